@@ -1,0 +1,103 @@
+package org.walletstate.domain.address;
+
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.digest.Keccak256;
+
+/**
+ * A 20-byte EVM account address. Accepted as {@code 0x} plus 40 hex digits; a mixed-case address
+ * must carry a valid EIP-55 checksum (a mixed-case typo is refused rather than read as another
+ * account), all-lower and all-upper forms are accepted as unchecksummed.
+ */
+public final class EvmAddress {
+
+  private static final Pattern SHAPE = Pattern.compile("0x[0-9a-fA-F]{40}");
+  private static final HexFormat HEX = HexFormat.of();
+
+  private final String lower;
+
+  private EvmAddress(String lower) {
+    this.lower = lower;
+  }
+
+  /**
+   * Parses an address.
+   *
+   * @param field the field name used in the message on failure
+   */
+  public static EvmAddress parse(String text, String field) {
+    if (text == null || !SHAPE.matcher(text).matches()) {
+      throw new ValidationException(
+          field + " must be an EVM address (0x followed by 40 hex digits), got " + quote(text));
+    }
+    String hex = text.substring(2);
+    boolean hasLower = !hex.equals(hex.toUpperCase(Locale.ROOT));
+    boolean hasUpper = !hex.equals(hex.toLowerCase(Locale.ROOT));
+    EvmAddress address = new EvmAddress("0x" + hex.toLowerCase(Locale.ROOT));
+    if (hasLower && hasUpper && !address.checksummed().equals(text)) {
+      throw new ValidationException(
+          field + " " + text + " has an invalid EIP-55 checksum (expected " + address + ")");
+    }
+    return address;
+  }
+
+  /** An address known to be well formed (constants, values read from a chain). */
+  public static EvmAddress of(String text) {
+    return parse(text, "address");
+  }
+
+  public static EvmAddress ofBytes(byte[] twentyBytes) {
+    if (twentyBytes.length != 20) {
+      throw new IllegalArgumentException("an EVM address has 20 bytes");
+    }
+    return new EvmAddress("0x" + HEX.formatHex(twentyBytes));
+  }
+
+  private static String quote(String text) {
+    if (text == null) {
+      return "nothing";
+    }
+    String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
+    return '"' + shown + '"';
+  }
+
+  /** Lower-case {@code 0x}-prefixed form. */
+  public String lowercase() {
+    return lower;
+  }
+
+  /** EIP-55 mixed-case form. */
+  public String checksummed() {
+    String hex = lower.substring(2);
+    byte[] hash = Keccak256.hash(hex);
+    StringBuilder sb = new StringBuilder("0x");
+    for (int i = 0; i < 40; i++) {
+      char ch = hex.charAt(i);
+      int nibble = (hash[i / 2] >> (i % 2 == 0 ? 4 : 0)) & 0xf;
+      sb.append(nibble >= 8 ? Character.toUpperCase(ch) : ch);
+    }
+    return sb.toString();
+  }
+
+  public byte[] bytes() {
+    return HEX.parseHex(lower, 2, 42);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof EvmAddress other && other.lower.equals(lower);
+  }
+
+  @Override
+  public int hashCode() {
+    return lower.hashCode();
+  }
+
+  /** The checksummed form. */
+  @Override
+  public String toString() {
+    return checksummed();
+  }
+}

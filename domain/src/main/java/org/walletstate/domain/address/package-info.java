@@ -1,0 +1,2 @@
+/** Account addresses of the supported chain families, each validated on construction. */
+package org.walletstate.domain.address;

@@ -1,0 +1,50 @@
+package org.walletstate.domain.template;
+
+import java.util.HexFormat;
+import java.util.Objects;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.Chain;
+
+/**
+ * A named EAS attestation check that callers use by name instead of spelling out schema, attester
+ * and indexer.
+ *
+ * @param name the template's wire name
+ * @param provider who issues the attestations
+ * @param description what a met condition means
+ * @param chain where the attestations live
+ * @param schemaUid the EAS schema UID (32 bytes, {@code 0x}-hex, lower case)
+ * @param attester the only accepted attester
+ * @param indexer contract answering {@code getAttestationUid(address,bytes32)}
+ * @param rule what the found attestation must also satisfy
+ */
+public record ComplianceTemplate(
+    String name,
+    String provider,
+    String description,
+    Chain chain,
+    String schemaUid,
+    EvmAddress attester,
+    EvmAddress indexer,
+    TemplateRule rule) {
+
+  public ComplianceTemplate {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(provider, "provider");
+    Objects.requireNonNull(description, "description");
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(attester, "attester");
+    Objects.requireNonNull(indexer, "indexer");
+    Objects.requireNonNull(rule, "rule");
+    if (schemaUid == null
+        || !schemaUid.startsWith("0x")
+        || schemaUid.length() != 66
+        || !schemaUid.equals(schemaUid.toLowerCase(java.util.Locale.ROOT))) {
+      throw new IllegalArgumentException("schema UID must be 0x + 64 lower-case hex: " + schemaUid);
+    }
+    HexFormat.of().parseHex(schemaUid, 2, 66);
+    if (!chain.isEvm()) {
+      throw new IllegalArgumentException("EAS templates live on EVM chains");
+    }
+  }
+}
