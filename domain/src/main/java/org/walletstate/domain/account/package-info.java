@@ -1,0 +1,2 @@
+/** API keys, plans and the rules of credits. */
+package org.walletstate.domain.account;
