@@ -1,0 +1,99 @@
+package org.walletstate.adapters.http.edge;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.envelope.ErrorReferences;
+
+/**
+ * The HTTP edge below the REST layer: what is refused before a resource is reached (a body over the
+ * limit) and what fails outside any resource (routes of the management endpoints) also leaves as
+ * the error envelope.
+ */
+@ApplicationScoped
+public class HttpEdge {
+
+  private static final Logger LOG = Logger.getLogger(HttpEdge.class);
+
+  private final Envelopes envelopes;
+  private final ErrorReferences references;
+  private final ObjectMapper json;
+  private final long maxBodyBytes;
+
+  @Inject
+  public HttpEdge(
+      Envelopes envelopes,
+      ErrorReferences references,
+      ObjectMapper json,
+      @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBody) {
+    this.envelopes = envelopes;
+    this.references = references;
+    this.json = json;
+    this.maxBodyBytes = maxBody.asLongValue();
+  }
+
+  void install(@Observes Router router) {
+    router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
+    router.errorHandler(413, ctx -> reply(ctx, 413, tooLarge()));
+    router.errorHandler(404, ctx -> reply(ctx, 404, "No endpoint " + describe(ctx)));
+    router.errorHandler(405, ctx -> reply(ctx, 405, "Method not allowed: " + describe(ctx)));
+    router.errorHandler(
+        500,
+        ctx -> {
+          String reference = references.next();
+          LOG.errorf(ctx.failure(), "Unexpected failure, reference %s", reference);
+          reply(ctx, 500, ErrorReferences.message(reference));
+        });
+  }
+
+  private void refuseDeclaredOversizedBodies(RoutingContext ctx) {
+    String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+    if (length != null) {
+      try {
+        if (Long.parseLong(length.trim()) > maxBodyBytes) {
+          reply(ctx, 413, tooLarge());
+          return;
+        }
+      } catch (NumberFormatException e) {
+        reply(ctx, 400, "Content-Length is not a number");
+        return;
+      }
+    }
+    ctx.next();
+  }
+
+  private String tooLarge() {
+    return JsonBodies.tooLarge(maxBodyBytes);
+  }
+
+  private static String describe(RoutingContext ctx) {
+    return ctx.request().method().name() + " " + ctx.request().path();
+  }
+
+  private void reply(RoutingContext ctx, int status, String message) {
+    if (ctx.response().ended() || ctx.response().headWritten()) {
+      return;
+    }
+    String body;
+    try {
+      body = json.writeValueAsString(envelopes.failure(status, message));
+    } catch (JsonProcessingException e) {
+      body = "{\"ok\":false,\"error\":{\"code\":" + status + ",\"message\":\"error\"}}";
+    }
+    ctx.response()
+        .setStatusCode(status)
+        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+        .putHeader(HttpHeaders.CONNECTION, status == 413 ? "close" : "keep-alive")
+        .end(body);
+  }
+}

@@ -1,0 +1,88 @@
+package org.walletstate.adapters.http.edge;
+
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.Path;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * The REST routes of the service, read once from the resource classes, so that a 405 can name the
+ * methods a path does allow (the {@code Allow} header the HTTP specification asks for).
+ */
+@ApplicationScoped
+@Startup
+public class RouteTable {
+
+  private record Route(Pattern path, String method) {}
+
+  private final List<Route> routes = new ArrayList<>();
+
+  @Inject
+  public RouteTable(BeanManager beans) {
+    for (Bean<?> bean : beans.getBeans(Object.class)) {
+      Class<?> type = bean.getBeanClass();
+      Path root = type.getAnnotation(Path.class);
+      if (root == null || !type.getPackageName().startsWith("org.walletstate")) {
+        continue;
+      }
+      for (Method m : type.getMethods()) {
+        String verb = verb(m);
+        if (verb == null) {
+          continue;
+        }
+        Path sub = m.getAnnotation(Path.class);
+        String template = join(root.value(), sub == null ? "" : sub.value());
+        routes.add(new Route(compile(template), verb));
+      }
+    }
+  }
+
+  private static String verb(Method m) {
+    for (Annotation a : m.getAnnotations()) {
+      HttpMethod http = a.annotationType().getAnnotation(HttpMethod.class);
+      if (http != null) {
+        return http.value();
+      }
+    }
+    return null;
+  }
+
+  private static String join(String a, String b) {
+    String joined = ("/" + a + "/" + b).replaceAll("/+", "/");
+    return joined.length() > 1 && joined.endsWith("/")
+        ? joined.substring(0, joined.length() - 1)
+        : joined;
+  }
+
+  private static Pattern compile(String template) {
+    StringBuilder regex = new StringBuilder();
+    for (String part : template.split("(?=\\{)|(?<=\\})")) {
+      regex.append(part.startsWith("{") ? "[^/]+" : Pattern.quote(part));
+    }
+    return Pattern.compile(regex + "/?");
+  }
+
+  /** The methods some route accepts on {@code path}, in alphabetical order. */
+  public Set<String> allowedMethods(String path) {
+    Set<String> allowed = new TreeSet<>();
+    for (Route r : routes) {
+      if (r.path().matcher(path).matches()) {
+        allowed.add(r.method());
+      }
+    }
+    if (allowed.contains("GET")) {
+      allowed.add("HEAD");
+    }
+    return allowed;
+  }
+}

@@ -1,0 +1,74 @@
+package org.walletstate.adapters.http.envelope;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Clock;
+import org.walletstate.domain.payload.Timestamps;
+
+/**
+ * The only place response envelopes are made. Success: {@code {ok:true, data, meta}}; error: {@code
+ * {ok:false, error:{code, message}, meta}}; meta carries the interface version and the time of the
+ * response, and on metered calls the credits charged and remaining.
+ */
+@ApplicationScoped
+public class Envelopes {
+
+  public static final String VERSION = "1.0";
+
+  private final Clock clock;
+
+  @Inject
+  public Envelopes(Clock clock) {
+    this.clock = clock;
+  }
+
+  /** The meta block; credit fields are present only on metered calls. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonPropertyOrder({"version", "timestamp", "creditsRemaining", "creditsCharged"})
+  public record Meta(
+      String version, String timestamp, Long creditsRemaining, Long creditsCharged) {}
+
+  @JsonPropertyOrder({"ok", "data", "meta"})
+  public record Success(boolean ok, Object data, Meta meta) {}
+
+  @JsonPropertyOrder({"code", "message"})
+  public record ErrorBody(int code, String message) {}
+
+  @JsonPropertyOrder({"ok", "error", "meta"})
+  public record Failure(boolean ok, ErrorBody error, Meta meta) {}
+
+  public Meta meta() {
+    return new Meta(VERSION, Timestamps.iso(clock.instant()), null, null);
+  }
+
+  public Meta meteredMeta(long creditsRemaining, long creditsCharged) {
+    return new Meta(VERSION, Timestamps.iso(clock.instant()), creditsRemaining, creditsCharged);
+  }
+
+  public Success success(Object data) {
+    return new Success(true, data, meta());
+  }
+
+  public Failure failure(int status, String message) {
+    return new Failure(false, new ErrorBody(status, message), meta());
+  }
+
+  /** A 200 response carrying {@code data} in the success envelope. */
+  public Response ok(Object data) {
+    return Response.ok(success(data), MediaType.APPLICATION_JSON_TYPE).build();
+  }
+
+  /** An error response in the envelope, with the error's headers. */
+  public Response error(ApiError error) {
+    Response.ResponseBuilder builder =
+        Response.status(error.status())
+            .type(MediaType.APPLICATION_JSON_TYPE)
+            .entity(failure(error.status(), error.getMessage()));
+    error.headers().forEach(builder::header);
+    return builder.build();
+  }
+}

@@ -1,0 +1,2 @@
+/** The response envelopes of the interface. */
+package org.walletstate.adapters.http.envelope;

@@ -1,0 +1,72 @@
+package org.walletstate.adapters.http;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The rules of the hexagon over every module on the application's class path. Each module also
+ * checks its own boundary in its own build (domain, application); these are the rules that span
+ * modules.
+ */
+@AnalyzeClasses(
+    packages = "org.walletstate",
+    importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.NoTestJars.class})
+class ArchitectureTest {
+
+  /** Test-support jars (e.g. a module's {@code -tests.jar}) are not production code. */
+  static final class NoTestJars implements ImportOption {
+    @Override
+    public boolean includes(Location location) {
+      return !location.contains("-tests.jar") && !location.contains("/devnet/");
+    }
+  }
+
+  @ArchTest
+  static final ArchRule web3jOnlyInTheChainAdapter =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("org.walletstate.adapters.chain..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("org.web3j..")
+          .because("web3j types never cross a port");
+
+  @ArchTest
+  static final ArchRule bouncyCastleOnlyInCryptoAndTheVerifier =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages("org.walletstate.crypto..", "org.walletstate.verifier..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("org.bouncycastle..");
+
+  @ArchTest
+  static final ArchRule frameworksOnlyInAdapters =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("org.walletstate.adapters..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.quarkus..", "jakarta..", "org.hibernate..", "io.vertx..")
+          .because("the domain, use cases, signer and verifier run without a framework");
+
+  @ArchTest
+  static final ArchRule noPackageCycles =
+      slices().matching("org.walletstate.(**)").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule noGrabBagPackages =
+      noClasses()
+          .that()
+          .resideInAPackage("org.walletstate..")
+          .should()
+          .resideInAnyPackage(
+              "..util..", "..utils..", "..common..", "..helper..", "..helpers..", "..manager..")
+          .because("a package is named after the concept it holds");
+}

@@ -1,0 +1,2 @@
+/** Use cases of accounts: keys, credits, limits. */
+package org.walletstate.application.account;

@@ -1,0 +1,48 @@
+package org.walletstate.application.port;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import org.walletstate.domain.account.ApiKeyHash;
+import org.walletstate.domain.account.AppName;
+import org.walletstate.domain.account.EmailAddress;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.account.Plan;
+
+/** Where API keys live. Only hashes of keys are ever stored. */
+public interface ApiKeyStore {
+
+  /**
+   * Stores a new free key and its one-time credit grant in one transaction.
+   *
+   * @return {@link FreeKeyCreation.Created}, or {@link FreeKeyCreation.EmailTaken} when the email
+   *     already has a key (nothing is written then)
+   */
+  Uni<FreeKeyCreation> createFreeKey(NewFreeKey key);
+
+  /**
+   * A key to store.
+   *
+   * @param hash the key's hash
+   * @param email owner
+   * @param appName what it is for
+   * @param plan always {@link Plan#FREE} here
+   * @param version the key era (new keys are v2)
+   * @param credits the one-time grant
+   * @param createdAt when
+   */
+  record NewFreeKey(
+      ApiKeyHash hash,
+      EmailAddress email,
+      AppName appName,
+      Plan plan,
+      KeyVersion version,
+      int credits,
+      Instant createdAt) {}
+
+  /** The outcome of storing a free key. */
+  sealed interface FreeKeyCreation {
+    record Created(long keyId) implements FreeKeyCreation {}
+
+    record EmailTaken() implements FreeKeyCreation {}
+  }
+}
