@@ -315,6 +315,8 @@ class Deployment {
         raw: raw.toString(),
         display,
         decimals,
+        // OpenZeppelin ERC20._balances is the mapping at slot 0
+        balanceSlot: keccak256(coder.encode(['address', 'uint256'], [this.addr(wallet), 0])),
       });
     };
     await mint('token6', 'dUSD', 6, 'holder', '1500.25');
