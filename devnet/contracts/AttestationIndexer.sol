@@ -6,28 +6,42 @@ import {Attestation} from "@ethereum-attestation-service/eas-contracts/contracts
 
 /// @notice The read interface the service uses for compliance attestations:
 /// `getAttestationUid(address recipient, bytes32 schema) returns (bytes32)` (selector 0xab2717dd),
-/// 0 when nothing is indexed. `index(uid)` files an attestation under its own recipient and
-/// schema (as the production indexers do); the admin may also file any uid under any key, which is
-/// how the devnet builds the wrong-schema and recipient-mismatch cases.
+/// 0 when nothing is indexed. `indexAttestation(uid)` files an attestation under its own recipient
+/// and schema, as the production indexers do; the admin may also file any uid under any key, which
+/// is how the devnet builds the wrong-schema and recipient-mismatch cases.
+/// It also answers the received-attestation reads of EAS's own Indexer (the contract at the OP
+/// Mainnet indexer address in production), over the attestations filed by `indexAttestation`.
 contract AttestationIndexer {
     IEAS private immutable _eas;
     address private immutable _admin;
-    mapping(address recipient => mapping(bytes32 schema => bytes32 uid)) private _uids;
+    mapping(address recipient => mapping(bytes32 schema => bytes32 uid)) private _latest;
+    mapping(address recipient => mapping(bytes32 schema => bytes32[] uids)) private _received;
+    mapping(bytes32 uid => bool) private _indexed;
 
     event AttestationIndexed(address indexed recipient, bytes32 indexed schema, bytes32 uid);
+
+    error InvalidAttestation();
+    error InvalidOffset();
 
     constructor(IEAS eas_, address admin_) {
         _eas = eas_;
         _admin = admin_;
     }
 
-    function getAttestationUid(address recipient, bytes32 schema) external view returns (bytes32) {
-        return _uids[recipient][schema];
+    function getEAS() external view returns (IEAS) {
+        return _eas;
     }
 
-    function index(bytes32 uid) external {
+    function getAttestationUid(address recipient, bytes32 schema) external view returns (bytes32) {
+        return _latest[recipient][schema];
+    }
+
+    function indexAttestation(bytes32 uid) external {
+        if (_indexed[uid]) return;
         Attestation memory a = _eas.getAttestation(uid);
-        require(a.uid == uid && uid != bytes32(0), "AttestationIndexer: unknown attestation");
+        if (uid == bytes32(0) || a.uid != uid) revert InvalidAttestation();
+        _indexed[uid] = true;
+        _received[a.recipient][a.schema].push(uid);
         _file(a.recipient, a.schema, uid);
     }
 
@@ -36,12 +50,33 @@ contract AttestationIndexer {
         _file(recipient, schema, uid);
     }
 
-    function getEAS() external view returns (IEAS) {
-        return _eas;
+    function isAttestationIndexed(bytes32 uid) external view returns (bool) {
+        return _indexed[uid];
+    }
+
+    function getReceivedAttestationUIDCount(address recipient, bytes32 schema) external view returns (uint256) {
+        return _received[recipient][schema].length;
+    }
+
+    function getReceivedAttestationUIDs(
+        address recipient,
+        bytes32 schema,
+        uint256 start,
+        uint256 length,
+        bool reverseOrder
+    ) external view returns (bytes32[] memory page) {
+        bytes32[] storage all = _received[recipient][schema];
+        if (all.length == 0) return new bytes32[](0);
+        if (start >= all.length) revert InvalidOffset();
+        uint256 n = start + length > all.length ? all.length - start : length;
+        page = new bytes32[](n);
+        for (uint256 i = 0; i < n; i++) {
+            page[i] = reverseOrder ? all[all.length - 1 - start - i] : all[start + i];
+        }
     }
 
     function _file(address recipient, bytes32 schema, bytes32 uid) private {
-        _uids[recipient][schema] = uid;
+        _latest[recipient][schema] = uid;
         emit AttestationIndexed(recipient, schema, uid);
     }
 }

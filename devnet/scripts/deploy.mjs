@@ -422,7 +422,7 @@ class Deployment {
     if (indexAs) {
       await this.indexUnder(indexAs.wallet, this.schemas[indexAs.schema].uid, uid, caseName);
     } else {
-      await this.invoke(DEPLOYER.address, this.indexer, this.own.AttestationIndexer.abi, 'index', [uid]);
+      await this.invoke(DEPLOYER.address, this.indexer, this.own.AttestationIndexer.abi, 'indexAttestation', [uid]);
       this.indexEntries.push({ indexer: this.indexer, recipient: att.recipient, recipientWallet: recipient, schema: s.uid, uid, case: caseName });
       this.hold(recipient, ['attestations'], [name]);
     }
@@ -760,6 +760,11 @@ class Deployment {
       for (const e of this.indexEntries) {
         const uid = await this.call(e.indexer, idx, 'getAttestationUid', [e.recipient, e.schema]);
         this.expect(uid === e.uid, `indexer entry ${e.recipientWallet}/${e.case}`);
+      }
+      const holder = this.addr('holder');
+      for (const a of this.attestations.filter((x) => x.recipientWallet === 'holder')) {
+        const received = await this.call(this.indexer, idx, 'getReceivedAttestationUIDs', [holder, a.schema, 0, 10, false]);
+        this.expect(received.length === 1 && received[0] === a.uid, `received-attestation list of ${a.name}`);
       }
       const head = await this.rpc.send('eth_getBlockByNumber', ['latest', false]);
       for (const a of this.attestations) {

@@ -33,6 +33,8 @@ class DevnetReadsTest {
   private static final String ALWAYS_REVERTS = "0x555c60ef"; // alwaysReverts(address)
   private static final String GET_CHAIN_ID = "0x3408e470"; // getChainId()
   private static final String DISABLED_DELEGATIONS = "0x2d40d052"; // disabledDelegations(bytes32)
+  // getReceivedAttestationUIDCount(address,bytes32), as EAS's own Indexer has it
+  private static final String RECEIVED_COUNT = "0x2412e9cc";
 
   // production addresses, as the service's configuration names them
   private static final String EAS = "0x4200000000000000000000000000000000000021";
@@ -219,6 +221,27 @@ class DevnetReadsTest {
       assertThat(Abi.uint(a.data(), 3)).isEqualTo(e.getValue()[0]);
       assertThat(Abi.uint(a.data(), 4)).isEqualTo(200_000);
     }
+  }
+
+  @Test
+  void passportIndexer_alsoAnswersTheEasIndexerCountOfReceivedAttestations() {
+    assertThat(
+            Abi.uint(
+                call(
+                    OPTIMISM,
+                    PASSPORT_INDEXER,
+                    Abi.call(RECEIVED_COUNT, address("holder"), PASSPORT_SCORE)),
+                0))
+        .isEqualTo(1);
+    assertThat(
+            Abi.uint(
+                call(
+                    OPTIMISM,
+                    PASSPORT_INDEXER,
+                    Abi.call(RECEIVED_COUNT, address("recipientMismatch"), PASSPORT_SCORE)),
+                0))
+        .as("crafted entries exist only behind getAttestationUid")
+        .isZero();
   }
 
   @Test
