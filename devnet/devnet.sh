@@ -16,11 +16,18 @@ pid_file=$run_dir/devnet.pid
 manifest=$run_dir/manifest.json
 log_file=$run_dir/devnet.log
 
+# alive and not a zombie (a killed process whose parent is gone may stay a zombie here)
+alive() {
+  local stat
+  stat=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+  [[ -n $stat && $stat != Z* ]]
+}
+
 running_pid() {
   [[ -f $pid_file ]] || return 1
   local pid
   pid=$(tr -d '[:space:]' < "$pid_file")
-  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null && echo "$pid"
+  [[ -n $pid ]] && alive "$pid" && echo "$pid"
 }
 
 anvil_pids() {
@@ -45,7 +52,7 @@ cmd_start() {
       echo "devnet running (supervisor pid $pid); log $log_file; stop with: $0 stop" >&2
       return 0
     fi
-    if ! kill -0 "$pid" 2>/dev/null; then
+    if ! alive "$pid"; then
       echo "devnet failed to start:" >&2
       tail -n 30 "$log_file" >&2
       exit 1
@@ -64,8 +71,8 @@ cmd_stop() {
     echo "devnet not running"
   else
     kill -TERM "$pid"
-    for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    if kill -0 "$pid" 2>/dev/null; then
+    for _ in $(seq 1 150); do alive "$pid" || break; sleep 0.1; done
+    if alive "$pid"; then
       echo "supervisor $pid ignored SIGTERM; killing it" >&2
       kill -KILL "$pid" 2>/dev/null || true
     fi
@@ -73,13 +80,13 @@ cmd_stop() {
   fi
   local left=0
   for a in $anvils; do
-    if kill -0 "$a" 2>/dev/null; then
+    if alive "$a"; then
       echo "anvil $a survived; killing it" >&2
       kill -KILL "$a" 2>/dev/null || true
       left=1
     fi
   done
-  rm -f "$pid_file"
+  rm -f "$pid_file" "$manifest"
   return $left
 }
 
