@@ -10,13 +10,11 @@ import { createRequire } from 'node:module';
 import {
   AbiCoder,
   Interface,
-  Signature,
   SigningKey,
   Transaction,
   TypedDataEncoder,
   Wallet,
   concat,
-  formatUnits,
   getAddress,
   keccak256,
   parseUnits,
@@ -810,4 +808,3 @@ class Deployment {
   }
 }
 
-export { formatUnits };
