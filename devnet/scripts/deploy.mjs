@@ -711,6 +711,8 @@ class Deployment {
       { wallet: 'contractAccount', expect: 'contract' },
     ];
     for (const c of this.codeStatesList) {
+      // what an account proof's codeHash must show for this state
+      c.codeHash = keccak256(await this.rpc.send('eth_getCode', [this.addr(c.wallet), 'latest']));
       this.hold(c.wallet, ['codeState'], c.delegate ? { expect: c.expect, delegate: c.delegate } : { expect: c.expect });
     }
   }

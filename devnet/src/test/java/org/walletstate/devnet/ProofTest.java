@@ -84,6 +84,34 @@ class ProofTest {
   }
 
   @Test
+  void accountProofs_showTheCodeHashOfEachCodeState() {
+    ChainInfo base = manifest.chain(8453);
+    String block = JsonRpc.tag(base.readyBlock());
+    JsonNode header = devnet.rpc(8453).block(block);
+    String emptyCode = "0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470";
+    int seen = 0;
+    for (JsonNode state : base.json().path("codeStates")) {
+      String wallet = manifest.wallet(state.path("wallet").asText()).address();
+      ProofReport report = checker.check(devnet.rpc(8453).proof(wallet, List.of(), block), header);
+      assertThat(report.ok()).as(report.json().toString()).isTrue();
+      JsonNode account = report.checks("account").get(0);
+      String expect = state.path("expect").asText();
+      if (account.path("included").asBoolean()) {
+        assertThat(account.path("codeHash").asText()).isEqualTo(state.path("codeHash").asText());
+      } else {
+        assertThat(expect).isEqualTo("none");
+      }
+      if (expect.equals("none")) {
+        assertThat(state.path("codeHash").asText()).isEqualTo(emptyCode);
+      } else {
+        assertThat(account.path("codeHash").asText()).isNotEqualTo(emptyCode);
+      }
+      seen++;
+    }
+    assertThat(seen).isEqualTo(4);
+  }
+
+  @Test
   void aProof_doesNotVerifyAgainstAnotherBlocksStateRoot() {
     ChainInfo chain = manifest.chain(10);
     String slot = holderDusd(10).path("balanceSlot").asText();
