@@ -17,7 +17,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.startsWith;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -1,51 +1,31 @@
 package org.walletstate.adapters.persistence;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
+import org.walletstate.adapters.persistence.embedded.EmbeddedDatabase;
 
 /**
- * The database of a test run: the PostgreSQL named by {@code DB_URL} (with {@code DB_USER} / {@code
- * DB_PASSWORD}) when the environment names one, otherwise an embedded PostgreSQL started for the
- * run. Either way a real server; Flyway cleans and migrates it when the test application starts.
+ * The database of a test run: the PostgreSQL named by {@code DB_URL} when the environment names
+ * one, otherwise an embedded one started for the run. Flyway cleans and migrates it at start.
  */
 public class PostgresTestResource implements QuarkusTestResourceLifecycleManager {
 
-  private EmbeddedPostgres embedded;
+  private EmbeddedDatabase embedded;
 
   @Override
   public Map<String, String> start() {
     String url = System.getenv("DB_URL");
     if (url != null && !url.isBlank()) {
-      return Map.of(); // application.properties already reads DB_URL, DB_USER, DB_PASSWORD
+      return Map.of(); // application.properties reads DB_URL, DB_USER and DB_PASSWORD
     }
-    try {
-      embedded = EmbeddedPostgres.builder().start();
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not start an embedded PostgreSQL", e);
-    }
-    String reactive = "postgresql://127.0.0.1:" + embedded.getPort() + "/postgres";
-    return Map.of(
-        "quarkus.datasource.reactive.url",
-        reactive,
-        "quarkus.datasource.jdbc.url",
-        "jdbc:" + reactive,
-        "quarkus.datasource.username",
-        "postgres",
-        "quarkus.datasource.password",
-        "");
+    embedded = EmbeddedDatabase.ephemeral();
+    return embedded.datasourceProperties();
   }
 
   @Override
   public void stop() {
     if (embedded != null) {
-      try {
-        embedded.close();
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
+      embedded.close();
     }
   }
 }

@@ -1,14 +1,11 @@
 package org.walletstate.adapters.http.bootstrap;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.jboss.logging.Logger;
+import org.walletstate.adapters.persistence.embedded.EmbeddedDatabase;
 
 /**
  * An embedded PostgreSQL for local runs, with its data in a directory that survives restarts. It is
@@ -24,10 +21,10 @@ public final class LocalDatabase implements AutoCloseable {
 
   static final String URL = "quarkus.datasource.reactive.url";
 
-  private final EmbeddedPostgres postgres;
+  private final EmbeddedDatabase database;
 
-  private LocalDatabase(EmbeddedPostgres postgres) {
-    this.postgres = postgres;
+  private LocalDatabase(EmbeddedDatabase database) {
+    this.database = database;
   }
 
   /**
@@ -50,23 +47,13 @@ public final class LocalDatabase implements AutoCloseable {
         Path.of(value(env, system, "walletstate.data-dir", "WALLETSTATE_DATA_DIR", ".data"))
             .resolve("postgres")
             .toAbsolutePath();
-    try {
-      Files.createDirectories(dataDir.getParent());
-      EmbeddedPostgres pg =
-          EmbeddedPostgres.builder().setDataDirectory(dataDir).setCleanDataDirectory(false).start();
-      String url = "postgresql://127.0.0.1:" + pg.getPort() + "/postgres";
-      System.setProperty(URL, url);
-      System.setProperty("quarkus.datasource.jdbc.url", "jdbc:" + url);
-      System.setProperty("quarkus.datasource.username", "postgres");
-      System.setProperty("quarkus.datasource.password", "");
-      LOG.infof(
-          "No DB_URL configured: started an embedded PostgreSQL on 127.0.0.1:%d with its data in"
-              + " %s (kept across restarts). Set DB_URL to use another PostgreSQL.",
-          pg.getPort(), dataDir);
-      return new LocalDatabase(pg);
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not start the embedded PostgreSQL in " + dataDir, e);
-    }
+    EmbeddedDatabase db = EmbeddedDatabase.persistent(dataDir);
+    db.datasourceProperties().forEach(System::setProperty);
+    LOG.infof(
+        "No DB_URL configured: started an embedded PostgreSQL on 127.0.0.1:%d with its data in %s"
+            + " (kept across restarts). Set DB_URL to use another PostgreSQL.",
+        db.port(), dataDir);
+    return new LocalDatabase(db);
   }
 
   private static boolean configuredUrl(Map<String, String> env, Properties system) {
@@ -74,6 +61,10 @@ public final class LocalDatabase implements AutoCloseable {
         || !blank(env.get("QUARKUS_DATASOURCE_REACTIVE_URL"));
   }
 
+  /**
+   * The profile asked for, else prod. (The main class runs before Quarkus knows its launch mode, so
+   * quarkus:dev names its profile through the build; a plain {@code java -jar} is production.)
+   */
   private static String profile(Map<String, String> env, Properties system) {
     return value(env, system, "quarkus.profile", "QUARKUS_PROFILE", "prod");
   }
@@ -98,10 +89,6 @@ public final class LocalDatabase implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      postgres.close();
-    } catch (IOException e) {
-      LOG.warn("Embedded PostgreSQL did not stop cleanly", e);
-    }
+    database.close();
   }
 }

@@ -1,0 +1,43 @@
+package org.walletstate.adapters.http.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class LocalDatabaseTest {
+
+  private static Properties props(String... pairs) {
+    Properties p = new Properties();
+    for (int i = 0; i < pairs.length; i += 2) {
+      p.setProperty(pairs[i], pairs[i + 1]);
+    }
+    return p;
+  }
+
+  @Test
+  void aConfiguredUrlAlwaysWins_evenLocally() {
+    assertThat(
+            LocalDatabase.startIfNeeded(
+                Map.of("DB_URL", "postgresql://db.example:5432/svc"),
+                props("quarkus.profile", "local")))
+        .isNull();
+    assertThat(
+            LocalDatabase.startIfNeeded(
+                Map.of(), props(LocalDatabase.URL, "postgresql://db.example:5432/svc")))
+        .isNull();
+  }
+
+  @Test
+  void productionNeverStartsAnEmbeddedDatabase() {
+    assertThatThrownBy(() -> LocalDatabase.startIfNeeded(Map.of(), props()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("No database configured for profile 'prod'")
+        .hasMessageContaining("Set DB_URL");
+    assertThatThrownBy(
+            () -> LocalDatabase.startIfNeeded(Map.of("QUARKUS_PROFILE", "staging"), props()))
+        .hasMessageContaining("profile 'staging'");
+  }
+}
