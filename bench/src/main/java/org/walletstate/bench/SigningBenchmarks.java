@@ -1,0 +1,223 @@
+package org.walletstate.bench;
+
+import java.math.BigInteger;
+import java.net.URI;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
+import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyGenerationParameters;
+import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyPairGenerator;
+import org.bouncycastle.pqc.crypto.mldsa.MLDSAParameters;
+import org.bouncycastle.pqc.crypto.mldsa.MLDSAPublicKeyParameters;
+import org.bouncycastle.pqc.crypto.mldsa.MLDSASigner;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.walletstate.application.port.AttestationSigner.SigningRequest;
+import org.walletstate.crypto.DualAttestationSigner;
+import org.walletstate.crypto.EcSigningKey;
+import org.walletstate.crypto.MlDsaSigningKey;
+import org.walletstate.crypto.PublishedKeySet;
+import org.walletstate.crypto.SigningKeys;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.attestation.Attestation;
+import org.walletstate.domain.attestation.AttestationId;
+import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.verifier.AttestationVerifier;
+import org.walletstate.verifier.CanonicalJson;
+import org.walletstate.verifier.KeySet;
+import org.walletstate.verifier.Namespace;
+import org.walletstate.verifier.PreimageScheme;
+import org.walletstate.verifier.Preimages;
+import org.walletstate.verifier.VerificationReport;
+
+/**
+ * Signing and verification cost: the raw primitives (JCA P-256, BouncyCastle ML-DSA-65) against
+ * this project's wrappers and its whole attestation sign / SDK verify. Average time per operation.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(3)
+public class SigningBenchmarks {
+
+  private byte[] preimage;
+  private byte[] companionPreimage;
+
+  private KeyPair jcaEc;
+  private byte[] jcaEcSignature;
+  private AsymmetricCipherKeyPair bcMlDsa;
+  private byte[] bcMlDsaSignature;
+  private SecureRandom random;
+
+  private EcSigningKey ec;
+  private MlDsaSigningKey mlDsa;
+  private DualAttestationSigner signer;
+  private SigningRequest request;
+  private SigningRequest jwtRequest;
+  private AttestationVerifier verifier;
+  private String signedData;
+  private String signedJwtData;
+
+  @Setup
+  public void setUp() throws Exception {
+    random = new SecureRandom();
+    ec = EcSigningKey.generate(random);
+    mlDsa = MlDsaSigningKey.generate(random);
+    SigningKeys keys = SigningKeys.of(Namespace.SERVICE, ec, mlDsa);
+    signer = new DualAttestationSigner(keys, URI.create("https://api.example.test"));
+    Attestation attestation = attestation();
+    request = new SigningRequest(attestation, KeyVersion.V2, false, null);
+    jwtRequest =
+        new SigningRequest(
+            attestation, KeyVersion.V2, true, "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
+    signedData = signer.sign(request).dataJson();
+    signedJwtData = signer.sign(jwtRequest).dataJson();
+    verifier =
+        AttestationVerifier.builder(KeySet.parse(new PublishedKeySet(keys).jwksJson()))
+            .clock(Clock.fixed(attestation.attestedAt().plusSeconds(60), ZoneOffset.UTC))
+            .build();
+    if (!verifier.report(signedData).valid() || !verifier.report(signedJwtData).valid()) {
+      throw new IllegalStateException("benchmark fixture does not verify");
+    }
+    Preimages preimages = Preimages.of(Namespace.SERVICE);
+    preimage =
+        preimages.attestation(
+            PreimageScheme.V2, CanonicalJson.parse(signedData).get("attestation"));
+    companionPreimage = preimages.attestationCompanion(preimage);
+
+    KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+    generator.initialize(new ECGenParameterSpec("secp256r1"), random);
+    jcaEc = generator.generateKeyPair();
+    jcaEcSignature = jcaEs256Sign();
+
+    MLDSAKeyPairGenerator mlDsaGenerator = new MLDSAKeyPairGenerator();
+    mlDsaGenerator.init(new MLDSAKeyGenerationParameters(random, MLDSAParameters.ml_dsa_65));
+    bcMlDsa = mlDsaGenerator.generateKeyPair();
+    bcMlDsaSignature = bcMlDsa65Sign();
+  }
+
+  // ---- raw primitives ------------------------------------------------------------------------
+
+  @Benchmark
+  public byte[] jcaEs256Sign() throws Exception {
+    Signature signature = Signature.getInstance("SHA256withECDSAinP1363Format");
+    signature.initSign(jcaEc.getPrivate(), random);
+    signature.update(preimage);
+    return signature.sign();
+  }
+
+  @Benchmark
+  public boolean jcaEs256Verify() throws Exception {
+    Signature signature = Signature.getInstance("SHA256withECDSAinP1363Format");
+    signature.initVerify(jcaEc.getPublic());
+    signature.update(preimage);
+    return signature.verify(jcaEcSignature);
+  }
+
+  @Benchmark
+  public byte[] bcMlDsa65Sign() throws Exception {
+    MLDSASigner signer = new MLDSASigner();
+    signer.init(true, new ParametersWithRandom(bcMlDsa.getPrivate(), random));
+    signer.update(companionPreimage, 0, companionPreimage.length);
+    return signer.generateSignature();
+  }
+
+  @Benchmark
+  public boolean bcMlDsa65Verify() {
+    MLDSASigner verifier = new MLDSASigner();
+    verifier.init(false, (MLDSAPublicKeyParameters) bcMlDsa.getPublic());
+    verifier.update(companionPreimage, 0, companionPreimage.length);
+    return verifier.verifySignature(bcMlDsaSignature);
+  }
+
+  // ---- this project's keys -------------------------------------------------------------------
+
+  @Benchmark
+  public byte[] ourEs256Sign() {
+    return ec.sign(preimage);
+  }
+
+  @Benchmark
+  public byte[] ourMlDsa65Sign() {
+    return mlDsa.sign(companionPreimage);
+  }
+
+  // ---- whole artifacts -----------------------------------------------------------------------
+
+  @Benchmark
+  public byte[] v2Preimage() {
+    return Preimages.of(Namespace.SERVICE)
+        .attestation(PreimageScheme.V2, CanonicalJson.parse(signedData).get("attestation"));
+  }
+
+  @Benchmark
+  public String attestationSign() {
+    return signer.sign(request).dataJson();
+  }
+
+  @Benchmark
+  public String attestationSignWithJwt() {
+    return signer.sign(jwtRequest).dataJson();
+  }
+
+  @Benchmark
+  public VerificationReport sdkVerify() {
+    return verifier.report(signedData);
+  }
+
+  @Benchmark
+  public VerificationReport sdkVerifyWithJwt() {
+    return verifier.report(signedJwtData);
+  }
+
+  private static Attestation attestation() {
+    PayloadValue.Obj condition =
+        PayloadValue.objectBuilder()
+            .put("type", "token_balance")
+            .put("chainId", 1)
+            .put("contractAddress", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+            .put("operator", "gte")
+            .put("threshold", "1")
+            .build();
+    Instant attestedAt = Instant.parse("2026-11-20T10:15:30.123Z");
+    return new Attestation(
+        new AttestationId("ATST-0123456789ABCDEF"),
+        List.of(
+            new ConditionResult(
+                0,
+                "USDC >= 1",
+                "token_balance",
+                ChainId.evm(1),
+                true,
+                condition,
+                new Anchor.EvmBlock(
+                    BigInteger.valueOf(25_800_000L), Instant.parse("2026-11-20T10:15:23Z")),
+                PayloadValue.object(),
+                Optional.empty())),
+        attestedAt,
+        attestedAt.plus(Attestation.LIFETIME));
+  }
+}

@@ -1,0 +1,207 @@
+package org.walletstate.crypto;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Objects;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.lang.JoseException;
+import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.attestation.Attestation;
+import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.payload.Timestamps;
+import org.walletstate.verifier.CanonicalJson;
+import org.walletstate.verifier.KeyRole;
+import org.walletstate.verifier.Namespace;
+import org.walletstate.verifier.PreimageScheme;
+import org.walletstate.verifier.Preimages;
+
+/**
+ * Signs attestations (and trust profiles) with the service's P-256 key and an ML-DSA-65 companion.
+ * The key version selects kid and preimage: {@link KeyVersion#V1} signs under {@code
+ * <ns>-attest-v1} (v1 bytes, v1 condition hashes), {@link KeyVersion#V2} under {@code
+ * <ns>-attest-v2}. Every signed byte comes from the SDK's {@link Preimages}; the {@code data} text
+ * is written by the SDK's serializer, so a verifier re-reading it rebuilds exactly these bytes.
+ *
+ * <p>{@code data} members, in order: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt} (the
+ * two tokens only on request).
+ */
+public final class DualAttestationSigner implements AttestationSigner {
+
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final Base64.Encoder BASE64 = Base64.getEncoder();
+  private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+
+  private final SigningKeys keys;
+  private final Namespace namespace;
+  private final Preimages preimages;
+  private final String issuer;
+
+  /**
+   * @param keys the signing keys and their namespace
+   * @param jwtIssuer the {@code iss} claim of issued JWTs (the service's base URL)
+   */
+  public DualAttestationSigner(SigningKeys keys, URI jwtIssuer) {
+    this.keys = Objects.requireNonNull(keys, "keys");
+    this.namespace = keys.namespace();
+    this.preimages = Preimages.of(namespace);
+    this.issuer = Objects.requireNonNull(jwtIssuer, "jwtIssuer").toString();
+  }
+
+  @Override
+  public SignedAttestation sign(SigningRequest request) {
+    Attestation attestation = request.attestation();
+    KeyRole role = request.keyVersion() == KeyVersion.V1 ? KeyRole.ATTEST_V1 : KeyRole.ATTEST_V2;
+    PreimageScheme scheme = role.attestationScheme();
+
+    ArrayNode results = NODES.arrayNode();
+    ArrayNode hashes = NODES.arrayNode();
+    for (ConditionResult result : attestation.results()) {
+      ObjectNode json = result(result, scheme);
+      results.add(json);
+      hashes.add(json.get("conditionHash"));
+    }
+    ObjectNode body = NODES.objectNode();
+    body.put("id", attestation.id().value());
+    body.put("pass", attestation.pass());
+    body.set("results", results);
+    body.put("passCount", attestation.passCount());
+    body.put("failCount", attestation.failCount());
+    body.put("attestedAt", Timestamps.iso(attestation.attestedAt()));
+    body.put("expiresAt", Timestamps.iso(attestation.expiresAt()));
+
+    byte[] preimage = preimages.attestation(scheme, body);
+    ObjectNode data = NODES.objectNode();
+    data.set("attestation", body);
+    data.put("sig", BASE64.encodeToString(keys.ec().sign(preimage)));
+    data.put("kid", namespace.kid(role));
+    String claims = null;
+    if (request.jwt()) {
+      claims = CanonicalJson.stringify(claims(attestation, results, hashes, request.subject()));
+      data.put("jwt", es256Token(claims, namespace.kid(role)));
+    }
+    data.put(
+        "pqSig",
+        BASE64.encodeToString(keys.mlDsa().sign(preimages.attestationCompanion(preimage))));
+    data.put("pqKid", namespace.kid(KeyRole.ATTEST_PQ1));
+    if (claims != null) {
+      data.put("pqJwt", mlDsaToken(claims, namespace.kid(KeyRole.ATTEST_PQ1)));
+    }
+    return new SignedAttestation(attestation, CanonicalJson.stringify(data));
+  }
+
+  /**
+   * Signs a trust profile under {@code <ns>-trust-v2} with its {@code <ns>-trust-pq1} companion.
+   * The whole profile is signed, {@code expiresAt} included.
+   *
+   * @return the {@code data} text {@code {trust, sig, kid, pqSig, pqKid}}
+   */
+  public String signTrustProfile(PayloadValue.Obj trustProfile) {
+    ObjectNode trust = PayloadTrees.object(trustProfile);
+    byte[] preimage = preimages.trustProfile(PreimageScheme.V2, trust);
+    ObjectNode data = NODES.objectNode();
+    data.set("trust", trust);
+    data.put("sig", BASE64.encodeToString(keys.ec().sign(preimage)));
+    data.put("kid", namespace.kid(KeyRole.TRUST_V2));
+    data.put(
+        "pqSig",
+        BASE64.encodeToString(keys.mlDsa().sign(preimages.trustProfileCompanion(preimage))));
+    data.put("pqKid", namespace.kid(KeyRole.TRUST_PQ1));
+    return CanonicalJson.stringify(data);
+  }
+
+  /**
+   * One result in issue order: {@code condition, label, type, chainId, met, evaluatedCondition,
+   * conditionHash}, the anchor's members, the extras, then {@code proof} when present.
+   */
+  private static ObjectNode result(ConditionResult result, PreimageScheme scheme) {
+    ObjectNode json = NODES.objectNode();
+    json.put("condition", result.index());
+    json.put("label", result.label());
+    json.put("type", result.type());
+    if (result.chainId() instanceof ChainId.Evm evm) {
+      json.put("chainId", evm.value());
+    } else {
+      json.put("chainId", ((ChainId.Named) result.chainId()).value());
+    }
+    json.put("met", result.met());
+    ObjectNode condition = PayloadTrees.object(result.evaluatedCondition());
+    json.set("evaluatedCondition", condition);
+    json.put("conditionHash", Preimages.conditionHash(scheme, condition));
+    PayloadTrees.append(json, result.anchor().fields(), "anchor");
+    PayloadTrees.append(json, result.extras(), "extra");
+    result.proof().ifPresent(proof -> json.set("proof", PayloadTrees.object(proof)));
+    return json;
+  }
+
+  /**
+   * Claims in issue order: {@code pass, conditionHash, blockNumber, blockTimestamp, results, iss,
+   * sub, jti, iat, exp}. The block members name the first EVM-anchored result and are left out when
+   * no result is EVM-anchored.
+   */
+  private ObjectNode claims(
+      Attestation attestation, ArrayNode results, ArrayNode hashes, String subject) {
+    ObjectNode claims = NODES.objectNode();
+    claims.put("pass", attestation.pass());
+    claims.set("conditionHash", hashes);
+    for (ConditionResult result : attestation.results()) {
+      if (result.anchor() instanceof Anchor.EvmBlock block) {
+        claims.put("blockNumber", block.numberHex());
+        claims.put("blockTimestamp", Timestamps.iso(block.timestamp()));
+        break;
+      }
+    }
+    claims.set("results", results);
+    claims.put("iss", issuer);
+    claims.put("sub", subject);
+    claims.put("jti", attestation.id().value());
+    claims.put("iat", Math.floorDiv(attestation.attestedAt().toEpochMilli(), 1000L));
+    claims.put("exp", Math.floorDiv(attestation.expiresAt().toEpochMilli(), 1000L));
+    return claims;
+  }
+
+  /** ES256 compact JWS, header {@code {"alg":"ES256","typ":"JWT","kid":...}}. */
+  private String es256Token(String claims, String kid) {
+    JsonWebSignature jws = new JsonWebSignature();
+    jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
+    jws.setHeader("typ", "JWT");
+    jws.setKeyIdHeaderValue(kid);
+    jws.setPayload(claims);
+    jws.setKey(keys.ec().jcaPrivateKey());
+    try {
+      return jws.getCompactSerialization();
+    } catch (JoseException e) {
+      throw new IllegalStateException("ES256 token signing failed", e);
+    }
+  }
+
+  /**
+   * ML-DSA-65 compact JWS over the same payload segment as the ES256 token: header {@code
+   * {"alg":"ML-DSA-65","typ":"JWT","kid":...}}, signed over {@code header.payload} as ASCII.
+   */
+  private String mlDsaToken(String claims, String kid) {
+    ObjectNode header = NODES.objectNode();
+    header.put("alg", "ML-DSA-65");
+    header.put("typ", "JWT");
+    header.put("kid", kid);
+    String signingInput =
+        BASE64URL.encodeToString(CanonicalJson.stringify(header).getBytes(StandardCharsets.UTF_8))
+            + "."
+            + BASE64URL.encodeToString(claims.getBytes(StandardCharsets.UTF_8));
+    byte[] signature = keys.mlDsa().sign(signingInput.getBytes(StandardCharsets.US_ASCII));
+    return signingInput + "." + BASE64URL.encodeToString(signature);
+  }
+
+  /** The kid this signer gives a key version (for callers that log it). */
+  public String kidFor(KeyVersion version) {
+    return namespace.kid(version == KeyVersion.V1 ? KeyRole.ATTEST_V1 : KeyRole.ATTEST_V2);
+  }
+}

@@ -1,0 +1,133 @@
+package org.walletstate.crypto;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyPairGenerator;
+import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.interfaces.ECPrivateKey;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.ECGenParameterSpec;
+import java.security.spec.ECPrivateKeySpec;
+import java.util.Arrays;
+import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.math.ec.ECPoint;
+import org.bouncycastle.math.ec.FixedPointCombMultiplier;
+import org.walletstate.verifier.CanonicalJson;
+
+/**
+ * The service's P-256 signing key. Signs with SHA-256 and returns IEEE P1363 {@code r||s}. Its
+ * private scalar never leaves this object except as the private JWK written to the key directory.
+ */
+public final class EcSigningKey {
+
+  private static final X9ECParameters P256 = CustomNamedCurves.getByName("P-256");
+  private static final String WHAT = "the P-256 private JWK";
+
+  private final ECPrivateKey privateKey;
+  private final byte[] x;
+  private final byte[] y;
+
+  private EcSigningKey(BigInteger d) {
+    if (d.signum() <= 0 || d.compareTo(P256.getN()) >= 0) {
+      throw new IllegalArgumentException(WHAT + " has a private scalar outside [1, n-1]");
+    }
+    ECPoint q = new FixedPointCombMultiplier().multiply(P256.getG(), d).normalize();
+    this.x = fixed(q.getAffineXCoord().toBigInteger());
+    this.y = fixed(q.getAffineYCoord().toBigInteger());
+    try {
+      this.privateKey =
+          (ECPrivateKey)
+              KeyFactory.getInstance("EC")
+                  .generatePrivate(new ECPrivateKeySpec(d, org.walletstate.crypto.P256.SPEC));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("the JDK rejected a valid P-256 scalar", e);
+    }
+  }
+
+  /** A fresh key from {@code random}. */
+  public static EcSigningKey generate(SecureRandom random) {
+    try {
+      KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+      generator.initialize(new ECGenParameterSpec("secp256r1"), random);
+      return new EcSigningKey(((ECPrivateKey) generator.generateKeyPair().getPrivate()).getS());
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("this JDK cannot generate P-256 keys", e);
+    }
+  }
+
+  /**
+   * The key in a private EC JWK ({@code kty EC, crv P-256, x, y, d}); {@code x}/{@code y} must be
+   * the public point of {@code d}.
+   */
+  public static EcSigningKey fromPrivateJwk(String json) {
+    JsonNode jwk = PrivateJwk.parse(json, WHAT);
+    PrivateJwk.require(jwk, "kty", "EC", WHAT);
+    PrivateJwk.require(jwk, "crv", "P-256", WHAT);
+    byte[] d = PrivateJwk.base64Url(jwk, "d", 32, WHAT);
+    byte[] x = PrivateJwk.base64Url(jwk, "x", 32, WHAT);
+    byte[] y = PrivateJwk.base64Url(jwk, "y", 32, WHAT);
+    EcSigningKey key = new EcSigningKey(new BigInteger(1, d));
+    Arrays.fill(d, (byte) 0);
+    if (!Arrays.equals(x, key.x) || !Arrays.equals(y, key.y)) {
+      throw new IllegalArgumentException(WHAT + ": x and y are not the public point of d");
+    }
+    return key;
+  }
+
+  /** ECDSA P-256 / SHA-256 over {@code message}: 64 bytes {@code r||s}. */
+  public byte[] sign(byte[] message) {
+    try {
+      Signature signer = Signature.getInstance("SHA256withECDSAinP1363Format");
+      signer.initSign(privateKey);
+      signer.update(message);
+      return signer.sign();
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("P-256 signing failed", e);
+    }
+  }
+
+  /** For JOSE libraries that sign with a JCA key. */
+  ECPrivateKey jcaPrivateKey() {
+    return privateKey;
+  }
+
+  public ECPublicKey publicKey() {
+    return org.walletstate.crypto.P256.publicKey(x, y);
+  }
+
+  /** The public members {@code kty, crv, x, y} of the JWK, in that order. */
+  ObjectNode publicJwk() {
+    ObjectNode jwk = JsonNodeFactory.instance.objectNode();
+    jwk.put("kty", "EC");
+    jwk.put("crv", "P-256");
+    jwk.put("x", PrivateJwk.b64u(x));
+    jwk.put("y", PrivateJwk.b64u(y));
+    return jwk;
+  }
+
+  /** The private JWK, for the owner-only key directory only. */
+  String toPrivateJwk() {
+    ObjectNode jwk = publicJwk();
+    jwk.put("d", PrivateJwk.b64u(fixed(privateKey.getS())));
+    return CanonicalJson.stringify(jwk);
+  }
+
+  private static byte[] fixed(BigInteger value) {
+    byte[] raw = value.toByteArray();
+    byte[] out = new byte[32];
+    int copy = Math.min(raw.length, 32);
+    System.arraycopy(raw, raw.length - copy, out, 32 - copy, copy);
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return "EcSigningKey[P-256, x=" + PrivateJwk.b64u(x) + ", private part redacted]";
+  }
+}

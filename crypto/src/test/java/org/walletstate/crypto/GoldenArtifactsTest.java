@@ -1,0 +1,158 @@
+package org.walletstate.crypto;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.HexFormat;
+import org.junit.jupiter.api.Test;
+import org.walletstate.application.port.AttestationSigner.SigningRequest;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.verifier.AttestationVerifier;
+import org.walletstate.verifier.CanonicalJson;
+import org.walletstate.verifier.KeySet;
+import org.walletstate.verifier.Namespace;
+import org.walletstate.verifier.PreimageScheme;
+import org.walletstate.verifier.Preimages;
+
+/**
+ * Committed artifacts signed with the TEST-ONLY keys ({@code src/test/resources/golden}): they keep
+ * verifying, and the signer keeps producing exactly their preimages. ECDSA and ML-DSA signatures
+ * are randomized, so the preimage and its hash, not the signature bytes, are the fixed point.
+ * Regenerate with {@code -Dgolden.write=true} only when the format changes on purpose.
+ */
+class GoldenArtifactsTest {
+
+  private static final Path GOLDEN = Path.of("src/test/resources/golden");
+  private static final boolean WRITE = Boolean.getBoolean("golden.write");
+
+  @Test
+  void committedArtifacts_verifyAgainstTheCommittedKeySet() throws Exception {
+    writeIfAsked();
+    AttestationVerifier verifier =
+        AttestationVerifier.builder(KeySet.parse(read("jwks.json")))
+            .clock(TestSigning.clockInWindow())
+            .pqRequiredFrom(Instant.parse("2026-01-01T00:00:00Z"))
+            .build();
+    assertThat(verifier.report(read("attestation-v2-jwt.data.json")).valid()).isTrue();
+    assertThat(verifier.report(read("attestation-v1.data.json")).valid()).isTrue();
+    assertThat(verifier.reportTrustProfile(read("trust-v2.data.json")).valid()).isTrue();
+    assertThat(read("jwks.json")).isEqualTo(new PublishedKeySet(TestSigning.keys()).jwksJson());
+  }
+
+  @Test
+  void signer_reproducesTheCommittedPreimagesAndHashes() throws Exception {
+    writeIfAsked();
+    Preimages preimages = Preimages.of(Namespace.SERVICE);
+    String v2 = sign(KeyVersion.V2, true);
+    byte[] v2Preimage =
+        preimages.attestation(PreimageScheme.V2, CanonicalJson.parse(v2).get("attestation"));
+    assertThat(new String(v2Preimage, StandardCharsets.UTF_8))
+        .isEqualTo(read("attestation-v2.preimage.txt"));
+    assertThat(sha256(v2Preimage)).isEqualTo(read("attestation-v2.preimage.sha256").strip());
+
+    String v1 = sign(KeyVersion.V1, false);
+    byte[] v1Preimage =
+        preimages.attestation(PreimageScheme.V1, CanonicalJson.parse(v1).get("attestation"));
+    assertThat(new String(v1Preimage, StandardCharsets.UTF_8))
+        .isEqualTo(read("attestation-v1.preimage.txt"));
+    assertThat(CanonicalJson.parse(v1).get("attestation"))
+        .isEqualTo(CanonicalJson.parse(read("attestation-v1.data.json")).get("attestation"));
+  }
+
+  static PayloadValue.Obj trustProfile() {
+    PayloadValue.Obj check =
+        PayloadValue.objectBuilder()
+            .put("label", "USDC on Ethereum")
+            .put("chainId", 1)
+            .put("met", true)
+            .put(
+                "evaluatedCondition",
+                PayloadValue.objectBuilder()
+                    .put("type", "token_balance")
+                    .put("chainId", 1)
+                    .put("contractAddress", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+                    .put("operator", "gt")
+                    .put("threshold", "0")
+                    .build())
+            .put("conditionHash", "0x" + "ab".repeat(32))
+            .put("blockNumber", "0x189a540")
+            .put("blockTimestamp", "2026-11-20T10:15:23.000Z")
+            .build();
+    PayloadValue.Obj dimension =
+        PayloadValue.objectBuilder()
+            .put("checks", PayloadValue.array(java.util.List.of(check)))
+            .put("passCount", 1)
+            .put("failCount", 0)
+            .put("notEvaluatedCount", 0)
+            .put("total", 1)
+            .build();
+    return PayloadValue.objectBuilder()
+        .put("id", "TRST-0A1B2")
+        .put("wallet", TestSigning.WALLET)
+        .put("conditionSetVersion", "2026-10-08")
+        .put("dimensions", PayloadValue.objectBuilder().put("stablecoins", dimension).build())
+        .put(
+            "summary",
+            PayloadValue.objectBuilder()
+                .put("totalChecks", 1)
+                .put("totalPassed", 1)
+                .put("totalFailed", 0)
+                .put("totalNotEvaluated", 0)
+                .put("dimensionsWithActivity", 1)
+                .put("dimensionsChecked", 1)
+                .build())
+        .put("profiledAt", "2026-11-20T10:15:30.123Z")
+        .put("expiresAt", "2026-11-20T10:45:30.123Z")
+        .build();
+  }
+
+  private static String sign(KeyVersion version, boolean jwt) {
+    return TestSigning.signer()
+        .sign(
+            new SigningRequest(
+                version == KeyVersion.V1 ? TestSigning.v1Attestation() : TestSigning.attestation(),
+                version,
+                jwt,
+                jwt ? TestSigning.WALLET : null))
+        .dataJson();
+  }
+
+  private static void writeIfAsked() throws Exception {
+    if (!WRITE) {
+      return;
+    }
+    Files.createDirectories(GOLDEN);
+    Preimages preimages = Preimages.of(Namespace.SERVICE);
+    String v2 = sign(KeyVersion.V2, true);
+    byte[] v2Preimage =
+        preimages.attestation(PreimageScheme.V2, CanonicalJson.parse(v2).get("attestation"));
+    String v1 = sign(KeyVersion.V1, false);
+    byte[] v1Preimage =
+        preimages.attestation(PreimageScheme.V1, CanonicalJson.parse(v1).get("attestation"));
+    write("jwks.json", new PublishedKeySet(TestSigning.keys()).jwksJson());
+    write("attestation-v2-jwt.data.json", v2);
+    write("attestation-v2.preimage.txt", new String(v2Preimage, StandardCharsets.UTF_8));
+    write("attestation-v2.preimage.sha256", sha256(v2Preimage) + "\n");
+    write("attestation-v1.data.json", v1);
+    write("attestation-v1.preimage.txt", new String(v1Preimage, StandardCharsets.UTF_8));
+    write("trust-v2.data.json", TestSigning.signer().signTrustProfile(trustProfile()));
+  }
+
+  private static void write(String name, String content) throws IOException {
+    Files.writeString(GOLDEN.resolve(name), content, StandardCharsets.UTF_8);
+  }
+
+  private static String read(String name) throws IOException {
+    return Files.readString(GOLDEN.resolve(name), StandardCharsets.UTF_8);
+  }
+
+  private static String sha256(byte[] bytes) throws Exception {
+    return "0x" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+  }
+}

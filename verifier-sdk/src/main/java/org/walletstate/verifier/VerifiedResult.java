@@ -1,0 +1,65 @@
+package org.walletstate.verifier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Optional;
+
+/** One signed result of a {@link VerifiedAttestation}. Returned trees are copies. */
+public final class VerifiedResult {
+
+  private final int index;
+  private final JsonNode result;
+
+  VerifiedResult(int index, JsonNode result) {
+    this.index = index;
+    this.result = result.deepCopy();
+  }
+
+  /** Position in the attestation, which is the request order. */
+  public int index() {
+    return index;
+  }
+
+  public boolean met() {
+    JsonNode met = result.get("met");
+    return met != null && met.isBoolean() && met.booleanValue();
+  }
+
+  /** The condition type's wire name, e.g. {@code token_balance}. */
+  public Optional<String> type() {
+    return text("type");
+  }
+
+  /** The caller-written label: signed, but written by whoever asked. Never trust it. */
+  public Optional<String> label() {
+    return text("label");
+  }
+
+  /** The chain id as written: a number for EVM chains, a word for the others. */
+  public Optional<JsonNode> chainId() {
+    return Optional.ofNullable(result.get("chainId")).map(JsonNode::deepCopy);
+  }
+
+  /** The predicate that was evaluated: compare it with what your route requires. */
+  public Optional<JsonNode> evaluatedCondition() {
+    return Optional.ofNullable(result.get("evaluatedCondition")).map(JsonNode::deepCopy);
+  }
+
+  public Optional<String> conditionHash() {
+    return text("conditionHash");
+  }
+
+  /** The whole signed result, anchor and extras included. */
+  public JsonNode asJson() {
+    return result.deepCopy();
+  }
+
+  private Optional<String> text(String name) {
+    JsonNode value = result.get(name);
+    return value != null && value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
+  }
+
+  @Override
+  public String toString() {
+    return "VerifiedResult[" + index + ", met=" + met() + "]";
+  }
+}
