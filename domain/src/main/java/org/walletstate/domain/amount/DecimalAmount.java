@@ -31,6 +31,11 @@ public record DecimalAmount(BigDecimal value, boolean sentAsNumber) {
    */
   public static final int MAX_NUMBER_DIGITS = 15;
 
+  /** The smallest and largest magnitudes a v1 number may have: well inside a double's range. */
+  private static final BigDecimal SMALLEST_NUMBER = new BigDecimal("1e-307");
+
+  private static final BigDecimal LARGEST_NUMBER = new BigDecimal("1e308");
+
   private static final Pattern PLAIN_DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
   private static final Pattern NEGATIVE_DECIMAL = Pattern.compile("-[0-9]+(\\.[0-9]+)?");
 
@@ -40,6 +45,9 @@ public record DecimalAmount(BigDecimal value, boolean sentAsNumber) {
       throw new IllegalArgumentException("an amount is positive: " + value);
     }
     value = normalise(value);
+    if (sentAsNumber && !fitsAJsonNumber(value)) {
+      throw new IllegalArgumentException("not exactly a JSON number: " + value);
+    }
   }
 
   /**
@@ -113,20 +121,26 @@ public record DecimalAmount(BigDecimal value, boolean sentAsNumber) {
     if (value.signum() <= 0) {
       throw new ValidationException(field + " must be greater than 0, got " + number.literal());
     }
-    BigDecimal normal = normalise(value);
-    double asDouble = normal.doubleValue();
-    if (normal.precision() > MAX_NUMBER_DIGITS
-        || Double.isInfinite(asDouble)
-        || asDouble < Double.MIN_NORMAL) {
+    if (!fitsAJsonNumber(normalise(value))) {
       throw new ValidationException(
           field
               + " "
               + number.literal()
               + " cannot be signed exactly as a JSON number (at most "
               + MAX_NUMBER_DIGITS
-              + " significant digits); send it as a decimal string");
+              + " significant digits, from 1e-307 to 1e308); send it as a decimal string");
     }
-    return new DecimalAmount(normal, true);
+    return new DecimalAmount(value, true);
+  }
+
+  /**
+   * True when the number a signer writes for {@code value} (the shortest form that reads back as
+   * the same IEEE double, as JavaScript writes numbers) is {@code value} itself.
+   */
+  private static boolean fitsAJsonNumber(BigDecimal value) {
+    return value.stripTrailingZeros().precision() <= MAX_NUMBER_DIGITS
+        && value.compareTo(SMALLEST_NUMBER) >= 0
+        && value.compareTo(LARGEST_NUMBER) <= 0;
   }
 
   private static BigDecimal normalise(BigDecimal value) {

@@ -26,16 +26,4 @@ public record Wallets(
     Objects.requireNonNull(stellar, "stellar");
     Objects.requireNonNull(sui, "sui");
   }
-
-  /** Only an EVM wallet. */
-  public static Wallets evm(EvmAddress wallet) {
-    return new Wallets(
-        Optional.of(wallet),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
-  }
 }

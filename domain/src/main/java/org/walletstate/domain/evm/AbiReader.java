@@ -27,10 +27,6 @@ public final class AbiReader {
     return new AbiReader(data);
   }
 
-  public int size() {
-    return data.length();
-  }
-
   /** The word at byte position {@code at}. */
   public Bytes32 word(int at) {
     if (at < 0 || at > data.length() - WORD) {

@@ -54,10 +54,6 @@ public final class Bytes {
     return value.length == 0;
   }
 
-  public byte get(int index) {
-    return value[index];
-  }
-
   /** The bytes from {@code from} (inclusive) to {@code to} (exclusive). */
   public Bytes slice(int from, int to) {
     return new Bytes(Arrays.copyOfRange(value, from, to));

@@ -52,11 +52,6 @@ public record FunctionSignature(String canonical) {
             + "\"");
   }
 
-  /** The function's name, the text before the parenthesis. */
-  public String name() {
-    return canonical.substring(0, canonical.indexOf('('));
-  }
-
   /** The first four bytes of the Keccak-256 hash of the signature. */
   public Bytes selector() {
     return Bytes.of(

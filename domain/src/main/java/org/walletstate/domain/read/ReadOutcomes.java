@@ -59,10 +59,6 @@ public final class ReadOutcomes {
     return new ReadOutcomes(Collections.unmodifiableMap(joined));
   }
 
-  public boolean has(EvmRead<?> read) {
-    return outcomes.containsKey(read);
-  }
-
   /**
    * @throws IllegalArgumentException when the read was never reported: the plan was not followed
    */
@@ -88,10 +84,6 @@ public final class ReadOutcomes {
     } catch (AbiDecodingException e) {
       return new Reading.Unreadable<>("answer does not decode: " + e.getMessage());
     }
-  }
-
-  public Map<EvmRead<?>, ReadOutcome> asMap() {
-    return outcomes;
   }
 
   private static void checkKind(EvmRead<?> read, ReadOutcome outcome) {

@@ -31,11 +31,6 @@ public final class Fields {
     return path.isEmpty() ? member : path + "." + member;
   }
 
-  /** The path of this object itself ({@code conditions[2]}). */
-  public String path() {
-    return path;
-  }
-
   /** The raw member; {@link RequestValue#ABSENT} when it was not sent. */
   public RequestValue get(String member) {
     return object.get(member);

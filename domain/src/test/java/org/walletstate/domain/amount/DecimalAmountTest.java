@@ -123,15 +123,22 @@ class DecimalAmountTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0.1234567890123456", "12345678901234567", "1e400", "1e-400"})
+  @ValueSource(
+      strings = {"0.1234567890123456", "12345678901234567", "1e400", "1.1e308", "1e-400", "9e-308"})
   void refusesV1NumbersThatASignedJsonNumberCannotCarryExactly(String literal) {
     assertThatThrownBy(() -> DecimalAmount.parse(number(literal), FIELD, KeyVersion.V1))
         .hasMessage(
             FIELD
                 + " "
                 + literal
-                + " cannot be signed exactly as a JSON number (at most 15 significant digits);"
-                + " send it as a decimal string");
+                + " cannot be signed exactly as a JSON number (at most 15 significant digits, from"
+                + " 1e-307 to 1e308); send it as a decimal string");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1e308", "1e-307", "123456789012345e-300"})
+  void acceptsV1NumbersAtTheEdgesOfTheRange(String literal) {
+    assertThat(DecimalAmount.parse(number(literal), FIELD, KeyVersion.V1).sentAsNumber()).isTrue();
   }
 
   @Test

@@ -615,6 +615,24 @@ class ConditionRulesTest {
     }
   }
 
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "{\"type\":\"evm_view_call\",\"chainId\":1,\"contractAddress\":\"%s\",\"selector\":1}|selector",
+        "{\"type\":\"account_code\",\"chainId\":1,\"expect\":3}|expect",
+        "{\"type\":\"account_code\",\"chainId\":1,\"expect\":\"eip7702\",\"delegate\":1}|delegate",
+        "{\"type\":\"eas_attestation\",\"template\":1}|template",
+        "{\"type\":\"eas_attestation\",\"chainId\":10,\"schemaId\":1}|schemaId",
+        "{\"type\":\"eas_attestation\",\"chainId\":10,\"schemaId\":\"0x%s\",\"indexer\":1}|indexer",
+        "{\"type\":\"eas_attestation\",\"chainId\":10,\"schemaId\":\"0x%s\",\"indexer\":\"%s\",\"attester\":1}|attester"
+      })
+  void everyTextMemberMustBeAString(String caseText) {
+    String[] parts = caseText.split("\\|");
+    String condition = parts[0].replaceFirst("0x%s", "0x" + "ab".repeat(32)).replace("%s", USDC);
+
+    refused(condition, "conditions[0]." + parts[1] + " must be a string, not a number");
+  }
+
   @Test
   void membersATypeDoesNotUseAreIgnored() {
     NftOwnership nft =
