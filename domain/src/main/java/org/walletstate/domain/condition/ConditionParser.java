@@ -25,8 +25,8 @@ import org.walletstate.domain.template.ComplianceTemplates;
 
 /**
  * Reads one condition object of an attest request into a {@link RequestedCondition}, applying every
- * rule the request alone can check. Each supported type has one named reader; members a type does
- * not use are ignored.
+ * rule the request alone can check. Each type the service evaluates has one named reader; a type
+ * without one is refused as not yet supported. Members a type does not use are ignored.
  */
 public final class ConditionParser {
 
@@ -70,12 +70,11 @@ public final class ConditionParser {
       throw new ValidationException(path + " must be an object, not " + raw.kind());
     }
     Fields fields = Fields.of(object, path);
-    ConditionType type = type(fields);
-    Condition condition = READERS.get(type).read(fields, key);
+    Condition condition = reader(fields).read(fields, key);
     return new RequestedCondition(index, label(fields), condition);
   }
 
-  private static ConditionType type(Fields fields) {
+  private static TypeReader reader(Fields fields) {
     String name = fields.requiredText("type");
     ConditionType type =
         ConditionType.fromWire(name)
@@ -87,10 +86,11 @@ public final class ConditionParser {
                             + name
                             + "\" is not a condition type; use one of "
                             + ConditionType.wireNames()));
-    if (!type.supported()) {
+    TypeReader reader = READERS.get(type);
+    if (reader == null) {
       throw new ValidationException(fields.path("type") + " " + name + " is not yet supported");
     }
-    return type;
+    return reader;
   }
 
   private static String label(Fields fields) {

@@ -4,34 +4,30 @@ import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The condition types of the interface, by wire name. */
+/**
+ * The condition types of the interface, by wire name. {@link ConditionParser} says which of them
+ * the service evaluates; the others are refused as not yet supported.
+ */
 public enum ConditionType {
-  TOKEN_BALANCE("token_balance", true),
-  NFT_OWNERSHIP("nft_ownership", true),
-  EAS_ATTESTATION("eas_attestation", true),
-  FARCASTER_ID("farcaster_id", true),
-  EVM_VIEW_CALL("evm_view_call", true),
-  RATIO_TO_AMOUNT("ratio_to_amount", true),
-  RATIO_TO_SUPPLY("ratio_to_supply", true),
-  ERC8004_AGENT("erc8004_agent", false),
-  ERC7710_DELEGATION("erc7710_delegation", false),
-  ACCOUNT_CODE("account_code", true);
+  TOKEN_BALANCE("token_balance"),
+  NFT_OWNERSHIP("nft_ownership"),
+  EAS_ATTESTATION("eas_attestation"),
+  FARCASTER_ID("farcaster_id"),
+  EVM_VIEW_CALL("evm_view_call"),
+  RATIO_TO_AMOUNT("ratio_to_amount"),
+  RATIO_TO_SUPPLY("ratio_to_supply"),
+  ERC8004_AGENT("erc8004_agent"),
+  ERC7710_DELEGATION("erc7710_delegation"),
+  ACCOUNT_CODE("account_code");
 
   private final String wireName;
-  private final boolean supported;
 
-  ConditionType(String wireName, boolean supported) {
+  ConditionType(String wireName) {
     this.wireName = wireName;
-    this.supported = supported;
   }
 
   public String wireName() {
     return wireName;
-  }
-
-  /** False for types the interface names but this service does not evaluate yet. */
-  public boolean supported() {
-    return supported;
   }
 
   public static Optional<ConditionType> fromWire(String name) {

@@ -1,6 +1,7 @@
 package org.walletstate.domain.condition;
 
 import java.math.BigInteger;
+import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
@@ -25,12 +26,14 @@ final class Holding {
 
   /** The reads that observe the holding. */
   static Set<EvmRead<?>> reads(Asset asset, EvmAddress wallet) {
+    Set<EvmRead<?>> reads = new LinkedHashSet<>();
     if (asset instanceof Asset.Erc20 erc20) {
-      return Set.of(
-          new EvmRead.Erc20Decimals(erc20.token()),
-          new EvmRead.Erc20BalanceOf(erc20.token(), wallet));
+      reads.add(new EvmRead.Erc20Decimals(erc20.token()));
+      reads.add(new EvmRead.Erc20BalanceOf(erc20.token(), wallet));
+    } else {
+      reads.add(new EvmRead.NativeBalance(wallet));
     }
-    return Set.of(new EvmRead.NativeBalance(wallet));
+    return reads;
   }
 
   /**
