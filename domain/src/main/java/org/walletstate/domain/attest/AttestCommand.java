@@ -1,0 +1,169 @@
+package org.walletstate.domain.attest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.condition.ConditionParser;
+import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/**
+ * A validated {@code POST /v1/attest} request. One that exists satisfies every rule the request
+ * alone can check; {@link #parse} is the only way from a request body to here.
+ *
+ * @param keyVersion the caller's key version (number handling, v1 condition shapes)
+ * @param wallets the wallets the conditions are about
+ * @param conditions 1 to 10, in request order
+ * @param proof whether Merkle proofs were asked for
+ * @param format the response format
+ * @param declaredLimits whether delegation results carry declared limits
+ */
+public record AttestCommand(
+    KeyVersion keyVersion,
+    Wallets wallets,
+    List<RequestedCondition> conditions,
+    ProofMode proof,
+    ResponseFormat format,
+    DeclaredLimits declaredLimits) {
+
+  /** Conditions per request. */
+  public static final int MAX_CONDITIONS = 10;
+
+  private static final List<String> OTHER_WALLETS =
+      List.of(
+          "solanaWallet",
+          "xrplWallet",
+          "bitcoinWallet",
+          "tronWallet",
+          "stellarWallet",
+          "suiWallet");
+
+  public AttestCommand {
+    Objects.requireNonNull(keyVersion, "keyVersion");
+    Objects.requireNonNull(wallets, "wallets");
+    conditions = List.copyOf(conditions);
+    Objects.requireNonNull(proof, "proof");
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(declaredLimits, "declaredLimits");
+    if (conditions.isEmpty() || conditions.size() > MAX_CONDITIONS) {
+      throw new IllegalArgumentException("an attest request has 1 to 10 conditions");
+    }
+    for (int i = 0; i < conditions.size(); i++) {
+      if (conditions.get(i).index() != i) {
+        throw new IllegalArgumentException("conditions must be in request order");
+      }
+    }
+  }
+
+  /**
+   * Reads an attest request body. Members the interface does not define are ignored.
+   *
+   * @param body the JSON body as sent
+   * @param keyVersion the version of the caller's key
+   * @throws ValidationException with the 400 message for the first rule the body breaks
+   */
+  public static AttestCommand parse(RequestValue.Obj body, KeyVersion keyVersion) {
+    Fields fields = Fields.of(body, "");
+    Wallets wallets = wallets(fields);
+    ProofMode proof =
+        choice(fields, "proof", ProofMode.NONE, "merkle", ProofMode.MERKLE, "\"merkle\"");
+    ResponseFormat format =
+        choice(fields, "format", ResponseFormat.STANDARD, "jwt", ResponseFormat.JWT, "\"jwt\"");
+    DeclaredLimits declaredLimits = declaredLimits(fields);
+    List<RequestedCondition> conditions = conditions(fields, keyVersion);
+    AttestCommand command =
+        new AttestCommand(keyVersion, wallets, conditions, proof, format, declaredLimits);
+    AttestRules.RULES.forEach(rule -> rule.check(command));
+    return command;
+  }
+
+  /** The EVM wallet every condition is evaluated for; present whenever there are EVM conditions. */
+  public EvmAddress evmWallet() {
+    return wallets.evm().orElseThrow(() -> new IllegalStateException("no EVM wallet"));
+  }
+
+  private static Wallets wallets(Fields fields) {
+    Optional<EvmAddress> evm =
+        fields.optionalText("wallet").map(text -> EvmAddress.parse(text, "wallet"));
+    List<Optional<String>> others = new ArrayList<>();
+    for (String member : OTHER_WALLETS) {
+      Optional<String> wallet = fields.optionalText(member);
+      if (wallet.isPresent() && wallet.get().isBlank()) {
+        throw new ValidationException(member + " must not be empty");
+      }
+      others.add(wallet);
+    }
+    if (evm.isEmpty() && others.stream().allMatch(Optional::isEmpty)) {
+      throw new ValidationException(
+          "wallet is required unless another wallet field ("
+              + String.join(", ", OTHER_WALLETS)
+              + ") is given");
+    }
+    return new Wallets(
+        evm,
+        others.get(0),
+        others.get(1),
+        others.get(2),
+        others.get(3),
+        others.get(4),
+        others.get(5));
+  }
+
+  private static <T> T choice(
+      Fields fields, String member, T absent, String word, T chosen, String allowed) {
+    Optional<String> value = fields.optionalText(member);
+    if (value.isEmpty()) {
+      return absent;
+    }
+    if (!value.get().equals(word)) {
+      throw new ValidationException(
+          member
+              + " \""
+              + value.get()
+              + "\" is not supported; send "
+              + allowed
+              + " or leave it out");
+    }
+    return chosen;
+  }
+
+  private static DeclaredLimits declaredLimits(Fields fields) {
+    Optional<String> value = fields.optionalText("declaredLimits");
+    if (value.isEmpty() || value.get().equals("include")) {
+      return DeclaredLimits.INCLUDE;
+    }
+    if (value.get().equals("omit")) {
+      return DeclaredLimits.OMIT;
+    }
+    throw new ValidationException(
+        "declaredLimits \"" + value.get() + "\" is not supported; send \"include\" or \"omit\"");
+  }
+
+  private static List<RequestedCondition> conditions(Fields fields, KeyVersion keyVersion) {
+    RequestValue raw = fields.get("conditions");
+    if (raw.isMissing()) {
+      throw new ValidationException("conditions is required");
+    }
+    if (!(raw instanceof RequestValue.Arr array)) {
+      throw new ValidationException("conditions must be an array, not " + raw.kind());
+    }
+    int count = array.items().size();
+    if (count == 0) {
+      throw new ValidationException("conditions must hold at least 1 condition");
+    }
+    if (count > MAX_CONDITIONS) {
+      throw new ValidationException(
+          "conditions must hold at most " + MAX_CONDITIONS + " conditions (got " + count + ")");
+    }
+    List<RequestedCondition> conditions = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      conditions.add(ConditionParser.parse(array.items().get(i), i, keyVersion));
+    }
+    return conditions;
+  }
+}

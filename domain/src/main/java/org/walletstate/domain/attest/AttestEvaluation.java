@@ -1,0 +1,124 @@
+package org.walletstate.domain.attest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.condition.Condition;
+import org.walletstate.domain.condition.ConditionVerdict;
+import org.walletstate.domain.condition.EvaluationContext;
+import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.read.FailureSource;
+
+/**
+ * What an attest request's read outcomes come to, as a whole:
+ *
+ * <ul>
+ *   <li>{@link Refused}: the chain showed the request to be wrong (stated decimals, amount
+ *       precision): a 400, before any charge. Wins over everything else, since retrying cannot
+ *       help;
+ *   <li>{@link Incomplete}: some read did not complete: {@code rpc_failure} (503), nothing signed
+ *       or charged;
+ *   <li>{@link Complete}: one result per condition, ready to sign.
+ * </ul>
+ */
+public sealed interface AttestEvaluation
+    permits AttestEvaluation.Complete, AttestEvaluation.Incomplete, AttestEvaluation.Refused {
+
+  /**
+   * Evaluates every condition of {@code command} against its chain's observation.
+   *
+   * @param observations one per chain of the command's {@link ReadPlan}
+   * @throws IllegalArgumentException when a chain's observation, or a planned read's outcome, is
+   *     missing
+   */
+  static AttestEvaluation of(AttestCommand command, Map<ChainId, ChainObservation> observations) {
+    List<ConditionResult> results = new ArrayList<>();
+    List<FailedCondition> failed = new ArrayList<>();
+    for (RequestedCondition requested : command.conditions()) {
+      Condition condition = requested.condition();
+      ChainId chain = condition.chain().id();
+      ChainObservation observation = observations.get(chain);
+      if (observation == null) {
+        throw new IllegalArgumentException("no observation of chain " + chain);
+      }
+      if (observation instanceof ChainObservation.HeadUnavailable) {
+        failed.add(
+            new FailedCondition(
+                requested.index(),
+                FailureSource.CHAIN_HEAD_READ,
+                chain,
+                "chain head could not be read"));
+        continue;
+      }
+      ChainObservation.Observed observed = (ChainObservation.Observed) observation;
+      ConditionVerdict verdict =
+          condition.evaluate(
+              new EvaluationContext(
+                  command.evmWallet(),
+                  command.keyVersion(),
+                  observed.anchor(),
+                  observed.outcomes(),
+                  requested.path()));
+      if (verdict instanceof ConditionVerdict.Refused refused) {
+        return new Refused(refused.message());
+      }
+      if (verdict instanceof ConditionVerdict.Unavailable unavailable) {
+        failed.add(
+            new FailedCondition(
+                requested.index(), unavailable.source(), chain, unavailable.message()));
+        continue;
+      }
+      ConditionVerdict.Decided decided = (ConditionVerdict.Decided) verdict;
+      results.add(
+          new ConditionResult(
+              requested.index(),
+              requested.label(),
+              condition.type().wireName(),
+              chain,
+              decided.met(),
+              decided.evaluatedCondition(),
+              observed.anchor(),
+              decided.extras(),
+              Optional.<PayloadValue.Obj>empty()));
+    }
+    return failed.isEmpty() ? new Complete(results) : new Incomplete(failed);
+  }
+
+  /** Every condition was decided; one result per condition, in request order. */
+  record Complete(List<ConditionResult> results) implements AttestEvaluation {
+    public Complete {
+      results = List.copyOf(results);
+    }
+
+    public boolean pass() {
+      return results.stream().allMatch(ConditionResult::met);
+    }
+  }
+
+  /** Reads did not complete; the request is refused with {@code rpc_failure}. */
+  record Incomplete(List<FailedCondition> failedConditions) implements AttestEvaluation {
+    public Incomplete {
+      failedConditions = List.copyOf(failedConditions);
+      if (failedConditions.isEmpty()) {
+        throw new IllegalArgumentException("an incomplete evaluation names what failed");
+      }
+    }
+  }
+
+  /** The request is wrong in a way only the chain could show: a 400 with this message. */
+  record Refused(String message) implements AttestEvaluation {
+    public Refused {
+      Objects.requireNonNull(message, "message");
+    }
+
+    public ValidationException toException() {
+      return new ValidationException(message);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package org.walletstate.domain.attest;
+
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.condition.Asset;
+import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.condition.TokenBalance;
+
+/**
+ * The rules that span conditions or the whole request, each a named function. Adding a rule is
+ * adding one function to {@link #RULES}.
+ */
+final class AttestRules {
+
+  /** A rule over a whole command; throws the 400 when it is broken. */
+  @FunctionalInterface
+  interface Rule {
+    void check(AttestCommand command);
+  }
+
+  static final List<Rule> RULES =
+      List.of(AttestRules::evmConditionsHaveAnEvmWallet, AttestRules::noHoldingIsReadTwoWays);
+
+  private AttestRules() {}
+
+  /** EVM conditions are evaluated for {@code wallet}, which must then be given. */
+  static void evmConditionsHaveAnEvmWallet(AttestCommand command) {
+    if (command.wallets().evm().isPresent()) {
+      return;
+    }
+    for (RequestedCondition requested : command.conditions()) {
+      Chain chain = requested.condition().chain();
+      if (chain.isEvm()) {
+        throw new ValidationException(
+            "wallet is required: " + requested.path() + " is evaluated on EVM chain " + chain.id());
+      }
+    }
+  }
+
+  /**
+   * A native {@code token_balance} and one of the chain's ERC-20 mirror read the same holding; the
+   * pair is refused naming both conditions.
+   */
+  static void noHoldingIsReadTwoWays(AttestCommand command) {
+    List<RequestedCondition> conditions = command.conditions();
+    for (RequestedCondition nativeSide : conditions) {
+      if (!(nativeSide.condition() instanceof TokenBalance balance)
+          || !(balance.asset() instanceof Asset.Native)) {
+        continue;
+      }
+      Chain chain = balance.chain();
+      Optional<EvmAddress> mirror = NativeMirrors.on(chain.id());
+      if (mirror.isEmpty()) {
+        continue;
+      }
+      for (RequestedCondition mirrorSide : conditions) {
+        if (mirrorSide.condition() instanceof TokenBalance other
+            && other.chain().equals(chain)
+            && other.asset().equals(new Asset.Erc20(mirror.get()))) {
+          RequestedCondition first =
+              nativeSide.index() < mirrorSide.index() ? nativeSide : mirrorSide;
+          RequestedCondition second = first == nativeSide ? mirrorSide : nativeSide;
+          throw new ValidationException(
+              first.path()
+                  + " and "
+                  + second.path()
+                  + " read the same "
+                  + chain.nativeCurrency().symbol()
+                  + " holding on chain "
+                  + chain.id()
+                  + " twice (native and its ERC-20 "
+                  + mirror.get().checksummed()
+                  + "); keep one of them");
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package org.walletstate.domain.attest;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.condition.Condition;
+import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.ReadOutcomes;
+
+/**
+ * The chain reads one attest request needs, per chain, de-duplicated: an adapter reads each chain's
+ * head once, then runs {@link #reads} pinned to it in one round trip, then {@link #followUps}
+ * (reads that depend on the first answers, such as the EAS attestation an indexer named) in a
+ * second, at the same block.
+ */
+public final class ReadPlan {
+
+  private final EvmAddress wallet;
+  private final List<RequestedCondition> conditions;
+  private final Map<ChainId, Set<EvmRead<?>>> reads;
+
+  private ReadPlan(
+      EvmAddress wallet, List<RequestedCondition> conditions, Map<ChainId, Set<EvmRead<?>>> reads) {
+    this.wallet = wallet;
+    this.conditions = conditions;
+    this.reads = reads;
+  }
+
+  /** The plan of a command whose conditions are all on EVM chains. */
+  public static ReadPlan of(AttestCommand command) {
+    EvmAddress wallet = command.evmWallet();
+    Map<ChainId, Set<EvmRead<?>>> reads = new LinkedHashMap<>();
+    for (RequestedCondition requested : command.conditions()) {
+      Condition condition = requested.condition();
+      reads
+          .computeIfAbsent(condition.chain().id(), chain -> new LinkedHashSet<>())
+          .addAll(condition.reads(wallet));
+    }
+    reads.replaceAll((chain, set) -> Collections.unmodifiableSet(set));
+    return new ReadPlan(wallet, command.conditions(), Collections.unmodifiableMap(reads));
+  }
+
+  /** The chains to anchor, in the order the conditions first name them. */
+  public Set<ChainId> chains() {
+    return reads.keySet();
+  }
+
+  /** The first round of reads on {@code chain}. */
+  public Set<EvmRead<?>> reads(ChainId chain) {
+    Set<EvmRead<?>> onChain = reads.get(chain);
+    if (onChain == null) {
+      throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
+    }
+    return onChain;
+  }
+
+  /**
+   * The second round on {@code chain}: reads whose arguments come from first-round answers. Empty
+   * when there are none (then the chain needs a single round trip).
+   *
+   * @param firstRound the outcomes of every read of {@link #reads(ChainId)}
+   */
+  public Set<EvmRead<?>> followUps(ChainId chain, ReadOutcomes firstRound) {
+    reads(chain);
+    Set<EvmRead<?>> followUps = new LinkedHashSet<>();
+    for (RequestedCondition requested : conditions) {
+      Condition condition = requested.condition();
+      if (condition.chain().id().equals(chain)) {
+        followUps.addAll(condition.followUpReads(wallet, firstRound));
+      }
+    }
+    return Collections.unmodifiableSet(followUps);
+  }
+}

@@ -1,0 +1,62 @@
+package org.walletstate.domain.condition;
+
+import java.util.Objects;
+import java.util.Set;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.FailureSource;
+import org.walletstate.domain.read.Reading;
+
+/**
+ * {@code evm_view_call}: a view function {@code name(address)} returning {@code bool} returns true
+ * for the wallet. A call that reverts at the pinned block did not return true, so it is met false
+ * (many such functions revert for unknown accounts); a call that answers anything but an ABI {@code
+ * bool} (no code at the address, a wider value) is unavailable.
+ *
+ * @param chain an EVM chain
+ * @param contract the contract called
+ * @param function its canonical signature
+ */
+public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature function)
+    implements Condition {
+
+  public EvmViewCall {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(contract, "contract");
+    Objects.requireNonNull(function, "function");
+  }
+
+  @Override
+  public ConditionType type() {
+    return ConditionType.EVM_VIEW_CALL;
+  }
+
+  @Override
+  public Set<EvmRead<?>> reads(EvmAddress wallet) {
+    return Set.of(new EvmRead.BoolViewCall(contract, function, wallet));
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext context) {
+    Reading<Boolean> answer =
+        context.outcomes().reading(new EvmRead.BoolViewCall(contract, function, context.wallet()));
+    if (answer instanceof Reading.Unreadable) {
+      return new ConditionVerdict.Unavailable(
+          FailureSource.VIEW_CALL, "view function gave no boolean answer");
+    }
+    boolean met = answer instanceof Reading.Value<Boolean> value && value.value();
+    return new ConditionVerdict.Decided(met, evaluatedCondition(), PayloadValue.object());
+  }
+
+  /** {@code {type, chainId, contractAddress, operator: "returns_true", selector}}. */
+  PayloadValue.Obj evaluatedCondition() {
+    return EvaluatedConditions.begin(type(), chain)
+        .put("contractAddress", contract.checksummed())
+        .put("operator", "returns_true")
+        .put("selector", function.canonical())
+        .build();
+  }
+}

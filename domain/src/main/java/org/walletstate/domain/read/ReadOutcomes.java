@@ -1,0 +1,110 @@
+package org.walletstate.domain.read;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import org.walletstate.domain.evm.AbiDecodingException;
+
+/**
+ * The outcomes of one chain's reads, all taken at the same pinned block. Each outcome must be of a
+ * kind its request can have: a quantity only for {@code eth_getBalance}, a revert only for {@code
+ * eth_call}.
+ */
+public final class ReadOutcomes {
+
+  private static final ReadOutcomes NONE = new ReadOutcomes(Map.of());
+
+  private final Map<EvmRead<?>, ReadOutcome> outcomes;
+
+  private ReadOutcomes(Map<EvmRead<?>, ReadOutcome> outcomes) {
+    this.outcomes = outcomes;
+  }
+
+  public static ReadOutcomes none() {
+    return NONE;
+  }
+
+  /**
+   * @throws IllegalArgumentException when an outcome is of a kind its read's request cannot have
+   */
+  public static ReadOutcomes of(Map<? extends EvmRead<?>, ? extends ReadOutcome> outcomes) {
+    Map<EvmRead<?>, ReadOutcome> copy = new LinkedHashMap<>();
+    outcomes.forEach(
+        (read, outcome) -> {
+          checkKind(read, outcome);
+          copy.put(read, outcome);
+        });
+    return new ReadOutcomes(Collections.unmodifiableMap(copy));
+  }
+
+  /**
+   * The outcomes of {@code reads}, given the outcome of each distinct request: for adapters that
+   * run every distinct request once.
+   */
+  public static ReadOutcomes answering(
+      Collection<? extends EvmRead<?>> reads, Function<EvmRequest, ReadOutcome> answers) {
+    Map<EvmRead<?>, ReadOutcome> map = new LinkedHashMap<>();
+    for (EvmRead<?> read : reads) {
+      map.put(read, answers.apply(read.request()));
+    }
+    return of(map);
+  }
+
+  /** These outcomes and {@code more} (a later round at the same block). */
+  public ReadOutcomes plus(ReadOutcomes more) {
+    Map<EvmRead<?>, ReadOutcome> joined = new LinkedHashMap<>(outcomes);
+    joined.putAll(more.outcomes);
+    return new ReadOutcomes(Collections.unmodifiableMap(joined));
+  }
+
+  /**
+   * @throws IllegalArgumentException when the read was never reported: the plan was not followed
+   */
+  public ReadOutcome outcome(EvmRead<?> read) {
+    ReadOutcome outcome = outcomes.get(read);
+    if (outcome == null) {
+      throw new IllegalArgumentException("no outcome was reported for " + read);
+    }
+    return outcome;
+  }
+
+  /** The outcome of {@code read} as a value of its type. */
+  public <T> Reading<T> reading(EvmRead<T> read) {
+    ReadOutcome outcome = outcome(read);
+    if (outcome instanceof ReadOutcome.Failed failed) {
+      return new Reading.Unreadable<>("read failed: " + failed.detail());
+    }
+    if (outcome instanceof ReadOutcome.Reverted) {
+      return new Reading.Reverted<>();
+    }
+    try {
+      return new Reading.Value<>(read.decode((ReadOutcome.Answer) outcome));
+    } catch (AbiDecodingException e) {
+      return new Reading.Unreadable<>("answer does not decode: " + e.getMessage());
+    }
+  }
+
+  private static void checkKind(EvmRead<?> read, ReadOutcome outcome) {
+    if (outcome instanceof ReadOutcome.Failed) {
+      return;
+    }
+    EvmRequest request = read.request();
+    boolean fits =
+        request instanceof EvmRequest.EthCall
+            ? outcome instanceof ReadOutcome.Data || outcome instanceof ReadOutcome.Reverted
+            : request instanceof EvmRequest.EthGetBalance
+                ? outcome instanceof ReadOutcome.Quantity
+                : outcome instanceof ReadOutcome.Data;
+    if (!fits) {
+      throw new IllegalArgumentException(
+          outcome.getClass().getSimpleName() + " cannot answer " + request);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return outcomes.toString();
+  }
+}
