@@ -1,0 +1,30 @@
+package org.walletstate.application.port;
+
+import io.smallrye.mutiny.Uni;
+import java.util.Set;
+import java.util.function.Function;
+import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.ReadOutcomes;
+
+/**
+ * State of EVM chains, read anchored: the head once, then every read pinned to that block.
+ *
+ * <p>The returned {@link Uni} never fails for a chain problem: an unreadable head is {@link
+ * ChainObservation.HeadUnavailable}, an unreadable value is a failed outcome of its read. Callers
+ * turn those into {@code rpc_failure}; they are never verdicts.
+ */
+public interface EvmChainState {
+
+  /**
+   * Anchors {@code chain} at its current head and reads {@code reads} there, then {@code followUps}
+   * (computed from the first round's outcomes) at the same block.
+   *
+   * @param chain an EVM chain of the catalogue
+   * @param reads the first round
+   * @param followUps the second round, from the first's outcomes; empty when none is needed
+   */
+  Uni<ChainObservation> observe(
+      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps);
+}
