@@ -3,9 +3,13 @@ package org.walletstate.adapters.persistence;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
 import org.hibernate.exception.ConstraintViolationException;
 import org.walletstate.application.port.ApiKeyStore;
+import org.walletstate.domain.account.ApiKeyHash;
+import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.account.Plan;
 
 /** {@link ApiKeyStore} on PostgreSQL. */
 @ApplicationScoped
@@ -18,6 +22,23 @@ public class PanacheApiKeyStore implements ApiKeyStore {
     return Panache.withTransaction(() -> insert(key))
         .onFailure(PanacheApiKeyStore::isDuplicateEmail)
         .recoverWithItem(new FreeKeyCreation.EmailTaken());
+  }
+
+  @Override
+  public Uni<Optional<KeyAccount>> findByHash(ApiKeyHash hash) {
+    return Panache.withSession(
+        () ->
+            ApiKeyEntity.<ApiKeyEntity>find("keyHash", hash.hex())
+                .firstResult()
+                .map(row -> Optional.ofNullable(row).map(PanacheApiKeyStore::account)));
+  }
+
+  private static KeyAccount account(ApiKeyEntity row) {
+    return new KeyAccount(
+        row.id,
+        Plan.fromWireName(row.plan),
+        row.keyVersion == 1 ? KeyVersion.V1 : KeyVersion.V2,
+        row.dailyLimit);
   }
 
   private static Uni<FreeKeyCreation> insert(NewFreeKey key) {

@@ -2,9 +2,11 @@ package org.walletstate.application.port;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
+import java.util.Optional;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.EmailAddress;
+import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
 
@@ -18,6 +20,9 @@ public interface ApiKeyStore {
    *     already has a key (nothing is written then)
    */
   Uni<FreeKeyCreation> createFreeKey(NewFreeKey key);
+
+  /** The account of the key with this hash, if there is one. */
+  Uni<Optional<KeyAccount>> findByHash(ApiKeyHash hash);
 
   /**
    * A key to store.

@@ -1,0 +1,186 @@
+package org.walletstate.adapters.persistence;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.ZoneOffset;
+import org.walletstate.application.port.CreditLedger;
+
+/**
+ * {@link CreditLedger} in PostgreSQL, in plain SQL because each statement is the guarantee: the
+ * balance moves only by a conditional update ({@code credits >= n}) in the same transaction as the
+ * entry that explains it; a debit's idempotency key and a refund's debit are unique indexes, so a
+ * replay or a second refund cannot apply.
+ */
+@ApplicationScoped
+public class PgCreditLedger implements CreditLedger {
+
+  private static final String UNIQUE_VIOLATION = "23505";
+
+  private static final String BALANCE = "select credits from api_key where id = $1";
+  private static final String FIND_DEBIT =
+      "select id from credit_entry"
+          + " where api_key_id = $1 and idempotency_key = $2 and kind = 'debit'";
+  private static final String TAKE =
+      "update api_key set credits = credits - $2 where id = $1 and credits >= $2"
+          + " returning credits";
+  private static final String GIVE =
+      "update api_key set credits = credits + $2 where id = $1 returning credits";
+  private static final String INSERT_DEBIT =
+      "insert into credit_entry"
+          + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
+          + " values ($1, 'debit', $2, $3, $4, $5, $6) returning id";
+  private static final String DEBIT_OF =
+      "select api_key_id, amount from credit_entry where id = $1 and kind = 'debit'";
+  private static final String INSERT_REFUND =
+      "insert into credit_entry (api_key_id, kind, amount, reason, request_id, refund_of,"
+          + " created_at)"
+          + " select api_key_id, 'refund', $2, $3, request_id, id, $4 from credit_entry"
+          + " where id = $1"
+          + " on conflict (refund_of) where refund_of is not null do nothing returning id";
+
+  private final Pool pool;
+
+  @Inject
+  public PgCreditLedger(Pool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public Uni<Long> balance(long keyId) {
+    return pool.preparedQuery(BALANCE).execute(Tuple.of(keyId)).map(PgCreditLedger::credits);
+  }
+
+  @Override
+  public Uni<Debit> debit(DebitRequest request) {
+    return pool.withTransaction(connection -> debitIn(connection, request))
+        .onFailure(PgCreditLedger::isUniqueViolation)
+        // a concurrent debit with the same idempotency key committed first: this one rolled back
+        .recoverWithUni(() -> pool.withConnection(connection -> replayed(connection, request)));
+  }
+
+  private static Uni<Debit> debitIn(SqlConnection connection, DebitRequest request) {
+    return connection
+        .preparedQuery(FIND_DEBIT)
+        .execute(Tuple.of(request.keyId(), request.idempotencyKey()))
+        .flatMap(
+            found -> {
+              if (found.size() > 0) {
+                long entryId = found.iterator().next().getLong("id");
+                return balanceIn(connection, request.keyId())
+                    .map(balance -> (Debit) new Debit.Replayed(entryId, balance));
+              }
+              return connection
+                  .preparedQuery(TAKE)
+                  .execute(Tuple.of(request.keyId(), request.credits()))
+                  .flatMap(
+                      taken ->
+                          taken.size() == 0
+                              ? balanceIn(connection, request.keyId())
+                                  .map(
+                                      available ->
+                                          (Debit)
+                                              new Debit.Insufficient(available, request.credits()))
+                              : insertDebit(connection, request, credits(taken)));
+            });
+  }
+
+  private static Uni<Debit> insertDebit(
+      SqlConnection connection, DebitRequest request, long balanceAfter) {
+    return connection
+        .preparedQuery(INSERT_DEBIT)
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  request.keyId(),
+                  -request.credits(),
+                  request.reason(),
+                  request.requestId(),
+                  request.idempotencyKey(),
+                  request.at().atOffset(ZoneOffset.UTC)
+                }))
+        .map(rows -> new Debit.Applied(rows.iterator().next().getLong("id"), balanceAfter));
+  }
+
+  private static Uni<Debit> replayed(SqlConnection connection, DebitRequest request) {
+    return connection
+        .preparedQuery(FIND_DEBIT)
+        .execute(Tuple.of(request.keyId(), request.idempotencyKey()))
+        .flatMap(
+            found -> {
+              long entryId = found.iterator().next().getLong("id");
+              return balanceIn(connection, request.keyId())
+                  .map(balance -> (Debit) new Debit.Replayed(entryId, balance));
+            });
+  }
+
+  @Override
+  public Uni<Refund> refund(RefundRequest request) {
+    return pool.withTransaction(
+        connection ->
+            connection
+                .preparedQuery(DEBIT_OF)
+                .execute(Tuple.of(request.debitEntryId()))
+                .flatMap(
+                    debits -> {
+                      checkRefundable(debits, request);
+                      return connection
+                          .preparedQuery(INSERT_REFUND)
+                          .execute(
+                              Tuple.of(
+                                  request.debitEntryId(),
+                                  request.credits(),
+                                  request.reason(),
+                                  request.at().atOffset(ZoneOffset.UTC)));
+                    })
+                .flatMap(
+                    inserted ->
+                        inserted.size() == 0
+                            ? balanceIn(connection, request.keyId())
+                                .map(balance -> (Refund) new Refund.AlreadyRefunded(balance))
+                            : connection
+                                .preparedQuery(GIVE)
+                                .execute(Tuple.of(request.keyId(), request.credits()))
+                                .map(
+                                    given ->
+                                        new Refund.Applied(
+                                            inserted.iterator().next().getLong("id"),
+                                            credits(given)))));
+  }
+
+  private static void checkRefundable(RowSet<Row> debits, RefundRequest request) {
+    if (debits.size() == 0) {
+      throw new IllegalArgumentException("no debit " + request.debitEntryId() + " to refund");
+    }
+    Row debit = debits.iterator().next();
+    if (debit.getLong("api_key_id") != request.keyId()) {
+      throw new IllegalArgumentException(
+          "debit " + request.debitEntryId() + " belongs to another account");
+    }
+    if (request.credits() > -debit.getLong("amount")) {
+      throw new IllegalArgumentException(
+          "a refund of " + request.credits() + " exceeds debit " + request.debitEntryId());
+    }
+  }
+
+  private static Uni<Long> balanceIn(SqlConnection connection, long keyId) {
+    return connection.preparedQuery(BALANCE).execute(Tuple.of(keyId)).map(PgCreditLedger::credits);
+  }
+
+  private static long credits(RowSet<Row> rows) {
+    if (rows.size() == 0) {
+      throw new IllegalArgumentException("no such account");
+    }
+    return rows.iterator().next().getLong("credits");
+  }
+
+  private static boolean isUniqueViolation(Throwable failure) {
+    return failure instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState());
+  }
+}
