@@ -4,9 +4,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.security.SecureRandom;
 import java.time.Clock;
+import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.CreateFreeKey;
+import org.walletstate.application.account.CreditsOverview;
+import org.walletstate.application.account.Metering;
 import org.walletstate.application.port.ApiKeyStore;
+import org.walletstate.application.port.CreditLedger;
 import org.walletstate.application.port.Entropy;
+import org.walletstate.application.port.UsageCounter;
 
 /**
  * The composition root: the one place that builds use cases and hands them their ports. The
@@ -37,5 +42,23 @@ public class Wiring {
   @ApplicationScoped
   CreateFreeKey createFreeKey(ApiKeyStore keys, Entropy entropy, Clock clock) {
     return new CreateFreeKey(keys, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  Authenticate authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
+    return new Authenticate(keys, usage, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  Metering metering(CreditLedger ledger, Clock clock) {
+    return new Metering(ledger, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CreditsOverview creditsOverview(CreditLedger ledger) {
+    return new CreditsOverview(ledger);
   }
 }

@@ -1,0 +1,32 @@
+package org.walletstate.adapters.http.auth;
+
+import jakarta.enterprise.context.RequestScoped;
+import java.util.Optional;
+import org.walletstate.application.account.Authenticate;
+import org.walletstate.domain.account.KeyAccount;
+
+/** Who is calling in this request, as the credential filter established it. */
+@RequestScoped
+public class CurrentCaller {
+
+  private Authenticate.Outcome.Authenticated authenticated;
+
+  void authenticated(Authenticate.Outcome.Authenticated outcome) {
+    this.authenticated = outcome;
+  }
+
+  /** The key's account and today's usage, when the caller presented a valid key. */
+  public Optional<Authenticate.Outcome.Authenticated> key() {
+    return Optional.ofNullable(authenticated);
+  }
+
+  /** The key's account; only on endpoints that require a key. */
+  public KeyAccount account() {
+    return key().orElseThrow(() -> new IllegalStateException("no authenticated key")).account();
+  }
+
+  /** True when the caller sent no credential at all (pay-per-call endpoints only). */
+  public boolean anonymous() {
+    return authenticated == null;
+  }
+}

@@ -1,0 +1,108 @@
+package org.walletstate.adapters.http.resource;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.PayPerCall;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.PayPerCallRequest;
+
+/**
+ * Trust profiles, single and batch. Callers without credentials receive the x402 quote priced from
+ * the body they sent (GET and HEAD are quoted at the one-wallet price). Profiles themselves are not
+ * issued by this service yet: a caller with a key is told so, and is not charged.
+ */
+@Path("/v1/trust")
+@Tag(name = "core")
+public class PayPerCallQuotes {
+
+  private final JsonBodies bodies;
+  private final PaymentQuotes quotes;
+  private final CurrentCaller caller;
+
+  @Inject
+  public PayPerCallQuotes(JsonBodies bodies, PaymentQuotes quotes, CurrentCaller caller) {
+    this.bodies = bodies;
+    this.quotes = quotes;
+    this.caller = caller;
+  }
+
+  @POST
+  @PayPerCall
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "A signed trust profile of a wallet (x402 quote without credentials)")
+  public Response trust(byte[] body, @Context UriInfo uri) {
+    return answer(PayPerCallRequest.trust(bodies.object(body)), uri, false);
+  }
+
+  @POST
+  @Path("/batch")
+  @PayPerCall
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Signed trust profiles of 1 to 10 wallets (x402 quote without credentials)")
+  public Response batch(byte[] body, @Context UriInfo uri) {
+    return answer(PayPerCallRequest.trustBatch(bodies.object(body)), uri, false);
+  }
+
+  @GET
+  @PayPerCall
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The x402 quote for a one-wallet trust profile")
+  public Response quoteTrust(@Context UriInfo uri) {
+    return quoteOnly(MeteredOperation.TRUST, uri, false);
+  }
+
+  @HEAD
+  @PayPerCall
+  public Response quoteTrustHead(@Context UriInfo uri) {
+    return quoteOnly(MeteredOperation.TRUST, uri, true);
+  }
+
+  @GET
+  @Path("/batch")
+  @PayPerCall
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The x402 quote for a one-wallet trust batch")
+  public Response quoteBatch(@Context UriInfo uri) {
+    return quoteOnly(MeteredOperation.TRUST_BATCH, uri, false);
+  }
+
+  @HEAD
+  @Path("/batch")
+  @PayPerCall
+  public Response quoteBatchHead(@Context UriInfo uri) {
+    return quoteOnly(MeteredOperation.TRUST_BATCH, uri, true);
+  }
+
+  private Response answer(CreditPrice.Call call, UriInfo uri, boolean head) {
+    if (caller.anonymous()) {
+      return quotes.quote(call, uri, head);
+    }
+    throw new ApiError(
+        501, "Trust profiles are not issued by this service yet; nothing was charged");
+  }
+
+  private Response quoteOnly(MeteredOperation operation, UriInfo uri, boolean head) {
+    if (!caller.anonymous()) {
+      throw new ApiError(405, "Use POST for " + operation.path());
+    }
+    return quotes.quote(new CreditPrice.Call(operation, 1, false), uri, head);
+  }
+}

@@ -1,0 +1,35 @@
+package org.walletstate.adapters.http.x402;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Optional;
+
+/**
+ * Configuration of pay-per-call (x402) quotes. Without pay-to addresses pay-per-call is off and a
+ * caller without credentials gets 401 like on any other endpoint.
+ */
+@ConfigMapping(prefix = "walletstate.x402")
+public interface PayPerCallConfig {
+
+  /** Receives USDC on the EVM networks (8453, 137, 42161, 5042). */
+  Optional<String> payToEvm();
+
+  /** Receives USDC on Solana. */
+  Optional<String> payToSolana();
+
+  /** The facilitator's fee payer on Solana, stated in the Solana entry's {@code extra}. */
+  Optional<String> solanaFeePayer();
+
+  /** How long a signed payment stays valid for the facilitator. */
+  @WithDefault("300")
+  int maxTimeoutSeconds();
+
+  @WithDefault("Wallet-state attestation service")
+  String serviceName();
+
+  /** The public address of the service, for the quoted resource URL; else the request's. */
+  Optional<String> publicBaseUrl();
+
+  /** An icon for wallets to show; else {@code <base>/icon.svg}, which the service serves. */
+  Optional<String> iconUrl();
+}

@@ -1,0 +1,143 @@
+package org.walletstate.adapters.http.x402;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import org.walletstate.adapters.http.auth.CredentialFilters;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.UsdcAmount;
+
+/**
+ * The x402 payment quote a caller without credentials receives on a pay-per-call endpoint: HTTP 402
+ * with {@code x402Version, error, resource, accepts}, no envelope, and the same bytes base64 in the
+ * {@code payment-required} header. The amount is priced from the exact body sent and is the same on
+ * every network.
+ */
+@ApplicationScoped
+public class PaymentQuotes {
+
+  public static final int X402_VERSION = 2;
+  public static final String HEADER = "payment-required";
+
+  /** A settlement network of the quote, in the interface's order. */
+  record Network(String caip2, String usdc, String tokenName, boolean solana) {}
+
+  static final List<Network> NETWORKS =
+      List.of(
+          new Network(
+              "eip155:8453", "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "USD Coin", false),
+          new Network(
+              "eip155:137", "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", "USD Coin", false),
+          new Network(
+              "eip155:42161", "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "USD Coin", false),
+          new Network(
+              "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+              "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+              null,
+              true),
+          new Network("eip155:5042", "0x3600000000000000000000000000000000000000", "USDC", false));
+
+  private final PayPerCallConfig config;
+  private final ObjectMapper json;
+
+  @Inject
+  public PaymentQuotes(PayPerCallConfig config, ObjectMapper json) {
+    this.config = config;
+    this.json = json;
+  }
+
+  /** Whether pay-per-call is configured at all. */
+  public boolean enabled() {
+    return config.payToEvm().isPresent() && config.payToSolana().isPresent();
+  }
+
+  /**
+   * The 402 quote for {@code call}, or 401 when pay-per-call is not configured.
+   *
+   * @param head whether the request was a HEAD (header only, no body)
+   */
+  public Response quote(CreditPrice.Call call, UriInfo uri, boolean head) {
+    if (!enabled()) {
+      throw new ApiError(401, CredentialFilters.INVALID_KEY);
+    }
+    byte[] body = bytes(payload(call, uri));
+    Response.ResponseBuilder response =
+        Response.status(402)
+            .type(MediaType.APPLICATION_JSON_TYPE)
+            .header(HEADER, Base64.getEncoder().encodeToString(body));
+    return (head ? response : response.entity(body)).build();
+  }
+
+  ObjectNode payload(CreditPrice.Call call, UriInfo uri) {
+    UsdcAmount amount = UsdcAmount.payPerCall(CreditPrice.of(call));
+    String base = baseUrl(uri);
+    ObjectNode quote = json.createObjectNode();
+    quote.put("x402Version", X402_VERSION);
+    quote.put(
+        "error",
+        "Payment required: pay "
+            + amount.usd().stripTrailingZeros().toPlainString()
+            + " USDC per call, or send an API key (X-API-Key)");
+    ObjectNode resource = quote.putObject("resource");
+    resource.put("url", base + call.operation().path());
+    resource.put("method", "POST");
+    resource.put("description", description(call));
+    resource.put("mimeType", MediaType.APPLICATION_JSON);
+    resource.put("serviceName", config.serviceName());
+    ArrayNode tags = resource.putArray("tags");
+    List.of("wallet-state", "attestation", "onchain-data").forEach(tags::add);
+    resource.put("iconUrl", config.iconUrl().orElse(base + "/icon.svg"));
+    ArrayNode accepts = quote.putArray("accepts");
+    for (Network network : NETWORKS) {
+      ObjectNode entry = accepts.addObject();
+      entry.put("scheme", "exact");
+      entry.put("network", network.caip2());
+      entry.put("amount", amount.atomic().toString());
+      entry.put("asset", network.usdc());
+      entry.put(
+          "payTo",
+          network.solana() ? config.payToSolana().orElseThrow() : config.payToEvm().orElseThrow());
+      entry.put("maxTimeoutSeconds", config.maxTimeoutSeconds());
+      ObjectNode extra = entry.putObject("extra");
+      if (network.solana()) {
+        config.solanaFeePayer().ifPresent(payer -> extra.put("feePayer", payer));
+      } else {
+        extra.put("name", network.tokenName());
+        extra.put("version", "2");
+      }
+    }
+    return quote;
+  }
+
+  private static String description(CreditPrice.Call call) {
+    String what = call.operation().description();
+    if (call.operation() != MeteredOperation.ATTEST) {
+      what += " (" + call.wallets() + (call.wallets() == 1 ? " wallet)" : " wallets)");
+    }
+    return call.proof() ? what + ", with Merkle proofs" : what;
+  }
+
+  private String baseUrl(UriInfo uri) {
+    String base = config.publicBaseUrl().orElseGet(() -> uri.getBaseUri().toString());
+    return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
+  }
+
+  private byte[] bytes(ObjectNode payload) {
+    try {
+      return json.writeValueAsString(payload).getBytes(StandardCharsets.UTF_8);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a quote always serializes", e);
+    }
+  }
+}

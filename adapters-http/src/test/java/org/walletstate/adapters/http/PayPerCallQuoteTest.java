@@ -1,0 +1,158 @@
+package org.walletstate.adapters.http;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+class PayPerCallQuoteTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+  private static JsonNode quoteOf(Response response) throws Exception {
+    response.then().statusCode(402).contentType(ContentType.JSON);
+    byte[] body = response.asByteArray();
+    byte[] header = Base64.getDecoder().decode(response.header("payment-required"));
+    assertThat(header).isEqualTo(body);
+    return JSON.readTree(body);
+  }
+
+  @Test
+  void aCredentialLessTrustCall_getsTheQuoteFieldByField() throws Exception {
+    JsonNode quote =
+        quoteOf(
+            given().contentType(ContentType.JSON).body(Map.of("wallet", WALLET)).post("/v1/trust"));
+
+    assertThat(quote.has("ok")).isFalse();
+    assertThat(quote.has("meta")).isFalse();
+    assertThat(quote.get("x402Version").asInt()).isEqualTo(2);
+    assertThat(quote.get("error").asText()).contains("0.15 USDC");
+    JsonNode resource = quote.get("resource");
+    assertThat(resource.get("url").asText()).endsWith("/v1/trust");
+    assertThat(resource.get("method").asText()).isEqualTo("POST");
+    assertThat(resource.get("mimeType").asText()).isEqualTo("application/json");
+    for (String field : List.of("description", "serviceName", "tags", "iconUrl")) {
+      assertThat(resource.has(field)).as(field).isTrue();
+    }
+    JsonNode accepts = quote.get("accepts");
+    assertThat(accepts.findValuesAsText("network"))
+        .containsExactly(
+            "eip155:8453",
+            "eip155:137",
+            "eip155:42161",
+            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+            "eip155:5042");
+    assertThat(accepts.findValuesAsText("amount")).containsOnly("150000");
+    assertThat(accepts.findValuesAsText("asset"))
+        .containsExactly(
+            "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+            "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+            "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+            "0x3600000000000000000000000000000000000000");
+    for (JsonNode entry : accepts) {
+      assertThat(entry.get("scheme").asText()).isEqualTo("exact");
+      assertThat(entry.get("maxTimeoutSeconds").asInt()).isEqualTo(300);
+      assertThat(entry.get("payTo").asText()).isNotBlank();
+    }
+    assertThat(accepts.get(0).get("extra").get("name").asText()).isEqualTo("USD Coin");
+    assertThat(accepts.get(1).get("extra").get("name").asText()).isEqualTo("USD Coin");
+    assertThat(accepts.get(2).get("extra").get("name").asText()).isEqualTo("USD Coin");
+    assertThat(accepts.get(4).get("extra").get("name").asText()).isEqualTo("USDC");
+    assertThat(accepts.get(4).get("extra").get("version").asText()).isEqualTo("2");
+    assertThat(accepts.get(3).get("extra").get("feePayer").asText()).isNotBlank();
+  }
+
+  @Test
+  void theAmountIsPricedFromTheExactBody() throws Exception {
+    JsonNode quote =
+        quoteOf(
+            given()
+                .contentType(ContentType.JSON)
+                .body(
+                    Map.of(
+                        "wallets",
+                        List.of(
+                            Map.of("wallet", WALLET),
+                            Map.of("wallet", WALLET),
+                            Map.of("wallet", WALLET)),
+                        "proof",
+                        "merkle"))
+                .post("/v1/trust/batch"));
+    // 3 wallets x 6 credits x 0.05 USD
+    assertThat(quote.get("accepts").findValuesAsText("amount")).containsOnly("900000");
+    assertThat(quote.get("resource").get("url").asText()).endsWith("/v1/trust/batch");
+  }
+
+  @Test
+  void getAndHeadAreQuotedToo_withMethodPost() throws Exception {
+    JsonNode quote = quoteOf(given().get("/v1/trust"));
+    assertThat(quote.get("resource").get("method").asText()).isEqualTo("POST");
+    Response head = given().head("/v1/trust/batch");
+    head.then().statusCode(402);
+    assertThat(head.header("payment-required")).isNotBlank();
+    assertThat(head.asByteArray()).isEmpty();
+  }
+
+  @Test
+  void invalidBodies_are400NotQuotes() {
+    given()
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallet", "0x1234"))
+        .post("/v1/trust")
+        .then()
+        .statusCode(400)
+        .body("ok", equalTo(false))
+        .body("error.message", containsString("wallet must be an EVM address"));
+    given()
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallets", List.of()))
+        .post("/v1/trust/batch")
+        .then()
+        .statusCode(400)
+        .body("error.message", equalTo("wallets must hold 1 to 10 entries, not 0"));
+  }
+
+  @Test
+  void aPaymentHeader_isAClear402WhileVerificationIsNotEnabled() {
+    for (String header : List.of("PAYMENT-SIGNATURE", "X-PAYMENT")) {
+      given()
+          .header(header, "eyJ4NDAyVmVyc2lvbiI6Mn0=")
+          .contentType(ContentType.JSON)
+          .body(Map.of("wallet", WALLET))
+          .post("/v1/trust")
+          .then()
+          .statusCode(402)
+          .body("ok", equalTo(false))
+          .body("error.code", equalTo(402))
+          .body("error.message", containsString("not enabled"));
+    }
+  }
+
+  @Test
+  void aBadKeyOnAPayPerCallEndpoint_isStill401() {
+    given()
+        .header("X-API-Key", "svc_live_nope")
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallet", WALLET))
+        .post("/v1/trust")
+        .then()
+        .statusCode(401)
+        .body("error.message", equalTo("Invalid or missing API key."));
+  }
+}
