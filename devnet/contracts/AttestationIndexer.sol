@@ -4,24 +4,20 @@ pragma solidity ^0.8.24;
 import {IEAS} from "@ethereum-attestation-service/eas-contracts/contracts/IEAS.sol";
 import {Attestation} from "@ethereum-attestation-service/eas-contracts/contracts/Common.sol";
 
-/// @notice The read interface the service uses for compliance attestations:
-/// `getAttestationUid(address recipient, bytes32 schema) returns (bytes32)` (selector 0xab2717dd),
-/// 0 when nothing is indexed. `indexAttestation(uid)` files an attestation under its own recipient
-/// and schema, as the production indexers do; the admin may also file any uid under any key, which
-/// is how the devnet builds the wrong-schema and recipient-mismatch cases.
-/// It also answers the received-attestation reads of EAS's own Indexer (the contract at the OP
-/// Mainnet indexer address in production), over the attestations filed by `indexAttestation`.
+/// @notice Stands at Coinbase Verifications' attestation indexer address with the read the service
+/// uses there: `getAttestationUid(address recipient, bytes32 schema) returns (bytes32)` (selector
+/// 0xab2717dd), 0 when nothing is indexed. `indexAttestation(uid)` files an attestation under its
+/// own recipient and schema, as the production indexer does; the admin may also file any uid under
+/// any key, which is how the devnet builds the wrong-schema and recipient-mismatch cases.
 contract AttestationIndexer {
     IEAS private immutable _eas;
     address private immutable _admin;
     mapping(address recipient => mapping(bytes32 schema => bytes32 uid)) private _latest;
-    mapping(address recipient => mapping(bytes32 schema => bytes32[] uids)) private _received;
     mapping(bytes32 uid => bool) private _indexed;
 
     event AttestationIndexed(address indexed recipient, bytes32 indexed schema, bytes32 uid);
 
     error InvalidAttestation();
-    error InvalidOffset();
 
     constructor(IEAS eas_, address admin_) {
         _eas = eas_;
@@ -41,7 +37,6 @@ contract AttestationIndexer {
         Attestation memory a = _eas.getAttestation(uid);
         if (uid == bytes32(0) || a.uid != uid) revert InvalidAttestation();
         _indexed[uid] = true;
-        _received[a.recipient][a.schema].push(uid);
         _file(a.recipient, a.schema, uid);
     }
 
@@ -52,27 +47,6 @@ contract AttestationIndexer {
 
     function isAttestationIndexed(bytes32 uid) external view returns (bool) {
         return _indexed[uid];
-    }
-
-    function getReceivedAttestationUIDCount(address recipient, bytes32 schema) external view returns (uint256) {
-        return _received[recipient][schema].length;
-    }
-
-    function getReceivedAttestationUIDs(
-        address recipient,
-        bytes32 schema,
-        uint256 start,
-        uint256 length,
-        bool reverseOrder
-    ) external view returns (bytes32[] memory page) {
-        bytes32[] storage all = _received[recipient][schema];
-        if (all.length == 0) return new bytes32[](0);
-        if (start >= all.length) revert InvalidOffset();
-        uint256 n = start + length > all.length ? all.length - start : length;
-        page = new bytes32[](n);
-        for (uint256 i = 0; i < n; i++) {
-            page[i] = reverseOrder ? all[all.length - 1 - start - i] : all[start + i];
-        }
     }
 
     function _file(address recipient, bytes32 schema, bytes32 uid) private {

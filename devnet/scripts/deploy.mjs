@@ -351,15 +351,43 @@ class Deployment {
     await this.placed('schemaRegistry', 'SchemaRegistry', registry, [], PRODUCTION.schemaRegistryPredeploy);
     await this.placed('eas', 'EAS', eas, [PRODUCTION.schemaRegistryPredeploy], PRODUCTION.easPredeploy);
     const template = this.chainId === 8453 ? PRODUCTION.exchange : PRODUCTION.passport;
-    const prefix = this.chainId === 8453 ? 'exchange' : 'passport';
-    await this.placed(`${prefix}Resolver`, 'AcceptingResolver', this.own.AcceptingResolver, [PRODUCTION.easPredeploy], template.resolver);
-    await this.placed(
-      `${prefix}Indexer`,
-      'AttestationIndexer',
-      this.own.AttestationIndexer,
-      [PRODUCTION.easPredeploy, DEPLOYER.address],
-      template.indexer,
-    );
+    // The lookup is what the service asks for the uid of a recipient's attestation of a schema; its
+    // owner-only setter files any uid under any key (the wrong-schema and recipient-mismatch cases).
+    if (this.chainId === 8453) {
+      await this.placed('exchangeResolver', 'AcceptingResolver', this.own.AcceptingResolver, [PRODUCTION.easPredeploy], template.resolver);
+      await this.placed(
+        'exchangeIndexer',
+        'AttestationIndexer',
+        this.own.AttestationIndexer,
+        [PRODUCTION.easPredeploy, DEPLOYER.address],
+        template.indexer,
+      );
+      this.lookup = {
+        contract: template.indexer,
+        abi: this.own.AttestationIndexer.abi,
+        fn: 'getAttestationUid',
+        signature: 'getAttestationUid(address,bytes32)',
+        setter: 'setAttestationUid',
+      };
+    } else {
+      // Human Passport's resolver records (recipient, schema) -> uid when EAS calls it, and clears
+      // the entry on revocation; EAS's own Indexer (npm artifact) sits at its OP Mainnet address.
+      await this.placed(
+        'passportResolver',
+        'PassportResolver',
+        this.own.PassportResolver,
+        [PRODUCTION.easPredeploy, DEPLOYER.address],
+        template.resolver,
+      );
+      await this.placed('easIndexer', 'Indexer', easArtifact('Indexer'), [PRODUCTION.easPredeploy], template.easIndexer);
+      this.lookup = {
+        contract: template.resolver,
+        abi: this.own.PassportResolver.abi,
+        fn: 'getUserAttestation',
+        signature: 'getUserAttestation(address,bytes32)',
+        setter: 'setUserAttestation',
+      };
+    }
     await this.mine();
     for (const [name, s] of Object.entries(template.schemas)) {
       await this.invoke(DEPLOYER.address, PRODUCTION.schemaRegistryPredeploy, registry.abi, 'register', [
@@ -378,10 +406,37 @@ class Deployment {
     for (const a of Object.values(this.attesters)) await this.rpc.send('anvil_impersonateAccount', [a]);
     for (const a of Object.values(this.attesters)) await this.send(DEPLOYER.address, a, '0x', parseUnits('1', 18));
     this.easAbi = eas.abi;
-    this.indexer = this.contracts[`${prefix}Indexer`].address;
   }
 
-  /** Makes an attestation, optionally revokes it, indexes it; records everything in the manifest. */
+  /** What the lookup answers now for (recipient address, schema uid). */
+  async lookUp(recipient, schemaUid) {
+    return this.call(this.lookup.contract, this.lookup.abi, this.lookup.fn, [recipient, schemaUid]);
+  }
+
+  /** Records a lookup entry in the manifest, checking that the lookup answers it now. */
+  async entry(wallet, schemaUid, uid, attestationName, caseName) {
+    const recipient = this.addr(wallet);
+    const answered = await this.lookUp(recipient, schemaUid);
+    this.expect(answered === uid, `lookup ${this.lookup.fn}(${wallet}, ${schemaUid}) answers ${answered}, expected ${uid}`);
+    this.indexEntries.push({
+      lookup: this.lookup.contract,
+      function: this.lookup.signature,
+      recipient,
+      recipientWallet: wallet,
+      schema: schemaUid,
+      uid,
+      attestation: attestationName,
+      case: caseName,
+    });
+    this.hold(wallet, ['attestations'], [attestationName]);
+  }
+
+  /**
+   * Makes an attestation, optionally revokes it, files it with the lookup; records everything in the
+   * manifest. On 8453 the indexer files it when asked (after any revocation: the entry then names a
+   * revoked attestation). On 10 the resolver filed it when EAS called it and cleared the entry
+   * again on revocation, so a revoked attestation's entry is zero, as in production.
+   */
   async attest({ name, caseName, schema, recipient, attester = 'production', data, decoded, expirationTime = 0, revoke = false, indexAs }) {
     const from = this.attesters[attester];
     const s = this.schemas[schema];
@@ -416,26 +471,32 @@ class Deployment {
       blockNumber: Number(r.blockNumber),
     };
     this.attestations.push(entry);
-    // index under the attestation's own recipient and schema, unless a crafted key is asked for
+    if (this.contracts.easIndexer) {
+      // EAS's own Indexer lists every attestation by recipient, attester and schema
+      await this.invoke(DEPLOYER.address, PRODUCTION.passport.easIndexer, easArtifact('Indexer').abi, 'indexAttestation', [uid]);
+    }
+    // filed under the attestation's own recipient and schema, unless a crafted key is asked for
     if (indexAs) {
       await this.indexUnder(indexAs.wallet, this.schemas[indexAs.schema].uid, uid, caseName);
     } else {
-      await this.invoke(DEPLOYER.address, this.indexer, this.own.AttestationIndexer.abi, 'indexAttestation', [uid]);
-      this.indexEntries.push({ indexer: this.indexer, recipient: att.recipient, recipientWallet: recipient, schema: s.uid, uid, case: caseName });
-      this.hold(recipient, ['attestations'], [name]);
+      if (this.lookup.fn === 'getAttestationUid') {
+        await this.invoke(DEPLOYER.address, this.lookup.contract, this.lookup.abi, 'indexAttestation', [uid]);
+      }
+      const cleared = revoke && this.lookup.fn === 'getUserAttestation';
+      await this.entry(recipient, s.uid, cleared ? ZERO32 : uid, name, caseName);
     }
     return entry;
   }
 
+  /** Files `uid` under (wallet, schema) with the lookup's owner-only setter. */
   async indexUnder(wallet, schemaUid, uid, caseName) {
-    await this.invoke(DEPLOYER.address, this.indexer, this.own.AttestationIndexer.abi, 'setAttestationUid', [
+    await this.invoke(DEPLOYER.address, this.lookup.contract, this.lookup.abi, this.lookup.setter, [
       this.addr(wallet),
       schemaUid,
       uid,
     ]);
-    this.indexEntries.push({ indexer: this.indexer, recipient: this.addr(wallet), recipientWallet: wallet, schema: schemaUid, uid, case: caseName });
     const att = this.attestations.find((a) => a.uid === uid);
-    this.hold(wallet, ['attestations'], [att.name]);
+    await this.entry(wallet, schemaUid, uid, att.name, caseName);
   }
 
   async exchangeAttestations() {
@@ -756,15 +817,29 @@ class Deployment {
       const eas = easArtifact('EAS').abi;
       this.expect((await this.call(PRODUCTION.easPredeploy, eas, 'getSchemaRegistry')) === PRODUCTION.schemaRegistryPredeploy, 'EAS.getSchemaRegistry');
       this.contracts.eas.bytecodeVersion = await this.call(PRODUCTION.easPredeploy, eas, 'version');
-      const idx = this.own.AttestationIndexer.abi;
       for (const e of this.indexEntries) {
-        const uid = await this.call(e.indexer, idx, 'getAttestationUid', [e.recipient, e.schema]);
-        this.expect(uid === e.uid, `indexer entry ${e.recipientWallet}/${e.case}`);
+        const fn = e.function.slice(0, e.function.indexOf('('));
+        const uid = await this.call(e.lookup, [`function ${e.function} view returns (bytes32)`], fn, [e.recipient, e.schema]);
+        this.expect(uid === e.uid, `lookup entry ${e.recipientWallet}/${e.case}`);
       }
-      const holder = this.addr('holder');
-      for (const a of this.attestations.filter((x) => x.recipientWallet === 'holder')) {
-        const received = await this.call(this.indexer, idx, 'getReceivedAttestationUIDs', [holder, a.schema, 0, 10, false]);
-        this.expect(received.length === 1 && received[0] === a.uid, `received-attestation list of ${a.name}`);
+      if (this.contracts.easIndexer) {
+        const resolver = PRODUCTION.passport.resolver;
+        const owner = await this.call(resolver, this.own.PassportResolver.abi, 'owner');
+        this.expect(owner === DEPLOYER.address, 'PassportResolver owner');
+        // as on OP Mainnet: neither EAS's Indexer nor the passport resolver has getAttestationUid
+        const getAttestationUid = new Interface(['function getAttestationUid(address,bytes32) view returns (bytes32)']);
+        const data = getAttestationUid.encodeFunctionData('getAttestationUid', [this.addr('holder'), this.schemas.score.uid]);
+        for (const to of [PRODUCTION.passport.easIndexer, resolver]) {
+          const answered = await this.rpc.send('eth_call', [{ to, data }, 'latest']).then(() => true, () => false);
+          this.expect(!answered, `getAttestationUid at ${to} must revert`);
+        }
+        const indexer = easArtifact('Indexer').abi;
+        this.contracts.easIndexer.bytecodeVersion = await this.call(PRODUCTION.passport.easIndexer, indexer, 'version');
+        const holder = this.addr('holder');
+        for (const a of this.attestations.filter((x) => x.recipientWallet === 'holder')) {
+          const received = await this.call(PRODUCTION.passport.easIndexer, indexer, 'getReceivedAttestationUIDs', [holder, a.schema, 0, 10, false]);
+          this.expect(received.length === 1 && received[0] === a.uid, `received-attestation list of ${a.name}`);
+        }
       }
       const head = await this.rpc.send('eth_getBlockByNumber', ['latest', false]);
       for (const a of this.attestations) {

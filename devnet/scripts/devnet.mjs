@@ -157,7 +157,7 @@ function buildManifest(opts, anvils, results, timings) {
     for (const [name, h] of Object.entries(holdings)) wallets[name].chains[p.chainId] = h;
   }
   return {
-    manifestVersion: 1,
+    manifestVersion: 2,
     genesisTimestamp: GENESIS_TIMESTAMP,
     supervisorPid: process.pid,
     runDir: opts.runDir,

@@ -53,8 +53,11 @@ export const PRODUCTION = {
   },
   passport: {
     attester: a('0x843829986e895facd330486a61Ebee9E1f1adB1a'),
-    indexer: a('0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934'),
+    // Human Passport's schema resolver (GitcoinResolver): the service's lookup,
+    // getUserAttestation(address,bytes32).
     resolver: a('0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC'),
+    // EAS's own Indexer on OP Mainnet: received-attestation lists only, no lookup by (recipient, schema).
+    easIndexer: a('0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934'),
     schemas: {
       score: {
         definition:
@@ -115,11 +118,11 @@ export const WALLET_ROLES = {
   holder: 'Plain EOA that holds every asset and every valid attestation, fid, agent.',
   empty: 'Plain EOA never touched on any chain: no balance, no nonce, no code, nothing indexed.',
   lowScore: 'Chain 10: valid passport score attestation below 20 (12.3, passing_score false).',
-  revoked: 'Chain 8453: revoked exchange attestations; chain 10: revoked passport attestation (25.5).',
+  revoked: 'Chain 8453: revoked exchange attestations; chain 10: revoked passport attestation (25.5), lookup entry cleared.',
   expired: 'Chain 8453: exchange attestations that expired; chain 10: expired passport attestation (25.5).',
   wrongAttester: 'Attestations with the right schema and recipient, made by a non-production attester.',
-  wrongSchema: 'Indexer entry under the expected schema points at an attestation of another schema.',
-  recipientMismatch: 'Indexer entry for this wallet points at the holder\'s attestation (recipient differs).',
+  wrongSchema: 'Lookup entry under the expected schema points at an attestation of another schema.',
+  recipientMismatch: 'Lookup entry for this wallet points at the holder\'s attestation (recipient differs).',
   delegated7702: 'EOA whose code is the EIP-7702 designator 0xef0100 || EIP7702StatelessDeleGator (type-4 tx).',
   contractAccount: 'A contract (OwnedSmartAccount, ERC-1271 through contractOwner\'s key); holds tokens and an NFT.',
   contractOwner: 'Key that signs for contractAccount; holds nothing.',

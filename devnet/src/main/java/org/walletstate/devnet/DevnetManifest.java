@@ -120,7 +120,8 @@ public final class DevnetManifest {
 
   /**
    * An attestation made on the devnet. {@code caseName} is one of valid, revoked, expired,
-   * wrong_attester, wrong_schema, below_threshold.
+   * wrong_attester, wrong_schema, below_threshold; {@code blockNumber} is the block of its attest
+   * transaction.
    */
   public record Attestation(
       String name,
@@ -133,7 +134,8 @@ public final class DevnetManifest {
       String attester,
       long expirationTime,
       long revocationTime,
-      String data) {
+      String data,
+      long blockNumber) {
     static Attestation of(JsonNode n) {
       return new Attestation(
           text(n, "name"),
@@ -146,28 +148,36 @@ public final class DevnetManifest {
           text(n, "attester"),
           n.path("expirationTime").asLong(),
           n.path("revocationTime").asLong(),
-          text(n, "data"));
+          text(n, "data"),
+          n.path("blockNumber").asLong());
     }
   }
 
   /**
-   * What an indexer answers for {@code getAttestationUid(recipient, schema)}; {@code caseName} says
-   * which case the entry builds (valid, revoked, ..., recipient_mismatch).
+   * What a lookup contract answers for {@code function(recipient, schema)}: on 8453 Coinbase's
+   * indexer with {@code getAttestationUid(address,bytes32)}, on 10 Human Passport's resolver with
+   * {@code getUserAttestation(address,bytes32)}. {@code uid} is the answer (all zeros where the
+   * resolver cleared the entry on revocation), {@code attestation} the name of the attestation the
+   * entry is about, {@code caseName} the case it builds (valid, revoked, ..., recipient_mismatch).
    */
   public record IndexEntry(
-      String indexer,
+      String lookup,
+      String function,
       String recipient,
       String recipientWallet,
       String schema,
       String uid,
+      String attestation,
       String caseName) {
     static IndexEntry of(JsonNode n) {
       return new IndexEntry(
-          text(n, "indexer"),
+          text(n, "lookup"),
+          text(n, "function"),
           text(n, "recipient"),
           text(n, "recipientWallet"),
           text(n, "schema"),
           text(n, "uid"),
+          text(n, "attestation"),
           text(n, "case"));
     }
   }

@@ -26,6 +26,11 @@ class DevnetReadsTest {
   private static final String OWNER_OF = "0x6352211e"; // ownerOf(uint256)
   private static final String GET_ATTESTATION_UID =
       "0xab2717dd"; // getAttestationUid(address,bytes32)
+  private static final String GET_USER_ATTESTATION =
+      "0x79300e56"; // getUserAttestation(address,bytes32)
+  private static final String USER_ATTESTATIONS = "0xd757e575"; // userAttestations(address,bytes32)
+  private static final String SET_USER_ATTESTATION =
+      "0x00660dfb"; // setUserAttestation(address,bytes32,bytes32)
   private static final String GET_ATTESTATION = "0xa3112a64"; // getAttestation(bytes32)
   private static final String ID_OF = "0xd94fe832"; // idOf(address)
   private static final String GET_AGENT_WALLET = "0x00339509"; // getAgentWallet(uint256)
@@ -35,12 +40,18 @@ class DevnetReadsTest {
   private static final String DISABLED_DELEGATIONS = "0x2d40d052"; // disabledDelegations(bytes32)
   // getReceivedAttestationUIDCount(address,bytes32), as EAS's own Indexer has it
   private static final String RECEIVED_COUNT = "0x2412e9cc";
+  // getReceivedAttestationUIDs(address,bytes32,uint256,uint256,bool), as EAS's own Indexer has it
+  private static final String RECEIVED_UIDS = "0xaf288efe";
+  private static final String ZERO_UID = "0x" + "0".repeat(64);
 
   // production addresses, as the service's configuration names them
   private static final String EAS = "0x4200000000000000000000000000000000000021";
   private static final String EXCHANGE_INDEXER = "0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C";
   private static final String EXCHANGE_ATTESTER = "0x357458739F90461b99789350868CD7CF330Dd7EE";
-  private static final String PASSPORT_INDEXER = "0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934";
+  // Human Passport's schema resolver (GitcoinResolver): the passport templates' lookup
+  private static final String PASSPORT_RESOLVER = "0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC";
+  // EAS's own Indexer on OP Mainnet: no getAttestationUid
+  private static final String EAS_INDEXER_OP = "0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934";
   private static final String PASSPORT_ATTESTER = "0x843829986e895facd330486a61Ebee9E1f1adB1a";
   private static final String VERIFIED_ACCOUNT =
       "0xf8b05c79f090979bf4a80270aba232dff11a10d9ca55c4f88de95317970f0de9";
@@ -152,26 +163,48 @@ class DevnetReadsTest {
   }
 
   @Test
-  void everyIndexEntry_leadsToAnAttestationShowingItsCase() {
-    Map<Long, String> indexers = Map.of(BASE, EXCHANGE_INDEXER, OPTIMISM, PASSPORT_INDEXER);
+  void everyLookupEntry_leadsToAnAttestationShowingItsCase_orToNothingOnceRevoked() {
+    Map<Long, String> lookups = Map.of(BASE, EXCHANGE_INDEXER, OPTIMISM, PASSPORT_RESOLVER);
+    Map<Long, String> functions =
+        Map.of(
+            BASE,
+            "getAttestationUid(address,bytes32)",
+            OPTIMISM,
+            "getUserAttestation(address,bytes32)");
+    Map<Long, String> selectors = Map.of(BASE, GET_ATTESTATION_UID, OPTIMISM, GET_USER_ATTESTATION);
     Map<Long, String> attesters = Map.of(BASE, EXCHANGE_ATTESTER, OPTIMISM, PASSPORT_ATTESTER);
     int checked = 0;
-    for (long chainId : indexers.keySet()) {
+    int cleared = 0;
+    for (long chainId : lookups.keySet()) {
       ChainInfo chain = manifest.chain(chainId);
       long headTime =
           JsonRpc.quantity(devnet.rpc(chainId).block(pinned(chainId)).path("timestamp").asText())
               .longValueExact();
       assertThat(chain.indexEntries()).extracting(IndexEntry::caseName).contains("valid");
       for (IndexEntry entry : chain.indexEntries()) {
-        assertThat(entry.indexer()).isEqualTo(indexers.get(chainId));
+        assertThat(entry.lookup()).isEqualTo(lookups.get(chainId));
+        assertThat(entry.function()).isEqualTo(functions.get(chainId));
         String uid =
             Abi.bytes32(
                 call(
                     chainId,
-                    entry.indexer(),
-                    Abi.call(GET_ATTESTATION_UID, entry.recipient(), entry.schema())),
+                    entry.lookup(),
+                    Abi.call(selectors.get(chainId), entry.recipient(), entry.schema())),
                 0);
         assertThat(uid).as(entry.toString()).isEqualTo(entry.uid());
+        checked++;
+        if (uid.equals(ZERO_UID)) {
+          // only the passport resolver clears an entry, and only on revocation
+          assertThat(chainId).as(entry.toString()).isEqualTo(OPTIMISM);
+          assertThat(entry.caseName()).as(entry.toString()).isEqualTo("revoked");
+          String revokedUid = chain.attestation(entry.attestation()).uid();
+          EasAttestation revoked =
+              EasAttestation.decode(call(chainId, EAS, Abi.call(GET_ATTESTATION, revokedUid)));
+          assertThat(revoked.recipient()).isEqualTo(lower(entry.recipient()));
+          assertThat(revoked.revocationTime()).as(entry.toString()).isPositive();
+          cleared++;
+          continue;
+        }
         EasAttestation a =
             EasAttestation.decode(call(chainId, EAS, Abi.call(GET_ATTESTATION, uid)));
         boolean rightRecipient = a.recipient().equals(lower(entry.recipient()));
@@ -193,10 +226,88 @@ class DevnetReadsTest {
         if (!entry.caseName().startsWith("valid") && !entry.caseName().equals("below_threshold")) {
           assertThat(allGood).as("a non-valid case must fail some check: " + entry).isFalse();
         }
-        checked++;
       }
     }
     assertThat(checked).isGreaterThanOrEqualTo(14);
+    assertThat(cleared).isEqualTo(1);
+  }
+
+  @Test
+  void passportLookup_onOptimism_givesTheHoldersValidScore_andNothingUsableWhenRevoked() {
+    ChainInfo optimism = manifest.chain(OPTIMISM);
+    String holderUid =
+        Abi.bytes32(
+            call(
+                OPTIMISM,
+                PASSPORT_RESOLVER,
+                Abi.call(GET_USER_ATTESTATION, address("holder"), PASSPORT_SCORE)),
+            0);
+    assertThat(holderUid).isEqualTo(optimism.attestation("holder.passportScore").uid());
+    assertThat(
+            Abi.bytes32(
+                call(
+                    OPTIMISM,
+                    PASSPORT_RESOLVER,
+                    Abi.call(USER_ATTESTATIONS, address("holder"), PASSPORT_SCORE)),
+                0))
+        .as("the public mapping getter answers the same")
+        .isEqualTo(holderUid);
+    EasAttestation a =
+        EasAttestation.decode(call(OPTIMISM, EAS, Abi.call(GET_ATTESTATION, holderUid)));
+    assertThat(a.uid()).isEqualTo(holderUid);
+    assertThat(a.schema()).isEqualTo(PASSPORT_SCORE);
+    assertThat(a.recipient()).isEqualTo(lower(address("holder")));
+    assertThat(a.attester()).isEqualTo(lower(PASSPORT_ATTESTER));
+    assertThat(a.revocationTime()).isZero();
+    assertThat(a.expirationTime()).isZero();
+    assertThat(Abi.uint(a.data(), 3)).isEqualTo(255_000); // score 25.5 with 4 decimals
+
+    // the resolver cleared the revoked wallet's entry when EAS revoked its attestation
+    assertThat(
+            Abi.bytes32(
+                call(
+                    OPTIMISM,
+                    PASSPORT_RESOLVER,
+                    Abi.call(GET_USER_ATTESTATION, address("revoked"), PASSPORT_SCORE)),
+                0))
+        .isEqualTo(ZERO_UID);
+    assertThat(
+            Abi.bytes32(
+                call(
+                    OPTIMISM,
+                    PASSPORT_RESOLVER,
+                    Abi.call(GET_USER_ATTESTATION, address("empty"), PASSPORT_SCORE)),
+                0))
+        .isEqualTo(ZERO_UID);
+  }
+
+  @Test
+  void passportResolver_recordsTheAttestationWhenMade_andClearsItWhenRevoked() {
+    var revoked = manifest.chain(OPTIMISM).attestation("revoked.passportScore");
+    String lookup = Abi.call(GET_USER_ATTESTATION, address("revoked"), PASSPORT_SCORE);
+    // the block of the attest transaction; the revocation is a later transaction
+    String atAttest =
+        devnet.rpc(OPTIMISM).ethCall(PASSPORT_RESOLVER, lookup, JsonRpc.tag(revoked.blockNumber()));
+    assertThat(Abi.bytes32(atAttest, 0)).isEqualTo(revoked.uid());
+    assertThat(Abi.bytes32(call(OPTIMISM, PASSPORT_RESOLVER, lookup), 0)).isEqualTo(ZERO_UID);
+    EasAttestation a =
+        EasAttestation.decode(call(OPTIMISM, EAS, Abi.call(GET_ATTESTATION, revoked.uid())));
+    assertThat(a.revocationTime()).isPositive();
+  }
+
+  @Test
+  void passportResolver_filesCraftedEntriesForItsOwnerOnly() {
+    assertThatThrownBy(
+            () ->
+                call(
+                    OPTIMISM,
+                    PASSPORT_RESOLVER,
+                    Abi.call(
+                        SET_USER_ATTESTATION,
+                        address("empty"),
+                        PASSPORT_SCORE,
+                        manifest.chain(OPTIMISM).attestation("holder.passportScore").uid())))
+        .isInstanceOf(JsonRpcException.class);
   }
 
   @Test
@@ -208,8 +319,8 @@ class DevnetReadsTest {
           Abi.bytes32(
               call(
                   OPTIMISM,
-                  PASSPORT_INDEXER,
-                  Abi.call(GET_ATTESTATION_UID, address(e.getKey()), PASSPORT_SCORE)),
+                  PASSPORT_RESOLVER,
+                  Abi.call(GET_USER_ATTESTATION, address(e.getKey()), PASSPORT_SCORE)),
               0);
       EasAttestation a = EasAttestation.decode(call(OPTIMISM, EAS, Abi.call(GET_ATTESTATION, uid)));
       assertThat(a.schema()).isEqualTo(PASSPORT_SCORE);
@@ -224,24 +335,48 @@ class DevnetReadsTest {
   }
 
   @Test
-  void passportIndexer_alsoAnswersTheEasIndexerCountOfReceivedAttestations() {
+  void easIndexerOnOptimism_listsReceivedAttestations_andHasNoGetAttestationUid() {
     assertThat(
             Abi.uint(
                 call(
                     OPTIMISM,
-                    PASSPORT_INDEXER,
+                    EAS_INDEXER_OP,
                     Abi.call(RECEIVED_COUNT, address("holder"), PASSPORT_SCORE)),
                 0))
         .isEqualTo(1);
+    // (address, bytes32, start 0, length 10, reverseOrder false) -> bytes32[]: offset, length, uids
+    String page =
+        call(
+            OPTIMISM,
+            EAS_INDEXER_OP,
+            Abi.call(RECEIVED_UIDS, address("holder"), PASSPORT_SCORE, 0L, 10L, 0L));
+    assertThat(Abi.uint(page, 1)).isEqualTo(1);
+    assertThat(Abi.bytes32(page, 2))
+        .isEqualTo(manifest.chain(OPTIMISM).attestation("holder.passportScore").uid());
     assertThat(
             Abi.uint(
                 call(
                     OPTIMISM,
-                    PASSPORT_INDEXER,
+                    EAS_INDEXER_OP,
                     Abi.call(RECEIVED_COUNT, address("recipientMismatch"), PASSPORT_SCORE)),
                 0))
-        .as("crafted entries exist only behind getAttestationUid")
+        .as("crafted entries exist only in the resolver's lookup")
         .isZero();
+
+    // a service asking EAS's Indexer (or the resolver) for getAttestationUid fails, as on OP
+    // Mainnet
+    for (String contract : new String[] {EAS_INDEXER_OP, PASSPORT_RESOLVER}) {
+      assertThatThrownBy(
+              () ->
+                  call(
+                      OPTIMISM,
+                      contract,
+                      Abi.call(GET_ATTESTATION_UID, address("holder"), PASSPORT_SCORE)))
+          .as(contract)
+          .isInstanceOf(JsonRpcException.class);
+    }
+    assertThat(manifest.chain(OPTIMISM).address("easIndexer")).isEqualTo(EAS_INDEXER_OP);
+    assertThat(manifest.chain(OPTIMISM).address("passportResolver")).isEqualTo(PASSPORT_RESOLVER);
   }
 
   @Test

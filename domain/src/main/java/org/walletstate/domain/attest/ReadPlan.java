@@ -16,8 +16,8 @@ import org.walletstate.domain.read.ReadOutcomes;
 /**
  * The chain reads one attest request needs, per chain, de-duplicated: an adapter reads each chain's
  * head once, then runs {@link #reads} pinned to it in one round trip, then {@link #followUps}
- * (reads that depend on the first answers, such as the EAS attestation an indexer named) in a
- * second, at the same block.
+ * (reads that depend on the first answers, such as the EAS attestation a lookup named) in a second,
+ * at the same block.
  */
 public final class ReadPlan {
 

@@ -35,7 +35,7 @@ public sealed interface Condition
 
   /**
    * Reads that depend on the answers to {@link #reads}, asked at the same block. Empty for every
-   * type but {@code eas_attestation}, whose attestation is fetched by the UID its indexer names.
+   * type but {@code eas_attestation}, whose attestation is fetched by the UID its lookup names.
    *
    * @param firstRound outcomes that include every read of {@link #reads}
    */

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasDeployments;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.eas.PassportScore;
@@ -21,16 +22,18 @@ import org.walletstate.domain.template.ComplianceTemplate;
 import org.walletstate.domain.template.TemplateRule;
 
 /**
- * {@code eas_attestation}: the wallet holds a valid EAS attestation of a schema. The indexer names
- * the wallet's attestation ({@code getAttestationUid(wallet, schema)}); EAS then gives the
- * attestation itself ({@code getAttestation(uid)}), read at the same block. Met iff the UID is not
- * zero and every {@linkplain #CHECKS check} holds of the attestation.
+ * {@code eas_attestation}: the wallet holds a valid EAS attestation of a schema. The lookup names
+ * the wallet's attestation ({@code function(wallet, schema)} on the lookup contract: an indexer's
+ * {@code getAttestationUid}, or the Human Passport resolver's {@code getUserAttestation}); EAS then
+ * gives the attestation itself ({@code getAttestation(uid)}), read at the same block. Met iff the
+ * UID is not zero and every {@linkplain #CHECKS check} holds of the attestation, so nothing the
+ * lookup answers is trusted beyond being a UID.
  *
  * @param chain the chain EAS is read on
  * @param eas the EAS contract there
  * @param template the compliance template's name, when the caller used one
  * @param schema the schema UID the attestation must have
- * @param indexer the contract that indexes attestations by recipient and schema
+ * @param lookup the contract and function that name an attestation by recipient and schema
  * @param attester the attester the attestation must come from, when required
  * @param rule what the attestation's data must also satisfy (templates only)
  */
@@ -39,7 +42,7 @@ public record EasAttestation(
     EvmAddress eas,
     Optional<String> template,
     Bytes32 schema,
-    EvmAddress indexer,
+    AttestationLookup lookup,
     Optional<EvmAddress> attester,
     TemplateRule rule)
     implements Condition {
@@ -50,7 +53,7 @@ public record EasAttestation(
     boolean holds(EasAttestation condition, Found found, EvaluationContext context);
   }
 
-  /** The attestation found, and the UID the indexer gave for it. */
+  /** The attestation found, and the UID the lookup gave for it. */
   private record Found(Bytes32 uid, EasRecord record) {}
 
   /** Every check an attestation must pass, in order. */
@@ -69,28 +72,37 @@ public record EasAttestation(
     Objects.requireNonNull(eas, "eas");
     Objects.requireNonNull(template, "template");
     Objects.requireNonNull(schema, "schema");
-    Objects.requireNonNull(indexer, "indexer");
+    Objects.requireNonNull(lookup, "lookup");
     Objects.requireNonNull(attester, "attester");
     Objects.requireNonNull(rule, "rule");
   }
 
-  /** The template form: schema, attester, indexer, chain and rule all come from the template. */
+  /** The template form: schema, attester, lookup, chain and rule all come from the template. */
   public static EasAttestation of(ComplianceTemplate template) {
     return new EasAttestation(
         template.chain(),
         easOn(template.chain()),
         Optional.of(template.name()),
         Bytes32.parse(template.schemaUid(), "schemaUid"),
-        template.indexer(),
+        template.lookup(),
         Optional.of(template.attester()),
         template.rule());
   }
 
-  /** The raw form, on a chain where the service reads EAS. */
+  /**
+   * The raw form, on a chain where the service reads EAS: the caller's indexer, asked with the
+   * interface's {@code getAttestationUid(address,bytes32)}.
+   */
   public static EasAttestation raw(
       Chain chain, Bytes32 schema, EvmAddress indexer, Optional<EvmAddress> attester) {
     return new EasAttestation(
-        chain, easOn(chain), Optional.empty(), schema, indexer, attester, new TemplateRule.Valid());
+        chain,
+        easOn(chain),
+        Optional.empty(),
+        schema,
+        AttestationLookup.indexer(indexer),
+        attester,
+        new TemplateRule.Valid());
   }
 
   private static EvmAddress easOn(Chain chain) {
@@ -138,14 +150,17 @@ public record EasAttestation(
   }
 
   private EvmRead.AttestationUid uidRead(EvmAddress wallet) {
-    return new EvmRead.AttestationUid(indexer, wallet, schema);
+    return new EvmRead.AttestationUid(lookup, wallet, schema);
   }
 
   private ConditionVerdict decided(boolean met) {
     return new ConditionVerdict.Decided(met, evaluatedCondition(), PayloadValue.object());
   }
 
-  /** EAS answers a UID it does not hold with an all-zero record. */
+  /**
+   * EAS answers a UID it does not hold with an all-zero record. A lookup that names an attestation
+   * EAS has is not trusted further: every check below reads the record itself.
+   */
   private boolean isTheIndexedAttestation(Found found, EvaluationContext context) {
     return found.record().uid().equals(found.uid());
   }
@@ -164,7 +179,7 @@ public record EasAttestation(
     return expiration == 0 || expiration > context.anchor().timestamp().getEpochSecond();
   }
 
-  /** Checked on the attestation itself, not trusted from the indexer. */
+  /** Checked on the attestation itself, not trusted from the lookup. */
   private boolean hasTheSchema(Found found, EvaluationContext context) {
     return found.record().schema().equals(schema);
   }
@@ -197,6 +212,9 @@ public record EasAttestation(
    * Template form: {@code {type, chainId, template, schemaId, attester, operator:
    * "valid_attestation"}}. Raw form: {@code {type, chainId, schemaId, attester?, indexer, operator:
    * "valid_attestation"}}, attester only when given. Addresses checksummed, UIDs lower-case hex.
+   * The template form names no lookup: the template pins it, and what the result attests (an
+   * attestation of this schema from this attester about the wallet, valid at the anchor) does not
+   * depend on where its UID was found.
    */
   PayloadValue.Obj evaluatedCondition() {
     PayloadValue.ObjBuilder shape = EvaluatedConditions.begin(type(), chain);
@@ -204,7 +222,7 @@ public record EasAttestation(
     shape.put("schemaId", schema.hex());
     attester.ifPresent(a -> shape.put("attester", a.checksummed()));
     if (template.isEmpty()) {
-      shape.put("indexer", indexer.checksummed());
+      shape.put("indexer", lookup.contract().checksummed());
     }
     return shape.put("operator", "valid_attestation").build();
   }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.AbiDecodingException;
 import org.walletstate.domain.evm.AbiReader;
@@ -34,8 +35,6 @@ public sealed interface EvmRead<T>
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
   FunctionSignature TOTAL_SUPPLY = FunctionSignature.of("totalSupply()");
-  FunctionSignature GET_ATTESTATION_UID =
-      FunctionSignature.of("getAttestationUid(address,bytes32)");
   FunctionSignature GET_ATTESTATION = FunctionSignature.of("getAttestation(bytes32)");
 
   /** The JSON-RPC request that answers this read. */
@@ -197,20 +196,21 @@ public sealed interface EvmRead<T>
   }
 
   /**
-   * An attestation indexer's {@code getAttestationUid(recipient, schema)}: the UID of the
-   * recipient's attestation of that schema, zero when it indexes none.
+   * An attestation lookup's {@code function(recipient, schema)}: the UID of the recipient's
+   * attestation of that schema, zero when the lookup names none. The function is part of the read:
+   * two reads are one only when contract, function, recipient and schema are all equal.
    */
-  record AttestationUid(EvmAddress indexer, EvmAddress recipient, Bytes32 schema)
+  record AttestationUid(AttestationLookup lookup, EvmAddress recipient, Bytes32 schema)
       implements EvmRead<Bytes32> {
     public AttestationUid {
-      Objects.requireNonNull(indexer, "indexer");
+      Objects.requireNonNull(lookup, "lookup");
       Objects.requireNonNull(recipient, "recipient");
       Objects.requireNonNull(schema, "schema");
     }
 
     @Override
     public EvmRequest request() {
-      return call(indexer, GET_ATTESTATION_UID, Bytes32.of(recipient), schema);
+      return call(lookup.contract(), lookup.function(), Bytes32.of(recipient), schema);
     }
 
     @Override

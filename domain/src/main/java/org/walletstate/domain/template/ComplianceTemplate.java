@@ -4,10 +4,11 @@ import java.util.HexFormat;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.eas.AttestationLookup;
 
 /**
  * A named EAS attestation check that callers use by name instead of spelling out schema, attester
- * and indexer.
+ * and where the wallet's attestation is looked up.
  *
  * @param name the template's wire name
  * @param provider who issues the attestations
@@ -15,7 +16,7 @@ import org.walletstate.domain.chain.Chain;
  * @param chain where the attestations live
  * @param schemaUid the EAS schema UID (32 bytes, {@code 0x}-hex, lower case)
  * @param attester the only accepted attester
- * @param indexer contract answering {@code getAttestationUid(address,bytes32)}
+ * @param lookup the contract and function that name the wallet's attestation of the schema
  * @param rule what the found attestation must also satisfy
  */
 public record ComplianceTemplate(
@@ -25,7 +26,7 @@ public record ComplianceTemplate(
     Chain chain,
     String schemaUid,
     EvmAddress attester,
-    EvmAddress indexer,
+    AttestationLookup lookup,
     TemplateRule rule) {
 
   public ComplianceTemplate {
@@ -34,7 +35,7 @@ public record ComplianceTemplate(
     Objects.requireNonNull(description, "description");
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(attester, "attester");
-    Objects.requireNonNull(indexer, "indexer");
+    Objects.requireNonNull(lookup, "lookup");
     Objects.requireNonNull(rule, "rule");
     if (schemaUid == null
         || !schemaUid.startsWith("0x")

@@ -8,10 +8,16 @@ import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.eas.AttestationLookup;
 
 /**
- * The five compliance templates of the interface. Schema UIDs, attesters and indexers are the
- * production values, sourced in {@code docs/chains.md}.
+ * The five compliance templates of the interface. Schema UIDs, attesters and attestation lookups
+ * are the production values, sourced in {@code docs/chains.md}.
+ *
+ * <p>The exchange templates look up through Coinbase Verifications' indexer ({@code
+ * getAttestationUid}). The passport templates look up through Human Passport's schema resolver
+ * ({@code getUserAttestation}), which every score attestation passes through when EAS makes or
+ * revokes it; EAS's own Indexer on chain 10 has no lookup by recipient and schema alone.
  */
 public final class ComplianceTemplates {
 
@@ -19,12 +25,13 @@ public final class ComplianceTemplates {
   private static final String PASSPORT = "Human Passport";
   private static final EvmAddress EXCHANGE_ATTESTER =
       EvmAddress.of("0x357458739F90461b99789350868CD7CF330Dd7EE");
-  private static final EvmAddress EXCHANGE_INDEXER =
-      EvmAddress.of("0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C");
+  private static final AttestationLookup EXCHANGE_INDEXER =
+      AttestationLookup.indexer(EvmAddress.of("0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C"));
   private static final EvmAddress PASSPORT_ATTESTER =
       EvmAddress.of("0x843829986e895facd330486a61Ebee9E1f1adB1a");
-  private static final EvmAddress OP_EAS_INDEXER =
-      EvmAddress.of("0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934");
+  private static final AttestationLookup PASSPORT_RESOLVER =
+      AttestationLookup.passportResolver(
+          EvmAddress.of("0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC"));
   private static final String PASSPORT_SCORE_SCHEMA =
       "0xda0257756063c891659fed52fd36ef7557f7b45d66f59645fd3c3b263b747254";
 
@@ -90,7 +97,7 @@ public final class ComplianceTemplates {
             ChainCatalogue.require(ChainId.evm(10)),
             PASSPORT_SCORE_SCHEMA,
             PASSPORT_ATTESTER,
-            OP_EAS_INDEXER,
+            PASSPORT_RESOLVER,
             rule));
   }
 

@@ -10,6 +10,7 @@ import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasDeployments;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.Bytes;
@@ -18,6 +19,7 @@ import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.EasEncoding;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.FailureSource;
 import org.walletstate.domain.read.ReadOutcome;
 
@@ -25,12 +27,20 @@ class EasAttestationTest {
 
   static final EvmAddress EXCHANGE_INDEXER =
       EvmAddress.of("0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C");
+  static final AttestationLookup EXCHANGE_LOOKUP = AttestationLookup.indexer(EXCHANGE_INDEXER);
   static final EvmAddress EXCHANGE_ATTESTER =
       EvmAddress.of("0x357458739F90461b99789350868CD7CF330Dd7EE");
   static final Bytes32 VERIFIED_ACCOUNT =
       Bytes32.parse("0xf8b05c79f090979bf4a80270aba232dff11a10d9ca55c4f88de95317970f0de9", "s");
-  static final EvmAddress PASSPORT_INDEXER =
+  static final EvmAddress PASSPORT_RESOLVER =
+      EvmAddress.of("0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC");
+  static final AttestationLookup PASSPORT_LOOKUP =
+      AttestationLookup.passportResolver(PASSPORT_RESOLVER);
+
+  /** EAS's own Indexer on chain 10: it has no lookup by (recipient, schema) alone. */
+  static final EvmAddress OP_EAS_INDEXER =
       EvmAddress.of("0x6dd0CB3C3711c8B5d03b3790e5339Bbc2Bbcf934");
+
   static final EvmAddress PASSPORT_ATTESTER =
       EvmAddress.of("0x843829986e895facd330486a61Ebee9E1f1adB1a");
   static final Bytes32 SCORE_V2 =
@@ -66,10 +76,10 @@ class EasAttestationTest {
             + "}]}");
   }
 
-  /** A chain whose indexer names UID for (wallet, schema) and whose EAS holds {@code record}. */
-  static FakeEvm indexed(EvmAddress indexer, Bytes32 schema, EasRecord record) {
+  /** A chain whose lookup names UID for (wallet, schema) and whose EAS holds {@code record}. */
+  static FakeEvm indexed(AttestationLookup lookup, Bytes32 schema, EasRecord record) {
     return FakeEvm.chain()
-        .answer(new EvmRead.AttestationUid(indexer, WALLET, schema), ReadOutcome.data(UID.bytes()))
+        .answer(new EvmRead.AttestationUid(lookup, WALLET, schema), ReadOutcome.data(UID.bytes()))
         .answer(
             new EvmRead.EasAttestation(EasDeployments.PREDEPLOY, UID),
             ReadOutcome.data(EasEncoding.getAttestationReturn(record)));
@@ -88,7 +98,7 @@ class EasAttestationTest {
   }
 
   static FakeEvm exchangeChain(EasRecord record) {
-    return indexed(EXCHANGE_INDEXER, VERIFIED_ACCOUNT, record);
+    return indexed(EXCHANGE_LOOKUP, VERIFIED_ACCOUNT, record);
   }
 
   static boolean verifiedAccountMet(EasRecord record) {
@@ -107,7 +117,7 @@ class EasAttestationTest {
       FakeEvm chain =
           FakeEvm.chain()
               .answer(
-                  new EvmRead.AttestationUid(EXCHANGE_INDEXER, WALLET, VERIFIED_ACCOUNT),
+                  new EvmRead.AttestationUid(EXCHANGE_LOOKUP, WALLET, VERIFIED_ACCOUNT),
                   ReadOutcome.data(Bytes32.ZERO.bytes()));
 
       assertThat(template("exchange_verified_account").on(8453, chain).met()).isFalse();
@@ -174,7 +184,7 @@ class EasAttestationTest {
       FakeEvm chain =
           FakeEvm.chain()
               .answer(
-                  new EvmRead.AttestationUid(EXCHANGE_INDEXER, WALLET, VERIFIED_ACCOUNT),
+                  new EvmRead.AttestationUid(EXCHANGE_LOOKUP, WALLET, VERIFIED_ACCOUNT),
                   ReadOutcome.failed("timeout"));
 
       assertThat(template("exchange_verified_account").on(8453, chain).failures())
@@ -198,7 +208,7 @@ class EasAttestationTest {
       FakeEvm chain =
           FakeEvm.chain()
               .answer(
-                  new EvmRead.AttestationUid(EXCHANGE_INDEXER, WALLET, VERIFIED_ACCOUNT),
+                  new EvmRead.AttestationUid(EXCHANGE_LOOKUP, WALLET, VERIFIED_ACCOUNT),
                   ReadOutcome.data(UID.bytes()))
               .answer(
                   new EvmRead.EasAttestation(EasDeployments.PREDEPLOY, UID),
@@ -226,7 +236,7 @@ class EasAttestationTest {
               0,
               0,
               EasEncoding.passportScore(true, decimals, score, 200_000));
-      return template(template).on(10, indexed(PASSPORT_INDEXER, SCORE_V2, record)).met();
+      return template(template).on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, record)).met();
     }
 
     @Test
@@ -251,7 +261,7 @@ class EasAttestationTest {
 
       assertThat(
               template("humanity_passport_active")
-                  .on(10, indexed(PASSPORT_INDEXER, SCORE_V2, record))
+                  .on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, record))
                   .met())
           .isFalse();
     }
@@ -270,9 +280,102 @@ class EasAttestationTest {
 
       assertThat(
               template("humanity_passport_score")
-                  .on(10, indexed(PASSPORT_INDEXER, SCORE_V2, record))
+                  .on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, record))
                   .met())
           .isFalse();
+    }
+  }
+
+  @Nested
+  class Lookups {
+    private static final String WALLET_WORD =
+        "000000000000000000000000" + WALLET.lowercase().substring(2);
+
+    private EasRecord score(EvmAddress recipient, long revocation) {
+      return EasEncoding.record(
+          UID,
+          SCORE_V2,
+          recipient,
+          PASSPORT_ATTESTER,
+          0,
+          revocation,
+          EasEncoding.passportScore(true, 4, 255_000, 200_000));
+    }
+
+    @Test
+    void thePassportTemplatesAskTheResolverForTheUsersAttestation() {
+      for (String name : new String[] {"humanity_passport_score", "humanity_passport_active"}) {
+        FakeEvm chain = indexed(PASSPORT_LOOKUP, SCORE_V2, score(WALLET, 0));
+
+        assertThat(template(name).on(10, chain).met()).as(name).isTrue();
+        // getUserAttestation(address,bytes32) = 0x79300e56, at the GitcoinResolver
+        assertThat(chain.served().get(0))
+            .as(name)
+            .isEqualTo(
+                new EvmRequest.EthCall(
+                    EvmAddress.of("0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC"),
+                    Bytes.fromHex("0x79300e56" + WALLET_WORD + SCORE_V2.hex().substring(2))));
+      }
+    }
+
+    @Test
+    void theExchangeTemplatesAskTheIndexerForTheAttestationUid() {
+      FakeEvm chain = exchangeChain(verifiedAccount(WALLET, EXCHANGE_ATTESTER, 0, 0));
+
+      assertThat(template("exchange_verified_account").on(8453, chain).met()).isTrue();
+      // getAttestationUid(address,bytes32) = 0xab2717dd, at Coinbase's indexer
+      assertThat(chain.served().get(0))
+          .isEqualTo(
+              new EvmRequest.EthCall(
+                  EvmAddress.of("0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C"),
+                  Bytes.fromHex("0xab2717dd" + WALLET_WORD + VERIFIED_ACCOUNT.hex().substring(2))));
+    }
+
+    @Test
+    void anEntryTheResolverClearedOnRevocationIsNotMetAndEasIsNotAsked() {
+      FakeEvm chain =
+          FakeEvm.chain()
+              .answer(
+                  new EvmRead.AttestationUid(PASSPORT_LOOKUP, WALLET, SCORE_V2),
+                  ReadOutcome.data(Bytes32.ZERO.bytes()));
+
+      assertThat(template("humanity_passport_active").on(10, chain).met()).isFalse();
+      assertThat(chain.served()).hasSize(1);
+    }
+
+    @Test
+    void aRevokedAttestationTheResolverStillNamesIsNotMet() {
+      assertThat(
+              template("humanity_passport_active")
+                  .on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, score(WALLET, ANCHOR - 60)))
+                  .met())
+          .isFalse();
+    }
+
+    @Test
+    void aResolverEntryNamingAnotherRecipientsAttestationIsNotMet() {
+      assertThat(
+              template("humanity_passport_score")
+                  .on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, score(PASSPORT_ATTESTER, 0)))
+                  .met())
+          .isFalse();
+    }
+
+    @Test
+    void eassOwnIndexerOnOptimismIsNotAskedForAUid() {
+      FakeEvm answeredOnlyThere =
+          indexed(AttestationLookup.indexer(OP_EAS_INDEXER), SCORE_V2, score(WALLET, 0));
+
+      assertThat(template("humanity_passport_score").on(10, answeredOnlyThere).failures())
+          .containsExactly(
+              new FailedCondition(
+                  0,
+                  FailureSource.ATTESTATION_READ,
+                  ChainId.evm(10),
+                  "attestation index could not be read"));
+      assertThat(answeredOnlyThere.served())
+          .extracting(r -> ((EvmRequest.EthCall) r).to())
+          .doesNotContain(OP_EAS_INDEXER);
     }
   }
 
@@ -308,7 +411,7 @@ class EasAttestationTest {
 
       assertThat(chain.served())
           .containsExactly(
-              new EvmRead.AttestationUid(EXCHANGE_INDEXER, WALLET, VERIFIED_ACCOUNT).request(),
+              new EvmRead.AttestationUid(EXCHANGE_LOOKUP, WALLET, VERIFIED_ACCOUNT).request(),
               new EvmRead.EasAttestation(EasDeployments.PREDEPLOY, UID).request());
     }
   }
@@ -326,6 +429,30 @@ class EasAttestationTest {
                   + "\"template\":\"exchange_verified_account\","
                   + "\"schemaId\":\"0xf8b05c79f090979bf4a80270aba232dff11a10d9ca55c4f88de95317970f0de9\","
                   + "\"attester\":\"0x357458739F90461b99789350868CD7CF330Dd7EE\","
+                  + "\"operator\":\"valid_attestation\"}");
+    }
+
+    @Test
+    void thePassportTemplateFormNamesNoLookup() {
+      EasRecord record =
+          EasEncoding.record(
+              UID,
+              SCORE_V2,
+              WALLET,
+              PASSPORT_ATTESTER,
+              0,
+              0,
+              EasEncoding.passportScore(true, 4, 255_000, 200_000));
+
+      assertThat(
+              template("humanity_passport_score")
+                  .on(10, indexed(PASSPORT_LOOKUP, SCORE_V2, record))
+                  .evaluatedCondition())
+          .isEqualTo(
+              "{\"type\":\"eas_attestation\",\"chainId\":10,"
+                  + "\"template\":\"humanity_passport_score\","
+                  + "\"schemaId\":\"0xda0257756063c891659fed52fd36ef7557f7b45d66f59645fd3c3b263b747254\","
+                  + "\"attester\":\"0x843829986e895facd330486a61Ebee9E1f1adB1a\","
                   + "\"operator\":\"valid_attestation\"}");
     }
 
@@ -350,8 +477,7 @@ class EasAttestationTest {
                       8453,
                       FakeEvm.chain()
                           .answer(
-                              new EvmRead.AttestationUid(
-                                  EXCHANGE_INDEXER, WALLET, VERIFIED_ACCOUNT),
+                              new EvmRead.AttestationUid(EXCHANGE_LOOKUP, WALLET, VERIFIED_ACCOUNT),
                               ReadOutcome.data(Bytes32.ZERO.bytes())))
                   .evaluatedCondition())
           .isEqualTo(

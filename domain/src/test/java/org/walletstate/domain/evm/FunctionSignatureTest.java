@@ -19,6 +19,7 @@ class FunctionSignatureTest {
     "decimals(), 0x313ce567",
     "totalSupply(), 0x18160ddd",
     "'getAttestationUid(address,bytes32)', 0xab2717dd",
+    "'getUserAttestation(address,bytes32)', 0x79300e56",
     "getAttestation(bytes32), 0xa3112a64",
     "idOf(address), 0xd94fe832"
   })

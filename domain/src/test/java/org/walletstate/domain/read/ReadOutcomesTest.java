@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 
@@ -104,5 +106,22 @@ class ReadOutcomesTest {
         .isEqualTo(new EvmRead.Erc20BalanceOf(EvmAddress.of(TOKEN.lowercase()), WALLET));
     assertThat(new EvmRead.Erc20BalanceOf(TOKEN, WALLET).request())
         .isEqualTo(new EvmRead.Erc721BalanceOf(TOKEN, WALLET).request());
+  }
+
+  @Test
+  void attestationUidReadsAreOneReadOnlyWithTheSameFunction() {
+    Bytes32 schema = Bytes32.of(BigInteger.TEN);
+    EvmRead.AttestationUid byIndexer =
+        new EvmRead.AttestationUid(AttestationLookup.indexer(TOKEN), WALLET, schema);
+    EvmRead.AttestationUid byResolver =
+        new EvmRead.AttestationUid(AttestationLookup.passportResolver(TOKEN), WALLET, schema);
+
+    assertThat(byIndexer)
+        .isEqualTo(
+            new EvmRead.AttestationUid(
+                AttestationLookup.indexer(EvmAddress.of(TOKEN.lowercase())), WALLET, schema));
+    assertThat(byIndexer).isNotEqualTo(byResolver);
+    assertThat(byIndexer.request()).isNotEqualTo(byResolver.request());
+    assertThat(new HashSet<>(List.of(byIndexer, byResolver, byIndexer))).hasSize(2);
   }
 }

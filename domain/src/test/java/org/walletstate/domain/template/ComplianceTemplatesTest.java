@@ -3,6 +3,8 @@ package org.walletstate.domain.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.eas.AttestationLookup;
 
 class ComplianceTemplatesTest {
 
@@ -26,6 +28,29 @@ class ComplianceTemplatesTest {
         .isEqualTo(new TemplateRule.MinimumScore(0));
     assertThat(ComplianceTemplates.find("exchange_one").orElseThrow().rule())
         .isInstanceOf(TemplateRule.Valid.class);
+  }
+
+  @Test
+  void exchangeTemplatesLookUpThroughCoinbasesIndexer() {
+    AttestationLookup indexer =
+        AttestationLookup.indexer(EvmAddress.of("0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C"));
+    for (String name :
+        new String[] {"exchange_verified_account", "exchange_verified_country", "exchange_one"}) {
+      assertThat(ComplianceTemplates.find(name).orElseThrow().lookup()).as(name).isEqualTo(indexer);
+    }
+  }
+
+  @Test
+  void passportTemplatesLookUpThroughTheGitcoinResolverNotEassIndexer() {
+    for (String name : new String[] {"humanity_passport_score", "humanity_passport_active"}) {
+      AttestationLookup lookup = ComplianceTemplates.find(name).orElseThrow().lookup();
+      assertThat(lookup.contract())
+          .as(name)
+          .isEqualTo(EvmAddress.of("0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC"));
+      assertThat(lookup.function().canonical())
+          .as(name)
+          .isEqualTo("getUserAttestation(address,bytes32)");
+    }
   }
 
   @Test
