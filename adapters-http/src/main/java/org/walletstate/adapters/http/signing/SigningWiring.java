@@ -1,0 +1,72 @@
+package org.walletstate.adapters.http.signing;
+
+import io.quarkus.runtime.configuration.ConfigUtils;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.PublishedKeys;
+import org.walletstate.crypto.DualAttestationSigner;
+import org.walletstate.crypto.EcSigningKey;
+import org.walletstate.crypto.KeyDirectory;
+import org.walletstate.crypto.MlDsaSigningKey;
+import org.walletstate.crypto.PublishedKeySet;
+import org.walletstate.crypto.SigningKeys;
+import org.walletstate.verifier.Namespace;
+
+/** Builds the signer and the published key set from configuration. */
+@ApplicationScoped
+public class SigningWiring {
+
+  private static final Logger LOG = Logger.getLogger(SigningWiring.class);
+  private static final List<String> LOCAL_PROFILES = List.of("local", "dev", "test");
+
+  @Produces
+  @ApplicationScoped
+  SigningKeys signingKeys(SigningConfig config) {
+    Namespace namespace = Namespace.of(config.namespace());
+    SecureRandom random = new SecureRandom();
+    SigningKeys keys;
+    if (config.p256PrivateJwk().isPresent() && config.mlDsa65PrivateJwk().isPresent()) {
+      keys =
+          SigningKeys.of(
+              namespace,
+              EcSigningKey.fromPrivateJwk(config.p256PrivateJwk().get()),
+              MlDsaSigningKey.fromPrivateJwk(config.mlDsa65PrivateJwk().get(), random));
+    } else if (config.keyDirectory().isPresent() && isLocal()) {
+      Path directory = Path.of(config.keyDirectory().get());
+      keys = KeyDirectory.loadOrCreate(directory, namespace, random);
+      LOG.infof(
+          "Signing with local keys in %s (generated once, owner-only). Production passes"
+              + " SIGNING_P256_JWK and SIGNING_ML_DSA_65_JWK instead.",
+          directory.toAbsolutePath());
+    } else {
+      throw new IllegalStateException(
+          "No signing keys configured: set SIGNING_P256_JWK and SIGNING_ML_DSA_65_JWK (private"
+              + " JWKs); generated local keys are used only by the local, dev and test profiles.");
+    }
+    return config.retiredJwks().map(keys::withRetiredKeys).orElse(keys);
+  }
+
+  private static boolean isLocal() {
+    return ConfigUtils.getProfiles().stream().anyMatch(LOCAL_PROFILES::contains);
+  }
+
+  @Produces
+  @ApplicationScoped
+  AttestationSigner attestationSigner(
+      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
+    return new DualAttestationSigner(keys, URI.create(baseUrl));
+  }
+
+  @Produces
+  @ApplicationScoped
+  PublishedKeys publishedKeys(SigningKeys keys) {
+    return new PublishedKeySet(keys);
+  }
+}
