@@ -136,6 +136,14 @@ public final class RpcProxy implements AutoCloseable {
 
   // ---- behaviours
 
+  /** Runs {@code action} (on the node, say), then forwards. */
+  public static Behaviour after(Runnable action) {
+    return (proxy, exchange, body) -> {
+      action.run();
+      forward().answer(proxy, exchange, body);
+    };
+  }
+
   /** Passes the request to the node and its answer back. */
   public static Behaviour forward() {
     return (proxy, exchange, body) -> {
