@@ -31,6 +31,8 @@ import org.walletstate.domain.read.ReadOutcome;
  */
 public final class RetryingEvmRpc implements EvmRpc {
 
+  private static final System.Logger LOG = System.getLogger(RetryingEvmRpc.class.getName());
+
   private record Preferred(int endpoint, Instant since) {}
 
   private final List<EvmRpc> endpoints;
@@ -108,6 +110,7 @@ public final class RetryingEvmRpc implements EvmRpc {
                 return Uni.createFrom()
                     .<HeadOutcome>item(new HeadOutcome.Failed(gaveUp(detail, attempt)));
               }
+              retrying(attempt, endpoint, pause.get(), detail);
               return after(pause.get())
                   .flatMap(ignored -> headAttempt(attempt + 1, next(endpoint), deadline));
             });
@@ -147,6 +150,15 @@ public final class RetryingEvmRpc implements EvmRpc {
                         done.put(request, new ReadOutcome.Failed(gaveUp(f.detail(), attempt))));
                 return Uni.createFrom().item(done);
               }
+              retrying(
+                  attempt,
+                  endpoint,
+                  pause.get(),
+                  failed.size()
+                      + " of "
+                      + pending.size()
+                      + " requests failed, first: "
+                      + failed.values().iterator().next().detail());
               return after(pause.get())
                   .flatMap(
                       ignored ->
@@ -162,6 +174,23 @@ public final class RetryingEvmRpc implements EvmRpc {
     }
     Duration pause = backoff.before(attempt);
     return deadline.remaining().compareTo(pause) > 0 ? Optional.of(pause) : Optional.empty();
+  }
+
+  private void retrying(int attempt, int endpoint, Duration pause, String detail) {
+    LOG.log(
+        System.Logger.Level.DEBUG,
+        () ->
+            "attempt "
+                + attempt
+                + " on "
+                + endpoints.get(endpoint)
+                + " failed ("
+                + detail
+                + "); next on "
+                + endpoints.get(next(endpoint))
+                + " in "
+                + pause.toMillis()
+                + " ms");
   }
 
   private String gaveUp(String detail, int attempt) {
@@ -187,8 +216,16 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private void answeredBy(int endpoint) {
     Preferred current = preferred.get();
-    if (current.endpoint() != endpoint) {
-      preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()));
+    if (current.endpoint() != endpoint
+        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          () ->
+              "reading from "
+                  + endpoints.get(endpoint)
+                  + " instead of "
+                  + endpoints.get(current.endpoint())
+                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
     }
   }
 

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -49,6 +50,12 @@ public final class Web3jEvmRpc implements EvmRpc {
   private interface Exchange<T> {
     T run() throws Exception;
   }
+
+  /**
+   * Request ids, from 1: an answer without an id reads as id 0 and so matches no request. (web3j's
+   * own ids start at 0.)
+   */
+  private static final AtomicLong IDS = new AtomicLong();
 
   private final String name;
   private final Web3j web3j;
@@ -123,7 +130,9 @@ public final class Web3jEvmRpc implements EvmRpc {
       throws Exception {
     List<Request<?, ? extends Response<String>>> sent = new ArrayList<>(batch.size());
     for (EvmRequest request : batch) {
-      sent.add(request(request, at));
+      Request<?, ? extends Response<String>> one = request(request, at);
+      one.setId(IDS.incrementAndGet());
+      sent.add(one);
     }
     Map<Long, Response<?>> answers = new HashMap<>();
     if (sent.size() == 1) {
