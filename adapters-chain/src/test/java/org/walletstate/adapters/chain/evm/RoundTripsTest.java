@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.lookupRead;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -24,9 +27,8 @@ import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.DevnetSnapshot;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.evm.Bytes;
-import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.Reading;
 
@@ -106,13 +108,13 @@ class RoundTripsTest {
 
   @Test
   void observe_runsFollowUpsInOneMoreRoundTripAtTheSameBlock() {
-    var uid =
-        new EvmRead.AttestationUid(
-            contract(m, CHAIN, "exchangeIndexer"),
-            holder,
-            new Bytes32(Bytes.fromHex(m.chain(CHAIN).schemaUid("verifiedAccount"))));
+    ReadPlan plan =
+        plan(
+            m,
+            "holder",
+            "[{\"type\": \"eas_attestation\", \"template\": \"exchange_verified_account\"}]");
+    var uid = lookupRead(plan, CHAIN);
     var balance = new EvmRead.NativeBalance(holder);
-    EvmAddress eas = contract(m, CHAIN, "eas");
     try (Web3jEvmChainState adapter = adapter(patient(CHAIN, proxy.url()))) {
       ChainObservation.Observed observed =
           observed(
@@ -120,10 +122,12 @@ class RoundTripsTest {
                   adapter.observe(
                       ChainId.evm(CHAIN),
                       Set.of(uid, balance),
-                      firstRound ->
-                          firstRound.reading(uid) instanceof Reading.Value<Bytes32> found
-                              ? Set.of(new EvmRead.EasAttestation(eas, found.value()), balance)
-                              : Set.of())));
+                      firstRound -> {
+                        Set<EvmRead<?>> second =
+                            new HashSet<>(plan.followUps(ChainId.evm(CHAIN), firstRound));
+                        second.add(balance);
+                        return second;
+                      })));
 
       List<JsonNode> received = proxy.received();
       assertThat(received).hasSize(3);

@@ -5,9 +5,11 @@ import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.address;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.lookupRead;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +32,7 @@ import org.walletstate.devnet.JsonRpc;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.eas.EasRecord;
@@ -154,11 +157,12 @@ class Web3jEvmChainStateDevnetTest {
   @Test
   void observe_readsTheAttestationTheIndexerNamesInASecondRoundAtTheSameBlock(DevnetManifest m) {
     DevnetManifest.Attestation expected = m.chain(8453).attestation("holder.verifiedAccount");
-    var uid =
-        new EvmRead.AttestationUid(
-            contract(m, 8453, "exchangeIndexer"),
-            wallet(m, "holder"),
-            new Bytes32(Bytes.fromHex(expected.schema())));
+    ReadPlan plan =
+        plan(
+            m,
+            "holder",
+            "[{\"type\": \"eas_attestation\", \"template\": \"exchange_verified_account\"}]");
+    EvmRead.AttestationUid uid = lookupRead(plan, 8453);
     EvmAddress eas = contract(m, 8453, "eas");
 
     ChainObservation.Observed observed =
@@ -167,10 +171,7 @@ class Web3jEvmChainStateDevnetTest {
                 adapter.observe(
                     ChainId.evm(8453),
                     Set.of(uid),
-                    firstRound ->
-                        firstRound.reading(uid) instanceof Reading.Value<Bytes32> found
-                            ? Set.of(new EvmRead.EasAttestation(eas, found.value()))
-                            : Set.of())));
+                    firstRound -> plan.followUps(ChainId.evm(8453), firstRound))));
 
     Bytes32 indexed = value(observed, uid);
     assertThat(indexed.hex()).isEqualTo(expected.uid());

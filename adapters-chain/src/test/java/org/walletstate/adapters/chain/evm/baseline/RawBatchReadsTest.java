@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.lookupRead;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
 import java.net.http.HttpClient;
@@ -21,13 +23,11 @@ import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.evm.Bytes;
-import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
-import org.walletstate.domain.read.Reading;
 
 /** The baseline makes the same reads as the adapter, or it would be no baseline. */
 @ExtendWith(DevnetExtension.class)
@@ -39,11 +39,12 @@ class RawBatchReadsTest {
   void observe_readsWhatTheAdapterReads(Devnet devnet, DevnetManifest m) throws Exception {
     EvmAddress holder = wallet(m, "holder");
     EvmAddress token = contract(m, CHAIN, "token6");
-    var uid =
-        new EvmRead.AttestationUid(
-            contract(m, CHAIN, "exchangeIndexer"),
-            holder,
-            new Bytes32(Bytes.fromHex(m.chain(CHAIN).schemaUid("verifiedAccount"))));
+    ReadPlan plan =
+        plan(
+            m,
+            "holder",
+            "[{\"type\": \"eas_attestation\", \"template\": \"exchange_verified_account\"}]");
+    var uid = lookupRead(plan, CHAIN);
     Set<EvmRead<?>> reads =
         Set.of(
             new EvmRead.Erc20BalanceOf(token, holder),
@@ -55,12 +56,8 @@ class RawBatchReadsTest {
                 FunctionSignature.of("alwaysReverts(address)"),
                 holder),
             uid);
-    EvmAddress eas = contract(m, CHAIN, "eas");
     Function<ReadOutcomes, Set<EvmRead<?>>> followUps =
-        firstRound ->
-            firstRound.reading(uid) instanceof Reading.Value<Bytes32> found
-                ? Set.of(new EvmRead.EasAttestation(eas, found.value()))
-                : Set.of();
+        firstRound -> plan.followUps(ChainId.evm(CHAIN), firstRound);
 
     ChainObservation.Observed raw =
         observed(

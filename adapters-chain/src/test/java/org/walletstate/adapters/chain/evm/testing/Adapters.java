@@ -13,8 +13,11 @@ import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
@@ -72,6 +75,31 @@ public final class Adapters {
 
   public static java.util.function.Function<ReadOutcomes, Set<EvmRead<?>>> none() {
     return firstRound -> Set.of();
+  }
+
+  /**
+   * The domain's read plan for {@code conditions} (a JSON array) of {@code wallet}: tests take the
+   * attestation-lookup reads from it rather than building them, as the service does.
+   */
+  public static ReadPlan plan(DevnetManifest m, String wallet, String conditions) {
+    return ReadPlan.of(
+        AttestCommand.parse(
+            Bodies.object(
+                "{\"wallet\": \""
+                    + m.wallet(wallet).address()
+                    + "\", \"conditions\": "
+                    + conditions
+                    + "}"),
+            KeyVersion.V2));
+  }
+
+  /** The one attestation-lookup read of {@code plan} on {@code chain}. */
+  public static EvmRead.AttestationUid lookupRead(ReadPlan plan, long chain) {
+    return plan.reads(ChainId.evm(chain)).stream()
+        .filter(EvmRead.AttestationUid.class::isInstance)
+        .map(EvmRead.AttestationUid.class::cast)
+        .findFirst()
+        .orElseThrow();
   }
 
   public static EvmAddress address(String hex) {
