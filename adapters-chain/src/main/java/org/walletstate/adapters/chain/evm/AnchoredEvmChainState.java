@@ -1,0 +1,129 @@
+package org.walletstate.adapters.chain.evm;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import org.walletstate.application.port.EvmChainState;
+import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.read.ReadOutcomes;
+
+/**
+ * The {@link EvmChainState} port on one {@link EvmRpc} per chain: the head once, every distinct
+ * request of the first round pinned to it, then the follow-ups at the same block. Each observation
+ * has a deadline; whatever is not read by then is a failed outcome (or an unavailable head), never
+ * a late answer.
+ */
+public final class AnchoredEvmChainState implements EvmChainState {
+
+  /**
+   * How one chain is read.
+   *
+   * @param rpc the chain's JSON-RPC, decorated as configured
+   * @param deadline the most one observation of the chain may take, from subscription to answer
+   */
+  public record Chain(EvmRpc rpc, Duration deadline) {
+    public Chain {
+      Objects.requireNonNull(rpc, "rpc");
+      Objects.requireNonNull(deadline, "deadline");
+      if (deadline.isNegative() || deadline.isZero()) {
+        throw new IllegalArgumentException("an observation deadline is positive: " + deadline);
+      }
+    }
+  }
+
+  private final Map<ChainId, Chain> chains;
+  private final Clock clock;
+
+  public AnchoredEvmChainState(Map<ChainId, Chain> chains, Clock clock) {
+    this.chains = Map.copyOf(chains);
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  @Override
+  public Uni<ChainObservation> observe(
+      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(reads, "reads");
+    Objects.requireNonNull(followUps, "followUps");
+    Chain configured = chains.get(chain);
+    if (configured == null) {
+      return Uni.createFrom()
+          .item(new ChainObservation.HeadUnavailable("no RPC endpoint is configured for " + chain));
+    }
+    return Uni.createFrom()
+        .deferred(
+            () -> {
+              Deadline deadline = Deadline.after(clock, configured.deadline());
+              return configured
+                  .rpc()
+                  .head(deadline)
+                  .flatMap(
+                      head -> {
+                        if (head instanceof HeadOutcome.Read read) {
+                          return new Observation(configured.rpc(), read.head(), deadline)
+                              .run(reads, followUps);
+                        }
+                        return Uni.createFrom()
+                            .item(
+                                new ChainObservation.HeadUnavailable(
+                                    ((HeadOutcome.Failed) head).detail()));
+                      });
+            });
+  }
+
+  /** The reads of one observation, after its head was read. */
+  private static final class Observation {
+    private final EvmRpc rpc;
+    private final BlockHead head;
+    private final Deadline deadline;
+
+    Observation(EvmRpc rpc, BlockHead head, Deadline deadline) {
+      this.rpc = rpc;
+      this.head = head;
+      this.deadline = deadline;
+    }
+
+    Uni<ChainObservation> run(
+        Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+      return rpc.read(head, requestsOf(reads), deadline)
+          .flatMap(
+              answered -> {
+                ReadOutcomes firstRound = ReadOutcomes.answering(reads, answered::get);
+                Set<EvmRead<?>> second = followUps.apply(firstRound);
+                if (second.isEmpty()) {
+                  return Uni.createFrom().item(observed(firstRound));
+                }
+                Set<EvmRequest> asked = requestsOf(second);
+                asked.removeAll(answered.keySet());
+                return rpc.read(head, asked, deadline)
+                    .map(
+                        more -> {
+                          Map<EvmRequest, ReadOutcome> all = new LinkedHashMap<>(answered);
+                          all.putAll(more);
+                          return observed(
+                              firstRound.plus(ReadOutcomes.answering(second, all::get)));
+                        });
+              });
+    }
+
+    private ChainObservation observed(ReadOutcomes outcomes) {
+      return new ChainObservation.Observed(head.anchor(), outcomes);
+    }
+
+    private static Set<EvmRequest> requestsOf(Set<EvmRead<?>> reads) {
+      Set<EvmRequest> requests = new LinkedHashSet<>();
+      reads.forEach(read -> requests.add(read.request()));
+      return requests;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+package org.walletstate.adapters.chain.evm;
+
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.Objects;
+import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.evm.Bytes32;
+
+/**
+ * The block a chain's reads are pinned to, as {@code eth_getBlockByNumber("latest")} gave it.
+ *
+ * @param number the block number every read of the observation names explicitly
+ * @param timestamp the block's timestamp (seconds)
+ * @param hash the block hash; keys the read cache, so a reorganised block at the same height is a
+ *     different block
+ * @param stateRoot the state root, for checking account and storage proofs against this block
+ */
+public record BlockHead(BigInteger number, Instant timestamp, Bytes32 hash, Bytes32 stateRoot) {
+
+  public BlockHead {
+    Objects.requireNonNull(number, "number");
+    Objects.requireNonNull(timestamp, "timestamp");
+    Objects.requireNonNull(hash, "hash");
+    Objects.requireNonNull(stateRoot, "stateRoot");
+    if (number.signum() < 0) {
+      throw new IllegalArgumentException("a block number is not negative: " + number);
+    }
+  }
+
+  /** The anchor signed with every result read at this block. */
+  public Anchor.EvmBlock anchor() {
+    return new Anchor.EvmBlock(number, timestamp);
+  }
+}

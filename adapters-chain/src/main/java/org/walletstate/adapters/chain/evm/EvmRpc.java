@@ -1,0 +1,29 @@
+package org.walletstate.adapters.chain.evm;
+
+import io.smallrye.mutiny.Uni;
+import java.util.Map;
+import java.util.Set;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+
+/**
+ * One EVM chain's JSON-RPC, as an anchored observation uses it: the head, then requests pinned to
+ * it. Implemented by one web3j client per endpoint and decorated (retries with failover, caching).
+ *
+ * <p>Neither method's {@link Uni} fails: a problem is a {@link HeadOutcome.Failed} or a {@link
+ * ReadOutcome.Failed}. Both respect the deadline: they answer by then, with failures for whatever
+ * was not read.
+ */
+public interface EvmRpc {
+
+  /** Reads the latest block ({@code eth_getBlockByNumber("latest", false)}). */
+  Uni<HeadOutcome> head(Deadline deadline);
+
+  /**
+   * Runs {@code requests} at {@code block}, naming its number explicitly in every request.
+   *
+   * @return one outcome per request, every request of {@code requests} included
+   */
+  Uni<Map<EvmRequest, ReadOutcome>> read(
+      BlockHead block, Set<EvmRequest> requests, Deadline deadline);
+}

@@ -1,0 +1,70 @@
+package org.walletstate.adapters.chain.evm.cache;
+
+import io.smallrye.mutiny.Uni;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+
+/**
+ * Serves requests at a block from a {@link ReadCache} and asks the chain only for the others. The
+ * head always goes to the chain: it is what moves.
+ */
+public final class CachingEvmRpc implements EvmRpc {
+
+  private final ChainId chain;
+  private final EvmRpc delegate;
+  private final ReadCache cache;
+
+  public CachingEvmRpc(ChainId chain, EvmRpc delegate, ReadCache cache) {
+    this.chain = Objects.requireNonNull(chain, "chain");
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.cache = Objects.requireNonNull(cache, "cache");
+  }
+
+  @Override
+  public Uni<HeadOutcome> head(Deadline deadline) {
+    return delegate.head(deadline);
+  }
+
+  @Override
+  public Uni<Map<EvmRequest, ReadOutcome>> read(
+      BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
+    Map<EvmRequest, ReadOutcome> cached = new LinkedHashMap<>();
+    Set<EvmRequest> missing = new LinkedHashSet<>();
+    for (EvmRequest request : requests) {
+      Optional<ReadOutcome> hit = cache.get(chain, block, request);
+      if (hit.isPresent()) {
+        cached.put(request, hit.get());
+      } else {
+        missing.add(request);
+      }
+    }
+    if (missing.isEmpty()) {
+      return Uni.createFrom().item(cached);
+    }
+    return delegate
+        .read(block, missing, deadline)
+        .map(
+            answered -> {
+              answered.forEach((request, outcome) -> cache.put(chain, block, request, outcome));
+              Map<EvmRequest, ReadOutcome> all = new LinkedHashMap<>(cached);
+              all.putAll(answered);
+              return all;
+            });
+  }
+
+  @Override
+  public String toString() {
+    return "CachingEvmRpc[" + chain + ", " + delegate + "]";
+  }
+}

@@ -1,0 +1,71 @@
+package org.walletstate.adapters.chain.evm.cache;
+
+import java.math.BigInteger;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+
+/**
+ * Answers of requests at fixed blocks, least recently used dropped first. Keys carry the block hash
+ * as well as its number, so a block replaced by a reorganisation at the same height misses. Only
+ * answers and reverts are kept: a failure is no fact about the block. Shared by every chain;
+ * thread-safe.
+ */
+public final class ReadCache {
+
+  private record Key(ChainId chain, BigInteger number, Bytes32 hash, EvmRequest request) {}
+
+  private final int capacity;
+  private final Map<Key, ReadOutcome> entries;
+
+  /**
+   * @param capacity the most entries kept; 0 keeps nothing
+   */
+  public ReadCache(int capacity) {
+    if (capacity < 0) {
+      throw new IllegalArgumentException("capacity must not be negative: " + capacity);
+    }
+    this.capacity = capacity;
+    this.entries =
+        new LinkedHashMap<>(16, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Key, ReadOutcome> eldest) {
+            return size() > ReadCache.this.capacity;
+          }
+        };
+  }
+
+  public synchronized Optional<ReadOutcome> get(
+      ChainId chain, BlockHead block, EvmRequest request) {
+    return Optional.ofNullable(entries.get(key(chain, block, request)));
+  }
+
+  /** Keeps {@code outcome} unless it is a failure. */
+  public synchronized void put(
+      ChainId chain, BlockHead block, EvmRequest request, ReadOutcome outcome) {
+    Objects.requireNonNull(outcome, "outcome");
+    if (capacity > 0 && !(outcome instanceof ReadOutcome.Failed)) {
+      entries.put(key(chain, block, request), outcome);
+    }
+  }
+
+  public synchronized int size() {
+    return entries.size();
+  }
+
+  private static Key key(ChainId chain, BlockHead block, EvmRequest request) {
+    return new Key(
+        Objects.requireNonNull(chain, "chain"),
+        block.number(),
+        block.hash(),
+        Objects.requireNonNull(request, "request"));
+  }
+}

@@ -1,0 +1,181 @@
+package org.walletstate.adapters.chain.evm.config;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.walletstate.domain.chain.ChainId;
+
+/**
+ * How one EVM chain is read.
+ *
+ * @param chain an EVM chain id
+ * @param endpoints JSON-RPC URLs ({@code http} or {@code https}) in priority order: the first is
+ *     used while it answers, the next ones on failure
+ * @param requestTimeout the most one HTTP exchange (one request or one batch) may take
+ * @param attempts how often a request is tried in all (first try included), across endpoints
+ * @param initialBackoff the pause before the first retry; doubled for each further retry
+ * @param maxBackoff the longest pause between retries
+ * @param maxBatchSize the most requests in one JSON-RPC batch; larger rounds are split into batches
+ *     sent together. 1 sends every request on its own, for endpoints without batches
+ * @param observationDeadline the most one observation of the chain (head and every read) may take
+ */
+public record EvmChainConfig(
+    ChainId chain,
+    List<URI> endpoints,
+    Duration requestTimeout,
+    int attempts,
+    Duration initialBackoff,
+    Duration maxBackoff,
+    int maxBatchSize,
+    Duration observationDeadline) {
+
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(3);
+  public static final int DEFAULT_ATTEMPTS = 3;
+  public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(200);
+  public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(1);
+  public static final int DEFAULT_MAX_BATCH_SIZE = 10;
+  public static final Duration DEFAULT_OBSERVATION_DEADLINE = Duration.ofSeconds(8);
+
+  /** The largest batch accepted in configuration; public endpoints cap far lower. */
+  public static final int MAX_BATCH_SIZE_LIMIT = 1000;
+
+  /** The most attempts accepted in configuration. */
+  public static final int MAX_ATTEMPTS_LIMIT = 10;
+
+  public EvmChainConfig {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(endpoints, "endpoints");
+    Objects.requireNonNull(requestTimeout, "requestTimeout");
+    Objects.requireNonNull(initialBackoff, "initialBackoff");
+    Objects.requireNonNull(maxBackoff, "maxBackoff");
+    Objects.requireNonNull(observationDeadline, "observationDeadline");
+    if (!(chain instanceof ChainId.Evm)) {
+      throw new IllegalArgumentException("not an EVM chain: " + chain);
+    }
+    endpoints = List.copyOf(endpoints);
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("chain " + chain + " needs at least one endpoint");
+    }
+    for (URI endpoint : endpoints) {
+      String scheme = endpoint.getScheme();
+      if (!("https".equals(scheme) || "http".equals(scheme)) || endpoint.getHost() == null) {
+        throw new IllegalArgumentException(
+            "chain " + chain + ": endpoint " + endpoint + " is not an http(s) URL with a host");
+      }
+    }
+    positive(chain, "requestTimeout", requestTimeout);
+    positive(chain, "initialBackoff", initialBackoff);
+    positive(chain, "maxBackoff", maxBackoff);
+    positive(chain, "observationDeadline", observationDeadline);
+    if (maxBackoff.compareTo(initialBackoff) < 0) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": maxBackoff " + maxBackoff + " is below initialBackoff");
+    }
+    if (attempts < 1 || attempts > MAX_ATTEMPTS_LIMIT) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": attempts must be 1 to " + MAX_ATTEMPTS_LIMIT + ", got " + attempts);
+    }
+    if (maxBatchSize < 1 || maxBatchSize > MAX_BATCH_SIZE_LIMIT) {
+      throw new IllegalArgumentException(
+          "chain "
+              + chain
+              + ": maxBatchSize must be 1 to "
+              + MAX_BATCH_SIZE_LIMIT
+              + ", got "
+              + maxBatchSize);
+    }
+  }
+
+  /** {@code endpoints} of {@code chain} with the default policy. */
+  public static EvmChainConfig of(ChainId chain, List<URI> endpoints) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        DEFAULT_REQUEST_TIMEOUT,
+        DEFAULT_ATTEMPTS,
+        DEFAULT_INITIAL_BACKOFF,
+        DEFAULT_MAX_BACKOFF,
+        DEFAULT_MAX_BATCH_SIZE,
+        DEFAULT_OBSERVATION_DEADLINE);
+  }
+
+  public EvmChainConfig withEndpoints(List<URI> endpoints) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  public EvmChainConfig withRequestTimeout(Duration requestTimeout) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  public EvmChainConfig withAttempts(int attempts) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  public EvmChainConfig withBackoff(Duration initialBackoff, Duration maxBackoff) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  public EvmChainConfig withMaxBatchSize(int maxBatchSize) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  public EvmChainConfig withObservationDeadline(Duration observationDeadline) {
+    return new EvmChainConfig(
+        chain,
+        endpoints,
+        requestTimeout,
+        attempts,
+        initialBackoff,
+        maxBackoff,
+        maxBatchSize,
+        observationDeadline);
+  }
+
+  private static void positive(ChainId chain, String name, Duration value) {
+    if (value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": " + name + " must be positive, got " + value);
+    }
+  }
+}

@@ -1,0 +1,236 @@
+package org.walletstate.adapters.chain.evm.retry;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicReference;
+import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+
+/**
+ * Retries what failed, with backoff, moving to the next endpoint on each retry. Only failed
+ * requests are retried: answers and reverts of an attempt are kept. Every failure is retried (a
+ * rate limit, a node behind the pinned block, a broken answer may all pass on another try or
+ * endpoint) until the attempts are spent or the deadline leaves no time for another try; then the
+ * last failure is reported.
+ *
+ * <p>A chain starts each request at the endpoint that last answered in full. After a failover it
+ * stays on the new endpoint for {@code failback}, then tries its first endpoint again.
+ */
+public final class RetryingEvmRpc implements EvmRpc {
+
+  private static final System.Logger LOG = System.getLogger(RetryingEvmRpc.class.getName());
+
+  private record Preferred(int endpoint, Instant since) {}
+
+  private final List<EvmRpc> endpoints;
+  private final int attempts;
+  private final Backoff backoff;
+  private final Duration failback;
+  private final Clock clock;
+  private final ScheduledExecutorService timer;
+  private final AtomicReference<Preferred> preferred;
+
+  /**
+   * @param endpoints one client per endpoint, in priority order
+   * @param attempts tries per request in all, first included
+   * @param failback how long to stay on an endpoint failed over to
+   * @param timer runs the pauses between tries
+   */
+  public RetryingEvmRpc(
+      List<? extends EvmRpc> endpoints,
+      int attempts,
+      Backoff backoff,
+      Duration failback,
+      Clock clock,
+      ScheduledExecutorService timer) {
+    this.endpoints = List.copyOf(endpoints);
+    if (this.endpoints.isEmpty()) {
+      throw new IllegalArgumentException("at least one endpoint is needed");
+    }
+    if (attempts < 1) {
+      throw new IllegalArgumentException("attempts must be positive: " + attempts);
+    }
+    this.attempts = attempts;
+    this.backoff = Objects.requireNonNull(backoff, "backoff");
+    this.failback = Objects.requireNonNull(failback, "failback");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.timer = Objects.requireNonNull(timer, "timer");
+    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+  }
+
+  @Override
+  public Uni<HeadOutcome> head(Deadline deadline) {
+    return Uni.createFrom().deferred(() -> headAttempt(1, firstEndpoint(), deadline));
+  }
+
+  @Override
+  public Uni<Map<EvmRequest, ReadOutcome>> read(
+      BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
+    if (requests.isEmpty()) {
+      return Uni.createFrom().item(Map.of());
+    }
+    return Uni.createFrom()
+        .deferred(
+            () ->
+                readAttempt(
+                    1,
+                    firstEndpoint(),
+                    block,
+                    Set.copyOf(requests),
+                    new LinkedHashMap<>(),
+                    deadline));
+  }
+
+  private Uni<HeadOutcome> headAttempt(int attempt, int endpoint, Deadline deadline) {
+    return endpoints
+        .get(endpoint)
+        .head(deadline)
+        .flatMap(
+            outcome -> {
+              if (outcome instanceof HeadOutcome.Read) {
+                answeredBy(endpoint);
+                return Uni.createFrom().item(outcome);
+              }
+              String detail = ((HeadOutcome.Failed) outcome).detail();
+              Optional<Duration> pause = pauseBeforeRetry(attempt, deadline);
+              if (pause.isEmpty()) {
+                return Uni.createFrom()
+                    .<HeadOutcome>item(new HeadOutcome.Failed(gaveUp(detail, attempt)));
+              }
+              retrying(attempt, endpoint, pause.get(), detail);
+              return after(pause.get())
+                  .flatMap(ignored -> headAttempt(attempt + 1, next(endpoint), deadline));
+            });
+  }
+
+  private Uni<Map<EvmRequest, ReadOutcome>> readAttempt(
+      int attempt,
+      int endpoint,
+      BlockHead block,
+      Set<EvmRequest> pending,
+      Map<EvmRequest, ReadOutcome> done,
+      Deadline deadline) {
+    return endpoints
+        .get(endpoint)
+        .read(block, pending, deadline)
+        .flatMap(
+            outcomes -> {
+              Map<EvmRequest, ReadOutcome.Failed> failed = new LinkedHashMap<>();
+              for (EvmRequest request : pending) {
+                ReadOutcome outcome = outcomes.get(request);
+                if (outcome == null) {
+                  failed.put(request, new ReadOutcome.Failed("the endpoint reported no outcome"));
+                } else if (outcome instanceof ReadOutcome.Failed f) {
+                  failed.put(request, f);
+                } else {
+                  done.put(request, outcome);
+                }
+              }
+              if (failed.isEmpty()) {
+                answeredBy(endpoint);
+                return Uni.createFrom().item(done);
+              }
+              Optional<Duration> pause = pauseBeforeRetry(attempt, deadline);
+              if (pause.isEmpty()) {
+                failed.forEach(
+                    (request, f) ->
+                        done.put(request, new ReadOutcome.Failed(gaveUp(f.detail(), attempt))));
+                return Uni.createFrom().item(done);
+              }
+              retrying(
+                  attempt,
+                  endpoint,
+                  pause.get(),
+                  failed.size()
+                      + " of "
+                      + pending.size()
+                      + " requests failed, first: "
+                      + failed.values().iterator().next().detail());
+              return after(pause.get())
+                  .flatMap(
+                      ignored ->
+                          readAttempt(
+                              attempt + 1, next(endpoint), block, failed.keySet(), done, deadline));
+            });
+  }
+
+  /** The pause before another try, or none when the attempts are spent or time is too short. */
+  private Optional<Duration> pauseBeforeRetry(int attempt, Deadline deadline) {
+    if (attempt >= attempts) {
+      return Optional.empty();
+    }
+    Duration pause = backoff.before(attempt);
+    return deadline.remaining().compareTo(pause) > 0 ? Optional.of(pause) : Optional.empty();
+  }
+
+  private void retrying(int attempt, int endpoint, Duration pause, String detail) {
+    LOG.log(
+        System.Logger.Level.DEBUG,
+        () ->
+            "attempt "
+                + attempt
+                + " on "
+                + endpoints.get(endpoint)
+                + " failed ("
+                + detail
+                + "); next on "
+                + endpoints.get(next(endpoint))
+                + " in "
+                + pause.toMillis()
+                + " ms");
+  }
+
+  private String gaveUp(String detail, int attempt) {
+    String why = attempt >= attempts ? "attempts spent" : "deadline too close for another try";
+    return detail + " (gave up after " + attempt + " of " + attempts + " attempts: " + why + ")";
+  }
+
+  private Uni<Void> after(Duration pause) {
+    return Uni.createFrom().voidItem().onItem().delayIt().onExecutor(timer).by(pause);
+  }
+
+  private int firstEndpoint() {
+    Preferred current = preferred.get();
+    if (current.endpoint() != 0 && !clock.instant().isBefore(current.since().plus(failback))) {
+      return 0;
+    }
+    return current.endpoint();
+  }
+
+  private int next(int endpoint) {
+    return (endpoint + 1) % endpoints.size();
+  }
+
+  private void answeredBy(int endpoint) {
+    Preferred current = preferred.get();
+    if (current.endpoint() != endpoint
+        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          () ->
+              "reading from "
+                  + endpoints.get(endpoint)
+                  + " instead of "
+                  + endpoints.get(current.endpoint())
+                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "RetryingEvmRpc" + endpoints;
+  }
+}

@@ -1,0 +1,99 @@
+package org.walletstate.adapters.chain.evm.web3j;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.http.HttpService;
+
+/**
+ * What every endpoint client shares: one HTTP connection pool and a bounded pool of threads for
+ * web3j's blocking exchanges. Owned by whoever opened it; {@link #close()} releases both.
+ */
+public final class Web3jConnections implements AutoCloseable {
+
+  /** web3j polls only for filters and subscriptions, which these clients never use. */
+  private static final long UNUSED_POLLING_INTERVAL_MS = 60_000;
+
+  private final OkHttpClient http;
+  private final ThreadPoolExecutor calls;
+  private final ScheduledExecutorService timer;
+
+  private Web3jConnections(
+      OkHttpClient http, ThreadPoolExecutor calls, ScheduledExecutorService timer) {
+    this.http = http;
+    this.calls = calls;
+    this.timer = timer;
+  }
+
+  /**
+   * @param maxConcurrentCalls the most exchanges in flight at once; more wait in line
+   * @param timer times out exchanges (not owned: the caller shuts it down)
+   */
+  public static Web3jConnections open(int maxConcurrentCalls, ScheduledExecutorService timer) {
+    if (maxConcurrentCalls < 1) {
+      throw new IllegalArgumentException(
+          "maxConcurrentCalls must be positive: " + maxConcurrentCalls);
+    }
+    Objects.requireNonNull(timer, "timer");
+    ThreadPoolExecutor calls =
+        new ThreadPoolExecutor(
+            maxConcurrentCalls,
+            maxConcurrentCalls,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            daemonThreads("evm-rpc-call-"));
+    calls.allowCoreThreadTimeOut(true);
+    OkHttpClient http =
+        new OkHttpClient.Builder()
+            // retries are the adapter's policy, not the HTTP client's
+            .retryOnConnectionFailure(false)
+            .build();
+    return new Web3jConnections(http, calls, timer);
+  }
+
+  /**
+   * A client of one endpoint.
+   *
+   * @param requestTimeout the most one HTTP exchange may take, connection included
+   * @param maxBatchSize the most requests per JSON-RPC batch
+   */
+  public Web3jEvmRpc endpoint(URI endpoint, Duration requestTimeout, int maxBatchSize) {
+    OkHttpClient client =
+        http.newBuilder()
+            .callTimeout(requestTimeout)
+            .connectTimeout(requestTimeout)
+            .readTimeout(requestTimeout)
+            .writeTimeout(requestTimeout)
+            .build();
+    Web3j web3j =
+        Web3j.build(
+            new HttpService(endpoint.toString(), client), UNUSED_POLLING_INTERVAL_MS, timer);
+    return new Web3jEvmRpc(endpoint, web3j, requestTimeout, maxBatchSize, calls, timer);
+  }
+
+  /** Stops the threads and drops idle connections; exchanges in flight end with a failure. */
+  @Override
+  public void close() {
+    calls.shutdownNow();
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+
+  static ThreadFactory daemonThreads(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

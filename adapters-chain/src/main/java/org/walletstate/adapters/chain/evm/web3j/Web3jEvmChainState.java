@@ -1,0 +1,99 @@
+package org.walletstate.adapters.chain.evm.web3j;
+
+import io.smallrye.mutiny.Uni;
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.function.Function;
+import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
+import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
+import org.walletstate.adapters.chain.evm.cache.ReadCache;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.retry.Backoff;
+import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
+import org.walletstate.application.port.EvmChainState;
+import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.ReadOutcomes;
+
+/**
+ * The {@link EvmChainState} port on web3j, assembled from configuration. Per chain:
+ *
+ * <pre>
+ * AnchoredEvmChainState        head once, round 1, follow-ups; deadline per observation
+ *   └ CachingEvmRpc            answers at a block, shared LRU keyed by (chain, block, request)
+ *     └ RetryingEvmRpc         retries what failed, with backoff, failing over across endpoints
+ *       └ Web3jEvmRpc × n      one per endpoint: one attempt, JSON-RPC batches, off the caller's thread
+ * </pre>
+ *
+ * <p>Owns its threads and connections: {@link #close()} it when the service stops.
+ */
+public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
+
+  private final ScheduledExecutorService timer;
+  private final Web3jConnections connections;
+  private final EvmChainState anchored;
+
+  /** With jitter from {@link ThreadLocalRandom}. */
+  public Web3jEvmChainState(EvmChainsConfig config, Clock clock) {
+    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  public Web3jEvmChainState(EvmChainsConfig config, Clock clock, DoubleSupplier random) {
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(random, "random");
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            Web3jConnections.daemonThreads("evm-rpc-timer-"));
+    this.connections = Web3jConnections.open(config.maxConcurrentCalls(), timer);
+    ReadCache cache = new ReadCache(config.cacheEntries());
+    Map<ChainId, AnchoredEvmChainState.Chain> chains = new LinkedHashMap<>();
+    for (EvmChainConfig chain : config.chains().values()) {
+      List<EvmRpc> endpoints = new ArrayList<>();
+      for (URI endpoint : chain.endpoints()) {
+        endpoints.add(connections.endpoint(endpoint, chain.requestTimeout(), chain.maxBatchSize()));
+      }
+      EvmRpc rpc =
+          new CachingEvmRpc(
+              chain.chain(),
+              new RetryingEvmRpc(
+                  endpoints,
+                  chain.attempts(),
+                  new Backoff(chain.initialBackoff(), chain.maxBackoff(), random),
+                  config.failback(),
+                  clock,
+                  timer),
+              cache);
+      chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
+    }
+    this.anchored = new AnchoredEvmChainState(chains, clock);
+  }
+
+  @Override
+  public Uni<ChainObservation> observe(
+      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+    return anchored.observe(chain, reads, followUps);
+  }
+
+  @Override
+  public void close() {
+    connections.close();
+    timer.shutdownNow();
+  }
+}

@@ -1,0 +1,44 @@
+package org.walletstate.adapters.chain.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/** web3j, its HTTP client and its JSON library stay in one package and out of the public API. */
+@AnalyzeClasses(
+    packages = "org.walletstate.adapters.chain",
+    importOptions = ImportOption.DoNotIncludeTests.class)
+class ChainAdapterArchitectureTest {
+
+  @ArchTest
+  static final ArchRule web3jAndOkHttpOnlyInTheWeb3jPackage =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("org.walletstate.adapters.chain.evm.web3j..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("org.web3j..", "okhttp3..", "com.fasterxml.jackson..");
+
+  @ArchTest
+  static final ArchRule noPublicMethodReturnsAWeb3jOrOkHttpType =
+      noMethods()
+          .that()
+          .arePublic()
+          .should()
+          .haveRawReturnType(
+              DescribedPredicate.describe(
+                  "a web3j or OkHttp type",
+                  type ->
+                      type.getPackageName().startsWith("org.web3j")
+                          || type.getPackageName().startsWith("okhttp3")));
+
+  @ArchTest
+  static final ArchRule packagesFormNoCycles =
+      slices().matching("org.walletstate.adapters.chain.(**)").should().beFreeOfCycles();
+}

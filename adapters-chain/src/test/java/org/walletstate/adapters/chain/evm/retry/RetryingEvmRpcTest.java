@@ -1,0 +1,181 @@
+package org.walletstate.adapters.chain.evm.retry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.ReadOutcome;
+
+/**
+ * The endpoint choice over time, which the devnet cannot show without waiting a minute: endpoints
+ * here are scripted stand-ins, and the clock is the test's.
+ */
+class RetryingEvmRpcTest {
+
+  private static final BlockHead HEAD =
+      new BlockHead(BigInteger.TEN, Instant.EPOCH, Bytes32.ZERO, Bytes32.ZERO);
+  private static final EvmRequest BALANCE =
+      new EvmRequest.EthGetBalance(EvmAddress.of("0x2c971b9f2ae3126cdd6ed998babb3e2af64e418c"));
+
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+  private final MutableClock clock = new MutableClock();
+
+  @AfterEach
+  void stop() {
+    timer.shutdownNow();
+  }
+
+  @Test
+  void read_staysOnTheEndpointItFailedOverToUntilTheFailbackHasPassed() {
+    Scripted first = new Scripted("first");
+    Scripted second = new Scripted("second");
+    RetryingEvmRpc rpc =
+        new RetryingEvmRpc(
+            List.of(first, second),
+            3,
+            new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), () -> 0.0),
+            Duration.ofSeconds(60),
+            clock,
+            timer);
+
+    first.down = true;
+    assertThat(read(rpc)).isInstanceOf(ReadOutcome.Quantity.class);
+    assertThat(first.asked).isEqualTo(1);
+    assertThat(second.asked).isEqualTo(1);
+
+    first.down = false;
+    clock.advance(Duration.ofSeconds(59));
+    read(rpc);
+    assertThat(first.asked).isEqualTo(1);
+    assertThat(second.asked).isEqualTo(2);
+
+    clock.advance(Duration.ofSeconds(1));
+    read(rpc);
+    assertThat(first.asked).isEqualTo(2);
+    assertThat(second.asked).isEqualTo(2);
+  }
+
+  @Test
+  void read_reportsTheLastFailureOnceTheAttemptsAreSpent() {
+    Scripted only = new Scripted("only");
+    only.down = true;
+    RetryingEvmRpc rpc =
+        new RetryingEvmRpc(
+            List.of(only),
+            3,
+            new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), () -> 0.0),
+            Duration.ofSeconds(60),
+            clock,
+            timer);
+
+    assertThat(read(rpc))
+        .isInstanceOfSatisfying(
+            ReadOutcome.Failed.class,
+            failed ->
+                assertThat(failed.detail())
+                    .isEqualTo("only is down (gave up after 3 of 3 attempts: attempts spent)"));
+    assertThat(only.asked).isEqualTo(3);
+  }
+
+  @Test
+  void read_triesNoMoreWhenThePauseWouldOutlastTheDeadline() {
+    Scripted only = new Scripted("only");
+    only.down = true;
+    RetryingEvmRpc rpc =
+        new RetryingEvmRpc(
+            List.of(only),
+            3,
+            new Backoff(Duration.ofSeconds(10), Duration.ofSeconds(10), () -> 0.0),
+            Duration.ofSeconds(60),
+            clock,
+            timer);
+
+    assertThat(read(rpc))
+        .isInstanceOfSatisfying(
+            ReadOutcome.Failed.class,
+            failed -> assertThat(failed.detail()).contains("deadline too close"));
+    assertThat(only.asked).isEqualTo(1);
+  }
+
+  private ReadOutcome read(RetryingEvmRpc rpc) {
+    return rpc.read(HEAD, Set.of(BALANCE), Deadline.after(clock, Duration.ofSeconds(4)))
+        .await()
+        .atMost(Duration.ofSeconds(30))
+        .get(BALANCE);
+  }
+
+  /** An endpoint that answers every balance with 1 wei, or fails while it is down. */
+  private static final class Scripted implements EvmRpc {
+    private final String name;
+    volatile boolean down;
+    int asked;
+
+    Scripted(String name) {
+      this.name = name;
+    }
+
+    @Override
+    public Uni<HeadOutcome> head(Deadline deadline) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public Uni<Map<EvmRequest, ReadOutcome>> read(
+        BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
+      asked++;
+      Map<EvmRequest, ReadOutcome> outcomes = new LinkedHashMap<>();
+      for (EvmRequest request : new ArrayList<>(requests)) {
+        outcomes.put(
+            request,
+            down
+                ? new ReadOutcome.Failed(name + " is down")
+                : new ReadOutcome.Quantity(BigInteger.ONE));
+      }
+      return Uni.createFrom().item(outcomes);
+    }
+  }
+
+  private static final class MutableClock extends Clock {
+    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+    void advance(Duration by) {
+      now = now.plus(by);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+      return this;
+    }
+  }
+}
