@@ -15,12 +15,14 @@ import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.domain.account.KeyVersion;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
 class AccountsTest {
 
   @Inject Pool pool;

@@ -17,10 +17,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
 class ErrorEnvelopeTest {
 
   private static final String ISO = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z";

@@ -20,6 +20,7 @@ import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.application.port.AttestationSigner;
 import org.walletstate.domain.account.KeyVersion;
@@ -32,6 +33,7 @@ import org.walletstate.domain.payload.PayloadValue;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
 class JwksTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

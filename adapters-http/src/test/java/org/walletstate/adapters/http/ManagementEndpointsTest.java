@@ -8,10 +8,12 @@ import static org.hamcrest.Matchers.startsWith;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
 class ManagementEndpointsTest {
 
   @Test

@@ -15,10 +15,12 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
 class PayPerCallQuoteTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.security.SecureRandom;
@@ -8,9 +9,12 @@ import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.port.ApiKeyStore;
+import org.walletstate.application.port.AttestationSigner;
 import org.walletstate.application.port.CreditLedger;
 import org.walletstate.application.port.Entropy;
+import org.walletstate.application.port.EvmChainState;
 import org.walletstate.application.port.UsageCounter;
 
 /**
@@ -60,5 +64,18 @@ public class Wiring {
   @ApplicationScoped
   CreditsOverview creditsOverview(CreditLedger ledger) {
     return new CreditsOverview(ledger);
+  }
+
+  @Produces
+  @ApplicationScoped
+  AttestService attestService(
+      EvmChainState chains,
+      AttestationSigner signer,
+      Metering metering,
+      Entropy entropy,
+      Clock clock) {
+    // signing is CPU work: it runs on the worker pool, never on an event loop
+    return new AttestService(
+        chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
   }
 }

@@ -1,0 +1,52 @@
+package org.walletstate.adapters.http.chains;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithName;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Overrides of how chains are read; every chain not named keeps its defaults (its public endpoints
+ * and the default policy). Keys: {@code walletstate.chains.evm."8453".endpoints}, {@code
+ * walletstate.chains.evm-reads.cache-entries}, ...
+ */
+@ConfigMapping(prefix = "walletstate.chains")
+public interface ChainReadsConfig {
+
+  /** Per EVM chain id. */
+  Map<String, EvmChain> evm();
+
+  @WithName("evm-reads")
+  EvmReads evmReads();
+
+  /** One chain's overrides. */
+  interface EvmChain {
+    /** Endpoints in priority order. */
+    Optional<List<URI>> endpoints();
+
+    Optional<Duration> requestTimeout();
+
+    OptionalInt attempts();
+
+    Optional<Duration> initialBackoff();
+
+    Optional<Duration> maxBackoff();
+
+    OptionalInt maxBatchSize();
+
+    Optional<Duration> observationDeadline();
+  }
+
+  /** Settings shared by all EVM chains. */
+  interface EvmReads {
+    OptionalInt cacheEntries();
+
+    OptionalInt maxConcurrentCalls();
+
+    Optional<Duration> failback();
+  }
+}

@@ -1,0 +1,90 @@
+package org.walletstate.adapters.http.chains;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import java.time.Clock;
+import java.util.Map;
+import org.jboss.logging.Logger;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.port.EvmChainState;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.request.RequestValue;
+
+/** Builds the EVM chain reader from defaults and configured overrides. */
+@ApplicationScoped
+public class ChainWiring {
+
+  private static final Logger LOG = Logger.getLogger(ChainWiring.class);
+
+  static EvmChainsConfig evmConfig(ChainReadsConfig config) {
+    EvmChainsConfig evm = EvmChainsConfig.defaults();
+    for (Map.Entry<String, ChainReadsConfig.EvmChain> entry : config.evm().entrySet()) {
+      Chain chain = chain(entry.getKey());
+      EvmChainConfig chainConfig = evm.chains().get(chain.id());
+      ChainReadsConfig.EvmChain o = entry.getValue();
+      if (o.endpoints().isPresent()) {
+        chainConfig = chainConfig.withEndpoints(o.endpoints().get());
+      }
+      if (o.requestTimeout().isPresent()) {
+        chainConfig = chainConfig.withRequestTimeout(o.requestTimeout().get());
+      }
+      if (o.attempts().isPresent()) {
+        chainConfig = chainConfig.withAttempts(o.attempts().getAsInt());
+      }
+      if (o.initialBackoff().isPresent() || o.maxBackoff().isPresent()) {
+        chainConfig =
+            chainConfig.withBackoff(
+                o.initialBackoff().orElse(chainConfig.initialBackoff()),
+                o.maxBackoff().orElse(chainConfig.maxBackoff()));
+      }
+      if (o.maxBatchSize().isPresent()) {
+        chainConfig = chainConfig.withMaxBatchSize(o.maxBatchSize().getAsInt());
+      }
+      if (o.observationDeadline().isPresent()) {
+        chainConfig = chainConfig.withObservationDeadline(o.observationDeadline().get());
+      }
+      evm = evm.with(chainConfig);
+      LOG.infof("Chain %s read from %s", chain.id(), chainConfig.endpoints());
+    }
+    ChainReadsConfig.EvmReads shared = config.evmReads();
+    if (shared.cacheEntries().isPresent()) {
+      evm = evm.withCacheEntries(shared.cacheEntries().getAsInt());
+    }
+    if (shared.maxConcurrentCalls().isPresent()) {
+      evm = evm.withMaxConcurrentCalls(shared.maxConcurrentCalls().getAsInt());
+    }
+    if (shared.failback().isPresent()) {
+      evm = evm.withFailback(shared.failback().get());
+    }
+    return evm;
+  }
+
+  private static Chain chain(String key) {
+    try {
+      Chain chain = ChainCatalogue.parse(new RequestValue.Text(key), "walletstate.chains.evm key");
+      if (!chain.isEvm()) {
+        throw new IllegalArgumentException(
+            "walletstate.chains.evm." + key + ": " + key + " is not an EVM chain");
+      }
+      return chain;
+    } catch (ValidationException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** The EVM chain reader; its bean types include the {@link EvmChainState} port. */
+  @Produces
+  @ApplicationScoped
+  Web3jEvmChainState evmChainState(ChainReadsConfig config, Clock clock) {
+    return new Web3jEvmChainState(evmConfig(config), clock);
+  }
+
+  void close(@Disposes Web3jEvmChainState chains) {
+    chains.close();
+  }
+}

@@ -1,0 +1,2 @@
+/** Chain readers from configuration. */
+package org.walletstate.adapters.http.chains;

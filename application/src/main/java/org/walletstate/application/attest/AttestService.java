@@ -1,0 +1,180 @@
+package org.walletstate.application.attest;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.walletstate.application.account.Metering;
+import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.CreditLedger;
+import org.walletstate.application.port.Entropy;
+import org.walletstate.application.port.EvmChainState;
+import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attest.ProofMode;
+import org.walletstate.domain.attest.ReadPlan;
+import org.walletstate.domain.attest.ResponseFormat;
+import org.walletstate.domain.attestation.Attestation;
+import org.walletstate.domain.attestation.AttestationId;
+import org.walletstate.domain.chain.ChainId;
+
+/**
+ * {@code POST /v1/attest} for a caller with a key: price and check credits, read every chain
+ * anchored (in parallel), evaluate, sign, and only then charge. A refused request (400), an
+ * incomplete read ({@code rpc_failure}) or a key that cannot pay is never signed and never charged.
+ */
+public final class AttestService {
+
+  private static final String LEDGER_REASON = "attest";
+
+  private final EvmChainState chains;
+  private final AttestationSigner signer;
+  private final Metering metering;
+  private final Entropy entropy;
+  private final Clock clock;
+  private final Executor cpu;
+
+  /**
+   * @param cpu where signing runs (it is CPU work and must not hold an event loop)
+   */
+  public AttestService(
+      EvmChainState chains,
+      AttestationSigner signer,
+      Metering metering,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu) {
+    this.chains = chains;
+    this.signer = signer;
+    this.metering = metering;
+    this.entropy = entropy;
+    this.clock = clock;
+    this.cpu = cpu;
+  }
+
+  /** What a command costs. */
+  public static CreditPrice price(AttestCommand command) {
+    return CreditPrice.of(
+        new CreditPrice.Call(MeteredOperation.ATTEST, 1, command.proof() == ProofMode.MERKLE));
+  }
+
+  public Uni<AttestOutcome> attest(KeyAccount account, AttestCommand command) {
+    CreditPrice price = price(command);
+    return metering
+        .check(account, price)
+        .flatMap(
+            affordability -> {
+              if (affordability instanceof Metering.Affordability.Short shortOf) {
+                return Uni.createFrom()
+                    .item(
+                        (AttestOutcome)
+                            new AttestOutcome.InsufficientCredits(
+                                shortOf.available(), shortOf.required()));
+              }
+              return observe(command)
+                  .map(observations -> AttestEvaluation.of(command, observations))
+                  .flatMap(evaluation -> conclude(account, command, price, evaluation));
+            });
+  }
+
+  /** Reads every chain of the plan, all chains at once; each anchored at its own head. */
+  Uni<Map<ChainId, ChainObservation>> observe(AttestCommand command) {
+    ReadPlan plan = ReadPlan.of(command);
+    List<ChainId> ids = new ArrayList<>(plan.chains());
+    List<Uni<ChainObservation>> reads = new ArrayList<>();
+    for (ChainId chain : ids) {
+      reads.add(
+          chains.observe(
+              chain, plan.reads(chain), firstRound -> plan.followUps(chain, firstRound)));
+    }
+    return Uni.join()
+        .all(reads)
+        .andFailFast()
+        .map(
+            observed -> {
+              Map<ChainId, ChainObservation> byChain = new LinkedHashMap<>();
+              for (int i = 0; i < ids.size(); i++) {
+                byChain.put(ids.get(i), observed.get(i));
+              }
+              return byChain;
+            });
+  }
+
+  private Uni<AttestOutcome> conclude(
+      KeyAccount account, AttestCommand command, CreditPrice price, AttestEvaluation evaluation) {
+    if (evaluation instanceof AttestEvaluation.Refused refused) {
+      return Uni.createFrom().item(new AttestOutcome.Refused(refused.message()));
+    }
+    if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
+      return Uni.createFrom().item(new AttestOutcome.Unavailable(incomplete.failedConditions()));
+    }
+    AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
+    Instant attestedAt = clock.instant();
+    Attestation attestation =
+        new Attestation(
+            AttestationId.fromRandom(entropy.bytes(8)),
+            complete.results(),
+            attestedAt,
+            attestedAt.plus(Attestation.LIFETIME));
+    var request =
+        new AttestationSigner.SigningRequest(
+            attestation,
+            account.version(),
+            command.format() == ResponseFormat.JWT,
+            command.evmWallet().checksummed());
+    return Uni.createFrom()
+        .item(() -> signer.sign(request))
+        .runSubscriptionOn(cpu)
+        .flatMap(
+            signed ->
+                metering
+                    .charge(account, price, LEDGER_REASON, attestation.id().value())
+                    .flatMap(debit -> settle(account, price, signed, debit)));
+  }
+
+  private Uni<AttestOutcome> settle(
+      KeyAccount account,
+      CreditPrice price,
+      AttestationSigner.SignedAttestation signed,
+      CreditLedger.Debit debit) {
+    if (debit instanceof CreditLedger.Debit.Insufficient insufficient) {
+      // spent by a concurrent call since the check: the signed result is discarded, never given
+      return Uni.createFrom()
+          .item(
+              new AttestOutcome.InsufficientCredits(
+                  insufficient.available(), insufficient.required()));
+    }
+    long entryId;
+    long balance;
+    if (debit instanceof CreditLedger.Debit.Applied applied) {
+      entryId = applied.entryId();
+      balance = applied.balance();
+    } else {
+      CreditLedger.Debit.Replayed replayed = (CreditLedger.Debit.Replayed) debit;
+      entryId = replayed.entryId();
+      balance = replayed.balance();
+    }
+    if (price.proofPremium() == 0) {
+      return Uni.createFrom().item(new AttestOutcome.Signed(signed, price.credits(), balance));
+    }
+    // Merkle proofs are not produced yet: none is delivered, so the premium goes back.
+    return metering
+        .refundPremium(account, price, entryId, "proof not delivered")
+        .map(
+            refund ->
+                new AttestOutcome.Signed(
+                    signed,
+                    price.withoutPremium(),
+                    refund instanceof CreditLedger.Refund.Applied applied
+                        ? applied.balance()
+                        : ((CreditLedger.Refund.AlreadyRefunded) refund).balance()));
+  }
+}

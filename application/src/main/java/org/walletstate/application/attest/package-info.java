@@ -1,0 +1,2 @@
+/** The attest use case. */
+package org.walletstate.application.attest;

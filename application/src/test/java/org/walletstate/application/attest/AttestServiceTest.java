@@ -1,0 +1,214 @@
+package org.walletstate.application.attest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.Metering;
+import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.CreditLedger;
+import org.walletstate.application.port.EvmChainState;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.read.EvmRequest;
+import org.walletstate.domain.read.FailureSource;
+import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.read.ReadOutcomes;
+import org.walletstate.domain.request.RequestValue;
+
+class AttestServiceTest {
+
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
+  private static final KeyAccount ACCOUNT = new KeyAccount(1, Plan.PRO, KeyVersion.V2, 1000);
+  private static final String USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+  /** A chain that holds 5 USDC (6 decimals) for everyone, or cannot be read at all. */
+  private static final class FakeChain implements EvmChainState {
+    final List<ChainId> observed = new ArrayList<>();
+    boolean down;
+
+    @Override
+    public Uni<ChainObservation> observe(
+        ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+      observed.add(chain);
+      if (down) {
+        return Uni.createFrom().item(new ChainObservation.HeadUnavailable("connection refused"));
+      }
+      ReadOutcomes outcomes = ReadOutcomes.answering(reads, FakeChain::answer);
+      return Uni.createFrom()
+          .item(
+              new ChainObservation.Observed(
+                  new Anchor.EvmBlock(BigInteger.valueOf(100), CLOCK.instant().minusSeconds(2)),
+                  outcomes));
+    }
+
+    private static ReadOutcome answer(EvmRequest request) {
+      String data = ((EvmRequest.EthCall) request).data().toHex().replaceFirst("^0x", "");
+      long value = data.startsWith("313ce567") ? 6 : 5_000_000;
+      return ReadOutcome.data(Bytes.of(word(value)));
+    }
+
+    private static byte[] word(long value) {
+      byte[] word = new byte[32];
+      byte[] v = BigInteger.valueOf(value).toByteArray();
+      System.arraycopy(v, 0, word, 32 - v.length, v.length);
+      return word;
+    }
+  }
+
+  /** A ledger with a balance; can be made to lose a race after the check. */
+  private static final class Ledger implements CreditLedger {
+    long balance;
+    long charged;
+    long refunded;
+    boolean spentElsewhere;
+
+    Ledger(long balance) {
+      this.balance = balance;
+    }
+
+    @Override
+    public Uni<Long> balance(long keyId) {
+      return Uni.createFrom().item(balance);
+    }
+
+    @Override
+    public Uni<Debit> debit(DebitRequest request) {
+      if (spentElsewhere) {
+        balance = 0;
+      }
+      if (balance < request.credits()) {
+        return Uni.createFrom().item(new Debit.Insufficient(balance, request.credits()));
+      }
+      balance -= request.credits();
+      charged += request.credits();
+      return Uni.createFrom().item(new Debit.Applied(9, balance));
+    }
+
+    @Override
+    public Uni<Refund> refund(RefundRequest request) {
+      balance += request.credits();
+      refunded += request.credits();
+      return Uni.createFrom().item(new Refund.Applied(10, balance));
+    }
+  }
+
+  private static final class Signer implements AttestationSigner {
+    int signed;
+
+    @Override
+    public SignedAttestation sign(SigningRequest request) {
+      signed++;
+      return new SignedAttestation(request.attestation(), "{\"attestation\":{}}");
+    }
+  }
+
+  private final FakeChain chain = new FakeChain();
+  private final Signer signer = new Signer();
+
+  private AttestService service(Ledger ledger) {
+    return new AttestService(
+        chain, signer, new Metering(ledger, CLOCK), n -> new byte[n], CLOCK, Runnable::run);
+  }
+
+  private static AttestCommand command(String threshold, boolean proof) {
+    Map<String, RequestValue> condition =
+        Map.of(
+            "type", new RequestValue.Text("token_balance"),
+            "chainId", new RequestValue.Number(new java.math.BigDecimal(8453), "8453"),
+            "contractAddress", new RequestValue.Text(USDC),
+            "threshold", new RequestValue.Text(threshold));
+    var body = new java.util.LinkedHashMap<String, RequestValue>();
+    body.put("wallet", new RequestValue.Text("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"));
+    body.put("conditions", new RequestValue.Arr(List.of(new RequestValue.Obj(condition))));
+    if (proof) {
+      body.put("proof", new RequestValue.Text("merkle"));
+    }
+    return AttestCommand.parse(new RequestValue.Obj(body), KeyVersion.V2);
+  }
+
+  @Test
+  void attest_signsAndThenChargesOneCredit() {
+    Ledger ledger = new Ledger(5);
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+    assertThat(outcome).isInstanceOf(AttestOutcome.Signed.class);
+    AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
+    assertThat(signed.creditsCharged()).isEqualTo(1);
+    assertThat(signed.creditsRemaining()).isEqualTo(4);
+    assertThat(signed.attestation().attestation().pass()).isTrue();
+    assertThat(signed.attestation().attestation().expiresAt())
+        .isEqualTo(Instant.parse("2026-11-21T12:30:00Z"));
+  }
+
+  @Test
+  void attest_refusesAKeyThatCannotPayBeforeReadingAnyChain() {
+    Ledger ledger = new Ledger(1);
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+    assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(1, 2));
+    assertThat(chain.observed).isEmpty();
+    assertThat(signer.signed).isZero();
+  }
+
+  @Test
+  void attest_anUnreadableChainIsRpcFailureUnsignedAndUncharged() {
+    Ledger ledger = new Ledger(5);
+    chain.down = true;
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+    assertThat(outcome).isInstanceOf(AttestOutcome.Unavailable.class);
+    assertThat(((AttestOutcome.Unavailable) outcome).failedConditions())
+        .singleElement()
+        .satisfies(f -> assertThat(f.source()).isEqualTo(FailureSource.CHAIN_HEAD_READ));
+    assertThat(signer.signed).isZero();
+    assertThat(ledger.charged).isZero();
+  }
+
+  @Test
+  void attest_aNotMetConditionIsStillASignedAndChargedVerdict() {
+    Ledger ledger = new Ledger(5);
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("6", false)).await().indefinitely();
+    assertThat(((AttestOutcome.Signed) outcome).attestation().attestation().pass()).isFalse();
+    assertThat(ledger.charged).isEqualTo(1);
+  }
+
+  @Test
+  void attest_losingTheLastCreditsToAConcurrentCallDiscardsTheSignedResult() {
+    Ledger ledger = new Ledger(1);
+    ledger.spentElsewhere = true;
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+    assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(0, 1));
+    assertThat(ledger.charged).isZero();
+  }
+
+  @Test
+  void attest_withoutADeliveredProofRefundsThePremium() {
+    Ledger ledger = new Ledger(5);
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+    assertThat(((AttestOutcome.Signed) outcome).creditsCharged()).isEqualTo(1);
+    assertThat(ledger.charged).isEqualTo(2);
+    assertThat(ledger.refunded).isEqualTo(1);
+    assertThat(ledger.balance).isEqualTo(4);
+  }
+}
