@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the service locally.
 #   ./run.sh            builds if needed, starts on http://127.0.0.1:8080
-#   ./run.sh --devnet   also starts the local EVM devnet and points the service at it
+#   ./run.sh --devnet   also starts the local EVM devnet (chains 1, 8453, 10), reads those chains
+#                       there, and prints a ready-made API key and a sample request
 # Without DB_URL an embedded PostgreSQL starts, with its data in .data/postgres (kept across runs).
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -10,7 +11,7 @@ devnet=false
 for arg in "$@"; do
   case "$arg" in
     --devnet) devnet=true ;;
-    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -22,4 +23,53 @@ if [ ! -f "$app" ] || [ -n "$(find . -path ./.data -prune -o -path '*/node_modul
   ./mvnw -B -q -DskipTests package -pl adapters-http -am
 fi
 
-exec java -Dquarkus.profile=local -jar "$app"
+if ! $devnet; then
+  exec java -Dquarkus.profile=local -jar "$app"
+fi
+
+# --- with the devnet ---------------------------------------------------------------------------
+port=${PORT:-8080}
+base="http://127.0.0.1:$port"
+manifest=$(devnet/devnet.sh start)
+cleanup() { devnet/devnet.sh stop >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+chain_flags=()
+while read -r id url; do
+  chain_flags+=("-Dwalletstate.chains.evm.\"$id\".endpoints=$url")
+done < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
+  for (const [id,c] of Object.entries(m.chains)) console.log(id, c.rpcUrl)' <<< "$manifest")
+
+java -Dquarkus.profile=local "${chain_flags[@]}" -jar "$app" &
+service=$!
+trap 'kill $service 2>/dev/null; wait $service 2>/dev/null; cleanup' EXIT INT TERM
+
+for _ in $(seq 1 120); do
+  curl -sf -m 2 "$base/q/health/ready" > /dev/null 2>&1 && break
+  kill -0 "$service" 2>/dev/null || { echo "the service did not start" >&2; exit 1; }
+  sleep 1
+done
+
+key=$(curl -sf -H 'content-type: application/json' \
+  -d "{\"email\":\"devnet-$(date +%s)@example.org\",\"appName\":\"devnet\"}" \
+  "$base/v1/keys/create" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0,"utf8")).key)')
+read -r holder usdc < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
+  console.log(m.wallets.holder.address, m.chains["8453"].contracts.usdc.address)' <<< "$manifest")
+
+cat <<INFO
+
+The service reads chains 1, 8453 and 10 from the local devnet (see docs/devnet.md).
+A ready-made API key (10 credits):
+
+  export KEY=$key
+
+Sample request: does the devnet's holder wallet hold at least 100 USDC on Base?
+
+  curl -s -H "X-API-Key: \$KEY" -H 'content-type: application/json' $base/v1/attest -d '{
+    "wallet": "$holder",
+    "conditions": [{"type": "token_balance", "chainId": 8453,
+                    "contractAddress": "$usdc", "threshold": "100"}]}'
+
+Stop with Ctrl-C (stops the devnet too).
+INFO
+wait "$service"
