@@ -42,7 +42,13 @@ done < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
 
 java -Dquarkus.profile=local "${chain_flags[@]}" -jar "$app" &
 service=$!
-trap 'kill $service 2>/dev/null; wait $service 2>/dev/null; cleanup' EXIT INT TERM
+stop_all() {
+  kill "$service" 2>/dev/null || true
+  wait "$service" 2>/dev/null || true
+  cleanup
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
 
 for _ in $(seq 1 120); do
   curl -sf -m 2 "$base/q/health/ready" > /dev/null 2>&1 && break
@@ -72,4 +78,4 @@ Sample request: does the devnet's holder wallet hold at least 100 USDC on Base?
 
 Stop with Ctrl-C (stops the devnet too).
 INFO
-wait "$service"
+wait "$service" || true
