@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.chains;
 
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -77,9 +78,13 @@ public class ChainWiring {
     }
   }
 
-  /** The EVM chain reader; its bean types include the {@link EvmChainState} port. */
+  /**
+   * The EVM chain reader; its bean types include the {@link EvmChainState} port. Built at start-up
+   * so that a bad chain configuration stops the start rather than the first request.
+   */
   @Produces
   @ApplicationScoped
+  @Startup
   Web3jEvmChainState evmChainState(ChainReadsConfig config, Clock clock) {
     return new Web3jEvmChainState(evmConfig(config), clock);
   }

@@ -1,0 +1,81 @@
+package org.walletstate.adapters.http.chains;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.domain.chain.ChainId;
+
+class ChainWiringTest {
+
+  private record Chain(
+      Optional<List<URI>> endpoints,
+      Optional<Duration> requestTimeout,
+      OptionalInt attempts,
+      Optional<Duration> initialBackoff,
+      Optional<Duration> maxBackoff,
+      OptionalInt maxBatchSize,
+      Optional<Duration> observationDeadline)
+      implements ChainReadsConfig.EvmChain {}
+
+  private record Shared(
+      OptionalInt cacheEntries, OptionalInt maxConcurrentCalls, Optional<Duration> failback)
+      implements ChainReadsConfig.EvmReads {}
+
+  private record Config(Map<String, EvmChain> evm, EvmReads evmReads) implements ChainReadsConfig {}
+
+  private static final Shared NO_SHARED =
+      new Shared(OptionalInt.empty(), OptionalInt.empty(), Optional.empty());
+
+  @Test
+  void unnamedChainsKeepTheirDefaultsAndNamedOnesTakeTheirOverrides() {
+    Chain base =
+        new Chain(
+            Optional.of(List.of(URI.create("http://127.0.0.1:18546"))),
+            Optional.of(Duration.ofSeconds(1)),
+            OptionalInt.of(5),
+            Optional.empty(),
+            Optional.empty(),
+            OptionalInt.of(50),
+            Optional.empty());
+    EvmChainsConfig config =
+        ChainWiring.evmConfig(
+            new Config(
+                Map.of("8453", base),
+                new Shared(OptionalInt.of(0), OptionalInt.empty(), Optional.empty())));
+
+    var onBase = config.chains().get(ChainId.evm(8453));
+    assertThat(onBase.endpoints()).containsExactly(URI.create("http://127.0.0.1:18546"));
+    assertThat(onBase.requestTimeout()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(onBase.attempts()).isEqualTo(5);
+    assertThat(onBase.maxBatchSize()).isEqualTo(50);
+    assertThat(config.cacheEntries()).isZero();
+    assertThat(config.chains()).hasSize(31);
+    assertThat(config.chains().get(ChainId.evm(1)))
+        .isEqualTo(EvmChainsConfig.defaults().chains().get(ChainId.evm(1)));
+  }
+
+  @Test
+  void unknownAndNonEvmChainKeysStopTheStart() {
+    Chain none =
+        new Chain(
+            Optional.empty(),
+            Optional.empty(),
+            OptionalInt.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            OptionalInt.empty(),
+            Optional.empty());
+    assertThatThrownBy(() -> ChainWiring.evmConfig(new Config(Map.of("999", none), NO_SHARED)))
+        .hasMessageContaining("\"999\" is not a supported chain");
+    assertThatThrownBy(() -> ChainWiring.evmConfig(new Config(Map.of("solana", none), NO_SHARED)))
+        .hasMessageContaining("is not an EVM chain");
+  }
+}
