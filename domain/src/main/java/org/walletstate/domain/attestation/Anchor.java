@@ -22,6 +22,12 @@ public sealed interface Anchor
   /** The anchor's members, in issue order, as they appear in a result. */
   PayloadValue.Obj fields();
 
+  /** An anchor of a position and the hash that names it ({@code ledgerIndex, ledgerHash}, ...). */
+  private static PayloadValue.Obj pair(
+      String positionName, long position, String hashName, String hash) {
+    return PayloadValue.objectBuilder().put(positionName, position).put(hashName, hash).build();
+  }
+
   /** An EVM block: every read of the request on this chain was pinned to it. */
   record EvmBlock(BigInteger number, Instant timestamp) implements Anchor {
     public EvmBlock {
@@ -55,50 +61,35 @@ public sealed interface Anchor
   record XrplLedger(long ledgerIndex, String ledgerHash) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("ledgerIndex", ledgerIndex)
-          .put("ledgerHash", ledgerHash)
-          .build();
+      return pair("ledgerIndex", ledgerIndex, "ledgerHash", ledgerHash);
     }
   }
 
   record StellarLedger(long ledgerIndex, String ledgerHash) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("ledgerIndex", ledgerIndex)
-          .put("ledgerHash", ledgerHash)
-          .build();
+      return pair("ledgerIndex", ledgerIndex, "ledgerHash", ledgerHash);
     }
   }
 
   record SuiCheckpoint(long checkpointSequence, String checkpointDigest) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("checkpointSequence", checkpointSequence)
-          .put("checkpointDigest", checkpointDigest)
-          .build();
+      return pair("checkpointSequence", checkpointSequence, "checkpointDigest", checkpointDigest);
     }
   }
 
   record BitcoinTip(long blockHeight, String blockHash) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("blockHeight", blockHeight)
-          .put("blockHash", blockHash)
-          .build();
+      return pair("blockHeight", blockHeight, "blockHash", blockHash);
     }
   }
 
   record TronBlock(long blockHeight, String blockHash) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("blockHeight", blockHeight)
-          .put("blockHash", blockHash)
-          .build();
+      return pair("blockHeight", blockHeight, "blockHash", blockHash);
     }
   }
 }
