@@ -34,6 +34,15 @@ public final class BalanceSlotSearch {
       new Bytes32(
           Bytes.fromHex("0x000000000000000000000000000000005a1a7e57a7e5a1a7e57a7e5a1a7e5a1b"));
 
+  /** The reason of a token whose balance slot was not found. */
+  public static final String NOT_FOUND =
+      "the token's balance slot was not found: its balance is computed (shares, rebasing) or its"
+          + " storage layout is not a standard balance mapping";
+
+  /** The reason of a zero balance on a node without state overrides. */
+  public static final String ZERO_WITHOUT_OVERRIDES =
+      "the balance slot of a zero balance cannot be located on a node without state overrides";
+
   private BalanceSlotSearch() {}
 
   /** The stages of candidates, in the order they are probed. */

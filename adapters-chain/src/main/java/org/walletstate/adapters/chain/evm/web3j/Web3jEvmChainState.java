@@ -25,6 +25,7 @@ import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -87,8 +88,11 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
 
   @Override
   public Uni<ChainObservation> observe(
-      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
-    return anchored.observe(chain, reads, followUps);
+      ChainId chain,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    return anchored.observe(chain, reads, followUps, proofs);
   }
 
   @Override
