@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
+import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
 import org.walletstate.adapters.chain.evm.cache.ReadCache;
@@ -56,6 +57,15 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public Web3jEvmChainState(EvmChainsConfig config, Clock clock, DoubleSupplier random) {
+    this(config, clock, random, BalanceSlotCache.defaults(clock));
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param slots where ERC-20 balance slots found for proofs are kept
+   */
+  public Web3jEvmChainState(
+      EvmChainsConfig config, Clock clock, DoubleSupplier random, BalanceSlotCache slots) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(random, "random");
@@ -83,7 +93,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
               cache);
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
-    this.anchored = new AnchoredEvmChainState(chains, clock);
+    this.anchored = new AnchoredEvmChainState(chains, clock, slots);
   }
 
   @Override
