@@ -61,7 +61,7 @@ public final class VerifyCommand {
   }
 
   /** Runs the command; returns the exit code. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     String keys = null;
     String input = null;
     Namespace namespace = Namespace.SERVICE;
