@@ -15,6 +15,7 @@ import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.proof.StateProofCheck;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
@@ -25,7 +26,8 @@ import org.walletstate.domain.read.Reading;
  * The proofs of one observation, at its pinned block, after its reads: ERC-20 balance slots are
  * taken from the {@link BalanceSlotCache} or located (state-override probes stage by stage, or by
  * value on a node without overrides), then every target is proven with one {@code eth_getProof}
- * each, all in one round. Every step goes through the chain's {@link EvmRpc}, so retries, batching
+ * each, all in one round, and each answer is checked against the block's state root before it is
+ * reported as obtained. Every step goes through the chain's {@link EvmRpc}, so retries, batching
  * and the block-keyed cache apply as to any read.
  */
 final class ProofReads {
@@ -183,6 +185,13 @@ final class ProofReads {
                               proof instanceof Reading.Unreadable<AccountProof> u
                                   ? u.detail()
                                   : "eth_getProof reverted"));
+                      return;
+                    }
+                    Optional<String> problem = StateProofCheck.problem(head.stateRoot(), p.value());
+                    if (problem.isPresent()) {
+                      // a node's proof that does not verify is never signed
+                      outcomes.put(
+                          target, new ProofOutcome.Declined(StateProofCheck.DOES_NOT_VERIFY));
                       return;
                     }
                     Optional<BalanceLayout> layout = Optional.empty();

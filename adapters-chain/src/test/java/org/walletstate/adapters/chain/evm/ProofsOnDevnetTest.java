@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -34,10 +35,13 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.AccountProof;
+import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.proof.StateProofCheck;
 import org.walletstate.domain.read.EvmRead;
 
 /**
@@ -251,5 +255,58 @@ class ProofsOnDevnetTest {
             .isEqualTo(new ProofOutcome.Declined(BalanceSlotSearch.ZERO_WITHOUT_OVERRIDES));
       }
     }
+  }
+
+  @Test
+  void theServiceChecksEveryNodeProofAgainstTheStateRootBeforeDeliveringIt(
+      Devnet devnet, DevnetManifest m) {
+    var target = new ProofTarget.Erc20Balance(contract(m, 8453, "token6"), wallet(m, "holder"));
+    ChainObservation.Observed observed = prove(adapter, 8453, target);
+    AccountProof good = obtained(observed, target).proof();
+    Bytes32 root =
+        Bytes32.parse(
+            devnet
+                .rpc(8453)
+                .block(JsonRpc.tag(observed.anchor().number().longValueExact()))
+                .path("stateRoot")
+                .asText(),
+            "stateRoot");
+    assertThat(StateProofCheck.problem(root, good)).isEmpty();
+
+    AccountProof.StorageProof slot = good.storageProof().get(0);
+    AccountProof otherValue =
+        new AccountProof(
+            good.address(),
+            good.nonce(),
+            good.balance(),
+            good.storageHash(),
+            good.codeHash(),
+            good.accountProof(),
+            List.of(
+                new AccountProof.StorageProof(
+                    slot.key(), slot.value().add(BigInteger.ONE), slot.proof())));
+    assertThat(StateProofCheck.problem(root, otherValue)).isPresent();
+    AccountProof otherBalance =
+        new AccountProof(
+            good.address(),
+            good.nonce(),
+            BigInteger.TEN,
+            good.storageHash(),
+            good.codeHash(),
+            good.accountProof(),
+            good.storageProof());
+    assertThat(StateProofCheck.problem(root, otherBalance)).isPresent();
+    List<Bytes> cut = good.accountProof().subList(0, good.accountProof().size() - 1);
+    AccountProof shortened =
+        new AccountProof(
+            good.address(),
+            good.nonce(),
+            good.balance(),
+            good.storageHash(),
+            good.codeHash(),
+            cut,
+            good.storageProof());
+    assertThat(StateProofCheck.problem(root, shortened)).isPresent();
+    assertThat(StateProofCheck.problem(Bytes32.ZERO, good)).isPresent();
   }
 }
