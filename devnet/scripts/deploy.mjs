@@ -240,6 +240,8 @@ class Deployment {
       await this.farcaster();
     }
     await this.codeStates();
+    // Appended last, so every address and block above stays as it was.
+    if (this.chainId === 8453) await this.proofTokens();
 
     // Hand the clock back to real time (expired cases are then long expired) and mine a block,
     // so that every cheat above is sealed under a header stateRoot.
@@ -776,6 +778,42 @@ class Deployment {
       c.codeHash = keccak256(await this.rpc.send('eth_getCode', [this.addr(c.wallet), 'latest']));
       this.hold(c.wallet, ['codeState'], c.delegate ? { expect: c.expect, delegate: c.delegate } : { expect: c.expect });
     }
+  }
+
+  /**
+   * Tokens for Merkle proofs of balances beyond the OpenZeppelin layout: one whose balance is
+   * computed from shares (no slot holds it: proofs are declined) and one with Vyper's key order for
+   * its balance mapping (keccak(pad(1) ‖ pad(holder))).
+   */
+  async proofTokens() {
+    const own = this.own;
+    await this.deployed('sharesToken', 'SharesToken', own.SharesToken, []);
+    await this.deployed('vyperLayoutToken', 'VyperLayoutToken', own.VyperLayoutToken, []);
+    const shares = parseUnits('2', 18);
+    await this.invoke(DEPLOYER.address, this.contracts.sharesToken.address, own.SharesToken.abi, 'mintShares', [
+      this.addr('holder'),
+      shares,
+    ]);
+    this.hold('holder', ['erc20', 'dSTK'], {
+      contract: this.contracts.sharesToken.address,
+      raw: ((shares * 125n) / 100n).toString(),
+      display: '2.5',
+      decimals: 18,
+      computed: true,
+    });
+    const raw = parseUnits('42', 18);
+    await this.invoke(DEPLOYER.address, this.contracts.vyperLayoutToken.address, own.VyperLayoutToken.abi, 'mint', [
+      this.addr('holder'),
+      raw,
+    ]);
+    this.hold('holder', ['erc20', 'dCRV'], {
+      contract: this.contracts.vyperLayoutToken.address,
+      raw: raw.toString(),
+      display: '42',
+      decimals: 18,
+      // Vyper key order: the mapping's slot (1) first, the holder second
+      balanceSlot: keccak256(coder.encode(['uint256', 'address'], [1, this.addr('holder')])),
+    });
   }
 
   // ---------------------------------------------------------------- checks of the placed contracts

@@ -24,6 +24,7 @@ import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attestation.Attestation;
 import org.walletstate.domain.attestation.AttestationId;
+import org.walletstate.domain.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -93,7 +94,10 @@ public final class AttestService {
     for (ChainId chain : ids) {
       reads.add(
           chains.observe(
-              chain, plan.reads(chain), firstRound -> plan.followUps(chain, firstRound)));
+              chain,
+              plan.reads(chain),
+              firstRound -> plan.followUps(chain, firstRound),
+              plan.proofs(chain)));
     }
     return Uni.join()
         .all(reads)
@@ -137,14 +141,23 @@ public final class AttestService {
             signed ->
                 metering
                     .charge(account, price, LEDGER_REASON, attestation.id().value())
-                    .flatMap(debit -> settle(account, price, signed, debit)));
+                    .flatMap(
+                        debit ->
+                            settle(
+                                account,
+                                price,
+                                signed,
+                                debit,
+                                complete.results().stream()
+                                    .anyMatch(ConditionResult::proofDelivered))));
   }
 
   private Uni<AttestOutcome> settle(
       KeyAccount account,
       CreditPrice price,
       AttestationSigner.SignedAttestation signed,
-      CreditLedger.Debit debit) {
+      CreditLedger.Debit debit,
+      boolean proofDelivered) {
     if (debit instanceof CreditLedger.Debit.Insufficient insufficient) {
       // spent by a concurrent call since the check: the signed result is discarded, never given
       return Uni.createFrom()
@@ -162,10 +175,11 @@ public final class AttestService {
       entryId = replayed.entryId();
       balance = replayed.balance();
     }
-    if (price.proofPremium() == 0) {
+    if (price.proofPremium() == 0 || proofDelivered) {
       return Uni.createFrom().item(new AttestOutcome.Signed(signed, price.credits(), balance));
     }
-    // Merkle proofs are not produced yet: none is delivered, so the premium goes back.
+    // Proofs were asked for and none was delivered (every one declined): the premium goes back,
+    // as a refund entry that names the debit.
     return metering
         .refundPremium(account, price, entryId, "proof not delivered")
         .map(

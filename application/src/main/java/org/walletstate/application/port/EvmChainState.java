@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -25,6 +26,23 @@ public interface EvmChainState {
    * @param reads the first round
    * @param followUps the second round, from the first's outcomes; empty when none is needed
    */
+  default Uni<ChainObservation> observe(
+      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+    return observe(chain, reads, followUps, Set.of());
+  }
+
+  /**
+   * As {@link #observe(ChainId, Set, Function)}, then fetches an EIP-1186 proof of each of {@code
+   * proofs} at the same block. A proof that cannot be had is a {@link
+   * org.walletstate.domain.proof.ProofOutcome.Declined} or {@link
+   * org.walletstate.domain.proof.ProofOutcome.Failed} outcome, never a failed observation: the
+   * verdict's reads decide whether the request is answered.
+   *
+   * @param proofs what to prove; empty when no proof was asked for
+   */
   Uni<ChainObservation> observe(
-      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps);
+      ChainId chain,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs);
 }

@@ -20,11 +20,17 @@ import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attestation.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.proof.BalanceLayout;
+import org.walletstate.domain.proof.ProofOutcome;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.FailureSource;
@@ -38,16 +44,24 @@ class AttestServiceTest {
       Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   private static final KeyAccount ACCOUNT = new KeyAccount(1, Plan.PRO, KeyVersion.V2, 1000);
   private static final String USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+  private static final EvmAddress WALLET =
+      EvmAddress.of("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
 
   /** A chain that holds 5 USDC (6 decimals) for everyone, or cannot be read at all. */
   private static final class FakeChain implements EvmChainState {
     final List<ChainId> observed = new ArrayList<>();
+    final List<Set<ProofTarget>> proofsAsked = new ArrayList<>();
     boolean down;
+    Map<ProofTarget, ProofOutcome> proofs = Map.of();
 
     @Override
     public Uni<ChainObservation> observe(
-        ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+        ChainId chain,
+        Set<EvmRead<?>> reads,
+        Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+        Set<ProofTarget> asked) {
       observed.add(chain);
+      proofsAsked.add(asked);
       if (down) {
         return Uni.createFrom().item(new ChainObservation.HeadUnavailable("connection refused"));
       }
@@ -56,7 +70,8 @@ class AttestServiceTest {
           .item(
               new ChainObservation.Observed(
                   new Anchor.EvmBlock(BigInteger.valueOf(100), CLOCK.instant().minusSeconds(2)),
-                  outcomes));
+                  outcomes,
+                  proofs));
     }
 
     private static ReadOutcome answer(EvmRequest request) {
@@ -136,7 +151,7 @@ class AttestServiceTest {
             "contractAddress", new RequestValue.Text(USDC),
             "threshold", new RequestValue.Text(threshold));
     var body = new java.util.LinkedHashMap<String, RequestValue>();
-    body.put("wallet", new RequestValue.Text("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"));
+    body.put("wallet", new RequestValue.Text(WALLET.checksummed()));
     body.put("conditions", new RequestValue.Arr(List.of(new RequestValue.Obj(condition))));
     if (proof) {
       body.put("proof", new RequestValue.Text("merkle"));
@@ -210,5 +225,39 @@ class AttestServiceTest {
     assertThat(ledger.charged).isEqualTo(2);
     assertThat(ledger.refunded).isEqualTo(1);
     assertThat(ledger.balance).isEqualTo(4);
+    assertThat(chain.proofsAsked)
+        .containsExactly(Set.of(new ProofTarget.Erc20Balance(EvmAddress.of(USDC), WALLET)));
+    assertThat(
+            ((AttestOutcome.Signed) outcome).attestation().attestation().results().get(0).proof())
+        .isPresent();
+  }
+
+  @Test
+  void attest_withADeliveredProofKeepsThePremium() {
+    BalanceLayout layout = BalanceLayout.solidity(9);
+    Bytes32 key = layout.storageKey(WALLET);
+    chain.proofs =
+        Map.of(
+            new ProofTarget.Erc20Balance(EvmAddress.of(USDC), WALLET),
+            new ProofOutcome.Obtained(
+                new AccountProof(
+                    EvmAddress.of(USDC),
+                    BigInteger.ONE,
+                    BigInteger.ZERO,
+                    Bytes32.ZERO,
+                    Bytes32.ZERO,
+                    List.of(Bytes.fromHex("0xc0")),
+                    List.of(
+                        new AccountProof.StorageProof(
+                            key, BigInteger.valueOf(5_000_000), List.of(Bytes.fromHex("0xc0"))))),
+                java.util.Optional.of(layout)));
+    Ledger ledger = new Ledger(5);
+    AttestOutcome outcome =
+        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+    AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
+    assertThat(signed.creditsCharged()).isEqualTo(2);
+    assertThat(signed.creditsRemaining()).isEqualTo(3);
+    assertThat(ledger.refunded).isZero();
+    assertThat(signed.attestation().attestation().results().get(0).proofDelivered()).isTrue();
   }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.condition.Condition;
@@ -13,6 +14,8 @@ import org.walletstate.domain.condition.ConditionVerdict;
 import org.walletstate.domain.condition.EvaluationContext;
 import org.walletstate.domain.condition.RequestedCondition;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.MerkleProof;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.FailureSource;
 
 /**
@@ -75,6 +78,20 @@ public sealed interface AttestEvaluation
         continue;
       }
       ConditionVerdict.Decided decided = (ConditionVerdict.Decided) verdict;
+      Optional<PayloadValue.Obj> proof = Optional.empty();
+      if (command.proof() == ProofMode.MERKLE) {
+        ProofRequirement requirement = ProofRequirement.of(condition, command.evmWallet());
+        proof =
+            Optional.of(
+                MerkleProof.of(
+                    requirement,
+                    requirement instanceof ProofRequirement.Wanted wanted
+                        ? Optional.ofNullable(observed.proofs().get(wanted.target()))
+                        : Optional.empty(),
+                    observed.anchor(),
+                    observed.outcomes(),
+                    TokenDecimals.of(condition.chain().nativeCurrency().decimals())));
+      }
       results.add(
           new ConditionResult(
               requested.index(),
@@ -85,7 +102,7 @@ public sealed interface AttestEvaluation
               decided.evaluatedCondition(),
               observed.anchor(),
               decided.extras(),
-              Optional.<PayloadValue.Obj>empty()));
+              proof));
     }
     return failed.isEmpty() ? new Complete(results) : new Incomplete(failed);
   }

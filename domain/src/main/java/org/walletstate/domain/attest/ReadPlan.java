@@ -10,6 +10,8 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.condition.Condition;
 import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -24,26 +26,41 @@ public final class ReadPlan {
   private final EvmAddress wallet;
   private final List<RequestedCondition> conditions;
   private final Map<ChainId, Set<EvmRead<?>>> reads;
+  private final Map<ChainId, Set<ProofTarget>> proofs;
 
   private ReadPlan(
-      EvmAddress wallet, List<RequestedCondition> conditions, Map<ChainId, Set<EvmRead<?>>> reads) {
+      EvmAddress wallet,
+      List<RequestedCondition> conditions,
+      Map<ChainId, Set<EvmRead<?>>> reads,
+      Map<ChainId, Set<ProofTarget>> proofs) {
     this.wallet = wallet;
     this.conditions = conditions;
     this.reads = reads;
+    this.proofs = proofs;
   }
 
   /** The plan of a command whose conditions are all on EVM chains. */
   public static ReadPlan of(AttestCommand command) {
     EvmAddress wallet = command.evmWallet();
     Map<ChainId, Set<EvmRead<?>>> reads = new LinkedHashMap<>();
+    Map<ChainId, Set<ProofTarget>> proofs = new LinkedHashMap<>();
     for (RequestedCondition requested : command.conditions()) {
       Condition condition = requested.condition();
-      reads
-          .computeIfAbsent(condition.chain().id(), chain -> new LinkedHashSet<>())
-          .addAll(condition.reads(wallet));
+      ChainId id = condition.chain().id();
+      reads.computeIfAbsent(id, chain -> new LinkedHashSet<>()).addAll(condition.reads(wallet));
+      Set<ProofTarget> targets = proofs.computeIfAbsent(id, chain -> new LinkedHashSet<>());
+      if (command.proof() == ProofMode.MERKLE
+          && ProofRequirement.of(condition, wallet) instanceof ProofRequirement.Wanted wanted) {
+        targets.add(wanted.target());
+      }
     }
     reads.replaceAll((chain, set) -> Collections.unmodifiableSet(set));
-    return new ReadPlan(wallet, command.conditions(), Collections.unmodifiableMap(reads));
+    proofs.replaceAll((chain, set) -> Collections.unmodifiableSet(set));
+    return new ReadPlan(
+        wallet,
+        command.conditions(),
+        Collections.unmodifiableMap(reads),
+        Collections.unmodifiableMap(proofs));
   }
 
   /** The chains to anchor, in the order the conditions first name them. */
@@ -58,6 +75,15 @@ public final class ReadPlan {
       throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
     }
     return onChain;
+  }
+
+  /**
+   * What to prove on {@code chain}, at the block the reads were pinned to, after them; empty unless
+   * the command asked for Merkle proofs.
+   */
+  public Set<ProofTarget> proofs(ChainId chain) {
+    reads(chain);
+    return proofs.get(chain);
   }
 
   /**

@@ -41,4 +41,11 @@ public record ConditionResult(
     Objects.requireNonNull(extras, "extras");
     Objects.requireNonNull(proof, "proof");
   }
+
+  /** True when the result carries a Merkle proof with {@code available: true}. */
+  public boolean proofDelivered() {
+    return proof
+        .map(p -> p.get("available") instanceof PayloadValue.Bool b && b.value())
+        .orElse(false);
+  }
 }

@@ -9,6 +9,7 @@ import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.AbiDecodingException;
 import org.walletstate.domain.evm.AbiReader;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
@@ -30,7 +31,9 @@ public sealed interface EvmRead<T>
         EvmRead.UintViewCall,
         EvmRead.AccountCode,
         EvmRead.AttestationUid,
-        EvmRead.EasAttestation {
+        EvmRead.EasAttestation,
+        EvmRead.Erc20BalanceOfWithStorage,
+        EvmRead.StateProof {
 
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
@@ -237,6 +240,65 @@ public sealed interface EvmRead<T>
     @Override
     public EasRecord decode(ReadOutcome.Answer answer) {
       return EasRecord.decode(returnData(answer));
+    }
+  }
+
+  /**
+   * ERC-20 {@code balanceOf(holder)} with one storage slot of the token set to {@code value} for
+   * the call only: if the answer is {@code value}, that slot is where the holder's balance lives.
+   */
+  record Erc20BalanceOfWithStorage(EvmAddress token, EvmAddress holder, Bytes32 slot, Bytes32 value)
+      implements EvmRead<BigInteger> {
+    public Erc20BalanceOfWithStorage {
+      Objects.requireNonNull(token, "token");
+      Objects.requireNonNull(holder, "holder");
+      Objects.requireNonNull(slot, "slot");
+      Objects.requireNonNull(value, "value");
+    }
+
+    @Override
+    public EvmRequest request() {
+      return new EvmRequest.EthCallWithStorage(
+          token, BALANCE_OF.encodeCall(List.of(Bytes32.of(holder))), slot, value);
+    }
+
+    @Override
+    public BigInteger decode(ReadOutcome.Answer answer) {
+      return AbiReader.of(returnData(answer)).uint(0, 256);
+    }
+  }
+
+  /** The EIP-1186 proof of an account and some of its storage slots ({@code eth_getProof}). */
+  record StateProof(EvmAddress account, List<Bytes32> storageKeys)
+      implements EvmRead<AccountProof> {
+    public StateProof {
+      Objects.requireNonNull(account, "account");
+      storageKeys = List.copyOf(storageKeys);
+    }
+
+    @Override
+    public EvmRequest request() {
+      return new EvmRequest.EthGetProof(account, storageKeys);
+    }
+
+    @Override
+    public AccountProof decode(ReadOutcome.Answer answer) {
+      if (answer instanceof ReadOutcome.Proof proof) {
+        if (!proof.proof().address().equals(account)) {
+          throw new AbiDecodingException(
+              "the proof is of another account: " + proof.proof().address());
+        }
+        if (proof.proof().storageProof().size() != storageKeys.size()) {
+          throw new AbiDecodingException("the proof does not answer every storage key asked for");
+        }
+        for (int i = 0; i < storageKeys.size(); i++) {
+          if (!proof.proof().storageProof().get(i).key().equals(storageKeys.get(i))) {
+            throw new AbiDecodingException("the proof answers another storage key");
+          }
+        }
+        return proof.proof();
+      }
+      throw new IllegalArgumentException("eth_getProof is answered with a proof");
     }
   }
 

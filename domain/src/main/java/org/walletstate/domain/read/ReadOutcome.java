@@ -2,6 +2,7 @@ package org.walletstate.domain.read;
 
 import java.math.BigInteger;
 import java.util.Objects;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 
 /**
@@ -12,7 +13,7 @@ public sealed interface ReadOutcome
     permits ReadOutcome.Answer, ReadOutcome.Reverted, ReadOutcome.Failed {
 
   /** An answer the node gave: bytes or a quantity, depending on the request. */
-  sealed interface Answer extends ReadOutcome permits Data, Quantity {}
+  sealed interface Answer extends ReadOutcome permits Data, Quantity, Proof {}
 
   /** Return data of {@code eth_call} (possibly empty), or the code of {@code eth_getCode}. */
   record Data(Bytes bytes) implements Answer {
@@ -28,6 +29,13 @@ public sealed interface ReadOutcome
       if (value.signum() < 0) {
         throw new IllegalArgumentException("a quantity is not negative");
       }
+    }
+  }
+
+  /** The account and storage proof of {@code eth_getProof}. */
+  record Proof(AccountProof proof) implements Answer {
+    public Proof {
+      Objects.requireNonNull(proof, "proof");
     }
   }
 

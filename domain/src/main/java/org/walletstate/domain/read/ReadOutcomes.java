@@ -91,12 +91,16 @@ public final class ReadOutcomes {
       return;
     }
     EvmRequest request = read.request();
-    boolean fits =
-        request instanceof EvmRequest.EthCall
-            ? outcome instanceof ReadOutcome.Data || outcome instanceof ReadOutcome.Reverted
-            : request instanceof EvmRequest.EthGetBalance
-                ? outcome instanceof ReadOutcome.Quantity
-                : outcome instanceof ReadOutcome.Data;
+    boolean fits;
+    if (request instanceof EvmRequest.EthCall || request instanceof EvmRequest.EthCallWithStorage) {
+      fits = outcome instanceof ReadOutcome.Data || outcome instanceof ReadOutcome.Reverted;
+    } else if (request instanceof EvmRequest.EthGetBalance) {
+      fits = outcome instanceof ReadOutcome.Quantity;
+    } else if (request instanceof EvmRequest.EthGetProof) {
+      fits = outcome instanceof ReadOutcome.Proof;
+    } else {
+      fits = outcome instanceof ReadOutcome.Data;
+    }
     if (!fits) {
       throw new IllegalArgumentException(
           outcome.getClass().getSimpleName() + " cannot answer " + request);

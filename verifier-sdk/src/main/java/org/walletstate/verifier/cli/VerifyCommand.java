@@ -1,5 +1,7 @@
 package org.walletstate.verifier.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -11,23 +13,33 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
+import org.walletstate.verifier.AttestationRejectedException;
 import org.walletstate.verifier.AttestationVerifier;
 import org.walletstate.verifier.KeySet;
 import org.walletstate.verifier.KeySetResolver;
 import org.walletstate.verifier.Mode;
 import org.walletstate.verifier.Namespace;
+import org.walletstate.verifier.ProofVerdict;
+import org.walletstate.verifier.ProofVerifier;
 import org.walletstate.verifier.TrustProfileReport;
 import org.walletstate.verifier.VerificationReport;
+import org.walletstate.verifier.VerifiedAttestation;
 
 /**
  * Command-line verification of a saved response against a key set.
  *
  * <pre>
  * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust]
- *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence] &lt;response.json | -&gt;
+ *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
+ *        [--proof (--state-root 0x… | --header header.json --block-hash 0x…) [--chain-id N]
+ *                 [--wallet 0x…] [--decimals CHAIN:0xTOKEN=N]…]
+ *        &lt;response.json | -&gt;
  * </pre>
  *
- * Prints every verdict; exits 0 when valid, 1 when not, 2 on a usage or input error.
+ * Prints every verdict; exits 0 when valid, 1 when not, 2 on a usage or input error. With {@code
+ * --proof} it also checks each result's Merkle proof against the trusted state root (given, or
+ * taken from a header that must hash to the given block hash) and prints one line per result; a
+ * rejected proof, or one with no trusted root, makes the answer invalid, a declined one does not.
  */
 public final class VerifyCommand {
 
@@ -38,6 +50,8 @@ public final class VerifyCommand {
   private static final String USAGE_TEXT =
       "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust]"
           + " [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
+          + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
+          + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
           + " <response.json|->";
 
   private VerifyCommand() {}
@@ -47,7 +61,7 @@ public final class VerifyCommand {
   }
 
   /** Runs the command; returns the exit code. */
-  static int run(String[] args, PrintStream out, PrintStream err) {
+  public static int run(String[] args, PrintStream out, PrintStream err) {
     String keys = null;
     String input = null;
     Namespace namespace = Namespace.SERVICE;
@@ -57,6 +71,14 @@ public final class VerifyCommand {
     Duration maxAge = null;
     Instant pqRequiredFrom = null;
     Mode mode = Mode.ACCESS;
+    boolean proof = false;
+    String stateRoot = null;
+    String header = null;
+    String blockHash = null;
+    Long chainId = null;
+    String wallet = null;
+    List<String> decimals = new ArrayList<>();
+    ProofVerifier proofs = null;
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
@@ -66,6 +88,13 @@ public final class VerifyCommand {
           case "--max-age" -> maxAge = Duration.ofSeconds(Long.parseLong(value(args, ++i)));
           case "--pq-required-from" -> pqRequiredFrom = Instant.parse(value(args, ++i));
           case "--evidence" -> mode = Mode.EVIDENCE;
+          case "--proof" -> proof = true;
+          case "--state-root" -> stateRoot = value(args, ++i);
+          case "--header" -> header = value(args, ++i);
+          case "--block-hash" -> blockHash = value(args, ++i);
+          case "--chain-id" -> chainId = Long.parseLong(value(args, ++i));
+          case "--wallet" -> wallet = value(args, ++i);
+          case "--decimals" -> decimals.add(value(args, ++i));
           case "-h", "--help" -> {
             out.println(USAGE_TEXT);
             return VALID;
@@ -84,6 +113,12 @@ public final class VerifyCommand {
       }
       if (pqRequiredFrom != null) {
         settings.pqRequiredFrom(pqRequiredFrom);
+      }
+      if (proof) {
+        proofs = proofVerifier(stateRoot, header, blockHash, chainId, wallet, decimals);
+      } else if (stateRoot != null || header != null || blockHash != null) {
+        throw new IllegalArgumentException(
+            "--state-root, --header and --block-hash go with --proof");
       }
     } catch (IllegalArgumentException | DateTimeParseException | IOException e) {
       err.println("error: " + e.getMessage());
@@ -132,8 +167,82 @@ public final class VerifyCommand {
         report.pq().passed(),
         report.pq().status().wireName() + " " + report.pq().reason().orElse(""));
     report.jwt().ifPresent(jwt -> line(out, "jwt", jwt.passed(), jwt.reason().orElse("")));
-    line(out, "valid", report.valid(), "");
-    return report.valid() ? VALID : INVALID;
+    boolean valid = report.valid();
+    if (proofs != null) {
+      valid &= proofLines(out, verifier, proofs, response);
+    }
+    line(out, "valid", valid, "");
+    return valid ? VALID : INVALID;
+  }
+
+  /** One line per result's proof; false when a proof was rejected or could not be checked. */
+  private static boolean proofLines(
+      PrintStream out, AttestationVerifier verifier, ProofVerifier proofs, String response) {
+    VerifiedAttestation attestation;
+    try {
+      attestation = verifier.verify(response);
+    } catch (AttestationRejectedException e) {
+      line(out, "proofs", false, "not checked: the attestation itself does not verify");
+      return false;
+    }
+    boolean allGood = true;
+    for (ProofVerdict verdict : proofs.verify(attestation)) {
+      boolean good =
+          verdict.status() != ProofVerdict.Status.REJECTED
+              && verdict.status() != ProofVerdict.Status.NO_TRUSTED_ROOT;
+      allGood &= good;
+      StringBuilder detail = new StringBuilder(verdict.status().name());
+      verdict.failedStep().ifPresent(step -> detail.append(" at ").append(step.name()));
+      verdict.subject().ifPresent(subject -> detail.append(' ').append(subject));
+      detail.append(": ").append(verdict.detail());
+      verdict.limitation().ifPresent(l -> detail.append(" (limitation: ").append(l).append(')'));
+      line(out, "proof[" + verdict.index() + "]", good, detail.toString());
+    }
+    return allGood;
+  }
+
+  private static ProofVerifier proofVerifier(
+      String stateRoot,
+      String header,
+      String blockHash,
+      Long chainId,
+      String wallet,
+      List<String> decimals)
+      throws IOException {
+    ProofVerifier.Builder builder = ProofVerifier.builder();
+    if ((stateRoot == null) == (header == null)) {
+      throw new IllegalArgumentException("--proof needs either --state-root or --header");
+    }
+    if (stateRoot != null) {
+      if (chainId != null) {
+        throw new IllegalArgumentException(
+            "--chain-id goes with --header (a bare state root is trusted for every result)");
+      }
+      builder.trustStateRoot(stateRoot);
+    } else {
+      if (blockHash == null) {
+        throw new IllegalArgumentException("--header needs --block-hash, the hash you trust");
+      }
+      JsonNode json =
+          new ObjectMapper().readTree(Files.readString(Path.of(header), StandardCharsets.UTF_8));
+      // a saved JSON-RPC answer or the bare block object
+      builder.trustHeader(chainId, json.has("result") ? json.get("result") : json, blockHash);
+    }
+    if (wallet != null) {
+      builder.wallet(wallet);
+    }
+    for (String d : decimals) {
+      int colon = d.indexOf(':');
+      int equals = d.indexOf('=');
+      if (colon < 0 || equals < colon) {
+        throw new IllegalArgumentException("--decimals is CHAIN:0xTOKEN=N, got " + d);
+      }
+      builder.tokenDecimals(
+          Long.parseLong(d.substring(0, colon)),
+          d.substring(colon + 1, equals),
+          Integer.parseInt(d.substring(equals + 1)));
+    }
+    return builder.build();
   }
 
   private static KeySet loadKeys(String location) throws IOException {

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
@@ -43,18 +44,31 @@ public final class AnchoredEvmChainState implements EvmChainState {
 
   private final Map<ChainId, Chain> chains;
   private final Clock clock;
+  private final BalanceSlotCache slots;
 
   public AnchoredEvmChainState(Map<ChainId, Chain> chains, Clock clock) {
+    this(chains, clock, BalanceSlotCache.defaults(clock));
+  }
+
+  /**
+   * @param slots where ERC-20 balance slots found by earlier proofs are kept
+   */
+  public AnchoredEvmChainState(Map<ChainId, Chain> chains, Clock clock, BalanceSlotCache slots) {
     this.chains = Map.copyOf(chains);
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.slots = Objects.requireNonNull(slots, "slots");
   }
 
   @Override
   public Uni<ChainObservation> observe(
-      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
+      ChainId chain,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(followUps, "followUps");
+    Objects.requireNonNull(proofs, "proofs");
     Chain configured = chains.get(chain);
     if (configured == null) {
       return Uni.createFrom()
@@ -70,8 +84,9 @@ public final class AnchoredEvmChainState implements EvmChainState {
                   .flatMap(
                       head -> {
                         if (head instanceof HeadOutcome.Read read) {
-                          return new Observation(configured.rpc(), read.head(), deadline)
-                              .run(reads, followUps);
+                          return new Observation(
+                                  chain, configured.rpc(), read.head(), deadline, slots)
+                              .run(reads, followUps, proofs);
                         }
                         return Uni.createFrom()
                             .item(
@@ -83,17 +98,37 @@ public final class AnchoredEvmChainState implements EvmChainState {
 
   /** The reads of one observation, after its head was read. */
   private static final class Observation {
+    private final ChainId chain;
     private final EvmRpc rpc;
     private final BlockHead head;
     private final Deadline deadline;
+    private final BalanceSlotCache slots;
 
-    Observation(EvmRpc rpc, BlockHead head, Deadline deadline) {
+    Observation(
+        ChainId chain, EvmRpc rpc, BlockHead head, Deadline deadline, BalanceSlotCache slots) {
+      this.chain = chain;
       this.rpc = rpc;
       this.head = head;
       this.deadline = deadline;
+      this.slots = slots;
     }
 
     Uni<ChainObservation> run(
+        Set<EvmRead<?>> reads,
+        Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+        Set<ProofTarget> proofs) {
+      return read(reads, followUps)
+          .flatMap(
+              outcomes ->
+                  new ProofReads(chain, rpc, head, deadline, slots, outcomes)
+                      .run(proofs)
+                      .map(
+                          proven ->
+                              (ChainObservation)
+                                  new ChainObservation.Observed(head.anchor(), outcomes, proven)));
+    }
+
+    private Uni<ReadOutcomes> read(
         Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
       return rpc.read(head, requestsOf(reads), deadline)
           .flatMap(
@@ -101,7 +136,7 @@ public final class AnchoredEvmChainState implements EvmChainState {
                 ReadOutcomes firstRound = ReadOutcomes.answering(reads, answered::get);
                 Set<EvmRead<?>> second = followUps.apply(firstRound);
                 if (second.isEmpty()) {
-                  return Uni.createFrom().item(observed(firstRound));
+                  return Uni.createFrom().item(firstRound);
                 }
                 Set<EvmRequest> asked = requestsOf(second);
                 asked.removeAll(answered.keySet());
@@ -110,14 +145,9 @@ public final class AnchoredEvmChainState implements EvmChainState {
                         more -> {
                           Map<EvmRequest, ReadOutcome> all = new LinkedHashMap<>(answered);
                           all.putAll(more);
-                          return observed(
-                              firstRound.plus(ReadOutcomes.answering(second, all::get)));
+                          return firstRound.plus(ReadOutcomes.answering(second, all::get));
                         });
               });
-    }
-
-    private ChainObservation observed(ReadOutcomes outcomes) {
-      return new ChainObservation.Observed(head.anchor(), outcomes);
     }
 
     private static Set<EvmRequest> requestsOf(Set<EvmRead<?>> reads) {

@@ -4,17 +4,22 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
 import org.web3j.protocol.core.Response;
 import org.web3j.protocol.core.methods.response.EthBlock;
+import org.web3j.protocol.core.methods.response.EthGetProof;
 import org.web3j.protocol.exceptions.ClientConnectionException;
 
 /**
@@ -26,6 +31,7 @@ final class Web3jAnswers {
 
   private static final Pattern QUANTITY = Pattern.compile("0x[0-9a-fA-F]{1,64}");
   private static final Pattern WORD = Pattern.compile("0x[0-9a-fA-F]{64}");
+  private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
   private static final Pattern HEX_DATA = Pattern.compile("0x(?:[0-9a-fA-F]{2})*");
 
   /**
@@ -75,12 +81,19 @@ final class Web3jAnswers {
     }
     if (answer.hasError()) {
       Response.Error error = answer.getError();
-      if (request instanceof EvmRequest.EthCall && isRevert(error)) {
+      if ((request instanceof EvmRequest.EthCall
+              || request instanceof EvmRequest.EthCallWithStorage)
+          && isRevert(error)) {
         return new ReadOutcome.Reverted(revertData(error));
       }
       return new ReadOutcome.Failed(error(error));
     }
     Object result = answer.getResult();
+    if (request instanceof EvmRequest.EthGetProof asked) {
+      return result instanceof EthGetProof.Proof proof
+          ? proof(asked, proof)
+          : new ReadOutcome.Failed("eth_getProof answered no proof");
+    }
     if (!(result instanceof String text)) {
       return new ReadOutcome.Failed("answer without a result");
     }
@@ -94,6 +107,88 @@ final class Web3jAnswers {
       return new ReadOutcome.Failed("result is not 0x-prefixed hex bytes: " + clip(text));
     }
     return new ReadOutcome.Data(Bytes.fromHex(text));
+  }
+
+  /**
+   * An {@code eth_getProof} answer checked for its shape: every quantity, word and node is hex, and
+   * the storage proofs answer the keys asked for, in order. Nothing here checks the nodes against a
+   * state root; that is a verifier's work.
+   */
+  static ReadOutcome proof(EvmRequest.EthGetProof asked, EthGetProof.Proof proof) {
+    try {
+      String address = proof.getAddress();
+      if (address == null || !ADDRESS.matcher(address).matches()) {
+        return new ReadOutcome.Failed("eth_getProof address is malformed: " + clip(address));
+      }
+      List<AccountProof.StorageProof> slots = new ArrayList<>();
+      List<EthGetProof.StorageProof> answered =
+          proof.getStorageProof() == null ? List.of() : proof.getStorageProof();
+      if (answered.size() != asked.storageKeys().size()) {
+        return new ReadOutcome.Failed(
+            "eth_getProof answered "
+                + answered.size()
+                + " storage proofs for "
+                + asked.storageKeys().size()
+                + " keys");
+      }
+      for (int i = 0; i < answered.size(); i++) {
+        EthGetProof.StorageProof slot = answered.get(i);
+        BigInteger key = requireQuantity(slot.getKey(), "storage key");
+        if (!Bytes32.of(key).equals(asked.storageKeys().get(i))) {
+          return new ReadOutcome.Failed("eth_getProof answered another storage key");
+        }
+        slots.add(
+            new AccountProof.StorageProof(
+                Bytes32.of(key),
+                requireQuantity(slot.getValue(), "storage value"),
+                nodes(slot.getProof())));
+      }
+      return new ReadOutcome.Proof(
+          new AccountProof(
+              EvmAddress.of(address),
+              requireQuantity(proof.getNonce(), "nonce"),
+              requireQuantity(proof.getBalanceRaw(), "balance"),
+              requireWord(proof.getStorageHash(), "storageHash"),
+              requireWord(proof.getCodeHash(), "codeHash"),
+              nodes(proof.getAccountProof()),
+              slots));
+    } catch (IllegalArgumentException e) {
+      return new ReadOutcome.Failed("eth_getProof answer is malformed: " + clip(e.getMessage()));
+    }
+  }
+
+  private static List<Bytes> nodes(List<String> hex) {
+    if (hex == null) {
+      throw new IllegalArgumentException("a proof without nodes");
+    }
+    List<Bytes> nodes = new ArrayList<>();
+    for (String node : hex) {
+      if (node == null || node.length() < 4 || !HEX_DATA.matcher(node).matches()) {
+        throw new IllegalArgumentException("a proof node is not hex bytes: " + clip(node));
+      }
+      nodes.add(Bytes.fromHex(node));
+    }
+    return nodes;
+  }
+
+  private static BigInteger requireQuantity(String text, String what) {
+    // some nodes write a zero storage value as "0x" or pad quantities with zeros
+    if ("0x".equals(text)) {
+      return BigInteger.ZERO;
+    }
+    BigInteger value = quantity(text);
+    if (value == null) {
+      throw new IllegalArgumentException(what + " is not a quantity: " + text);
+    }
+    return value;
+  }
+
+  private static Bytes32 requireWord(String text, String what) {
+    Bytes32 word = word(text);
+    if (word == null) {
+      throw new IllegalArgumentException(what + " is not 32 bytes: " + text);
+    }
+    return word;
   }
 
   /**

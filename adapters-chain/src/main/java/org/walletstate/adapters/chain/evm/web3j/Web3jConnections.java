@@ -74,10 +74,9 @@ public final class Web3jConnections implements AutoCloseable {
             .readTimeout(requestTimeout)
             .writeTimeout(requestTimeout)
             .build();
-    Web3j web3j =
-        Web3j.build(
-            new HttpService(endpoint.toString(), client), UNUSED_POLLING_INTERVAL_MS, timer);
-    return new Web3jEvmRpc(endpoint, web3j, requestTimeout, maxBatchSize, calls, timer);
+    HttpService service = new HttpService(endpoint.toString(), client);
+    Web3j web3j = Web3j.build(service, UNUSED_POLLING_INTERVAL_MS, timer);
+    return new Web3jEvmRpc(endpoint, web3j, service, requestTimeout, maxBatchSize, calls, timer);
   }
 
   /** Stops the threads and drops idle connections; exchanges in flight end with a failure. */

@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
+import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
 import org.walletstate.adapters.chain.evm.cache.ReadCache;
@@ -25,6 +26,7 @@ import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -55,6 +57,15 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public Web3jEvmChainState(EvmChainsConfig config, Clock clock, DoubleSupplier random) {
+    this(config, clock, random, BalanceSlotCache.defaults(clock));
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param slots where ERC-20 balance slots found for proofs are kept
+   */
+  public Web3jEvmChainState(
+      EvmChainsConfig config, Clock clock, DoubleSupplier random, BalanceSlotCache slots) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(random, "random");
@@ -82,13 +93,16 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
               cache);
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
-    this.anchored = new AnchoredEvmChainState(chains, clock);
+    this.anchored = new AnchoredEvmChainState(chains, clock, slots);
   }
 
   @Override
   public Uni<ChainObservation> observe(
-      ChainId chain, Set<EvmRead<?>> reads, Function<ReadOutcomes, Set<EvmRead<?>>> followUps) {
-    return anchored.observe(chain, reads, followUps);
+      ChainId chain,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    return anchored.observe(chain, reads, followUps, proofs);
   }
 
   @Override

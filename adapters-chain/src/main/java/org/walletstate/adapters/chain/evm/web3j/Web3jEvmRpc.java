@@ -22,6 +22,7 @@ import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
 import org.web3j.protocol.Web3j;
+import org.web3j.protocol.Web3jService;
 import org.web3j.protocol.core.BatchRequest;
 import org.web3j.protocol.core.BatchResponse;
 import org.web3j.protocol.core.DefaultBlockParameter;
@@ -59,6 +60,7 @@ public final class Web3jEvmRpc implements EvmRpc {
 
   private final String name;
   private final Web3j web3j;
+  private final Web3jService service;
   private final Duration requestTimeout;
   private final int maxBatchSize;
   private final Executor calls;
@@ -67,6 +69,7 @@ public final class Web3jEvmRpc implements EvmRpc {
   Web3jEvmRpc(
       URI endpoint,
       Web3j web3j,
+      Web3jService service,
       Duration requestTimeout,
       int maxBatchSize,
       Executor calls,
@@ -74,6 +77,7 @@ public final class Web3jEvmRpc implements EvmRpc {
     // Only the host goes into logs: paths and queries of provider URLs often carry API keys.
     this.name = Objects.requireNonNull(endpoint, "endpoint").getHost();
     this.web3j = Objects.requireNonNull(web3j, "web3j");
+    this.service = Objects.requireNonNull(service, "service");
     this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
     if (maxBatchSize < 1) {
       throw new IllegalArgumentException("maxBatchSize must be positive: " + maxBatchSize);
@@ -128,15 +132,15 @@ public final class Web3jEvmRpc implements EvmRpc {
   /** Sends one batch (a lone request without the batch array) and reads every answer. */
   private Map<EvmRequest, ReadOutcome> send(List<EvmRequest> batch, DefaultBlockParameter at)
       throws Exception {
-    List<Request<?, ? extends Response<String>>> sent = new ArrayList<>(batch.size());
+    List<Request<?, ? extends Response<?>>> sent = new ArrayList<>(batch.size());
     for (EvmRequest request : batch) {
-      Request<?, ? extends Response<String>> one = request(request, at);
+      Request<?, ? extends Response<?>> one = request(request, at);
       one.setId(IDS.incrementAndGet());
       sent.add(one);
     }
     Map<Long, Response<?>> answers = new HashMap<>();
     if (sent.size() == 1) {
-      Response<String> answer = sent.get(0).send();
+      Response<?> answer = sent.get(0).send();
       if (answer != null) {
         answers.put(answer.getId(), answer);
       }
@@ -166,8 +170,7 @@ public final class Web3jEvmRpc implements EvmRpc {
     return outcomes;
   }
 
-  private Request<?, ? extends Response<String>> request(
-      EvmRequest request, DefaultBlockParameter at) {
+  private Request<?, ? extends Response<?>> request(EvmRequest request, DefaultBlockParameter at) {
     if (request instanceof EvmRequest.EthCall call) {
       return web3j.ethCall(
           Transaction.createEthCallTransaction(null, call.to().lowercase(), call.data().toHex()),
@@ -178,6 +181,26 @@ public final class Web3jEvmRpc implements EvmRpc {
     }
     if (request instanceof EvmRequest.EthGetCode code) {
       return web3j.ethGetCode(code.account().lowercase(), at);
+    }
+    if (request instanceof EvmRequest.EthGetProof proof) {
+      List<String> keys = new ArrayList<>();
+      proof.storageKeys().forEach(key -> keys.add(key.hex()));
+      return web3j.ethGetProof(proof.account().lowercase(), keys, at.getValue());
+    }
+    if (request instanceof EvmRequest.EthCallWithStorage call) {
+      // eth_call's third parameter, a state override: stateDiff keeps the rest of the storage
+      Map<String, Object> transaction = new LinkedHashMap<>();
+      transaction.put("to", call.to().lowercase());
+      transaction.put("data", call.data().toHex());
+      Map<String, Object> override =
+          Map.of(
+              call.to().lowercase(),
+              Map.of("stateDiff", Map.of(call.slot().hex(), call.value().hex())));
+      return new Request<>(
+          "eth_call",
+          List.of(transaction, at.getValue(), override),
+          service,
+          org.web3j.protocol.core.methods.response.EthCall.class);
     }
     throw new IllegalArgumentException("not a request this client knows: " + request);
   }
