@@ -4,12 +4,32 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.HashMap;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.faults.FaultProxy;
 
 /**
  * Points the service's EVM chains 1, 8453 and 10 at the local devnet (started once per test JVM,
- * stopped when it exits). Every other chain keeps its public endpoints, which tests never reach.
+ * stopped when it exits). Chain 10 is always read through a {@link FaultProxy} that passes
+ * everything through until a test installs rules on {@link #chain10()}, so failure tests share the
+ * one application boot of every other test class. Every other chain keeps its public endpoints,
+ * which tests never reach.
  */
 public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
+
+  /** The chain read through the proxy. */
+  public static final long PROXIED_CHAIN = 10;
+
+  private static FaultProxy chain10;
+
+  /**
+   * The proxy in front of chain 10. Tests that install rules {@link FaultProxy#reset()} it before
+   * and after; tests that count requests reset it first.
+   */
+  public static synchronized FaultProxy chain10() {
+    if (chain10 == null) {
+      chain10 = FaultProxy.inFrontOf(Devnet.shared().rpcUrl(PROXIED_CHAIN));
+    }
+    return chain10;
+  }
 
   @Override
   public Map<String, String> start() {
@@ -19,12 +39,14 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
         .rpcUrls()
         .forEach(
             (chainId, url) ->
-                config.put("walletstate.chains.evm.\"" + chainId + "\".endpoints", url.toString()));
+                config.put(
+                    "walletstate.chains.evm.\"" + chainId + "\".endpoints",
+                    chainId == PROXIED_CHAIN ? chain10().url().toString() : url.toString()));
     return config;
   }
 
   @Override
   public void stop() {
-    // the shared devnet stops when the test JVM exits
+    // the shared devnet stops when the test JVM exits; the proxy's threads are daemons
   }
 }

@@ -1,4 +1,4 @@
-package org.walletstate.adapters.chain.evm.baseline;
+package org.walletstate.bench.baseline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,0 +1,431 @@
+package org.walletstate.bench.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.domain.attest.ReadPlan;
+import org.walletstate.verifier.AttestationVerifier;
+import org.walletstate.verifier.KeySet;
+import org.walletstate.verifier.VerificationReport;
+
+/**
+ * The attest load benchmark: {@code POST /v1/attest} on the built service against the local devnet,
+ * set against {@link BaselineReads}, a minimal batched JSON-RPC client making the same reads. For
+ * each scenario and concurrency it runs a warm-up, then N timed requests, and reports p50/p90/p99
+ * latency, throughput and the service-to-baseline ratio.
+ *
+ * <p>By default it starts everything itself: a devnet of its own, an embedded PostgreSQL, and the
+ * service jar twice, once with the read cache off (the service makes every read the baseline makes)
+ * and once with the default cache. With {@code --service URL --key KEY --manifest FILE} it uses a
+ * service that is already running against the devnet that manifest describes.
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.AttestLoad \
+ *     --requests 1000 --warmup 300 --concurrency 1,4,16
+ * </pre>
+ */
+public final class AttestLoad {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private static final String FLOOR = "GET /v1/credits (no chain, no signing)";
+
+  /** A request body to measure. */
+  record Scenario(String name, String body) {}
+
+  /** One measured row. */
+  record Row(String scenario, String client, LoadRun.Result result) {}
+
+  private final Options options;
+  private final HttpClient http =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private final List<Row> rows = new ArrayList<>();
+
+  private AttestLoad(Options options) {
+    this.options = options;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options options = Options.parse(args);
+    new AttestLoad(options).run();
+    // the devnet's and the JDK client's threads must not keep the JVM alive
+    System.exit(0);
+  }
+
+  private void run() throws Exception {
+    String loadBefore = loadAverage();
+    Instant started = Instant.now();
+    if (options.service != null) {
+      DevnetManifest manifest = DevnetManifest.read(options.manifest);
+      Map<Long, URI> rpcUrls = new LinkedHashMap<>();
+      manifest.chains().forEach((id, chain) -> rpcUrls.put(id, chain.rpcUrl()));
+      List<Scenario> scenarios = scenarios(manifest);
+      measureService("service", options.service, options.key, scenarios);
+      measureBaseline(scenarios, rpcUrls);
+    } else {
+      selfContained();
+    }
+    report(started, loadBefore, loadAverage());
+  }
+
+  private void selfContained() throws Exception {
+    Path work = Files.createTempDirectory("attest-load-");
+    try (Devnet devnet = Devnet.start();
+        EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
+      List<Scenario> scenarios = scenarios(devnet.manifest());
+      String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+      for (boolean cache : options.cacheModes) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("quarkus.profile", "local");
+        properties.put("walletstate.data-dir", work.resolve("data").toString());
+        devnet
+            .rpcUrls()
+            .forEach(
+                (id, url) ->
+                    properties.put(
+                        "walletstate.chains.evm.\"" + id + "\".endpoints", url.toString()));
+        if (!cache) {
+          properties.put("walletstate.chains.evm-reads.cache-entries", "0");
+        }
+        Path log = work.resolve(cache ? "service-cache-on.log" : "service-cache-off.log");
+        System.out.printf(
+            "starting the service (read cache %s), log %s%n", cache ? "on" : "off", log);
+        try (ServiceProcess service =
+            ServiceProcess.start(
+                options.serviceJar,
+                properties,
+                Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
+                log)) {
+          String key = BenchKeys.create("jdbc:" + dbUrl, "postgres", "");
+          measureService(
+              cache ? "service, read cache on" : "service, read cache off",
+              service.base(),
+              key,
+              scenarios);
+        }
+      }
+      measureBaseline(scenarios, devnet.rpcUrls());
+    }
+  }
+
+  /** The request bodies measured: a small one and a wider one across the three chains. */
+  static List<Scenario> scenarios(DevnetManifest m) {
+    String holder = m.wallet("holder").address();
+    List<Scenario> scenarios = new ArrayList<>();
+    scenarios.add(
+        new Scenario(
+            "1 condition on 1 chain",
+            "{\"wallet\":\""
+                + holder
+                + "\",\"conditions\":[{\"type\":\"token_balance\",\"chainId\":8453,"
+                + "\"contractAddress\":\""
+                + m.chain(8453).address("usdc")
+                + "\",\"threshold\":\"100\"}]}"));
+    scenarios.add(
+        new Scenario(
+            "6 conditions on 3 chains",
+            "{\"wallet\":\""
+                + holder
+                + "\",\"conditions\":["
+                + "{\"type\":\"token_balance\",\"chainId\":1,\"contractAddress\":\""
+                + m.chain(1).address("token6")
+                + "\",\"threshold\":\"1000\"},"
+                + "{\"type\":\"account_code\",\"chainId\":1,\"expect\":\"none\"},"
+                + "{\"type\":\"nft_ownership\",\"chainId\":8453,\"contractAddress\":\""
+                + m.chain(8453).address("nft")
+                + "\"},"
+                + "{\"type\":\"eas_attestation\",\"template\":\"exchange_verified_account\"},"
+                + "{\"type\":\"eas_attestation\",\"template\":\"humanity_passport_score\"},"
+                + "{\"type\":\"farcaster_id\"}]}"));
+    return scenarios;
+  }
+
+  private void measureService(String client, URI base, String key, List<Scenario> scenarios)
+      throws Exception {
+    KeySet keys = KeySet.parse(get(base.resolve("/v1/jwks")));
+    Map<Scenario, LoadRun.Operation> attests = new LinkedHashMap<>();
+    for (Scenario scenario : scenarios) {
+      HttpRequest request =
+          HttpRequest.newBuilder(base.resolve("/v1/attest"))
+              .header("X-API-Key", key)
+              .header("Content-Type", "application/json")
+              .timeout(Duration.ofSeconds(60))
+              .POST(HttpRequest.BodyPublishers.ofString(scenario.body()))
+              .build();
+      String first = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+      VerificationReport report = AttestationVerifier.builder(keys).build().report(first);
+      if (!report.valid()) {
+        throw new IllegalStateException(
+            "the service's answer does not verify (" + report + "): " + first);
+      }
+      LoadRun.Operation attest =
+          () -> {
+            HttpResponse<String> response =
+                http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+              throw new IllegalStateException(
+                  "HTTP " + response.statusCode() + ": " + response.body());
+            }
+          };
+      attests.put(scenario, attest);
+    }
+    warmUp(attests);
+    attests.forEach((scenario, attest) -> measure(scenario, client, attest));
+    measureFloor(client, base, key);
+  }
+
+  /**
+   * Brings a freshly started JVM to speed on every path before anything is timed, so the scenario
+   * measured first does not pay for the JIT: each scenario three times the warm-up count, at
+   * concurrency 4, round by round.
+   */
+  private void warmUp(Map<Scenario, LoadRun.Operation> operations) throws InterruptedException {
+    for (int round = 0; round < 3; round++) {
+      for (LoadRun.Operation operation : operations.values()) {
+        LoadRun.run(operation, options.warmup, 4);
+      }
+    }
+  }
+
+  /**
+   * The service's floor without chains or signing: {@code GET /v1/credits} authenticates the key,
+   * counts the request against the daily limit and reads the balance, as every attest does.
+   */
+  private void measureFloor(String client, URI base, String key) {
+    HttpRequest request =
+        HttpRequest.newBuilder(base.resolve("/v1/credits"))
+            .header("X-API-Key", key)
+            .timeout(Duration.ofSeconds(60))
+            .build();
+    LoadRun.Operation credits =
+        () -> {
+          HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+          if (response.statusCode() != 200) {
+            throw new IllegalStateException(
+                "HTTP " + response.statusCode() + ": " + response.body());
+          }
+        };
+    measure(new Scenario(FLOOR, ""), client, credits);
+  }
+
+  private void measureBaseline(List<Scenario> scenarios, Map<Long, URI> rpcUrls) throws Exception {
+    Map<Scenario, LoadRun.Operation> observations = new LinkedHashMap<>();
+    for (Scenario scenario : scenarios) {
+      BaselineReads baseline =
+          new BaselineReads(ReadPlan.of(RequestBodies.command(scenario.body())), rpcUrls, http);
+      observations.put(scenario, baseline::observe);
+    }
+    warmUp(observations);
+    observations.forEach(
+        (scenario, observe) -> measure(scenario, "baseline (raw batched JSON-RPC)", observe));
+  }
+
+  private void measure(Scenario scenario, String client, LoadRun.Operation operation) {
+    for (int concurrency : options.concurrency) {
+      LoadRun.Result result;
+      try {
+        LoadRun.run(operation, options.warmup, concurrency);
+        result = LoadRun.run(operation, options.requests, concurrency);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while measuring", e);
+      }
+      rows.add(new Row(scenario.name(), client, result));
+      System.out.printf(
+          Locale.ROOT,
+          "%-26s %-32s C=%-3d p50 %7.2f ms  p90 %7.2f  p99 %7.2f  %8.1f req/s  errors %d%n",
+          scenario.name(),
+          client,
+          concurrency,
+          result.p50(),
+          result.p90(),
+          result.p99(),
+          result.throughputPerSecond(),
+          result.errors());
+      if (result.firstError() != null) {
+        System.out.println("  first error: " + result.firstError());
+      }
+    }
+  }
+
+  private void report(Instant started, String loadBefore, String loadAfter) throws IOException {
+    StringBuilder table = new StringBuilder();
+    table.append(
+        "| scenario | client | C | N | errors | p50 ms | p90 ms | p99 ms | max ms | req/s |"
+            + " p50 ÷ baseline | req/s ÷ baseline |\n");
+    table.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Row row : rows) {
+      LoadRun.Result r = row.result();
+      LoadRun.Result base = baselineOf(row);
+      table.append(
+          String.format(
+              Locale.ROOT,
+              "| %s | %s | %d | %d | %d | %.2f | %.2f | %.2f | %.1f | %.1f | %s | %s |%n",
+              row.scenario(),
+              row.client(),
+              r.concurrency(),
+              r.requests(),
+              r.errors(),
+              r.p50(),
+              r.p90(),
+              r.p99(),
+              r.max(),
+              r.throughputPerSecond(),
+              base == null ? "–" : String.format(Locale.ROOT, "%.1f×", r.p50() / base.p50()),
+              base == null
+                  ? "–"
+                  : String.format(
+                      Locale.ROOT, "%.2f", r.throughputPerSecond() / base.throughputPerSecond())));
+    }
+    String machine =
+        String.format(
+            Locale.ROOT,
+            "%d CPUs (Runtime.availableProcessors), Java %s, load average before %s, after %s;"
+                + " run took %d s",
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version"),
+            loadBefore,
+            loadAfter,
+            Duration.between(started, Instant.now()).toSeconds());
+    System.out.println();
+    System.out.println(table);
+    System.out.println(machine);
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("machine", machine);
+    out.put("requests", options.requests);
+    out.put("warmup", options.warmup);
+    out.put("rows", rows);
+    Files.createDirectories(options.out.toAbsolutePath().getParent());
+    JSON.writeValue(options.out.toFile(), out);
+    System.out.println("results written to " + options.out);
+  }
+
+  private LoadRun.Result baselineOf(Row row) {
+    if (row.client().startsWith("baseline")) {
+      return null;
+    }
+    return rows.stream()
+        .filter(r -> r.client().startsWith("baseline"))
+        .filter(r -> r.scenario().equals(row.scenario()))
+        .filter(r -> r.result().concurrency() == row.result().concurrency())
+        .map(Row::result)
+        .findFirst()
+        .orElse(null);
+  }
+
+  private String get(URI uri) throws IOException, InterruptedException {
+    return http.send(
+            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  private static String loadAverage() {
+    try {
+      String[] fields =
+          Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
+      return fields[0] + " " + fields[1] + " " + fields[2];
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** Command-line options. */
+  static final class Options {
+    int requests = 1000;
+    int warmup = 300;
+    List<Integer> concurrency = List.of(1, 4, 16);
+    List<Boolean> cacheModes = List.of(false, true);
+    Path serviceJar = Path.of("adapters-http/target/quarkus-app/quarkus-run.jar");
+    Path out = Path.of("bench/target/attest-load.json");
+    URI service;
+    String key;
+    Path manifest;
+
+    static Options parse(String[] args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String name = args[i];
+        if (name.equals("-h") || name.equals("--help")) {
+          usage(0);
+        }
+        if (i + 1 >= args.length) {
+          System.err.println(name + " needs a value");
+          usage(2);
+        }
+        String value = args[++i];
+        switch (name) {
+          case "--requests":
+            o.requests = Integer.parseInt(value);
+            break;
+          case "--warmup":
+            o.warmup = Integer.parseInt(value);
+            break;
+          case "--concurrency":
+            o.concurrency = new ArrayList<>();
+            for (String c : value.split(",")) {
+              o.concurrency.add(Integer.parseInt(c.trim()));
+            }
+            break;
+          case "--cache":
+            o.cacheModes =
+                value.equals("both") ? List.of(false, true) : List.of(value.equals("on"));
+            break;
+          case "--service-jar":
+            o.serviceJar = Path.of(value);
+            break;
+          case "--out":
+            o.out = Path.of(value);
+            break;
+          case "--service":
+            o.service = URI.create(value);
+            break;
+          case "--key":
+            o.key = value;
+            break;
+          case "--manifest":
+            o.manifest = Path.of(value);
+            break;
+          default:
+            System.err.println("unknown option " + name);
+            usage(2);
+        }
+      }
+      if (o.service != null && (o.key == null || o.manifest == null)) {
+        System.err.println("--service needs --key and --manifest");
+        usage(2);
+      }
+      return o;
+    }
+
+    private static void usage(int status) {
+      System.err.println(
+          "AttestLoad [--requests N] [--warmup N] [--concurrency 1,4,16] [--cache off|on|both]\n"
+              + "           [--service-jar adapters-http/target/quarkus-app/quarkus-run.jar]\n"
+              + "           [--out bench/target/attest-load.json]\n"
+              + "           [--service URL --key KEY --manifest devnet/run/manifest.json]");
+      System.exit(status);
+    }
+  }
+}

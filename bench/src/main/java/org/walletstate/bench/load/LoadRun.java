@@ -1,0 +1,113 @@
+package org.walletstate.bench.load;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A closed-loop load: {@code concurrency} platform threads each run the next operation as soon as
+ * their previous one has finished, until {@code requests} operations have run. Every operation is
+ * timed on its own; the run as a whole gives the throughput.
+ */
+public final class LoadRun {
+
+  /** One operation; returns normally on success, throws on failure. */
+  @FunctionalInterface
+  public interface Operation {
+    void run() throws Exception;
+  }
+
+  /** What a run measured. Times in milliseconds. */
+  public record Result(
+      int requests,
+      int concurrency,
+      int errors,
+      String firstError,
+      double p50,
+      double p90,
+      double p99,
+      double max,
+      double mean,
+      double throughputPerSecond,
+      double wallSeconds) {}
+
+  private LoadRun() {}
+
+  /** Runs {@code operation} {@code requests} times on {@code concurrency} threads. */
+  public static Result run(Operation operation, int requests, int concurrency)
+      throws InterruptedException {
+    long[] nanos = new long[requests];
+    boolean[] failed = new boolean[requests];
+    AtomicInteger next = new AtomicInteger();
+    AtomicInteger errors = new AtomicInteger();
+    AtomicReference<String> firstError = new AtomicReference<>();
+    ExecutorService workers = Executors.newFixedThreadPool(concurrency);
+    long started = System.nanoTime();
+    try {
+      List<Future<?>> running = new ArrayList<>();
+      for (int w = 0; w < concurrency; w++) {
+        running.add(
+            workers.submit(
+                () -> {
+                  for (int i = next.getAndIncrement(); i < requests; i = next.getAndIncrement()) {
+                    long t0 = System.nanoTime();
+                    try {
+                      operation.run();
+                    } catch (Exception e) {
+                      failed[i] = true;
+                      errors.incrementAndGet();
+                      firstError.compareAndSet(null, String.valueOf(e.getMessage()));
+                    }
+                    nanos[i] = System.nanoTime() - t0;
+                  }
+                }));
+      }
+      for (Future<?> worker : running) {
+        try {
+          worker.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          throw new IllegalStateException("a load worker failed", e.getCause());
+        }
+      }
+    } finally {
+      workers.shutdownNow();
+      workers.awaitTermination(10, TimeUnit.SECONDS);
+    }
+    double wall = (System.nanoTime() - started) / 1e9;
+    long[] ok = new long[requests - errors.get()];
+    int k = 0;
+    for (int i = 0; i < requests; i++) {
+      if (!failed[i]) {
+        ok[k++] = nanos[i];
+      }
+    }
+    Arrays.sort(ok);
+    return new Result(
+        requests,
+        concurrency,
+        errors.get(),
+        firstError.get(),
+        percentile(ok, 0.50),
+        percentile(ok, 0.90),
+        percentile(ok, 0.99),
+        ok.length == 0 ? Double.NaN : ok[ok.length - 1] / 1e6,
+        ok.length == 0 ? Double.NaN : Arrays.stream(ok).average().orElse(0) / 1e6,
+        requests / wall,
+        wall);
+  }
+
+  /** Nearest-rank percentile of sorted nanoseconds, in milliseconds. */
+  static double percentile(long[] sorted, double p) {
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
+    int rank = (int) Math.ceil(p * sorted.length);
+    return sorted[Math.max(0, rank - 1)] / 1e6;
+  }
+}
