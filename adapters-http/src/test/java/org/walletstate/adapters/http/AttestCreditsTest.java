@@ -149,29 +149,23 @@ class AttestCreditsTest {
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(4);
   }
 
-  /*
-   * TODAY'S BEHAVIOUR, which the Merkle-proof work changes: no proof is produced yet, so a
-   * proof request is debited 2 credits and the 1-credit premium is refunded at once ("proof not
-   * delivered"), leaving a net charge of 1 that the meta reports. Once proofs are attached, a
-   * delivered proof keeps both credits (creditsCharged 2, no refund entry) and a result carries a
-   * proof object; update this test with that change.
-   */
+  /* A declined proof refunds the premium against its debit: AttestProofsTest. */
   @Test
-  void proofMerkle_today_debitsTwoAndRefundsThePremium_becauseNoProofIsDeliveredYet() {
+  void proofMerkle_aDeliveredProofCostsTwoCreditsWithNoRefund() {
     TestKeys.TestKey key = TestKeys.create(pool, 5, 100, KeyVersion.V2);
 
     Response response = attest(key.secret(), withMember(request(), "proof", "merkle"));
 
     response
         .then()
-        .body("meta.creditsCharged", equalTo(1))
-        .body("meta.creditsRemaining", equalTo(4));
+        .body("meta.creditsCharged", equalTo(2))
+        .body("meta.creditsRemaining", equalTo(3))
+        .body("data.attestation.results[0].proof.available", equalTo(true));
     VerifiedAttestation attestation = verified(response);
     List<Ledger.Entry> ledger = Ledger.entries(pool, key.id());
-    assertThat(ledger).extracting(Ledger.Entry::kind).containsExactly("grant", "debit", "refund");
-    assertThat(ledger).extracting(Ledger.Entry::amount).containsExactly(5L, -2L, 1L);
+    assertThat(ledger).extracting(Ledger.Entry::kind).containsExactly("grant", "debit");
+    assertThat(ledger).extracting(Ledger.Entry::amount).containsExactly(5L, -2L);
     assertThat(ledger.get(1).requestId()).isEqualTo(attestation.id());
-    assertThat(ledger.get(2).refundOf()).isEqualTo(ledger.get(1).id());
-    assertThat(Ledger.balance(pool, key.id())).isEqualTo(4);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(3);
   }
 }
