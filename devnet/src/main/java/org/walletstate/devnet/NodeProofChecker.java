@@ -46,6 +46,9 @@ public final class NodeProofChecker {
     return run(input);
   }
 
+  /** Generous: node starts slowly on a loaded two-core machine. */
+  private static final int TIMEOUT_SECONDS = 180;
+
   private ProofReport run(JsonNode input) {
     Process p;
     try {
@@ -65,9 +68,10 @@ public final class NodeProofChecker {
       throw new DevnetException("cannot feed the proof checker: " + e.getMessage(), e);
     }
     try {
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new DevnetException("the proof checker did not finish within 60 s");
+        throw new DevnetException(
+            "the proof checker did not finish within " + TIMEOUT_SECONDS + " s");
       }
       int exit = p.exitValue();
       if (exit != 0 && exit != 1) {
@@ -83,15 +87,25 @@ public final class NodeProofChecker {
     }
   }
 
+  /**
+   * Reads a stream to its end on a thread of its own: the common pool may have a single thread on a
+   * small machine, and the checker must never wait for a pool that is busy elsewhere.
+   */
   private static CompletableFuture<String> drain(InputStream s) {
-    return CompletableFuture.supplyAsync(
-        () -> {
-          try (s) {
-            return new String(s.readAllBytes(), StandardCharsets.UTF_8);
-          } catch (IOException e) {
-            return "";
-          }
-        });
+    CompletableFuture<String> text = new CompletableFuture<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              try (s) {
+                text.complete(new String(s.readAllBytes(), StandardCharsets.UTF_8));
+              } catch (IOException e) {
+                text.complete("");
+              }
+            },
+            "proof-checker-output");
+    reader.setDaemon(true);
+    reader.start();
+    return text;
   }
 
   /** The checker's report: {@code ok} is the verdict, each check says what was proven. */
