@@ -142,6 +142,9 @@ public final class ChainCatalogue {
     return RETIRED.containsKey(evmId);
   }
 
+  /** Digits of the longest decimal chain id read as a number (every EVM id fits in a long). */
+  private static final int MAX_ID_DIGITS = 18;
+
   /**
    * Reads a chain id as the interface allows it on the wire: a JSON integer, or a string holding
    * either a decimal EVM id or one of the six chain words.
@@ -158,7 +161,19 @@ public final class ChainCatalogue {
     if (raw instanceof RequestValue.Text t) {
       String s = t.value().trim();
       if (!s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        return byEvmNumber(new BigDecimal(s), '"' + t.value() + '"', field);
+        String digits = s.replaceFirst("^0+(?=.)", "");
+        if (digits.length() > MAX_ID_DIGITS) {
+          // No chain id is this long; reading the digits as a number would cost time that grows
+          // with the square of their count, and a body may carry a hundred thousand of them.
+          throw new ValidationException(
+              field
+                  + " \""
+                  + s.substring(0, MAX_ID_DIGITS)
+                  + "…\" ("
+                  + s.length()
+                  + " digits) is not a supported chain");
+        }
+        return byEvmNumber(new BigDecimal(digits), '"' + t.value() + '"', field);
       }
       Chain chain = CHAINS.get(ChainId.named(s.isEmpty() ? "?" : s));
       if (chain == null || chain.isEvm()) {

@@ -99,4 +99,16 @@ class ChainCatalogueTest {
     assertThatThrownBy(() -> ChainCatalogue.parse(number("1e30"), "chainId"))
         .isInstanceOf(ValidationException.class);
   }
+
+  @Test
+  void refusesADigitStringLongerThanAnyChainId_withoutEchoingAllOfIt() {
+    String digits = "1".repeat(100_000);
+    assertThatThrownBy(() -> ChainCatalogue.parse(text(digits), "chainId"))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage("chainId \"111111111111111111…\" (100000 digits) is not a supported chain");
+    assertThatThrownBy(() -> ChainCatalogue.parse(text("9223372036854775808"), "chainId"))
+        .hasMessageContaining("(19 digits) is not a supported chain");
+    assertThat(ChainCatalogue.parse(text("0".repeat(40) + "8453"), "chainId").name())
+        .isEqualTo("Base");
+  }
 }

@@ -33,14 +33,16 @@ public class CredentialFilters {
     this.caller = caller;
   }
 
-  @ServerRequestFilter
+  // Non-blocking: the key lookup runs on the event loop even when the endpoint itself is blocking
+  // (the reactive database client refuses worker threads).
+  @ServerRequestFilter(nonBlocking = true)
   @RequiresKey
   public Uni<Void> requireKey(ContainerRequestContext request) {
     Credentials credentials = screen(Credentials.of(request), false);
     return authenticateKey(credentials);
   }
 
-  @ServerRequestFilter
+  @ServerRequestFilter(nonBlocking = true)
   @PayPerCall
   public Uni<Void> keyOrPayment(ContainerRequestContext request) {
     Credentials credentials = screen(Credentials.of(request), true);

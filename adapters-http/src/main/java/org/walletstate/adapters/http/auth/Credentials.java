@@ -16,9 +16,25 @@ record Credentials(String apiKey, boolean walletPass, boolean payment) {
     String authorization = request.getHeaderString("Authorization");
     return new Credentials(
         request.getHeaderString(API_KEY),
-        authorization != null && authorization.regionMatches(true, 0, "Wallet ", 0, 7),
+        walletScheme(authorization),
         request.getHeaderString(PAYMENT_SIGNATURE) != null
             || request.getHeaderString(X_PAYMENT) != null);
+  }
+
+  /**
+   * True when the Authorization header names the Wallet scheme, with or without credentials after
+   * it: a bare {@code Wallet} (the server trims the blank after it) is still that scheme.
+   */
+  static boolean walletScheme(String authorization) {
+    if (authorization == null) {
+      return false;
+    }
+    String value = authorization.strip();
+    int end = 0;
+    while (end < value.length() && !Character.isWhitespace(value.charAt(end))) {
+      end++;
+    }
+    return value.substring(0, end).equalsIgnoreCase("Wallet");
   }
 
   boolean hasKey() {

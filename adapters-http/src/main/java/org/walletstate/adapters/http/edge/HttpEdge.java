@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.edge;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -44,6 +45,9 @@ public class HttpEdge {
 
   void install(@Observes Router router) {
     router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
+    // The router's own refusals are failures, which Quarkus's failure handler would answer with
+    // its error page; this one runs first.
+    router.route().order(Integer.MIN_VALUE).failureHandler(this::routerRefusals);
     router.errorHandler(413, ctx -> reply(ctx, 413, tooLarge()));
     router.errorHandler(404, ctx -> reply(ctx, 404, "No endpoint " + describe(ctx)));
     router.errorHandler(405, ctx -> reply(ctx, 405, "Method not allowed: " + describe(ctx)));
@@ -74,6 +78,26 @@ public class HttpEdge {
 
   private String tooLarge() {
     return JsonBodies.tooLarge(maxBodyBytes);
+  }
+
+  private void routerRefusals(RoutingContext ctx) {
+    if (ctx.statusCode() == 400) {
+      reply(ctx, 400, badRequest(ctx));
+    } else {
+      ctx.next();
+    }
+  }
+
+  /**
+   * The router refuses some requests before any route runs: HTTP/1.1 without a Host header, a Host
+   * that is not a valid authority, an empty path. Its reason names what is wrong with the request.
+   */
+  private static String badRequest(RoutingContext ctx) {
+    Throwable failure = ctx.failure();
+    if (failure instanceof VertxException && failure.getMessage() != null) {
+      return "Bad request: " + failure.getMessage();
+    }
+    return "Bad request";
   }
 
   private static String describe(RoutingContext ctx) {

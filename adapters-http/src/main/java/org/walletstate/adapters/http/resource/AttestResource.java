@@ -9,9 +9,11 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -90,7 +92,7 @@ public class AttestResource {
 
   private Response quoteOnly(UriInfo uri, boolean head) {
     if (!caller.anonymous()) {
-      throw new ApiError(405, "Use POST for /v1/attest");
+      throw new ApiError(405, "Use POST for /v1/attest", Map.of(HttpHeaders.ALLOW, "POST"));
     }
     return quotes.quote(new CreditPrice.Call(MeteredOperation.ATTEST, 1, false), uri, head);
   }

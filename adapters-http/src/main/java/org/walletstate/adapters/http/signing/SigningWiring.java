@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.signing;
 
+import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.configuration.ConfigUtils;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -26,8 +27,11 @@ public class SigningWiring {
   private static final Logger LOG = Logger.getLogger(SigningWiring.class);
   private static final List<String> LOCAL_PROFILES = List.of("local", "dev", "test");
 
+  // Made at start-up: a service without usable keys must fail to start, not pass its readiness
+  // check and then answer every signing call with a 500.
   @Produces
   @ApplicationScoped
+  @Startup
   SigningKeys signingKeys(SigningConfig config) {
     Namespace namespace = Namespace.of(config.namespace());
     SecureRandom random = new SecureRandom();
