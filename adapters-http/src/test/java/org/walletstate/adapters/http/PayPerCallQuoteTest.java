@@ -11,12 +11,17 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.inject.Inject;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.domain.account.KeyVersion;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -25,6 +30,8 @@ class PayPerCallQuoteTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+  @Inject Pool pool;
 
   private static JsonNode quoteOf(Response response) throws Exception {
     response.then().statusCode(402).contentType(ContentType.JSON);
@@ -156,5 +163,42 @@ class PayPerCallQuoteTest {
         .then()
         .statusCode(401)
         .body("error.message", equalTo("Invalid or missing API key."));
+  }
+
+  @Test
+  void aKeyedTrustCall_isAClear501_andChargesNothing() {
+    TestKeys.TestKey key = TestKeys.create(pool, 20, 100, KeyVersion.V2);
+
+    given()
+        .header("X-API-Key", key.secret())
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallet", WALLET))
+        .post("/v1/trust")
+        .then()
+        .statusCode(501)
+        .body("ok", equalTo(false))
+        .body("error.code", equalTo(501))
+        .body("error.message", containsString("nothing was charged"));
+    given()
+        .header("X-API-Key", key.secret())
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallets", List.of(Map.of("wallet", WALLET))))
+        .post("/v1/trust/batch")
+        .then()
+        .statusCode(501)
+        .body("ok", equalTo(false))
+        .body("error.code", equalTo(501));
+    given()
+        .header("X-API-Key", key.secret())
+        .get("/v1/trust")
+        .then()
+        .statusCode(405)
+        .body("ok", equalTo(false))
+        .body("error.message", equalTo("Use POST for /v1/trust"));
+
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(20);
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant");
   }
 }
