@@ -7,6 +7,7 @@ import java.security.interfaces.ECPublicKey;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -215,7 +216,11 @@ public final class EnvelopeVerifier {
     }
 
     public EnvelopeVerifier build() {
-      return new EnvelopeVerifier(resolver, clock, checkExpiry, Set.copyOf(requiredTypes));
+      return new EnvelopeVerifier(
+          resolver,
+          clock,
+          checkExpiry,
+          Collections.unmodifiableSet(new LinkedHashSet<>(requiredTypes)));
     }
   }
 }

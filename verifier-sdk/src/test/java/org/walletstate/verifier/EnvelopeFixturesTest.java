@@ -81,6 +81,20 @@ class EnvelopeFixturesTest {
   }
 
   @Test
+  void missingRequiredTypes_areListedInTheOrderTheCallerNamedThem() {
+    List<String> absent = List.of("z_type", "a_type", "m_type", "b_type", "y_type");
+    JsonNode fixture = Conformance.json("envelope/E01-two-slots-valid.json");
+    EnvelopeReport report =
+        EnvelopeVerifier.builder(KeySetResolver.fixed(Map.of(JWKS_URL, Conformance.savedKeySet())))
+            .clock(Conformance.AFTER_ALL_WINDOWS)
+            .checkExpiry(false)
+            .requiredTypes(absent)
+            .build()
+            .verify(Conformance.write(fixture.get("payload")));
+    assertThat(report.summary().missingRequired()).containsExactlyElementsOf(absent);
+  }
+
+  @Test
   void verify_refusesAKeySetThatCannotBeFetched() {
     JsonNode fixture = Conformance.json("envelope/E01-two-slots-valid.json");
     EnvelopeReport report =
