@@ -199,9 +199,4 @@ public final class DualAttestationSigner implements AttestationSigner {
     byte[] signature = keys.mlDsa().sign(signingInput.getBytes(StandardCharsets.US_ASCII));
     return signingInput + "." + BASE64URL.encodeToString(signature);
   }
-
-  /** The kid this signer gives a key version (for callers that log it). */
-  public String kidFor(KeyVersion version) {
-    return namespace.kid(version == KeyVersion.V1 ? KeyRole.ATTEST_V1 : KeyRole.ATTEST_V2);
-  }
 }

@@ -10,7 +10,6 @@ import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
 import java.security.Signature;
 import java.security.interfaces.ECPrivateKey;
-import java.security.interfaces.ECPublicKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECPrivateKeySpec;
 import java.util.Arrays;
@@ -95,10 +94,6 @@ public final class EcSigningKey {
   /** For JOSE libraries that sign with a JCA key. */
   ECPrivateKey jcaPrivateKey() {
     return privateKey;
-  }
-
-  public ECPublicKey publicKey() {
-    return org.walletstate.crypto.P256.publicKey(x, y);
   }
 
   /** The public members {@code kty, crv, x, y} of the JWK, in that order. */

@@ -342,14 +342,9 @@ final class AttestationChecks {
           null);
     }
     Instant attestedAt = IsoInstant.parse(attestation.get("attestedAt").textValue()).orElse(null);
-    PqVerdict pq;
-    try {
-      pq =
-          companions.token(
-              pqToken != null && pqToken.isTextual() ? pqToken.textValue() : null, jwt, attestedAt);
-    } catch (RuntimeException e) {
-      pq = new PqVerdict(PqStatus.UNVERIFIABLE, false, "pqJwt: " + e.getMessage(), null, null);
-    }
+    PqVerdict pq =
+        companions.token(
+            pqToken != null && pqToken.isTextual() ? pqToken.textValue() : null, jwt, attestedAt);
     if (!key.isFound()) {
       return failedToken("data.jwt signature: " + key.problem(), pq);
     }
@@ -425,12 +420,13 @@ final class AttestationChecks {
 
     Verdict signature =
         guarded(
-            () ->
-                key.isFound()
-                    ? tokenKidProblem(kid, role) != null
-                        ? Verdict.fail(tokenKidProblem(kid, role))
-                        : tokenSignature(jwt, key.key())
-                    : Verdict.fail(key.problem()));
+            () -> {
+              if (!key.isFound()) {
+                return Verdict.fail(key.problem());
+              }
+              String kidProblem = attestationKidProblem(kid, role);
+              return kidProblem != null ? Verdict.fail(kidProblem) : tokenSignature(jwt, key.key());
+            });
     List<Integer> failures = new ArrayList<>();
     Verdict hashes =
         hasResults
@@ -446,12 +442,7 @@ final class AttestationChecks {
     } else {
       expiry = Verdict.pass();
     }
-    PqVerdict pq;
-    try {
-      pq = companions.token(pqToken, jwt, attestedAt);
-    } catch (RuntimeException e) {
-      pq = new PqVerdict(PqStatus.UNVERIFIABLE, false, "pqJwt: " + e.getMessage(), null, null);
-    }
+    PqVerdict pq = companions.token(pqToken, jwt, attestedAt);
     VerificationReport report =
         new VerificationReport(
             Verdict.pass(), signature, hashes, failures, freshness, expiry, pq, null, kid);
@@ -465,10 +456,6 @@ final class AttestationChecks {
         expiresAt,
         kid,
         textOrNull(claims.get("sub")));
-  }
-
-  private String tokenKidProblem(String kid, Optional<KeyRole> role) {
-    return attestationKidProblem(kid, role);
   }
 
   private static Verdict tokenSignature(CompactJws jwt, ECPublicKey key) {

@@ -1,6 +1,5 @@
 package org.walletstate.verifier;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -192,10 +191,5 @@ public final class AttestationVerifier {
           new Policy(
               namespace, keys, clock, maxAge, clockSkew, pqRequiredFrom, pqActivatedAt, mode));
     }
-  }
-
-  static JsonNode member(JsonNode object, String name) {
-    JsonNode value = object == null ? null : object.get(name);
-    return value == null || value.isNull() ? null : value;
   }
 }

@@ -92,6 +92,14 @@ final class Companions {
    * whole claim set (same member names, deeply equal values, compared as parsed JSON).
    */
   PqVerdict token(String pqJwt, CompactJws classical, Instant issuedAt) {
+    try {
+      return checkedToken(pqJwt, classical, issuedAt);
+    } catch (RuntimeException e) {
+      return new PqVerdict(PqStatus.UNVERIFIABLE, false, "pqJwt: " + e.getMessage(), null, null);
+    }
+  }
+
+  private PqVerdict checkedToken(String pqJwt, CompactJws classical, Instant issuedAt) {
     if (pqJwt == null || pqJwt.isEmpty()) {
       return policy.pq(PqStatus.ABSENT, "no pqJwt was supplied", null, issuedAt);
     }

@@ -79,10 +79,6 @@ public final class KeySet {
     return entriesByKid.isEmpty();
   }
 
-  String label() {
-    return label;
-  }
-
   /** The P-256 key under {@code kid}, or the reason there is none. */
   Lookup<ECPublicKey> ecKey(String kid) {
     if (kid == null) {

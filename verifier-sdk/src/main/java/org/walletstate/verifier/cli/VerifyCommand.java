@@ -149,7 +149,14 @@ public final class VerifyCommand {
       line(out, "valid", report.valid(), "");
       return report.valid() ? VALID : INVALID;
     }
-    VerificationReport report = verifier.report(response);
+    VerifiedAttestation attestation = null;
+    VerificationReport report;
+    try {
+      attestation = verifier.verify(response);
+      report = attestation.report();
+    } catch (AttestationRejectedException e) {
+      report = e.report();
+    }
     if (!report.structure().passed()) {
       line(out, "structure", false, report.structure().reason().orElse(""));
     }
@@ -169,7 +176,7 @@ public final class VerifyCommand {
     report.jwt().ifPresent(jwt -> line(out, "jwt", jwt.passed(), jwt.reason().orElse("")));
     boolean valid = report.valid();
     if (proofs != null) {
-      valid &= proofLines(out, verifier, proofs, response);
+      valid &= proofLines(out, proofs, attestation);
     }
     line(out, "valid", valid, "");
     return valid ? VALID : INVALID;
@@ -177,11 +184,8 @@ public final class VerifyCommand {
 
   /** One line per result's proof; false when a proof was rejected or could not be checked. */
   private static boolean proofLines(
-      PrintStream out, AttestationVerifier verifier, ProofVerifier proofs, String response) {
-    VerifiedAttestation attestation;
-    try {
-      attestation = verifier.verify(response);
-    } catch (AttestationRejectedException e) {
+      PrintStream out, ProofVerifier proofs, VerifiedAttestation attestation) {
+    if (attestation == null) {
       line(out, "proofs", false, "not checked: the attestation itself does not verify");
       return false;
     }

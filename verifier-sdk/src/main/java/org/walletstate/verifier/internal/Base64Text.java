@@ -16,12 +16,4 @@ public final class Base64Text {
   public static byte[] decodeUrl(String text) {
     return Base64.getUrlDecoder().decode(text);
   }
-
-  public static String encodeStandard(byte[] bytes) {
-    return Base64.getEncoder().encodeToString(bytes);
-  }
-
-  public static String encodeUrl(byte[] bytes) {
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-  }
 }

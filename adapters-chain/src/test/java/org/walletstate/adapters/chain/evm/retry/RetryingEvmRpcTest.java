@@ -137,7 +137,8 @@ class RetryingEvmRpcTest {
 
     @Override
     public Uni<HeadOutcome> head(Deadline deadline) {
-      throw new UnsupportedOperationException();
+      throw new UnsupportedOperationException(
+          "the retry tests read at a given head; none is asked for");
     }
 
     @Override
