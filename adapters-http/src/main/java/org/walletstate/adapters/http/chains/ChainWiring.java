@@ -4,6 +4,7 @@ import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
 import org.jboss.logging.Logger;
@@ -50,7 +51,10 @@ public class ChainWiring {
         chainConfig = chainConfig.withObservationDeadline(o.observationDeadline().get());
       }
       evm = evm.with(chainConfig);
-      LOG.infof("Chain %s read from %s", chain.id(), chainConfig.endpoints());
+      // hosts only: paths, queries and user info of provider URLs often carry API keys
+      LOG.infof(
+          "Chain %s read from %s",
+          chain.id(), chainConfig.endpoints().stream().map(ChainWiring::hostOf).toList());
     }
     ChainReadsConfig.EvmReads shared = config.evmReads();
     if (shared.cacheEntries().isPresent()) {
@@ -63,6 +67,12 @@ public class ChainWiring {
       evm = evm.withFailback(shared.failback().get());
     }
     return evm;
+  }
+
+  static String hostOf(URI endpoint) {
+    return endpoint.getPort() < 0
+        ? endpoint.getHost()
+        : endpoint.getHost() + ":" + endpoint.getPort();
   }
 
   private static Chain chain(String key) {

@@ -35,6 +35,14 @@ class ChainWiringTest {
       new Shared(OptionalInt.empty(), OptionalInt.empty(), Optional.empty());
 
   @Test
+  void endpointsAreLoggedByHostAndPortOnly_neverWithPathQueryOrUserInfo() {
+    assertThat(ChainWiring.hostOf(URI.create("https://user:pw@rpc.example.org/v2/SECRET?key=k")))
+        .isEqualTo("rpc.example.org");
+    assertThat(ChainWiring.hostOf(URI.create("http://127.0.0.1:18545")))
+        .isEqualTo("127.0.0.1:18545");
+  }
+
+  @Test
   void unnamedChainsKeepTheirDefaultsAndNamedOnesTakeTheirOverrides() {
     Chain base =
         new Chain(
