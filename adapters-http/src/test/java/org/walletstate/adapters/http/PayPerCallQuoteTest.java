@@ -193,8 +193,15 @@ class PayPerCallQuoteTest {
         .get("/v1/trust")
         .then()
         .statusCode(405)
+        .header("Allow", "POST")
         .body("ok", equalTo(false))
         .body("error.message", equalTo("Use POST for /v1/trust"));
+    given()
+        .header("X-API-Key", key.secret())
+        .head("/v1/trust/batch")
+        .then()
+        .statusCode(405)
+        .header("Allow", "POST");
 
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(20);
     assertThat(Ledger.entries(pool, key.id()))

@@ -61,10 +61,13 @@ public final class AttestService {
     this.cpu = cpu;
   }
 
-  /** What a command costs. */
-  public static CreditPrice price(AttestCommand command) {
-    return CreditPrice.of(
-        new CreditPrice.Call(MeteredOperation.ATTEST, 1, command.proof() == ProofMode.MERKLE));
+  /** The metered call a command is: one attestation, with or without a proof. */
+  public static CreditPrice.Call call(AttestCommand command) {
+    return new CreditPrice.Call(MeteredOperation.ATTEST, 1, command.proof() == ProofMode.MERKLE);
+  }
+
+  private static CreditPrice price(AttestCommand command) {
+    return CreditPrice.of(call(command));
   }
 
   public Uni<AttestOutcome> attest(KeyAccount account, AttestCommand command) {

@@ -9,11 +9,9 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -24,7 +22,6 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.application.attest.AttestOutcome;
 import org.walletstate.application.attest.AttestService;
-import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.MeteredOperation;
@@ -69,7 +66,7 @@ public class AttestResource {
     var request = bodies.object(body);
     if (caller.anonymous()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return Uni.createFrom().item(quotes.quote(call(command), uri, false));
+      return Uni.createFrom().item(quotes.quote(AttestService.call(command), uri, false));
     }
     KeyAccount account = caller.account();
     AttestCommand command = AttestCommand.parse(request, account.version());
@@ -81,25 +78,13 @@ public class AttestResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for an attestation (the call itself is a POST)")
   public Response quote(@Context UriInfo uri) {
-    return quoteOnly(uri, false);
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), uri, false);
   }
 
   @HEAD
   @PayPerCall
   public Response quoteHead(@Context UriInfo uri) {
-    return quoteOnly(uri, true);
-  }
-
-  private Response quoteOnly(UriInfo uri, boolean head) {
-    if (!caller.anonymous()) {
-      throw new ApiError(405, "Use POST for /v1/attest", Map.of(HttpHeaders.ALLOW, "POST"));
-    }
-    return quotes.quote(new CreditPrice.Call(MeteredOperation.ATTEST, 1, false), uri, head);
-  }
-
-  private static CreditPrice.Call call(AttestCommand command) {
-    CreditPrice price = AttestService.price(command);
-    return new CreditPrice.Call(MeteredOperation.ATTEST, 1, price.proofPremium() > 0);
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), uri, true);
   }
 
   private Response respond(AttestOutcome outcome) {

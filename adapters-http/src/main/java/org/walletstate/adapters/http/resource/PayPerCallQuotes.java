@@ -48,7 +48,7 @@ public class PayPerCallQuotes {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed trust profile of a wallet (x402 quote without credentials)")
   public Response trust(byte[] body, @Context UriInfo uri) {
-    return answer(PayPerCallRequest.trust(bodies.object(body)), uri, false);
+    return answer(PayPerCallRequest.trust(bodies.object(body)), uri);
   }
 
   @POST
@@ -58,7 +58,7 @@ public class PayPerCallQuotes {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets (x402 quote without credentials)")
   public Response batch(byte[] body, @Context UriInfo uri) {
-    return answer(PayPerCallRequest.trustBatch(bodies.object(body)), uri, false);
+    return answer(PayPerCallRequest.trustBatch(bodies.object(body)), uri);
   }
 
   @GET
@@ -66,13 +66,13 @@ public class PayPerCallQuotes {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust profile")
   public Response quoteTrust(@Context UriInfo uri) {
-    return quoteOnly(MeteredOperation.TRUST, uri, false);
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), uri, false);
   }
 
   @HEAD
   @PayPerCall
   public Response quoteTrustHead(@Context UriInfo uri) {
-    return quoteOnly(MeteredOperation.TRUST, uri, true);
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), uri, true);
   }
 
   @GET
@@ -81,28 +81,21 @@ public class PayPerCallQuotes {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust batch")
   public Response quoteBatch(@Context UriInfo uri) {
-    return quoteOnly(MeteredOperation.TRUST_BATCH, uri, false);
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), uri, false);
   }
 
   @HEAD
   @Path("/batch")
   @PayPerCall
   public Response quoteBatchHead(@Context UriInfo uri) {
-    return quoteOnly(MeteredOperation.TRUST_BATCH, uri, true);
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), uri, true);
   }
 
-  private Response answer(CreditPrice.Call call, UriInfo uri, boolean head) {
+  private Response answer(CreditPrice.Call call, UriInfo uri) {
     if (caller.anonymous()) {
-      return quotes.quote(call, uri, head);
+      return quotes.quote(call, uri, false);
     }
     throw new ApiError(
         501, "Trust profiles are not issued by this service yet; nothing was charged");
-  }
-
-  private Response quoteOnly(MeteredOperation operation, UriInfo uri, boolean head) {
-    if (!caller.anonymous()) {
-      throw new ApiError(405, "Use POST for " + operation.path());
-    }
-    return quotes.quote(new CreditPrice.Call(operation, 1, false), uri, head);
   }
 }

@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.walletstate.adapters.http.auth.CredentialFilters;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.domain.account.CreditPrice;
@@ -60,6 +62,20 @@ public class PaymentQuotes {
   /** Whether pay-per-call is configured at all. */
   public boolean enabled() {
     return config.payToEvm().isPresent() && config.payToSolana().isPresent();
+  }
+
+  /**
+   * A {@code GET} or {@code HEAD} on a pay-per-call endpoint, which carries no body: the one-unit
+   * quote for a caller without credentials; a caller with a key is told to POST (405 with {@code
+   * Allow}).
+   */
+  public Response quoteWithoutBody(
+      MeteredOperation operation, boolean anonymous, UriInfo uri, boolean head) {
+    if (!anonymous) {
+      throw new ApiError(
+          405, "Use POST for " + operation.path(), Map.of(HttpHeaders.ALLOW, "POST"));
+    }
+    return quote(new CreditPrice.Call(operation, 1, false), uri, head);
   }
 
   /**
