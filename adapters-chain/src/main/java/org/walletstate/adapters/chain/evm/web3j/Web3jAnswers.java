@@ -32,6 +32,7 @@ final class Web3jAnswers {
   private static final Pattern QUANTITY = Pattern.compile("0x[0-9a-fA-F]{1,64}");
   private static final Pattern WORD = Pattern.compile("0x[0-9a-fA-F]{64}");
   private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
+  private static final Pattern WHITESPACE = Pattern.compile("\\s+");
   private static final Pattern HEX_DATA = Pattern.compile("0x(?:[0-9a-fA-F]{2})*");
 
   /**
@@ -143,9 +144,10 @@ final class Web3jAnswers {
                 requireQuantity(slot.getValue(), "storage value"),
                 nodes(slot.getProof())));
       }
+      // the shape is checked above; the letter case of a node's answer carries no checksum promise
       return new ReadOutcome.Proof(
           new AccountProof(
-              EvmAddress.of(address),
+              EvmAddress.of(address.toLowerCase(Locale.ROOT)),
               requireQuantity(proof.getNonce(), "nonce"),
               requireQuantity(proof.getBalanceRaw(), "balance"),
               requireWord(proof.getStorageHash(), "storageHash"),
@@ -248,7 +250,7 @@ final class Web3jAnswers {
     if (text == null) {
       return "null";
     }
-    String oneLine = text.replaceAll("\\s+", " ").strip();
+    String oneLine = WHITESPACE.matcher(text).replaceAll(" ").strip();
     return oneLine.length() <= DETAIL_LIMIT ? oneLine : oneLine.substring(0, DETAIL_LIMIT) + "…";
   }
 

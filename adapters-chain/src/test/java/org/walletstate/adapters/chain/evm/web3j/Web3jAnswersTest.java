@@ -3,6 +3,7 @@ package org.walletstate.adapters.chain.evm.web3j;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.Bytes;
@@ -11,6 +12,7 @@ import org.walletstate.domain.read.ReadOutcome;
 import org.web3j.protocol.core.Response;
 import org.web3j.protocol.core.methods.response.EthCall;
 import org.web3j.protocol.core.methods.response.EthGetBalance;
+import org.web3j.protocol.core.methods.response.EthGetProof;
 
 /**
  * How errors of node software other than the devnet's anvil are classified. anvil answers reverts
@@ -24,6 +26,27 @@ class Web3jAnswersTest {
   private static final EvmRequest CALL =
       new EvmRequest.EthCall(ACCOUNT, Bytes.fromHex("0x313ce567"));
   private static final EvmRequest BALANCE = new EvmRequest.EthGetBalance(ACCOUNT);
+
+  @Test
+  void proof_acceptsTheAddressInAnyLetterCase_evenWithoutAValidChecksum() {
+    EthGetProof.Proof answer = new EthGetProof.Proof();
+    answer.setAddress("0x2C971B9F2AE3126CDD6ED998BABB3E2AF64E418c"); // mixed case, not EIP-55
+    answer.setNonce("0x0");
+    answer.setBalance("0x1");
+    answer.setStorageHash(
+        "0x" + "56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421");
+    answer.setCodeHash("0x" + "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470");
+    answer.setAccountProof(List.of("0x80"));
+    answer.setStorageProof(List.of());
+
+    ReadOutcome outcome =
+        Web3jAnswers.proof(new EvmRequest.EthGetProof(ACCOUNT, List.of()), answer);
+
+    assertThat(outcome)
+        .isInstanceOfSatisfying(
+            ReadOutcome.Proof.class,
+            proof -> assertThat(proof.proof().address()).isEqualTo(ACCOUNT));
+  }
 
   @Test
   void outcome_readsARevertWithDataAsRevertedWithThatData() {
