@@ -46,10 +46,6 @@ public final class AnchoredEvmChainState implements EvmChainState {
   private final Clock clock;
   private final BalanceSlotCache slots;
 
-  public AnchoredEvmChainState(Map<ChainId, Chain> chains, Clock clock) {
-    this(chains, clock, BalanceSlotCache.defaults(clock));
-  }
-
   /**
    * @param slots where ERC-20 balance slots found by earlier proofs are kept
    */

@@ -92,8 +92,4 @@ public final class BalanceSlotCache {
   public synchronized void forget(ChainId chain, EvmAddress token) {
     entries.remove(new Key(chain, token));
   }
-
-  public synchronized int size() {
-    return entries.size();
-  }
 }

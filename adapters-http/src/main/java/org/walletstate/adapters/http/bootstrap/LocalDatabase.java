@@ -16,8 +16,8 @@ public final class LocalDatabase implements AutoCloseable {
 
   private static final Logger LOG = Logger.getLogger(LocalDatabase.class);
 
-  /** Profiles that may start an embedded database. */
-  static final Set<String> LOCAL_PROFILES = Set.of("local", "dev", "test");
+  /** Profiles of local runs and tests: the only ones that may start or generate anything. */
+  public static final Set<String> LOCAL_PROFILES = Set.of("local", "dev", "test");
 
   static final String URL = "quarkus.datasource.reactive.url";
 

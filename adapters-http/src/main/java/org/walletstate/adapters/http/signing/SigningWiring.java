@@ -7,9 +7,9 @@ import jakarta.enterprise.inject.Produces;
 import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.walletstate.adapters.http.bootstrap.LocalDatabase;
 import org.walletstate.application.port.AttestationSigner;
 import org.walletstate.application.port.PublishedKeys;
 import org.walletstate.crypto.DualAttestationSigner;
@@ -25,7 +25,6 @@ import org.walletstate.verifier.Namespace;
 public class SigningWiring {
 
   private static final Logger LOG = Logger.getLogger(SigningWiring.class);
-  private static final List<String> LOCAL_PROFILES = List.of("local", "dev", "test");
 
   // Made at start-up: a service without usable keys must fail to start, not pass its readiness
   // check and then answer every signing call with a 500.
@@ -58,7 +57,7 @@ public class SigningWiring {
   }
 
   private static boolean isLocal() {
-    return ConfigUtils.getProfiles().stream().anyMatch(LOCAL_PROFILES::contains);
+    return ConfigUtils.getProfiles().stream().anyMatch(LocalDatabase.LOCAL_PROFILES::contains);
   }
 
   @Produces

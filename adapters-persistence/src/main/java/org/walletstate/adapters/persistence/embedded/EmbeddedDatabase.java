@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A PostgreSQL server run from binaries on the class path, for local runs and for tests on a
@@ -15,17 +14,15 @@ import java.util.Optional;
 public final class EmbeddedDatabase implements AutoCloseable {
 
   private final EmbeddedPostgres postgres;
-  private final Optional<Path> dataDirectory;
 
-  private EmbeddedDatabase(EmbeddedPostgres postgres, Optional<Path> dataDirectory) {
+  private EmbeddedDatabase(EmbeddedPostgres postgres) {
     this.postgres = postgres;
-    this.dataDirectory = dataDirectory;
   }
 
   /** A throw-away server whose data disappears when it stops. */
   public static EmbeddedDatabase ephemeral() {
     try {
-      return new EmbeddedDatabase(EmbeddedPostgres.builder().start(), Optional.empty());
+      return new EmbeddedDatabase(EmbeddedPostgres.builder().start());
     } catch (IOException e) {
       throw new UncheckedIOException("could not start an embedded PostgreSQL", e);
     }
@@ -38,7 +35,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
       Files.createDirectories(dir.getParent());
       EmbeddedPostgres pg =
           EmbeddedPostgres.builder().setDataDirectory(dir).setCleanDataDirectory(false).start();
-      return new EmbeddedDatabase(pg, Optional.of(dir));
+      return new EmbeddedDatabase(pg);
     } catch (IOException e) {
       throw new UncheckedIOException("could not start an embedded PostgreSQL in " + dir, e);
     }
@@ -46,10 +43,6 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
   public int port() {
     return postgres.getPort();
-  }
-
-  public Optional<Path> dataDirectory() {
-    return dataDirectory;
   }
 
   /** The reactive URL of its {@code postgres} database. */

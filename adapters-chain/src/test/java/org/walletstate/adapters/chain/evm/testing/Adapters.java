@@ -3,7 +3,6 @@ package org.walletstate.adapters.chain.evm.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.smallrye.mutiny.Uni;
-import java.math.BigInteger;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,10 +18,7 @@ import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.evm.Bytes;
-import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
 import org.walletstate.domain.read.ReadOutcomes;
 
 /**
@@ -112,14 +108,5 @@ public final class Adapters {
 
   public static EvmAddress contract(DevnetManifest manifest, long chain, String key) {
     return EvmAddress.of(manifest.chain(chain).address(key));
-  }
-
-  /** The return data of a call answering one {@code uint256}. */
-  public static ReadOutcome word(BigInteger value) {
-    return new ReadOutcome.Data(Bytes32.of(value).bytes());
-  }
-
-  public static ReadOutcome data(String hex) {
-    return new ReadOutcome.Data(Bytes.fromHex(hex));
   }
 }
