@@ -20,7 +20,7 @@ app=adapters-http/target/quarkus-app/quarkus-run.jar
 if [ ! -f "$app" ] || [ -n "$(find . -path ./.data -prune -o -path '*/node_modules' -prune -o \
     \( -name '*.java' -o -name '*.properties' -o -name '*.sql' -o -name pom.xml \) -newer "$app" -print -quit)" ]; then
   echo "Building the service (first run takes a few minutes)..."
-  ./mvnw -B -q -DskipTests package -pl adapters-http -am
+  ./mvnw -B -q -DskipTests -Ddevnet.npm.skip package -pl adapters-http -am
 fi
 
 if ! $devnet; then

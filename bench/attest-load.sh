@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--skip-build" ]; then
   shift
 else
-  ./mvnw -B -q -DskipTests package -pl adapters-http,bench -am
+  ./mvnw -B -q -DskipTests -Ddevnet.npm.skip package -pl adapters-http,bench -am
 fi
 
 exec java -cp bench/target/benchmarks.jar org.walletstate.bench.load.AttestLoad "$@"

@@ -16,7 +16,9 @@ CONNECTIONS="${2:-64}"
 SECONDS_PER_RUN="${3:-20}"
 WARMUP_S="${WARMUP_S:-15}"
 WORK="$(mktemp -d /tmp/walletstate-jwks.XXXXXX)"
+BENCH_SCRATCH="$WORK/data" # removed at exit; the logs stay in $WORK
 read -r -a JAVA_OPTS_ARRAY <<<"${JAVA_OPTS:-}"
+echo "logs: $WORK" >&2
 
 start_service "$WORK/service.log" -u DB_URL WALLETSTATE_DATA_DIR="$WORK/data" -- \
   "${JAVA_OPTS_ARRAY[@]}" -Dquarkus.profile=local

@@ -23,6 +23,7 @@ MODES="${MODES:-machine embedded}"
 WARMUP_S="${WARMUP_S:-15}"
 MACHINE_DB_URL="${MACHINE_DB_URL:-postgresql://127.0.0.1:5432/postgres}"
 WORK="$(mktemp -d /tmp/walletstate-start.XXXXXX)"
+BENCH_SCRATCH="$WORK/data" # removed at exit; the logs stay in $WORK
 read -r -a JAVA_OPTS_ARRAY <<<"${JAVA_OPTS:-}"
 echo "work directory: $WORK" >&2
 

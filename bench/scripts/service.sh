@@ -67,4 +67,14 @@ stop_service() {
   SERVICE_PID=""
 }
 
-trap stop_service EXIT INT TERM
+# BENCH_SCRATCH: a directory the script wants gone at exit (the service's data directory: an
+# embedded database and local signing keys). Logs stay. Kept if its database may still run.
+BENCH_SCRATCH=""
+on_exit() {
+  stop_service
+  if [[ -n "$BENCH_SCRATCH" && ! -e "$BENCH_SCRATCH/postgres/postmaster.pid" ]]; then
+    rm -rf -- "$BENCH_SCRATCH"
+  fi
+}
+trap on_exit EXIT
+trap 'exit 130' INT TERM
