@@ -8,10 +8,8 @@ import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -62,11 +60,11 @@ public class AttestResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
-  public Uni<Response> attest(byte[] body, @Context UriInfo uri) {
+  public Uni<Response> attest(byte[] body) {
     var request = bodies.object(body);
     if (caller.anonymous()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return Uni.createFrom().item(quotes.quote(AttestService.call(command), uri, false));
+      return Uni.createFrom().item(quotes.quote(AttestService.call(command), false));
     }
     KeyAccount account = caller.account();
     AttestCommand command = AttestCommand.parse(request, account.version());
@@ -77,14 +75,14 @@ public class AttestResource {
   @PayPerCall
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for an attestation (the call itself is a POST)")
-  public Response quote(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), uri, false);
+  public Response quote() {
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), false);
   }
 
   @HEAD
   @PayPerCall
-  public Response quoteHead(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), uri, true);
+  public Response quoteHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), true);
   }
 
   private Response respond(AttestOutcome outcome) {

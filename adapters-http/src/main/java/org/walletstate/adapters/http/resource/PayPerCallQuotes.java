@@ -7,10 +7,8 @@ import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -47,8 +45,8 @@ public class PayPerCallQuotes {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed trust profile of a wallet (x402 quote without credentials)")
-  public Response trust(byte[] body, @Context UriInfo uri) {
-    return answer(PayPerCallRequest.trust(bodies.object(body)), uri);
+  public Response trust(byte[] body) {
+    return answer(PayPerCallRequest.trust(bodies.object(body)));
   }
 
   @POST
@@ -57,22 +55,22 @@ public class PayPerCallQuotes {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets (x402 quote without credentials)")
-  public Response batch(byte[] body, @Context UriInfo uri) {
-    return answer(PayPerCallRequest.trustBatch(bodies.object(body)), uri);
+  public Response batch(byte[] body) {
+    return answer(PayPerCallRequest.trustBatch(bodies.object(body)));
   }
 
   @GET
   @PayPerCall
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust profile")
-  public Response quoteTrust(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), uri, false);
+  public Response quoteTrust() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), false);
   }
 
   @HEAD
   @PayPerCall
-  public Response quoteTrustHead(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), uri, true);
+  public Response quoteTrustHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), true);
   }
 
   @GET
@@ -80,20 +78,20 @@ public class PayPerCallQuotes {
   @PayPerCall
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust batch")
-  public Response quoteBatch(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), uri, false);
+  public Response quoteBatch() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), false);
   }
 
   @HEAD
   @Path("/batch")
   @PayPerCall
-  public Response quoteBatchHead(@Context UriInfo uri) {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), uri, true);
+  public Response quoteBatchHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), true);
   }
 
-  private Response answer(CreditPrice.Call call, UriInfo uri) {
+  private Response answer(CreditPrice.Call call) {
     if (caller.anonymous()) {
-      return quotes.quote(call, uri, false);
+      return quotes.quote(call, false);
     }
     throw new ApiError(
         501, "Trust profiles are not issued by this service yet; nothing was charged");

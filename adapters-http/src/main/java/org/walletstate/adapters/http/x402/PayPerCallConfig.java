@@ -27,8 +27,8 @@ public interface PayPerCallConfig {
   @WithDefault("Wallet-state attestation service")
   String serviceName();
 
-  /** The public address of the service, for the quoted resource URL; else the request's. */
-  Optional<String> publicBaseUrl();
+  /** The public address of the service, for the quoted resource URL. */
+  String publicBaseUrl();
 
   /** An icon for wallets to show; else {@code <base>/icon.svg}, which the service serves. */
   Optional<String> iconUrl();

@@ -9,7 +9,6 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -69,13 +68,12 @@ public class PaymentQuotes {
    * quote for a caller without credentials; a caller with a key is told to POST (405 with {@code
    * Allow}).
    */
-  public Response quoteWithoutBody(
-      MeteredOperation operation, boolean anonymous, UriInfo uri, boolean head) {
+  public Response quoteWithoutBody(MeteredOperation operation, boolean anonymous, boolean head) {
     if (!anonymous) {
       throw new ApiError(
           405, "Use POST for " + operation.path(), Map.of(HttpHeaders.ALLOW, "POST"));
     }
-    return quote(new CreditPrice.Call(operation, 1, false), uri, head);
+    return quote(new CreditPrice.Call(operation, 1, false), head);
   }
 
   /**
@@ -83,11 +81,11 @@ public class PaymentQuotes {
    *
    * @param head whether the request was a HEAD (header only, no body)
    */
-  public Response quote(CreditPrice.Call call, UriInfo uri, boolean head) {
+  public Response quote(CreditPrice.Call call, boolean head) {
     if (!enabled()) {
       throw new ApiError(401, CredentialFilters.INVALID_KEY);
     }
-    byte[] body = bytes(payload(call, uri));
+    byte[] body = bytes(payload(call));
     Response.ResponseBuilder response =
         Response.status(402)
             .type(MediaType.APPLICATION_JSON_TYPE)
@@ -95,9 +93,9 @@ public class PaymentQuotes {
     return (head ? response : response.entity(body)).build();
   }
 
-  ObjectNode payload(CreditPrice.Call call, UriInfo uri) {
+  ObjectNode payload(CreditPrice.Call call) {
     UsdcAmount amount = UsdcAmount.payPerCall(CreditPrice.of(call));
-    String base = baseUrl(uri);
+    String base = baseUrl();
     ObjectNode quote = json.createObjectNode();
     quote.put("x402Version", X402_VERSION);
     quote.put(
@@ -144,8 +142,8 @@ public class PaymentQuotes {
     return call.proof() ? what + ", with Merkle proofs" : what;
   }
 
-  private String baseUrl(UriInfo uri) {
-    String base = config.publicBaseUrl().orElseGet(() -> uri.getBaseUri().toString());
+  private String baseUrl() {
+    String base = config.publicBaseUrl();
     return base.endsWith("/") ? base.substring(0, base.length() - 1) : base;
   }
 
