@@ -10,7 +10,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
-import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -23,8 +22,6 @@ import org.walletstate.domain.ValidationException;
  * that matches the server log, never a stack trace or internal detail.
  */
 public class ErrorMappers {
-
-  private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
 
   private final Envelopes envelopes;
   private final ErrorReferences references;
@@ -105,8 +102,6 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response unexpected(Throwable failure) {
-    String reference = references.next();
-    LOG.errorf(failure, "Unexpected failure, reference %s", reference);
-    return envelopes.error(new ApiError(500, ErrorReferences.message(reference)));
+    return envelopes.error(new ApiError(500, references.logged(failure)));
   }
 }

@@ -11,7 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.envelope.ErrorReferences;
@@ -23,8 +22,6 @@ import org.walletstate.adapters.http.envelope.ErrorReferences;
  */
 @ApplicationScoped
 public class HttpEdge {
-
-  private static final Logger LOG = Logger.getLogger(HttpEdge.class);
 
   private final Envelopes envelopes;
   private final ErrorReferences references;
@@ -51,13 +48,7 @@ public class HttpEdge {
     router.errorHandler(413, ctx -> reply(ctx, 413, tooLarge()));
     router.errorHandler(404, ctx -> reply(ctx, 404, "No endpoint " + describe(ctx)));
     router.errorHandler(405, ctx -> reply(ctx, 405, "Method not allowed: " + describe(ctx)));
-    router.errorHandler(
-        500,
-        ctx -> {
-          String reference = references.next();
-          LOG.errorf(ctx.failure(), "Unexpected failure, reference %s", reference);
-          reply(ctx, 500, ErrorReferences.message(reference));
-        });
+    router.errorHandler(500, ctx -> reply(ctx, 500, references.logged(ctx.failure())));
   }
 
   private void refuseDeclaredOversizedBodies(RoutingContext ctx) {

@@ -3,11 +3,14 @@ package org.walletstate.adapters.http.envelope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.HexFormat;
+import org.jboss.logging.Logger;
 import org.walletstate.application.port.Entropy;
 
 /** Short random references that tie a 500 answer to its entry in the server log. */
 @ApplicationScoped
 public class ErrorReferences {
+
+  private static final Logger LOG = Logger.getLogger(ErrorReferences.class);
 
   private final Entropy entropy;
 
@@ -16,12 +19,13 @@ public class ErrorReferences {
     this.entropy = entropy;
   }
 
-  public String next() {
-    return HexFormat.of().formatHex(entropy.bytes(6));
-  }
-
-  /** What the caller is told: nothing internal, only that it is safe to retry. */
-  public static String message(String reference) {
+  /**
+   * Logs {@code failure} under a fresh reference and returns what the caller is told: the
+   * reference, nothing internal, and that it is safe to retry.
+   */
+  public String logged(Throwable failure) {
+    String reference = HexFormat.of().formatHex(entropy.bytes(6));
+    LOG.errorf(failure, "Unexpected failure, reference %s", reference);
     return "Unexpected server error (reference "
         + reference
         + "). Nothing was charged; it is safe to retry.";
