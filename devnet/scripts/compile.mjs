@@ -29,16 +29,19 @@ function inputHash(sources, solcVersion) {
 }
 
 export function compileIfNeeded({ log = console.error } = {}) {
-  const solc = require('solc');
   const sources = {};
   for (const f of readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort()) {
     sources[f] = { content: readFileSync(join(contractsDir, f), 'utf8') };
   }
-  const stamp = inputHash(sources, solc.version());
+  // the package's version names the compiler; loading solc itself (9 MB of JavaScript) is left to
+  // the case where something has to be compiled
+  const solcPackage = JSON.parse(readFileSync(require.resolve('solc/package.json'), 'utf8'));
+  const stamp = inputHash(sources, solcPackage.version);
   if (existsSync(outFile)) {
     const previous = JSON.parse(readFileSync(outFile, 'utf8'));
     if (previous.inputHash === stamp) return { compiled: false, file: outFile };
   }
+  const solc = require('solc');
   const t0 = Date.now();
   const findImports = (path) => {
     try {

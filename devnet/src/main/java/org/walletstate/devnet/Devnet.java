@@ -189,9 +189,7 @@ public final class Devnet implements AutoCloseable {
 
   /** RPC URL per chain id, in start order. */
   public Map<Long, URI> rpcUrls() {
-    Map<Long, URI> urls = new LinkedHashMap<>();
-    manifest.chains().forEach((id, c) -> urls.put(id, c.rpcUrl()));
-    return urls;
+    return manifest.rpcUrls();
   }
 
   public JsonRpc rpc(long chainId) {

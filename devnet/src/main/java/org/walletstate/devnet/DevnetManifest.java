@@ -79,6 +79,13 @@ public final class DevnetManifest {
     return chains;
   }
 
+  /** RPC URL per chain id, in start order. */
+  public Map<Long, URI> rpcUrls() {
+    Map<Long, URI> urls = new LinkedHashMap<>();
+    chains().forEach((id, c) -> urls.put(id, c.rpcUrl()));
+    return urls;
+  }
+
   public ChainInfo chain(long chainId) {
     ChainInfo c = chains.get(chainId);
     if (c == null) {

@@ -78,11 +78,9 @@ public final class AttestLoad {
     Instant started = Instant.now();
     if (options.service != null) {
       DevnetManifest manifest = DevnetManifest.read(options.manifest);
-      Map<Long, URI> rpcUrls = new LinkedHashMap<>();
-      manifest.chains().forEach((id, chain) -> rpcUrls.put(id, chain.rpcUrl()));
       List<Scenario> scenarios = scenarios(manifest);
       measureService("service", options.service, options.key, scenarios);
-      measureBaseline(scenarios, rpcUrls);
+      measureBaseline(scenarios, manifest.rpcUrls());
     } else {
       selfContained();
     }
