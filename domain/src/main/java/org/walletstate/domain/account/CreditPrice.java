@@ -1,6 +1,5 @@
 package org.walletstate.domain.account;
 
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.function.Function;
 
@@ -13,9 +12,6 @@ import java.util.function.Function;
  * @param proofPremium the part of it that pays for proofs, refundable when none is delivered
  */
 public record CreditPrice(long credits, long proofPremium) {
-
-  /** What one credit costs at the base rate, in US dollars. */
-  public static final BigDecimal CREDIT_USD = new BigDecimal("0.04");
 
   public CreditPrice {
     if (credits <= 0 || proofPremium < 0 || proofPremium >= credits) {

@@ -137,11 +137,6 @@ public final class ChainCatalogue {
     return chain;
   }
 
-  /** True when {@code id} names a chain that was supported once and is now retired. */
-  public static boolean isRetired(long evmId) {
-    return RETIRED.containsKey(evmId);
-  }
-
   /** Digits of the longest decimal chain id read as a number (every EVM id fits in a long). */
   private static final int MAX_ID_DIGITS = 18;
 
