@@ -47,6 +47,7 @@ public final class MerkleProof {
   public static final String CODE_DIFFERS =
       "the proven codeHash differs from the code read at the block";
 
+  /** The codeHash of an account without code: the Keccak-256 hash of no bytes. */
   static final Bytes32 EMPTY_CODE_HASH = new Bytes32(Bytes.of(Keccak256.hash(new byte[0])));
 
   private MerkleProof() {}
@@ -105,9 +106,14 @@ public final class MerkleProof {
   /** The codeHash of {@code code}, or zero for no code (an absent account may report zero). */
   static boolean codeHashShows(Bytes32 codeHash, DeployedCode code) {
     if (code.code().isEmpty()) {
-      return codeHash.equals(EMPTY_CODE_HASH) || codeHash.isZero();
+      return isEmptyCodeHash(codeHash);
     }
     return codeHash.bytes().equals(Bytes.of(Keccak256.hash(code.code().toArray())));
+  }
+
+  /** A codeHash that shows no code: the empty-code hash, or zero (an absent account's report). */
+  static boolean isEmptyCodeHash(Bytes32 codeHash) {
+    return codeHash.equals(EMPTY_CODE_HASH) || codeHash.isZero();
   }
 
   private static PayloadValue.Obj erc20(
