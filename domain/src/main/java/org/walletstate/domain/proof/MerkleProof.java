@@ -11,6 +11,7 @@ import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
+import org.walletstate.domain.evm.Quantities;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
@@ -172,8 +173,8 @@ public final class MerkleProof {
   private static PayloadValue.Obj accountFields(
       PayloadValue.ObjBuilder shape, AccountProof proof, List<AccountProof.StorageProof> slots) {
     shape
-        .put("nonce", quantity(proof.nonce()))
-        .put("balance", quantity(proof.balance()))
+        .put("nonce", Quantities.hex(proof.nonce()))
+        .put("balance", Quantities.hex(proof.balance()))
         .put("codeHash", proof.codeHash().hex())
         .put("storageHash", proof.storageHash().hex())
         .put("accountProof", nodes(proof.accountProof()));
@@ -182,7 +183,7 @@ public final class MerkleProof {
       storage.add(
           PayloadValue.objectBuilder()
               .put("key", slot.key().hex())
-              .put("value", quantity(slot.value()))
+              .put("value", Quantities.hex(slot.value()))
               .put("proof", nodes(slot.proof()))
               .build());
     }
@@ -193,9 +194,5 @@ public final class MerkleProof {
     List<PayloadValue> hex = new ArrayList<>();
     nodes.forEach(n -> hex.add(PayloadValue.text(n.toHex())));
     return PayloadValue.array(hex);
-  }
-
-  private static String quantity(BigInteger value) {
-    return "0x" + value.toString(16);
   }
 }
