@@ -1,21 +1,14 @@
 package org.walletstate.domain.account;
 
-import java.math.BigDecimal;
-import java.util.List;
-import java.util.function.Function;
-
 /**
- * What a metered call costs, in credits: a list of named rules, one per operation. Attest costs 1
- * credit (2 with a Merkle proof); a trust profile 3 per wallet (6 with proofs). The proof premium
- * is refunded when no proof is delivered; a failed or refused call costs nothing.
+ * What a metered call costs, in credits, by operation. Attest costs 1 credit (2 with a Merkle
+ * proof); a trust profile 3 per wallet (6 with proofs). The proof premium is refunded when no proof
+ * is delivered; a failed or refused call costs nothing.
  *
  * @param credits the whole price
  * @param proofPremium the part of it that pays for proofs, refundable when none is delivered
  */
 public record CreditPrice(long credits, long proofPremium) {
-
-  /** What one credit costs at the base rate, in US dollars. */
-  public static final BigDecimal CREDIT_USD = new BigDecimal("0.04");
 
   public CreditPrice {
     if (credits <= 0 || proofPremium < 0 || proofPremium >= credits) {
@@ -35,26 +28,16 @@ public record CreditPrice(long credits, long proofPremium) {
     }
   }
 
-  private record Rule(MeteredOperation operation, Function<Call, CreditPrice> price) {}
-
-  private static final List<Rule> RULES =
-      List.of(
-          new Rule(MeteredOperation.ATTEST, call -> perUnit(1, 1, call.proof())),
-          new Rule(MeteredOperation.TRUST, call -> perUnit(call.wallets(), 3, call.proof())),
-          new Rule(MeteredOperation.TRUST_BATCH, call -> perUnit(call.wallets(), 3, call.proof())));
-
   private static CreditPrice perUnit(int units, long base, boolean proof) {
     long plain = units * base;
     return proof ? new CreditPrice(2 * plain, plain) : new CreditPrice(plain, 0);
   }
 
   public static CreditPrice of(Call call) {
-    for (Rule rule : RULES) {
-      if (rule.operation() == call.operation()) {
-        return rule.price().apply(call);
-      }
-    }
-    throw new IllegalStateException("no price rule for " + call.operation());
+    return switch (call.operation()) {
+      case ATTEST -> perUnit(1, 1, call.proof());
+      case TRUST, TRUST_BATCH -> perUnit(call.wallets(), 3, call.proof());
+    };
   }
 
   /** The price with the proof premium taken off: what is kept when no proof was delivered. */

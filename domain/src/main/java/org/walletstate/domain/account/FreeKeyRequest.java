@@ -1,6 +1,8 @@
 package org.walletstate.domain.account;
 
+import java.util.Optional;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -13,33 +15,18 @@ public record FreeKeyRequest(EmailAddress email, AppName appName) {
 
   /** Reads {@code {email, appName, tier}}; tier may be omitted and must otherwise be free. */
   public static FreeKeyRequest parse(RequestValue.Obj body) {
-    String email = requiredText(body, "email");
-    String appName = requiredText(body, "appName");
-    RequestValue tier = body.get("tier");
-    if (!tier.isMissing()) {
-      if (!(tier instanceof RequestValue.Text t)) {
-        throw new ValidationException("tier must be a string, not " + tier.kind());
-      }
-      if (!Plan.FREE.wireName().equals(t.value())) {
-        throw new ValidationException(
-            "tier \""
-                + abbreviate(t.value())
-                + "\" cannot be created here: only \"free\" keys are issued by email; paid keys"
-                + " come from POST /v1/keys/buy");
-      }
+    Fields fields = Fields.of(body, "");
+    String email = fields.requiredText("email");
+    String appName = fields.requiredText("appName");
+    Optional<String> tier = fields.optionalText("tier");
+    if (tier.isPresent() && !Plan.FREE.wireName().equals(tier.get())) {
+      throw new ValidationException(
+          "tier \""
+              + abbreviate(tier.get())
+              + "\" cannot be created here: only \"free\" keys are issued by email; paid keys"
+              + " come from POST /v1/keys/buy");
     }
     return new FreeKeyRequest(EmailAddress.parse(email, "email"), AppName.parse(appName));
-  }
-
-  private static String requiredText(RequestValue.Obj body, String name) {
-    RequestValue v = body.get(name);
-    if (v.isMissing()) {
-      throw new ValidationException(name + " is required");
-    }
-    if (!(v instanceof RequestValue.Text t)) {
-      throw new ValidationException(name + " must be a string, not " + v.kind());
-    }
-    return t.value();
   }
 
   private static String abbreviate(String s) {

@@ -2,6 +2,7 @@ package org.walletstate.domain.account;
 
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -16,7 +17,7 @@ public final class PayPerCallRequest {
 
   /** Prices a {@code POST /v1/trust} body. */
   public static CreditPrice.Call trust(RequestValue.Obj body) {
-    requireWallet(body, "wallet");
+    requireWallet(Fields.of(body, ""));
     return new CreditPrice.Call(MeteredOperation.TRUST, 1, proof(body));
   }
 
@@ -39,21 +40,13 @@ public final class PayPerCallRequest {
       if (!(entry instanceof RequestValue.Obj obj)) {
         throw new ValidationException("wallets[" + i + "] must be an object, not " + entry.kind());
       }
-      requireWallet(obj, "wallets[" + i + "].wallet");
+      requireWallet(Fields.of(obj, "wallets[" + i + "]"));
     }
     return new CreditPrice.Call(MeteredOperation.TRUST_BATCH, count, proof(body));
   }
 
-  private static void requireWallet(RequestValue.Obj body, String field) {
-    String name = field.substring(field.lastIndexOf('.') + 1);
-    RequestValue wallet = body.get(name);
-    if (wallet.isMissing()) {
-      throw new ValidationException(field + " is required");
-    }
-    if (!(wallet instanceof RequestValue.Text text)) {
-      throw new ValidationException(field + " must be a string, not " + wallet.kind());
-    }
-    EvmAddress.parse(text.value(), field);
+  private static void requireWallet(Fields fields) {
+    EvmAddress.parse(fields.requiredText("wallet"), fields.path("wallet"));
   }
 
   /** {@code proof}: absent, or exactly {@code "merkle"}. */

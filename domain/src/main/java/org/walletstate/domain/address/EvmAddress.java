@@ -18,6 +18,12 @@ public final class EvmAddress {
 
   private final String lower;
 
+  /**
+   * The EIP-55 form, computed on first use. Unsynchronized: two threads may both compute it, and
+   * either equal result may be kept, since a String is immutable and safely published.
+   */
+  private String checksummed;
+
   private EvmAddress(String lower) {
     this.lower = lower;
   }
@@ -70,6 +76,15 @@ public final class EvmAddress {
 
   /** EIP-55 mixed-case form. */
   public String checksummed() {
+    String cached = checksummed;
+    if (cached == null) {
+      cached = eip55(lower);
+      checksummed = cached;
+    }
+    return cached;
+  }
+
+  private static String eip55(String lower) {
     String hex = lower.substring(2);
     byte[] hash = Keccak256.hash(hex);
     StringBuilder sb = new StringBuilder("0x");

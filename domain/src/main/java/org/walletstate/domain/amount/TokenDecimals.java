@@ -2,6 +2,7 @@ package org.walletstate.domain.amount;
 
 import java.math.BigDecimal;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.request.Digits;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -39,10 +40,10 @@ public record TokenDecimals(int value) {
     } else if (raw instanceof RequestValue.Text text) {
       shown = '"' + text.value() + '"';
       String digits = text.value();
-      if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      if (!Digits.allAscii(digits)) {
         throw outOfRange(field, shown);
       }
-      String significant = digits.replaceFirst("^0+(?=.)", "");
+      String significant = Digits.withoutLeadingZeros(digits);
       if (significant.length() > 3) {
         throw outOfRange(field, shown);
       }

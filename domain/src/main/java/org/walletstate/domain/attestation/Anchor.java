@@ -3,6 +3,7 @@ package org.walletstate.domain.attestation;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Objects;
+import org.walletstate.domain.evm.Quantities;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.payload.Timestamps;
 
@@ -39,7 +40,7 @@ public sealed interface Anchor
     }
 
     public String numberHex() {
-      return "0x" + number.toString(16);
+      return Quantities.hex(number);
     }
 
     @Override

@@ -20,9 +20,6 @@ public record Attestation(
   /** Default lifetime. */
   public static final Duration LIFETIME = Duration.ofMinutes(30);
 
-  /** Lifetime when any condition is a delegation. */
-  public static final Duration DELEGATION_LIFETIME = Duration.ofMinutes(5);
-
   public Attestation {
     Objects.requireNonNull(id, "id");
     results = List.copyOf(results);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.request.Digits;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -137,11 +138,6 @@ public final class ChainCatalogue {
     return chain;
   }
 
-  /** True when {@code id} names a chain that was supported once and is now retired. */
-  public static boolean isRetired(long evmId) {
-    return RETIRED.containsKey(evmId);
-  }
-
   /** Digits of the longest decimal chain id read as a number (every EVM id fits in a long). */
   private static final int MAX_ID_DIGITS = 18;
 
@@ -160,8 +156,8 @@ public final class ChainCatalogue {
     }
     if (raw instanceof RequestValue.Text t) {
       String s = t.value().trim();
-      if (!s.isEmpty() && s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-        String digits = s.replaceFirst("^0+(?=.)", "");
+      if (Digits.allAscii(s)) {
+        String digits = Digits.withoutLeadingZeros(s);
         if (digits.length() > MAX_ID_DIGITS) {
           // No chain id is this long; reading the digits as a number would cost time that grows
           // with the square of their count, and a body may carry a hundred thousand of them.
@@ -175,7 +171,7 @@ public final class ChainCatalogue {
         }
         return byEvmNumber(new BigDecimal(digits), '"' + t.value() + '"', field);
       }
-      Chain chain = CHAINS.get(ChainId.named(s.isEmpty() ? "?" : s));
+      Chain chain = s.isEmpty() ? null : CHAINS.get(ChainId.named(s));
       if (chain == null || chain.isEvm()) {
         throw new ValidationException(
             field

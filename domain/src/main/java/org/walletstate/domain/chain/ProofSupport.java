@@ -3,20 +3,32 @@ package org.walletstate.domain.chain;
 /**
  * Whether a chain serves EIP-1186 Merkle-Patricia proofs that verify against its block header, and
  * if not, the reason a declined proof states.
+ *
+ * @param declineReason why proofs are declined on the chain; {@code null} when they are available
  */
-public record ProofSupport(boolean available, String declineReason) {
-  public static final ProofSupport STANDARD = new ProofSupport(true, null);
+public record ProofSupport(String declineReason) {
+  public static final ProofSupport STANDARD = new ProofSupport(null);
 
   public ProofSupport {
-    if (available && declineReason != null) {
-      throw new IllegalArgumentException("an available proof has no decline reason");
-    }
-    if (!available && (declineReason == null || declineReason.isBlank())) {
+    if (declineReason != null && declineReason.isBlank()) {
       throw new IllegalArgumentException("a declined proof states its reason");
     }
   }
 
   public static ProofSupport declined(String reason) {
-    return new ProofSupport(false, reason);
+    if (reason == null) {
+      throw new IllegalArgumentException("a declined proof states its reason");
+    }
+    return new ProofSupport(reason);
+  }
+
+  /** True when the chain's proofs are served and checked: no decline reason. */
+  public boolean available() {
+    return declineReason == null;
+  }
+
+  @Override
+  public String toString() {
+    return "ProofSupport[available=" + available() + ", declineReason=" + declineReason + "]";
   }
 }

@@ -83,7 +83,7 @@ public record EasAttestation(
         template.chain(),
         easOn(template.chain()),
         Optional.of(template.name()),
-        Bytes32.parse(template.schemaUid(), "schemaUid"),
+        template.schemaUid(),
         template.lookup(),
         Optional.of(template.attester()),
         template.rule());

@@ -10,21 +10,31 @@ import org.walletstate.domain.digest.Keccak256;
 
 /**
  * A function's canonical signature ({@code balanceOf(address)}): its name and parameter types with
- * no spaces and no parameter names, the text whose Keccak-256 hash starts with the selector.
- *
- * @param canonical the signature text
+ * no spaces and no parameter names, the text whose Keccak-256 hash starts with the selector. Two
+ * signatures are equal when their canonical texts are.
  */
-public record FunctionSignature(String canonical) {
+public final class FunctionSignature {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
   private static final Pattern ANY_CANONICAL =
       Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\(([a-z0-9\\[\\]]+(,[a-z0-9\\[\\]]+)*)?\\)");
 
-  public FunctionSignature {
+  private final String canonical;
+
+  /** Hashed once: every read's request encodes a call with it. */
+  private final Bytes selector;
+
+  /**
+   * @param canonical the signature text
+   */
+  public FunctionSignature(String canonical) {
     Objects.requireNonNull(canonical, "canonical");
     if (!ANY_CANONICAL.matcher(canonical).matches()) {
       throw new IllegalArgumentException("not a canonical function signature: " + canonical);
     }
+    this.canonical = canonical;
+    this.selector =
+        Bytes.of(Arrays.copyOf(Keccak256.hash(canonical.getBytes(StandardCharsets.US_ASCII)), 4));
   }
 
   /** A signature the service itself calls (a constant). */
@@ -52,20 +62,34 @@ public record FunctionSignature(String canonical) {
             + "\"");
   }
 
+  /** The signature text. */
+  public String canonical() {
+    return canonical;
+  }
+
   /** The first four bytes of the Keccak-256 hash of the signature. */
   public Bytes selector() {
-    return Bytes.of(
-        Arrays.copyOf(Keccak256.hash(canonical.getBytes(StandardCharsets.US_ASCII)), 4));
+    return selector;
   }
 
   /** Call data for this function with static arguments, each one ABI word. */
   public Bytes encodeCall(List<Bytes32> arguments) {
     Bytes[] parts = new Bytes[arguments.size() + 1];
-    parts[0] = selector();
+    parts[0] = selector;
     for (int i = 0; i < arguments.size(); i++) {
       parts[i + 1] = arguments.get(i).bytes();
     }
     return Bytes.concat(parts);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FunctionSignature other && other.canonical.equals(canonical);
+  }
+
+  @Override
+  public int hashCode() {
+    return canonical.hashCode();
   }
 
   @Override

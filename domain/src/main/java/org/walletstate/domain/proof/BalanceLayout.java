@@ -11,6 +11,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.Quantities;
 
 /**
  * Where a token keeps balances: a {@code mapping(address => uint256)} whose base slot is {@code
@@ -75,7 +76,7 @@ public record BalanceLayout(KeyOrder order, Bytes32 mappingSlot) {
 
   /** The base slot as a hex quantity ({@code 0x0}, {@code 0x9}, or a namespace root). */
   public String mappingSlotHex() {
-    return "0x" + mappingSlot.toUnsigned().toString(16);
+    return Quantities.hex(mappingSlot.toUnsigned());
   }
 
   /**

@@ -2,7 +2,10 @@ package org.walletstate.domain.proof;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.AccountProof;
@@ -57,12 +60,15 @@ public final class BalanceSlotSearch {
         token, holder, candidate.storageKey(holder), PROBE_VALUE);
   }
 
-  /** The probe reads of a stage. */
-  public static List<EvmRead<?>> probes(
+  /**
+   * The probe reads of a stage, by candidate in the stage's order: built once, since each one
+   * hashes its storage key, and handed back to {@link #probed} with the answers.
+   */
+  public static Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> probes(
       EvmAddress token, EvmAddress holder, List<BalanceLayout> candidates) {
-    List<EvmRead<?>> reads = new ArrayList<>();
-    candidates.forEach(c -> reads.add(probe(token, holder, c)));
-    return reads;
+    Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> reads = new LinkedHashMap<>();
+    candidates.forEach(c -> reads.put(c, probe(token, holder, c)));
+    return Collections.unmodifiableMap(reads);
   }
 
   /** What the probes of one stage showed. */
@@ -82,13 +88,18 @@ public final class BalanceSlotSearch {
    */
   public record Unsupported(String detail) implements Probed {}
 
-  /** The first candidate of the stage whose probe answered {@link #PROBE_VALUE}. */
+  /**
+   * The first candidate of the stage whose probe answered {@link #PROBE_VALUE}.
+   *
+   * @param probes the stage's {@link #probes}
+   */
   public static Probed probed(
-      EvmAddress token, EvmAddress holder, List<BalanceLayout> candidates, ReadOutcomes outcomes) {
+      Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> probes, ReadOutcomes outcomes) {
     BigInteger expected = PROBE_VALUE.toUnsigned();
     String unanswered = null;
-    for (BalanceLayout candidate : candidates) {
-      EvmRead.Erc20BalanceOfWithStorage probe = probe(token, holder, candidate);
+    for (Map.Entry<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> candidate :
+        probes.entrySet()) {
+      EvmRead.Erc20BalanceOfWithStorage probe = candidate.getValue();
       ReadOutcome outcome = outcomes.outcome(probe);
       if (outcome instanceof ReadOutcome.Failed failed) {
         unanswered = unanswered == null ? failed.detail() : unanswered;
@@ -96,7 +107,7 @@ public final class BalanceSlotSearch {
       }
       if (outcomes.reading(probe) instanceof Reading.Value<BigInteger> value
           && value.value().equals(expected)) {
-        return new Located(candidate);
+        return new Located(candidate.getKey());
       }
     }
     return unanswered == null ? new NotHere() : new Unsupported(unanswered);

@@ -11,6 +11,7 @@ import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
+import org.walletstate.domain.evm.Quantities;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
@@ -47,6 +48,7 @@ public final class MerkleProof {
   public static final String CODE_DIFFERS =
       "the proven codeHash differs from the code read at the block";
 
+  /** The codeHash of an account without code: the Keccak-256 hash of no bytes. */
   static final Bytes32 EMPTY_CODE_HASH = new Bytes32(Bytes.of(Keccak256.hash(new byte[0])));
 
   private MerkleProof() {}
@@ -105,9 +107,14 @@ public final class MerkleProof {
   /** The codeHash of {@code code}, or zero for no code (an absent account may report zero). */
   static boolean codeHashShows(Bytes32 codeHash, DeployedCode code) {
     if (code.code().isEmpty()) {
-      return codeHash.equals(EMPTY_CODE_HASH) || codeHash.isZero();
+      return isEmptyCodeHash(codeHash);
     }
     return codeHash.bytes().equals(Bytes.of(Keccak256.hash(code.code().toArray())));
+  }
+
+  /** A codeHash that shows no code: the empty-code hash, or zero (an absent account's report). */
+  static boolean isEmptyCodeHash(Bytes32 codeHash) {
+    return codeHash.equals(EMPTY_CODE_HASH) || codeHash.isZero();
   }
 
   private static PayloadValue.Obj erc20(
@@ -166,8 +173,8 @@ public final class MerkleProof {
   private static PayloadValue.Obj accountFields(
       PayloadValue.ObjBuilder shape, AccountProof proof, List<AccountProof.StorageProof> slots) {
     shape
-        .put("nonce", quantity(proof.nonce()))
-        .put("balance", quantity(proof.balance()))
+        .put("nonce", Quantities.hex(proof.nonce()))
+        .put("balance", Quantities.hex(proof.balance()))
         .put("codeHash", proof.codeHash().hex())
         .put("storageHash", proof.storageHash().hex())
         .put("accountProof", nodes(proof.accountProof()));
@@ -176,7 +183,7 @@ public final class MerkleProof {
       storage.add(
           PayloadValue.objectBuilder()
               .put("key", slot.key().hex())
-              .put("value", quantity(slot.value()))
+              .put("value", Quantities.hex(slot.value()))
               .put("proof", nodes(slot.proof()))
               .build());
     }
@@ -187,9 +194,5 @@ public final class MerkleProof {
     List<PayloadValue> hex = new ArrayList<>();
     nodes.forEach(n -> hex.add(PayloadValue.text(n.toHex())));
     return PayloadValue.array(hex);
-  }
-
-  private static String quantity(BigInteger value) {
-    return "0x" + value.toString(16);
   }
 }

@@ -25,7 +25,6 @@ public final class StateProofCheck {
       "the node's proof does not verify against the block's state root";
 
   static final byte[] EMPTY_TRIE_ROOT = Keccak256.hash(new byte[] {(byte) 0x80});
-  private static final byte[] EMPTY_CODE_HASH = Keccak256.hash(new byte[0]);
 
   private StateProofCheck() {}
 
@@ -41,8 +40,7 @@ public final class StateProofCheck {
                 && proof.balance().signum() == 0
                 && (proof.storageHash().isZero()
                     || Arrays.equals(proof.storageHash().bytes().toArray(), EMPTY_TRIE_ROOT))
-                && (proof.codeHash().isZero()
-                    || Arrays.equals(proof.codeHash().bytes().toArray(), EMPTY_CODE_HASH));
+                && MerkleProof.isEmptyCodeHash(proof.codeHash());
         if (!zeros) {
           return Optional.of("the account is proven absent but claimed with state");
         }

@@ -2,6 +2,7 @@ package org.walletstate.domain.read;
 
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -33,7 +34,7 @@ public final class ReadOutcomes {
     Map<EvmRead<?>, ReadOutcome> copy = new LinkedHashMap<>();
     outcomes.forEach(
         (read, outcome) -> {
-          checkKind(read, outcome);
+          checkKind(read.request(), outcome);
           copy.put(read, outcome);
         });
     return new ReadOutcomes(Collections.unmodifiableMap(copy));
@@ -46,10 +47,14 @@ public final class ReadOutcomes {
   public static ReadOutcomes answering(
       Collection<? extends EvmRead<?>> reads, Function<EvmRequest, ReadOutcome> answers) {
     Map<EvmRead<?>, ReadOutcome> map = new LinkedHashMap<>();
+    Map<EvmRead<?>, EvmRequest> requests = new HashMap<>();
     for (EvmRead<?> read : reads) {
-      map.put(read, answers.apply(read.request()));
+      EvmRequest request = read.request();
+      requests.put(read, request);
+      map.put(read, answers.apply(request));
     }
-    return of(map);
+    map.forEach((read, outcome) -> checkKind(requests.get(read), outcome));
+    return new ReadOutcomes(Collections.unmodifiableMap(map));
   }
 
   /** These outcomes and {@code more} (a later round at the same block). */
@@ -86,11 +91,10 @@ public final class ReadOutcomes {
     }
   }
 
-  private static void checkKind(EvmRead<?> read, ReadOutcome outcome) {
+  private static void checkKind(EvmRequest request, ReadOutcome outcome) {
     if (outcome instanceof ReadOutcome.Failed) {
       return;
     }
-    EvmRequest request = read.request();
     boolean fits;
     if (request instanceof EvmRequest.EthCall || request instanceof EvmRequest.EthCallWithStorage) {
       fits = outcome instanceof ReadOutcome.Data || outcome instanceof ReadOutcome.Reverted;

@@ -1,10 +1,10 @@
 package org.walletstate.domain.template;
 
-import java.util.HexFormat;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.eas.AttestationLookup;
+import org.walletstate.domain.evm.Bytes32;
 
 /**
  * A named EAS attestation check that callers use by name instead of spelling out schema, attester
@@ -14,7 +14,7 @@ import org.walletstate.domain.eas.AttestationLookup;
  * @param provider who issues the attestations
  * @param description what a met condition means
  * @param chain where the attestations live
- * @param schemaUid the EAS schema UID (32 bytes, {@code 0x}-hex, lower case)
+ * @param schemaUid the EAS schema UID
  * @param attester the only accepted attester
  * @param lookup the contract and function that name the wallet's attestation of the schema
  * @param rule what the found attestation must also satisfy
@@ -24,7 +24,7 @@ public record ComplianceTemplate(
     String provider,
     String description,
     Chain chain,
-    String schemaUid,
+    Bytes32 schemaUid,
     EvmAddress attester,
     AttestationLookup lookup,
     TemplateRule rule) {
@@ -36,14 +36,8 @@ public record ComplianceTemplate(
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(attester, "attester");
     Objects.requireNonNull(lookup, "lookup");
+    Objects.requireNonNull(schemaUid, "schemaUid");
     Objects.requireNonNull(rule, "rule");
-    if (schemaUid == null
-        || !schemaUid.startsWith("0x")
-        || schemaUid.length() != 66
-        || !schemaUid.equals(schemaUid.toLowerCase(java.util.Locale.ROOT))) {
-      throw new IllegalArgumentException("schema UID must be 0x + 64 lower-case hex: " + schemaUid);
-    }
-    HexFormat.of().parseHex(schemaUid, 2, 66);
     if (!chain.isEvm()) {
       throw new IllegalArgumentException("EAS templates live on EVM chains");
     }

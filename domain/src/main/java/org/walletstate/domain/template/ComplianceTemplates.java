@@ -9,6 +9,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.eas.AttestationLookup;
+import org.walletstate.domain.evm.Bytes32;
 
 /**
  * The five compliance templates of the interface. Schema UIDs, attesters and attestation lookups
@@ -32,8 +33,8 @@ public final class ComplianceTemplates {
   private static final AttestationLookup PASSPORT_RESOLVER =
       AttestationLookup.passportResolver(
           EvmAddress.of("0xc94aBf0292Ac04AAC18C251d9C8169a8dd2BBbDC"));
-  private static final String PASSPORT_SCORE_SCHEMA =
-      "0xda0257756063c891659fed52fd36ef7557f7b45d66f59645fd3c3b263b747254";
+  private static final Bytes32 PASSPORT_SCORE_SCHEMA =
+      schema("0xda0257756063c891659fed52fd36ef7557f7b45d66f59645fd3c3b263b747254");
 
   private static final Map<String, ComplianceTemplate> TEMPLATES;
 
@@ -71,6 +72,10 @@ public final class ComplianceTemplates {
 
   private ComplianceTemplates() {}
 
+  private static Bytes32 schema(String uid) {
+    return Bytes32.parse(uid, "schemaUid");
+  }
+
   private static void exchange(
       Map<String, ComplianceTemplate> m, String name, String description, String schema) {
     m.put(
@@ -80,7 +85,7 @@ public final class ComplianceTemplates {
             EXCHANGE,
             description,
             ChainCatalogue.require(ChainId.evm(8453)),
-            schema,
+            schema(schema),
             EXCHANGE_ATTESTER,
             EXCHANGE_INDEXER,
             new TemplateRule.Valid()));

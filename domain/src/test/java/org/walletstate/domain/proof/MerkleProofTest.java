@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.math.BigInteger;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.account.KeyVersion;
@@ -20,6 +21,7 @@ import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcome;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -106,21 +108,17 @@ class MerkleProofTest {
           ReadOutcome.data(
               c.equals(real) ? BalanceSlotSearch.PROBE_VALUE.bytes() : FakeEvm.word(5)));
     }
-    ReadOutcomes outcomes =
-        ReadOutcomes.answering(BalanceSlotSearch.probes(TOKEN, HOLDER, stage), evm);
-    assertThat(BalanceSlotSearch.probed(TOKEN, HOLDER, stage, outcomes))
+    Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> probes =
+        BalanceSlotSearch.probes(TOKEN, HOLDER, stage);
+    ReadOutcomes outcomes = ReadOutcomes.answering(probes.values(), evm);
+    assertThat(BalanceSlotSearch.probed(probes, outcomes))
         .isEqualTo(new BalanceSlotSearch.Located(real));
 
     FakeEvm computed = FakeEvm.chain();
     for (BalanceLayout c : stage) {
       computed.answer(BalanceSlotSearch.probe(TOKEN, HOLDER, c), ReadOutcome.data(FakeEvm.word(5)));
     }
-    assertThat(
-            BalanceSlotSearch.probed(
-                TOKEN,
-                HOLDER,
-                stage,
-                ReadOutcomes.answering(BalanceSlotSearch.probes(TOKEN, HOLDER, stage), computed)))
+    assertThat(BalanceSlotSearch.probed(probes, ReadOutcomes.answering(probes.values(), computed)))
         .isInstanceOf(BalanceSlotSearch.NotHere.class);
 
     FakeEvm noOverrides = FakeEvm.chain();
@@ -129,12 +127,7 @@ class MerkleProofTest {
           BalanceSlotSearch.probe(TOKEN, HOLDER, c), ReadOutcome.failed("method not supported"));
     }
     assertThat(
-            BalanceSlotSearch.probed(
-                TOKEN,
-                HOLDER,
-                stage,
-                ReadOutcomes.answering(
-                    BalanceSlotSearch.probes(TOKEN, HOLDER, stage), noOverrides)))
+            BalanceSlotSearch.probed(probes, ReadOutcomes.answering(probes.values(), noOverrides)))
         .isInstanceOf(BalanceSlotSearch.Unsupported.class);
   }
 

@@ -95,9 +95,15 @@ final class ProofReads {
       return Uni.createFrom().voidItem();
     }
     List<BalanceLayout> candidates = stages.get(stage);
+    Map<ProofTarget.Erc20Balance, Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage>> byTarget =
+        new LinkedHashMap<>();
     Set<EvmRead<?>> probes = new LinkedHashSet<>();
-    pending.forEach(
-        t -> probes.addAll(BalanceSlotSearch.probes(t.token(), t.holder(), candidates)));
+    for (ProofTarget.Erc20Balance t : pending) {
+      Map<BalanceLayout, EvmRead.Erc20BalanceOfWithStorage> stageProbes =
+          BalanceSlotSearch.probes(t.token(), t.holder(), candidates);
+      byTarget.put(t, stageProbes);
+      probes.addAll(stageProbes.values());
+    }
     return read(probes)
         .flatMap(
             answered -> {
@@ -105,7 +111,7 @@ final class ProofReads {
               List<ProofTarget.Erc20Balance> byValue = new ArrayList<>();
               for (ProofTarget.Erc20Balance t : pending) {
                 BalanceSlotSearch.Probed probed =
-                    BalanceSlotSearch.probed(t.token(), t.holder(), candidates, answered);
+                    BalanceSlotSearch.probed(byTarget.get(t), answered);
                 if (probed instanceof BalanceSlotSearch.Located located) {
                   slots.found(chain, t.token(), located.layout());
                   layouts.put(t, located.layout());
