@@ -10,6 +10,7 @@ import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.ZoneOffset;
+import java.util.function.Supplier;
 import org.walletstate.application.port.CreditLedger;
 
 /**
@@ -65,30 +66,27 @@ public class PgCreditLedger implements CreditLedger {
         .recoverWithUni(() -> pool.withConnection(connection -> replayed(connection, request)));
   }
 
+  /**
+   * The common case first: take the credits and record the debit. A replayed idempotency key then
+   * fails the insert on its unique index, the transaction rolls back and {@link #debit} answers the
+   * earlier debit; only when the credits cannot be taken is the key looked up here.
+   */
   private static Uni<Debit> debitIn(SqlConnection connection, DebitRequest request) {
     return connection
-        .preparedQuery(FIND_DEBIT)
-        .execute(Tuple.of(request.keyId(), request.idempotencyKey()))
+        .preparedQuery(TAKE)
+        .execute(Tuple.of(request.keyId(), request.credits()))
         .flatMap(
-            found -> {
-              if (found.size() > 0) {
-                long entryId = found.iterator().next().getLong("id");
-                return balanceIn(connection, request.keyId())
-                    .map(balance -> (Debit) new Debit.Replayed(entryId, balance));
-              }
-              return connection
-                  .preparedQuery(TAKE)
-                  .execute(Tuple.of(request.keyId(), request.credits()))
-                  .flatMap(
-                      taken ->
-                          taken.size() == 0
-                              ? balanceIn(connection, request.keyId())
-                                  .map(
-                                      available ->
-                                          (Debit)
-                                              new Debit.Insufficient(available, request.credits()))
-                              : insertDebit(connection, request, credits(taken)));
-            });
+            taken ->
+                taken.size() > 0
+                    ? insertDebit(connection, request, credits(taken))
+                    : replayedOr(
+                        connection,
+                        request,
+                        () ->
+                            balanceIn(connection, request.keyId())
+                                .map(
+                                    available ->
+                                        new Debit.Insufficient(available, request.credits()))));
   }
 
   private static Uni<Debit> insertDebit(
@@ -109,11 +107,26 @@ public class PgCreditLedger implements CreditLedger {
   }
 
   private static Uni<Debit> replayed(SqlConnection connection, DebitRequest request) {
+    return replayedOr(
+        connection,
+        request,
+        () -> {
+          throw new IllegalStateException(
+              "a debit collided on its idempotency key, but none is recorded under it");
+        });
+  }
+
+  /** The debit recorded under the request's idempotency key, else {@code otherwise}. */
+  private static Uni<Debit> replayedOr(
+      SqlConnection connection, DebitRequest request, Supplier<Uni<? extends Debit>> otherwise) {
     return connection
         .preparedQuery(FIND_DEBIT)
         .execute(Tuple.of(request.keyId(), request.idempotencyKey()))
         .flatMap(
             found -> {
+              if (found.size() == 0) {
+                return otherwise.get().map(Debit.class::cast);
+              }
               long entryId = found.iterator().next().getLong("id");
               return balanceIn(connection, request.keyId())
                   .map(balance -> (Debit) new Debit.Replayed(entryId, balance));

@@ -80,6 +80,17 @@ class PgCreditLedgerTest {
   }
 
   @Test
+  void replayingAnIdempotencyKey_onceTheCreditsAreGone_isStillAReplayNotAShortfall() {
+    long key = account(2);
+    Debit first = ledger.debit(debit(key, 2, "request-1")).await().atMost(WAIT);
+    Debit again = ledger.debit(debit(key, 2, "request-1")).await().atMost(WAIT);
+    assertThat(again).isEqualTo(new Debit.Replayed(((Debit.Applied) first).entryId(), 0));
+    TestAccounts.Books books = TestAccounts.books(pool, key).await().atMost(WAIT);
+    assertThat(books.balance()).isZero().isEqualTo(books.ledgerSum());
+    assertThat(books.debits()).isEqualTo(1);
+  }
+
+  @Test
   void concurrentReplaysOfOneIdempotencyKey_debitOnce() {
     long key = account(50);
     List<Uni<Debit>> debits = new ArrayList<>();
