@@ -4,6 +4,7 @@ import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.digest.Keccak256;
 
 /**
@@ -11,7 +12,7 @@ import org.walletstate.domain.digest.Keccak256;
  * must carry a valid EIP-55 checksum (a mixed-case typo is refused rather than read as another
  * account), all-lower and all-upper forms are accepted as unchecksummed.
  */
-public final class EvmAddress {
+public final class EvmAddress implements WalletAddress {
 
   private static final Pattern SHAPE = Pattern.compile("0x[0-9a-fA-F]{40}");
   private static final HexFormat HEX = HexFormat.of();
@@ -67,6 +68,17 @@ public final class EvmAddress {
     }
     String shown = text.length() > 64 ? text.substring(0, 64) + "…" : text;
     return '"' + shown + '"';
+  }
+
+  @Override
+  public ChainFamily family() {
+    return ChainFamily.EVM;
+  }
+
+  /** The EIP-55 form. */
+  @Override
+  public String text() {
+    return checksummed();
   }
 
   /** Lower-case {@code 0x}-prefixed form. */
