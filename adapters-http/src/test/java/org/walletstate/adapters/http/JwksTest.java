@@ -24,10 +24,10 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.application.port.AttestationSigner;
 import org.walletstate.domain.account.KeyVersion;
-import org.walletstate.domain.attestation.Anchor;
 import org.walletstate.domain.attestation.Attestation;
 import org.walletstate.domain.attestation.AttestationId;
 import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payload.PayloadValue;
 

@@ -10,15 +10,14 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.ChainState;
 import org.walletstate.application.port.CreditLedger;
 import org.walletstate.application.port.Entropy;
-import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ProofMode;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
@@ -26,6 +25,7 @@ import org.walletstate.domain.attestation.Attestation;
 import org.walletstate.domain.attestation.AttestationId;
 import org.walletstate.domain.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.observation.ChainObservation;
 
 /**
  * {@code POST /v1/attest} for a caller with a key: price and check credits, read every chain
@@ -36,7 +36,7 @@ public final class AttestService {
 
   private static final String LEDGER_REASON = "attest";
 
-  private final EvmChainState chains;
+  private final ChainState chains;
   private final AttestationSigner signer;
   private final Metering metering;
   private final Entropy entropy;
@@ -47,7 +47,7 @@ public final class AttestService {
    * @param cpu where signing runs (it is CPU work and must not hold an event loop)
    */
   public AttestService(
-      EvmChainState chains,
+      ChainState chains,
       AttestationSigner signer,
       Metering metering,
       Entropy entropy,
@@ -95,12 +95,7 @@ public final class AttestService {
     List<ChainId> ids = new ArrayList<>(plan.chains());
     List<Uni<ChainObservation>> reads = new ArrayList<>();
     for (ChainId chain : ids) {
-      reads.add(
-          chains.observe(
-              chain,
-              plan.reads(chain),
-              firstRound -> plan.followUps(chain, firstRound),
-              plan.proofs(chain)));
+      reads.add(chains.observe(chain, plan.query(chain)));
     }
     return Uni.join()
         .all(reads)
@@ -136,7 +131,7 @@ public final class AttestService {
             attestation,
             account.version(),
             command.format() == ResponseFormat.JWT,
-            command.evmWallet().checksummed());
+            command.wallets().subject().text());
     return Uni.createFrom()
         .item(() -> signer.sign(request))
         .runSubscriptionOn(cpu)

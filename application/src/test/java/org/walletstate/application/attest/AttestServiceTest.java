@@ -11,29 +11,29 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.ChainState;
 import org.walletstate.application.port.CreditLedger;
-import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
-import org.walletstate.domain.attest.ChainObservation;
-import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.FailureSource;
 import org.walletstate.domain.read.ReadOutcome;
 import org.walletstate.domain.read.ReadOutcomes;
 import org.walletstate.domain.request.RequestValue;
@@ -48,24 +48,20 @@ class AttestServiceTest {
       EvmAddress.of("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
 
   /** A chain that holds 5 USDC (6 decimals) for everyone, or cannot be read at all. */
-  private static final class FakeChain implements EvmChainState {
+  private static final class FakeChain implements ChainState {
     final List<ChainId> observed = new ArrayList<>();
     final List<Set<ProofTarget>> proofsAsked = new ArrayList<>();
     boolean down;
     Map<ProofTarget, ProofOutcome> proofs = Map.of();
 
     @Override
-    public Uni<ChainObservation> observe(
-        ChainId chain,
-        Set<EvmRead<?>> reads,
-        Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
-        Set<ProofTarget> asked) {
+    public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
       observed.add(chain);
-      proofsAsked.add(asked);
+      proofsAsked.add(query.proofs());
       if (down) {
         return Uni.createFrom().item(new ChainObservation.HeadUnavailable("connection refused"));
       }
-      ReadOutcomes outcomes = ReadOutcomes.answering(reads, FakeChain::answer);
+      ReadOutcomes outcomes = ReadOutcomes.answering(EvmRead.all(query.reads()), FakeChain::answer);
       return Uni.createFrom()
           .item(
               new ChainObservation.Observed(

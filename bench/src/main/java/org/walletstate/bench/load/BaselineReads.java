@@ -9,9 +9,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.walletstate.bench.baseline.RawBatchReads;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.read.EvmRead;
 
 /**
  * The baseline of one attest request: the same reads the service's read plan asks for, made by
@@ -41,7 +42,8 @@ public final class BaselineReads {
         (chain, client) ->
             observations.add(
                 client.observe(
-                    plan.reads(chain), firstRound -> plan.followUps(chain, firstRound))));
+                    EvmRead.all(plan.reads(chain)),
+                    firstRound -> EvmRead.all(plan.followUps(chain, firstRound)))));
     CompletableFuture.allOf(observations.toArray(new CompletableFuture<?>[0]))
         .get(60, TimeUnit.SECONDS);
     for (CompletableFuture<ChainObservation> observation : observations) {

@@ -20,10 +20,10 @@ import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -45,7 +45,7 @@ class RawBatchReadsTest {
                     + "\", \"conditions\": [{\"type\": \"eas_attestation\","
                     + " \"template\": \"exchange_verified_account\"}]}"));
     EvmRead<?> uid =
-        plan.reads(ChainId.evm(CHAIN)).stream()
+        EvmRead.all(plan.reads(ChainId.evm(CHAIN))).stream()
             .filter(EvmRead.AttestationUid.class::isInstance)
             .findFirst()
             .orElseThrow();
@@ -61,7 +61,7 @@ class RawBatchReadsTest {
                 holder),
             uid);
     Function<ReadOutcomes, Set<EvmRead<?>>> followUps =
-        firstRound -> plan.followUps(ChainId.evm(CHAIN), firstRound);
+        firstRound -> EvmRead.all(plan.followUps(ChainId.evm(CHAIN), firstRound));
 
     ChainObservation.Observed raw =
         observed(
@@ -87,14 +87,14 @@ class RawBatchReadsTest {
     }
 
     assertThat(adapted.anchor()).isEqualTo(raw.anchor());
-    Set<EvmRead<?>> second = followUps.apply(raw.outcomes());
+    Set<EvmRead<?>> second = followUps.apply((ReadOutcomes) raw.readings());
     assertThat(second).hasSize(1);
     Set<EvmRead<?>> all = new HashSet<>(reads);
     all.addAll(second);
     for (EvmRead<?> read : all) {
-      assertThat(adapted.outcomes().outcome(read))
+      assertThat(((ReadOutcomes) adapted.readings()).outcome(read))
           .as("outcome of %s", read)
-          .isEqualTo(raw.outcomes().outcome(read));
+          .isEqualTo(((ReadOutcomes) raw.readings()).outcome(read));
     }
   }
 

@@ -4,9 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.KeyVersion;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.condition.BoundCondition;
+import org.walletstate.domain.condition.Condition;
 import org.walletstate.domain.condition.ConditionParser;
 import org.walletstate.domain.condition.RequestedCondition;
 import org.walletstate.domain.request.Fields;
@@ -33,15 +36,6 @@ public record AttestCommand(
 
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
-
-  private static final List<String> OTHER_WALLETS =
-      List.of(
-          "solanaWallet",
-          "xrplWallet",
-          "bitcoinWallet",
-          "tronWallet",
-          "stellarWallet",
-          "suiWallet");
 
   public AttestCommand {
     Objects.requireNonNull(keyVersion, "keyVersion");
@@ -82,36 +76,40 @@ public record AttestCommand(
     return command;
   }
 
-  /** The EVM wallet every condition is evaluated for; present whenever there are EVM conditions. */
-  public EvmAddress evmWallet() {
-    return wallets.evm().orElseThrow(() -> new IllegalStateException("no EVM wallet"));
+  /**
+   * Each condition bound to the request's wallet of its chain's family, in request order. Every
+   * such wallet is present: {@link #parse} refuses a request without one.
+   */
+  public List<BoundCondition<?>> boundConditions() {
+    List<BoundCondition<?>> bound = new ArrayList<>(conditions.size());
+    for (RequestedCondition requested : conditions) {
+      Condition<?> condition = requested.condition();
+      bound.add(
+          BoundCondition.of(
+              condition,
+              wallets
+                  .of(condition.chain().family())
+                  .orElseThrow(
+                      () -> new IllegalStateException("no wallet for " + requested.path()))));
+    }
+    return bound;
   }
 
   private static Wallets wallets(Fields fields) {
-    Optional<EvmAddress> evm =
-        fields.optionalText("wallet").map(text -> EvmAddress.parse(text, "wallet"));
-    List<Optional<String>> others = new ArrayList<>();
-    for (String member : OTHER_WALLETS) {
-      Optional<String> wallet = fields.optionalText(member);
-      if (wallet.isPresent() && wallet.get().isBlank()) {
-        throw new ValidationException(member + " must not be empty");
-      }
-      others.add(wallet);
+    List<WalletAddress> wallets = new ArrayList<>();
+    for (WalletMember member : WalletMember.ALL) {
+      member.read(fields).ifPresent(wallets::add);
     }
-    if (evm.isEmpty() && others.stream().allMatch(Optional::isEmpty)) {
+    if (wallets.isEmpty()) {
       throw new ValidationException(
           "wallet is required unless another wallet field ("
-              + String.join(", ", OTHER_WALLETS)
+              + WalletMember.ALL.stream()
+                  .skip(1)
+                  .map(WalletMember::name)
+                  .collect(Collectors.joining(", "))
               + ") is given");
     }
-    return new Wallets(
-        evm,
-        others.get(0),
-        others.get(1),
-        others.get(2),
-        others.get(3),
-        others.get(4),
-        others.get(5));
+    return Wallets.of(wallets);
   }
 
   private static <T> T choice(

@@ -8,15 +8,16 @@ import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.condition.Condition;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.condition.BoundCondition;
 import org.walletstate.domain.condition.ConditionVerdict;
-import org.walletstate.domain.condition.EvaluationContext;
 import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.read.FailureSource;
 
 /**
  * What an attest request's read outcomes come to, as a whole:
@@ -43,44 +44,40 @@ public sealed interface AttestEvaluation
   static AttestEvaluation of(AttestCommand command, Map<ChainId, ChainObservation> observations) {
     List<ConditionResult> results = new ArrayList<>();
     List<FailedCondition> failed = new ArrayList<>();
+    List<BoundCondition<?>> bound = command.boundConditions();
     for (RequestedCondition requested : command.conditions()) {
-      Condition condition = requested.condition();
-      ChainId chain = condition.chain().id();
-      ChainObservation observation = observations.get(chain);
+      BoundCondition<?> condition = bound.get(requested.index());
+      Chain chain = condition.chain();
+      ChainObservation observation = observations.get(chain.id());
       if (observation == null) {
-        throw new IllegalArgumentException("no observation of chain " + chain);
+        throw new IllegalArgumentException("no observation of chain " + chain.id());
       }
       if (observation instanceof ChainObservation.HeadUnavailable) {
         failed.add(
             new FailedCondition(
                 requested.index(),
                 FailureSource.CHAIN_HEAD_READ,
-                chain,
+                chain.id(),
                 "chain head could not be read"));
         continue;
       }
       ChainObservation.Observed observed = (ChainObservation.Observed) observation;
       ConditionVerdict verdict =
           condition.evaluate(
-              new EvaluationContext(
-                  command.evmWallet(),
-                  command.keyVersion(),
-                  observed.anchor(),
-                  observed.outcomes(),
-                  requested.path()));
+              command.keyVersion(), observed.anchor(), observed.readings(), requested.path());
       if (verdict instanceof ConditionVerdict.Refused refused) {
         return new Refused(refused.message());
       }
       if (verdict instanceof ConditionVerdict.Unavailable unavailable) {
         failed.add(
             new FailedCondition(
-                requested.index(), unavailable.source(), chain, unavailable.message()));
+                requested.index(), unavailable.source(), chain.id(), unavailable.message()));
         continue;
       }
       ConditionVerdict.Decided decided = (ConditionVerdict.Decided) verdict;
       Optional<PayloadValue.Obj> proof = Optional.empty();
       if (command.proof() == ProofMode.MERKLE) {
-        ProofRequirement requirement = ProofRequirement.of(condition, command.evmWallet());
+        ProofRequirement requirement = condition.proofRequirement();
         proof =
             Optional.of(
                 MerkleProof.of(
@@ -89,15 +86,15 @@ public sealed interface AttestEvaluation
                         ? Optional.ofNullable(observed.proofs().get(wanted.target()))
                         : Optional.empty(),
                     observed.anchor(),
-                    observed.outcomes(),
-                    TokenDecimals.of(condition.chain().nativeCurrency().decimals())));
+                    observed.readings(),
+                    TokenDecimals.of(chain.nativeCurrency().decimals())));
       }
       results.add(
           new ConditionResult(
               requested.index(),
               requested.label(),
-              condition.type().wireName(),
-              chain,
+              condition.condition().type().wireName(),
+              chain.id(),
               decided.met(),
               decided.evaluatedCondition(),
               observed.anchor(),

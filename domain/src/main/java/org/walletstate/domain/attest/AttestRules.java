@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
@@ -22,20 +23,27 @@ final class AttestRules {
   }
 
   static final List<Rule> RULES =
-      List.of(AttestRules::evmConditionsHaveAnEvmWallet, AttestRules::noHoldingIsReadTwoWays);
+      List.of(AttestRules::conditionsHaveTheirFamilysWallet, AttestRules::noHoldingIsReadTwoWays);
 
   private AttestRules() {}
 
-  /** EVM conditions are evaluated for {@code wallet}, which must then be given. */
-  static void evmConditionsHaveAnEvmWallet(AttestCommand command) {
-    if (command.wallets().evm().isPresent()) {
-      return;
-    }
+  /**
+   * Each condition is evaluated for the request's wallet of its chain's family, which must then be
+   * given.
+   */
+  static void conditionsHaveTheirFamilysWallet(AttestCommand command) {
     for (RequestedCondition requested : command.conditions()) {
       Chain chain = requested.condition().chain();
-      if (chain.isEvm()) {
+      if (command.wallets().of(chain.family()).isEmpty()) {
+        WalletMember member = WalletMember.of(chain.family());
         throw new ValidationException(
-            "wallet is required: " + requested.path() + " is evaluated on EVM chain " + chain.id());
+            member.name()
+                + " is required: "
+                + requested.path()
+                + " is evaluated on "
+                + (chain.isEvm() ? "EVM" : chain.family().name().toLowerCase(Locale.ROOT))
+                + " chain "
+                + chain.id());
       }
     }
   }

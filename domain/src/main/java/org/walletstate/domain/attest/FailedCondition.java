@@ -2,7 +2,7 @@ package org.walletstate.domain.attest;
 
 import java.util.Objects;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.read.FailureSource;
+import org.walletstate.domain.chain.FailureSource;
 
 /**
  * One entry of an {@code rpc_failure}'s {@code failedConditions}.

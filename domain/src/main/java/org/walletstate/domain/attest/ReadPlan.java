@@ -1,64 +1,60 @@
 package org.walletstate.domain.attest;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.condition.Condition;
-import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.condition.BoundCondition;
+import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
- * The chain reads one attest request needs, per chain, de-duplicated: an adapter reads each chain's
- * head once, then runs {@link #reads} pinned to it in one round trip, then {@link #followUps}
- * (reads that depend on the first answers, such as the EAS attestation a lookup named) in a second,
- * at the same block.
+ * The chain reads one attest request needs, per chain, de-duplicated: an adapter anchors each chain
+ * once, then runs {@link #reads} at that anchor in one round trip, then {@link #followUps} (reads
+ * that depend on the first answers, such as the EAS attestation a lookup named) in a second, at the
+ * same anchor. Each chain's reads are of its family.
  */
 public final class ReadPlan {
 
-  private final EvmAddress wallet;
-  private final List<RequestedCondition> conditions;
-  private final Map<ChainId, Set<EvmRead<?>>> reads;
+  private final List<BoundCondition<?>> conditions;
+  private final Map<ChainId, Set<ChainRead<?>>> reads;
   private final Map<ChainId, Set<ProofTarget>> proofs;
 
   private ReadPlan(
-      EvmAddress wallet,
-      List<RequestedCondition> conditions,
-      Map<ChainId, Set<EvmRead<?>>> reads,
+      List<BoundCondition<?>> conditions,
+      Map<ChainId, Set<ChainRead<?>>> reads,
       Map<ChainId, Set<ProofTarget>> proofs) {
-    this.wallet = wallet;
     this.conditions = conditions;
     this.reads = reads;
     this.proofs = proofs;
   }
 
-  /** The plan of a command whose conditions are all on EVM chains. */
+  /** The plan of a command. */
   public static ReadPlan of(AttestCommand command) {
-    EvmAddress wallet = command.evmWallet();
-    Map<ChainId, Set<EvmRead<?>>> reads = new LinkedHashMap<>();
+    List<BoundCondition<?>> bound = new ArrayList<>();
+    Map<ChainId, Set<ChainRead<?>>> reads = new LinkedHashMap<>();
     Map<ChainId, Set<ProofTarget>> proofs = new LinkedHashMap<>();
-    for (RequestedCondition requested : command.conditions()) {
-      Condition condition = requested.condition();
+    for (BoundCondition<?> condition : command.boundConditions()) {
+      bound.add(condition);
       ChainId id = condition.chain().id();
-      reads.computeIfAbsent(id, chain -> new LinkedHashSet<>()).addAll(condition.reads(wallet));
+      reads.computeIfAbsent(id, chain -> new LinkedHashSet<>()).addAll(condition.reads());
       Set<ProofTarget> targets = proofs.computeIfAbsent(id, chain -> new LinkedHashSet<>());
       if (command.proof() == ProofMode.MERKLE
-          && ProofRequirement.of(condition, wallet) instanceof ProofRequirement.Wanted wanted) {
+          && condition.proofRequirement() instanceof ProofRequirement.Wanted wanted) {
         targets.add(wanted.target());
       }
     }
     reads.replaceAll((chain, set) -> Collections.unmodifiableSet(set));
     proofs.replaceAll((chain, set) -> Collections.unmodifiableSet(set));
     return new ReadPlan(
-        wallet,
-        command.conditions(),
+        List.copyOf(bound),
         Collections.unmodifiableMap(reads),
         Collections.unmodifiableMap(proofs));
   }
@@ -68,9 +64,14 @@ public final class ReadPlan {
     return reads.keySet();
   }
 
+  /** What to observe on {@code chain}: both rounds of reads and the proofs. */
+  public ChainQuery query(ChainId chain) {
+    return new ChainQuery(reads(chain), firstRound -> followUps(chain, firstRound), proofs(chain));
+  }
+
   /** The first round of reads on {@code chain}. */
-  public Set<EvmRead<?>> reads(ChainId chain) {
-    Set<EvmRead<?>> onChain = reads.get(chain);
+  public Set<ChainRead<?>> reads(ChainId chain) {
+    Set<ChainRead<?>> onChain = reads.get(chain);
     if (onChain == null) {
       throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
     }
@@ -78,8 +79,8 @@ public final class ReadPlan {
   }
 
   /**
-   * What to prove on {@code chain}, at the block the reads were pinned to, after them; empty unless
-   * the command asked for Merkle proofs.
+   * What to prove on {@code chain}, at the anchor the reads were pinned to, after them; empty
+   * unless the command asked for Merkle proofs.
    */
   public Set<ProofTarget> proofs(ChainId chain) {
     reads(chain);
@@ -90,15 +91,14 @@ public final class ReadPlan {
    * The second round on {@code chain}: reads whose arguments come from first-round answers. Empty
    * when there are none (then the chain needs a single round trip).
    *
-   * @param firstRound the outcomes of every read of {@link #reads(ChainId)}
+   * @param firstRound the readings of every read of {@link #reads(ChainId)}
    */
-  public Set<EvmRead<?>> followUps(ChainId chain, ReadOutcomes firstRound) {
+  public Set<ChainRead<?>> followUps(ChainId chain, Readings firstRound) {
     reads(chain);
-    Set<EvmRead<?>> followUps = new LinkedHashSet<>();
-    for (RequestedCondition requested : conditions) {
-      Condition condition = requested.condition();
+    Set<ChainRead<?>> followUps = new LinkedHashSet<>();
+    for (BoundCondition<?> condition : conditions) {
       if (condition.chain().id().equals(chain)) {
-        followUps.addAll(condition.followUpReads(wallet, firstRound));
+        followUps.addAll(condition.followUpReads(firstRound));
       }
     }
     return Collections.unmodifiableSet(followUps);

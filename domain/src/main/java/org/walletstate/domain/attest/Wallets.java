@@ -1,29 +1,69 @@
 package org.walletstate.domain.attest;
 
-import java.util.Objects;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.ChainFamily;
 
-/**
- * The wallets of an attest request. The EVM wallet is validated; the others are kept as sent
- * (non-EVM chains are not read yet, so nothing checks their format).
- */
-public record Wallets(
-    Optional<EvmAddress> evm,
-    Optional<String> solana,
-    Optional<String> xrpl,
-    Optional<String> bitcoin,
-    Optional<String> tron,
-    Optional<String> stellar,
-    Optional<String> sui) {
+/** The wallets of a request, at most one per chain family. */
+public final class Wallets {
 
-  public Wallets {
-    Objects.requireNonNull(evm, "evm");
-    Objects.requireNonNull(solana, "solana");
-    Objects.requireNonNull(xrpl, "xrpl");
-    Objects.requireNonNull(bitcoin, "bitcoin");
-    Objects.requireNonNull(tron, "tron");
-    Objects.requireNonNull(stellar, "stellar");
-    Objects.requireNonNull(sui, "sui");
+  private final Map<ChainFamily, WalletAddress> byFamily;
+
+  private Wallets(Map<ChainFamily, WalletAddress> byFamily) {
+    this.byFamily = byFamily;
+  }
+
+  /**
+   * @param wallets each of its own family; at least one
+   * @throws IllegalArgumentException when two wallets share a family, or there is none
+   */
+  public static Wallets of(Iterable<? extends WalletAddress> wallets) {
+    Map<ChainFamily, WalletAddress> byFamily = new EnumMap<>(ChainFamily.class);
+    for (WalletAddress wallet : wallets) {
+      if (byFamily.put(wallet.family(), wallet) != null) {
+        throw new IllegalArgumentException("two wallets of family " + wallet.family());
+      }
+    }
+    if (byFamily.isEmpty()) {
+      throw new IllegalArgumentException("a request names at least one wallet");
+    }
+    return new Wallets(Collections.unmodifiableMap(byFamily));
+  }
+
+  /** The wallet read on chains of {@code family}, if the request gave one. */
+  public Optional<WalletAddress> of(ChainFamily family) {
+    return Optional.ofNullable(byFamily.get(family));
+  }
+
+  /** The EVM wallet, if the request gave one. */
+  public Optional<EvmAddress> evm() {
+    return of(ChainFamily.EVM).map(EvmAddress.class::cast);
+  }
+
+  /**
+   * The wallet a signed statement names as its subject: the EVM wallet when there is one, otherwise
+   * the first wallet in family order.
+   */
+  public WalletAddress subject() {
+    return byFamily.values().iterator().next();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Wallets other && other.byFamily.equals(byFamily);
+  }
+
+  @Override
+  public int hashCode() {
+    return byFamily.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return byFamily.toString();
   }
 }

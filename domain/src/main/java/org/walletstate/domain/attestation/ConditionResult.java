@@ -2,6 +2,7 @@ package org.walletstate.domain.attestation;
 
 import java.util.Objects;
 import java.util.Optional;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payload.PayloadValue;
 

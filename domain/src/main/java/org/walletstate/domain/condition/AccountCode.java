@@ -3,14 +3,19 @@ package org.walletstate.domain.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code account_code}: the wallet address itself is in the named code state at the anchored block:
@@ -23,7 +28,10 @@ import org.walletstate.domain.read.Reading;
  * @param delegate the designator's required target; only with {@link CodeState#EIP7702}
  */
 public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> delegate)
-    implements Condition {
+    implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("account_code", AccountCode.class, AccountCode::parse);
 
   public AccountCode {
     Objects.requireNonNull(chain, "chain");
@@ -36,7 +44,7 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
 
   @Override
   public ConditionType type() {
-    return ConditionType.ACCOUNT_CODE;
+    return TYPE;
   }
 
   @Override
@@ -44,10 +52,43 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
     return Set.of(new EvmRead.AccountCode(wallet));
   }
 
+  static AccountCode parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.evmChain(fields, TYPE);
+    String expectName = fields.requiredText("expect");
+    CodeState expect =
+        CodeState.fromWire(expectName)
+            .orElseThrow(
+                () ->
+                    new ValidationException(
+                        fields.path("expect")
+                            + " must be one of none, eip7702, contract, got \""
+                            + expectName
+                            + "\""));
+    Optional<EvmAddress> delegate = Optional.empty();
+    if (fields.has("delegate")) {
+      if (expect != CodeState.EIP7702) {
+        throw new ValidationException(
+            fields.path("delegate")
+                + " is allowed only with expect eip7702 (expect is "
+                + expect.wireName()
+                + ")");
+      }
+      delegate =
+          Optional.of(EvmAddress.parse(fields.requiredText("delegate"), fields.path("delegate")));
+    }
+    return new AccountCode(chain, expect, delegate);
+  }
+
+  /** Proven by the account's codeHash. */
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Wanted(new ProofTarget.AccountCode(wallet));
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Reading<DeployedCode> code =
-        context.outcomes().reading(new EvmRead.AccountCode(context.wallet()));
+        context.readings().reading(new EvmRead.AccountCode(context.wallet()));
     if (!(code instanceof Reading.Value<DeployedCode> value)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.CHAIN_READ, "account code could not be read");

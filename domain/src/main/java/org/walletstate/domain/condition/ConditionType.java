@@ -1,42 +1,34 @@
 package org.walletstate.domain.condition;
 
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.Objects;
+import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.request.Fields;
 
 /**
- * The condition types of the interface, by wire name. {@link ConditionParser} says which of them
- * the service evaluates; the others are refused as not yet supported.
+ * One condition type: its wire name, the class of its conditions, and how one is read from a
+ * request's condition object. Each condition file declares its own as {@code TYPE}.
+ *
+ * @param wireName the {@code type} member's value
+ * @param conditionClass what {@link #parser} produces
+ * @param parser reads the members of one condition object, applying every rule the request alone
+ *     can check
  */
-public enum ConditionType {
-  TOKEN_BALANCE("token_balance"),
-  NFT_OWNERSHIP("nft_ownership"),
-  EAS_ATTESTATION("eas_attestation"),
-  FARCASTER_ID("farcaster_id"),
-  EVM_VIEW_CALL("evm_view_call"),
-  RATIO_TO_AMOUNT("ratio_to_amount"),
-  RATIO_TO_SUPPLY("ratio_to_supply"),
-  ERC8004_AGENT("erc8004_agent"),
-  ERC7710_DELEGATION("erc7710_delegation"),
-  ACCOUNT_CODE("account_code");
+public record ConditionType(
+    String wireName, Class<? extends Condition<?>> conditionClass, Parser parser) {
 
-  private final String wireName;
-
-  ConditionType(String wireName) {
-    this.wireName = wireName;
+  /** Reads the members of one condition object of this type. */
+  @FunctionalInterface
+  public interface Parser {
+    /**
+     * @throws org.walletstate.domain.ValidationException naming the member and the rule it breaks
+     */
+    Condition<?> parse(Fields fields, KeyVersion key);
   }
 
-  public String wireName() {
-    return wireName;
-  }
-
-  public static Optional<ConditionType> fromWire(String name) {
-    return Arrays.stream(values()).filter(t -> t.wireName.equals(name)).findFirst();
-  }
-
-  /** All wire names, comma-separated, for messages. */
-  static String wireNames() {
-    return Arrays.stream(values()).map(ConditionType::wireName).collect(Collectors.joining(", "));
+  public ConditionType {
+    Objects.requireNonNull(wireName, "wireName");
+    Objects.requireNonNull(conditionClass, "conditionClass");
+    Objects.requireNonNull(parser, "parser");
   }
 
   @Override

@@ -1,8 +1,8 @@
 package org.walletstate.domain.condition;
 
 import java.util.Objects;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.payload.PayloadValue;
-import org.walletstate.domain.read.FailureSource;
 
 /** What evaluating one condition against its chain's read outcomes came to. */
 public sealed interface ConditionVerdict

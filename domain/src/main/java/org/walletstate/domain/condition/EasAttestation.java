@@ -5,8 +5,14 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasDeployments;
 import org.walletstate.domain.eas.EasRecord;
@@ -14,11 +20,11 @@ import org.walletstate.domain.eas.PassportScore;
 import org.walletstate.domain.evm.AbiDecodingException;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.ReadOutcomes;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.template.ComplianceTemplate;
+import org.walletstate.domain.template.ComplianceTemplates;
 import org.walletstate.domain.template.TemplateRule;
 
 /**
@@ -45,12 +51,12 @@ public record EasAttestation(
     AttestationLookup lookup,
     Optional<EvmAddress> attester,
     TemplateRule rule)
-    implements Condition {
+    implements EvmCondition {
 
   /** One requirement on the attestation EAS returned. */
   @FunctionalInterface
   private interface Check {
-    boolean holds(EasAttestation condition, Found found, EvaluationContext context);
+    boolean holds(EasAttestation condition, Found found, EvaluationContext<EvmAddress> context);
   }
 
   /** The attestation found, and the UID the lookup gave for it. */
@@ -66,6 +72,14 @@ public record EasAttestation(
           EasAttestation::hasTheSchema,
           EasAttestation::isFromTheAttester,
           EasAttestation::satisfiesTheTemplateRule);
+
+  public static final ConditionType TYPE =
+      new ConditionType("eas_attestation", EasAttestation.class, EasAttestation::parse);
+
+  /** Why an {@code eas_attestation} result carries no proof. */
+  public static final String NOT_PROVEN =
+      "eas_attestation is not proven: the attestation is a multi-slot record found through a"
+          + " lookup contract";
 
   public EasAttestation {
     Objects.requireNonNull(chain, "chain");
@@ -112,7 +126,7 @@ public record EasAttestation(
 
   @Override
   public ConditionType type() {
-    return ConditionType.EAS_ATTESTATION;
+    return TYPE;
   }
 
   @Override
@@ -121,7 +135,7 @@ public record EasAttestation(
   }
 
   @Override
-  public Set<EvmRead<?>> followUpReads(EvmAddress wallet, ReadOutcomes firstRound) {
+  public Set<EvmRead<?>> followUpReads(EvmAddress wallet, Readings firstRound) {
     if (firstRound.reading(uidRead(wallet)) instanceof Reading.Value<Bytes32> uid
         && !uid.value().isZero()) {
       return Set.of(new EvmRead.EasAttestation(eas, uid.value()));
@@ -129,9 +143,76 @@ public record EasAttestation(
     return Set.of();
   }
 
+  static EasAttestation parse(Fields fields, KeyVersion key) {
+    Optional<String> templateName = fields.optionalText("template");
+    if (templateName.isPresent()) {
+      return parseTemplate(fields, templateName.get());
+    }
+    Chain chain = ConditionMembers.evmChain(fields, TYPE);
+    if (EasDeployments.find(chain.id()).isEmpty()) {
+      throw new ValidationException(
+          fields.path("chainId")
+              + " "
+              + chain.id()
+              + ": eas_attestation is read on chains 8453 and 10, where EAS is the predeploy at "
+              + EasDeployments.PREDEPLOY.checksummed());
+    }
+    Bytes32 schema = Bytes32.parse(fields.requiredText("schemaId"), fields.path("schemaId"));
+    if (!fields.has("indexer")) {
+      throw new ValidationException(
+          fields.path("indexer") + " is required for an eas_attestation without template");
+    }
+    EvmAddress indexer = EvmAddress.parse(fields.requiredText("indexer"), fields.path("indexer"));
+    Optional<EvmAddress> attester =
+        fields.optionalText("attester").map(a -> EvmAddress.parse(a, fields.path("attester")));
+    return raw(chain, schema, indexer, attester);
+  }
+
+  private static EasAttestation parseTemplate(Fields fields, String name) {
+    for (String fixed : List.of("schemaId", "attester", "indexer")) {
+      if (fields.has(fixed)) {
+        throw new ValidationException(
+            fields.path(fixed)
+                + " cannot be combined with template (the template fixes schema, attester and"
+                + " indexer)");
+      }
+    }
+    ComplianceTemplate template =
+        ComplianceTemplates.find(name)
+            .orElseThrow(
+                () ->
+                    new ValidationException(
+                        fields.path("template")
+                            + " \""
+                            + name
+                            + "\" is not a compliance template; use one of "
+                            + ComplianceTemplates.all().stream()
+                                .map(ComplianceTemplate::name)
+                                .collect(Collectors.joining(", "))));
+    if (fields.has("chainId")) {
+      Chain chain = ConditionMembers.evmChain(fields, TYPE);
+      if (!chain.equals(template.chain())) {
+        throw new ValidationException(
+            fields.path("chainId")
+                + " "
+                + chain.id()
+                + " does not match template "
+                + name
+                + ", which is read on chain "
+                + template.chain().id());
+      }
+    }
+    return of(template);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
-    Reading<Bytes32> uid = context.outcomes().reading(uidRead(context.wallet()));
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Declined(NOT_PROVEN);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
+    Reading<Bytes32> uid = context.readings().reading(uidRead(context.wallet()));
     if (!(uid instanceof Reading.Value<Bytes32> indexed)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.ATTESTATION_READ, "attestation index could not be read");
@@ -140,7 +221,7 @@ public record EasAttestation(
       return decided(false);
     }
     Reading<EasRecord> record =
-        context.outcomes().reading(new EvmRead.EasAttestation(eas, indexed.value()));
+        context.readings().reading(new EvmRead.EasAttestation(eas, indexed.value()));
     if (!(record instanceof Reading.Value<EasRecord> attestation)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.ATTESTATION_READ, "attestation could not be read");
@@ -161,30 +242,30 @@ public record EasAttestation(
    * EAS answers a UID it does not hold with an all-zero record. A lookup that names an attestation
    * EAS has is not trusted further: every check below reads the record itself.
    */
-  private boolean isTheIndexedAttestation(Found found, EvaluationContext context) {
+  private boolean isTheIndexedAttestation(Found found, EvaluationContext<EvmAddress> context) {
     return found.record().uid().equals(found.uid());
   }
 
-  private boolean isAboutTheWallet(Found found, EvaluationContext context) {
+  private boolean isAboutTheWallet(Found found, EvaluationContext<EvmAddress> context) {
     return found.record().recipient().equals(context.wallet());
   }
 
-  private boolean isUnrevoked(Found found, EvaluationContext context) {
+  private boolean isUnrevoked(Found found, EvaluationContext<EvmAddress> context) {
     return found.record().revocationTime() == 0;
   }
 
   /** Expiring exactly at the anchored block's timestamp is expired. */
-  private boolean isUnexpiredAtTheAnchor(Found found, EvaluationContext context) {
+  private boolean isUnexpiredAtTheAnchor(Found found, EvaluationContext<EvmAddress> context) {
     long expiration = found.record().expirationTime();
-    return expiration == 0 || expiration > context.anchor().timestamp().getEpochSecond();
+    return expiration == 0 || expiration > context.evmBlock().timestamp().getEpochSecond();
   }
 
   /** Checked on the attestation itself, not trusted from the lookup. */
-  private boolean hasTheSchema(Found found, EvaluationContext context) {
+  private boolean hasTheSchema(Found found, EvaluationContext<EvmAddress> context) {
     return found.record().schema().equals(schema);
   }
 
-  private boolean isFromTheAttester(Found found, EvaluationContext context) {
+  private boolean isFromTheAttester(Found found, EvaluationContext<EvmAddress> context) {
     return attester.map(a -> a.equals(found.record().attester())).orElse(true);
   }
 
@@ -193,7 +274,7 @@ public record EasAttestation(
    * minimum of zero asks for any positive score. Data that is not a score attestation shows no
    * score, so the rule does not hold.
    */
-  private boolean satisfiesTheTemplateRule(Found found, EvaluationContext context) {
+  private boolean satisfiesTheTemplateRule(Found found, EvaluationContext<EvmAddress> context) {
     if (!(rule instanceof TemplateRule.MinimumScore minimum)) {
       return true;
     }

@@ -2,13 +2,16 @@ package org.walletstate.domain.condition;
 
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code evm_view_call}: a view function {@code name(address)} returning {@code bool} returns true
@@ -21,7 +24,15 @@ import org.walletstate.domain.read.Reading;
  * @param function its canonical signature
  */
 public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature function)
-    implements Condition {
+    implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("evm_view_call", EvmViewCall.class, EvmViewCall::parse);
+
+  /** Why an {@code evm_view_call} result carries no proof. */
+  public static final String NOT_PROVEN =
+      "evm_view_call is not proven: the function's answer is computed by contract code, not held"
+          + " in one storage slot";
 
   public EvmViewCall {
     Objects.requireNonNull(chain, "chain");
@@ -31,7 +42,7 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
 
   @Override
   public ConditionType type() {
-    return ConditionType.EVM_VIEW_CALL;
+    return TYPE;
   }
 
   @Override
@@ -39,10 +50,24 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
     return Set.of(new EvmRead.BoolViewCall(contract, function, wallet));
   }
 
+  static EvmViewCall parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.evmChain(fields, TYPE);
+    EvmAddress contract = ConditionMembers.contract(fields, TYPE);
+    FunctionSignature function =
+        FunctionSignature.parseSingleAddress(
+            fields.requiredText("selector"), fields.path("selector"));
+    return new EvmViewCall(chain, contract, function);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Declined(NOT_PROVEN);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Reading<Boolean> answer =
-        context.outcomes().reading(new EvmRead.BoolViewCall(contract, function, context.wallet()));
+        context.readings().reading(new EvmRead.BoolViewCall(contract, function, context.wallet()));
     if (answer instanceof Reading.Unreadable) {
       return new ConditionVerdict.Unavailable(
           FailureSource.VIEW_CALL, "view function gave no boolean answer");

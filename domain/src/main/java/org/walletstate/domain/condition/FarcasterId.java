@@ -3,14 +3,19 @@ package org.walletstate.domain.condition;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code farcaster_id}: the Farcaster identity registry on OP Mainnet returns an id other than 0
@@ -18,7 +23,14 @@ import org.walletstate.domain.read.Reading;
  *
  * @param chain OP Mainnet (10), where the registry lives
  */
-public record FarcasterId(Chain chain) implements Condition {
+public record FarcasterId(Chain chain) implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("farcaster_id", FarcasterId.class, FarcasterId::parse);
+
+  /** Why a {@code farcaster_id} result carries no proof. */
+  public static final String NOT_PROVEN =
+      "farcaster_id is not proven: identity registry entries carry no proof";
 
   /** The chain of the identity registry. */
   public static final ChainId REGISTRY_CHAIN = ChainId.evm(10);
@@ -39,7 +51,7 @@ public record FarcasterId(Chain chain) implements Condition {
 
   @Override
   public ConditionType type() {
-    return ConditionType.FARCASTER_ID;
+    return TYPE;
   }
 
   @Override
@@ -47,10 +59,30 @@ public record FarcasterId(Chain chain) implements Condition {
     return Set.of(new EvmRead.UintViewCall(ID_REGISTRY, ID_OF, wallet));
   }
 
+  static FarcasterId parse(Fields fields, KeyVersion key) {
+    Chain registryChain = ChainCatalogue.require(REGISTRY_CHAIN);
+    if (fields.has("chainId")) {
+      Chain chain = ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId"));
+      if (!chain.equals(registryChain)) {
+        throw new ValidationException(
+            fields.path("chainId")
+                + " "
+                + chain.id()
+                + " is not where farcaster_id is read; leave chainId out or send 10");
+      }
+    }
+    return new FarcasterId(registryChain);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Declined(NOT_PROVEN);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Reading<BigInteger> id =
-        context.outcomes().reading(new EvmRead.UintViewCall(ID_REGISTRY, ID_OF, context.wallet()));
+        context.readings().reading(new EvmRead.UintViewCall(ID_REGISTRY, ID_OF, context.wallet()));
     if (!(id instanceof Reading.Value<BigInteger> value)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.IDENTITY_READ, "identity registry could not be read");

@@ -7,9 +7,11 @@ import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
 
 /**
  * A wallet's holding of an asset on one chain, as the balance conditions read it: the balance in
@@ -41,12 +43,15 @@ final class Holding {
    * be read (unavailable), or the stated decimals are not the token's (refused).
    */
   static Observation observe(
-      Chain chain, Asset asset, Optional<TokenDecimals> declared, EvaluationContext context) {
+      Chain chain,
+      Asset asset,
+      Optional<TokenDecimals> declared,
+      EvaluationContext<EvmAddress> context) {
     TokenDecimals decimals;
     Reading<BigInteger> balance;
     if (asset instanceof Asset.Erc20 erc20) {
       Reading<TokenDecimals> read =
-          context.outcomes().reading(new EvmRead.Erc20Decimals(erc20.token()));
+          context.readings().reading(new EvmRead.Erc20Decimals(erc20.token()));
       if (!(read instanceof Reading.Value<TokenDecimals> value)) {
         return new Stopped(
             new ConditionVerdict.Unavailable(
@@ -54,10 +59,10 @@ final class Holding {
       }
       decimals = value.value();
       balance =
-          context.outcomes().reading(new EvmRead.Erc20BalanceOf(erc20.token(), context.wallet()));
+          context.readings().reading(new EvmRead.Erc20BalanceOf(erc20.token(), context.wallet()));
     } else {
       decimals = nativeDecimals(chain);
-      balance = context.outcomes().reading(new EvmRead.NativeBalance(context.wallet()));
+      balance = context.readings().reading(new EvmRead.NativeBalance(context.wallet()));
     }
     if (declared.isPresent() && !declared.get().equals(decimals)) {
       return new Stopped(
@@ -70,6 +75,14 @@ final class Holding {
               FailureSource.BALANCE_READ, "token balance could not be read"));
     }
     return new Observed(new Held(value.value(), decimals));
+  }
+
+  /** A holding is proven by its balance: the ERC-20 balance slot, or the account's balance. */
+  static ProofRequirement proof(Asset asset, EvmAddress wallet) {
+    if (asset instanceof Asset.Erc20 erc20) {
+      return new ProofRequirement.Wanted(new ProofTarget.Erc20Balance(erc20.token(), wallet));
+    }
+    return new ProofRequirement.Wanted(new ProofTarget.AccountBalance(wallet));
   }
 
   static TokenDecimals nativeDecimals(Chain chain) {

@@ -3,12 +3,15 @@ package org.walletstate.domain.condition;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code nft_ownership}: the wallet holds at least one token of an ERC-721 collection ({@code
@@ -17,7 +20,15 @@ import org.walletstate.domain.read.Reading;
  * @param chain an EVM chain
  * @param collection the ERC-721 contract
  */
-public record NftOwnership(Chain chain, EvmAddress collection) implements Condition {
+public record NftOwnership(Chain chain, EvmAddress collection) implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("nft_ownership", NftOwnership.class, NftOwnership::parse);
+
+  /** Why an {@code nft_ownership} result carries no proof. */
+  public static final String NOT_PROVEN =
+      "nft_ownership is not proven: ERC-721 balance layouts vary (enumerable, packed), so no"
+          + " storage slot is a dependable count of tokens held";
 
   public NftOwnership {
     Objects.requireNonNull(chain, "chain");
@@ -26,7 +37,7 @@ public record NftOwnership(Chain chain, EvmAddress collection) implements Condit
 
   @Override
   public ConditionType type() {
-    return ConditionType.NFT_OWNERSHIP;
+    return TYPE;
   }
 
   @Override
@@ -34,10 +45,20 @@ public record NftOwnership(Chain chain, EvmAddress collection) implements Condit
     return Set.of(new EvmRead.Erc721BalanceOf(collection, wallet));
   }
 
+  static NftOwnership parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    return new NftOwnership(chain, ConditionMembers.contract(fields, TYPE));
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Declined(NOT_PROVEN);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Reading<BigInteger> balance =
-        context.outcomes().reading(new EvmRead.Erc721BalanceOf(collection, context.wallet()));
+        context.readings().reading(new EvmRead.Erc721BalanceOf(collection, context.wallet()));
     if (!(balance instanceof Reading.Value<BigInteger> value)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.BALANCE_READ, "NFT balance could not be read");

@@ -4,13 +4,16 @@ import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code ratio_to_amount}: the wallet holds at least {@code multiple × amount} display units (for
@@ -30,7 +33,10 @@ public record RatioToAmount(
     DecimalAmount multiple,
     DecimalAmount amount,
     Optional<TokenDecimals> declaredDecimals)
-    implements Condition {
+    implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("ratio_to_amount", RatioToAmount.class, RatioToAmount::parse);
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
@@ -42,7 +48,7 @@ public record RatioToAmount(
 
   @Override
   public ConditionType type() {
-    return ConditionType.RATIO_TO_AMOUNT;
+    return TYPE;
   }
 
   /** The derived minimum balance, {@code multiple × amount}, in display units. */
@@ -55,8 +61,30 @@ public record RatioToAmount(
     return Holding.reads(asset, wallet);
   }
 
+  static RatioToAmount parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    Asset asset = ConditionMembers.asset(fields, TYPE, true);
+    DecimalAmount multiple =
+        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
+    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
+    Optional<TokenDecimals> decimals = ConditionMembers.declaredDecimals(fields, chain, asset);
+    if (asset instanceof Asset.Native) {
+      TokenDecimals own = Holding.nativeDecimals(chain);
+      if (amount.decimalPlaces() > own.value()) {
+        throw new ValidationException(
+            Holding.tooPrecise(fields.path("amount"), amount.canonical(), own));
+      }
+    }
+    return new RatioToAmount(chain, asset, multiple, amount, decimals);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return Holding.proof(asset, wallet);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();

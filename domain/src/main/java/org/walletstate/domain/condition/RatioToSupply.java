@@ -7,14 +7,18 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
-import org.walletstate.domain.read.Reading;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code ratio_to_supply}: the wallet holds at least {@code minFraction} of an ERC-20 token's total
@@ -32,10 +36,18 @@ public record RatioToSupply(
     EvmAddress token,
     DecimalAmount minFraction,
     Optional<TokenDecimals> declaredDecimals)
-    implements Condition {
+    implements EvmCondition {
 
   /** Digits after the point the computed fraction has at least (more if minFraction has more). */
   public static final int FRACTION_PLACES = 18;
+
+  public static final ConditionType TYPE =
+      new ConditionType("ratio_to_supply", RatioToSupply.class, RatioToSupply::parse);
+
+  /** Why a {@code ratio_to_supply} result carries no proof. */
+  public static final String NOT_PROVEN =
+      "ratio_to_supply is not proven: its verdict depends on the token's total supply, and a"
+          + " balance proof alone does not establish the fraction";
 
   public RatioToSupply {
     Objects.requireNonNull(chain, "chain");
@@ -49,7 +61,7 @@ public record RatioToSupply(
 
   @Override
   public ConditionType type() {
-    return ConditionType.RATIO_TO_SUPPLY;
+    return TYPE;
   }
 
   @Override
@@ -59,15 +71,36 @@ public record RatioToSupply(
     return reads;
   }
 
+  static RatioToSupply parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.evmChain(fields, TYPE);
+    EvmAddress token = ConditionMembers.contract(fields, TYPE);
+    DecimalAmount minFraction =
+        DecimalAmount.parse(fields.get("minFraction"), fields.path("minFraction"), key);
+    if (minFraction.value().compareTo(BigDecimal.ONE) > 0) {
+      throw new ValidationException(
+          fields.path("minFraction")
+              + " must be a fraction greater than 0 and at most 1, got "
+              + minFraction.canonical());
+    }
+    Optional<TokenDecimals> decimals =
+        ConditionMembers.declaredDecimals(fields, chain, new Asset.Erc20(token));
+    return new RatioToSupply(chain, token, minFraction, decimals);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return new ProofRequirement.Declined(NOT_PROVEN);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Holding.Observation observation =
         Holding.observe(chain, new Asset.Erc20(token), declaredDecimals, context);
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();
     }
     BigInteger balance = ((Holding.Observed) observation).held().balance();
-    Reading<BigInteger> supply = context.outcomes().reading(new EvmRead.Erc20TotalSupply(token));
+    Reading<BigInteger> supply = context.readings().reading(new EvmRead.Erc20TotalSupply(token));
     if (!(supply instanceof Reading.Value<BigInteger> total)) {
       return new ConditionVerdict.Unavailable(
           FailureSource.SUPPLY_READ, "total supply could not be read");

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param label the caller's label, {@code ""} when none was sent (echoed, never trusted)
  * @param condition the condition itself
  */
-public record RequestedCondition(int index, String label, Condition condition) {
+public record RequestedCondition(int index, String label, Condition<?> condition) {
 
   /** The longest label accepted, in Unicode code points. */
   public static final int MAX_LABEL_LENGTH = 100;

@@ -10,7 +10,9 @@ import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.read.EvmRead;
+import org.walletstate.domain.request.Fields;
 
 /**
  * {@code token_balance}: the wallet holds at least {@code threshold} display units of the asset.
@@ -25,7 +27,10 @@ import org.walletstate.domain.read.EvmRead;
  */
 public record TokenBalance(
     Chain chain, Asset asset, DecimalAmount threshold, Optional<TokenDecimals> declaredDecimals)
-    implements Condition {
+    implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("token_balance", TokenBalance.class, TokenBalance::parse);
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -36,7 +41,7 @@ public record TokenBalance(
 
   @Override
   public ConditionType type() {
-    return ConditionType.TOKEN_BALANCE;
+    return TYPE;
   }
 
   @Override
@@ -44,8 +49,22 @@ public record TokenBalance(
     return Holding.reads(asset, wallet);
   }
 
+  static TokenBalance parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    Asset asset = ConditionMembers.asset(fields, TYPE, true);
+    DecimalAmount threshold =
+        DecimalAmount.parse(fields.get("threshold"), fields.path("threshold"), key);
+    Optional<TokenDecimals> decimals = ConditionMembers.declaredDecimals(fields, chain, asset);
+    return new TokenBalance(chain, asset, threshold, decimals);
+  }
+
   @Override
-  public ConditionVerdict evaluate(EvaluationContext context) {
+  public ProofRequirement proof(EvmAddress wallet) {
+    return Holding.proof(asset, wallet);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();

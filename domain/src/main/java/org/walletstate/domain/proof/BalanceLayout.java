@@ -11,7 +11,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.evm.Quantities;
+import org.walletstate.domain.payload.Quantities;
 
 /**
  * Where a token keeps balances: a {@code mapping(address => uint256)} whose base slot is {@code

@@ -8,13 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcome;
 import org.walletstate.domain.read.ReadOutcomes;
-import org.walletstate.domain.read.Reading;
 
 /**
  * Finds the storage slot of a holder's ERC-20 balance at the pinned block.

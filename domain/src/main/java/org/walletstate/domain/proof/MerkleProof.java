@@ -5,17 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
-import org.walletstate.domain.evm.Quantities;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.payload.Quantities;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
-import org.walletstate.domain.read.Reading;
 
 /**
  * The {@code proof} object of a result ({@code proof: "merkle"}), signed inside the result.
@@ -66,11 +66,14 @@ public final class MerkleProof {
   public static PayloadValue.Obj of(
       ProofRequirement requirement,
       Optional<ProofOutcome> outcome,
-      Anchor.EvmBlock anchor,
-      ReadOutcomes reads,
+      Anchor anchor,
+      Readings reads,
       TokenDecimals nativeDecimals) {
     if (requirement instanceof ProofRequirement.Declined declined) {
       return declined(declined.reason());
+    }
+    if (!(anchor instanceof Anchor.EvmBlock block)) {
+      throw new IllegalArgumentException("a Merkle proof is taken at an EVM block, not " + anchor);
     }
     ProofTarget target = ((ProofRequirement.Wanted) requirement).target();
     if (outcome.isEmpty()) {
@@ -85,7 +88,7 @@ public final class MerkleProof {
     ProofOutcome.Obtained obtained = (ProofOutcome.Obtained) outcome.get();
     AccountProof proof = obtained.proof();
     if (target instanceof ProofTarget.Erc20Balance erc20) {
-      return erc20(erc20, obtained, anchor, reads);
+      return erc20(erc20, obtained, block, reads);
     }
     if (target instanceof ProofTarget.AccountBalance account) {
       Reading<BigInteger> balance = reads.reading(new EvmRead.NativeBalance(account.account()));
@@ -93,7 +96,7 @@ public final class MerkleProof {
           || !read.value().equals(proof.balance())) {
         return declined(BALANCE_DIFFERS);
       }
-      return account(SUBJECT_ACCOUNT_BALANCE, proof, anchor, Optional.of(nativeDecimals));
+      return account(SUBJECT_ACCOUNT_BALANCE, proof, block, Optional.of(nativeDecimals));
     }
     ProofTarget.AccountCode code = (ProofTarget.AccountCode) target;
     Reading<DeployedCode> deployed = reads.reading(new EvmRead.AccountCode(code.account()));
@@ -101,7 +104,7 @@ public final class MerkleProof {
         || !codeHashShows(proof.codeHash(), read.value())) {
       return declined(CODE_DIFFERS);
     }
-    return account(SUBJECT_ACCOUNT_CODE, proof, anchor, Optional.empty());
+    return account(SUBJECT_ACCOUNT_CODE, proof, block, Optional.empty());
   }
 
   /** The codeHash of {@code code}, or zero for no code (an absent account may report zero). */
@@ -121,7 +124,7 @@ public final class MerkleProof {
       ProofTarget.Erc20Balance target,
       ProofOutcome.Obtained obtained,
       Anchor.EvmBlock anchor,
-      ReadOutcomes reads) {
+      Readings reads) {
     AccountProof proof = obtained.proof();
     BalanceLayout layout =
         obtained

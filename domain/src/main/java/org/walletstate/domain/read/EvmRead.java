@@ -1,10 +1,16 @@
 package org.walletstate.domain.read;
 
 import java.math.BigInteger;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.AbiDecodingException;
@@ -21,7 +27,7 @@ import org.walletstate.domain.evm.FunctionSignature;
  *
  * @param <T> the type of the value read
  */
-public sealed interface EvmRead<T>
+public sealed interface EvmRead<T> extends ChainRead<T>
     permits EvmRead.NativeBalance,
         EvmRead.Erc20BalanceOf,
         EvmRead.Erc20Decimals,
@@ -39,6 +45,27 @@ public sealed interface EvmRead<T>
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
   FunctionSignature TOTAL_SUPPLY = FunctionSignature.of("totalSupply()");
   FunctionSignature GET_ATTESTATION = FunctionSignature.of("getAttestation(bytes32)");
+
+  @Override
+  default ChainFamily family() {
+    return ChainFamily.EVM;
+  }
+
+  /**
+   * {@code reads} as EVM reads, in their order.
+   *
+   * @throws IllegalArgumentException when one is a read of another family
+   */
+  static Set<EvmRead<?>> all(Collection<? extends ChainRead<?>> reads) {
+    Set<EvmRead<?>> evm = new LinkedHashSet<>();
+    for (ChainRead<?> read : reads) {
+      if (!(read instanceof EvmRead<?> evmRead)) {
+        throw new IllegalArgumentException("not an EVM read: " + read);
+      }
+      evm.add(evmRead);
+    }
+    return Collections.unmodifiableSet(evm);
+  }
 
   /** The JSON-RPC request that answers this read. */
   EvmRequest request();

@@ -6,14 +6,17 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.evm.AbiDecodingException;
 
 /**
- * The outcomes of one chain's reads, all taken at the same pinned block. Each outcome must be of a
- * kind its request can have: a quantity only for {@code eth_getBalance}, a revert only for {@code
- * eth_call}.
+ * The outcomes of one EVM chain's reads, all taken at the same pinned block. Each outcome must be
+ * of a kind its request can have: a quantity only for {@code eth_getBalance}, a revert only for
+ * {@code eth_call}.
  */
-public final class ReadOutcomes {
+public final class ReadOutcomes implements Readings {
 
   private static final ReadOutcomes NONE = new ReadOutcomes(Map.of());
 
@@ -75,8 +78,16 @@ public final class ReadOutcomes {
     return outcome;
   }
 
-  /** The outcome of {@code read} as a value of its type. */
-  public <T> Reading<T> reading(EvmRead<T> read) {
+  /**
+   * The outcome of {@code read} as a value of its type.
+   *
+   * @throws IllegalArgumentException for a read of another family, or one never reported
+   */
+  @Override
+  public <T> Reading<T> reading(ChainRead<T> chainRead) {
+    if (!(chainRead instanceof EvmRead<T> read)) {
+      throw new IllegalArgumentException("EVM outcomes do not answer " + chainRead);
+    }
     ReadOutcome outcome = outcome(read);
     if (outcome instanceof ReadOutcome.Failed failed) {
       return new Reading.Unreadable<>("read failed: " + failed.detail());

@@ -11,6 +11,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.fixtures.Json;
 
 class AttestCommandTest {
@@ -36,7 +38,7 @@ class AttestCommandTest {
   class Wallets {
     @Test
     void theEvmWalletIsValidated() {
-      assertThat(parse(withWallet("")).evmWallet()).isEqualTo(EvmAddress.of(WALLET));
+      assertThat(parse(withWallet("")).wallets().evm()).contains(EvmAddress.of(WALLET));
       refused(
           "{\"wallet\":\"0xd8dA6BF26964aF9D7eEd9e03E53415D37aA9604\",\"conditions\":["
               + FARCASTER
@@ -77,14 +79,17 @@ class AttestCommandTest {
                       + "\"stellarWallet\":\"GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN\","
                       + "\"suiWallet\":\"0x02\""));
 
-      assertThat(command.wallets().solana())
+      assertThat(command.wallets().of(ChainFamily.SOLANA).map(WalletAddress::text))
           .contains("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
-      assertThat(command.wallets().xrpl()).contains("rUNaS5sqRuxZz6V7rBGhoSaZiVYA3ut4UL");
-      assertThat(command.wallets().bitcoin()).contains("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
-      assertThat(command.wallets().tron()).contains("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
-      assertThat(command.wallets().stellar())
+      assertThat(command.wallets().of(ChainFamily.XRPL).map(WalletAddress::text))
+          .contains("rUNaS5sqRuxZz6V7rBGhoSaZiVYA3ut4UL");
+      assertThat(command.wallets().of(ChainFamily.BITCOIN).map(WalletAddress::text))
+          .contains("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
+      assertThat(command.wallets().of(ChainFamily.TRON).map(WalletAddress::text))
+          .contains("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
+      assertThat(command.wallets().of(ChainFamily.STELLAR).map(WalletAddress::text))
           .contains("GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN");
-      assertThat(command.wallets().sui()).contains("0x02");
+      assertThat(command.wallets().of(ChainFamily.SUI).map(WalletAddress::text)).contains("0x02");
     }
 
     @Test

@@ -93,7 +93,7 @@ class ReadPlanTest {
     AttestCommand command =
         command("{\"type\":\"eas_attestation\",\"template\":\"exchange_verified_account\"}");
     ReadPlan plan = ReadPlan.of(command);
-    EvmRead<?> uidRead = plan.reads(ChainId.evm(8453)).iterator().next();
+    EvmRead<?> uidRead = EvmRead.all(plan.reads(ChainId.evm(8453))).iterator().next();
     Bytes32 uid = Bytes32.of(java.math.BigInteger.valueOf(42));
 
     ReadOutcomes indexed = ReadOutcomes.of(Map.of(uidRead, ReadOutcome.data(uid.bytes())));

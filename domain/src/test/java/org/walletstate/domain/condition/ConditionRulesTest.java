@@ -23,7 +23,7 @@ class ConditionRulesTest {
         Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"), key);
   }
 
-  static Condition accepted(String condition) {
+  static Condition<?> accepted(String condition) {
     return parse(KeyVersion.V2, condition).conditions().get(0).condition();
   }
 

@@ -10,6 +10,7 @@ import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.eas.EasDeployments;
 import org.walletstate.domain.eas.EasRecord;
@@ -20,7 +21,6 @@ import org.walletstate.domain.fixtures.EasEncoding;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.FailureSource;
 import org.walletstate.domain.read.ReadOutcome;
 
 class EasAttestationTest {

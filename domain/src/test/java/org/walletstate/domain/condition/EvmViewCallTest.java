@@ -8,13 +8,13 @@ import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.FailureSource;
 import org.walletstate.domain.read.ReadOutcome;
 
 class EvmViewCallTest {

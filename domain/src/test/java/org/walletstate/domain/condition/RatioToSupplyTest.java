@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.FailureSource;
 import org.walletstate.domain.read.ReadOutcome;
 
 class RatioToSupplyTest {

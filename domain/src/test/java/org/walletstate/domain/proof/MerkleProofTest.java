@@ -13,6 +13,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.condition.RatioToSupply;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
@@ -271,7 +272,7 @@ class MerkleProofTest {
             .on(8453, erc20Holding(5).totalSupply(TOKEN, BigInteger.TEN))
             .result();
     assertThat(supply.proof().orElseThrow().get("reason"))
-        .isEqualTo(PayloadValue.text(ProofRequirement.RATIO_TO_SUPPLY));
+        .isEqualTo(PayloadValue.text(RatioToSupply.NOT_PROVEN));
     AttestScenario supplyRequest =
         request(
             "{\"type\":\"ratio_to_supply\",\"chainId\":8453,\"contractAddress\":\""

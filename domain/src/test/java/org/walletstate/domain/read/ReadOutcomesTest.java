@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.eas.AttestationLookup;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;

@@ -3,7 +3,7 @@ package org.walletstate.adapters.chain.evm;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Objects;
-import org.walletstate.domain.attestation.Anchor;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.evm.Bytes32;
 
 /**

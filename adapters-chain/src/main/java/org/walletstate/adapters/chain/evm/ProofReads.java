@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
@@ -20,7 +21,6 @@ import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
 import org.walletstate.domain.read.ReadOutcomes;
-import org.walletstate.domain.read.Reading;
 
 /**
  * The proofs of one observation, at its pinned block, after its reads: ERC-20 balance slots are

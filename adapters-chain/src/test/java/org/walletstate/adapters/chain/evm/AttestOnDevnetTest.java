@@ -17,18 +17,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.walletstate.adapters.chain.evm.testing.Bodies;
 import org.walletstate.adapters.chain.evm.testing.RpcProxy;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
-import org.walletstate.application.port.EvmChainState;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.read.FailureSource;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.observation.ChainObservation;
 
 /**
  * The domain's own attest flow on the devnet: a request body parsed into a command, its read plan
@@ -146,15 +145,7 @@ class AttestOnDevnetTest {
     List<ChainId> order = List.copyOf(plan.chains());
     List<ChainObservation> observed =
         Uni.join()
-            .all(
-                order.stream()
-                    .map(
-                        chain ->
-                            chains.observe(
-                                chain,
-                                plan.reads(chain),
-                                firstRound -> plan.followUps(chain, firstRound)))
-                    .toList())
+            .all(order.stream().map(chain -> chains.observe(chain, plan.query(chain))).toList())
             .andFailFast()
             .await()
             .atMost(Duration.ofSeconds(90));

@@ -7,6 +7,7 @@ import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.impatient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.none;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 import static org.walletstate.adapters.chain.evm.testing.RpcProxy.body;
@@ -37,12 +38,12 @@ import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.EvmRequest;
 import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.Reading;
 
 /**
  * A loopback endpoint in front of the devnet misbehaves as public endpoints do. Whatever it does,
@@ -106,7 +107,7 @@ class FailureHandlingTest {
 
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(PROMPTLY);
       for (EvmRead<?> read : new EvmRead<?>[] {balance, decimals, wei}) {
-        assertThat(observed.outcomes().outcome(read)).isInstanceOf(ReadOutcome.Failed.class);
+        assertThat(outcomes(observed).outcome(read)).isInstanceOf(ReadOutcome.Failed.class);
       }
     }
   }
@@ -154,11 +155,11 @@ class FailureHandlingTest {
     try (Web3jEvmChainState adapter = adapter(patient(CHAIN, proxy.url()))) {
       ChainObservation.Observed observed = observe(adapter, CHAIN, balance, decimals);
 
-      assertThat(observed.outcomes().outcome(balance))
+      assertThat(outcomes(observed).outcome(balance))
           .isInstanceOfSatisfying(
               ReadOutcome.Failed.class,
               failed -> assertThat(failed.detail()).contains("malformed JSON", "3 of 3 attempts"));
-      assertThat(observed.outcomes().outcome(decimals)).isInstanceOf(ReadOutcome.Failed.class);
+      assertThat(outcomes(observed).outcome(decimals)).isInstanceOf(ReadOutcome.Failed.class);
       assertThat(proxy.received()).hasSize(1 + 3);
     }
   }
@@ -170,7 +171,7 @@ class FailureHandlingTest {
       ChainObservation.Observed observed = observe(adapter, CHAIN, balance, decimals, wei);
 
       assertRead(observed);
-      assertThat(observed.outcomes().outcome(wei))
+      assertThat(outcomes(observed).outcome(wei))
           .isEqualTo(new ReadOutcome.Quantity(BigInteger.ZERO));
       JsonNode retry = proxy.received().get(2);
       JsonNode call = retry.isArray() ? retry.get(0) : retry;
@@ -186,11 +187,11 @@ class FailureHandlingTest {
     try (Web3jEvmChainState adapter = adapter(patient(CHAIN, proxy.url()))) {
       ChainObservation.Observed observed = observe(adapter, CHAIN, balance, decimals);
 
-      assertThat(observed.outcomes().outcome(balance))
+      assertThat(outcomes(observed).outcome(balance))
           .isInstanceOfSatisfying(
               ReadOutcome.Failed.class,
               failed -> assertThat(failed.detail()).contains("-32000", "missing trie node"));
-      assertThat(observed.outcomes().reading(decimals))
+      assertThat(outcomes(observed).reading(decimals))
           .isEqualTo(new Reading.Value<>(TokenDecimals.of(6)));
     }
   }
@@ -241,7 +242,7 @@ class FailureHandlingTest {
       ChainObservation.Observed observed = observe(adapter, CHAIN, balance, decimals, wei);
 
       assertRead(observed);
-      assertThat(observed.outcomes().outcome(wei))
+      assertThat(outcomes(observed).outcome(wei))
           .isEqualTo(new ReadOutcome.Quantity(BigInteger.ZERO));
       assertThat(proxy.received()).hasSize(2);
     }

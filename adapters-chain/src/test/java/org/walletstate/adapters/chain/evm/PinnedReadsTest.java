@@ -3,9 +3,11 @@ package org.walletstate.adapters.chain.evm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.block;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
@@ -26,10 +28,10 @@ import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.DevnetSnapshot;
 import org.walletstate.devnet.JsonRpc;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcome;
 
@@ -84,8 +86,8 @@ class PinnedReadsTest {
                       })));
 
       assertThat(devnet.rpc(CHAIN).blockNumber())
-          .isGreaterThan(observed.anchor().number().longValueExact());
-      assertThat(observed.outcomes().outcome(holderWei))
+          .isGreaterThan(block(observed).number().longValueExact());
+      assertThat(outcomes(observed).outcome(holderWei))
           .isEqualTo(new ReadOutcome.Quantity(funded("holder")));
       assertThat(Web3jEvmChainStateDevnetTest.value(observed, holderDeth))
           .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dETH"));
@@ -111,8 +113,8 @@ class PinnedReadsTest {
       ChainObservation.Observed observed = observe(adapter, CHAIN, holderWei, holderDeth);
 
       assertThat(devnet.rpc(CHAIN).blockNumber())
-          .isGreaterThan(observed.anchor().number().longValueExact());
-      assertThat(observed.outcomes().outcome(holderWei))
+          .isGreaterThan(block(observed).number().longValueExact());
+      assertThat(outcomes(observed).outcome(holderWei))
           .isEqualTo(new ReadOutcome.Quantity(funded("holder")));
       assertThat(Web3jEvmChainStateDevnetTest.value(observed, holderDeth))
           .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dETH"));
@@ -123,7 +125,7 @@ class PinnedReadsTest {
               call -> {
                 JsonNode params = call.path("params");
                 assertThat(params.get(params.size() - 1).asText())
-                    .isEqualTo(observed.anchor().numberHex());
+                    .isEqualTo(block(observed).numberHex());
               });
     }
   }

@@ -2,6 +2,7 @@ package org.walletstate.adapters.chain.evm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.block;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.none;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
@@ -32,11 +33,11 @@ import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.JsonRpc;
 import org.walletstate.devnet.NodeProofChecker;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
@@ -119,7 +120,7 @@ class ProofsOnDevnetTest {
   private static NodeProofChecker.ProofReport checkIndependently(
       Devnet devnet, long chain, ChainObservation.Observed observed, AccountProof proof) {
     JsonNode header =
-        devnet.rpc(chain).block(JsonRpc.tag(observed.anchor().number().longValueExact()));
+        devnet.rpc(chain).block(JsonRpc.tag(block(observed).number().longValueExact()));
     NodeProofChecker.ProofReport report = devnet.proofChecker().check(asJson(proof), header);
     assertThat(report.ok()).as(report.json().toPrettyString()).isTrue();
     assertThat(report.blockHashRecomputed()).isTrue();
@@ -267,7 +268,7 @@ class ProofsOnDevnetTest {
         Bytes32.parse(
             devnet
                 .rpc(8453)
-                .block(JsonRpc.tag(observed.anchor().number().longValueExact()))
+                .block(JsonRpc.tag(block(observed).number().longValueExact()))
                 .path("stateRoot")
                 .asText(),
             "stateRoot");

@@ -3,10 +3,12 @@ package org.walletstate.adapters.chain.evm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.block;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.lookupRead;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
@@ -26,11 +28,11 @@ import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.DevnetSnapshot;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.Reading;
 
 /**
  * What goes over the wire, counted by a proxy in front of the devnet: the head once, one batch per
@@ -70,7 +72,7 @@ class RoundTripsTest {
       assertThat(received.get(1)).hasSize(5);
       received
           .get(1)
-          .forEach(call -> assertThat(blockOf(call)).isEqualTo(observed.anchor().numberHex()));
+          .forEach(call -> assertThat(blockOf(call)).isEqualTo(block(observed).numberHex()));
     }
   }
 
@@ -85,7 +87,7 @@ class RoundTripsTest {
           .extracting(body -> body.isArray() ? body.size() : 1)
           .containsExactlyInAnyOrder(2, 2, 1);
       for (EvmRead<?> read : reads) {
-        assertThat(observed.outcomes().reading(read)).isInstanceOf(Reading.Value.class);
+        assertThat(outcomes(observed).reading(read)).isInstanceOf(Reading.Value.class);
       }
     }
   }
@@ -99,8 +101,8 @@ class RoundTripsTest {
       ChainObservation.Observed observed = observe(adapter, CHAIN, asErc20, asErc721);
 
       assertThat(proxy.calls("eth_call")).isEqualTo(1);
-      assertThat(observed.outcomes().outcome(asErc20))
-          .isEqualTo(observed.outcomes().outcome(asErc721));
+      assertThat(outcomes(observed).outcome(asErc20))
+          .isEqualTo(outcomes(observed).outcome(asErc721));
       assertThat(Web3jEvmChainStateDevnetTest.value(observed, asErc721))
           .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dUSD"));
     }
@@ -124,7 +126,8 @@ class RoundTripsTest {
                       Set.of(uid, balance),
                       firstRound -> {
                         Set<EvmRead<?>> second =
-                            new HashSet<>(plan.followUps(ChainId.evm(CHAIN), firstRound));
+                            new HashSet<>(
+                                EvmRead.all(plan.followUps(ChainId.evm(CHAIN), firstRound)));
                         second.add(balance);
                         return second;
                       })));
@@ -136,8 +139,8 @@ class RoundTripsTest {
       assertThat(second.isArray() ? second.size() : 1).isEqualTo(1);
       JsonNode call = second.isArray() ? second.get(0) : second;
       assertThat(call.path("method").asText()).isEqualTo("eth_call");
-      assertThat(blockOf(call)).isEqualTo(observed.anchor().numberHex());
-      assertThat(observed.outcomes().reading(balance)).isInstanceOf(Reading.Value.class);
+      assertThat(blockOf(call)).isEqualTo(block(observed).numberHex());
+      assertThat(outcomes(observed).reading(balance)).isInstanceOf(Reading.Value.class);
     }
   }
 
@@ -157,7 +160,7 @@ class RoundTripsTest {
           .satisfies(
               head -> assertThat(head.path("method").asText()).isEqualTo("eth_getBlockByNumber"));
       for (EvmRead<?> read : reads) {
-        assertThat(second.outcomes().outcome(read)).isEqualTo(first.outcomes().outcome(read));
+        assertThat(outcomes(second).outcome(read)).isEqualTo(outcomes(first).outcome(read));
       }
 
       // a new block is a new key: everything is read again
@@ -165,7 +168,7 @@ class RoundTripsTest {
       proxy.forgetReceived();
       ChainObservation.Observed third = observe(adapter, CHAIN, reads);
 
-      assertThat(third.anchor().number()).isGreaterThan(first.anchor().number());
+      assertThat(block(third).number()).isGreaterThan(block(first).number());
       assertThat(proxy.calls()).hasSize(1 + reads.length);
     } finally {
       devnet.revert(snapshot);

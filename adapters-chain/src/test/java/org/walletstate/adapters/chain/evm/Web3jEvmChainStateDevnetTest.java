@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.adapter;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.address;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.block;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.lookupRead;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observe;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
@@ -31,9 +33,9 @@ import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.JsonRpc;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.Bytes;
@@ -41,9 +43,9 @@ import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.Reading;
 
 /** Reads on the real devnet chains: every value as the devnet's manifest states it. */
 @ExtendWith(DevnetExtension.class)
@@ -69,12 +71,12 @@ class Web3jEvmChainStateDevnetTest {
   void observe_anchorsAtTheHeadWithItsNumberAndTimestamp(Devnet devnet, DevnetManifest m) {
     ChainObservation.Observed observed = observe(adapter, 8453);
 
-    BigInteger number = observed.anchor().number();
+    BigInteger number = block(observed).number();
     JsonNode block = devnet.rpc(8453).block(JsonRpc.tag(number.longValueExact()));
     assertThat(number.longValueExact())
         .isGreaterThanOrEqualTo(m.chain(8453).readyBlock())
         .isLessThanOrEqualTo(devnet.rpc(8453).blockNumber());
-    assertThat(observed.anchor().timestamp())
+    assertThat(block(observed).timestamp())
         .isEqualTo(
             Instant.ofEpochSecond(
                 JsonRpc.quantity(block.path("timestamp").asText()).longValueExact()));
@@ -171,7 +173,7 @@ class Web3jEvmChainStateDevnetTest {
                 adapter.observe(
                     ChainId.evm(8453),
                     Set.of(uid),
-                    firstRound -> plan.followUps(ChainId.evm(8453), firstRound))));
+                    firstRound -> EvmRead.all(plan.followUps(ChainId.evm(8453), firstRound)))));
 
     Bytes32 indexed = value(observed, uid);
     assertThat(indexed.hex()).isEqualTo(expected.uid());
@@ -214,7 +216,7 @@ class Web3jEvmChainStateDevnetTest {
 
     ChainObservation.Observed observed = observe(adapter, 8453, reverts, allowed);
 
-    ReadOutcome outcome = observed.outcomes().outcome(reverts);
+    ReadOutcome outcome = outcomes(observed).outcome(reverts);
     assertThat(outcome).isInstanceOf(ReadOutcome.Reverted.class);
     // Error(string) with the contract's reason
     assertThat(((ReadOutcome.Reverted) outcome).data().toHex())
@@ -229,8 +231,8 @@ class Web3jEvmChainStateDevnetTest {
 
     ChainObservation.Observed observed = observe(adapter, 8453, noCode);
 
-    assertThat(observed.outcomes().outcome(noCode)).isEqualTo(new ReadOutcome.Data(Bytes.EMPTY));
-    assertThat(observed.outcomes().reading(noCode)).isInstanceOf(Reading.Unreadable.class);
+    assertThat(outcomes(observed).outcome(noCode)).isEqualTo(new ReadOutcome.Data(Bytes.EMPTY));
+    assertThat(outcomes(observed).reading(noCode)).isInstanceOf(Reading.Unreadable.class);
   }
 
   @Test
@@ -261,13 +263,13 @@ class Web3jEvmChainStateDevnetTest {
       assertThat(value(observed, usdcOf.get(chain)))
           .as("USDC on chain %d", chain)
           .isEqualTo(m.wallet("holder").erc20Raw(chain, "USDC"));
-      assertThat(observed.anchor().number().longValueExact())
+      assertThat(block(observed).number().longValueExact())
           .as("head of chain %d", chain)
           .isGreaterThanOrEqualTo(m.chain(chain).readyBlock())
           .isLessThanOrEqualTo(devnet.rpc(chain).blockNumber());
     }
     // the three chains have different heights, so each anchor is its own chain's
-    assertThat(observations.stream().map(o -> observed(o).anchor().number()).distinct()).hasSize(3);
+    assertThat(observations.stream().map(o -> block(observed(o)).number()).distinct()).hasSize(3);
   }
 
   @Test
@@ -279,7 +281,7 @@ class Web3jEvmChainStateDevnetTest {
   }
 
   static <T> T value(ChainObservation.Observed observed, EvmRead<T> read) {
-    Reading<T> reading = observed.outcomes().reading(read);
+    Reading<T> reading = outcomes(observed).reading(read);
     assertThat(reading).as("reading of %s", read).isInstanceOf(Reading.Value.class);
     return ((Reading.Value<T>) reading).value();
   }

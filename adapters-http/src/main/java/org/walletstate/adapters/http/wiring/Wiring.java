@@ -1,10 +1,21 @@
 package org.walletstate.adapters.http.wiring;
 
+import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
+import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.http.chains.ChainReadsConfig;
+import org.walletstate.adapters.http.chains.EvmChainSettings;
+import org.walletstate.adapters.http.signing.SigningConfig;
+import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
@@ -12,18 +23,27 @@ import org.walletstate.application.account.Metering;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.port.ApiKeyStore;
 import org.walletstate.application.port.AttestationSigner;
+import org.walletstate.application.port.ChainState;
+import org.walletstate.application.port.ChainStateByFamily;
 import org.walletstate.application.port.CreditLedger;
 import org.walletstate.application.port.Entropy;
-import org.walletstate.application.port.EvmChainState;
+import org.walletstate.application.port.PublishedKeys;
 import org.walletstate.application.port.UsageCounter;
+import org.walletstate.crypto.DualAttestationSigner;
+import org.walletstate.crypto.PublishedKeySet;
+import org.walletstate.crypto.SigningKeys;
+import org.walletstate.domain.chain.ChainFamily;
 
 /**
- * The composition root: the one place that builds use cases and hands them their ports. The
- * application and domain carry no framework annotations; they are constructed here with {@code
- * new}.
+ * The composition root: the one place that builds the service's object graph. Use cases, the chain
+ * readers of each family and the signer are constructed here with {@code new} and handed their
+ * ports; the application and domain carry no framework annotations. (The persistence adapters are
+ * beans of their own, because Panache needs them to be.)
  */
 @ApplicationScoped
 public class Wiring {
+
+  // --- shared inputs -----------------------------------------------------------------------------
 
   @Produces
   @ApplicationScoped
@@ -41,6 +61,58 @@ public class Wiring {
       return bytes;
     };
   }
+
+  // --- chains: one reader per family
+  // --------------------------------------------------------------
+
+  /**
+   * The EVM reader. Built at start-up so that a bad chain configuration stops the start rather than
+   * the first request; closed with the service.
+   */
+  @Produces
+  @ApplicationScoped
+  @Startup
+  @Typed(Web3jEvmChainState.class) // not a ChainState bean itself: chainState() is the one
+  Web3jEvmChainState evmChains(ChainReadsConfig config, Clock clock) {
+    return new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock);
+  }
+
+  void closeEvmChains(@Disposes Web3jEvmChainState chains) {
+    chains.close();
+  }
+
+  /** Every family's reader behind the one chain-state port: a family is one more entry. */
+  @Produces
+  @ApplicationScoped
+  ChainState chainState(Web3jEvmChainState evm) {
+    return new ChainStateByFamily(Map.of(ChainFamily.EVM, evm));
+  }
+
+  // --- signing -----------------------------------------------------------------------------------
+
+  // Made at start-up: a service without usable keys must fail to start, not pass its readiness
+  // check and then answer every signing call with a 500.
+  @Produces
+  @ApplicationScoped
+  @Startup
+  SigningKeys signingKeys(SigningConfig config) {
+    return SigningKeysLoader.load(config);
+  }
+
+  @Produces
+  @ApplicationScoped
+  AttestationSigner attestationSigner(
+      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
+    return new DualAttestationSigner(keys, URI.create(baseUrl));
+  }
+
+  @Produces
+  @ApplicationScoped
+  PublishedKeys publishedKeys(SigningKeys keys) {
+    return new PublishedKeySet(keys);
+  }
+
+  // --- account -----------------------------------------------------------------------------------
 
   @Produces
   @ApplicationScoped
@@ -66,10 +138,12 @@ public class Wiring {
     return new CreditsOverview(ledger);
   }
 
+  // --- attest ------------------------------------------------------------------------------------
+
   @Produces
   @ApplicationScoped
   AttestService attestService(
-      EvmChainState chains,
+      ChainState chains,
       AttestationSigner signer,
       Metering metering,
       Entropy entropy,

@@ -15,9 +15,10 @@ import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
-import org.walletstate.domain.attest.ChainObservation;
 import org.walletstate.domain.attest.ReadPlan;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
@@ -56,6 +57,16 @@ public final class Adapters {
 
   public static ChainObservation await(Uni<ChainObservation> observation) {
     return observation.await().atMost(AWAIT);
+  }
+
+  /** The EVM block an observation is anchored at. */
+  public static Anchor.EvmBlock block(ChainObservation.Observed observed) {
+    return (Anchor.EvmBlock) observed.anchor();
+  }
+
+  /** The EVM outcomes behind an observation's readings. */
+  public static ReadOutcomes outcomes(ChainObservation.Observed observed) {
+    return (ReadOutcomes) observed.readings();
   }
 
   public static ChainObservation.Observed observed(ChainObservation observation) {

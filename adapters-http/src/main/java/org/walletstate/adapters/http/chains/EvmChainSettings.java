@@ -1,29 +1,26 @@
 package org.walletstate.adapters.http.chains;
 
-import io.quarkus.runtime.Startup;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Disposes;
-import jakarta.enterprise.inject.Produces;
 import java.net.URI;
-import java.time.Clock;
 import java.util.Map;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
-import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
-import org.walletstate.application.port.EvmChainState;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.request.RequestValue;
 
-/** Builds the EVM chain reader from defaults and configured overrides. */
-@ApplicationScoped
-public class ChainWiring {
+/** The EVM chain reader's settings: its defaults, with the configured overrides. */
+public final class EvmChainSettings {
 
-  private static final Logger LOG = Logger.getLogger(ChainWiring.class);
+  private static final Logger LOG = Logger.getLogger(EvmChainSettings.class);
 
-  static EvmChainsConfig evmConfig(ChainReadsConfig config) {
+  private EvmChainSettings() {}
+
+  /**
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static EvmChainsConfig evmConfig(ChainReadsConfig config) {
     EvmChainsConfig evm = EvmChainsConfig.defaults();
     for (Map.Entry<String, ChainReadsConfig.EvmChain> entry : config.evm().entrySet()) {
       Chain chain = chain(entry.getKey());
@@ -54,7 +51,7 @@ public class ChainWiring {
       // hosts only: paths, queries and user info of provider URLs often carry API keys
       LOG.infof(
           "Chain %s read from %s",
-          chain.id(), chainConfig.endpoints().stream().map(ChainWiring::hostOf).toList());
+          chain.id(), chainConfig.endpoints().stream().map(EvmChainSettings::hostOf).toList());
     }
     ChainReadsConfig.EvmReads shared = config.evmReads();
     if (shared.cacheEntries().isPresent()) {
@@ -86,20 +83,5 @@ public class ChainWiring {
     } catch (ValidationException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-  }
-
-  /**
-   * The EVM chain reader; its bean types include the {@link EvmChainState} port. Built at start-up
-   * so that a bad chain configuration stops the start rather than the first request.
-   */
-  @Produces
-  @ApplicationScoped
-  @Startup
-  Web3jEvmChainState evmChainState(ChainReadsConfig config, Clock clock) {
-    return new Web3jEvmChainState(evmConfig(config), clock);
-  }
-
-  void close(@Disposes Web3jEvmChainState chains) {
-    chains.close();
   }
 }

@@ -1,37 +1,27 @@
 package org.walletstate.adapters.http.signing;
 
-import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.configuration.ConfigUtils;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Produces;
-import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.bootstrap.LocalDatabase;
-import org.walletstate.application.port.AttestationSigner;
-import org.walletstate.application.port.PublishedKeys;
-import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.EcSigningKey;
 import org.walletstate.crypto.KeyDirectory;
 import org.walletstate.crypto.MlDsaSigningKey;
-import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
 import org.walletstate.verifier.Namespace;
 
-/** Builds the signer and the published key set from configuration. */
-@ApplicationScoped
-public class SigningWiring {
+/** Loads the signing keys from configuration, or local keys in the local profiles. */
+public final class SigningKeysLoader {
 
-  private static final Logger LOG = Logger.getLogger(SigningWiring.class);
+  private static final Logger LOG = Logger.getLogger(SigningKeysLoader.class);
 
-  // Made at start-up: a service without usable keys must fail to start, not pass its readiness
-  // check and then answer every signing call with a 500.
-  @Produces
-  @ApplicationScoped
-  @Startup
-  SigningKeys signingKeys(SigningConfig config) {
+  private SigningKeysLoader() {}
+
+  /**
+   * @throws IllegalStateException when no usable keys are configured
+   */
+  public static SigningKeys load(SigningConfig config) {
     Namespace namespace = Namespace.of(config.namespace());
     SecureRandom random = new SecureRandom();
     SigningKeys keys;
@@ -58,18 +48,5 @@ public class SigningWiring {
 
   private static boolean isLocal() {
     return ConfigUtils.getProfiles().stream().anyMatch(LocalDatabase.LOCAL_PROFILES::contains);
-  }
-
-  @Produces
-  @ApplicationScoped
-  AttestationSigner attestationSigner(
-      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
-    return new DualAttestationSigner(keys, URI.create(baseUrl));
-  }
-
-  @Produces
-  @ApplicationScoped
-  PublishedKeys publishedKeys(SigningKeys keys) {
-    return new PublishedKeySet(keys);
   }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.domain.chain.ChainId;
 
-class ChainWiringTest {
+class EvmChainSettingsTest {
 
   private record Chain(
       Optional<List<URI>> endpoints,
@@ -36,9 +36,10 @@ class ChainWiringTest {
 
   @Test
   void endpointsAreLoggedByHostAndPortOnly_neverWithPathQueryOrUserInfo() {
-    assertThat(ChainWiring.hostOf(URI.create("https://user:pw@rpc.example.org/v2/SECRET?key=k")))
+    assertThat(
+            EvmChainSettings.hostOf(URI.create("https://user:pw@rpc.example.org/v2/SECRET?key=k")))
         .isEqualTo("rpc.example.org");
-    assertThat(ChainWiring.hostOf(URI.create("http://127.0.0.1:18545")))
+    assertThat(EvmChainSettings.hostOf(URI.create("http://127.0.0.1:18545")))
         .isEqualTo("127.0.0.1:18545");
   }
 
@@ -54,7 +55,7 @@ class ChainWiringTest {
             OptionalInt.of(50),
             Optional.empty());
     EvmChainsConfig config =
-        ChainWiring.evmConfig(
+        EvmChainSettings.evmConfig(
             new Config(
                 Map.of("8453", base),
                 new Shared(OptionalInt.of(0), OptionalInt.empty(), Optional.empty())));
@@ -81,9 +82,10 @@ class ChainWiringTest {
             Optional.empty(),
             OptionalInt.empty(),
             Optional.empty());
-    assertThatThrownBy(() -> ChainWiring.evmConfig(new Config(Map.of("999", none), NO_SHARED)))
+    assertThatThrownBy(() -> EvmChainSettings.evmConfig(new Config(Map.of("999", none), NO_SHARED)))
         .hasMessageContaining("\"999\" is not a supported chain");
-    assertThatThrownBy(() -> ChainWiring.evmConfig(new Config(Map.of("solana", none), NO_SHARED)))
+    assertThatThrownBy(
+            () -> EvmChainSettings.evmConfig(new Config(Map.of("solana", none), NO_SHARED)))
         .hasMessageContaining("is not an EVM chain");
   }
 }

@@ -1,4 +1,4 @@
-package org.walletstate.domain.evm;
+package org.walletstate.domain.payload;
 
 import java.math.BigInteger;
 

@@ -1,10 +1,10 @@
-package org.walletstate.domain.attestation;
+package org.walletstate.domain.chain;
 
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Objects;
-import org.walletstate.domain.evm.Quantities;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.payload.Quantities;
 import org.walletstate.domain.payload.Timestamps;
 
 /**

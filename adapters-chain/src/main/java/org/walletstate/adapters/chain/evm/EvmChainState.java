@@ -1,22 +1,39 @@
-package org.walletstate.application.port;
+package org.walletstate.adapters.chain.evm;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Set;
 import java.util.function.Function;
-import org.walletstate.domain.attest.ChainObservation;
+import org.walletstate.application.port.ChainState;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.read.EvmRead;
 import org.walletstate.domain.read.ReadOutcomes;
 
 /**
- * State of EVM chains, read anchored: the head once, then every read pinned to that block.
+ * The {@link ChainState} of EVM chains, in the family's own terms: the head once, then every read
+ * pinned to that block, with EVM reads and outcomes.
  *
  * <p>The returned {@link Uni} never fails for a chain problem: an unreadable head is {@link
  * ChainObservation.HeadUnavailable}, an unreadable value is a failed outcome of its read. Callers
  * turn those into {@code rpc_failure}; they are never verdicts.
  */
-public interface EvmChainState {
+public interface EvmChainState extends ChainState {
+
+  /**
+   * The family-neutral query as EVM reads.
+   *
+   * @throws IllegalArgumentException when a read is not an EVM read
+   */
+  @Override
+  default Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    return observe(
+        chain,
+        EvmRead.all(query.reads()),
+        firstRound -> EvmRead.all(query.followUps().apply(firstRound)),
+        query.proofs());
+  }
 
   /**
    * Anchors {@code chain} at its current head and reads {@code reads} there, then {@code followUps}

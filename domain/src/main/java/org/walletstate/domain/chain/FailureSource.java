@@ -1,4 +1,4 @@
-package org.walletstate.domain.read;
+package org.walletstate.domain.chain;
 
 /**
  * The kind of read that did not complete, as {@code failedConditions[].source} of an {@code

@@ -1,4 +1,4 @@
-package org.walletstate.domain.read;
+package org.walletstate.domain.chain;
 
 import java.util.Objects;
 

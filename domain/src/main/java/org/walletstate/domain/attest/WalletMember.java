@@ -1,0 +1,71 @@
+package org.walletstate.domain.attest;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.UncheckedWallet;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.request.Fields;
+
+/**
+ * A request member that names the wallet of one chain family, and how its value is read. A family
+ * whose chains are read validates its wallets; the others are kept as sent until their family is
+ * read.
+ *
+ * @param name the member's name
+ * @param family the family whose chains the wallet is read on
+ * @param parser reads the member's text; {@code field} names it in the 400 message
+ */
+public record WalletMember(String name, ChainFamily family, Parser parser) {
+
+  /** Reads one wallet member's text. */
+  @FunctionalInterface
+  public interface Parser {
+    WalletAddress parse(String text, String field);
+  }
+
+  /** The wallet members of the interface, in its order: {@code wallet} first. */
+  public static final List<WalletMember> ALL =
+      List.of(
+          new WalletMember("wallet", ChainFamily.EVM, EvmAddress::parse),
+          unchecked("solanaWallet", ChainFamily.SOLANA),
+          unchecked("xrplWallet", ChainFamily.XRPL),
+          unchecked("bitcoinWallet", ChainFamily.BITCOIN),
+          unchecked("tronWallet", ChainFamily.TRON),
+          unchecked("stellarWallet", ChainFamily.STELLAR),
+          unchecked("suiWallet", ChainFamily.SUI));
+
+  public WalletMember {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(family, "family");
+    Objects.requireNonNull(parser, "parser");
+  }
+
+  /** The member of {@code family}. */
+  public static WalletMember of(ChainFamily family) {
+    return ALL.stream()
+        .filter(member -> member.family() == family)
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no wallet member for " + family));
+  }
+
+  /** The member's wallet, when the request has the member. */
+  Optional<WalletAddress> read(Fields fields) {
+    return fields.optionalText(name).map(text -> parser.parse(text, name));
+  }
+
+  private static WalletMember unchecked(String name, ChainFamily family) {
+    return new WalletMember(
+        name,
+        family,
+        (text, field) -> {
+          if (text.isBlank()) {
+            throw new ValidationException(field + " must not be empty");
+          }
+          return new UncheckedWallet(family, text);
+        });
+  }
+}

@@ -1,0 +1,15 @@
+package org.walletstate.domain.chain;
+
+/**
+ * The answers to one chain's reads, all taken at the same anchor, as the family's adapter reported
+ * them.
+ */
+public interface Readings {
+
+  /**
+   * The answer to {@code read} as a value of its type, or why there is none.
+   *
+   * @throws IllegalArgumentException when {@code read} was never asked: the plan was not followed
+   */
+  <T> Reading<T> reading(ChainRead<T> read);
+}
