@@ -1,0 +1,96 @@
+package org.walletstate.domain.address;
+
+import java.util.Arrays;
+import org.walletstate.domain.chain.ChainFamily;
+
+/**
+ * A Solana account: a 32-byte key written in Base58 with the Bitcoin alphabet, 32 to 44 characters.
+ * Solana addresses carry no checksum, so a typo that stays in the alphabet and still decodes to 32
+ * bytes names another account; nothing here can catch it. The key is not required to lie on the
+ * ed25519 curve: program-derived addresses, which are off the curve, own token accounts too.
+ */
+public final class SolanaAddress implements WalletAddress {
+
+  static final int KEY_LENGTH = 32;
+  static final int MIN_TEXT = 32;
+  static final int MAX_TEXT = 44;
+
+  private static final String EXPECTED = "a Solana address (base58 of a 32-byte key)";
+
+  private final String text;
+  private final byte[] key;
+
+  private SolanaAddress(String text, byte[] key) {
+    this.text = text;
+    this.key = key;
+  }
+
+  /**
+   * Parses an address.
+   *
+   * @param field the field name used in the message on failure
+   */
+  public static SolanaAddress parse(String text, String field) {
+    return new SolanaAddress(text, decodeKey(text, field, EXPECTED));
+  }
+
+  /** An address known to be well formed (constants, values read from a chain). */
+  public static SolanaAddress of(String text) {
+    return parse(text, "address");
+  }
+
+  public static SolanaAddress ofBytes(byte[] key) {
+    if (key.length != KEY_LENGTH) {
+      throw new IllegalArgumentException("a Solana address has 32 bytes");
+    }
+    return new SolanaAddress(Base58.BITCOIN.encode(key), key.clone());
+  }
+
+  /** Decodes a 32-byte key from its Base58 text, refusing anything else for {@code field}. */
+  static byte[] decodeKey(String text, String field, String expected) {
+    if (text == null || text.length() < MIN_TEXT || text.length() > MAX_TEXT) {
+      throw Refusal.of(field, expected, text, MAX_TEXT, null);
+    }
+    byte[] key;
+    try {
+      key = Base58.BITCOIN.decode(text);
+    } catch (EncodingException e) {
+      throw Refusal.of(field, expected, text, MAX_TEXT, e.getMessage());
+    }
+    if (key.length != KEY_LENGTH) {
+      throw Refusal.of(field, expected, text, MAX_TEXT, "it decodes to " + key.length + " bytes");
+    }
+    return key;
+  }
+
+  @Override
+  public ChainFamily family() {
+    return ChainFamily.SOLANA;
+  }
+
+  /** The Base58 text, which is the only text of these 32 bytes. */
+  @Override
+  public String text() {
+    return text;
+  }
+
+  /** The 32-byte key. */
+  public byte[] bytes() {
+    return key.clone();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof SolanaAddress other && Arrays.equals(other.key, key);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(key);
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}
