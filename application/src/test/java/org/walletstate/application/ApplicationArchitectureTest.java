@@ -30,4 +30,15 @@ class ApplicationArchitectureTest {
   @ArchTest
   static final ArchRule applicationPackagesAreFreeOfCycles =
       slices().matching("org.walletstate.application.(*)..").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule incomingPortsAreInterfacesAndTheirValues =
+      classes()
+          .that()
+          .resideInAPackage("org.walletstate.application..port.in..")
+          .should()
+          .beInterfaces()
+          .orShould()
+          .beRecords()
+          .because("an operation is reached through its use case interface (buckpal style)");
 }

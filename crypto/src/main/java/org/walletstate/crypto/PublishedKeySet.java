@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import org.walletstate.application.port.PublishedKeys;
+import org.walletstate.application.port.out.PublishedKeys;
 import org.walletstate.verifier.CanonicalJson;
 import org.walletstate.verifier.KeyRole;
 import org.walletstate.verifier.Namespace;

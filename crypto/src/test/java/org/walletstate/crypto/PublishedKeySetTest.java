@@ -16,8 +16,8 @@ import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.port.AttestationSigner.SigningRequest;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
+import org.walletstate.domain.payload.KeyVersion;
 
 class PublishedKeySetTest {
 

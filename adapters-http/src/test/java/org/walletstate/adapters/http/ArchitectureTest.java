@@ -1,13 +1,20 @@
 package org.walletstate.adapters.http;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.Slice;
+import jakarta.ws.rs.Path;
+import java.util.List;
 
 /**
  * The rules of the hexagon over every module on the application's class path. Each module also
@@ -18,6 +25,9 @@ import com.tngtech.archunit.lang.ArchRule;
     packages = "org.walletstate",
     importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.NoTestJars.class})
 class ArchitectureTest {
+
+  /** The feature packages of adapters-http, mirroring the domain's and the application's. */
+  static final List<String> HTTP_FEATURES = List.of("attest", "account", "signing");
 
   /** Test-support jars (e.g. a module's {@code -tests.jar}) are not production code. */
   static final class NoTestJars implements ImportOption {
@@ -55,6 +65,30 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage("io.quarkus..", "jakarta..", "org.hibernate..", "io.vertx..")
           .because("the domain, use cases, signer and verifier run without a framework");
+
+  @ArchTest
+  static final ArchRule resourcesCallOnlyIncomingPorts =
+      classes()
+          .that()
+          .areAnnotatedWith(Path.class)
+          .should()
+          .onlyDependOnClassesThat(
+              resideOutsideOfPackage("org.walletstate.application..")
+                  .or(resideInAPackage("org.walletstate.application..port.in..")))
+          .because("a resource translates HTTP to a use case's incoming port, and nothing else");
+
+  @ArchTest
+  static final ArchRule httpFeaturesDoNotUseEachOther =
+      slices()
+          .matching("org.walletstate.adapters.http.(*)..")
+          .that(
+              DescribedPredicate.describe(
+                  "a feature",
+                  (Slice slice) ->
+                      HTTP_FEATURES.contains(slice.getDescription().replaceFirst("^Slice ", ""))))
+          .should()
+          .notDependOnEachOther()
+          .because("adapters-http mirrors the features, each on the shared edge");
 
   @ArchTest
   static final ArchRule noPackageCycles =

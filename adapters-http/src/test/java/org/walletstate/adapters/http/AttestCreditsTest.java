@@ -26,7 +26,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.VerifiedAttestation;
 
 /** What an attestation costs, what the caller is told, and what the ledger records. */

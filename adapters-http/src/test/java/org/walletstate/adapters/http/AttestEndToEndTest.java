@@ -19,7 +19,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.VerificationReport;
 import org.walletstate.verifier.VerifiedAttestation;
 

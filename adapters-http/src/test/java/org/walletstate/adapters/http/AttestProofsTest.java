@@ -32,7 +32,7 @@ import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.NodeProofChecker;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.verifier.ProofStep;
 import org.walletstate.verifier.ProofVerdict;

@@ -45,7 +45,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Every 400 rule of an attest request, through HTTP: status 400, the error envelope, a message that

@@ -37,7 +37,7 @@ import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.RpcCall;
 import org.walletstate.devnet.faults.Rule;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.VerifiedAttestation;
 
 /**

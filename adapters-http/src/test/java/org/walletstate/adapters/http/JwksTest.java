@@ -22,13 +22,13 @@ import org.jose4j.keys.resolvers.JwksVerificationKeyResolver;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
-import org.walletstate.application.port.AttestationSigner;
-import org.walletstate.domain.account.KeyVersion;
-import org.walletstate.domain.attestation.Attestation;
-import org.walletstate.domain.attestation.AttestationId;
-import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.domain.attest.attestation.Attestation;
+import org.walletstate.domain.attest.attestation.AttestationId;
+import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 
 @QuarkusTest

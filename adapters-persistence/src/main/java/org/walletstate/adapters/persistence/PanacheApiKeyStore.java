@@ -5,11 +5,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.hibernate.exception.ConstraintViolationException;
-import org.walletstate.application.port.ApiKeyStore;
+import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.payload.KeyVersion;
 
 /** {@link ApiKeyStore} on PostgreSQL. */
 @ApplicationScoped

@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.ZoneOffset;
 import java.util.function.Supplier;
-import org.walletstate.application.port.CreditLedger;
+import org.walletstate.application.port.out.CreditLedger;
 
 /**
  * {@link CreditLedger} in PostgreSQL, in plain SQL because each statement is the guarantee: the

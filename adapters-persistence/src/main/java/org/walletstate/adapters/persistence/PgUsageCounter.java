@@ -8,7 +8,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.LocalDate;
-import org.walletstate.application.port.UsageCounter;
+import org.walletstate.application.port.out.UsageCounter;
 
 /**
  * {@link UsageCounter} as one conditional upsert: the row is created at 1 or incremented while

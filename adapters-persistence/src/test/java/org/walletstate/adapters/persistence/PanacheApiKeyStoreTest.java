@@ -12,13 +12,13 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.port.ApiKeyStore.FreeKeyCreation;
-import org.walletstate.application.port.ApiKeyStore.NewFreeKey;
+import org.walletstate.application.port.out.ApiKeyStore.FreeKeyCreation;
+import org.walletstate.application.port.out.ApiKeyStore.NewFreeKey;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.EmailAddress;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.payload.KeyVersion;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -15,10 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.port.CreditLedger.Debit;
-import org.walletstate.application.port.CreditLedger.DebitRequest;
-import org.walletstate.application.port.CreditLedger.Refund;
-import org.walletstate.application.port.CreditLedger.RefundRequest;
+import org.walletstate.application.port.out.CreditLedger.Debit;
+import org.walletstate.application.port.out.CreditLedger.DebitRequest;
+import org.walletstate.application.port.out.CreditLedger.Refund;
+import org.walletstate.application.port.out.CreditLedger.RefundRequest;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -12,7 +12,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.port.UsageCounter.Count;
+import org.walletstate.application.port.out.UsageCounter.Count;
 
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)

@@ -4,8 +4,9 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
-import org.walletstate.application.port.ApiKeyStore;
-import org.walletstate.application.port.UsageCounter;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.port.out.ApiKeyStore;
+import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.DailyWindow;
 import org.walletstate.domain.account.KeyAccount;
@@ -14,7 +15,7 @@ import org.walletstate.domain.account.KeyAccount;
  * Recognises the key a caller presents and counts the request against the key's daily limit. Every
  * authenticated call counts once, whatever it does afterwards.
  */
-public final class Authenticate {
+public final class Authenticate implements AuthenticateUseCase {
 
   private final ApiKeyStore keys;
   private final UsageCounter usage;
@@ -26,7 +27,7 @@ public final class Authenticate {
     this.clock = clock;
   }
 
-  /** Authenticates {@code presented} (the raw header value, possibly null). */
+  @Override
   public Uni<Outcome> apiKey(String presented) {
     Optional<ApiKey> key = ApiKey.parse(presented);
     if (key.isEmpty()) {
@@ -51,31 +52,5 @@ public final class Authenticate {
                     ? new Outcome.Authenticated(
                         account, new DailyUsage(account.dailyLimit(), counted.used(), window))
                     : new Outcome.LimitReached(account, window, window.secondsUntilReset(now)));
-  }
-
-  /**
-   * Where the key stands today.
-   *
-   * @param limit requests allowed per UTC day
-   * @param used requests counted today, this one included
-   * @param window today
-   */
-  public record DailyUsage(int limit, int used, DailyWindow window) {
-    public int remaining() {
-      return Math.max(0, limit - used);
-    }
-  }
-
-  /** The outcome of authentication. */
-  public sealed interface Outcome {
-    /** No key, a malformed key or a key the service does not know. */
-    record Unknown() implements Outcome {}
-
-    /** A known key, counted. */
-    record Authenticated(KeyAccount account, DailyUsage usage) implements Outcome {}
-
-    /** A known key whose daily limit is used up; nothing was counted. */
-    record LimitReached(KeyAccount account, DailyWindow window, long retryAfterSeconds)
-        implements Outcome {}
   }
 }

@@ -2,16 +2,17 @@ package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
-import org.walletstate.application.port.ApiKeyStore;
-import org.walletstate.application.port.ApiKeyStore.FreeKeyCreation;
-import org.walletstate.application.port.Entropy;
+import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
+import org.walletstate.application.port.out.ApiKeyStore;
+import org.walletstate.application.port.out.ApiKeyStore.FreeKeyCreation;
+import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.FreeKeyRequest;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.payload.KeyVersion;
 
 /** Issues a free-tier key: one per email address, 10 one-time credits, 100 requests a day. */
-public final class CreateFreeKey {
+public final class CreateFreeKey implements CreateFreeKeyUseCase {
 
   private final ApiKeyStore keys;
   private final Entropy entropy;
@@ -23,6 +24,7 @@ public final class CreateFreeKey {
     this.clock = clock;
   }
 
+  @Override
   public Uni<Outcome> create(FreeKeyRequest request) {
     ApiKey key = ApiKey.fromRandom(entropy.bytes(20));
     Plan plan = Plan.FREE;
@@ -41,21 +43,5 @@ public final class CreateFreeKey {
                 creation instanceof FreeKeyCreation.Created
                     ? new Outcome.Issued(key, request, plan, plan.includedCredits())
                     : new Outcome.EmailTaken(request));
-  }
-
-  /** What happened to the request. */
-  public sealed interface Outcome {
-    /**
-     * A key was issued; {@code key} is shown to the caller once and never again.
-     *
-     * @param key the secret
-     * @param request what was asked
-     * @param plan the key's plan
-     * @param credits its starting balance
-     */
-    record Issued(ApiKey key, FreeKeyRequest request, Plan plan, int credits) implements Outcome {}
-
-    /** The email already has a key; nothing was created. */
-    record EmailTaken(FreeKeyRequest request) implements Outcome {}
   }
 }

@@ -1,11 +1,13 @@
 package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
-import org.walletstate.application.port.CreditLedger;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.CreditsOverviewQuery;
+import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.account.KeyAccount;
 
-/** What a key holder needs to know about its credits and limits. */
-public final class CreditsOverview {
+/** The credits overview, from the ledger's balance. */
+public final class CreditsOverview implements CreditsOverviewQuery {
 
   private final CreditLedger ledger;
 
@@ -13,14 +15,8 @@ public final class CreditsOverview {
     this.ledger = ledger;
   }
 
-  public Uni<View> of(KeyAccount account, Authenticate.DailyUsage usage) {
+  @Override
+  public Uni<View> of(KeyAccount account, AuthenticateUseCase.DailyUsage usage) {
     return ledger.balance(account.id()).map(balance -> new View(account, balance, usage));
   }
-
-  /**
-   * @param account the key's account
-   * @param balance credits left
-   * @param usage today's requests
-   */
-  public record View(KeyAccount account, long balance, Authenticate.DailyUsage usage) {}
 }

@@ -2,8 +2,8 @@ package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
-import org.walletstate.application.port.CreditLedger;
-import org.walletstate.application.port.CreditLedger.Debit;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.CreditLedger.Debit;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 

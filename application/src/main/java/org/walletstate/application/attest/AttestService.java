@@ -9,21 +9,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
-import org.walletstate.application.port.AttestationSigner;
-import org.walletstate.application.port.ChainState;
-import org.walletstate.application.port.CreditLedger;
-import org.walletstate.application.port.Entropy;
+import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
-import org.walletstate.domain.attest.ProofMode;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
-import org.walletstate.domain.attestation.Attestation;
-import org.walletstate.domain.attestation.AttestationId;
-import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.attest.attestation.Attestation;
+import org.walletstate.domain.attest.attestation.AttestationId;
+import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.observation.ChainObservation;
 
@@ -32,7 +32,7 @@ import org.walletstate.domain.observation.ChainObservation;
  * anchored (in parallel), evaluate, sign, and only then charge. A refused request (400), an
  * incomplete read ({@code rpc_failure}) or a key that cannot pay is never signed and never charged.
  */
-public final class AttestService {
+public final class AttestService implements AttestUseCase {
 
   private static final String LEDGER_REASON = "attest";
 
@@ -61,15 +61,11 @@ public final class AttestService {
     this.cpu = cpu;
   }
 
-  /** The metered call a command is: one attestation, with or without a proof. */
-  public static CreditPrice.Call call(AttestCommand command) {
-    return new CreditPrice.Call(MeteredOperation.ATTEST, 1, command.proof() == ProofMode.MERKLE);
-  }
-
   private static CreditPrice price(AttestCommand command) {
-    return CreditPrice.of(call(command));
+    return CreditPrice.of(AttestUseCase.call(command));
   }
 
+  @Override
   public Uni<AttestOutcome> attest(KeyAccount account, AttestCommand command) {
     CreditPrice price = price(command);
     return metering
@@ -174,7 +170,10 @@ public final class AttestService {
       balance = replayed.balance();
     }
     if (price.proofPremium() == 0 || proofDelivered) {
-      return Uni.createFrom().item(new AttestOutcome.Signed(signed, price.credits(), balance));
+      return Uni.createFrom()
+          .item(
+              new AttestOutcome.Signed(
+                  signed.attestation(), signed.dataJson(), price.credits(), balance));
     }
     // Proofs were asked for and none was delivered (every one declined): the premium goes back,
     // as a refund entry that names the debit.
@@ -183,7 +182,8 @@ public final class AttestService {
         .map(
             refund ->
                 new AttestOutcome.Signed(
-                    signed,
+                    signed.attestation(),
+                    signed.dataJson(),
                     price.withoutPremium(),
                     refund instanceof CreditLedger.Refund.Applied applied
                         ? applied.balance()

@@ -11,15 +11,16 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.port.ApiKeyStore;
-import org.walletstate.application.port.CreditLedger;
-import org.walletstate.application.port.UsageCounter;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.port.out.ApiKeyStore;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.payload.KeyVersion;
 
 class AuthenticateAndMeteringTest {
 
@@ -95,10 +96,11 @@ class AuthenticateAndMeteringTest {
     var unknown = authenticate.apiKey("svc_live_" + "1".repeat(40)).await().indefinitely();
     var malformed = authenticate.apiKey("not a key").await().indefinitely();
 
-    assertThat(known).isInstanceOf(Authenticate.Outcome.Authenticated.class);
-    assertThat(((Authenticate.Outcome.Authenticated) known).usage().remaining()).isEqualTo(1);
-    assertThat(unknown).isInstanceOf(Authenticate.Outcome.Unknown.class);
-    assertThat(malformed).isInstanceOf(Authenticate.Outcome.Unknown.class);
+    assertThat(known).isInstanceOf(AuthenticateUseCase.Outcome.Authenticated.class);
+    assertThat(((AuthenticateUseCase.Outcome.Authenticated) known).usage().remaining())
+        .isEqualTo(1);
+    assertThat(unknown).isInstanceOf(AuthenticateUseCase.Outcome.Unknown.class);
+    assertThat(malformed).isInstanceOf(AuthenticateUseCase.Outcome.Unknown.class);
     assertThat(usage.counts).containsExactly(Map.entry("7/2026-11-21", 1));
   }
 
@@ -108,8 +110,9 @@ class AuthenticateAndMeteringTest {
     authenticate.apiKey(KEY.reveal()).await().indefinitely();
     authenticate.apiKey(KEY.reveal()).await().indefinitely();
     var third = authenticate.apiKey(KEY.reveal()).await().indefinitely();
-    assertThat(third).isInstanceOf(Authenticate.Outcome.LimitReached.class);
-    assertThat(((Authenticate.Outcome.LimitReached) third).retryAfterSeconds()).isEqualTo(7200);
+    assertThat(third).isInstanceOf(AuthenticateUseCase.Outcome.LimitReached.class);
+    assertThat(((AuthenticateUseCase.Outcome.LimitReached) third).retryAfterSeconds())
+        .isEqualTo(7200);
   }
 
   @Test

@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Metering;
-import org.walletstate.application.port.AttestationSigner;
-import org.walletstate.application.port.ChainState;
-import org.walletstate.application.port.CreditLedger;
+import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -27,15 +27,16 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
 import org.walletstate.domain.request.RequestValue;
 
 class AttestServiceTest {
@@ -164,9 +165,8 @@ class AttestServiceTest {
     AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
     assertThat(signed.creditsCharged()).isEqualTo(1);
     assertThat(signed.creditsRemaining()).isEqualTo(4);
-    assertThat(signed.attestation().attestation().pass()).isTrue();
-    assertThat(signed.attestation().attestation().expiresAt())
-        .isEqualTo(Instant.parse("2026-11-21T12:30:00Z"));
+    assertThat(signed.attestation().pass()).isTrue();
+    assertThat(signed.attestation().expiresAt()).isEqualTo(Instant.parse("2026-11-21T12:30:00Z"));
   }
 
   @Test
@@ -198,7 +198,7 @@ class AttestServiceTest {
     Ledger ledger = new Ledger(5);
     AttestOutcome outcome =
         service(ledger).attest(ACCOUNT, command("6", false)).await().indefinitely();
-    assertThat(((AttestOutcome.Signed) outcome).attestation().attestation().pass()).isFalse();
+    assertThat(((AttestOutcome.Signed) outcome).attestation().pass()).isFalse();
     assertThat(ledger.charged).isEqualTo(1);
   }
 
@@ -223,9 +223,7 @@ class AttestServiceTest {
     assertThat(ledger.balance).isEqualTo(4);
     assertThat(chain.proofsAsked)
         .containsExactly(Set.of(new ProofTarget.Erc20Balance(EvmAddress.of(USDC), WALLET)));
-    assertThat(
-            ((AttestOutcome.Signed) outcome).attestation().attestation().results().get(0).proof())
-        .isPresent();
+    assertThat(((AttestOutcome.Signed) outcome).attestation().results().get(0).proof()).isPresent();
   }
 
   @Test
@@ -254,6 +252,6 @@ class AttestServiceTest {
     assertThat(signed.creditsCharged()).isEqualTo(2);
     assertThat(signed.creditsRemaining()).isEqualTo(3);
     assertThat(ledger.refunded).isZero();
-    assertThat(signed.attestation().attestation().results().get(0).proofDelivered()).isTrue();
+    assertThat(signed.attestation().results().get(0).proofDelivered()).isTrue();
   }
 }

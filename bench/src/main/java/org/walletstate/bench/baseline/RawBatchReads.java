@@ -23,11 +23,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
  * The least a client can do to make the same reads as an observation: the head, one JSON-RPC batch

@@ -11,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.walletstate.bench.baseline.RawBatchReads;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
 
 /**
  * The baseline of one attest request: the same reads the service's read plan asks for, made by

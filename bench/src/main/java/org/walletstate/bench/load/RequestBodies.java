@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.RequestValue;
 
 /**

@@ -23,9 +23,9 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /** The baseline makes the same reads as the service's adapter, or it would be no baseline. */
 @ExtendWith(DevnetExtension.class)

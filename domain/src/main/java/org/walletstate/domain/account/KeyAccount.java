@@ -1,6 +1,7 @@
 package org.walletstate.domain.account;
 
 import java.util.Objects;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * What the service knows of the key a caller presented: never the key itself.

@@ -6,12 +6,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.condition.BoundCondition;
-import org.walletstate.domain.condition.Condition;
-import org.walletstate.domain.condition.ConditionParser;
-import org.walletstate.domain.condition.RequestedCondition;
+import org.walletstate.domain.attest.condition.BoundCondition;
+import org.walletstate.domain.attest.condition.Condition;
+import org.walletstate.domain.attest.condition.ConditionParser;
+import org.walletstate.domain.attest.condition.RequestedCondition;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 

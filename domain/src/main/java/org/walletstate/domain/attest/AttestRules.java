@@ -5,10 +5,10 @@ import java.util.Locale;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.attest.condition.Asset;
+import org.walletstate.domain.attest.condition.RequestedCondition;
+import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.condition.Asset;
-import org.walletstate.domain.condition.RequestedCondition;
-import org.walletstate.domain.condition.TokenBalance;
 
 /**
  * The rules that span conditions or the whole request, each a named function. Adding a rule is

@@ -12,9 +12,9 @@ import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 
 /**
  * Finds the storage slot of a holder's ERC-20 balance at the pinned block.

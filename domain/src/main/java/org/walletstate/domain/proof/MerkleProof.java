@@ -13,9 +13,9 @@ import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
+import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.payload.Quantities;
-import org.walletstate.domain.read.EvmRead;
 
 /**
  * The {@code proof} object of a result ({@code proof: "merkle"}), signed inside the result.

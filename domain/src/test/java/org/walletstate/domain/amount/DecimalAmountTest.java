@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.request.RequestValue;
 

@@ -1,17 +1,31 @@
 package org.walletstate.domain.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.util.List;
 
+/**
+ * The domain is a small kernel (chains, addresses, amounts, EVM encoding and reads, signed payload
+ * values, proofs, request values) and features over it (attest, account, and the trust and commerce
+ * features to come). A feature uses the kernel and itself; the kernel uses no feature.
+ */
 @AnalyzeClasses(
     packages = "org.walletstate.domain",
     importOptions = ImportOption.DoNotIncludeTests.class)
 class DomainArchitectureTest {
+
+  /** The feature packages. A new feature is added here. */
+  static final List<String> FEATURES = List.of("attest", "account", "trust", "commerce");
+
+  private static String[] featurePackages() {
+    return FEATURES.stream().map(f -> "org.walletstate.domain." + f + "..").toArray(String[]::new);
+  }
 
   @ArchTest
   static final ArchRule domainUsesOnlyTheJdkAndItself =
@@ -26,4 +40,29 @@ class DomainArchitectureTest {
   @ArchTest
   static final ArchRule domainPackagesAreFreeOfCycles =
       slices().matching("org.walletstate.domain.(*)..").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule theKernelUsesNoFeature =
+      noClasses()
+          .that()
+          .resideInAPackage("org.walletstate.domain..")
+          .and()
+          .resideOutsideOfPackages(featurePackages())
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(featurePackages())
+          .because("features are built on the kernel, never the other way round");
+
+  @ArchTest
+  static final ArchRule featuresUseTheKernelAndThemselvesOnly =
+      slices()
+          .matching("org.walletstate.domain.(*)..")
+          .that(
+              com.tngtech.archunit.base.DescribedPredicate.describe(
+                  "a feature",
+                  (com.tngtech.archunit.library.dependencies.Slice slice) ->
+                      FEATURES.contains(slice.getDescription().replaceFirst("^Slice ", ""))))
+          .should()
+          .notDependOnEachOther()
+          .because("a feature never reaches into another feature");
 }

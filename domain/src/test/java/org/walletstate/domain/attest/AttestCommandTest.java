@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.fixtures.Json;
+import org.walletstate.domain.payload.KeyVersion;
 
 class AttestCommandTest {
 

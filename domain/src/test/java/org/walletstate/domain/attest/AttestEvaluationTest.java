@@ -8,16 +8,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.payload.KeyVersion;
 
 class AttestEvaluationTest {
 

@@ -5,17 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.eas.EasDeployments;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.eas.EasDeployments;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
+import org.walletstate.domain.payload.KeyVersion;
 
 class ReadPlanTest {
 

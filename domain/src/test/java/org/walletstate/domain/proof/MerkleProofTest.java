@@ -8,23 +8,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ReadPlan;
-import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.attest.attestation.ConditionResult;
+import org.walletstate.domain.attest.condition.RatioToSupply;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.condition.RatioToSupply;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
 
 class MerkleProofTest {
 

@@ -10,12 +10,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
  * The {@link EvmChainState} port on one {@link EvmRpc} per chain: the head once, every distinct

@@ -3,13 +3,13 @@ package org.walletstate.adapters.chain.evm;
 import io.smallrye.mutiny.Uni;
 import java.util.Set;
 import java.util.function.Function;
-import org.walletstate.application.port.ChainState;
+import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
  * The {@link ChainState} of EVM chains, in the family's own terms: the head once, then every read

@@ -3,8 +3,8 @@ package org.walletstate.adapters.chain.evm;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
 import java.util.Set;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * One EVM chain's JSON-RPC, as an anchored observation uses it: the head, then requests pinned to

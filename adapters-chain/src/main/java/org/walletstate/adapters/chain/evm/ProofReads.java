@@ -12,15 +12,15 @@ import java.util.Set;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AccountProof;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.proof.StateProofCheck;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
  * The proofs of one observation, at its pinned block, after its reads: ERC-20 balance slots are

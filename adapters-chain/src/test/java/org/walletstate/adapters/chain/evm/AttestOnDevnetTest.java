@@ -20,14 +20,14 @@ import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
 import org.walletstate.domain.attest.ReadPlan;
-import org.walletstate.domain.attestation.ConditionResult;
+import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * The domain's own attest flow on the devnet: a request body parsed into a command, its read plan

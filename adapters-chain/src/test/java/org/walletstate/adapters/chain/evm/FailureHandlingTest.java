@@ -40,10 +40,10 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
 
 /**
  * A loopback endpoint in front of the devnet misbehaves as public endpoints do. Whatever it does,

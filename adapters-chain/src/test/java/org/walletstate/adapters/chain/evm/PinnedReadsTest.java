@@ -31,9 +31,9 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
 
 /**
  * The chain moves on while an observation runs (transactions mined between the head and the reads):

@@ -37,13 +37,13 @@ import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.proof.StateProofCheck;
-import org.walletstate.domain.read.EvmRead;
 
 /**
  * EIP-1186 proofs fetched by the adapter at the pinned block on the devnet, each checked by the

@@ -31,8 +31,8 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
 
 /**
  * What goes over the wire, counted by a proxy in front of the devnet: the head once, one batch per

@@ -37,15 +37,15 @@ import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.digest.Keccak256;
-import org.walletstate.domain.eas.EasRecord;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.FunctionSignature;
+import org.walletstate.domain.evm.eas.EasRecord;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcome;
 
 /** Reads on the real devnet chains: every value as the devnet's manifest states it. */
 @ExtendWith(DevnetExtension.class)

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.application.account.Authenticate;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.domain.payload.Timestamps;
 
 /**
@@ -24,11 +24,11 @@ public class CredentialFilters {
   static final String LIMIT = "X-RateLimit-Limit";
   static final String REMAINING = "X-RateLimit-Remaining";
 
-  private final Authenticate authenticate;
+  private final AuthenticateUseCase authenticate;
   private final CurrentCaller caller;
 
   @Inject
-  public CredentialFilters(Authenticate authenticate, CurrentCaller caller) {
+  public CredentialFilters(AuthenticateUseCase authenticate, CurrentCaller caller) {
     this.authenticate = authenticate;
     this.caller = caller;
   }
@@ -82,11 +82,11 @@ public class CredentialFilters {
         .apiKey(credentials.apiKey())
         .map(
             outcome -> {
-              if (outcome instanceof Authenticate.Outcome.Authenticated authenticated) {
+              if (outcome instanceof AuthenticateUseCase.Outcome.Authenticated authenticated) {
                 caller.authenticated(authenticated);
                 return null;
               }
-              if (outcome instanceof Authenticate.Outcome.LimitReached limited) {
+              if (outcome instanceof AuthenticateUseCase.Outcome.LimitReached limited) {
                 throw new ApiError(
                     429,
                     "Daily limit of "

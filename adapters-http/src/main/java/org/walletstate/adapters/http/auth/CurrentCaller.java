@@ -2,21 +2,21 @@ package org.walletstate.adapters.http.auth;
 
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Optional;
-import org.walletstate.application.account.Authenticate;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.domain.account.KeyAccount;
 
 /** Who is calling in this request, as the credential filter established it. */
 @RequestScoped
 public class CurrentCaller {
 
-  private Authenticate.Outcome.Authenticated authenticated;
+  private AuthenticateUseCase.Outcome.Authenticated authenticated;
 
-  void authenticated(Authenticate.Outcome.Authenticated outcome) {
+  void authenticated(AuthenticateUseCase.Outcome.Authenticated outcome) {
     this.authenticated = outcome;
   }
 
   /** The key's account and today's usage, when the caller presented a valid key. */
-  public Optional<Authenticate.Outcome.Authenticated> key() {
+  public Optional<AuthenticateUseCase.Outcome.Authenticated> key() {
     return Optional.ofNullable(authenticated);
   }
 

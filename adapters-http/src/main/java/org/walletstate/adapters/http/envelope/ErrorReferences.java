@@ -4,7 +4,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.HexFormat;
 import org.jboss.logging.Logger;
-import org.walletstate.application.port.Entropy;
+import org.walletstate.application.port.out.Entropy;
 
 /** Short random references that tie a 500 answer to its entry in the server log. */
 @ApplicationScoped

@@ -20,15 +20,20 @@ import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
+import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.application.attest.AttestService;
-import org.walletstate.application.port.ApiKeyStore;
-import org.walletstate.application.port.AttestationSigner;
-import org.walletstate.application.port.ChainState;
-import org.walletstate.application.port.ChainStateByFamily;
-import org.walletstate.application.port.CreditLedger;
-import org.walletstate.application.port.Entropy;
-import org.walletstate.application.port.PublishedKeys;
-import org.walletstate.application.port.UsageCounter;
+import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.port.out.ApiKeyStore;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.signing.PublishKeySet;
+import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
@@ -108,21 +113,21 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  PublishedKeys publishedKeys(SigningKeys keys) {
-    return new PublishedKeySet(keys);
+  KeySetQuery keySet(SigningKeys keys) {
+    return new PublishKeySet(new PublishedKeySet(keys));
   }
 
   // --- account -----------------------------------------------------------------------------------
 
   @Produces
   @ApplicationScoped
-  CreateFreeKey createFreeKey(ApiKeyStore keys, Entropy entropy, Clock clock) {
+  CreateFreeKeyUseCase createFreeKey(ApiKeyStore keys, Entropy entropy, Clock clock) {
     return new CreateFreeKey(keys, entropy, clock);
   }
 
   @Produces
   @ApplicationScoped
-  Authenticate authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
+  AuthenticateUseCase authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
     return new Authenticate(keys, usage, clock);
   }
 
@@ -134,7 +139,7 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  CreditsOverview creditsOverview(CreditLedger ledger) {
+  CreditsOverviewQuery creditsOverview(CreditLedger ledger) {
     return new CreditsOverview(ledger);
   }
 
@@ -142,7 +147,7 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  AttestService attestService(
+  AttestUseCase attest(
       ChainState chains,
       AttestationSigner signer,
       Metering metering,

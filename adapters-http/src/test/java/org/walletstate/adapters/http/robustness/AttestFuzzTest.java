@@ -36,7 +36,7 @@ import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Fuzz campaign over {@code POST /v1/attest}: thousands of malformed and hostile requests, with a

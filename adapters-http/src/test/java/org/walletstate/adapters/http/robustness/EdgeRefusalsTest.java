@@ -21,7 +21,7 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Requests refused at the edges of {@code POST /v1/attest} that the fuzz campaign first found

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import org.walletstate.domain.account.ApiKey;
-import org.walletstate.domain.account.KeyVersion;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Keys for HTTP tests with the balance, limit and era a test needs, stored as the service stores

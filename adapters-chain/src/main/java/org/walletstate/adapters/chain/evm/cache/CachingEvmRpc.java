@@ -12,8 +12,8 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * Serves requests at a block from a {@link ReadCache} and asks the chain only for the others. The

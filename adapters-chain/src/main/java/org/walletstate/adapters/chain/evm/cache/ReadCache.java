@@ -8,8 +8,8 @@ import java.util.Optional;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * Answers of requests at fixed blocks, least recently used dropped first. Keys carry the block hash

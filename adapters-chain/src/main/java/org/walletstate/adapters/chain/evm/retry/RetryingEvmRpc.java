@@ -16,8 +16,8 @@ import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * Retries what failed, with backoff, moving to the next endpoint on each retry. Only failed

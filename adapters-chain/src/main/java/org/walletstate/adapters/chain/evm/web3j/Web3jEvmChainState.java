@@ -25,10 +25,10 @@ import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
 
 /**
  * The {@link EvmChainState} port on web3j, assembled from configuration. Per chain:

@@ -10,8 +10,8 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 class ReadCacheTest {
 

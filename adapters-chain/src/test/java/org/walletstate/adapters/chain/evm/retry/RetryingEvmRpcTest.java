@@ -24,8 +24,8 @@ import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.read.EvmRequest;
-import org.walletstate.domain.read.ReadOutcome;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * The endpoint choice over time, which the devnet cannot show without waiting a minute: endpoints

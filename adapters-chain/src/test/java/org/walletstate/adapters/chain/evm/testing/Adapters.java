@@ -12,15 +12,15 @@ import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.domain.account.KeyVersion;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.read.EvmRead;
-import org.walletstate.domain.read.ReadOutcomes;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * The adapter as the composition root builds it, configured for tests: patient settings for reads

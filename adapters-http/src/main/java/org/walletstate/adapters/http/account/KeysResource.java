@@ -1,0 +1,68 @@
+package org.walletstate.adapters.http.account;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
+import org.walletstate.domain.account.FreeKeyRequest;
+
+/** {@code POST /v1/keys/create}: a free-tier key, one per email, shown once. */
+@Path("/v1/keys/create")
+@Tag(name = "account")
+public class KeysResource {
+
+  private final CreateFreeKeyUseCase createFreeKey;
+  private final JsonBodies bodies;
+
+  @Inject
+  public KeysResource(CreateFreeKeyUseCase createFreeKey, JsonBodies bodies) {
+    this.createFreeKey = createFreeKey;
+    this.bodies = bodies;
+  }
+
+  /** The flat body of a created key; {@code key} appears here and nowhere else, ever. */
+  @JsonPropertyOrder({"success", "key", "name", "tier", "dailyLimit", "apiKeyCredits"})
+  public record CreatedKey(
+      boolean success, String key, String name, String tier, int dailyLimit, int apiKeyCredits) {}
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Create a free-tier API key (10 one-time credits, 100 requests a day)")
+  public Uni<Response> create(byte[] body) {
+    FreeKeyRequest request = FreeKeyRequest.parse(bodies.object(body));
+    return createFreeKey
+        .create(request)
+        .map(
+            outcome -> {
+              if (outcome instanceof CreateFreeKeyUseCase.Outcome.Issued issued) {
+                return Response.ok(
+                        new CreatedKey(
+                            true,
+                            issued.key().reveal(),
+                            issued.request().appName().value(),
+                            issued.plan().wireName(),
+                            issued.plan().dailyLimit(),
+                            issued.credits()),
+                        MediaType.APPLICATION_JSON_TYPE)
+                    .header("Cache-Control", "no-store")
+                    .build();
+              }
+              throw new ApiError(
+                  409,
+                  "A key already exists for "
+                      + request.email()
+                      + "; each email address gets one free key");
+            });
+  }
+}

@@ -1,0 +1,2 @@
+/** The account feature over HTTP: free keys and the credits overview. */
+package org.walletstate.adapters.http.account;

@@ -1,0 +1,115 @@
+package org.walletstate.adapters.http.attest;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.PayPerCall;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.FailedCondition;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * {@code POST /v1/attest}: a signed yes/no on conditions over wallet state. With a key it reads,
+ * evaluates, signs and charges; without any credential it answers the x402 quote for the exact body
+ * sent (GET and HEAD are quoted at the plain price).
+ */
+@Path("/v1/attest")
+@Tag(name = "core")
+public class AttestResource {
+
+  private final AttestUseCase attest;
+  private final JsonBodies bodies;
+  private final PaymentQuotes quotes;
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+
+  @Inject
+  public AttestResource(
+      AttestUseCase attest,
+      JsonBodies bodies,
+      PaymentQuotes quotes,
+      CurrentCaller caller,
+      Envelopes envelopes) {
+    this.attest = attest;
+    this.bodies = bodies;
+    this.quotes = quotes;
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @PayPerCall
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
+  public Uni<Response> attest(byte[] body) {
+    var request = bodies.object(body);
+    if (caller.anonymous()) {
+      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
+      return Uni.createFrom().item(quotes.quote(AttestUseCase.call(command), false));
+    }
+    KeyAccount account = caller.account();
+    AttestCommand command = AttestCommand.parse(request, account.version());
+    return attest.attest(account, command).map(this::respond);
+  }
+
+  @GET
+  @PayPerCall
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The x402 quote for an attestation (the call itself is a POST)")
+  public Response quote() {
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), false);
+  }
+
+  @HEAD
+  @PayPerCall
+  public Response quoteHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), true);
+  }
+
+  private Response respond(AttestOutcome outcome) {
+    if (outcome instanceof AttestOutcome.Signed signed) {
+      return envelopes.okSigned(
+          signed.dataJson(), signed.creditsRemaining(), signed.creditsCharged());
+    }
+    if (outcome instanceof AttestOutcome.Unavailable unavailable) {
+      return envelopes.rpcFailure(
+          unavailable.failedConditions().stream().map(AttestResource::failedRead).toList());
+    }
+    if (outcome instanceof AttestOutcome.Refused refused) {
+      return envelopes.error(ApiError.badRequest(refused.message()));
+    }
+    AttestOutcome.InsufficientCredits shortOf = (AttestOutcome.InsufficientCredits) outcome;
+    return envelopes.error(
+        new ApiError(
+            402,
+            "Insufficient credits: "
+                + shortOf.available()
+                + " available, "
+                + shortOf.required()
+                + " required. Top up with POST /v1/credits/buy."));
+  }
+
+  private static Envelopes.FailedRead failedRead(FailedCondition failed) {
+    return new Envelopes.FailedRead(
+        failed.source().wireName(), failed.chainId().wireValue(), failed.message());
+  }
+}

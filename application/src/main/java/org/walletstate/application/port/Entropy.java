@@ -1,7 +1,0 @@
-package org.walletstate.application.port;
-
-/** Cryptographically strong random bytes, for key secrets and statement ids. */
-public interface Entropy {
-
-  byte[] bytes(int count);
-}

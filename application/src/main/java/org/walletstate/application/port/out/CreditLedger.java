@@ -1,0 +1,93 @@
+package org.walletstate.application.port.out;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * Credits of API keys. Every movement is an append-only entry; the balance changes in the same
+ * transaction by a conditional update that cannot take it below zero, so it always equals the sum
+ * of the entries.
+ */
+public interface CreditLedger {
+
+  Uni<Long> balance(long keyId);
+
+  /**
+   * Takes {@code credits} from the key, once per idempotency key.
+   *
+   * @return {@link Debit.Applied}, {@link Debit.Replayed} when this idempotency key was debited
+   *     before (nothing taken again), or {@link Debit.Insufficient} (nothing taken)
+   */
+  Uni<Debit> debit(DebitRequest request);
+
+  /** Gives back up to the whole of one debit, at most once per debit. */
+  Uni<Refund> refund(RefundRequest request);
+
+  /**
+   * A debit to apply.
+   *
+   * @param keyId the account
+   * @param credits how many (positive)
+   * @param reason why, for the ledger ("attest", ...)
+   * @param requestId the request it belongs to (e.g. the attestation id)
+   * @param idempotencyKey the debit is applied at most once per key and account
+   * @param at when
+   */
+  record DebitRequest(
+      long keyId,
+      long credits,
+      String reason,
+      String requestId,
+      String idempotencyKey,
+      Instant at) {
+    public DebitRequest {
+      if (credits <= 0) {
+        throw new IllegalArgumentException("a debit takes a positive number of credits");
+      }
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(requestId, "requestId");
+      Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /** The outcome of a debit. */
+  sealed interface Debit {
+    /** Taken now. */
+    record Applied(long entryId, long balance) implements Debit {}
+
+    /** Taken before under the same idempotency key; nothing taken now. */
+    record Replayed(long entryId, long balance) implements Debit {}
+
+    /** Not enough credits; nothing taken. */
+    record Insufficient(long available, long required) implements Debit {}
+  }
+
+  /**
+   * A refund of (part of) a debit.
+   *
+   * @param keyId the account the debit belongs to
+   * @param debitEntryId the debit
+   * @param credits how many to give back (positive, at most the debit)
+   * @param reason why
+   * @param at when
+   */
+  record RefundRequest(long keyId, long debitEntryId, long credits, String reason, Instant at) {
+    public RefundRequest {
+      if (credits <= 0) {
+        throw new IllegalArgumentException("a refund gives back a positive number of credits");
+      }
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(at, "at");
+    }
+  }
+
+  /** The outcome of a refund. */
+  sealed interface Refund {
+    record Applied(long entryId, long balance) implements Refund {}
+
+    /** The debit was refunded before; nothing given now. */
+    record AlreadyRefunded(long balance) implements Refund {}
+  }
+}

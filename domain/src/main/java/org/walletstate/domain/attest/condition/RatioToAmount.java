@@ -1,0 +1,120 @@
+package org.walletstate.domain.attest.condition;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.amount.DecimalAmount;
+import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.request.Fields;
+
+/**
+ * {@code ratio_to_amount}: the wallet holds at least {@code multiple × amount} display units (for
+ * instance a balance of at least three times a purchase amount). The product is exact and compared
+ * in base units. {@code amount} is in the token's display units and may not have more decimal
+ * places than the token; {@code multiple} may have any.
+ *
+ * @param chain an EVM chain
+ * @param asset native or an ERC-20 token
+ * @param multiple how many times the amount must be held
+ * @param amount an amount of the token
+ * @param declaredDecimals decimals the caller expects, checked against the token's own
+ */
+public record RatioToAmount(
+    Chain chain,
+    Asset asset,
+    DecimalAmount multiple,
+    DecimalAmount amount,
+    Optional<TokenDecimals> declaredDecimals)
+    implements EvmCondition {
+
+  public static final ConditionType TYPE =
+      new ConditionType("ratio_to_amount", RatioToAmount.class, RatioToAmount::parse);
+
+  public RatioToAmount {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(asset, "asset");
+    Objects.requireNonNull(multiple, "multiple");
+    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(declaredDecimals, "declaredDecimals");
+  }
+
+  @Override
+  public ConditionType type() {
+    return TYPE;
+  }
+
+  /** The derived minimum balance, {@code multiple × amount}, in display units. */
+  public DecimalAmount threshold() {
+    return new DecimalAmount(multiple.value().multiply(amount.value()), false);
+  }
+
+  @Override
+  public Set<EvmRead<?>> reads(EvmAddress wallet) {
+    return Holding.reads(asset, wallet);
+  }
+
+  static RatioToAmount parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    Asset asset = ConditionMembers.asset(fields, TYPE, true);
+    DecimalAmount multiple =
+        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
+    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
+    Optional<TokenDecimals> decimals = ConditionMembers.declaredDecimals(fields, chain, asset);
+    if (asset instanceof Asset.Native) {
+      TokenDecimals own = Holding.nativeDecimals(chain);
+      if (amount.decimalPlaces() > own.value()) {
+        throw new ValidationException(
+            Holding.tooPrecise(fields.path("amount"), amount.canonical(), own));
+      }
+    }
+    return new RatioToAmount(chain, asset, multiple, amount, decimals);
+  }
+
+  @Override
+  public ProofRequirement proof(EvmAddress wallet) {
+    return Holding.proof(asset, wallet);
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
+    Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
+    if (observation instanceof Holding.Stopped stopped) {
+      return stopped.verdict();
+    }
+    Holding.Held held = ((Holding.Observed) observation).held();
+    if (amount.decimalPlaces() > held.decimals().value()) {
+      return new ConditionVerdict.Refused(
+          Holding.tooPrecise(context.field("amount"), amount.canonical(), held.decimals()));
+    }
+    boolean met =
+        new BigDecimal(held.balance()).compareTo(threshold().inBaseUnits(held.decimals())) >= 0;
+    return new ConditionVerdict.Decided(
+        met, evaluatedCondition(context.keyVersion(), held.decimals()), PayloadValue.object());
+  }
+
+  /**
+   * {@code {type, chainId, contractAddress, operator: "gte", threshold, multiple, amount}}; the
+   * derived threshold is always a canonical decimal string (a product of two numbers need not be
+   * one), multiple and amount echo their sent form. v1 adds the token's {@code decimals} after the
+   * threshold.
+   */
+  PayloadValue.Obj evaluatedCondition(KeyVersion key, TokenDecimals decimals) {
+    PayloadValue.ObjBuilder shape =
+        EvaluatedConditions.begin(type(), chain)
+            .put("contractAddress", asset.contractAddress())
+            .put("operator", "gte")
+            .put("threshold", threshold().canonical());
+    if (key == KeyVersion.V1) {
+      shape.put("decimals", decimals.value());
+    }
+    return shape.put("multiple", multiple.payload()).put("amount", amount.payload()).build();
+  }
+}

@@ -1,0 +1,2 @@
+/** Compliance templates: named EAS attestation checks. */
+package org.walletstate.domain.attest.template;

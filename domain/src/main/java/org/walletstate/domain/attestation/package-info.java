@@ -1,2 +1,0 @@
-/** Attestations: signed statements that conditions were evaluated at chain anchors. */
-package org.walletstate.domain.attestation;

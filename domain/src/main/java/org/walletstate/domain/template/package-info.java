@@ -1,2 +1,0 @@
-/** Compliance templates: named EAS attestation checks. */
-package org.walletstate.domain.template;
