@@ -82,8 +82,9 @@ public final class CanonicalJson {
 
   /**
    * The JSON number of {@code value}, when JavaScript reads its written form back as exactly that
-   * decimal: a signer signs numbers only through this. A value that would silently round (beyond
-   * 2^53, or with more digits than a double holds) is refused; issue it as a decimal string.
+   * decimal: the signer turns the domain's decimals into numbers only through this. A value that
+   * would silently round (beyond 2^53, or with more digits than a double holds) is refused; issue
+   * it as a decimal string.
    *
    * @throws IllegalArgumentException naming the value when it has no exact JavaScript form
    */
