@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Objects;
+import java.util.Optional;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
@@ -19,17 +20,19 @@ import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.payload.Timestamps;
 import org.walletstate.verifier.CanonicalJson;
-import org.walletstate.verifier.KeyRole;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.PreimageScheme;
 import org.walletstate.verifier.Preimages;
+import org.walletstate.verifier.StatementType;
 
 /**
  * Signs attestations (and trust profiles) with the service's P-256 key and an ML-DSA-65 companion.
- * The key version selects kid and preimage: {@link KeyVersion#V1} signs under {@code
- * <ns>-attest-v1} (v1 bytes, v1 condition hashes), {@link KeyVersion#V2} under {@code
- * <ns>-attest-v2}. Every signed byte comes from the SDK's {@link Preimages}; the {@code data} text
- * is written by the SDK's serializer, so a verifier re-reading it rebuilds exactly these bytes.
+ * The key version selects the scheme, and the SDK's {@link StatementType} the kid: {@link
+ * KeyVersion#V1} signs under {@code <ns>-attest-v1} (v1 bytes, v1 condition hashes), {@link
+ * KeyVersion#V2} under {@code <ns>-attest-v2}. Every signed byte comes from the statement type's
+ * definition (through {@link Preimages}), the {@code data} object is the one it lays out, and its
+ * text is written by the SDK's serializer, so a verifier re-reading it rebuilds exactly these
+ * bytes.
  *
  * <p>{@code data} members, in order: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt} (the
  * two tokens only on request).
@@ -59,8 +62,8 @@ public final class DualAttestationSigner implements AttestationSigner {
   @Override
   public SignedAttestation sign(SigningRequest request) {
     Attestation attestation = request.attestation();
-    KeyRole role = request.keyVersion() == KeyVersion.V1 ? KeyRole.ATTEST_V1 : KeyRole.ATTEST_V2;
-    PreimageScheme scheme = role.attestationScheme();
+    PreimageScheme scheme =
+        request.keyVersion() == KeyVersion.V1 ? PreimageScheme.V1 : PreimageScheme.V2;
 
     ArrayNode results = NODES.arrayNode();
     ArrayNode hashes = NODES.arrayNode();
@@ -78,24 +81,13 @@ public final class DualAttestationSigner implements AttestationSigner {
     body.put("attestedAt", Timestamps.iso(attestation.attestedAt()));
     body.put("expiresAt", Timestamps.iso(attestation.expiresAt()));
 
-    byte[] preimage = preimages.attestation(scheme, body);
-    ObjectNode data = NODES.objectNode();
-    data.set("attestation", body);
-    data.put("sig", BASE64.encodeToString(keys.ec().sign(preimage)));
-    data.put("kid", namespace.kid(role));
-    String claims = null;
-    if (request.jwt()) {
-      claims = CanonicalJson.stringify(claims(attestation, results, hashes, request.subject()));
-      data.put("jwt", es256Token(claims, namespace.kid(role)));
-    }
-    data.put(
-        "pqSig",
-        BASE64.encodeToString(keys.mlDsa().sign(preimages.attestationCompanion(preimage))));
-    data.put("pqKid", namespace.kid(KeyRole.ATTEST_PQ1));
-    if (claims != null) {
-      data.put("pqJwt", mlDsaToken(claims, namespace.kid(KeyRole.ATTEST_PQ1)));
-    }
-    return new SignedAttestation(attestation, CanonicalJson.stringify(data));
+    Optional<String> claims =
+        request.jwt()
+            ? Optional.of(
+                CanonicalJson.stringify(claims(attestation, results, hashes, request.subject())))
+            : Optional.empty();
+    String data = signed(StatementType.ATTESTATION, scheme, body, claims);
+    return new SignedAttestation(attestation, data);
   }
 
   /**
@@ -105,17 +97,29 @@ public final class DualAttestationSigner implements AttestationSigner {
    * @return the {@code data} text {@code {trust, sig, kid, pqSig, pqKid}}
    */
   public String signTrustProfile(PayloadValue.Obj trustProfile) {
-    ObjectNode trust = PayloadTrees.object(trustProfile);
-    byte[] preimage = preimages.trustProfile(PreimageScheme.V2, trust);
-    ObjectNode data = NODES.objectNode();
-    data.set("trust", trust);
-    data.put("sig", BASE64.encodeToString(keys.ec().sign(preimage)));
-    data.put("kid", namespace.kid(KeyRole.TRUST_V2));
-    data.put(
-        "pqSig",
-        BASE64.encodeToString(keys.mlDsa().sign(preimages.trustProfileCompanion(preimage))));
-    data.put("pqKid", namespace.kid(KeyRole.TRUST_PQ1));
-    return CanonicalJson.stringify(data);
+    return signed(
+        StatementType.TRUST_PROFILE,
+        PreimageScheme.V2,
+        PayloadTrees.object(trustProfile),
+        Optional.empty());
+  }
+
+  /**
+   * Signs one statement: the kid the scheme selects for its type, the classical preimage and the
+   * companion preimage, all as the SDK's {@link StatementType} defines them; with {@code claims},
+   * also the JWT pair under the same kids. Returns the {@code data} text.
+   */
+  private String signed(
+      StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {
+    String kid = namespace.kid(type.role(scheme));
+    String pqKid = namespace.kid(type.companionRole());
+    byte[] preimage = preimages.statement(type, scheme, statement);
+    String sig = BASE64.encodeToString(keys.ec().sign(preimage));
+    String pqSig = BASE64.encodeToString(keys.mlDsa().sign(preimages.companion(type, preimage)));
+    Optional<StatementType.Tokens> tokens =
+        claims.map(c -> new StatementType.Tokens(es256Token(c, kid), mlDsaToken(c, pqKid)));
+    return CanonicalJson.stringify(
+        type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens)));
   }
 
   /**

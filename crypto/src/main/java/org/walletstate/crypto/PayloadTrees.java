@@ -4,16 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigDecimal;
 import java.util.Map;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.verifier.CanonicalJson;
 
 /**
- * The domain's ordered payload values as JSON trees for the SDK's serializers. A number is accepted
- * only when JavaScript would read its JSON form back as the same decimal: a value that would
- * silently round (beyond 2^53, or with more digits than a double holds) must be issued as text by
- * the domain, never signed as something other than what it says.
+ * The domain's ordered payload values as JSON trees for the SDK's serializers: the same members in
+ * the same order. Numbers go through {@link CanonicalJson#number}, which refuses one JavaScript
+ * would read back as another decimal (the domain issues those as text), so nothing is signed as
+ * something other than what it says.
  */
 final class PayloadTrees {
 
@@ -26,7 +25,7 @@ final class PayloadTrees {
       return NODES.textNode(text.value());
     }
     if (value instanceof PayloadValue.Number number) {
-      return NODES.numberNode(exactDouble(number.value()));
+      return CanonicalJson.number(number.value());
     }
     if (value instanceof PayloadValue.Bool bool) {
       return NODES.booleanNode(bool.value());
@@ -62,17 +61,5 @@ final class PayloadTrees {
       }
       target.set(member.getKey(), tree(member.getValue()));
     }
-  }
-
-  static double exactDouble(BigDecimal value) {
-    double d = value.doubleValue();
-    if (!Double.isFinite(d)
-        || new BigDecimal(CanonicalJson.numberToString(d)).compareTo(value) != 0) {
-      throw new IllegalArgumentException(
-          "the number "
-              + value.toPlainString()
-              + " has no exact JavaScript form; issue it as a decimal string");
-    }
-    return d;
   }
 }

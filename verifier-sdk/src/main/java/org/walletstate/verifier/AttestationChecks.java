@@ -1,14 +1,19 @@
 package org.walletstate.verifier;
 
+import static org.walletstate.verifier.StatementChecks.guarded;
+import static org.walletstate.verifier.StatementChecks.textOrNull;
+import static org.walletstate.verifier.StatementChecks.truthy;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.security.interfaces.ECPublicKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import org.walletstate.verifier.internal.Base64Text;
 import org.walletstate.verifier.internal.CompactJws;
 import org.walletstate.verifier.internal.Es256;
 import org.walletstate.verifier.internal.IsoInstant;
@@ -16,8 +21,12 @@ import org.walletstate.verifier.internal.JsEquality;
 import org.walletstate.verifier.internal.JsJson;
 import org.walletstate.verifier.internal.StrictJson;
 
-/** The attestation checks (wire-format §8), raw and token paths. */
-final class AttestationChecks {
+/**
+ * The attestation checks (wire-format §8): the common checks of {@link StatementChecks} on the raw
+ * path, plus the condition hashes and the tokens carried beside the attestation; and the token
+ * path.
+ */
+final class AttestationChecks implements StatementChecks.Rules {
 
   /** Fixed grace on the expiresAt-to-attestedAt binding, independent of the clock skew. */
   static final Duration EXPIRY_BINDING_GRACE = Duration.ofSeconds(60);
@@ -26,12 +35,12 @@ final class AttestationChecks {
   static final Duration DELEGATION_WINDOW = Duration.ofMinutes(5);
 
   private final Policy policy;
-  private final Preimages preimages;
+  private final StatementChecks statements;
   private final Companions companions;
 
   AttestationChecks(Policy policy) {
     this.policy = policy;
-    this.preimages = Preimages.of(policy.namespace());
+    this.statements = new StatementChecks(policy, StatementType.ATTESTATION, this);
     this.companions = new Companions(policy);
   }
 
@@ -66,151 +75,136 @@ final class AttestationChecks {
     } catch (StrictJson.MalformedJson e) {
       return Outcome.of(VerificationReport.malformed(e.getMessage()));
     }
-    JsonNode data =
-        root.get("data") != null && root.get("data").isObject() ? root.get("data") : root;
-    JsonNode jwt = data.get("jwt");
-    if (jwt != null && jwt.isTextual() && !truthy(data.get("attestation"))) {
-      JsonNode pqJwt = data.get("pqJwt");
+    JsonNode data = holder(root);
+    JsonNode jwt = data.get(StatementType.JWT);
+    if (jwt != null && jwt.isTextual() && !truthy(data.get(StatementType.ATTESTATION.name()))) {
+      JsonNode pqJwt = data.get(StatementType.PQ_JWT);
       return reportToken(
           jwt.textValue(), pqJwt != null && pqJwt.isTextual() ? pqJwt.textValue() : null);
     }
-    return raw(data);
+    return raw(root);
+  }
+
+  // ---- what an attestation says to the common checks ----------------------------------------
+
+  /** {@code data} when it is an object, otherwise the response itself. */
+  @Override
+  public JsonNode holder(JsonNode root) {
+    JsonNode data = root.get("data");
+    return data != null && data.isObject() ? data : root;
+  }
+
+  @Override
+  public String shapeProblem(JsonNode data) {
+    if (data == null || !data.isObject()) {
+      return "invalid response: missing data object";
+    }
+    JsonNode attestation = data.get(StatementType.ATTESTATION.name());
+    if (attestation == null || !attestation.isObject()) {
+      return "invalid response: missing data.attestation";
+    }
+    if (!StatementChecks.hasSignature(data)) {
+      return "invalid response: missing data.sig";
+    }
+    return StatementType.ATTESTATION
+        .missingMember(attestation)
+        .map(member -> "invalid response: missing attestation." + member)
+        .orElse(null);
+  }
+
+  /** Every result's {@code blockTimestamp}; non-EVM anchors carry none. */
+  @Override
+  public List<StatementChecks.Anchor> anchors(JsonNode attestation, Instant attestedAt) {
+    return anchors(attestation.get("results"));
+  }
+
+  private List<StatementChecks.Anchor> anchors(JsonNode results) {
+    List<StatementChecks.Anchor> anchors = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      JsonNode stamp = results.get(i).isObject() ? results.get(i).get("blockTimestamp") : null;
+      if (!truthy(stamp)) {
+        continue; // non-EVM anchors carry no timestamp
+      }
+      int index = i;
+      anchors.add(
+          new StatementChecks.Anchor(
+              StatementChecks.instant(stamp),
+              "result " + i + " blockTimestamp is not a timestamp",
+              age ->
+                  "result "
+                      + index
+                      + " blockTimestamp is "
+                      + age.toSeconds()
+                      + "s old (max "
+                      + policy.maxAge().toSeconds()
+                      + "s + "
+                      + policy.clockSkew().toSeconds()
+                      + "s skew)"));
+    }
+    return anchors;
+  }
+
+  /**
+   * {@code expiresAt} is not signed: it must lie within the issuance window (30 minutes, 5 with a
+   * delegation condition) after the signed {@code attestedAt}, plus a fixed grace.
+   */
+  @Override
+  public Optional<String> expiryBindingProblem(JsonNode attestation, Instant expiresAt) {
+    Optional<Instant> attestedAt = StatementChecks.instant(attestation.get("attestedAt"));
+    if (attestedAt.isEmpty()) {
+      return Optional.of("attestedAt is not a timestamp, so expiresAt cannot be bound to it");
+    }
+    Duration window = hasDelegation(attestation.get("results")) ? DELEGATION_WINDOW : WINDOW;
+    if (Duration.between(attestedAt.get(), expiresAt).compareTo(window.plus(EXPIRY_BINDING_GRACE))
+        > 0) {
+      return Optional.of(
+          "expiresAt exceeds the signed issuance window (attestedAt + "
+              + window.toMinutes()
+              + " min); treated as tampered");
+    }
+    return Optional.empty();
   }
 
   // ---- raw path ------------------------------------------------------------------------------
 
-  private Outcome raw(JsonNode data) {
-    JsonNode attestation = data.get("attestation");
-    String problem = shapeProblem(data, attestation);
-    if (problem != null) {
-      return Outcome.of(VerificationReport.malformed("invalid response: " + problem));
+  private Outcome raw(JsonNode root) {
+    StatementChecks.Result result = statements.check(root);
+    if (result instanceof StatementChecks.Malformed malformed) {
+      return Outcome.of(VerificationReport.malformed(malformed.reason()));
     }
-    String sig = data.get("sig").textValue();
-    String kid = textOrNull(data.get("kid"));
-    String pqSig = textOrNull(data.get("pqSig"));
-    String pqKid = textOrNull(data.get("pqKid"));
-    Optional<KeyRole> role = policy.namespace().roleOf(kid);
+    StatementChecks.WellFormed checked = (StatementChecks.WellFormed) result;
+    JsonNode data = checked.holder();
+    JsonNode attestation = checked.statement();
     JsonNode results = attestation.get("results");
-    Instant attestedAt = IsoInstant.parse(attestation.get("attestedAt").textValue()).orElse(null);
-    KeySet.Lookup<ECPublicKey> key = policy.keys().ecKey(kid);
-
-    Verdict signature = guarded(() -> rawSignature(attestation, sig, kid, role, key));
+    Map<Check, Verdict> verdicts = new EnumMap<>(Check.class);
+    verdicts.putAll(checked.verdicts());
     List<Integer> failures = new ArrayList<>();
-    Verdict hashes = guarded(() -> conditionHashes(results, role, failures));
-    Verdict freshness = guarded(() -> freshness(results));
-    Verdict expiry =
-        guarded(
-            () ->
-                expiry(
-                    attestation.get("expiresAt").textValue(),
-                    attestation.get("attestedAt").textValue(),
-                    results));
-    PqVerdict pq =
-        companions.raw(
-            pqSig,
-            pqKid,
-            role,
-            KeyRole.ATTEST_PQ1,
-            () ->
-                preimages.attestationCompanion(preimages.attestation(schemeFor(role), attestation)),
-            attestedAt);
-
-    boolean carriesTokens = truthyOrPresent(data.get("jwt")) || truthyOrPresent(data.get("pqJwt"));
-    EmbeddedToken embedded =
-        carriesTokens ? embeddedToken(data, attestation, kid, role, key) : null;
+    verdicts.put(
+        Check.CONDITION_HASHES, guarded(() -> conditionHashes(results, checked.role(), failures)));
+    boolean carriesTokens =
+        truthyOrPresent(data.get(StatementType.JWT))
+            || truthyOrPresent(data.get(StatementType.PQ_JWT));
+    EmbeddedToken embedded = carriesTokens ? embeddedToken(checked) : null;
     VerificationReport report =
         new VerificationReport(
-            Verdict.pass(),
-            signature,
-            hashes,
+            verdicts,
             failures,
-            freshness,
-            expiry,
-            pq,
+            checked.pq(),
             embedded == null ? null : embedded.verdict(),
-            kid);
+            checked.kid());
     return new Outcome(
         report,
         attestation.get("id").textValue(),
         attestation.get("pass").booleanValue(),
         results,
-        attestedAt,
-        IsoInstant.parse(attestation.get("expiresAt").textValue()).orElse(null),
-        kid,
+        checked.issuedAt(),
+        checked.expiresAt(),
+        checked.kid(),
         embedded == null ? null : embedded.subject());
   }
 
-  private static String shapeProblem(JsonNode data, JsonNode attestation) {
-    if (data == null || !data.isObject()) {
-      return "missing data object";
-    }
-    if (attestation == null || !attestation.isObject()) {
-      return "missing data.attestation";
-    }
-    JsonNode sig = data.get("sig");
-    if (sig == null || !sig.isTextual() || sig.textValue().isEmpty()) {
-      return "missing data.sig";
-    }
-    if (!isText(attestation.get("id"))) {
-      return "missing attestation.id";
-    }
-    JsonNode pass = attestation.get("pass");
-    if (pass == null || !pass.isBoolean()) {
-      return "missing attestation.pass";
-    }
-    JsonNode results = attestation.get("results");
-    if (results == null || !results.isArray()) {
-      return "missing attestation.results";
-    }
-    if (!isText(attestation.get("attestedAt"))) {
-      return "missing attestation.attestedAt";
-    }
-    if (!isText(attestation.get("expiresAt"))) {
-      return "missing attestation.expiresAt";
-    }
-    return null;
-  }
-
-  private Verdict rawSignature(
-      JsonNode attestation,
-      String sig,
-      String kid,
-      Optional<KeyRole> role,
-      KeySet.Lookup<ECPublicKey> key) {
-    if (!key.isFound()) {
-      return Verdict.fail(key.problem());
-    }
-    String kidProblem = attestationKidProblem(kid, role);
-    if (kidProblem != null) {
-      return Verdict.fail(kidProblem);
-    }
-    byte[] signature;
-    try {
-      signature = Base64Text.decodeStandard(sig);
-    } catch (IllegalArgumentException e) {
-      return Verdict.fail("sig is not base64");
-    }
-    if (signature.length != Es256.SIGNATURE_LENGTH) {
-      return Verdict.fail("sig is not a 64-byte P1363 signature");
-    }
-    byte[] preimage = preimages.attestation(role.orElseThrow().attestationScheme(), attestation);
-    return Es256.verify(key.key(), preimage, signature)
-        ? Verdict.pass()
-        : Verdict.fail("signature does not match the attestation");
-  }
-
-  private String attestationKidProblem(String kid, Optional<KeyRole> role) {
-    if (kid == null) {
-      return "the response carries no kid; the signing key and scheme cannot be selected";
-    }
-    if (role.isEmpty() || !role.get().signsAttestations()) {
-      return "kid \"" + kid + "\" does not sign attestations";
-    }
-    return null;
-  }
-
   private static PreimageScheme schemeFor(Optional<KeyRole> role) {
-    return role.map(KeyRole::attestationScheme).orElse(PreimageScheme.V1);
+    return role.flatMap(StatementType.ATTESTATION::scheme).orElse(PreimageScheme.V1);
   }
 
   /** Per result: the hash of its evaluatedCondition, in the scheme the kid selects. */
@@ -235,65 +229,6 @@ final class AttestationChecks {
     return Verdict.pass();
   }
 
-  private Verdict freshness(JsonNode results) {
-    if (policy.maxAge() == null) {
-      return Verdict.pass("skipped: no maximum age set");
-    }
-    Instant now = policy.now();
-    Duration limit = policy.maxAge().plus(policy.clockSkew());
-    for (int i = 0; i < results.size(); i++) {
-      JsonNode stamp = results.get(i).isObject() ? results.get(i).get("blockTimestamp") : null;
-      if (!truthy(stamp)) {
-        continue; // non-EVM anchors carry no timestamp
-      }
-      Optional<Instant> at =
-          stamp.isTextual() ? IsoInstant.parse(stamp.textValue()) : Optional.empty();
-      if (at.isEmpty()) {
-        return Verdict.fail("result " + i + " blockTimestamp is not a timestamp");
-      }
-      Duration age = Duration.between(at.get(), now);
-      if (age.compareTo(limit) > 0) {
-        return Verdict.fail(
-            "result "
-                + i
-                + " blockTimestamp is "
-                + age.toSeconds()
-                + "s old (max "
-                + policy.maxAge().toSeconds()
-                + "s + "
-                + policy.clockSkew().toSeconds()
-                + "s skew)");
-      }
-    }
-    return Verdict.pass();
-  }
-
-  private Verdict expiry(String expiresAtText, String attestedAtText, JsonNode results) {
-    Optional<Instant> expiresAt = IsoInstant.parse(expiresAtText);
-    if (expiresAt.isEmpty()) {
-      return Verdict.fail("expiresAt is not a timestamp");
-    }
-    if (attestedAtText != null) {
-      Optional<Instant> attestedAt = IsoInstant.parse(attestedAtText);
-      if (attestedAt.isEmpty()) {
-        return Verdict.fail("attestedAt is not a timestamp, so expiresAt cannot be bound to it");
-      }
-      Duration window = hasDelegation(results) ? DELEGATION_WINDOW : WINDOW;
-      if (Duration.between(attestedAt.get(), expiresAt.get())
-              .compareTo(window.plus(EXPIRY_BINDING_GRACE))
-          > 0) {
-        return Verdict.fail(
-            "expiresAt exceeds the signed issuance window (attestedAt + "
-                + window.toMinutes()
-                + " min); treated as tampered");
-      }
-    }
-    if (policy.now().isAfter(expiresAt.get().plus(policy.clockSkew()))) {
-      return Verdict.fail("expired at " + expiresAtText);
-    }
-    return Verdict.pass();
-  }
-
   private static boolean hasDelegation(JsonNode results) {
     for (JsonNode result : results) {
       JsonNode condition = result.isObject() ? result.get("evaluatedCondition") : null;
@@ -310,14 +245,14 @@ final class AttestationChecks {
 
   private record EmbeddedToken(JwtVerdict verdict, String subject) {}
 
-  private EmbeddedToken embeddedToken(
-      JsonNode data,
-      JsonNode attestation,
-      String kid,
-      Optional<KeyRole> role,
-      KeySet.Lookup<ECPublicKey> key) {
-    JsonNode token = data.get("jwt");
-    JsonNode pqToken = data.get("pqJwt");
+  private EmbeddedToken embeddedToken(StatementChecks.WellFormed checked) {
+    JsonNode data = checked.holder();
+    JsonNode attestation = checked.statement();
+    String kid = checked.kid();
+    Optional<KeyRole> role = checked.role();
+    KeySet.Lookup<ECPublicKey> key = checked.key();
+    JsonNode token = data.get(StatementType.JWT);
+    JsonNode pqToken = data.get(StatementType.PQ_JWT);
     if (token == null || !token.isTextual()) {
       return failedToken(
           pqToken != null && pqToken.isTextual()
@@ -341,10 +276,11 @@ final class AttestationChecks {
               + "\"",
           null);
     }
-    Instant attestedAt = IsoInstant.parse(attestation.get("attestedAt").textValue()).orElse(null);
     PqVerdict pq =
         companions.token(
-            pqToken != null && pqToken.isTextual() ? pqToken.textValue() : null, jwt, attestedAt);
+            pqToken != null && pqToken.isTextual() ? pqToken.textValue() : null,
+            jwt,
+            checked.issuedAt());
     if (!key.isFound()) {
       return failedToken("data.jwt signature: " + key.problem(), pq);
     }
@@ -418,34 +354,40 @@ final class AttestationChecks {
             ? Instant.ofEpochMilli((long) (JsJson.toDouble(iat) * 1000))
             : null;
 
-    Verdict signature =
+    Map<Check, Verdict> verdicts = new EnumMap<>(Check.class);
+    verdicts.put(Check.STRUCTURE, Verdict.pass());
+    verdicts.put(
+        Check.SIGNATURE,
         guarded(
             () -> {
               if (!key.isFound()) {
                 return Verdict.fail(key.problem());
               }
-              String kidProblem = attestationKidProblem(kid, role);
-              return kidProblem != null ? Verdict.fail(kidProblem) : tokenSignature(jwt, key.key());
-            });
+              Optional<String> kidProblem = statements.kidProblem(kid, role);
+              return kidProblem.isPresent()
+                  ? Verdict.fail(kidProblem.get())
+                  : tokenSignature(jwt, key.key());
+            }));
     List<Integer> failures = new ArrayList<>();
-    Verdict hashes =
+    verdicts.put(
+        Check.CONDITION_HASHES,
         hasResults
             ? guarded(() -> conditionHashes(results, role, failures))
-            : Verdict.fail("the token carries no results array");
-    Verdict freshness =
-        hasResults ? guarded(() -> freshness(results)) : Verdict.fail("no results to check");
-    Verdict expiry;
+            : Verdict.fail("the token carries no results array"));
+    verdicts.put(
+        Check.FRESHNESS,
+        hasResults
+            ? guarded(() -> statements.freshness(anchors(results)))
+            : Verdict.fail("no results to check"));
     if (expiresAt == null) {
-      expiry = Verdict.fail("the token carries no numeric exp");
+      verdicts.put(Check.EXPIRY, Verdict.fail("the token carries no numeric exp"));
     } else if (policy.now().isAfter(expiresAt.plus(policy.clockSkew()))) {
-      expiry = Verdict.fail("expired at " + expiresAt);
+      verdicts.put(Check.EXPIRY, Verdict.fail("expired at " + expiresAt));
     } else {
-      expiry = Verdict.pass();
+      verdicts.put(Check.EXPIRY, Verdict.pass());
     }
     PqVerdict pq = companions.token(pqToken, jwt, attestedAt);
-    VerificationReport report =
-        new VerificationReport(
-            Verdict.pass(), signature, hashes, failures, freshness, expiry, pq, null, kid);
+    VerificationReport report = new VerificationReport(verdicts, failures, pq, null, kid);
     JsonNode pass = claims.get("pass");
     return new Outcome(
         report,
@@ -474,46 +416,9 @@ final class AttestationChecks {
 
   // ---- helpers -------------------------------------------------------------------------------
 
-  /** A check that throws becomes that check's failure, never an escape. */
-  static Verdict guarded(java.util.function.Supplier<Verdict> check) {
-    try {
-      return check.get();
-    } catch (CanonicalJson.NestingTooDeepException | JsJson.NestingTooDeep e) {
-      return Verdict.fail("refused: " + e.getMessage());
-    } catch (RuntimeException e) {
-      return Verdict.fail("verification error: " + e.getMessage());
-    }
-  }
-
-  /** JavaScript truthiness of a member (absent is falsy). */
-  static boolean truthy(JsonNode value) {
-    if (value == null || value.isNull() || value.isMissingNode()) {
-      return false;
-    }
-    if (value.isBoolean()) {
-      return value.booleanValue();
-    }
-    if (value.isNumber()) {
-      double number = JsJson.toDouble(value);
-      return number != 0 && !Double.isNaN(number);
-    }
-    if (value.isTextual()) {
-      return !value.textValue().isEmpty();
-    }
-    return true;
-  }
-
   /** Present and not null ({@code != null} in JavaScript). */
   private static boolean truthyOrPresent(JsonNode value) {
     return value != null && !value.isNull();
-  }
-
-  static boolean isText(JsonNode value) {
-    return value != null && value.isTextual();
-  }
-
-  static String textOrNull(JsonNode value) {
-    return value != null && value.isTextual() ? value.textValue() : null;
   }
 
   private static String joined(List<Integer> indexes) {

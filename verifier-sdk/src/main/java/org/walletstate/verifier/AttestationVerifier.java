@@ -83,16 +83,16 @@ public final class AttestationVerifier {
   /**
    * The trust profile, when every check passes.
    *
-   * @throws TrustProfileRejectedException naming the first check that failed
+   * @throws StatementRejectedException naming the first check that failed
    */
   public VerifiedTrustProfile verifyTrustProfile(String response)
-      throws TrustProfileRejectedException {
+      throws StatementRejectedException {
     Objects.requireNonNull(response, "response");
     TrustProfileChecks.Outcome outcome = trustProfiles.evaluate(response);
     TrustProfileReport report = outcome.report();
     List<Check> failed = report.failedChecks();
     if (!failed.isEmpty()) {
-      throw new TrustProfileRejectedException(failed.get(0), report);
+      throw new StatementRejectedException(failed.get(0), report);
     }
     return new VerifiedTrustProfile(
         outcome.trust(), outcome.profiledAt(), outcome.expiresAt(), outcome.kid(), report);

@@ -1,6 +1,8 @@
 package org.walletstate.verifier;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import org.walletstate.verifier.internal.EcmaNumberFormat;
@@ -76,6 +78,25 @@ public final class CanonicalJson {
       throw new IllegalArgumentException("JSON has no form for " + value);
     }
     return EcmaNumberFormat.toString(value);
+  }
+
+  /**
+   * The JSON number of {@code value}, when JavaScript reads its written form back as exactly that
+   * decimal: the signer turns the domain's decimals into numbers only through this. A value that
+   * would silently round (beyond 2^53, or with more digits than a double holds) is refused; issue
+   * it as a decimal string.
+   *
+   * @throws IllegalArgumentException naming the value when it has no exact JavaScript form
+   */
+  public static JsonNode number(BigDecimal value) {
+    double d = value.doubleValue();
+    if (!Double.isFinite(d) || new BigDecimal(numberToString(d)).compareTo(value) != 0) {
+      throw new IllegalArgumentException(
+          "the number "
+              + value.toPlainString()
+              + " has no exact JavaScript form; issue it as a decimal string");
+    }
+    return JsonNodeFactory.instance.numberNode(d);
   }
 
   /** Thrown when a value nests deeper than {@link #MAX_DEPTH}: a refusal, never a pass. */

@@ -115,7 +115,9 @@ final class Companions {
           PqStatus.REFUTED, "pqJwt header must carry alg ML-DSA-65 and a kid", kid, issuedAt);
     }
     Optional<KeyRole> role = policy.namespace().roleOf(kid);
-    if (role.isPresent() && !role.get().classical() && role.get() != KeyRole.ATTEST_PQ1) {
+    if (role.isPresent()
+        && !role.get().classical()
+        && role.get() != StatementType.ATTESTATION.companionRole()) {
       return policy.pq(
           PqStatus.UNVERIFIABLE,
           "pqJwt kid \"" + kid + "\" does not name an attestation companion",

@@ -109,12 +109,12 @@ public final class EnvelopeVerifier {
       return new SlotVerdict(
           null, null, null, false, false, "Invalid attestation entry: expected an object");
     }
-    String issuer = AttestationChecks.textOrNull(slot.get("issuer"));
-    String type = AttestationChecks.textOrNull(slot.get("type"));
-    String kid = AttestationChecks.textOrNull(slot.get("kid"));
-    String alg = AttestationChecks.textOrNull(slot.get("alg"));
-    String jwks = AttestationChecks.textOrNull(slot.get("jwks"));
-    String sig = AttestationChecks.textOrNull(slot.get("sig"));
+    String issuer = StatementChecks.textOrNull(slot.get("issuer"));
+    String type = StatementChecks.textOrNull(slot.get("type"));
+    String kid = StatementChecks.textOrNull(slot.get("kid"));
+    String alg = StatementChecks.textOrNull(slot.get("alg"));
+    String jwks = StatementChecks.textOrNull(slot.get("jwks"));
+    String sig = StatementChecks.textOrNull(slot.get("sig"));
     if (isBlank(kid) || isBlank(alg) || isBlank(jwks) || isBlank(sig)) {
       return new SlotVerdict(issuer, type, kid, false, false, MISSING_FIELDS);
     }

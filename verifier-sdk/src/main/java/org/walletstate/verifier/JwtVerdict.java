@@ -17,6 +17,11 @@ public final class JwtVerdict {
     this.pq = pq;
   }
 
+  /** The verdict as a plain one, for the report's conjunction. */
+  Verdict verdict() {
+    return verdict;
+  }
+
   public boolean passed() {
     return verdict.passed();
   }

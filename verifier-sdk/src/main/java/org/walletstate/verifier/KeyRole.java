@@ -2,7 +2,8 @@ package org.walletstate.verifier;
 
 /**
  * What a key id means. A classical kid selects three things at once: the key, the preimage scheme
- * and the artifact type it may sign; a companion kid names the ML-DSA-65 key of one artifact type.
+ * and the artifact type it may sign (each {@link StatementType} says which roles sign it, in which
+ * scheme); a companion kid names the ML-DSA-65 key of one artifact type.
  */
 public enum KeyRole {
   /** P-256; v1 attestations and v1 trust profiles (bare JSON preimage, no tag). */
@@ -33,21 +34,23 @@ public enum KeyRole {
 
   /** True when a signature under this role may stand for an attestation. */
   public boolean signsAttestations() {
-    return this == ATTEST_V1 || this == ATTEST_V2;
+    return StatementType.ATTESTATION.scheme(this).isPresent();
   }
 
   /** True when a signature under this role may stand for a trust profile. */
   public boolean signsTrustProfiles() {
-    return this == ATTEST_V1 || this == TRUST_V2;
+    return StatementType.TRUST_PROFILE.scheme(this).isPresent();
   }
 
-  /** The preimage scheme this role selects for attestations (and condition hashes). */
+  /**
+   * The preimage scheme this role selects for attestations (and condition hashes): V1 unless V2.
+   */
   public PreimageScheme attestationScheme() {
-    return this == ATTEST_V2 ? PreimageScheme.V2 : PreimageScheme.V1;
+    return StatementType.ATTESTATION.scheme(this).orElse(PreimageScheme.V1);
   }
 
-  /** The preimage scheme this role selects for trust profiles. */
+  /** The preimage scheme this role selects for trust profiles: V1 unless V2. */
   public PreimageScheme trustProfileScheme() {
-    return this == TRUST_V2 ? PreimageScheme.V2 : PreimageScheme.V1;
+    return StatementType.TRUST_PROFILE.scheme(this).orElse(PreimageScheme.V1);
   }
 }

@@ -53,24 +53,24 @@ public final class Namespace {
     return Optional.empty();
   }
 
-  /** {@code <ns>.attestation.v2}: the first line of a v2 attestation preimage. */
+  /** {@code <ns>.attestation.v2}: {@link StatementType#v2Tag} of attestations. */
   public String attestationV2Tag() {
-    return word + ".attestation.v2";
+    return StatementType.ATTESTATION.v2Tag(this);
   }
 
-  /** {@code <ns>.trust.v2}: the first line of a v2 trust-profile preimage. */
+  /** {@code <ns>.trust.v2}: {@link StatementType#v2Tag} of trust profiles. */
   public String trustV2Tag() {
-    return word + ".trust.v2";
+    return StatementType.TRUST_PROFILE.v2Tag(this);
   }
 
-  /** {@code <ns>.attestation.pq1}: the first line of an attestation companion preimage. */
+  /** {@code <ns>.attestation.pq1}: {@link StatementType#companionTag} of attestations. */
   public String attestationCompanionTag() {
-    return word + ".attestation.pq1";
+    return StatementType.ATTESTATION.companionTag(this);
   }
 
-  /** {@code <ns>.trust.pq1}: the first line of a trust-profile companion preimage. */
+  /** {@code <ns>.trust.pq1}: {@link StatementType#companionTag} of trust profiles. */
   public String trustCompanionTag() {
-    return word + ".trust.pq1";
+    return StatementType.TRUST_PROFILE.companionTag(this);
   }
 
   @Override

@@ -1,16 +1,14 @@
 package org.walletstate.verifier;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import org.walletstate.verifier.internal.JsJson;
 
 /**
- * The exact bytes each signature covers, for one namespace. The service signs these bytes and the
+ * The exact bytes each signature covers, for one namespace: the {@link StatementType} definitions
+ * bound to a namespace, and the condition-hash forms. The service signs these bytes and the
  * verifier rebuilds them; {@code docs/signing.md} states them byte for byte.
  *
  * <table>
@@ -26,8 +24,6 @@ import org.walletstate.verifier.internal.JsJson;
  * </table>
  */
 public final class Preimages {
-
-  private static final byte LF = '\n';
 
   private final Namespace namespace;
 
@@ -46,6 +42,16 @@ public final class Preimages {
     return namespace;
   }
 
+  /** The classical preimage of a statement of {@code type}: {@link StatementType#preimage}. */
+  public byte[] statement(StatementType type, PreimageScheme scheme, JsonNode statement) {
+    return type.preimage(namespace, scheme, statement);
+  }
+
+  /** The companion preimage of a statement of {@code type}: its tag line, then the classical. */
+  public byte[] companion(StatementType type, byte[] classicalPreimage) {
+    return type.companionPreimage(namespace, classicalPreimage);
+  }
+
   /**
    * The classical preimage of an attestation: its {@code id}, {@code pass}, {@code results} and
    * {@code attestedAt} members, taken as they are (other members are not signed).
@@ -54,52 +60,22 @@ public final class Preimages {
    * @throws CanonicalJson.NestingTooDeepException when the results nest past the bound
    */
   public byte[] attestation(PreimageScheme scheme, JsonNode attestation) {
-    JsonNode id = required(attestation, "id");
-    JsonNode pass = required(attestation, "pass");
-    JsonNode results = required(attestation, "results");
-    JsonNode attestedAt = required(attestation, "attestedAt");
-    ObjectNode signed = JsonNodeFactory.instance.objectNode();
-    try {
-      if (scheme == PreimageScheme.V2) {
-        signed.put("v", 2);
-        signed.set("id", id);
-        signed.set("pass", pass);
-        signed.set("results", results);
-        signed.set("attestedAt", attestedAt);
-        return tagged(
-            namespace.attestationV2Tag(), JsJson.canonical(signed, CanonicalJson.MAX_DEPTH));
-      }
-      signed.set("id", id);
-      signed.set("pass", pass);
-      signed.set("results", results);
-      signed.set("attestedAt", attestedAt);
-      // the depth bound of the v1 form counts from the results array, one level below the wrapper
-      JsJson.requireDepthAtMost(results, CanonicalJson.MAX_DEPTH);
-      return utf8(JsJson.stringify(signed, CanonicalJson.MAX_DEPTH + 1));
-    } catch (JsJson.NestingTooDeep e) {
-      throw new CanonicalJson.NestingTooDeepException(CanonicalJson.MAX_DEPTH);
-    }
+    return statement(StatementType.ATTESTATION, scheme, attestation);
   }
 
   /** The classical preimage of a trust profile: the whole object, {@code expiresAt} included. */
   public byte[] trustProfile(PreimageScheme scheme, JsonNode trust) {
-    if (trust == null || !trust.isObject()) {
-      throw new IllegalArgumentException("a trust profile is a JSON object");
-    }
-    if (scheme == PreimageScheme.V2) {
-      return tagged(namespace.trustV2Tag(), CanonicalJson.canonical(trust));
-    }
-    return utf8(CanonicalJson.stringify(trust));
+    return statement(StatementType.TRUST_PROFILE, scheme, trust);
   }
 
   /** The companion preimage of an attestation: its tag line, then the classical preimage. */
   public byte[] attestationCompanion(byte[] classicalPreimage) {
-    return tagged(namespace.attestationCompanionTag(), classicalPreimage);
+    return companion(StatementType.ATTESTATION, classicalPreimage);
   }
 
   /** The companion preimage of a trust profile: its tag line, then the classical preimage. */
   public byte[] trustProfileCompanion(byte[] classicalPreimage) {
-    return tagged(namespace.trustCompanionTag(), classicalPreimage);
+    return companion(StatementType.TRUST_PROFILE, classicalPreimage);
   }
 
   /** The text a condition hash is taken over: canonical (V2) or the sorted allow-list form (V1). */
@@ -115,39 +91,18 @@ public final class Preimages {
   /** {@code 0x} + lowercase hex SHA-256 of the UTF-8 {@link #conditionHashInput}. */
   public static String conditionHash(PreimageScheme scheme, JsonNode evaluatedCondition) {
     return "0x"
-        + HexFormat.of().formatHex(sha256(utf8(conditionHashInput(scheme, evaluatedCondition))));
+        + HexFormat.of()
+            .formatHex(
+                sha256(
+                    conditionHashInput(scheme, evaluatedCondition)
+                        .getBytes(StandardCharsets.UTF_8)));
   }
 
-  static byte[] sha256(byte[] bytes) {
+  private static byte[] sha256(byte[] bytes) {
     try {
       return MessageDigest.getInstance("SHA-256").digest(bytes);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every JDK has SHA-256", e);
     }
-  }
-
-  private static JsonNode required(JsonNode attestation, String name) {
-    JsonNode value = attestation == null ? null : attestation.get(name);
-    if (value == null) {
-      throw new IllegalArgumentException("the attestation has no " + name);
-    }
-    return value;
-  }
-
-  private static byte[] tagged(String tag, String body) {
-    return tagged(tag, utf8(body));
-  }
-
-  private static byte[] tagged(String tag, byte[] body) {
-    byte[] head = utf8(tag);
-    byte[] out = new byte[head.length + 1 + body.length];
-    System.arraycopy(head, 0, out, 0, head.length);
-    out[head.length] = LF;
-    System.arraycopy(body, 0, out, head.length + 1, body.length);
-    return out;
-  }
-
-  private static byte[] utf8(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
   }
 }

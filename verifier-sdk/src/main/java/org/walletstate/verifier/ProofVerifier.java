@@ -17,6 +17,7 @@ import org.walletstate.verifier.internal.BlockHeaderHash;
 import org.walletstate.verifier.internal.Keccak;
 import org.walletstate.verifier.internal.MerklePatriciaTrie;
 import org.walletstate.verifier.internal.Rlp;
+import org.walletstate.verifier.internal.StateTrie;
 
 /**
  * Checks the EIP-1186 Merkle proofs inside signed results, offline, against state roots the caller
@@ -45,7 +46,7 @@ public final class ProofVerifier {
   private static final Pattern HEX_BYTES = Pattern.compile("0x(?:[0-9a-fA-F]{2})*");
   private static final Pattern QUANTITY = Pattern.compile("0x[0-9a-fA-F]{1,64}");
   private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
-  private static final byte[] EMPTY_CODE_HASH = Keccak.hash(new byte[0]);
+  private static final byte[] EMPTY_CODE_HASH = StateTrie.EMPTY_CODE_HASH;
   private static final byte[] ZERO_WORD = new byte[32];
   private static final byte[] DESIGNATOR_PREFIX = {(byte) 0xef, 0x01, 0x00};
 
@@ -199,57 +200,24 @@ public final class ProofVerifier {
     } catch (MerklePatriciaTrie.ProofException | Rlp.RlpException e) {
       throw fail(ProofStep.ACCOUNT_PROOF, "account proof: " + e.getMessage());
     }
-    BigInteger nonce;
-    BigInteger balance;
-    byte[] storageRoot;
-    byte[] codeHash;
     BigInteger claimedNonce = quantity(proof, "nonce");
     BigInteger claimedBalance = quantity(proof, "balance");
     byte[] claimedStorage = word(proof, "storageHash");
     byte[] claimedCode = word(proof, "codeHash");
-    if (leaf.isEmpty()) {
-      nonce = BigInteger.ZERO;
-      balance = BigInteger.ZERO;
-      storageRoot = MerklePatriciaTrie.EMPTY_ROOT;
-      codeHash = EMPTY_CODE_HASH;
-      boolean claimsAbsent =
-          claimedNonce.signum() == 0
-              && claimedBalance.signum() == 0
-              && (Arrays.equals(claimedStorage, storageRoot)
-                  || Arrays.equals(claimedStorage, ZERO_WORD))
-              && (Arrays.equals(claimedCode, codeHash) || Arrays.equals(claimedCode, ZERO_WORD));
-      if (!claimsAbsent) {
-        throw fail(
-            ProofStep.ACCOUNT_FIELDS, "the account is proven absent but the proof claims state");
-      }
-    } else {
-      List<Rlp.Item> fields;
-      try {
-        Rlp.Item item = Rlp.decode(leaf.get());
-        if (!(item instanceof Rlp.Items items) || items.items().size() != 4) {
-          throw fail(
-              ProofStep.ACCOUNT_FIELDS,
-              "the account leaf is not [nonce, balance, storageRoot, codeHash]");
-        }
-        fields = items.items();
-        nonce = ((Rlp.Bytes) fields.get(0)).unsigned();
-        balance = ((Rlp.Bytes) fields.get(1)).unsigned();
-        storageRoot = ((Rlp.Bytes) fields.get(2)).value();
-        codeHash = ((Rlp.Bytes) fields.get(3)).value();
-      } catch (Rlp.RlpException | ClassCastException e) {
-        throw fail(ProofStep.ACCOUNT_FIELDS, "the account leaf does not decode");
-      }
-      if (storageRoot.length != 32 || codeHash.length != 32) {
-        throw fail(ProofStep.ACCOUNT_FIELDS, "the account leaf's hashes are not 32 bytes");
-      }
-      if (!nonce.equals(claimedNonce)
-          || !balance.equals(claimedBalance)
-          || !Arrays.equals(storageRoot, claimedStorage)
-          || !Arrays.equals(codeHash, claimedCode)) {
-        throw fail(
-            ProofStep.ACCOUNT_FIELDS, "the proven account fields differ from the claimed ones");
-      }
+    StateTrie.Account account;
+    try {
+      account = StateTrie.account(leaf);
+    } catch (StateTrie.LeafException e) {
+      throw fail(ProofStep.ACCOUNT_FIELDS, e.getMessage());
     }
+    Optional<String> claimProblem =
+        StateTrie.claimProblem(account, claimedNonce, claimedBalance, claimedStorage, claimedCode);
+    if (claimProblem.isPresent()) {
+      throw fail(ProofStep.ACCOUNT_FIELDS, claimProblem.get());
+    }
+    BigInteger balance = account.balance();
+    byte[] storageRoot = account.storageRoot();
+    byte[] codeHash = account.codeHash();
     if (wallet.isPresent()
         && !subject.equals("erc20_balance")
         && !wallet.get().equalsIgnoreCase(address)) {
@@ -328,16 +296,9 @@ public final class ProofVerifier {
     }
     BigInteger value;
     try {
-      Optional<byte[]> stored = MerklePatriciaTrie.get(storageRoot, key, nodes(slot, "proof"));
-      if (stored.isEmpty()) {
-        value = BigInteger.ZERO;
-      } else {
-        Rlp.Item item = Rlp.decode(stored.get());
-        if (!(item instanceof Rlp.Bytes bytes) || bytes.value().length > 32) {
-          throw fail(ProofStep.STORAGE_PROOF, "the slot's value is not an RLP integer");
-        }
-        value = bytes.unsigned();
-      }
+      value = StateTrie.storageValue(storageRoot, key, nodes(slot, "proof"));
+    } catch (StateTrie.LeafException e) {
+      throw fail(ProofStep.STORAGE_PROOF, e.getMessage());
     } catch (MerklePatriciaTrie.ProofException | Rlp.RlpException e) {
       throw fail(ProofStep.STORAGE_PROOF, "storage proof: " + e.getMessage());
     }

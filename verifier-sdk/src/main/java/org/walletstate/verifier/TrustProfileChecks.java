@@ -1,34 +1,25 @@
 package org.walletstate.verifier;
 
-import static org.walletstate.verifier.AttestationChecks.guarded;
-import static org.walletstate.verifier.AttestationChecks.isText;
-import static org.walletstate.verifier.AttestationChecks.textOrNull;
-import static org.walletstate.verifier.AttestationChecks.truthy;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import java.security.interfaces.ECPublicKey;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.walletstate.verifier.internal.Base64Text;
-import org.walletstate.verifier.internal.Es256;
-import org.walletstate.verifier.internal.IsoInstant;
-import org.walletstate.verifier.internal.StrictJson;
 
-/** The trust-profile checks: signature, freshness, expiry and companion (no condition hashes). */
-final class TrustProfileChecks {
+/**
+ * The trust-profile checks: the common checks of {@link StatementChecks} and nothing more (a
+ * profile is signed whole, so its per-check hashes are inside the signature).
+ */
+final class TrustProfileChecks implements StatementChecks.Rules {
 
-  private final Policy policy;
-  private final Preimages preimages;
-  private final Companions companions;
+  private final StatementChecks statements;
 
   TrustProfileChecks(Policy policy) {
-    this.policy = policy;
-    this.preimages = Preimages.of(policy.namespace());
-    this.companions = new Companions(policy);
+    this.statements = new StatementChecks(policy, StatementType.TRUST_PROFILE, this);
   }
 
+  /** The report, and the profile and its times once it is well formed. */
   record Outcome(
       TrustProfileReport report,
       JsonNode trust,
@@ -37,114 +28,61 @@ final class TrustProfileChecks {
       String kid) {}
 
   Outcome evaluate(String response) {
-    JsonNode root;
-    try {
-      root = StrictJson.parse(response.strip());
-    } catch (StrictJson.MalformedJson e) {
-      return malformed(e.getMessage());
+    StatementChecks.Result result = StatementChecks.parse(response.strip(), statements::check);
+    if (result instanceof StatementChecks.WellFormed checked) {
+      return new Outcome(
+          new TrustProfileReport(checked.verdicts(), checked.pq(), checked.kid()),
+          checked.statement(),
+          checked.issuedAt(),
+          checked.expiresAt(),
+          checked.kid());
     }
-    JsonNode holder = root;
-    JsonNode data = root.get("data");
-    if (data != null && data.isObject() && truthy(data.get("trust"))) {
-      holder = data;
-    }
-    JsonNode trust = holder.get("trust");
-    if (trust == null || !trust.isObject()) {
-      return malformed("missing trust profile (expected data.trust or trust)");
-    }
-    if (!isText(trust.get("wallet"))
-        || !isText(trust.get("profiledAt"))
-        || !isText(trust.get("expiresAt"))
-        || trust.get("dimensions") == null
-        || !trust.get("dimensions").isObject()
-        || trust.get("summary") == null
-        || !trust.get("summary").isObject()) {
-      return malformed(
-          "object is not a trust profile (expected wallet, dimensions, summary, profiledAt,"
-              + " expiresAt)");
-    }
-    JsonNode sigNode = holder.get("sig");
-    if (sigNode == null || !sigNode.isTextual() || sigNode.textValue().isEmpty()) {
-      return malformed("missing signature (expected data.sig or sig)");
-    }
-    String sig = sigNode.textValue();
-    String kid = textOrNull(holder.get("kid"));
-    Optional<KeyRole> role = policy.namespace().roleOf(kid);
-    Instant profiledAt = IsoInstant.parse(trust.get("profiledAt").textValue()).orElse(null);
-    Instant expiresAt = IsoInstant.parse(trust.get("expiresAt").textValue()).orElse(null);
-    KeySet.Lookup<ECPublicKey> key = policy.keys().ecKey(kid);
-    PreimageScheme scheme = role.map(KeyRole::trustProfileScheme).orElse(PreimageScheme.V1);
-
-    Verdict signature = guarded(() -> signature(trust, sig, kid, role, key, scheme));
-    Verdict freshness = guarded(() -> freshness(trust, profiledAt));
-    Verdict expiry;
-    if (expiresAt == null) {
-      expiry = Verdict.fail("expiresAt is not a timestamp");
-    } else if (policy.now().isAfter(expiresAt.plus(policy.clockSkew()))) {
-      expiry = Verdict.fail("expired at " + trust.get("expiresAt").textValue());
-    } else {
-      expiry = Verdict.pass();
-    }
-    PqVerdict pq =
-        companions.raw(
-            textOrNull(holder.get("pqSig")),
-            textOrNull(holder.get("pqKid")),
-            role,
-            KeyRole.TRUST_PQ1,
-            () -> preimages.trustProfileCompanion(preimages.trustProfile(scheme, trust)),
-            profiledAt);
+    String reason = ((StatementChecks.Malformed) result).reason();
     TrustProfileReport report =
-        new TrustProfileReport(Verdict.pass(), signature, freshness, expiry, pq, kid);
-    return new Outcome(report, trust, profiledAt, expiresAt, kid);
+        new TrustProfileReport(
+            StatementReport.malformed(TrustProfileReport.CHECKS, reason),
+            StatementReport.malformedPq(reason),
+            null);
+    return new Outcome(report, null, null, null, null);
   }
 
-  private static Outcome malformed(String reason) {
-    return new Outcome(TrustProfileReport.malformed(reason), null, null, null, null);
+  /** {@code data} when it holds a profile, otherwise the response itself (a batch entry). */
+  @Override
+  public JsonNode holder(JsonNode root) {
+    JsonNode data = root.get("data");
+    return data != null
+            && data.isObject()
+            && StatementChecks.truthy(data.get(StatementType.TRUST_PROFILE.name()))
+        ? data
+        : root;
   }
 
-  private Verdict signature(
-      JsonNode trust,
-      String sig,
-      String kid,
-      Optional<KeyRole> role,
-      KeySet.Lookup<ECPublicKey> key,
-      PreimageScheme scheme) {
-    if (!key.isFound()) {
-      return Verdict.fail(key.problem());
+  @Override
+  public String shapeProblem(JsonNode holder) {
+    JsonNode trust = holder.get(StatementType.TRUST_PROFILE.name());
+    if (trust == null || !trust.isObject()) {
+      return "missing trust profile (expected data.trust or trust)";
     }
-    if (kid == null) {
-      return Verdict.fail("the response carries no kid; the signing key cannot be selected");
+    if (StatementType.TRUST_PROFILE.missingMember(trust).isPresent()) {
+      return "object is not a trust profile (expected "
+          + String.join(", ", StatementType.TRUST_PROFILE.requiredMembers())
+          + ")";
     }
-    if (role.isEmpty() || !role.get().signsTrustProfiles()) {
-      return Verdict.fail("kid \"" + kid + "\" does not sign trust profiles");
+    if (!StatementChecks.hasSignature(holder)) {
+      return "missing signature (expected data.sig or sig)";
     }
-    byte[] signature;
-    try {
-      signature = Base64Text.decodeStandard(sig);
-    } catch (IllegalArgumentException e) {
-      return Verdict.fail("sig is not base64");
-    }
-    if (signature.length != Es256.SIGNATURE_LENGTH) {
-      return Verdict.fail("sig is not a 64-byte P1363 signature");
-    }
-    return Es256.verify(key.key(), preimages.trustProfile(scheme, trust), signature)
-        ? Verdict.pass()
-        : Verdict.fail("signature does not match the trust profile");
+    return null;
   }
 
-  /** profiledAt, then every evaluated check's blockTimestamp, against the maximum age. */
-  private Verdict freshness(JsonNode trust, Instant profiledAt) {
-    if (policy.maxAge() == null) {
-      return Verdict.pass("skipped: no maximum age set");
-    }
-    Instant now = policy.now();
-    Duration limit = policy.maxAge().plus(policy.clockSkew());
-    if (profiledAt == null) {
-      return Verdict.fail("profiledAt is not a timestamp");
-    }
-    if (Duration.between(profiledAt, now).compareTo(limit) > 0) {
-      return Verdict.fail("profile is " + Duration.between(profiledAt, now).toSeconds() + "s old");
-    }
+  /** {@code profiledAt}, then the {@code blockTimestamp} of every evaluated check. */
+  @Override
+  public List<StatementChecks.Anchor> anchors(JsonNode trust, Instant profiledAt) {
+    List<StatementChecks.Anchor> anchors = new ArrayList<>();
+    anchors.add(
+        new StatementChecks.Anchor(
+            Optional.ofNullable(profiledAt),
+            "profiledAt is not a timestamp",
+            age -> "profile is " + age.toSeconds() + "s old"));
     for (Map.Entry<String, JsonNode> dimension : trust.get("dimensions").properties()) {
       JsonNode checks = dimension.getValue().isObject() ? dimension.getValue().get("checks") : null;
       if (checks == null || !checks.isArray()) {
@@ -155,23 +93,14 @@ final class TrustProfileChecks {
         if (stamp == null || !stamp.isTextual()) {
           continue; // unevaluated checks and non-EVM anchors carry none
         }
-        Optional<Instant> at = IsoInstant.parse(stamp.textValue());
-        if (at.isEmpty()) {
-          return Verdict.fail(
-              "dimension \""
-                  + dimension.getKey()
-                  + "\" has a blockTimestamp that is not a timestamp");
-        }
-        if (Duration.between(at.get(), now).compareTo(limit) > 0) {
-          return Verdict.fail(
-              "dimension \""
-                  + dimension.getKey()
-                  + "\" on-chain data is "
-                  + Duration.between(at.get(), now).toSeconds()
-                  + "s old");
-        }
+        String name = "dimension \"" + dimension.getKey() + "\"";
+        anchors.add(
+            new StatementChecks.Anchor(
+                StatementChecks.instant(stamp),
+                name + " has a blockTimestamp that is not a timestamp",
+                age -> name + " on-chain data is " + age.toSeconds() + "s old"));
       }
     }
-    return Verdict.pass();
+    return anchors;
   }
 }

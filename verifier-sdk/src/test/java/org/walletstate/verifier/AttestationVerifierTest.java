@@ -50,6 +50,23 @@ class AttestationVerifierTest {
   }
 
   @Test
+  void verifyTrustProfile_namesTheFirstFailedCheckWithEveryVerdict() {
+    String response =
+        Conformance.write(
+            Conformance.vectors().get("18-trust-profile-not-evaluated").get("response"));
+    assertThatThrownBy(
+            () -> verifierAt(ISSUED.plus(Duration.ofDays(30))).verifyTrustProfile(response))
+        .isInstanceOfSatisfying(
+            StatementRejectedException.class,
+            e -> {
+              assertThat(e.check()).isEqualTo(Check.EXPIRY);
+              assertThat(e.report()).isInstanceOf(TrustProfileReport.class);
+              assertThat(e.report().signature().passed()).isTrue();
+              assertThat(e.report().failedChecks()).containsExactly(Check.EXPIRY);
+            });
+  }
+
+  @Test
   void verify_refusesAnExpiresAtPushedPastTheSignedWindow() {
     ObjectNode response = vector("01-token-balance-met");
     ((ObjectNode) response.at("/data/attestation")).put("expiresAt", "2026-08-28T23:05:11.944Z");

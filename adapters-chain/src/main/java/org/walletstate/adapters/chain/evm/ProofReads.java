@@ -20,7 +20,6 @@ import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.proof.StateProofCheck;
 
 /**
  * The proofs of one observation, at its pinned block, after its reads: ERC-20 balance slots are
@@ -193,11 +192,11 @@ final class ProofReads {
                                   : "eth_getProof reverted"));
                       return;
                     }
-                    Optional<String> problem = StateProofCheck.problem(head.stateRoot(), p.value());
+                    Optional<String> problem = NodeProofCheck.problem(head.stateRoot(), p.value());
                     if (problem.isPresent()) {
                       // a node's proof that does not verify is never signed
                       outcomes.put(
-                          target, new ProofOutcome.Declined(StateProofCheck.DOES_NOT_VERIFY));
+                          target, new ProofOutcome.Declined(NodeProofCheck.DOES_NOT_VERIFY));
                       return;
                     }
                     Optional<BalanceLayout> layout = Optional.empty();

@@ -10,7 +10,10 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
-/** web3j, its HTTP client and its JSON library stay in one package and out of the public API. */
+/**
+ * web3j, its HTTP client and its JSON library stay in one package and out of the public API; the
+ * verifier SDK is used through its public API only.
+ */
 @AnalyzeClasses(
     packages = "org.walletstate.adapters.chain",
     importOptions = ImportOption.DoNotIncludeTests.class)
@@ -37,6 +40,14 @@ class ChainAdapterArchitectureTest {
                   type ->
                       type.getPackageName().startsWith("org.web3j")
                           || type.getPackageName().startsWith("okhttp3")));
+
+  @ArchTest
+  static final ArchRule theVerifierSdkOnlyThroughItsPublicApi =
+      noClasses()
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("org.walletstate.verifier.internal..")
+          .because("the SDK's internals may change under its public API");
 
   @ArchTest
   static final ArchRule packagesFormNoCycles =

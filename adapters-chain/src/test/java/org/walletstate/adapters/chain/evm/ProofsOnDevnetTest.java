@@ -43,7 +43,6 @@ import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.proof.StateProofCheck;
 
 /**
  * EIP-1186 proofs fetched by the adapter at the pinned block on the devnet, each checked by the
@@ -272,7 +271,7 @@ class ProofsOnDevnetTest {
                 .path("stateRoot")
                 .asText(),
             "stateRoot");
-    assertThat(StateProofCheck.problem(root, good)).isEmpty();
+    assertThat(NodeProofCheck.problem(root, good)).isEmpty();
 
     AccountProof.StorageProof slot = good.storageProof().get(0);
     AccountProof otherValue =
@@ -286,7 +285,7 @@ class ProofsOnDevnetTest {
             List.of(
                 new AccountProof.StorageProof(
                     slot.key(), slot.value().add(BigInteger.ONE), slot.proof())));
-    assertThat(StateProofCheck.problem(root, otherValue)).isPresent();
+    assertThat(NodeProofCheck.problem(root, otherValue)).isPresent();
     AccountProof otherBalance =
         new AccountProof(
             good.address(),
@@ -296,7 +295,7 @@ class ProofsOnDevnetTest {
             good.codeHash(),
             good.accountProof(),
             good.storageProof());
-    assertThat(StateProofCheck.problem(root, otherBalance)).isPresent();
+    assertThat(NodeProofCheck.problem(root, otherBalance)).isPresent();
     List<Bytes> cut = good.accountProof().subList(0, good.accountProof().size() - 1);
     AccountProof shortened =
         new AccountProof(
@@ -307,7 +306,7 @@ class ProofsOnDevnetTest {
             good.codeHash(),
             cut,
             good.storageProof());
-    assertThat(StateProofCheck.problem(root, shortened)).isPresent();
-    assertThat(StateProofCheck.problem(Bytes32.ZERO, good)).isPresent();
+    assertThat(NodeProofCheck.problem(root, shortened)).isPresent();
+    assertThat(NodeProofCheck.problem(Bytes32.ZERO, good)).isPresent();
   }
 }

@@ -1,0 +1,325 @@
+package org.walletstate.verifier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.verifier.internal.JsJson;
+
+/**
+ * One type of signed statement, defined once for the signer and the verifier: its domain tags, the
+ * members its signature covers and how they become bytes, the kids that may sign it, the members a
+ * verifier requires, and the {@code data} object that carries it. {@code docs/signing.md} states
+ * the same byte for byte.
+ *
+ * <table>
+ *   <caption>Preimages of a statement type {@code <t>}</caption>
+ *   <tr><th>scheme</th><th>bytes (UTF-8)</th></tr>
+ *   <tr><td>V1</td><td>{@code JSON.stringify} of the signed part: the signed members in their
+ *       order, or the whole statement as issued</td></tr>
+ *   <tr><td>V2</td><td>{@code <ns>.<t>.v2 LF canonical(signed part)}; a signed-members part
+ *       also carries {@code v: 2}</td></tr>
+ *   <tr><td>companion</td><td>{@code <ns>.<t>.pq1 LF} followed by the classical preimage</td></tr>
+ * </table>
+ *
+ * <p>A kid selects the scheme: the type's V2 kid selects V2, the shared legacy kid ({@code
+ * <ns>-attest-v1}, for the types that accept it) selects V1, and no other kid may sign the type.
+ */
+public final class StatementType {
+
+  /** A JSON kind a required member must have. */
+  enum Kind {
+    TEXT,
+    BOOLEAN,
+    ARRAY,
+    OBJECT;
+
+    boolean matches(JsonNode value) {
+      return value != null
+          && switch (this) {
+            case TEXT -> value.isTextual();
+            case BOOLEAN -> value.isBoolean();
+            case ARRAY -> value.isArray();
+            case OBJECT -> value.isObject();
+          };
+    }
+  }
+
+  /** A member a verifier requires of the statement, and its kind. */
+  record Member(String name, Kind kind) {}
+
+  /**
+   * Attestations: {@code id, pass, results, attestedAt} are signed ({@code expiresAt} is bound to
+   * {@code attestedAt} by the expiry check instead); kids {@code <ns>-attest-v1} and {@code
+   * <ns>-attest-v2}, companion {@code <ns>-attest-pq1}.
+   */
+  public static final StatementType ATTESTATION =
+      new StatementType(
+          "attestation",
+          "attestation",
+          "attestations",
+          KeyRole.ATTEST_V1,
+          KeyRole.ATTEST_V2,
+          KeyRole.ATTEST_PQ1,
+          List.of("id", "pass", "results", "attestedAt"),
+          List.of(
+              new Member("id", Kind.TEXT),
+              new Member("pass", Kind.BOOLEAN),
+              new Member("results", Kind.ARRAY),
+              new Member("attestedAt", Kind.TEXT),
+              new Member("expiresAt", Kind.TEXT)),
+          "attestedAt");
+
+  /**
+   * Trust profiles: signed whole, {@code expiresAt} included; kids {@code <ns>-attest-v1} and
+   * {@code <ns>-trust-v2}, companion {@code <ns>-trust-pq1}.
+   */
+  public static final StatementType TRUST_PROFILE =
+      new StatementType(
+          "trust",
+          "trust profile",
+          "trust profiles",
+          KeyRole.ATTEST_V1,
+          KeyRole.TRUST_V2,
+          KeyRole.TRUST_PQ1,
+          List.of(),
+          List.of(
+              new Member("wallet", Kind.TEXT),
+              new Member("dimensions", Kind.OBJECT),
+              new Member("summary", Kind.OBJECT),
+              new Member("profiledAt", Kind.TEXT),
+              new Member("expiresAt", Kind.TEXT)),
+          "profiledAt");
+
+  /** The {@code data} members beside the statement, in issue order around the tokens. */
+  static final String SIG = "sig";
+
+  static final String KID = "kid";
+  static final String JWT = "jwt";
+  static final String PQ_SIG = "pqSig";
+  static final String PQ_KID = "pqKid";
+  static final String PQ_JWT = "pqJwt";
+
+  /** Member that every statement type's validity window ends at. */
+  static final String EXPIRES_AT = "expiresAt";
+
+  private static final byte LF = '\n';
+
+  private final String name;
+  private final String noun;
+  private final String plural;
+  private final KeyRole legacyRole;
+  private final KeyRole v2Role;
+  private final KeyRole companionRole;
+  private final List<String> signedMembers;
+  private final List<Member> required;
+  private final String issuedAtMember;
+
+  private StatementType(
+      String name,
+      String noun,
+      String plural,
+      KeyRole legacyRole,
+      KeyRole v2Role,
+      KeyRole companionRole,
+      List<String> signedMembers,
+      List<Member> required,
+      String issuedAtMember) {
+    this.name = name;
+    this.noun = noun;
+    this.plural = plural;
+    this.legacyRole = legacyRole;
+    this.v2Role = v2Role;
+    this.companionRole = companionRole;
+    this.signedMembers = signedMembers;
+    this.required = required;
+    this.issuedAtMember = issuedAtMember;
+  }
+
+  /** The word in the domain tags and the {@code data} member holding the statement. */
+  public String name() {
+    return name;
+  }
+
+  /** The scheme a signature under {@code role} is over; empty when the role may not sign this. */
+  public Optional<PreimageScheme> scheme(KeyRole role) {
+    if (role == v2Role) {
+      return Optional.of(PreimageScheme.V2);
+    }
+    return role == legacyRole ? Optional.of(PreimageScheme.V1) : Optional.empty();
+  }
+
+  /** The classical role that signs this type in {@code scheme}. */
+  public KeyRole role(PreimageScheme scheme) {
+    return scheme == PreimageScheme.V2 ? v2Role : legacyRole;
+  }
+
+  /** The role of this type's ML-DSA-65 companion. */
+  public KeyRole companionRole() {
+    return companionRole;
+  }
+
+  /** {@code <ns>.<t>.v2}: the first line of a V2 preimage. */
+  public String v2Tag(Namespace namespace) {
+    return namespace.word() + "." + name + ".v2";
+  }
+
+  /** {@code <ns>.<t>.pq1}: the first line of a companion preimage. */
+  public String companionTag(Namespace namespace) {
+    return namespace.word() + "." + name + ".pq1";
+  }
+
+  /**
+   * The classical preimage of {@code statement} in {@code scheme}. Members other than the signed
+   * ones are not covered; a signed member is taken exactly as it is (its member order included).
+   *
+   * @throws IllegalArgumentException when a signed member is missing, or the statement of a
+   *     whole-signed type is not an object
+   * @throws CanonicalJson.NestingTooDeepException when the signed part nests past the bound
+   */
+  public byte[] preimage(Namespace namespace, PreimageScheme scheme, JsonNode statement) {
+    Objects.requireNonNull(namespace, "namespace");
+    if (signedMembers.isEmpty()) {
+      if (statement == null || !statement.isObject()) {
+        throw new IllegalArgumentException("a " + noun + " is a JSON object");
+      }
+      return scheme == PreimageScheme.V2
+          ? tagged(v2Tag(namespace), utf8(CanonicalJson.canonical(statement)))
+          : utf8(CanonicalJson.stringify(statement));
+    }
+    ObjectNode signed = JsonNodeFactory.instance.objectNode();
+    if (scheme == PreimageScheme.V2) {
+      signed.put("v", 2);
+    }
+    for (String member : signedMembers) {
+      JsonNode value = statement == null ? null : statement.get(member);
+      if (value == null) {
+        throw new IllegalArgumentException("the " + noun + " has no " + member);
+      }
+      signed.set(member, value);
+    }
+    try {
+      if (scheme == PreimageScheme.V2) {
+        return tagged(v2Tag(namespace), utf8(JsJson.canonical(signed, CanonicalJson.MAX_DEPTH)));
+      }
+      // the V1 bound counts from each signed member, one level below the new wrapper
+      return utf8(JsJson.stringify(signed, CanonicalJson.MAX_DEPTH + 1));
+    } catch (JsJson.NestingTooDeep e) {
+      throw new CanonicalJson.NestingTooDeepException(CanonicalJson.MAX_DEPTH);
+    }
+  }
+
+  /** The companion preimage: the companion tag line, then the classical preimage. */
+  public byte[] companionPreimage(Namespace namespace, byte[] classicalPreimage) {
+    return tagged(companionTag(namespace), classicalPreimage);
+  }
+
+  /**
+   * The first member a verifier requires of the statement that is absent or not of its kind, in
+   * declaration order; empty when the statement has them all.
+   */
+  public Optional<String> missingMember(JsonNode statement) {
+    for (Member member : required) {
+      if (statement == null || !member.kind().matches(statement.get(member.name()))) {
+        return Optional.of(member.name());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The members a verifier requires, in declaration order. */
+  public List<String> requiredMembers() {
+    List<String> names = new ArrayList<>(required.size());
+    required.forEach(member -> names.add(member.name()));
+    return List.copyOf(names);
+  }
+
+  /**
+   * The {@code data} object a signer issues: the statement under {@link #name()}, then {@code sig,
+   * kid}, {@code jwt} when given, {@code pqSig, pqKid}, and {@code pqJwt} when given.
+   *
+   * @throws IllegalArgumentException when the statement lacks a member a verifier requires: what a
+   *     verifier would refuse as malformed is never issued
+   */
+  public ObjectNode data(JsonNode statement, Signatures signatures) {
+    Optional<String> missing = missingMember(statement);
+    if (missing.isPresent()) {
+      throw new IllegalArgumentException(
+          "the " + noun + " lacks its " + missing.get() + " member; refusing to issue it");
+    }
+    ObjectNode data = JsonNodeFactory.instance.objectNode();
+    data.set(name, statement);
+    data.put(SIG, signatures.sig());
+    data.put(KID, signatures.kid());
+    signatures.tokens().ifPresent(tokens -> data.put(JWT, tokens.jwt()));
+    data.put(PQ_SIG, signatures.pqSig());
+    data.put(PQ_KID, signatures.pqKid());
+    signatures.tokens().ifPresent(tokens -> data.put(PQ_JWT, tokens.pqJwt()));
+    return data;
+  }
+
+  /**
+   * What a signer writes beside a statement.
+   *
+   * @param sig standard base64 of the 64-byte P1363 ES256 signature over the classical preimage
+   * @param kid the classical kid, which selects the scheme
+   * @param pqSig standard base64 of the ML-DSA-65 signature over the companion preimage
+   * @param pqKid the companion kid
+   * @param tokens the JWT pair, when issued
+   */
+  public record Signatures(
+      String sig, String kid, String pqSig, String pqKid, Optional<Tokens> tokens) {
+    public Signatures {
+      Objects.requireNonNull(sig, "sig");
+      Objects.requireNonNull(kid, "kid");
+      Objects.requireNonNull(pqSig, "pqSig");
+      Objects.requireNonNull(pqKid, "pqKid");
+      Objects.requireNonNull(tokens, "tokens");
+    }
+  }
+
+  /** The compact ES256 token and its ML-DSA-65 sibling over the same payload segment. */
+  public record Tokens(String jwt, String pqJwt) {
+    public Tokens {
+      Objects.requireNonNull(jwt, "jwt");
+      Objects.requireNonNull(pqJwt, "pqJwt");
+    }
+  }
+
+  /** "attestation", "trust profile": how messages name one statement of this type. */
+  String noun() {
+    return noun;
+  }
+
+  /** "attestations", "trust profiles": how messages name the type. */
+  String plural() {
+    return plural;
+  }
+
+  /** The member holding the statement's issuance time. */
+  String issuedAtMember() {
+    return issuedAtMember;
+  }
+
+  private static byte[] tagged(String tag, byte[] body) {
+    byte[] head = utf8(tag);
+    byte[] out = new byte[head.length + 1 + body.length];
+    System.arraycopy(head, 0, out, 0, head.length);
+    out[head.length] = LF;
+    System.arraycopy(body, 0, out, head.length + 1, body.length);
+    return out;
+  }
+
+  private static byte[] utf8(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
