@@ -1,6 +1,5 @@
 package org.walletstate.domain.address;
 
-import java.util.Arrays;
 import org.walletstate.domain.chain.ChainFamily;
 
 /**
@@ -9,7 +8,7 @@ import org.walletstate.domain.chain.ChainFamily;
  * bytes names another account; nothing here can catch it. The key is not required to lie on the
  * ed25519 curve: program-derived addresses, which are off the curve, own token accounts too.
  */
-public final class SolanaAddress implements WalletAddress {
+public final class SolanaAddress extends EncodedKey implements WalletAddress {
 
   static final int KEY_LENGTH = 32;
   static final int MIN_TEXT = 32;
@@ -17,12 +16,8 @@ public final class SolanaAddress implements WalletAddress {
 
   private static final String EXPECTED = "a Solana address (base58 of a 32-byte key)";
 
-  private final String text;
-  private final byte[] key;
-
   private SolanaAddress(String text, byte[] key) {
-    this.text = text;
-    this.key = key;
+    super(text, key);
   }
 
   /**
@@ -68,29 +63,8 @@ public final class SolanaAddress implements WalletAddress {
     return ChainFamily.SOLANA;
   }
 
-  /** The Base58 text, which is the only text of these 32 bytes. */
-  @Override
-  public String text() {
-    return text;
-  }
-
   /** The 32-byte key. */
   public byte[] bytes() {
-    return key.clone();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SolanaAddress other && Arrays.equals(other.key, key);
-  }
-
-  @Override
-  public int hashCode() {
-    return Arrays.hashCode(key);
-  }
-
-  @Override
-  public String toString() {
-    return text;
+    return key();
   }
 }

@@ -1,7 +1,5 @@
 package org.walletstate.domain.address;
 
-import java.util.Arrays;
-
 /**
  * The address of an SPL token mint (Token or Token-2022), used as a Solana {@code contractAddress}.
  *
@@ -12,17 +10,13 @@ import java.util.Arrays;
  * a 32-character one without leading {@code 1}s falls short; either would name no account, and
  * refusing it here gives a 400 naming the field rather than an error from the node later.
  */
-public final class SolanaMint {
+public final class SolanaMint extends EncodedKey {
 
   private static final String EXPECTED =
       "a Solana mint address (base58 of a 32-byte key, 32 to 44 characters)";
 
-  private final String text;
-  private final byte[] key;
-
   private SolanaMint(String text, byte[] key) {
-    this.text = text;
-    this.key = key;
+    super(text, key);
   }
 
   /**
@@ -39,33 +33,13 @@ public final class SolanaMint {
     return parse(text, "mint");
   }
 
-  /** The Base58 text. */
-  public String text() {
-    return text;
-  }
-
   /** The 32-byte key. */
   public byte[] bytes() {
-    return key.clone();
+    return key();
   }
 
   /** The mint as an account address, for calls that take any account. */
   public SolanaAddress address() {
-    return SolanaAddress.ofBytes(key);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SolanaMint other && Arrays.equals(other.key, key);
-  }
-
-  @Override
-  public int hashCode() {
-    return Arrays.hashCode(key);
-  }
-
-  @Override
-  public String toString() {
-    return text;
+    return SolanaAddress.ofBytes(key());
   }
 }

@@ -13,7 +13,7 @@ import org.walletstate.domain.chain.ChainFamily;
  * secret seed ({@code S...}) is refused without being repeated. Lower case is refused, as Stellar's
  * own decoders refuse it.
  */
-public final class StellarAddress implements WalletAddress {
+public final class StellarAddress extends EncodedKey implements WalletAddress {
 
   private static final int KEY_LENGTH = 32;
   private static final int TEXT_LENGTH = 56;
@@ -21,12 +21,8 @@ public final class StellarAddress implements WalletAddress {
   private static final String EXPECTED =
       "a Stellar account (G followed by 55 base32 characters, checksum verified)";
 
-  private final String text;
-  private final byte[] key;
-
   private StellarAddress(String text, byte[] key) {
-    this.text = text;
-    this.key = key;
+    super(text, key);
   }
 
   /**
@@ -92,29 +88,8 @@ public final class StellarAddress implements WalletAddress {
     return ChainFamily.STELLAR;
   }
 
-  /** The {@code G...} StrKey. */
-  @Override
-  public String text() {
-    return text;
-  }
-
   /** The 32-byte ed25519 public key, as the ledger's account keys hold it. */
   public byte[] publicKey() {
-    return key.clone();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof StellarAddress other && Arrays.equals(other.key, key);
-  }
-
-  @Override
-  public int hashCode() {
-    return Arrays.hashCode(key);
-  }
-
-  @Override
-  public String toString() {
-    return text;
+    return key();
   }
 }
