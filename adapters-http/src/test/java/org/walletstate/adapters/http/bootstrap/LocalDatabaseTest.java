@@ -40,4 +40,14 @@ class LocalDatabaseTest {
             () -> LocalDatabase.startIfNeeded(Map.of("QUARKUS_PROFILE", "staging"), props()))
         .hasMessageContaining("profile 'staging'");
   }
+
+  @Test
+  void aBuildWithoutTheEmbeddedDatabase_namesWhatToSetInsteadOfFailingObscurely() {
+    assertThatThrownBy(
+            () -> LocalDatabase.startIfNeeded(Map.of(), props("quarkus.profile", "local"), false))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("carries no embedded PostgreSQL")
+        .hasMessageContaining("Set DB_URL")
+        .hasMessageContaining("./run.sh");
+  }
 }
