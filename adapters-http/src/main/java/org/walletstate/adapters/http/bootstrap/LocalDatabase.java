@@ -72,6 +72,18 @@ public final class LocalDatabase implements AutoCloseable {
     return new LocalDatabase(db);
   }
 
+  /**
+   * For a native executable, which never carries an embedded database: nothing when a URL is
+   * configured, else a failure saying what to set.
+   */
+  static void requireConfigured(Map<String, String> env, Properties system) {
+    if (!configuredUrl(env, system)) {
+      throw new IllegalStateException(
+          "No database configured. Set DB_URL (postgresql://host:port/database) with DB_USER and"
+              + " DB_PASSWORD; a native executable never starts an embedded PostgreSQL.");
+    }
+  }
+
   private static boolean configuredUrl(Map<String, String> env, Properties system) {
     return !value(env, system, URL, "DB_URL", "").isBlank()
         || !blank(env.get("QUARKUS_DATASOURCE_REACTIVE_URL"));
