@@ -16,8 +16,8 @@ public final class Main {
 
   public static void main(String... args) {
     if (ImageMode.current() == ImageMode.NATIVE_RUN) {
-      // A native executable carries no embedded database. The test folds to a constant when the
-      // image is built, so the embedded path below is not even compiled into it.
+      // A native executable carries no embedded database. ImageMode is a constant while the image
+      // is built, so the embedded path below is dead code there and is not linked into it.
       LocalDatabase.requireConfigured(System.getenv(), System.getProperties());
       Quarkus.run(args);
       return;
