@@ -1,26 +1,56 @@
 #!/usr/bin/env bash
 # Runs the service locally.
-#   ./run.sh            builds if needed, starts on http://127.0.0.1:8080
-#   ./run.sh --devnet   also starts the local EVM devnet (chains 1, 8453, 10), reads those chains
-#                       there, and prints a ready-made API key and a sample request
+#   ./run.sh                builds if needed, starts on http://127.0.0.1:8080
+#   ./run.sh --devnet       also starts the local EVM devnet (chains 1, 8453, 10), reads those chains
+#                           there, and prints a ready-made API key and a sample request
+#   ./run.sh --check-build  says whether the next start rebuilds, and why; builds and starts nothing
 # Without DB_URL an embedded PostgreSQL starts, with its data in .data/postgres (kept across runs).
+# It builds the local-run variant (target/local-run: the application plus the embedded database);
+# the production application (target/quarkus-app, ./mvnw package) never carries that database.
 set -euo pipefail
 cd "$(dirname "$0")"
 
 devnet=false
+check_only=false
 for arg in "$@"; do
   case "$arg" in
     --devnet) devnet=true ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    --check-build) check_only=true ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
 
-app=adapters-http/target/quarkus-app/quarkus-run.jar
-if [ ! -f "$app" ] || [ -n "$(find . -path ./.data -prune -o -path '*/node_modules' -prune -o \
-    \( -name '*.java' -o -name '*.properties' -o -name '*.sql' -o -name pom.xml \) -newer "$app" -print -quit)" ]; then
-  echo "Building the service (first run takes a few minutes)..."
-  ./mvnw -B -q -DskipTests -Ddevnet.npm.skip package -pl adapters-http -am
+out=adapters-http/target/local-run
+app=$out/quarkus-run.jar
+# Written when a build succeeds, with the time the build started: a source saved during a build
+# still counts as newer next time.
+stamp=adapters-http/target/local-run.stamp
+
+# The first source file changed since the last build, or why a build is needed anyway. Sources are
+# what goes into the application: every pom.xml, everything under a src/main, the Maven wrapper's
+# settings. Build output (target/), installed npm packages and local data are not.
+stale_reason() {
+  if [ ! -f "$app" ]; then echo "no local build yet"; return; fi
+  if [ ! -f "$stamp" ]; then echo "no record of the last build"; return; fi
+  local changed
+  changed=$(find . \( -name target -o -name node_modules -o -name .git -o -path ./.data \) -prune -o \
+    -type f \( -name pom.xml -o -path '*/src/main/*' -o -path './.mvn/*' \) \
+    -newer "$stamp" -print -quit)
+  if [ -n "$changed" ]; then echo "${changed#./} changed"; fi
+}
+
+reason=$(stale_reason)
+if $check_only; then
+  if [ -n "$reason" ]; then echo "rebuild: $reason"; else echo "up to date"; fi
+  exit 0
+fi
+if [ -n "$reason" ]; then
+  echo "Building the service ($reason; the first build takes a few minutes)..."
+  mkdir -p adapters-http/target
+  started=$(mktemp adapters-http/target/local-run.build-started.XXXXXX)
+  ./mvnw -B -q -DskipTests -Ddevnet.npm.skip -Plocal-run package -pl adapters-http -am
+  mv "$started" "$stamp"
 fi
 
 if ! $devnet; then

@@ -18,6 +18,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogCapture;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 @QuarkusTest
@@ -164,21 +165,40 @@ class ErrorEnvelopeTest {
   }
 
   @Test
-  void unexpectedFailures_areA500EnvelopeWithoutInternals() {
-    given()
-        .get("/test-only/failure")
-        .then()
-        .statusCode(500)
-        .contentType(ContentType.JSON)
-        .body("ok", equalTo(false))
-        .body("error.code", equalTo(500))
-        .body(
-            "error.message",
-            matchesPattern(
-                "Unexpected server error \\(reference [0-9a-f]{12}\\)\\. Nothing was charged;"
-                    + " it is safe to retry\\."))
-        .body(not(containsString("db-primary")))
-        .body(not(containsString("IllegalStateException")));
+  void unexpectedFailures_areA500EnvelopeWithoutInternals_andOneErrorLineWithTheSameReference() {
+    // the failure is provoked on purpose: its ERROR line and stack trace are captured and checked
+    // here rather than printed into the build output
+    try (LogCapture logs = LogCapture.start()) {
+      String message =
+          given()
+              .get("/test-only/failure")
+              .then()
+              .statusCode(500)
+              .contentType(ContentType.JSON)
+              .body("ok", equalTo(false))
+              .body("error.code", equalTo(500))
+              .body(
+                  "error.message",
+                  matchesPattern(
+                      "Unexpected server error \\(reference [0-9a-f]{12}\\)\\. Nothing was"
+                          + " charged; it is safe to retry\\."))
+              .body(not(containsString("db-primary")))
+              .body(not(containsString("IllegalStateException")))
+              .extract()
+              .path("error.message");
+      String reference = message.replaceAll(".*reference ([0-9a-f]{12}).*", "$1");
+
+      assertThat(logs.entries())
+          .filteredOn(LogCapture.Entry::aboveDebug)
+          .singleElement()
+          .satisfies(
+              entry -> {
+                assertThat(entry.level().getName()).isEqualTo("ERROR");
+                assertThat(entry.text())
+                    .contains("reference " + reference)
+                    .contains("IllegalStateException: connection pool of db-primary.internal");
+              });
+    }
   }
 
   @Test

@@ -4,7 +4,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
-import org.hibernate.exception.ConstraintViolationException;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.KeyAccount;
@@ -15,13 +14,22 @@ import org.walletstate.domain.payload.KeyVersion;
 @ApplicationScoped
 public class PanacheApiKeyStore implements ApiKeyStore {
 
-  static final String EMAIL_UNIQUE = "api_key_email_uq";
+  /**
+   * One statement decides: a taken email inserts nothing and returns no row. A routine second
+   * request for the same address therefore raises no database error, and no statement, parameter or
+   * address reaches the service's or the database server's error log.
+   */
+  private static final String INSERT_UNLESS_EMAIL_TAKEN =
+      "insert into api_key"
+          + " (key_hash, email, app_name, plan, key_version, daily_limit, credits, created_at)"
+          + " values (:keyHash, :email, :appName, :plan, :keyVersion, :dailyLimit, :credits,"
+          + " :createdAt)"
+          + " on conflict (email) where email is not null do nothing"
+          + " returning id";
 
   @Override
   public Uni<FreeKeyCreation> createFreeKey(NewFreeKey key) {
-    return Panache.withTransaction(() -> insert(key))
-        .onFailure(PanacheApiKeyStore::isDuplicateEmail)
-        .recoverWithItem(new FreeKeyCreation.EmailTaken());
+    return Panache.withTransaction(() -> insert(key));
   }
 
   @Override
@@ -42,37 +50,32 @@ public class PanacheApiKeyStore implements ApiKeyStore {
   }
 
   private static Uni<FreeKeyCreation> insert(NewFreeKey key) {
-    ApiKeyEntity row = new ApiKeyEntity();
-    row.keyHash = key.hash().hex();
-    row.email = key.email().value();
-    row.appName = key.appName().value();
-    row.plan = key.plan().wireName();
-    row.keyVersion = (short) (key.version() == KeyVersion.V1 ? 1 : 2);
-    row.dailyLimit = key.plan().dailyLimit();
-    row.credits = key.credits();
-    row.createdAt = key.createdAt();
-    return row.<ApiKeyEntity>persistAndFlush()
+    return Panache.getSession()
         .flatMap(
-            saved -> {
+            session ->
+                session
+                    .createNativeQuery(INSERT_UNLESS_EMAIL_TAKEN, Long.class)
+                    .setParameter("keyHash", key.hash().hex())
+                    .setParameter("email", key.email().value())
+                    .setParameter("appName", key.appName().value())
+                    .setParameter("plan", key.plan().wireName())
+                    .setParameter("keyVersion", (short) (key.version() == KeyVersion.V1 ? 1 : 2))
+                    .setParameter("dailyLimit", key.plan().dailyLimit())
+                    .setParameter("credits", (long) key.credits())
+                    .setParameter("createdAt", key.createdAt())
+                    .getResultList())
+        .flatMap(
+            ids -> {
+              if (ids.isEmpty()) {
+                return Uni.createFrom().item(new FreeKeyCreation.EmailTaken());
+              }
               CreditEntryEntity grant = new CreditEntryEntity();
-              grant.apiKeyId = saved.id;
+              grant.apiKeyId = ids.get(0);
               grant.kind = "grant";
               grant.amount = key.credits();
               grant.reason = "free tier one-time credits";
               grant.createdAt = key.createdAt();
-              return grant.persistAndFlush().replaceWith(saved.id);
-            })
-        .map(FreeKeyCreation.Created::new);
-  }
-
-  private static boolean isDuplicateEmail(Throwable failure) {
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof ConstraintViolationException cve
-          && cve.getConstraintName() != null
-          && cve.getConstraintName().contains(EMAIL_UNIQUE)) {
-        return true;
-      }
-    }
-    return false;
+              return grant.persistAndFlush().replaceWith(new FreeKeyCreation.Created(ids.get(0)));
+            });
   }
 }

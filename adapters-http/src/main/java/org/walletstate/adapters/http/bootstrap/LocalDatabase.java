@@ -32,6 +32,16 @@ public final class LocalDatabase implements AutoCloseable {
    * clear failure otherwise.
    */
   static LocalDatabase startIfNeeded(Map<String, String> env, Properties system) {
+    return startIfNeeded(env, system, EmbeddedDatabase.available());
+  }
+
+  /**
+   * As above, where {@code embeddedAvailable} says whether this build carries the embedded
+   * PostgreSQL: only the local-run build of {@code ./run.sh} and the tests do; the production
+   * application does not.
+   */
+  static LocalDatabase startIfNeeded(
+      Map<String, String> env, Properties system, boolean embeddedAvailable) {
     if (configuredUrl(env, system)) {
       return null;
     }
@@ -42,6 +52,12 @@ public final class LocalDatabase implements AutoCloseable {
               + profile
               + "'. Set DB_URL (postgresql://host:port/database) with DB_USER and DB_PASSWORD;"
               + " an embedded PostgreSQL is started only for the local, dev and test profiles.");
+    }
+    if (!embeddedAvailable) {
+      throw new IllegalStateException(
+          "No database configured, and this build carries no embedded PostgreSQL (production"
+              + " builds never do). Set DB_URL (postgresql://host:port/database) with DB_USER and"
+              + " DB_PASSWORD, or start with ./run.sh, which builds the local-run variant.");
     }
     Path dataDir =
         Path.of(value(env, system, "walletstate.data-dir", "WALLETSTATE_DATA_DIR", ".data"))
@@ -54,6 +70,18 @@ public final class LocalDatabase implements AutoCloseable {
             + " (kept across restarts). Set DB_URL to use another PostgreSQL.",
         db.port(), dataDir);
     return new LocalDatabase(db);
+  }
+
+  /**
+   * For a native executable, which never carries an embedded database: nothing when a URL is
+   * configured, else a failure saying what to set.
+   */
+  static void requireConfigured(Map<String, String> env, Properties system) {
+    if (!configuredUrl(env, system)) {
+      throw new IllegalStateException(
+          "No database configured. Set DB_URL (postgresql://host:port/database) with DB_USER and"
+              + " DB_PASSWORD; a native executable never starts an embedded PostgreSQL.");
+    }
   }
 
   private static boolean configuredUrl(Map<String, String> env, Properties system) {

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.bootstrap;
 
+import io.quarkus.runtime.ImageMode;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 
@@ -14,6 +15,13 @@ public final class Main {
   private Main() {}
 
   public static void main(String... args) {
+    if (ImageMode.current() == ImageMode.NATIVE_RUN) {
+      // A native executable carries no embedded database. ImageMode is a constant while the image
+      // is built, so the embedded path below is dead code there and is not linked into it.
+      LocalDatabase.requireConfigured(System.getenv(), System.getProperties());
+      Quarkus.run(args);
+      return;
+    }
     LocalDatabase local = LocalDatabase.startIfNeeded(System.getenv(), System.getProperties());
     try {
       Quarkus.run(args);

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.bootstrap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
@@ -39,5 +40,29 @@ class LocalDatabaseTest {
     assertThatThrownBy(
             () -> LocalDatabase.startIfNeeded(Map.of("QUARKUS_PROFILE", "staging"), props()))
         .hasMessageContaining("profile 'staging'");
+  }
+
+  @Test
+  void aBuildWithoutTheEmbeddedDatabase_namesWhatToSetInsteadOfFailingObscurely() {
+    assertThatThrownBy(
+            () -> LocalDatabase.startIfNeeded(Map.of(), props("quarkus.profile", "local"), false))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("carries no embedded PostgreSQL")
+        .hasMessageContaining("Set DB_URL")
+        .hasMessageContaining("./run.sh");
+  }
+
+  @Test
+  void aNativeExecutable_needsAConfiguredUrl_whateverTheProfile() {
+    assertThatCode(
+            () ->
+                LocalDatabase.requireConfigured(
+                    Map.of("DB_URL", "postgresql://db.example:5432/svc"), props()))
+        .doesNotThrowAnyException();
+    assertThatThrownBy(
+            () -> LocalDatabase.requireConfigured(Map.of(), props("quarkus.profile", "local")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("Set DB_URL")
+        .hasMessageContaining("never starts an embedded PostgreSQL");
   }
 }

@@ -1,0 +1,75 @@
+package org.walletstate.adapters.http.nativeimage;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.HttpMethod;
+import jakarta.ws.rs.OPTIONS;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import org.walletstate.adapters.http.account.CreditsResource;
+import org.walletstate.adapters.http.account.KeysResource;
+import org.walletstate.adapters.http.attest.AttestResource;
+import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.signing.JwksResource;
+import org.walletstate.adapters.http.x402.PayPerCallQuotes;
+
+/**
+ * What a native executable must keep for reflection; a JVM keeps everything anyway. Quarkus already
+ * registers what it can see (CDI beans, entities, the declared types of resource methods); these
+ * are the uses it cannot see:
+ *
+ * <ul>
+ *   <li>{@code RouteTable} reads the resource classes' methods and their annotations, and the
+ *       {@code @HttpMethod} meta-annotation of those annotations, to answer 405 with {@code Allow}.
+ *   <li>The resources answer {@code Response} objects whose entities Jackson serializes by
+ *       reflection: the envelope records and the records nested in the resources (the nested
+ *       classes of each target are registered with it).
+ *   <li>web3j's JSON-RPC client serializes its {@code Request} and the call parameters, and
+ *       deserializes the responses the chain adapter asks for, with Jackson by reflection.
+ * </ul>
+ *
+ * A test checks that every resource and every public record of this module is listed.
+ */
+@RegisterForReflection(
+    targets = {
+      // resources, and the records nested in them
+      AttestResource.class,
+      ComplianceTemplatesResource.class,
+      CreditsResource.class,
+      JwksResource.class,
+      KeysResource.class,
+      PayPerCallQuotes.class,
+      // the envelope records
+      Envelopes.class,
+      // the verbs RouteTable recognises through their @HttpMethod annotation
+      GET.class,
+      POST.class,
+      PUT.class,
+      DELETE.class,
+      PATCH.class,
+      HEAD.class,
+      OPTIONS.class,
+      HttpMethod.class
+    },
+    // web3j JSON-RPC, named rather than referenced: web3j types stay inside the chain adapter
+    classNames = {
+      "org.web3j.protocol.core.Request",
+      "org.web3j.protocol.core.Response",
+      "org.web3j.protocol.core.DefaultBlockParameter",
+      "org.web3j.protocol.core.DefaultBlockParameterName",
+      "org.web3j.protocol.core.DefaultBlockParameterNumber",
+      "org.web3j.protocol.core.methods.request.Transaction",
+      "org.web3j.protocol.core.methods.response.EthBlock",
+      "org.web3j.protocol.core.methods.response.EthCall",
+      "org.web3j.protocol.core.methods.response.EthGetBalance",
+      "org.web3j.protocol.core.methods.response.EthGetCode",
+      "org.web3j.protocol.core.methods.response.EthGetProof"
+    })
+final class NativeImageReflection {
+
+  private NativeImageReflection() {}
+}

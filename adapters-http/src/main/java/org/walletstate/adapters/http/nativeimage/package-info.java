@@ -1,0 +1,2 @@
+/** What a native executable must keep for reflection, beyond what Quarkus registers itself. */
+package org.walletstate.adapters.http.nativeimage;
