@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.LogCapture;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
@@ -148,6 +149,33 @@ class AttestRpcFailureTest {
 
     assertThat(verified(recovered).pass()).isTrue();
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(CREDITS - 1);
+  }
+
+  @Test
+  void anRpcFailure_isLoggedOnceAtWarn_withChainSourceAndEndpointHost_andNoSecrets() {
+    chain10.install(Rule.of(Match.any(), Fault.status(502)));
+
+    List<LogCapture.Entry> warnings;
+    try (LogCapture log = LogCapture.start()) {
+      assertRpcFailure(
+          attest(key.secret(), body(holder(), usdOn10())),
+          List.of(failed("chain_head_read", "chain head could not be read")));
+      warnings =
+          log.entries().stream()
+              .filter(e -> e.level().intValue() >= java.util.logging.Level.WARNING.intValue())
+              .toList();
+    }
+
+    assertThat(warnings).hasSize(1);
+    LogCapture.Entry warning = warnings.get(0);
+    assertThat(warning.text())
+        .contains("rpc_failure")
+        .contains("chain 10 chain_head_read")
+        .contains("127.0.0.1")
+        .contains("502");
+    assertThat(warning.mentions(key.secret())).isFalse();
+    assertThat(warning.mentions(holder())).isFalse();
+    assertNothingCharged();
   }
 
   @Test

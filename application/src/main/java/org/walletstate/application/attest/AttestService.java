@@ -19,6 +19,7 @@ import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attest.attestation.Attestation;
@@ -33,6 +34,8 @@ import org.walletstate.domain.observation.ChainObservation;
  * incomplete read ({@code rpc_failure}) or a key that cannot pay is never signed and never charged.
  */
 public final class AttestService implements AttestUseCase {
+
+  private static final System.Logger LOG = System.getLogger(AttestService.class.getName());
 
   private static final String LEDGER_REASON = "attest";
 
@@ -80,7 +83,14 @@ public final class AttestService implements AttestUseCase {
                                 shortOf.available(), shortOf.required()));
               }
               return observe(command)
-                  .map(observations -> AttestEvaluation.of(command, observations))
+                  .map(
+                      observations -> {
+                        AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
+                        if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
+                          logRpcFailure(incomplete, observations);
+                        }
+                        return evaluation;
+                      })
                   .flatMap(evaluation -> conclude(account, command, price, evaluation));
             });
   }
@@ -104,6 +114,41 @@ public final class AttestService implements AttestUseCase {
               }
               return byChain;
             });
+  }
+
+  /**
+   * One WARN line per {@code rpc_failure}: each failed condition's chain and source, and what the
+   * chain adapter said (endpoint host and cause; adapters never put paths, keys or wallets there).
+   */
+  static void logRpcFailure(
+      AttestEvaluation.Incomplete incomplete, Map<ChainId, ChainObservation> observations) {
+    if (!LOG.isLoggable(System.Logger.Level.WARNING)) {
+      return;
+    }
+    StringBuilder line = new StringBuilder("rpc_failure:");
+    for (FailedCondition failed : incomplete.failedConditions()) {
+      line.append(" conditions[")
+          .append(failed.condition())
+          .append("] chain ")
+          .append(failed.chainId())
+          .append(' ')
+          .append(failed.source().wireName())
+          .append(" (")
+          .append(upstream(observations.get(failed.chainId()), failed))
+          .append(");");
+    }
+    LOG.log(System.Logger.Level.WARNING, line.toString());
+  }
+
+  private static String upstream(ChainObservation observation, FailedCondition failed) {
+    if (observation instanceof ChainObservation.HeadUnavailable head) {
+      return head.detail();
+    }
+    if (observation instanceof ChainObservation.Observed observed
+        && !observed.readings().failures().isEmpty()) {
+      return String.join("; ", observed.readings().failures());
+    }
+    return failed.message();
   }
 
   private Uni<AttestOutcome> conclude(

@@ -1,5 +1,7 @@
 package org.walletstate.domain.chain;
 
+import java.util.List;
+
 /**
  * The answers to one chain's reads, all taken at the same anchor, as the family's adapter reported
  * them.
@@ -12,4 +14,12 @@ public interface Readings {
    * @throws IllegalArgumentException when {@code read} was never asked: the plan was not followed
    */
   <T> Reading<T> reading(ChainRead<T> read);
+
+  /**
+   * What the adapter said of the reads that did not complete (endpoint host and cause), for
+   * operators' logs only; empty when every read completed.
+   */
+  default List<String> failures() {
+    return List.of();
+  }
 }

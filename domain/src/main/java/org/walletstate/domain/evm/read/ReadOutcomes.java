@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.walletstate.domain.chain.ChainRead;
@@ -100,6 +101,15 @@ public final class ReadOutcomes implements Readings {
     } catch (AbiDecodingException e) {
       return new Reading.Unreadable<>("answer does not decode: " + e.getMessage());
     }
+  }
+
+  @Override
+  public List<String> failures() {
+    return outcomes.values().stream()
+        .filter(ReadOutcome.Failed.class::isInstance)
+        .map(outcome -> ((ReadOutcome.Failed) outcome).detail())
+        .distinct()
+        .toList();
   }
 
   private static void checkKind(EvmRequest request, ReadOutcome outcome) {
