@@ -285,8 +285,12 @@ final class AttestFuzzCases {
             c.put("type", v);
             what = "type " + v;
           } else if (how == 2) {
+            // another type's members under an agent or delegation type: its own members are
+            // missing (or its chain is not 8453), which is named under the condition's path
             c.putText("type", pick(r, new String[] {"erc8004_agent", "erc7710_delegation"}));
-            what = "type not yet supported";
+            c.remove("agentId");
+            c.remove("delegation");
+            what = "type without its members";
           } else {
             String v = distort(r, pick(r, new String[] {"token_balance", "nft_ownership"}));
             c.putText("type", v);
@@ -294,7 +298,7 @@ final class AttestFuzzCases {
           }
           body = body(around(r, c, at, count));
           kind = "rule/type";
-          mentions = path + ".type";
+          mentions = how == 2 ? path + "." : path + ".type";
           break;
         }
       case 7:
