@@ -10,6 +10,7 @@ import static org.walletstate.adapters.http.testbed.Conditions.withMember;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -37,6 +38,7 @@ import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.verifier.ProofStep;
 import org.walletstate.verifier.ProofVerdict;
 import org.walletstate.verifier.ProofVerifier;
 import org.walletstate.verifier.VerifiedAttestation;
@@ -415,6 +417,38 @@ class AttestAgentsAndDelegationsTest {
     }
   }
 
+  @Test
+  void theDevnetsDelegations_hashAsTheirManagersDo_andEachCaseComesOutAsDeployed() {
+    Map<String, String> expected = new LinkedHashMap<>();
+    expected.put("active", "");
+    expected.put("revoked", "revoked");
+    expected.put("contractPrincipal", "");
+    expected.put("outsideTimeWindow", "outside_time_window");
+    expected.put("unknownEnforcer", "unknown_caveat_enforcer");
+    expected.put("active_v1_1_0", "");
+    expected.put("active_v1_0_0", "");
+    expected.forEach(
+        (name, failReason) -> {
+          JsonNode deployed = m.chain(BASE).delegation(name);
+          Map<String, Object> c = new LinkedHashMap<>();
+          c.put("type", "erc7710_delegation");
+          c.put("chainId", BASE);
+          c.put("delegationManager", deployed.path("delegationManager").asText());
+          c.put("expectedDelegator", deployed.path("delegation").path("delegator").asText());
+          c.put("delegation", JSON.convertValue(deployed.path("delegation"), Map.class));
+          JsonNode result = signed(attestFor("holder", c));
+          // the manifest's hash is the manager's own getDelegationHash, read at deploy
+          assertThat(result.path("evaluatedCondition").path("delegationHash").asText())
+              .as(name)
+              .isEqualTo(deployed.path("delegationHash").asText());
+          assertThat(result.path("failReason").asText()).as(name).isEqualTo(failReason);
+          assertThat(result.path("met").asBoolean()).as(name).isEqualTo(failReason.isEmpty());
+          assertThat(result.path("signatureType").asText())
+              .as(name)
+              .isEqualTo(deployed.path("signatureType").asText());
+        });
+  }
+
   // ---- revocation, and its proof
 
   private Response attestWithProof(String walletName, Map<String, Object> condition) {
@@ -466,6 +500,19 @@ class AttestAgentsAndDelegationsTest {
         .isEqualTo(ProofVerdict.Status.VERIFIED);
     assertThat(verdicts.get(0).provenValue()).contains(java.math.BigInteger.ONE);
     checkIndependently(result);
+
+    // the flag claimed as 0 does not match the trie, and a verdict the flag contradicts is refused
+    JsonNode header = devnet.rpc(BASE).block(result.path("blockNumber").asText());
+    ProofVerifier sdk =
+        ProofVerifier.builder().trustHeader(BASE, header, header.path("hash").asText()).build();
+    ObjectNode claimedZero = (ObjectNode) JSON.valueToTree(Map.of("results", List.of(result)));
+    ((ObjectNode) claimedZero.path("results").get(0).path("proof").path("storageProof").get(0))
+        .put("value", "0x0");
+    assertThat(sdk.verifyResults(claimedZero).get(0).failedStep())
+        .contains(ProofStep.STORAGE_PROOF);
+    ObjectNode saysMet = (ObjectNode) JSON.valueToTree(Map.of("results", List.of(result)));
+    ((ObjectNode) saysMet.path("results").get(0)).put("met", true).remove("failReason");
+    assertThat(sdk.verifyResults(saysMet).get(0).failedStep()).contains(ProofStep.VERDICT);
   }
 
   @Test

@@ -34,7 +34,7 @@ import org.walletstate.domain.proof.ProofTarget;
  * delegation toolkit's own signed vector; the ERC-1271 path a contract delegator whose {@code
  * isValidSignature} answer is set up.
  */
-class Erc7710DelegationTest {
+public class Erc7710DelegationTest {
 
   // the toolkit's vector (see DelegationTest)
   static final String TOOLKIT_DELEGATOR = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -83,7 +83,8 @@ class Erc7710DelegationTest {
         + "\"}}";
   }
 
-  static String vectorCondition(String manager) {
+  /** The toolkit's signed vector as a condition object for {@code manager}. */
+  public static String vectorCondition(String manager) {
     return condition(
         manager,
         TOOLKIT_DELEGATOR,
