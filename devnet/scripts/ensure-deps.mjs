@@ -15,6 +15,7 @@ const mustExist = [
   'node_modules/ethers/package.json',
   'node_modules/@ethereum-attestation-service/eas-contracts/package.json',
   'node_modules/@metamask/delegation-abis/package.json',
+  'node_modules/@metamask/smart-accounts-kit/package.json',
   'node_modules/@openzeppelin/contracts/package.json',
   'node_modules/viem/package.json',
 ];

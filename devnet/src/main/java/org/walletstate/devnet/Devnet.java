@@ -205,6 +205,11 @@ public final class Devnet implements AutoCloseable {
     return new NodeProofChecker(directory);
   }
 
+  /** The delegation framework's own toolkit, run by {@code devnet/tools/delegation-toolkit.mjs}. */
+  public DelegationToolkit delegationToolkit() {
+    return new DelegationToolkit(directory);
+  }
+
   /** Takes an {@code evm_snapshot} on every chain. */
   public DevnetSnapshot snapshot() {
     Map<Long, String> ids = new LinkedHashMap<>();

@@ -3,15 +3,10 @@ package org.walletstate.devnet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 
 /**
  * Checks an {@code eth_getProof} answer with {@code devnet/tools/verify-proof.mjs}, a
@@ -23,11 +18,9 @@ public final class NodeProofChecker {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Path devnetDirectory;
-  private final String node;
 
   public NodeProofChecker(Path devnetDirectory) {
     this.devnetDirectory = devnetDirectory;
-    this.node = System.getProperty("walletstate.devnet.node", "node");
   }
 
   /** Checks {@code proof} against {@code header.stateRoot} and {@code header.hash}. */
@@ -46,66 +39,10 @@ public final class NodeProofChecker {
     return run(input);
   }
 
-  /** Generous: node starts slowly on a loaded two-core machine. */
-  private static final int TIMEOUT_SECONDS = 180;
-
   private ProofReport run(JsonNode input) {
-    Process p;
-    try {
-      p =
-          new ProcessBuilder(node, "tools/verify-proof.mjs")
-              .directory(devnetDirectory.toFile())
-              .start();
-    } catch (IOException e) {
-      throw new DevnetException("cannot run the proof checker: " + e.getMessage(), e);
-    }
-    CompletableFuture<String> out = drain(p.getInputStream());
-    CompletableFuture<String> err = drain(p.getErrorStream());
-    try (OutputStream in = p.getOutputStream()) {
-      in.write(JSON.writeValueAsBytes(input));
-    } catch (IOException e) {
-      p.destroyForcibly();
-      throw new DevnetException("cannot feed the proof checker: " + e.getMessage(), e);
-    }
-    try {
-      if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new DevnetException(
-            "the proof checker did not finish within " + TIMEOUT_SECONDS + " s");
-      }
-      int exit = p.exitValue();
-      if (exit != 0 && exit != 1) {
-        throw new DevnetException("the proof checker refused its input: " + err.get().strip());
-      }
-      return new ProofReport(JSON.readTree(out.get()));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      p.destroyForcibly();
-      throw new DevnetException("interrupted while checking a proof", e);
-    } catch (IOException | java.util.concurrent.ExecutionException e) {
-      throw new DevnetException("unreadable proof checker output: " + e.getMessage(), e);
-    }
-  }
-
-  /**
-   * Reads a stream to its end on a thread of its own: the common pool may have a single thread on a
-   * small machine, and the checker must never wait for a pool that is busy elsewhere.
-   */
-  private static CompletableFuture<String> drain(InputStream s) {
-    CompletableFuture<String> text = new CompletableFuture<>();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (s) {
-                text.complete(new String(s.readAllBytes(), StandardCharsets.UTF_8));
-              } catch (IOException e) {
-                text.complete("");
-              }
-            },
-            "proof-checker-output");
-    reader.setDaemon(true);
-    reader.start();
-    return text;
+    return new ProofReport(
+        new NodeTool(devnetDirectory, "tools/verify-proof.mjs", "the proof checker")
+            .run(input, Set.of(0, 1)));
   }
 
   /** The checker's report: {@code ok} is the verdict, each check says what was proven. */

@@ -220,6 +220,7 @@ public final class ProofVerifier {
     byte[] codeHash = account.codeHash();
     if (wallet.isPresent()
         && !subject.equals("erc20_balance")
+        && !subject.equals("delegation_revocation")
         && !wallet.get().equalsIgnoreCase(address)) {
       throw fail(ProofStep.BINDING, "the proven account is not the pinned wallet");
     }
@@ -242,9 +243,98 @@ public final class ProofVerifier {
           throw fail(ProofStep.BINDING, "an account_code proof on a " + type + " result");
         }
         return codeVerdict(index, result, condition, codeHash);
+      case "delegation_revocation":
+        if (!type.equals("erc7710_delegation")) {
+          throw fail(ProofStep.BINDING, "a delegation_revocation proof on a " + type + " result");
+        }
+        return revocation(index, result, proof, condition, address, storageRoot);
       default:
         throw fail(ProofStep.SHAPE, "unknown proof subject " + subject);
     }
+  }
+
+  /** The failReasons decided before the revocation check: the proof says nothing about them. */
+  private static final java.util.Set<String> BEFORE_REVOCATION =
+      java.util.Set.of(
+          "delegate_mismatch", "principal_mismatch", "invalid_signature", "delegator_not_deployed");
+
+  /**
+   * {@code disabledDelegations[delegationHash]} of the condition's manager: the slot is derived
+   * from the signed hash and mapping slot, proven under the manager's storage root, and must hold 0
+   * or 1; 1 must go with failReason revoked, 0 with a met result or a later failReason.
+   */
+  private ProofVerdict revocation(
+      int index,
+      JsonNode result,
+      JsonNode proof,
+      JsonNode condition,
+      String address,
+      byte[] storageRoot) {
+    String manager = address(proof, "contractAddress");
+    if (!manager.equalsIgnoreCase(address)
+        || !manager.equalsIgnoreCase(condition.path("contractAddress").asText())) {
+      throw fail(ProofStep.BINDING, "the proven account is not the condition's manager");
+    }
+    byte[] hash = word(proof, "delegationHash");
+    if (!("0x" + HEX.formatHex(hash)).equalsIgnoreCase(condition.path("delegationHash").asText())) {
+      throw fail(ProofStep.BINDING, "the proof is of another delegation than the condition's");
+    }
+    if (wallet.isPresent() && !wallet.get().equalsIgnoreCase(condition.path("delegate").asText())) {
+      throw fail(ProofStep.BINDING, "the condition's delegate is not the pinned wallet");
+    }
+    byte[] key = word(proof, "storageKey");
+    byte[] derived = Keccak.hash(concat(hash, pad32(quantity(proof, "mappingSlot"))));
+    if (!Arrays.equals(derived, key)) {
+      throw fail(
+          ProofStep.BINDING,
+          "storageKey is not the delegation's entry of the mapping at mappingSlot");
+    }
+    JsonNode storage = proof.path("storageProof");
+    if (!storage.isArray() || storage.size() != 1) {
+      throw fail(ProofStep.SHAPE, "expected exactly one storage proof");
+    }
+    JsonNode slot = storage.get(0);
+    if (!Arrays.equals(pad32(quantity(slot, "key")), key)) {
+      throw fail(ProofStep.BINDING, "the storage proof is of another key than storageKey");
+    }
+    BigInteger value;
+    try {
+      value = StateTrie.storageValue(storageRoot, key, nodes(slot, "proof"));
+    } catch (StateTrie.LeafException e) {
+      throw fail(ProofStep.STORAGE_PROOF, e.getMessage());
+    } catch (MerklePatriciaTrie.ProofException | Rlp.RlpException e) {
+      throw fail(ProofStep.STORAGE_PROOF, "storage proof: " + e.getMessage());
+    }
+    if (!value.equals(quantity(slot, "value"))) {
+      throw fail(ProofStep.STORAGE_PROOF, "the proven slot value differs from the claimed one");
+    }
+    if (value.compareTo(BigInteger.ONE) > 0) {
+      throw fail(ProofStep.VERDICT, "the proven slot holds " + value + ", not a revocation flag");
+    }
+    boolean revoked = value.signum() == 1;
+    boolean met = result.path("met").asBoolean(false);
+    String failReason = result.path("failReason").asText("");
+    if (!BEFORE_REVOCATION.contains(failReason)) {
+      boolean saysRevoked = !met && failReason.equals("revoked");
+      if (saysRevoked != revoked) {
+        throw fail(
+            ProofStep.VERDICT,
+            "the proven flag says "
+                + (revoked ? "revoked" : "not revoked")
+                + ", but the result says met "
+                + met
+                + (failReason.isEmpty() ? "" : " with failReason " + failReason));
+      }
+    }
+    return new ProofVerdict(
+        index,
+        ProofVerdict.Status.VERIFIED,
+        Optional.empty(),
+        "the proven revocation flag shows the delegation " + (revoked ? "revoked" : "not revoked"),
+        Optional.of("delegation_revocation"),
+        Optional.of(value),
+        Optional.empty(),
+        Optional.empty());
   }
 
   private ProofVerdict erc20(

@@ -276,14 +276,23 @@ class AttestRefusalsTest {
             "conditions[0].chainId solana is not an EVM chain; eas_attestation is EVM only"));
     all.add(
         refusal(
-            "erc8004_agent",
-            holderBody(condition("erc8004_agent", "chainId", 8453, "agentId", "0")),
-            "conditions[0].type erc8004_agent is not yet supported"));
+            "erc8004_agent on another chain",
+            holderBody(condition("erc8004_agent", "chainId", 1, "agentId", "0")),
+            "conditions[0].chainId 1 is not supported for erc8004_agent; it is read on chain 8453"
+                + " only"));
     all.add(
         refusal(
-            "erc7710_delegation",
-            holderBody(condition("erc7710_delegation", "chainId", 8453)),
-            "conditions[0].type erc7710_delegation is not yet supported"));
+            "erc7710_delegation without its delegation",
+            holderBody(
+                condition(
+                    "erc7710_delegation",
+                    "chainId",
+                    8453,
+                    "delegationManager",
+                    "0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3",
+                    "expectedDelegator",
+                    "0x5906E2764D2E58B02ff2c897230E8A627aB6D3C9")),
+            "conditions[0].delegation is required"));
     all.add(
         refusal(
             "token_balance on solana",

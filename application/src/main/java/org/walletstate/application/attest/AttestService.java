@@ -166,7 +166,7 @@ public final class AttestService implements AttestUseCase {
             AttestationId.fromRandom(entropy.bytes(8)),
             complete.results(),
             attestedAt,
-            attestedAt.plus(Attestation.LIFETIME));
+            attestedAt.plus(command.attestationLifetime()));
     var request =
         new AttestationSigner.SigningRequest(
             attestation,

@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -7,9 +8,11 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.condition.BoundCondition;
 import org.walletstate.domain.attest.condition.Condition;
 import org.walletstate.domain.attest.condition.ConditionParser;
+import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
@@ -52,6 +55,16 @@ public record AttestCommand(
         throw new IllegalArgumentException("conditions must be in request order");
       }
     }
+  }
+
+  /**
+   * How long the attestation of this request is valid after {@code attestedAt}: 5 minutes when a
+   * condition is a delegation (revocation can follow quickly), 30 minutes otherwise.
+   */
+  public Duration attestationLifetime() {
+    return conditions.stream().anyMatch(c -> c.condition() instanceof Erc7710Delegation)
+        ? Attestation.DELEGATION_LIFETIME
+        : Attestation.LIFETIME;
   }
 
   /**

@@ -98,7 +98,9 @@ public sealed interface AttestEvaluation
               decided.met(),
               decided.evaluatedCondition(),
               observed.anchor(),
-              decided.extras(),
+              command
+                  .declaredLimits()
+                  .apply(condition.condition().type().wireName(), decided.extras()),
               proof));
     }
     return failed.isEmpty() ? new Complete(results) : new Incomplete(failed);

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.condition.Asset;
+import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.Chain;
@@ -23,7 +24,10 @@ final class AttestRules {
   }
 
   static final List<Rule> RULES =
-      List.of(AttestRules::conditionsHaveTheirFamilysWallet, AttestRules::noHoldingIsReadTwoWays);
+      List.of(
+          AttestRules::conditionsHaveTheirFamilysWallet,
+          AttestRules::noHoldingIsReadTwoWays,
+          AttestRules::atMostThreeDelegations);
 
   private AttestRules() {}
 
@@ -84,6 +88,23 @@ final class AttestRules {
                   + "); keep one of them");
         }
       }
+    }
+  }
+
+  /** At most {@link Erc7710Delegation#MAX_PER_REQUEST} delegation conditions per request. */
+  static void atMostThreeDelegations(AttestCommand command) {
+    List<RequestedCondition> delegations =
+        command.conditions().stream()
+            .filter(c -> c.condition() instanceof Erc7710Delegation)
+            .toList();
+    if (delegations.size() > Erc7710Delegation.MAX_PER_REQUEST) {
+      throw new ValidationException(
+          delegations.get(Erc7710Delegation.MAX_PER_REQUEST).path()
+              + " is erc7710_delegation condition number "
+              + (Erc7710Delegation.MAX_PER_REQUEST + 1)
+              + "; at most "
+              + Erc7710Delegation.MAX_PER_REQUEST
+              + " are allowed per request");
     }
   }
 }

@@ -37,6 +37,7 @@ public final class MerkleProof {
 
   public static final String SUBJECT_ACCOUNT_BALANCE = "account_balance";
   public static final String SUBJECT_ACCOUNT_CODE = "account_code";
+  public static final String SUBJECT_DELEGATION_REVOCATION = "delegation_revocation";
 
   public static final String READ_INCOMPLETE = "the proof read did not complete";
   public static final String NOT_READ = "no proof was read for this result";
@@ -47,6 +48,8 @@ public final class MerkleProof {
       "the proven account balance differs from the balance read at the block";
   public static final String CODE_DIFFERS =
       "the proven codeHash differs from the code read at the block";
+  public static final String REVOCATION_DIFFERS =
+      "the proven revocation flag differs from disabledDelegations read at the block";
 
   /** The codeHash of an account without code: the Keccak-256 hash of no bytes. */
   static final Bytes32 EMPTY_CODE_HASH = new Bytes32(Bytes.of(Keccak256.hash(new byte[0])));
@@ -97,6 +100,9 @@ public final class MerkleProof {
         return declined(BALANCE_DIFFERS);
       }
       return account(SUBJECT_ACCOUNT_BALANCE, proof, block, Optional.of(nativeDecimals));
+    }
+    if (target instanceof ProofTarget.DelegationRevocation revocation) {
+      return revocation(revocation, proof, block, reads);
     }
     ProofTarget.AccountCode code = (ProofTarget.AccountCode) target;
     Reading<DeployedCode> deployed = reads.reading(new EvmRead.AccountCode(code.account()));
@@ -154,6 +160,38 @@ public final class MerkleProof {
             .put("layout", layout.order().wireName())
             .put("storageKey", key.hex())
             .put("decimals", tokenDecimals.value().value());
+    return accountFields(shape, proof, List.of(slot.get()));
+  }
+
+  /**
+   * The revocation flag's slot: its value is 1 (revoked) or 0, and must be what {@code
+   * disabledDelegations} answered at the block.
+   */
+  private static PayloadValue.Obj revocation(
+      ProofTarget.DelegationRevocation target,
+      AccountProof proof,
+      Anchor.EvmBlock anchor,
+      Readings reads) {
+    Optional<AccountProof.StorageProof> slot =
+        proof.storageProof().stream().filter(s -> s.key().equals(target.storageKey())).findFirst();
+    Reading<Boolean> disabled =
+        reads.reading(new EvmRead.DelegationDisabled(target.manager(), target.delegationHash()));
+    if (slot.isEmpty()
+        || !(disabled instanceof Reading.Value<Boolean> read)
+        || !slot.get().value().equals(read.value() ? BigInteger.ONE : BigInteger.ZERO)) {
+      return declined(REVOCATION_DIFFERS);
+    }
+    PayloadValue.ObjBuilder shape =
+        PayloadValue.objectBuilder()
+            .put("available", true)
+            .put("type", "merkle")
+            .put("subject", SUBJECT_DELEGATION_REVOCATION)
+            .put("blockNumber", anchor.numberHex())
+            .put("address", proof.address().checksummed())
+            .put("contractAddress", target.manager().checksummed())
+            .put("delegationHash", target.delegationHash().hex())
+            .put("mappingSlot", Quantities.hex(BigInteger.valueOf(target.mappingSlot())))
+            .put("storageKey", target.storageKey().hex());
     return accountFields(shape, proof, List.of(slot.get()));
   }
 

@@ -2,10 +2,14 @@ package org.walletstate.domain.proof;
 
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.evm.Bytes32;
 
 /** The chain fact a result's Merkle proof shows, at the block its verdict was read at. */
 public sealed interface ProofTarget
-    permits ProofTarget.Erc20Balance, ProofTarget.AccountBalance, ProofTarget.AccountCode {
+    permits ProofTarget.Erc20Balance,
+        ProofTarget.AccountBalance,
+        ProofTarget.AccountCode,
+        ProofTarget.DelegationRevocation {
 
   /** The account whose proof is fetched. */
   EvmAddress account();
@@ -37,6 +41,29 @@ public sealed interface ProofTarget
   record AccountCode(EvmAddress account) implements ProofTarget {
     public AccountCode {
       Objects.requireNonNull(account, "account");
+    }
+  }
+
+  /**
+   * The slot of {@code disabledDelegations[delegationHash]} in a delegation manager: {@code
+   * storageKey} = keccak256(delegationHash ‖ uint256(mappingSlot)); it holds 1 when the delegation
+   * is revoked, 0 otherwise.
+   */
+  record DelegationRevocation(
+      EvmAddress manager, Bytes32 delegationHash, int mappingSlot, Bytes32 storageKey)
+      implements ProofTarget {
+    public DelegationRevocation {
+      Objects.requireNonNull(manager, "manager");
+      Objects.requireNonNull(delegationHash, "delegationHash");
+      Objects.requireNonNull(storageKey, "storageKey");
+      if (mappingSlot < 0) {
+        throw new IllegalArgumentException("mappingSlot must not be negative");
+      }
+    }
+
+    @Override
+    public EvmAddress account() {
+      return manager;
     }
   }
 }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.attestation.ConditionResult;
+import org.walletstate.domain.attest.condition.Erc7710Delegation;
+import org.walletstate.domain.attest.condition.Erc7710DelegationTest;
 import org.walletstate.domain.attest.condition.RatioToSupply;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.digest.Keccak256;
@@ -348,5 +350,49 @@ class MerkleProofTest {
                 new Bytes32(Bytes.of(Keccak256.hash(designator.toArray()))),
                 new org.walletstate.domain.evm.DeployedCode(designator)))
         .isTrue();
+  }
+
+  @Test
+  void aRevocationFlagIsProvenByItsSlot_onlyWhenItHoldsWhatDisabledDelegationsAnswered() {
+    String condition =
+        Erc7710DelegationTest.vectorCondition("0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3");
+    Erc7710Delegation delegation =
+        (Erc7710Delegation) request(condition).command().conditions().get(0).condition();
+    ProofTarget target = ((ProofRequirement.Wanted) delegation.proof(HOLDER)).target();
+    ProofTarget.DelegationRevocation revocation = (ProofTarget.DelegationRevocation) target;
+    EvmRead.DelegationDisabled disabled =
+        new EvmRead.DelegationDisabled(revocation.manager(), revocation.delegationHash());
+    for (long flag : new long[] {0, 1}) {
+      AccountProof.StorageProof slot =
+          new AccountProof.StorageProof(
+              revocation.storageKey(), BigInteger.valueOf(flag), List.of(Bytes.fromHex("0xc0")));
+      FakeEvm chain =
+          FakeEvm.chain()
+              .answer(disabled, ReadOutcome.data(FakeEvm.word(flag)))
+              .proof(
+                  target,
+                  new ProofOutcome.Obtained(
+                      proof(revocation.manager(), BigInteger.ZERO, SOME_ROOT, List.of(slot)),
+                      Optional.empty()));
+      ConditionResult result = request(condition).on(8453, chain).result();
+      assertThat(proofJson(result))
+          .contains(
+              "\"subject\":\"delegation_revocation\"",
+              "\"contractAddress\":\"0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3\"",
+              "\"delegationHash\":\"" + revocation.delegationHash().hex() + "\"",
+              "\"mappingSlot\":\"0x4\"",
+              "\"storageKey\":\"" + revocation.storageKey().hex() + "\"",
+              "\"value\":\"0x" + flag + "\"");
+      FakeEvm contradicting =
+          FakeEvm.chain()
+              .answer(disabled, ReadOutcome.data(FakeEvm.word(1 - flag)))
+              .proof(
+                  target,
+                  new ProofOutcome.Obtained(
+                      proof(revocation.manager(), BigInteger.ZERO, SOME_ROOT, List.of(slot)),
+                      Optional.empty()));
+      assertThat(proofJson(request(condition).on(8453, contradicting).result()))
+          .contains(MerkleProof.REVOCATION_DIFFERS);
+    }
   }
 }

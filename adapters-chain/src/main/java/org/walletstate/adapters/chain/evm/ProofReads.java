@@ -172,6 +172,9 @@ final class ProofReads {
             target,
             new EvmRead.StateProof(
                 erc20.token(), List.of(layouts.get(erc20).storageKey(erc20.holder()))));
+      } else if (target instanceof ProofTarget.DelegationRevocation revocation) {
+        asked.put(
+            target, new EvmRead.StateProof(revocation.manager(), List.of(revocation.storageKey())));
       } else {
         asked.put(target, new EvmRead.StateProof(target.account(), List.of()));
       }

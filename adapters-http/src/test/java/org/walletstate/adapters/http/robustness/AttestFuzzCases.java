@@ -34,7 +34,9 @@ final class AttestFuzzCases {
       String nft,
       String allowList,
       String indexer,
-      String schema) {}
+      String schema,
+      String delegator,
+      String delegation) {}
 
   /** The EVM chain ids of the interface; every other integer is refused. */
   static final Set<Long> EVM_CHAINS =
@@ -109,8 +111,13 @@ final class AttestFuzzCases {
     RATIO_SUPPLY,
     EAS_TEMPLATE,
     EAS_RAW,
-    FARCASTER
+    FARCASTER,
+    AGENT,
+    DELEGATION
   }
+
+  private static final String MANAGER_1_3_0 = "0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3";
+  private static final String TIMESTAMP_ENFORCER = "0x1046bb45C8d673d4ea75321280DB34899413c069";
 
   private static final Form[] CHEAP = {
     Form.TOKEN_ERC20, Form.TOKEN_NATIVE, Form.NFT, Form.ACCOUNT_CODE
@@ -159,9 +166,36 @@ final class AttestFuzzCases {
             .put("chainId", "8453")
             .putText("schemaId", fixture.schema())
             .putText("indexer", fixture.indexer());
+      case AGENT:
+        return c.putText("type", "erc8004_agent").put("chainId", "8453").putText("agentId", "0");
+      case DELEGATION:
+        return c.putText("type", "erc7710_delegation")
+            .put("chainId", "8453")
+            .putText("delegationManager", MANAGER_1_3_0)
+            .putText("expectedDelegator", fixture.delegator())
+            .put("delegation", fixture.delegation());
       default:
         return c.putText("type", "farcaster_id");
     }
+  }
+
+  /** A root delegation to the holder with these caveats (its signature is never reached). */
+  private JsonText.Obj delegationWith(String authority, int caveats) {
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < caveats; i++) {
+      all.add(
+          new JsonText.Obj()
+              .putText("enforcer", TIMESTAMP_ENFORCER)
+              .putText("terms", "0x" + "00".repeat(32))
+              .render());
+    }
+    return new JsonText.Obj()
+        .putText("delegator", fixture.delegator())
+        .putText("delegate", fixture.holder())
+        .putText("authority", authority)
+        .put("caveats", JsonText.array(all))
+        .putText("salt", "0x1")
+        .putText("signature", "0x" + "11".repeat(65));
   }
 
   private static <T> T pick(Random r, T[] from) {
@@ -193,7 +227,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(22);
+    int family = r.nextInt(23);
     JsonText.Obj body;
     String kind;
     String what;
@@ -285,8 +319,12 @@ final class AttestFuzzCases {
             c.put("type", v);
             what = "type " + v;
           } else if (how == 2) {
+            // another type's members under an agent or delegation type: its own members are
+            // missing (or its chain is not 8453), which is named under the condition's path
             c.putText("type", pick(r, new String[] {"erc8004_agent", "erc7710_delegation"}));
-            what = "type not yet supported";
+            c.remove("agentId");
+            c.remove("delegation");
+            what = "type without its members";
           } else {
             String v = distort(r, pick(r, new String[] {"token_balance", "nft_ownership"}));
             c.putText("type", v);
@@ -294,7 +332,7 @@ final class AttestFuzzCases {
           }
           body = body(around(r, c, at, count));
           kind = "rule/type";
-          mentions = path + ".type";
+          mentions = how == 2 ? path + "." : path + ".type";
           break;
         }
       case 7:
@@ -641,6 +679,52 @@ final class AttestFuzzCases {
           kind = "rule/nesting";
           what = "threshold nested " + depth + " deep";
           mentions = total <= 31 ? path + ".threshold" : total >= 34 ? "nested" : null;
+          break;
+        }
+      case 21:
+        {
+          JsonText.Obj c = condition(pick(r, new Form[] {Form.AGENT, Form.DELEGATION}));
+          int how = r.nextInt(6);
+          if (how == 0) {
+            String v = pick(r, new String[] {"-1", "0x1", "01", "1e3", "1.5", "", "9".repeat(80)});
+            c = condition(Form.AGENT).putText("agentId", v);
+            what = "agentId \"" + abbreviate(v) + "\"";
+            mentions = path + ".agentId";
+          } else if (how == 1) {
+            String v = badAddress(r, MANAGER_1_3_0);
+            c = condition(Form.DELEGATION).putText("delegationManager", v);
+            what = "delegationManager " + abbreviate(v);
+            mentions = path + ".delegationManager";
+          } else if (how == 2) {
+            String v = pick(r, new String[] {"1", "10", "137", "\"42161\""});
+            c.put("chainId", v);
+            what = "agent or delegation on chain " + v;
+            mentions = path + ".chainId";
+          } else if (how == 3) {
+            String authority = "0x" + (r.nextBoolean() ? "00" : "fe").repeat(32);
+            c = condition(Form.DELEGATION).put("delegation", delegationWith(authority, 1).render());
+            what = "delegation authority " + authority;
+            mentions = path + ".delegation.authority";
+          } else if (how == 4) {
+            int n = 17 + r.nextInt(20);
+            c =
+                condition(Form.DELEGATION)
+                    .put("delegation", delegationWith("0x" + "f".repeat(64), n).render());
+            what = n + " caveats";
+            mentions = path + ".delegation.caveats";
+          } else {
+            List<JsonText.Obj> four = new ArrayList<>();
+            for (int i = 0; i < 4 + r.nextInt(3); i++) {
+              four.add(condition(Form.DELEGATION));
+            }
+            body = body(four);
+            kind = "rule/delegation-count";
+            what = four.size() + " delegation conditions";
+            mentions = "at most 3 are allowed per request";
+            break;
+          }
+          body = body(around(r, c, at, count));
+          kind = "rule/agent-delegation";
           break;
         }
       default:

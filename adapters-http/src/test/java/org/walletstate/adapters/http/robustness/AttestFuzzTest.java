@@ -87,7 +87,14 @@ class AttestFuzzTest {
                 manifest.chain(8453).address("nft"),
                 manifest.chain(8453).address("allowList"),
                 manifest.chain(8453).address("exchangeIndexer"),
-                manifest.chain(8453).schemaUid("verifiedAccount")));
+                manifest.chain(8453).schemaUid("verifiedAccount"),
+                manifest
+                    .chain(8453)
+                    .delegation("active")
+                    .path("delegation")
+                    .path("delegator")
+                    .asText(),
+                manifest.chain(8453).delegation("active").path("delegation").toString()));
 
     Ledger.Books before = Ledger.of(pool, key.id());
     long entriesBefore = Ledger.allEntries(pool);

@@ -8,17 +8,21 @@ import org.walletstate.devnet.faults.FaultProxy;
 
 /**
  * Points the service's EVM chains 1, 8453 and 10 at the local devnet (started once per test JVM,
- * stopped when it exits). Chain 10 is always read through a {@link FaultProxy} that passes
- * everything through until a test installs rules on {@link #chain10()}, so failure tests share the
- * one application boot of every other test class. Every other chain keeps its public endpoints,
- * which tests never reach.
+ * stopped when it exits). Chains 10 and 8453 are always read through a {@link FaultProxy} that
+ * passes everything through until a test installs rules on {@link #chain10()} or {@link
+ * #chain8453()}, so failure tests share the one application boot of every other test class. Every
+ * other chain keeps its public endpoints, which tests never reach.
  */
 public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
 
   /** The chain read through the proxy. */
   public static final long PROXIED_CHAIN = 10;
 
+  /** The second chain read through a proxy (Base: the agent registry, the delegation managers). */
+  public static final long PROXIED_BASE = 8453;
+
   private static FaultProxy chain10;
+  private static FaultProxy chain8453;
 
   /**
    * The proxy in front of chain 10. Tests that install rules {@link FaultProxy#reset()} it before
@@ -31,6 +35,14 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
     return chain10;
   }
 
+  /** The proxy in front of chain 8453; same rules of use as {@link #chain10()}. */
+  public static synchronized FaultProxy chain8453() {
+    if (chain8453 == null) {
+      chain8453 = FaultProxy.inFrontOf(Devnet.shared().rpcUrl(PROXIED_BASE));
+    }
+    return chain8453;
+  }
+
   @Override
   public Map<String, String> start() {
     Devnet devnet = Devnet.shared();
@@ -41,7 +53,9 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
             (chainId, url) ->
                 config.put(
                     "walletstate.chains.evm.\"" + chainId + "\".endpoints",
-                    chainId == PROXIED_CHAIN ? chain10().url().toString() : url.toString()));
+                    chainId == PROXIED_CHAIN
+                        ? chain10().url().toString()
+                        : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
     return config;
   }
 

@@ -20,6 +20,9 @@ public record Attestation(
   /** Default lifetime. */
   public static final Duration LIFETIME = Duration.ofMinutes(30);
 
+  /** Lifetime when a condition is an {@code erc7710_delegation}. */
+  public static final Duration DELEGATION_LIFETIME = Duration.ofMinutes(5);
+
   public Attestation {
     Objects.requireNonNull(id, "id");
     results = List.copyOf(results);

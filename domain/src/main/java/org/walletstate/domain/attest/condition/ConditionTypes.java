@@ -33,6 +33,8 @@ public final class ConditionTypes {
           EvmViewCall.TYPE,
           RatioToAmount.TYPE,
           RatioToSupply.TYPE,
+          Erc8004Agent.TYPE,
+          Erc7710Delegation.TYPE,
           AccountCode.TYPE);
 
   private ConditionTypes() {}

@@ -39,12 +39,17 @@ public sealed interface EvmRead<T> extends ChainRead<T>
         EvmRead.AttestationUid,
         EvmRead.EasAttestation,
         EvmRead.Erc20BalanceOfWithStorage,
-        EvmRead.StateProof {
+        EvmRead.StateProof,
+        EvmRead.AddressOfId,
+        EvmRead.DelegationDisabled,
+        EvmRead.Erc1271Signature {
 
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
   FunctionSignature TOTAL_SUPPLY = FunctionSignature.of("totalSupply()");
   FunctionSignature GET_ATTESTATION = FunctionSignature.of("getAttestation(bytes32)");
+  FunctionSignature DISABLED_DELEGATIONS = FunctionSignature.of("disabledDelegations(bytes32)");
+  FunctionSignature IS_VALID_SIGNATURE = FunctionSignature.of("isValidSignature(bytes32,bytes)");
 
   @Override
   default ChainFamily family() {
@@ -326,6 +331,89 @@ public sealed interface EvmRead<T> extends ChainRead<T>
         return proof.proof();
       }
       throw new IllegalArgumentException("eth_getProof is answered with a proof");
+    }
+  }
+
+  /**
+   * A view function of one {@code uint256} returning an {@code address} (ERC-721 {@code
+   * ownerOf(tokenId)}, ERC-8004 {@code getAgentWallet(agentId)}). Both revert for an id that does
+   * not exist.
+   */
+  record AddressOfId(EvmAddress contract, FunctionSignature function, BigInteger id)
+      implements EvmRead<EvmAddress> {
+    public AddressOfId {
+      Objects.requireNonNull(contract, "contract");
+      Objects.requireNonNull(function, "function");
+      Objects.requireNonNull(id, "id");
+    }
+
+    @Override
+    public EvmRequest request() {
+      return call(contract, function, Bytes32.of(id));
+    }
+
+    @Override
+    public EvmAddress decode(ReadOutcome.Answer answer) {
+      return AbiReader.of(returnData(answer)).address(0);
+    }
+  }
+
+  /** A delegation manager's {@code disabledDelegations(delegationHash)}: true when revoked. */
+  record DelegationDisabled(EvmAddress manager, Bytes32 delegationHash)
+      implements EvmRead<Boolean> {
+    public DelegationDisabled {
+      Objects.requireNonNull(manager, "manager");
+      Objects.requireNonNull(delegationHash, "delegationHash");
+    }
+
+    @Override
+    public EvmRequest request() {
+      return call(manager, DISABLED_DELEGATIONS, delegationHash);
+    }
+
+    @Override
+    public Boolean decode(ReadOutcome.Answer answer) {
+      return AbiReader.of(returnData(answer)).bool(0);
+    }
+  }
+
+  /**
+   * ERC-1271 {@code isValidSignature(digest, signature)} on a contract account: true exactly when
+   * it returns the magic value {@code 0x1626ba7e} as a clean {@code bytes4} (what the delegation
+   * manager requires). Any other answer, too short, or a revert, is a signature the account does
+   * not accept.
+   */
+  record Erc1271Signature(EvmAddress account, Bytes32 digest, Bytes signature)
+      implements EvmRead<Boolean> {
+
+    /** {@code bytes4(keccak256("isValidSignature(bytes32,bytes)"))}, left-aligned in a word. */
+    public static final Bytes32 MAGIC_VALUE =
+        new Bytes32(Bytes.concat(IS_VALID_SIGNATURE.selector(), Bytes.of(new byte[28])));
+
+    public Erc1271Signature {
+      Objects.requireNonNull(account, "account");
+      Objects.requireNonNull(digest, "digest");
+      Objects.requireNonNull(signature, "signature");
+    }
+
+    @Override
+    public EvmRequest request() {
+      int padded = (signature.length() + 31) / 32 * 32;
+      Bytes data =
+          Bytes.concat(
+              IS_VALID_SIGNATURE.selector(),
+              digest.bytes(),
+              Bytes32.of(BigInteger.valueOf(64)).bytes(),
+              Bytes32.of(BigInteger.valueOf(signature.length())).bytes(),
+              signature,
+              Bytes.of(new byte[padded - signature.length()]));
+      return new EvmRequest.EthCall(account, data);
+    }
+
+    @Override
+    public Boolean decode(ReadOutcome.Answer answer) {
+      Bytes data = returnData(answer);
+      return data.length() >= 32 && data.slice(0, 32).equals(MAGIC_VALUE.bytes());
     }
   }
 

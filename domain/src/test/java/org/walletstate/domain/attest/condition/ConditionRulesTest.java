@@ -59,14 +59,6 @@ class ConditionRulesTest {
               + " account_code");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"erc8004_agent", "erc7710_delegation"})
-    void recognisedTypesNotYetEvaluatedAreRefusedClearly(String type) {
-      refused(
-          "{\"type\":\"" + type + "\",\"chainId\":8453}",
-          "conditions[0].type " + type + " is not yet supported");
-    }
-
     @Test
     void aConditionIsAnObject() {
       refused("\"token_balance\"", "conditions[0] must be an object, not a string");

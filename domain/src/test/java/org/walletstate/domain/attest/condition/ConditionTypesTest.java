@@ -58,6 +58,19 @@ class ConditionTypesTest {
           "{\"type\":\"ratio_to_supply\",\"chainId\":1,"
               + "\"contractAddress\":\"0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48\","
               + "\"minFraction\":\"0.01\"}",
+          "erc8004_agent",
+          "{\"type\":\"erc8004_agent\",\"chainId\":8453,\"agentId\":\"7\"}",
+          "erc7710_delegation",
+          "{\"type\":\"erc7710_delegation\",\"chainId\":8453,"
+              + "\"delegationManager\":\"0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3\","
+              + "\"expectedDelegator\":\"0x5906E2764D2E58B02ff2c897230E8A627aB6D3C9\","
+              + "\"delegation\":{\"delegator\":\"0x5906E2764D2E58B02ff2c897230E8A627aB6D3C9\","
+              + "\"delegate\":\"0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045\","
+              + "\"authority\":\"0x"
+              + "f".repeat(64)
+              + "\",\"caveats\":[],\"salt\":\"0x1\",\"signature\":\"0x"
+              + "11".repeat(65)
+              + "\"}}",
           "account_code",
           "{\"type\":\"account_code\",\"chainId\":8453,\"expect\":\"none\"}");
 
