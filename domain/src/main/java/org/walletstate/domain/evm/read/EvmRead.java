@@ -39,7 +39,8 @@ public sealed interface EvmRead<T> extends ChainRead<T>
         EvmRead.AttestationUid,
         EvmRead.EasAttestation,
         EvmRead.Erc20BalanceOfWithStorage,
-        EvmRead.StateProof {
+        EvmRead.StateProof,
+        Aggregate3 {
 
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
