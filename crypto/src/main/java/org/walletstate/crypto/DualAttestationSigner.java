@@ -1,17 +1,20 @@
 package org.walletstate.crypto;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
 import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.Anchor;
@@ -37,7 +40,7 @@ import org.walletstate.verifier.StatementType;
  * <p>{@code data} members, in order: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt} (the
  * two tokens only on request).
  */
-public final class DualAttestationSigner implements AttestationSigner {
+public final class DualAttestationSigner implements AttestationSigner, TrustProfileSigner {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
@@ -92,16 +95,45 @@ public final class DualAttestationSigner implements AttestationSigner {
 
   /**
    * Signs a trust profile under {@code <ns>-trust-v2} with its {@code <ns>-trust-pq1} companion.
-   * The whole profile is signed, {@code expiresAt} included.
+   * Each check's {@code conditionHash} (the V2 hash of its {@code evaluatedCondition}, as attest's
+   * results carry it) is added right after its {@code evaluatedCondition} unless the check already
+   * carries one; then the whole profile is signed, {@code expiresAt} included.
    *
    * @return the {@code data} text {@code {trust, sig, kid, pqSig, pqKid}}
    */
+  @Override
   public String signTrustProfile(PayloadValue.Obj trustProfile) {
-    return signed(
-        StatementType.TRUST_PROFILE,
-        PreimageScheme.V2,
-        PayloadTrees.object(trustProfile),
-        Optional.empty());
+    ObjectNode trust = PayloadTrees.object(trustProfile);
+    JsonNode dimensions = trust.get("dimensions");
+    if (dimensions != null && dimensions.isObject()) {
+      for (Map.Entry<String, JsonNode> dimension : dimensions.properties()) {
+        JsonNode checks = dimension.getValue().get("checks");
+        if (checks instanceof ArrayNode list) {
+          for (int i = 0; i < list.size(); i++) {
+            list.set(i, withConditionHash((ObjectNode) list.get(i)));
+          }
+        }
+      }
+    }
+    return signed(StatementType.TRUST_PROFILE, PreimageScheme.V2, trust, Optional.empty());
+  }
+
+  /**
+   * The check with {@code conditionHash} inserted after {@code evaluatedCondition}; a check that
+   * already carries one is kept as it is.
+   */
+  private static ObjectNode withConditionHash(ObjectNode check) {
+    if (check.has("conditionHash")) {
+      return check;
+    }
+    ObjectNode out = NODES.objectNode();
+    for (Map.Entry<String, JsonNode> member : check.properties()) {
+      out.set(member.getKey(), member.getValue());
+      if (member.getKey().equals("evaluatedCondition")) {
+        out.put("conditionHash", Preimages.conditionHash(PreimageScheme.V2, member.getValue()));
+      }
+    }
+    return out;
   }
 
   /**

@@ -166,28 +166,9 @@ class PayPerCallQuoteTest {
   }
 
   @Test
-  void aKeyedTrustCall_isAClear501_andChargesNothing() {
+  void aKeyedGetOrHead_isA405_andChargesNothing() {
     TestKeys.TestKey key = TestKeys.create(pool, 20, 100, KeyVersion.V2);
 
-    given()
-        .header("X-API-Key", key.secret())
-        .contentType(ContentType.JSON)
-        .body(Map.of("wallet", WALLET))
-        .post("/v1/trust")
-        .then()
-        .statusCode(501)
-        .body("ok", equalTo(false))
-        .body("error.code", equalTo(501))
-        .body("error.message", containsString("nothing was charged"));
-    given()
-        .header("X-API-Key", key.secret())
-        .contentType(ContentType.JSON)
-        .body(Map.of("wallets", List.of(Map.of("wallet", WALLET))))
-        .post("/v1/trust/batch")
-        .then()
-        .statusCode(501)
-        .body("ok", equalTo(false))
-        .body("error.code", equalTo(501));
     given()
         .header("X-API-Key", key.secret())
         .get("/v1/trust")

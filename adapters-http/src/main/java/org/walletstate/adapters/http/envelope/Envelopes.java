@@ -94,6 +94,16 @@ public class Envelopes {
         .build();
   }
 
+  /**
+   * 200 with {@code data} (which may embed signed text as raw values) and a metered call's credits.
+   */
+  public Response okMetered(Object data, long creditsRemaining, long creditsCharged) {
+    return Response.ok(
+            new Success(true, data, meteredMeta(creditsRemaining, creditsCharged)),
+            MediaType.APPLICATION_JSON_TYPE)
+        .build();
+  }
+
   /** 503 {@code rpc_failure}: which reads did not complete, never which source failed. */
   public Response rpcFailure(List<FailedRead> failed) {
     return Response.status(503)

@@ -15,7 +15,7 @@ import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.signing.JwksResource;
-import org.walletstate.adapters.http.x402.PayPerCallQuotes;
+import org.walletstate.adapters.http.trust.TrustResource;
 
 /**
  * What a native executable must keep for reflection; a JVM keeps everything anyway. Quarkus already
@@ -42,7 +42,7 @@ import org.walletstate.adapters.http.x402.PayPerCallQuotes;
       CreditsResource.class,
       JwksResource.class,
       KeysResource.class,
-      PayPerCallQuotes.class,
+      TrustResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation

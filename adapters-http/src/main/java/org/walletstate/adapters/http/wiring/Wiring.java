@@ -31,13 +31,18 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
+import org.walletstate.application.trust.TrustService;
+import org.walletstate.application.trust.port.in.TrustBatchUseCase;
+import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.trust.TrustCheckList;
 
 /**
  * The composition root: the one place that builds the service's object graph. Use cases, the chain
@@ -156,5 +161,51 @@ public class Wiring {
     // signing is CPU work: it runs on the worker pool, never on an event loop
     return new AttestService(
         chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+  }
+
+  // --- trust -------------------------------------------------------------------------------------
+
+  /**
+   * The check list the profiles run, loaded and validated at start-up: a list that does not match
+   * the interface's dimensions and counts stops the start.
+   */
+  @Produces
+  @ApplicationScoped
+  @Startup
+  TrustCheckList trustCheckList() {
+    return TrustCheckList.current();
+  }
+
+  @Produces
+  @ApplicationScoped
+  TrustProfileSigner trustProfileSigner(
+      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
+    return new DualAttestationSigner(keys, URI.create(baseUrl));
+  }
+
+  @Produces
+  @ApplicationScoped
+  @Typed(TrustService.class)
+  TrustService trust(
+      TrustCheckList list,
+      ChainState chains,
+      TrustProfileSigner signer,
+      Metering metering,
+      Entropy entropy,
+      Clock clock) {
+    return new TrustService(
+        list, chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+  }
+
+  @Produces
+  @ApplicationScoped
+  TrustProfileUseCase trustProfile(TrustService trust) {
+    return trust;
+  }
+
+  @Produces
+  @ApplicationScoped
+  TrustBatchUseCase trustBatch(TrustService trust) {
+    return trust;
   }
 }

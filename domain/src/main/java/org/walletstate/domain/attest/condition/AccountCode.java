@@ -9,6 +9,7 @@ import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.CodeState;
+import org.walletstate.domain.evm.CodeStateCondition;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.payload.KeyVersion;
@@ -31,7 +32,7 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
     implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType("account_code", AccountCode.class, AccountCode::parse);
+      new ConditionType(CodeStateCondition.TYPE, AccountCode.class, AccountCode::parse);
 
   public AccountCode {
     Objects.requireNonNull(chain, "chain");
@@ -102,14 +103,10 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
 
   /**
    * {@code {type, chainId, expect, operator: "code_state"}} plus {@code delegate} in lower case
-   * when one was given: the same shape as the trust profile's account rows, so the hashes agree.
+   * when one was given: the kernel's {@link CodeStateCondition}, the same shape as the trust
+   * profile's account rows, so the hashes agree.
    */
   PayloadValue.Obj evaluatedCondition() {
-    PayloadValue.ObjBuilder shape =
-        EvaluatedConditions.begin(type(), chain)
-            .put("expect", expect.wireName())
-            .put("operator", "code_state");
-    delegate.ifPresent(d -> shape.put("delegate", d.lowercase()));
-    return shape.build();
+    return CodeStateCondition.evaluatedCondition(chain, expect, delegate);
   }
 }

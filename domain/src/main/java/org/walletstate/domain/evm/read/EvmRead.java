@@ -42,7 +42,8 @@ public sealed interface EvmRead<T> extends ChainRead<T>
         EvmRead.StateProof,
         EvmRead.AddressOfId,
         EvmRead.DelegationDisabled,
-        EvmRead.Erc1271Signature {
+        EvmRead.Erc1271Signature,
+        Aggregate3 {
 
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");

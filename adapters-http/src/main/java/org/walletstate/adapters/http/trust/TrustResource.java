@@ -1,0 +1,191 @@
+package org.walletstate.adapters.http.trust;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.util.RawValue;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.PayPerCall;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.application.trust.port.in.TrustBatchOutcome;
+import org.walletstate.application.trust.port.in.TrustBatchUseCase;
+import org.walletstate.application.trust.port.in.TrustOutcome;
+import org.walletstate.application.trust.port.in.TrustProfileUseCase;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.trust.TrustBatchCommand;
+import org.walletstate.domain.trust.TrustCommand;
+import org.walletstate.domain.trust.TrustFailure;
+
+/**
+ * Trust profiles, single and batch. With a key: read, evaluate, sign, charge. Without any
+ * credential: the x402 quote priced from the body sent (GET and HEAD are quoted at the one-wallet
+ * price).
+ */
+@Path("/v1/trust")
+@Tag(name = "core")
+public class TrustResource {
+
+  /** One wallet of a batch whose reads did not complete. */
+  @JsonPropertyOrder({"ok", "wallet", "error"})
+  public record BatchError(boolean ok, String wallet, Envelopes.RpcFailureBody error) {}
+
+  @JsonPropertyOrder({"requested", "succeeded", "failed"})
+  public record BatchSummary(long requested, long succeeded, long failed) {}
+
+  @JsonPropertyOrder({"results", "summary"})
+  public record BatchData(List<Object> results, BatchSummary summary) {}
+
+  private final TrustProfileUseCase profiles;
+  private final TrustBatchUseCase batches;
+  private final JsonBodies bodies;
+  private final PaymentQuotes quotes;
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+
+  @Inject
+  public TrustResource(
+      TrustProfileUseCase profiles,
+      TrustBatchUseCase batches,
+      JsonBodies bodies,
+      PaymentQuotes quotes,
+      CurrentCaller caller,
+      Envelopes envelopes) {
+    this.profiles = profiles;
+    this.batches = batches;
+    this.bodies = bodies;
+    this.quotes = quotes;
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @PayPerCall
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "A signed trust profile of a wallet")
+  public Uni<Response> trust(byte[] body) {
+    TrustCommand command = TrustCommand.parse(bodies.object(body));
+    if (caller.anonymous()) {
+      return Uni.createFrom().item(quotes.quote(TrustProfileUseCase.call(command), false));
+    }
+    return profiles.profile(caller.account(), command).map(this::respond);
+  }
+
+  @POST
+  @Path("/batch")
+  @PayPerCall
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Signed trust profiles of 1 to 10 wallets, read at the same blocks")
+  public Uni<Response> batch(byte[] body) {
+    TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
+    if (caller.anonymous()) {
+      return Uni.createFrom().item(quotes.quote(TrustBatchUseCase.call(command), false));
+    }
+    return batches
+        .profiles(caller.account(), command)
+        .map(outcome -> respond(outcome, command.entries().size()));
+  }
+
+  @GET
+  @PayPerCall
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The x402 quote for a one-wallet trust profile")
+  public Response quoteTrust() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), false);
+  }
+
+  @HEAD
+  @PayPerCall
+  public Response quoteTrustHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), true);
+  }
+
+  @GET
+  @Path("/batch")
+  @PayPerCall
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The x402 quote for a one-wallet trust batch")
+  public Response quoteBatch() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), false);
+  }
+
+  @HEAD
+  @Path("/batch")
+  @PayPerCall
+  public Response quoteBatchHead() {
+    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), true);
+  }
+
+  private Response respond(TrustOutcome outcome) {
+    if (outcome instanceof TrustOutcome.Signed signed) {
+      return envelopes.okSigned(
+          signed.dataJson(), signed.creditsRemaining(), signed.creditsCharged());
+    }
+    if (outcome instanceof TrustOutcome.Unavailable unavailable) {
+      return envelopes.rpcFailure(failedReads(unavailable.failures()));
+    }
+    TrustOutcome.InsufficientCredits shortOf = (TrustOutcome.InsufficientCredits) outcome;
+    return envelopes.error(insufficient(shortOf.available(), shortOf.required()));
+  }
+
+  private Response respond(TrustBatchOutcome outcome, int requested) {
+    if (outcome instanceof TrustBatchOutcome.InsufficientCredits shortOf) {
+      return envelopes.error(insufficient(shortOf.available(), shortOf.required()));
+    }
+    TrustBatchOutcome.Answered answered = (TrustBatchOutcome.Answered) outcome;
+    List<Object> results = new ArrayList<>();
+    for (TrustBatchOutcome.Entry entry : answered.results()) {
+      if (entry instanceof TrustBatchOutcome.Profiled profiled) {
+        results.add(new RawValue(profiled.dataJson()));
+      } else {
+        TrustBatchOutcome.Failed failed = (TrustBatchOutcome.Failed) entry;
+        results.add(
+            new BatchError(
+                false,
+                failed.wallet(),
+                new Envelopes.RpcFailureBody(
+                    "rpc_failure", Envelopes.RPC_FAILURE_MESSAGE, failedReads(failed.failures()))));
+      }
+    }
+    long succeeded = answered.succeeded();
+    return envelopes.okMetered(
+        new BatchData(results, new BatchSummary(requested, succeeded, requested - succeeded)),
+        answered.creditsRemaining(),
+        answered.creditsCharged());
+  }
+
+  private static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {
+    return failures.stream()
+        .map(
+            f ->
+                new Envelopes.FailedRead(
+                    f.source().wireName(), f.chainId().wireValue(), f.message()))
+        .toList();
+  }
+
+  private static ApiError insufficient(long available, long required) {
+    return new ApiError(
+        402,
+        "Insufficient credits: "
+            + available
+            + " available, "
+            + required
+            + " required. Top up with POST /v1/credits/buy.");
+  }
+}

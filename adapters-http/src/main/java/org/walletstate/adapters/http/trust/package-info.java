@@ -1,0 +1,2 @@
+/** {@code POST /v1/trust} and {@code POST /v1/trust/batch}: wallet trust profiles. */
+package org.walletstate.adapters.http.trust;

@@ -1,0 +1,379 @@
+package org.walletstate.adapters.http;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
+import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
+import static org.walletstate.adapters.http.testbed.Conditions.accountCode;
+import static org.walletstate.adapters.http.testbed.Conditions.body;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
+import org.walletstate.adapters.http.testbed.Verifier;
+import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.faults.Fault;
+import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.Rule;
+import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.verifier.TrustProfileReport;
+import org.walletstate.verifier.VerifiedTrustProfile;
+
+/**
+ * {@code POST /v1/trust} and {@code /v1/trust/batch} end to end on the devnet: 23 EVM chains (1,
+ * 8453 and 10 on their anvils, chain 10 behind the fault proxy, the other 20 on the chain-1 anvil),
+ * every profile signed and checked by the SDK, the ledger balanced.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
+@WithTestResource(TrustChainsTestResource.class)
+class TrustProfileTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> BASE_DIMENSIONS =
+      List.of(
+          "stablecoins",
+          "governance",
+          "nfts",
+          "staking",
+          "institutional_stablecoins",
+          "tokenized_treasuries",
+          "stablecoin_deposits",
+          "wrapped_bitcoin",
+          "names",
+          "account");
+
+  @Inject Pool pool;
+
+  private final Devnet devnet = Devnet.shared();
+  private final DevnetManifest m = devnet.manifest();
+  private final FaultProxy chain10 = DevnetTestResource.chain10();
+  private TestKeys.TestKey key;
+
+  @BeforeEach
+  void freshHeadsAndKey() {
+    chain10.reset();
+    for (long chain : List.of(1L, 8453L, 10L)) {
+      devnet.rpc(chain).call("evm_mine");
+    }
+    key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
+  }
+
+  @AfterEach
+  void passEverythingAgain() {
+    chain10.reset();
+  }
+
+  private String wallet(String name) {
+    return m.wallet(name).address();
+  }
+
+  private Response trust(Object body) {
+    return given()
+        .header("X-API-Key", key.secret())
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post("/v1/trust");
+  }
+
+  private Response batch(Object body) {
+    return given()
+        .header("X-API-Key", key.secret())
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post("/v1/trust/batch");
+  }
+
+  /** Asserts the SDK accepts the profile in full (signature, ML-DSA companion, expiry). */
+  private static VerifiedTrustProfile verifiedProfile(String response) {
+    TrustProfileReport report = Verifier.fromServedKeys().reportTrustProfile(response);
+    assertThat(report.valid()).as(report + "\n" + response).isTrue();
+    try {
+      return Verifier.fromServedKeys().verifyTrustProfile(response);
+    } catch (Exception e) {
+      throw new AssertionError("the SDK rejected a profile its report accepted", e);
+    }
+  }
+
+  private static JsonNode json(String text) {
+    try {
+      return JSON.readTree(text);
+    } catch (Exception e) {
+      throw new AssertionError(text, e);
+    }
+  }
+
+  private static JsonNode check(JsonNode trust, String dimension, String label) {
+    for (JsonNode check : trust.get("dimensions").get(dimension).get("checks")) {
+      if (check.get("label").asText().equals(label)) {
+        return check;
+      }
+    }
+    throw new AssertionError("no check " + label + " in " + dimension);
+  }
+
+  private static List<String> keys(JsonNode object) {
+    List<String> names = new ArrayList<>();
+    object.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void aBareEvmWallet_gets155Checks_inTheFixedOrder_signedVerifiedAndCharged3() {
+    Response response = trust(Map.of("wallet", wallet("holder")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    VerifiedTrustProfile verified = verifiedProfile(response.asString());
+    JsonNode trust = verified.asJson();
+    assertThat(trust.get("id").asText()).matches("TRST-[0-9a-f]{16}");
+    assertThat(verified.conditionSetVersion()).isEqualTo("2026-10-08");
+    assertThat(verified.kid()).isEqualTo("service-trust-v2");
+    assertThat(response.jsonPath().getString("data.pqKid")).isEqualTo("service-trust-pq1");
+    assertThat(keys(trust.get("dimensions"))).isEqualTo(BASE_DIMENSIONS);
+    int total = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      int checks = dimension.get("checks").size();
+      assertThat(dimension.get("total").asInt()).isEqualTo(checks);
+      assertThat(
+              dimension.get("passCount").asInt()
+                  + dimension.get("failCount").asInt()
+                  + dimension.get("notEvaluatedCount").asInt())
+          .isEqualTo(checks);
+      total += checks;
+    }
+    assertThat(total).isEqualTo(155);
+    JsonNode summary = trust.get("summary");
+    assertThat(summary.get("totalChecks").asInt()).isEqualTo(155);
+    assertThat(
+            summary.get("totalPassed").asInt()
+                + summary.get("totalFailed").asInt()
+                + summary.get("totalNotEvaluated").asInt())
+        .isEqualTo(155);
+    assertThat(
+            trust.get("dimensions").get("stablecoins").get("checks").get(0).get("label").asText())
+        .isEqualTo("USDC on Ethereum");
+
+    JsonNode usdc = check(trust, "stablecoins", "USDC on Base");
+    assertThat(keys(usdc))
+        .containsExactly(
+            "label",
+            "chainId",
+            "met",
+            "evaluatedCondition",
+            "conditionHash",
+            "blockNumber",
+            "blockTimestamp");
+    assertThat(usdc.get("met").asBoolean()).isTrue();
+    assertThat(usdc.get("evaluatedCondition").get("operator").asText()).isEqualTo("gt");
+    JsonNode solana = check(trust, "institutional_stablecoins", "PYUSD on Solana");
+    assertThat(solana.get("evaluated").asBoolean()).isFalse();
+    assertThat(solana.get("reason").asText()).isEqualTo("wallet_not_provided");
+    assertThat(solana.get("requires").asText()).isEqualTo("solanaWallet");
+    assertThat(solana.has("blockNumber")).isFalse();
+    assertThat(
+            trust
+                .get("dimensions")
+                .get("institutional_stablecoins")
+                .get("notEvaluatedCount")
+                .asInt())
+        .isGreaterThanOrEqualTo(6);
+
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
+    assertThat(response.jsonPath().getInt("meta.creditsRemaining")).isEqualTo(97);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
+  }
+
+  @Test
+  void accountRows_haveAttestsConditionHash_andTellContractFromDelegation() {
+    String contract = wallet("contractAccount");
+    String delegated = wallet("delegated7702");
+    Response attested = attest(key.secret(), body(contract, accountCode(1, "contract")));
+    verified(attested);
+    String attestHash =
+        json(attested.asString())
+            .get("data")
+            .get("attestation")
+            .get("results")
+            .get(0)
+            .get("conditionHash")
+            .asText();
+
+    JsonNode ofContract = verifiedProfile(trust(Map.of("wallet", contract)).asString()).asJson();
+    JsonNode ofDelegated = verifiedProfile(trust(Map.of("wallet", delegated)).asString()).asJson();
+
+    JsonNode row = check(ofContract, "account", "Contract code present on Ethereum");
+    assertThat(row.get("conditionHash").asText()).isEqualTo(attestHash);
+    assertThat(row.get("met").asBoolean()).isTrue();
+    assertThat(
+            check(ofDelegated, "account", "EIP-7702 delegation present on Base")
+                .get("met")
+                .asBoolean())
+        .isTrue();
+    assertThat(
+            check(ofDelegated, "account", "Contract code present on Base").get("met").asBoolean())
+        .isFalse();
+  }
+
+  @Test
+  void aProfile_makesTwoHttpRequestsPerChain_aHeadAndOneBatch() {
+    chain10.reset();
+    trust(Map.of("wallet", wallet("holder"))).then().statusCode(200);
+
+    assertThat(chain10.counts().requests()).as(chain10.counts().toString()).isEqualTo(2);
+    assertThat(chain10.counts().calls("eth_getBlockByNumber")).isEqualTo(1);
+    assertThat(chain10.counts().calls("eth_call")).isEqualTo(1);
+    assertThat(chain10.counts().calls("eth_getCode")).isEqualTo(1);
+  }
+
+  @Test
+  void aBatch_readsEveryWalletWithOneHeadAndOneAggregatePerChain() {
+    devnet.rpc(10).call("evm_mine");
+    chain10.reset();
+    Response response =
+        batch(
+            Map.of(
+                "wallets",
+                List.of(
+                    Map.of("wallet", wallet("holder")),
+                    Map.of("wallet", wallet("empty")),
+                    Map.of("wallet", wallet("contractAccount")))));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    assertThat(chain10.counts().requests()).as(chain10.counts().toString()).isEqualTo(2);
+    assertThat(chain10.counts().calls("eth_getBlockByNumber")).isEqualTo(1);
+    assertThat(chain10.counts().calls("eth_call")).isEqualTo(1);
+    JsonNode data = json(response.asString()).get("data");
+    assertThat(data.get("summary").toString())
+        .isEqualTo("{\"requested\":3,\"succeeded\":3,\"failed\":0}");
+    List<String> blocks = new ArrayList<>();
+    for (JsonNode entry : data.get("results")) {
+      JsonNode trust = verifiedProfile(entry.toString()).asJson();
+      blocks.add(check(trust, "stablecoins", "USDC on Optimism").get("blockNumber").asText());
+    }
+    assertThat(blocks).hasSize(3).containsOnly(blocks.get(0));
+    assertThat(
+            check(
+                    json(data.get("results").get(0).toString()).get("trust"),
+                    "stablecoins",
+                    "USDC on Optimism")
+                .get("met")
+                .asBoolean())
+        .isTrue();
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(9);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(91);
+  }
+
+  @Test
+  void oneChainFailing_isA503ForAProfile_andAnErrorEntryPerWalletInABatch_chargingNothing() {
+    chain10.install(Rule.of(Match.any(), Fault.status(503)));
+
+    Response single = trust(Map.of("wallet", wallet("holder")));
+
+    assertThat(single.statusCode()).isEqualTo(503);
+    assertThat(single.header("Retry-After")).isEqualTo("3");
+    assertThat(single.jsonPath().getString("error.code")).isEqualTo("rpc_failure");
+    assertThat(single.jsonPath().getList("error.failedConditions"))
+        .containsExactly(
+            Map.of(
+                "source", "chain_head_read",
+                "chainId", 10,
+                "message", "chain head could not be read"));
+    assertThat(single.jsonPath().getString("data")).isNull();
+
+    Response many =
+        batch(
+            Map.of(
+                "wallets",
+                List.of(Map.of("wallet", wallet("holder")), Map.of("wallet", wallet("empty")))));
+
+    assertThat(many.statusCode()).as(many.asString()).isEqualTo(200);
+    assertThat(many.jsonPath().getMap("data.summary"))
+        .isEqualTo(Map.of("requested", 2, "succeeded", 0, "failed", 2));
+    assertThat(many.jsonPath().getBoolean("data.results[1].ok")).isFalse();
+    assertThat(many.jsonPath().getString("data.results[1].wallet")).isEqualTo(wallet("empty"));
+    assertThat(many.jsonPath().getString("data.results[1].error.code")).isEqualTo("rpc_failure");
+    assertThat(many.jsonPath().getInt("meta.creditsCharged")).isZero();
+
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+  }
+
+  @Test
+  void withProof_everyEvaluatedRowDeclinesWithAReason_andThePremiumIsRefunded() {
+    Response response = trust(Map.of("wallet", wallet("holder"), "proof", "merkle"));
+
+    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    JsonNode account = check(trust, "account", "Contract code present on Base").get("proof");
+    assertThat(account.get("available").asBoolean()).isFalse();
+    assertThat(account.get("reason").asText()).contains("POST /v1/attest");
+    JsonNode token = check(trust, "stablecoins", "USDC on Base").get("proof");
+    assertThat(token.get("available").asBoolean()).isFalse();
+    assertThat(token.get("reason").asText()).contains("not produced yet");
+    // no collection at Azuki's address on the devnet: not evaluated, so no proof key
+    assertThat(check(trust, "nfts", "Azuki on Ethereum").get("reason").asText())
+        .isEqualTo("not_a_balance");
+    assertThat(check(trust, "nfts", "Azuki on Ethereum").has("proof")).isFalse();
+    assertThat(check(trust, "institutional_stablecoins", "PYUSD on Solana").has("proof")).isFalse();
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant", "debit", "refund");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
+  }
+
+  @Test
+  void aSolanaWallet_addsItsDimensionLast_withRowsNotEvaluatedUntilSolanaIsRead() {
+    Response response =
+        trust(
+            Map.of(
+                "wallet",
+                wallet("holder"),
+                "solanaWallet",
+                "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"));
+
+    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    List<String> expected = new ArrayList<>(BASE_DIMENSIONS);
+    expected.add("solana");
+    assertThat(keys(trust.get("dimensions"))).isEqualTo(expected);
+    assertThat(trust.get("summary").get("totalChecks").asInt()).isEqualTo(169);
+    JsonNode sol = check(trust, "solana", "SOL (native) on Solana");
+    assertThat(sol.get("reason").asText()).isEqualTo("family_not_read");
+    assertThat(trust.get("dimensions").get("solana").get("notEvaluatedCount").asInt())
+        .isEqualTo(14);
+  }
+
+  @Test
+  void badWalletsAndShortKeys_areRefusedBeforeAnyRead() {
+    trust(Map.of("wallet", wallet("holder"), "xrplWallet", "rNotAnAddress")).then().statusCode(400);
+    TestKeys.TestKey poor = TestKeys.create(pool, 2, 100, KeyVersion.V2);
+    given()
+        .header("X-API-Key", poor.secret())
+        .contentType(ContentType.JSON)
+        .body(Map.of("wallet", wallet("holder")))
+        .post("/v1/trust")
+        .then()
+        .statusCode(402);
+    assertThat(Ledger.balance(pool, poor.id())).isEqualTo(2);
+  }
+}

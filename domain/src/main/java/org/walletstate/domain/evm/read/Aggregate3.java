@@ -1,0 +1,126 @@
+package org.walletstate.domain.evm.read;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.digest.Keccak256;
+import org.walletstate.domain.evm.AbiDecodingException;
+import org.walletstate.domain.evm.AbiReader;
+import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.Bytes32;
+
+/**
+ * Multicall3 {@code aggregate3(calls)}: many {@code eth_call}s in one, each with {@code
+ * allowFailure} set, so one call that reverts does not revert the others. Answered with one {@link
+ * Result} per call, in the calls' order.
+ *
+ * <p>An inner call's {@code success = false} is a revert <em>or</em> an inner out-of-gas: the two
+ * cannot be told apart inside {@code aggregate3}, so a reader of a {@link Result} must never turn
+ * it into a negative verdict on its own.
+ *
+ * @param multicall the chain's Multicall3 deployment
+ * @param calls the inner calls, in order; at least one
+ */
+public record Aggregate3(EvmAddress multicall, List<EvmRequest.EthCall> calls)
+    implements EvmRead<List<Aggregate3.Result>> {
+
+  /** The canonical Multicall3 address, the same on most EVM chains. */
+  public static final EvmAddress CANONICAL =
+      EvmAddress.parse("0xcA11bde05977b3631167028862bE2a173976CA11", "multicall3");
+
+  private static final Bytes SELECTOR =
+      Bytes.of(
+          Arrays.copyOf(
+              Keccak256.hash(
+                  "aggregate3((address,bool,bytes)[])".getBytes(StandardCharsets.US_ASCII)),
+              4));
+
+  private static final int WORD = 32;
+
+  public Aggregate3 {
+    Objects.requireNonNull(multicall, "multicall");
+    calls = List.copyOf(calls);
+    if (calls.isEmpty()) {
+      throw new IllegalArgumentException("aggregate3 needs at least one call");
+    }
+  }
+
+  /**
+   * One inner call's outcome.
+   *
+   * @param success false when the inner call reverted or ran out of gas
+   * @param returnData what it returned (or its revert data)
+   */
+  public record Result(boolean success, Bytes returnData) {
+    public Result {
+      Objects.requireNonNull(returnData, "returnData");
+    }
+  }
+
+  @Override
+  public EvmRequest request() {
+    return new EvmRequest.EthCall(multicall, encode(calls));
+  }
+
+  @Override
+  public List<Result> decode(ReadOutcome.Answer answer) {
+    if (!(answer instanceof ReadOutcome.Data data)) {
+      throw new IllegalArgumentException("a call is answered with data");
+    }
+    AbiReader abi = AbiReader.of(data.bytes());
+    int array = abi.follow(0, 0);
+    int count = abi.length(array, WORD);
+    if (count != calls.size()) {
+      throw new AbiDecodingException(
+          "aggregate3 answered " + count + " results for " + calls.size() + " calls");
+    }
+    int heads = array + WORD;
+    List<Result> results = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int tuple = abi.follow(heads + i * WORD, heads);
+      boolean success = abi.bool(tuple);
+      int returned = abi.follow(tuple + WORD, tuple);
+      results.add(new Result(success, abi.bytes(returned)));
+    }
+    return List.copyOf(results);
+  }
+
+  /**
+   * {@code aggregate3((address target, bool allowFailure, bytes callData)[])} with every {@code
+   * allowFailure} true.
+   */
+  static Bytes encode(List<EvmRequest.EthCall> calls) {
+    List<Bytes> tuples = new ArrayList<>(calls.size());
+    for (EvmRequest.EthCall call : calls) {
+      Bytes data = call.data();
+      int padded = (data.length() + WORD - 1) / WORD * WORD;
+      tuples.add(
+          Bytes.concat(
+              Bytes32.of(call.to()).bytes(),
+              word(1),
+              word(3 * WORD),
+              word(data.length()),
+              data,
+              Bytes.of(new byte[padded - data.length()])));
+    }
+    List<Bytes> parts = new ArrayList<>();
+    parts.add(SELECTOR);
+    parts.add(word(WORD));
+    parts.add(word(calls.size()));
+    long offset = (long) calls.size() * WORD;
+    for (Bytes tuple : tuples) {
+      parts.add(word(offset));
+      offset += tuple.length();
+    }
+    parts.addAll(tuples);
+    return Bytes.concat(parts.toArray(Bytes[]::new));
+  }
+
+  private static Bytes word(long value) {
+    return Bytes32.of(BigInteger.valueOf(value)).bytes();
+  }
+}

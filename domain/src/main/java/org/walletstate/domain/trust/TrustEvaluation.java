@@ -1,0 +1,237 @@
+package org.walletstate.domain.trust;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.evm.AbiDecodingException;
+import org.walletstate.domain.evm.AbiReader;
+import org.walletstate.domain.evm.DeployedCode;
+import org.walletstate.domain.evm.read.Aggregate3;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.MerkleProof;
+
+/**
+ * The profile of one wallet from what its plan observed: pure, no clock, no I/O.
+ *
+ * <p>A check is {@code met} when its fact is present at the chain's anchored block. A check is
+ * {@code evaluated: false} (counted in {@code notEvaluatedCount}, never as a failure) with a {@code
+ * reason}:
+ *
+ * <ul>
+ *   <li>{@value #WALLET_NOT_PROVIDED}: a non-EVM row whose wallet was not given ({@code requires}
+ *       names the member), no anchor;
+ *   <li>{@value #FAMILY_NOT_READ}: a non-EVM row whose wallet was given, on a family this service
+ *       does not read for profiles yet, no anchor;
+ *   <li>{@value #CALL_REVERTED}: the token's {@code balanceOf} did not succeed inside {@code
+ *       aggregate3} at the anchored block (anchor kept). A revert and an inner out-of-gas look the
+ *       same there, so it is not read as "absent";
+ *   <li>{@value #NOT_A_BALANCE}: the call succeeded but its answer is not a {@code uint256} (no
+ *       contract at that address on that block, for one), anchor kept.
+ * </ul>
+ *
+ * A chain whose head, aggregate or code reads did not complete makes the whole profile {@link
+ * Incomplete}: never a partial signed profile.
+ */
+public sealed interface TrustEvaluation {
+
+  String WALLET_NOT_PROVIDED = "wallet_not_provided";
+  String FAMILY_NOT_READ = "family_not_read";
+  String CALL_REVERTED = "call_reverted";
+  String NOT_A_BALANCE = "not_a_balance";
+
+  /** Why a token row carries no storage proof yet. */
+  String TOKEN_PROOF_NOT_PRODUCED =
+      "storage proofs of trust rows are not produced yet; POST /v1/attest with token_balance and"
+          + " proof merkle proves one holding";
+
+  /** Why an NFT row carries no proof. */
+  String NFT_NOT_PROVEN =
+      "NFT rows are not proven: ERC-721 balance layouts vary, so no storage slot is a dependable"
+          + " count of tokens held";
+
+  /** Why an account row carries no proof. */
+  String ACCOUNT_NOT_PROVEN =
+      "account rows are not proven in a profile; POST /v1/attest with account_code and proof"
+          + " merkle proves the account's code hash";
+
+  /** Every read completed: the dimensions, counted. */
+  record Evaluated(List<DimensionResult> dimensions) implements TrustEvaluation {
+    public Evaluated {
+      dimensions = List.copyOf(dimensions);
+    }
+  }
+
+  /** Some chain's reads did not complete: {@code rpc_failure}, nothing to sign. */
+  record Incomplete(List<TrustFailure> failures) implements TrustEvaluation {
+    public Incomplete {
+      failures = List.copyOf(failures);
+      if (failures.isEmpty()) {
+        throw new IllegalArgumentException("an incomplete evaluation names what failed");
+      }
+    }
+  }
+
+  /**
+   * Evaluates the profile of {@code wallets}.
+   *
+   * @param plan the plan the observations followed (it may cover more wallets, for a batch)
+   * @param proof whether Merkle proofs were asked for
+   * @param observed one observation per chain of the plan
+   */
+  static TrustEvaluation of(
+      TrustReadPlan plan,
+      TrustWallets wallets,
+      boolean proof,
+      Map<ChainId, ChainObservation> observed) {
+    TrustCheckList list = plan.list();
+    Set<TrustFailure> failures = new LinkedHashSet<>();
+    List<DimensionResult> dimensions = new ArrayList<>();
+    for (TrustDimension dimension : list.dimensions(wallets)) {
+      List<PayloadValue.Obj> checks = new ArrayList<>();
+      int pass = 0;
+      int fail = 0;
+      int notEvaluated = 0;
+      for (TrustCheck check : list.checks(dimension)) {
+        Outcome outcome = check(plan, wallets, check, observed);
+        if (outcome instanceof Failed failed) {
+          failures.add(failed.failure());
+          continue;
+        }
+        if (outcome instanceof Decided decided) {
+          checks.add(decided(check, decided, proof));
+          if (decided.met()) {
+            pass++;
+          } else {
+            fail++;
+          }
+        } else {
+          checks.add(notEvaluated(check, (NotEvaluated) outcome));
+          notEvaluated++;
+        }
+      }
+      dimensions.add(new DimensionResult(dimension, checks, pass, fail, notEvaluated));
+    }
+    if (!failures.isEmpty()) {
+      return new Incomplete(new ArrayList<>(failures));
+    }
+    return new Evaluated(dimensions);
+  }
+
+  /** What became of one check. */
+  sealed interface Outcome {}
+
+  record Decided(boolean met, Anchor anchor) implements Outcome {}
+
+  record NotEvaluated(String reason, Optional<String> requires, Optional<Anchor> anchor)
+      implements Outcome {}
+
+  record Failed(TrustFailure failure) implements Outcome {}
+
+  private static Outcome check(
+      TrustReadPlan plan,
+      TrustWallets wallets,
+      TrustCheck check,
+      Map<ChainId, ChainObservation> observed) {
+    if (!check.chain().isEvm()) {
+      String member = TrustWallets.memberOf(check.chain().family());
+      return wallets.has(check.chain().family())
+          ? new NotEvaluated(FAMILY_NOT_READ, Optional.empty(), Optional.empty())
+          : new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
+    }
+    ChainId chain = check.chain().id();
+    ChainObservation observation = observed.get(chain);
+    if (observation == null) {
+      throw new IllegalArgumentException("chain " + chain + " of the plan was not observed");
+    }
+    if (observation instanceof ChainObservation.HeadUnavailable) {
+      return new Failed(
+          new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, "chain head could not be read"));
+    }
+    ChainObservation.Observed seen = (ChainObservation.Observed) observation;
+    if (check.subject() instanceof TrustCheck.Code code) {
+      Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
+      if (!(read instanceof Reading.Value<DeployedCode> value)) {
+        return new Failed(
+            new TrustFailure(FailureSource.CHAIN_READ, chain, "account code could not be read"));
+      }
+      return new Decided(value.value().state() == code.state(), seen.anchor());
+    }
+    EvmRequest.EthCall call = TrustReadPlan.balanceCall(check, wallets.evm()).orElseThrow();
+    Aggregate3 aggregate = plan.aggregate(chain).orElseThrow();
+    Reading<List<Aggregate3.Result>> read = seen.readings().reading(aggregate);
+    if (!(read instanceof Reading.Value<List<Aggregate3.Result>> value)) {
+      return new Failed(
+          new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
+    }
+    Aggregate3.Result result = value.value().get(plan.indexOf(chain, call));
+    if (!result.success()) {
+      return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
+    }
+    BigInteger balance;
+    try {
+      if (result.returnData().length() != 32) {
+        throw new AbiDecodingException("a balance is one word");
+      }
+      balance = AbiReader.of(result.returnData()).uint(0, 256);
+    } catch (AbiDecodingException e) {
+      return new NotEvaluated(NOT_A_BALANCE, Optional.empty(), Optional.of(seen.anchor()));
+    }
+    return new Decided(balance.signum() > 0, seen.anchor());
+  }
+
+  /**
+   * {@code label, chainId, met, evaluatedCondition}, the anchor's members, and {@code proof} in
+   * proof mode.
+   */
+  private static PayloadValue.Obj decided(TrustCheck check, Decided decided, boolean proof) {
+    PayloadValue.ObjBuilder json =
+        PayloadValue.objectBuilder()
+            .put("label", check.label())
+            .put("chainId", check.chainId())
+            .put("met", decided.met())
+            .put("evaluatedCondition", check.evaluatedCondition())
+            .putAll(decided.anchor().fields());
+    if (proof) {
+      json.put("proof", MerkleProof.declined(proofDeclined(check)));
+    }
+    return json.build();
+  }
+
+  private static String proofDeclined(TrustCheck check) {
+    if (check.subject() instanceof TrustCheck.Code) {
+      return ACCOUNT_NOT_PROVEN;
+    }
+    if (check.subject() instanceof TrustCheck.Erc721) {
+      return NFT_NOT_PROVEN;
+    }
+    return TOKEN_PROOF_NOT_PRODUCED;
+  }
+
+  /**
+   * {@code label, chainId, evaluated: false, reason, [requires], evaluatedCondition}, and the
+   * anchor's members when the chain was read; never a proof.
+   */
+  private static PayloadValue.Obj notEvaluated(TrustCheck check, NotEvaluated outcome) {
+    PayloadValue.ObjBuilder json =
+        PayloadValue.objectBuilder()
+            .put("label", check.label())
+            .put("chainId", check.chainId())
+            .put("evaluated", false)
+            .put("reason", outcome.reason());
+    outcome.requires().ifPresent(member -> json.put("requires", member));
+    json.put("evaluatedCondition", check.evaluatedCondition());
+    outcome.anchor().ifPresent(anchor -> json.putAll(anchor.fields()));
+    return json.build();
+  }
+}

@@ -1,0 +1,148 @@
+package org.walletstate.domain.trust;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.evm.read.Aggregate3;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.observation.ChainQuery;
+
+/**
+ * What one profile, or one batch of profiles, reads on each EVM chain: a single Multicall3 {@code
+ * aggregate3} holding every token and NFT {@code balanceOf} of every wallet on that chain, and the
+ * code of each wallet where the chain has account rows. The adapter anchors each chain once and
+ * sends these in one JSON-RPC batch pinned to that block, so every wallet of a batch is read at the
+ * same block, and a chain costs one head read and one round trip whatever the number of wallets.
+ */
+public final class TrustReadPlan {
+
+  /** Multicall3 where it is not at the canonical address (ZKsync Era). */
+  private static final Map<ChainId, EvmAddress> MULTICALL_ELSEWHERE =
+      Map.of(
+          new ChainId.Evm(324),
+          EvmAddress.parse("0xF9cda624FBC7e059355ce98a31693d299FACd963", "multicall3"));
+
+  private final TrustCheckList list;
+  private final Map<ChainId, Aggregate3> aggregates;
+  private final Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex;
+  private final Map<ChainId, Set<EvmAddress>> codeReads;
+
+  private TrustReadPlan(
+      TrustCheckList list,
+      Map<ChainId, Aggregate3> aggregates,
+      Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex,
+      Map<ChainId, Set<EvmAddress>> codeReads) {
+    this.list = list;
+    this.aggregates = aggregates;
+    this.callIndex = callIndex;
+    this.codeReads = codeReads;
+  }
+
+  /** The plan for the profiles of {@code wallets}, read together. */
+  public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets) {
+    Objects.requireNonNull(list, "list");
+    if (wallets.isEmpty()) {
+      throw new IllegalArgumentException("a plan is for at least one wallet");
+    }
+    Map<ChainId, Map<EvmRequest.EthCall, Integer>> calls = new LinkedHashMap<>();
+    Map<ChainId, Set<EvmAddress>> codes = new LinkedHashMap<>();
+    for (TrustWallets entry : wallets) {
+      for (TrustDimension dimension : list.dimensions(entry)) {
+        for (TrustCheck check : list.checks(dimension)) {
+          ChainId chain = check.chain().id();
+          Optional<EvmRequest.EthCall> call = balanceCall(check, entry.evm());
+          if (call.isPresent()) {
+            Map<EvmRequest.EthCall, Integer> onChain =
+                calls.computeIfAbsent(chain, id -> new LinkedHashMap<>());
+            onChain.putIfAbsent(call.get(), onChain.size());
+          } else if (check.subject() instanceof TrustCheck.Code) {
+            codes.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(entry.evm());
+          }
+        }
+      }
+    }
+    Map<ChainId, Aggregate3> aggregates = new LinkedHashMap<>();
+    calls.forEach(
+        (chain, onChain) ->
+            aggregates.put(
+                chain,
+                new Aggregate3(
+                    MULTICALL_ELSEWHERE.getOrDefault(chain, Aggregate3.CANONICAL),
+                    new ArrayList<>(onChain.keySet()))));
+    calls.replaceAll((chain, onChain) -> Collections.unmodifiableMap(onChain));
+    codes.replaceAll((chain, accounts) -> Collections.unmodifiableSet(accounts));
+    return new TrustReadPlan(
+        list,
+        Collections.unmodifiableMap(aggregates),
+        Collections.unmodifiableMap(calls),
+        Collections.unmodifiableMap(codes));
+  }
+
+  /** The {@code balanceOf(wallet)} call of a token or NFT check; empty for other checks. */
+  static Optional<EvmRequest.EthCall> balanceCall(TrustCheck check, EvmAddress wallet) {
+    EvmAddress contract;
+    if (check.subject() instanceof TrustCheck.Erc20 token) {
+      contract = token.token();
+    } else if (check.subject() instanceof TrustCheck.Erc721 nft) {
+      contract = nft.collection();
+    } else {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new EvmRequest.EthCall(
+            contract, EvmRead.BALANCE_OF.encodeCall(List.of(Bytes32.of(wallet)))));
+  }
+
+  public TrustCheckList list() {
+    return list;
+  }
+
+  /** The EVM chains to anchor, in the order the list first names them. */
+  public Set<ChainId> chains() {
+    Set<ChainId> chains = new LinkedHashSet<>(aggregates.keySet());
+    chains.addAll(codeReads.keySet());
+    return Collections.unmodifiableSet(chains);
+  }
+
+  /** What to observe on {@code chain}: one round, no follow-ups, nothing to prove. */
+  public ChainQuery query(ChainId chain) {
+    Set<ChainRead<?>> reads = new LinkedHashSet<>();
+    Optional.ofNullable(aggregates.get(chain)).ifPresent(reads::add);
+    codeReads.getOrDefault(chain, Set.of()).forEach(w -> reads.add(new EvmRead.AccountCode(w)));
+    if (reads.isEmpty()) {
+      throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
+    }
+    return ChainQuery.of(reads);
+  }
+
+  /** The chain's aggregate read, when it has token or NFT checks. */
+  Optional<Aggregate3> aggregate(ChainId chain) {
+    return Optional.ofNullable(aggregates.get(chain));
+  }
+
+  /** Where the answer to {@code call} sits in the chain's aggregate. */
+  int indexOf(ChainId chain, EvmRequest.EthCall call) {
+    Integer index = callIndex.getOrDefault(chain, Map.of()).get(call);
+    if (index == null) {
+      throw new IllegalArgumentException("the plan has no such call on chain " + chain);
+    }
+    return index;
+  }
+
+  /** Whether {@code chain} is an EVM chain this plan reads. */
+  boolean reads(Chain chain) {
+    return chains().contains(chain.id());
+  }
+}

@@ -1,0 +1,377 @@
+package org.walletstate.domain.trust;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.attest.condition.AccountCodeShapes;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.CodeState;
+import org.walletstate.domain.evm.read.Aggregate3;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.evm.read.ReadOutcomes;
+import org.walletstate.domain.fixtures.Multicall;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.payload.PayloadValue;
+
+class TrustEvaluationTest {
+
+  private static final TrustCheckList LIST = TrustCheckList.current();
+  private static final EvmAddress WALLET =
+      EvmAddress.parse("0x70997970c51812dc3a04c8d9cac2a3a7f6e08f8d", "wallet");
+  private static final EvmAddress OTHER =
+      EvmAddress.parse("0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc", "wallet");
+  private static final EvmAddress USDC_ON_1 =
+      EvmAddress.parse("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "usdc");
+  private static final Anchor.EvmBlock BLOCK =
+      new Anchor.EvmBlock(BigInteger.valueOf(100), Instant.parse("2026-10-08T12:00:00Z"));
+
+  /** Chains as a node would answer: every balance 0 unless set, every wallet without code. */
+  private static final class Chains {
+    final TrustReadPlan plan;
+    final Map<ChainId, Map<EvmRequest.EthCall, Aggregate3.Result>> results = new HashMap<>();
+    final Map<ChainId, Map<EvmAddress, Bytes>> codes = new HashMap<>();
+    final Map<ChainId, ChainObservation> replaced = new HashMap<>();
+
+    Chains(List<TrustWallets> wallets) {
+      plan = TrustReadPlan.of(LIST, wallets);
+    }
+
+    Chains holds(long chain, EvmAddress token, EvmAddress wallet, long balance) {
+      results
+          .computeIfAbsent(new ChainId.Evm(chain), c -> new HashMap<>())
+          .put(call(token, wallet), new Aggregate3.Result(true, Multicall.word(balance)));
+      return this;
+    }
+
+    Chains answers(long chain, EvmAddress token, EvmAddress wallet, Aggregate3.Result result) {
+      results
+          .computeIfAbsent(new ChainId.Evm(chain), c -> new HashMap<>())
+          .put(call(token, wallet), result);
+      return this;
+    }
+
+    Chains code(long chain, EvmAddress wallet, Bytes code) {
+      codes.computeIfAbsent(new ChainId.Evm(chain), c -> new HashMap<>()).put(wallet, code);
+      return this;
+    }
+
+    Chains observed(long chain, ChainObservation observation) {
+      replaced.put(new ChainId.Evm(chain), observation);
+      return this;
+    }
+
+    private static EvmRequest.EthCall call(EvmAddress token, EvmAddress wallet) {
+      return new EvmRequest.EthCall(
+          token,
+          EvmRead.BALANCE_OF.encodeCall(List.of(org.walletstate.domain.evm.Bytes32.of(wallet))));
+    }
+
+    Map<ChainId, ChainObservation> observations() {
+      Map<ChainId, ChainObservation> all = new LinkedHashMap<>();
+      for (ChainId chain : plan.chains()) {
+        if (replaced.containsKey(chain)) {
+          all.put(chain, replaced.get(chain));
+          continue;
+        }
+        Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
+        plan.aggregate(chain)
+            .ifPresent(
+                aggregate -> {
+                  List<Aggregate3.Result> answers = new ArrayList<>();
+                  for (EvmRequest.EthCall call : aggregate.calls()) {
+                    answers.add(
+                        results
+                            .getOrDefault(chain, Map.of())
+                            .getOrDefault(call, new Aggregate3.Result(true, Multicall.word(0))));
+                  }
+                  outcomes.put(aggregate, new ReadOutcome.Data(Multicall.answer(answers)));
+                });
+        for (var read : plan.query(chain).reads()) {
+          if (read instanceof EvmRead.AccountCode code) {
+            outcomes.put(
+                code,
+                new ReadOutcome.Data(
+                    codes.getOrDefault(chain, Map.of()).getOrDefault(code.account(), Bytes.EMPTY)));
+          }
+        }
+        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes)));
+      }
+      return all;
+    }
+
+    TrustEvaluation evaluate(TrustWallets wallets, boolean proof) {
+      return TrustEvaluation.of(plan, wallets, proof, observations());
+    }
+  }
+
+  private static List<DimensionResult> evaluated(TrustEvaluation evaluation) {
+    assertThat(evaluation).isInstanceOf(TrustEvaluation.Evaluated.class);
+    return ((TrustEvaluation.Evaluated) evaluation).dimensions();
+  }
+
+  private static PayloadValue.Obj check(List<DimensionResult> dimensions, String label) {
+    return dimensions.stream()
+        .flatMap(d -> d.checks().stream())
+        .filter(c -> ((PayloadValue.Text) c.get("label")).value().equals(label))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void plan_readsEachEvmChainWithOneAggregateAndTheWalletsCode_only23Chains() {
+    TrustReadPlan plan = TrustReadPlan.of(LIST, List.of(TrustWallets.of(WALLET)));
+
+    assertThat(plan.chains()).hasSize(23);
+    assertThat(plan.query(new ChainId.Evm(1)).reads())
+        .hasSize(2)
+        .anyMatch(Aggregate3.class::isInstance)
+        .contains(new EvmRead.AccountCode(WALLET));
+    assertThat(plan.query(new ChainId.Evm(56)).reads()).hasSize(1);
+  }
+
+  @Test
+  void plan_ofABatch_stillHasOneAggregatePerChain_holdingEveryWalletsCalls() {
+    TrustReadPlan one = TrustReadPlan.of(LIST, List.of(TrustWallets.of(WALLET)));
+    TrustReadPlan two =
+        TrustReadPlan.of(LIST, List.of(TrustWallets.of(WALLET), TrustWallets.of(OTHER)));
+
+    ChainId mainnet = new ChainId.Evm(1);
+    assertThat(two.chains()).isEqualTo(one.chains());
+    assertThat(two.aggregate(mainnet).orElseThrow().calls())
+        .hasSize(2 * one.aggregate(mainnet).orElseThrow().calls().size());
+    assertThat(two.query(mainnet).reads()).filteredOn(Aggregate3.class::isInstance).hasSize(1);
+  }
+
+  @Test
+  void bareEvmWallet_gets155ChecksInTenDimensions_withUnprovidedRowsNotEvaluated() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    List<DimensionResult> dimensions =
+        evaluated(
+            new Chains(List.of(wallets)).holds(1, USDC_ON_1, WALLET, 5).evaluate(wallets, false));
+
+    assertThat(dimensions).hasSize(10);
+    assertThat(dimensions.stream().mapToInt(DimensionResult::total).sum()).isEqualTo(155);
+    DimensionResult institutional = dimensions.get(4);
+    assertThat(institutional.dimension()).isEqualTo(TrustDimension.INSTITUTIONAL_STABLECOINS);
+    assertThat(institutional.notEvaluatedCount()).isEqualTo(6);
+    assertThat(institutional.failCount()).isEqualTo(2);
+    PayloadValue.Obj solanaRow = check(dimensions, "PYUSD on Solana");
+    assertThat(solanaRow.get("evaluated")).isEqualTo(PayloadValue.bool(false));
+    assertThat(solanaRow.get("reason")).isEqualTo(PayloadValue.text("wallet_not_provided"));
+    assertThat(solanaRow.get("requires")).isEqualTo(PayloadValue.text("solanaWallet"));
+    assertThat(solanaRow.members()).doesNotContainKeys("met", "blockNumber", "proof");
+    assertThat(check(dimensions, "USDC on Ethereum").get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(dimensions.get(0).passCount()).isEqualTo(1);
+    assertThat(dimensions.get(0).failCount()).isEqualTo(51);
+  }
+
+  @Test
+  void checks_keepTheListsOrder_andCarryTheAnchor() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    List<DimensionResult> dimensions =
+        evaluated(new Chains(List.of(wallets)).evaluate(wallets, false));
+
+    List<String> labels =
+        dimensions.stream()
+            .flatMap(d -> d.checks().stream())
+            .map(c -> ((PayloadValue.Text) c.get("label")).value())
+            .toList();
+    List<String> listed =
+        LIST.checks().stream()
+            .filter(c -> c.dimension().onlyWith().isEmpty())
+            .map(TrustCheck::label)
+            .toList();
+    assertThat(labels).isEqualTo(listed);
+    PayloadValue.Obj row = check(dimensions, "USDC on Ethereum");
+    assertThat(row.members().keySet())
+        .containsExactly(
+            "label", "chainId", "met", "evaluatedCondition", "blockNumber", "blockTimestamp");
+    assertThat(row.get("blockNumber")).isEqualTo(PayloadValue.text("0x64"));
+  }
+
+  @Test
+  void tokenRow_signsAPresenceFact_gtZero() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    PayloadValue.Obj row =
+        check(evaluated(new Chains(List.of(wallets)).evaluate(wallets, false)), "USDC on Ethereum");
+
+    assertThat(row.get("evaluatedCondition"))
+        .isEqualTo(
+            PayloadValue.objectBuilder()
+                .put("type", "token_balance")
+                .put("chainId", 1)
+                .put("contractAddress", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
+                .put("operator", "gt")
+                .put("threshold", 0)
+                .build());
+  }
+
+  @Test
+  void accountRows_signExactlyAttestsAccountCodeShape() {
+    for (TrustCheck check : LIST.checks(TrustDimension.ACCOUNT)) {
+      CodeState state = ((TrustCheck.Code) check.subject()).state();
+      assertThat(check.evaluatedCondition())
+          .as(check.label())
+          .isEqualTo(AccountCodeShapes.attestShape(check.chain(), state));
+    }
+  }
+
+  @Test
+  void accountRows_tellContractFromDelegation() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    Bytes designator =
+        Bytes.concat(
+            Bytes.fromHex("0xef0100"), Bytes.fromHex("0x63c0c19a282a1B52b07dD5a65b58948A07DAE32B"));
+    List<DimensionResult> dimensions =
+        evaluated(
+            new Chains(List.of(wallets))
+                .code(8453, WALLET, designator)
+                .code(1, WALLET, Bytes.fromHex("0x6080604052"))
+                .evaluate(wallets, false));
+
+    DimensionResult account = dimensions.get(9);
+    assertThat(account.passCount()).isEqualTo(2);
+    assertThat(check(dimensions, "EIP-7702 delegation present on Base").get("met"))
+        .isEqualTo(PayloadValue.bool(true));
+    assertThat(check(dimensions, "Contract code present on Ethereum").get("met"))
+        .isEqualTo(PayloadValue.bool(true));
+    assertThat(check(dimensions, "Contract code present on Base").get("met"))
+        .isEqualTo(PayloadValue.bool(false));
+  }
+
+  @Test
+  void aRevertedCall_isNotEvaluatedAtTheBlock_neverAFailure() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    List<DimensionResult> dimensions =
+        evaluated(
+            new Chains(List.of(wallets))
+                .answers(1, USDC_ON_1, WALLET, new Aggregate3.Result(false, Bytes.EMPTY))
+                .evaluate(wallets, false));
+
+    PayloadValue.Obj row = check(dimensions, "USDC on Ethereum");
+    assertThat(row.get("reason")).isEqualTo(PayloadValue.text("call_reverted"));
+    assertThat(row.get("blockNumber")).isEqualTo(PayloadValue.text("0x64"));
+    assertThat(dimensions.get(0).notEvaluatedCount()).isEqualTo(1);
+    assertThat(dimensions.get(0).failCount()).isEqualTo(51);
+  }
+
+  @Test
+  void anAnswerThatIsNoBalance_isNotEvaluated() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    List<DimensionResult> dimensions =
+        evaluated(
+            new Chains(List.of(wallets))
+                .answers(1, USDC_ON_1, WALLET, new Aggregate3.Result(true, Bytes.EMPTY))
+                .evaluate(wallets, false));
+
+    assertThat(check(dimensions, "USDC on Ethereum").get("reason"))
+        .isEqualTo(PayloadValue.text("not_a_balance"));
+  }
+
+  @Test
+  void aChainWhoseHeadCannotBeRead_makesTheProfileIncomplete() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    TrustEvaluation evaluation =
+        new Chains(List.of(wallets))
+            .observed(10, new ChainObservation.HeadUnavailable("down"))
+            .evaluate(wallets, false);
+
+    assertThat(evaluation).isInstanceOf(TrustEvaluation.Incomplete.class);
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .containsExactly(
+            new TrustFailure(
+                org.walletstate.domain.chain.FailureSource.CHAIN_HEAD_READ,
+                new ChainId.Evm(10),
+                "chain head could not be read"));
+  }
+
+  @Test
+  void anUnreadableAggregate_makesTheProfileIncomplete() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    Chains chains = new Chains(List.of(wallets));
+    ChainId base = new ChainId.Evm(8453);
+    Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
+    for (var read : chains.plan.query(base).reads()) {
+      outcomes.put(
+          (EvmRead<?>) read,
+          read instanceof Aggregate3
+              ? new ReadOutcome.Failed("timeout")
+              : new ReadOutcome.Data(Bytes.EMPTY));
+    }
+    chains.observed(8453, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes)));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, false);
+
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .extracting(TrustFailure::message)
+        .containsExactly("token balances could not be read");
+  }
+
+  @Test
+  void aGivenWalletOfAFamilyNotReadYet_addsItsDimension_notEvaluated() {
+    SolanaAddress solana =
+        SolanaAddress.parse("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "solanaWallet");
+    TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.SOLANA, solana));
+    List<DimensionResult> dimensions =
+        evaluated(new Chains(List.of(wallets)).evaluate(wallets, false));
+
+    assertThat(dimensions).hasSize(11);
+    DimensionResult solanaDimension = dimensions.get(10);
+    assertThat(solanaDimension.dimension()).isEqualTo(TrustDimension.SOLANA);
+    assertThat(solanaDimension.notEvaluatedCount()).isEqualTo(14);
+    PayloadValue.Obj row = check(dimensions, "PYUSD on Solana");
+    assertThat(row.get("reason")).isEqualTo(PayloadValue.text("family_not_read"));
+    assertThat(row.members()).doesNotContainKey("requires");
+  }
+
+  @Test
+  void proofMode_declinesEveryEvaluatedRowWithAReason_andUnevaluatedRowsCarryNoProofKey() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    List<DimensionResult> dimensions =
+        evaluated(new Chains(List.of(wallets)).evaluate(wallets, true));
+
+    for (DimensionResult dimension : dimensions) {
+      for (PayloadValue.Obj row : dimension.checks()) {
+        if (row.members().containsKey("evaluated")) {
+          assertThat(row.members()).doesNotContainKey("proof");
+        } else {
+          PayloadValue.Obj proof = (PayloadValue.Obj) row.get("proof");
+          assertThat(proof.get("available")).isEqualTo(PayloadValue.bool(false));
+          assertThat(proof.get("reason")).isNotNull();
+        }
+      }
+    }
+    assertThat(
+            ((PayloadValue.Obj) check(dimensions, "Contract code present on Base").get("proof"))
+                .get("reason"))
+        .isEqualTo(PayloadValue.text(TrustEvaluation.ACCOUNT_NOT_PROVEN));
+  }
+
+  @Test
+  void batch_eachWalletIsEvaluatedFromTheSharedReads() {
+    TrustWallets first = TrustWallets.of(WALLET);
+    TrustWallets second = TrustWallets.of(OTHER);
+    Chains chains = new Chains(List.of(first, second)).holds(1, USDC_ON_1, OTHER, 7);
+
+    assertThat(check(evaluated(chains.evaluate(first, false)), "USDC on Ethereum").get("met"))
+        .isEqualTo(PayloadValue.bool(false));
+    assertThat(check(evaluated(chains.evaluate(second, false)), "USDC on Ethereum").get("met"))
+        .isEqualTo(PayloadValue.bool(true));
+    assertThat(Set.copyOf(chains.plan.chains())).hasSize(23);
+  }
+}
