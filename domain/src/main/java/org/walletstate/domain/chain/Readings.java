@@ -1,5 +1,7 @@
 package org.walletstate.domain.chain;
 
+import java.util.Map;
+
 /**
  * The answers to one chain's reads, all taken at the same anchor, as the family's adapter reported
  * them.
@@ -12,4 +14,12 @@ public interface Readings {
    * @throws IllegalArgumentException when {@code read} was never asked: the plan was not followed
    */
   <T> Reading<T> reading(ChainRead<T> read);
+
+  /**
+   * Readings that answer each read of {@code answers} with its value. The adapter that builds them
+   * guarantees each answer is of its read's type.
+   */
+  static Readings of(Map<? extends ChainRead<?>, ? extends Reading<?>> answers) {
+    return new AnsweredReadings(answers);
+  }
 }
