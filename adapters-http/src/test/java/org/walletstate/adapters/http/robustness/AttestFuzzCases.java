@@ -241,7 +241,11 @@ final class AttestFuzzCases {
             body.putText(other, pick(r, new String[] {"", " ", "\t\n", "\u2003"}));
             kind = "rule/other-wallet-blank";
             what = other + " blank";
-            mentions = other + " must not be empty";
+            // a validated family's member names itself; the others say they must not be empty
+            mentions =
+                other.equals("solanaWallet") || other.equals("xrplWallet")
+                    ? other
+                    : other + " must not be empty";
           } else if (r.nextBoolean()) {
             body.putText(other, otherWallet(other, "anything"));
             kind = "rule/evm-wallet-missing";
