@@ -153,7 +153,7 @@ class AttestRefusalsTest {
             "EVM condition without an EVM wallet",
             object(
                 "solanaWallet",
-                "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV",
+                "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd",
                 "conditions",
                 List.of(usdOnBase())),
             "wallet is required: conditions[0] is evaluated on EVM chain 8453"));
@@ -295,14 +295,14 @@ class AttestRefusalsTest {
             "conditions[0].delegation is required"));
     all.add(
         refusal(
-            "token_balance on solana",
+            "token_balance on solana without a solanaWallet",
             holderBody(with(tokenBalance(8453, "native", "1"), "chainId", "solana")),
-            "conditions[0].chainId solana: token_balance is not yet supported on non-EVM chains"));
+            "solanaWallet is required: conditions[0] is evaluated on solana chain solana"));
     all.add(
         refusal(
-            "nft_ownership on xrpl",
-            holderBody(with(nftOwnership(8453, D_USD), "chainId", "xrpl")),
-            "conditions[0].chainId xrpl: nft_ownership is not yet supported on non-EVM chains"));
+            "token_balance on tron",
+            holderBody(with(tokenBalance(8453, "native", "1"), "chainId", "tron")),
+            "conditions[0].chainId tron: token_balance is not yet supported on non-EVM chains"));
     all.add(
         refusal(
             "nft_ownership on bitcoin",

@@ -5,8 +5,10 @@ import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.request.Fields;
 
@@ -31,8 +33,8 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
   public static final List<WalletMember> ALL =
       List.of(
           new WalletMember("wallet", ChainFamily.EVM, EvmAddress::parse),
-          unchecked("solanaWallet", ChainFamily.SOLANA),
-          unchecked("xrplWallet", ChainFamily.XRPL),
+          new WalletMember("solanaWallet", ChainFamily.SOLANA, SolanaAddress::parse),
+          new WalletMember("xrplWallet", ChainFamily.XRPL, XrplAddress::parse),
           unchecked("bitcoinWallet", ChainFamily.BITCOIN),
           unchecked("tronWallet", ChainFamily.TRON),
           unchecked("stellarWallet", ChainFamily.STELLAR),

@@ -1,6 +1,7 @@
 package org.walletstate.domain.chain;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The answers to one chain's reads, all taken at the same anchor, as the family's adapter reported
@@ -21,5 +22,13 @@ public interface Readings {
    */
   default List<String> failures() {
     return List.of();
+  }
+
+  /**
+   * Readings that answer each read of {@code answers} with its value. The adapter that builds them
+   * guarantees each answer is of its read's type.
+   */
+  static Readings of(Map<? extends ChainRead<?>, ? extends Reading<?>> answers) {
+    return new AnsweredReadings(answers);
   }
 }

@@ -11,7 +11,8 @@ import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
 /**
- * web3j, its HTTP client and its JSON library stay in one package and out of the public API; the
+ * web3j and its HTTP client stay in one package and out of the public API; Jackson is used where
+ * JSON-RPC answers are parsed (web3j, and the plain-HTTP readers of the other families); the
  * verifier SDK is used through its public API only.
  */
 @AnalyzeClasses(
@@ -26,7 +27,20 @@ class ChainAdapterArchitectureTest {
           .resideOutsideOfPackage("org.walletstate.adapters.chain.evm.web3j..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("org.web3j..", "okhttp3..", "com.fasterxml.jackson..");
+          .resideInAnyPackage("org.web3j..", "okhttp3..");
+
+  @ArchTest
+  static final ArchRule jacksonOnlyWhereAnswersAreParsed =
+      noClasses()
+          .that()
+          .resideOutsideOfPackages(
+              "org.walletstate.adapters.chain.evm.web3j..",
+              "org.walletstate.adapters.chain.jsonrpc..",
+              "org.walletstate.adapters.chain.solana..",
+              "org.walletstate.adapters.chain.xrpl..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("com.fasterxml.jackson..");
 
   @ArchTest
   static final ArchRule noPublicMethodReturnsAWeb3jOrOkHttpType =

@@ -23,6 +23,30 @@ public interface ChainReadsConfig {
   @WithName("evm-reads")
   EvmReads evmReads();
 
+  /** Solana: {@code walletstate.chains.solana.endpoints}, ... */
+  JsonRpcChain solana();
+
+  /** The XRP Ledger: {@code walletstate.chains.xrpl.endpoints}, ... */
+  JsonRpcChain xrpl();
+
+  /** A non-EVM chain read over JSON-RPC: its overrides. */
+  interface JsonRpcChain {
+    /** Endpoints in priority order. */
+    Optional<List<URI>> endpoints();
+
+    Optional<Duration> requestTimeout();
+
+    OptionalInt attempts();
+
+    Optional<Duration> initialBackoff();
+
+    Optional<Duration> maxBackoff();
+
+    Optional<Duration> observationDeadline();
+
+    Optional<Duration> failback();
+  }
+
   /** One chain's overrides. */
   interface EvmChain {
     /** Endpoints in priority order. */

@@ -12,8 +12,11 @@ import java.time.Clock;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
+import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
@@ -91,11 +94,38 @@ public class Wiring {
     chains.close();
   }
 
+  /** The Solana reader: one finalized snapshot per observation. */
+  @Produces
+  @ApplicationScoped
+  @Startup
+  @Typed(SolanaChainState.class)
+  SolanaChainState solanaChain(ChainReadsConfig config, Clock clock) {
+    return new SolanaChainState(JsonRpcChainSettings.solana(config), clock);
+  }
+
+  void closeSolanaChain(@Disposes SolanaChainState chain) {
+    chain.close();
+  }
+
+  /** The XRP Ledger reader: every call pinned to one validated ledger. */
+  @Produces
+  @ApplicationScoped
+  @Startup
+  @Typed(XrplChainState.class)
+  XrplChainState xrplChain(ChainReadsConfig config, Clock clock) {
+    return new XrplChainState(JsonRpcChainSettings.xrpl(config), clock);
+  }
+
+  void closeXrplChain(@Disposes XrplChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  ChainState chainState(Web3jEvmChainState evm) {
-    return new ChainStateByFamily(Map.of(ChainFamily.EVM, evm));
+  ChainState chainState(Web3jEvmChainState evm, SolanaChainState solana, XrplChainState xrpl) {
+    return new ChainStateByFamily(
+        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.XRPL, xrpl));
   }
 
   // --- signing -----------------------------------------------------------------------------------

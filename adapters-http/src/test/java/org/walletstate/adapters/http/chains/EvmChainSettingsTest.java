@@ -29,7 +29,34 @@ class EvmChainSettingsTest {
       OptionalInt cacheEntries, OptionalInt maxConcurrentCalls, Optional<Duration> failback)
       implements ChainReadsConfig.EvmReads {}
 
-  private record Config(Map<String, EvmChain> evm, EvmReads evmReads) implements ChainReadsConfig {}
+  record JsonRpc(
+      Optional<List<URI>> endpoints,
+      Optional<Duration> requestTimeout,
+      OptionalInt attempts,
+      Optional<Duration> initialBackoff,
+      Optional<Duration> maxBackoff,
+      Optional<Duration> observationDeadline,
+      Optional<Duration> failback)
+      implements ChainReadsConfig.JsonRpcChain {
+
+    static final JsonRpc NONE =
+        new JsonRpc(
+            Optional.empty(),
+            Optional.empty(),
+            OptionalInt.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty());
+  }
+
+  record Config(
+      Map<String, EvmChain> evm, EvmReads evmReads, JsonRpcChain solana, JsonRpcChain xrpl)
+      implements ChainReadsConfig {
+    Config(Map<String, EvmChain> evm, EvmReads evmReads) {
+      this(evm, evmReads, JsonRpc.NONE, JsonRpc.NONE);
+    }
+  }
 
   private static final Shared NO_SHARED =
       new Shared(OptionalInt.empty(), OptionalInt.empty(), Optional.empty());

@@ -53,7 +53,22 @@ final class AttestFuzzCases {
   static final int BODY_LIMIT = 128 * 1024;
 
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
-  private static final String[] NON_EVM = {"solana", "xrpl", "bitcoin", "tron", "stellar", "sui"};
+
+  /** Non-EVM chains whose holding conditions are still refused by chain. */
+  private static final String[] NON_EVM = {"bitcoin", "tron", "stellar", "sui"};
+
+  private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
+  private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
+  private static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
+  private static final String XRPL_ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
+
+  /** A well-formed value of each other wallet member: validated families need a real one. */
+  private static String otherWallet(String member, String fallback) {
+    return member.equals("solanaWallet")
+        ? SOLANA_WALLET
+        : member.equals("xrplWallet") ? XRPL_WALLET : fallback;
+  }
+
   private static final String[] OTHER_WALLETS = {
     "solanaWallet", "xrplWallet", "bitcoinWallet", "tronWallet", "stellarWallet", "suiWallet"
   };
@@ -227,7 +242,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(23);
+    int family = r.nextInt(24);
     JsonText.Obj body;
     String kind;
     String what;
@@ -260,9 +275,13 @@ final class AttestFuzzCases {
             body.putText(other, pick(r, new String[] {"", " ", "\t\n", "\u2003"}));
             kind = "rule/other-wallet-blank";
             what = other + " blank";
-            mentions = other + " must not be empty";
+            // a validated family's member names itself; the others say they must not be empty
+            mentions =
+                other.equals("solanaWallet") || other.equals("xrplWallet")
+                    ? other
+                    : other + " must not be empty";
           } else if (r.nextBoolean()) {
-            body.putText(other, "anything");
+            body.putText(other, otherWallet(other, "anything"));
             kind = "rule/evm-wallet-missing";
             what = "only " + other + " for EVM conditions";
             mentions = "wallet is required";
@@ -725,6 +744,96 @@ final class AttestFuzzCases {
           }
           body = body(around(r, c, at, count));
           kind = "rule/agent-delegation";
+          break;
+        }
+      case 22:
+        {
+          // a solana or xrpl condition (or wallet) broken in one way the request alone shows
+          int how = r.nextInt(9);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", how < 3 ? "\"solana\"" : "\"xrpl\"")
+                  .putText("threshold", "1");
+          String field = ".contractAddress";
+          switch (how) {
+            case 0:
+              c.putText(
+                  "contractAddress", pick(r, new String[] {"0x12", "abc", SOLANA_MINT + "1", ""}));
+              break;
+            case 1:
+              c.putText("contractAddress", "native")
+                  .put("decimals", pick(r, new String[] {"6", "18", "\"0\""}));
+              field = ".decimals";
+              break;
+            case 2:
+              c.putText(
+                      "type",
+                      pick(r, new String[] {"ratio_to_supply", "evm_view_call", "account_code"}))
+                  .putText("contractAddress", SOLANA_MINT);
+              field = ".chainId";
+              break;
+            case 3:
+              c.putText("contractAddress", XRPL_ISSUER)
+                  .putText(
+                      "currency",
+                      pick(
+                          r,
+                          new String[] {
+                            "XRP",
+                            "",
+                            "A\u00e9B",
+                            "0000000000000000000000000000000000000000",
+                            "123456789012345678901"
+                          }));
+              field = ".currency";
+              break;
+            case 4:
+              c.putText("contractAddress", XRPL_ISSUER);
+              field = ".currency";
+              break;
+            case 5:
+              c.putText("type", "nft_ownership")
+                  .putText("contractAddress", XRPL_ISSUER)
+                  .put(
+                      "taxon",
+                      pick(
+                          r,
+                          new String[] {"-1", "4294967296", "1.5", "\"abc\"", "true", "\"1e3\""}));
+              field = ".taxon";
+              break;
+            case 6:
+              c.putText("contractAddress", XRPL_ISSUER.substring(0, XRPL_ISSUER.length() - 1) + "Q")
+                  .putText("currency", "USD");
+              break;
+            default:
+              c.putText("contractAddress", "native");
+              field = null;
+              break;
+          }
+          body = body(around(r, c, at, count));
+          body.putText("solanaWallet", SOLANA_WALLET).putText("xrplWallet", XRPL_WALLET);
+          if (how == 7) {
+            body.putText(
+                "solanaWallet",
+                pick(r, new String[] {"0x" + "ab".repeat(20), SOLANA_WALLET + "A", "1111"}));
+            mentions = "solanaWallet";
+          } else if (how == 8) {
+            body.putText(
+                "xrplWallet",
+                pick(
+                    r,
+                    new String[] {
+                      XRPL_WALLET.substring(0, XRPL_WALLET.length() - 1) + "8",
+                      "X7AcgcsBL6XDcUb289X4mJ8djcdyKaB5hJDWMArnXr61cqZ",
+                      "rr"
+                    }));
+            mentions = "xrplWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/solana-xrpl";
+          what = "solana/xrpl rule " + how;
           break;
         }
       default:
@@ -1797,7 +1906,8 @@ final class AttestFuzzCases {
     JsonText.Obj body =
         new JsonText.Obj().putText("wallet", wallet).put("conditions", JsonText.array(conditions));
     if (r.nextBoolean()) {
-      body.putText(pick(r, OTHER_WALLETS), weirdText(r, 1 + r.nextInt(60)) + "x");
+      String other = pick(r, OTHER_WALLETS);
+      body.putText(other, otherWallet(other, weirdText(r, 1 + r.nextInt(60)) + "x"));
     }
     if (r.nextBoolean()) {
       body.putText("declaredLimits", r.nextBoolean() ? "omit" : "include");

@@ -5,13 +5,15 @@ import java.util.HashMap;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.replay.JsonRpcReplay;
 
 /**
  * Points the service's EVM chains 1, 8453 and 10 at the local devnet (started once per test JVM,
  * stopped when it exits). Chains 10 and 8453 are always read through a {@link FaultProxy} that
  * passes everything through until a test installs rules on {@link #chain10()} or {@link
  * #chain8453()}, so failure tests share the one application boot of every other test class. Every
- * other chain keeps its public endpoints, which tests never reach.
+ * other chain keeps its public endpoints, which tests never reach. Solana and the XRP Ledger are
+ * read from {@link JsonRpcReplay} servers that tests fill with documented answers.
  */
 public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -23,6 +25,24 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
 
   private static FaultProxy chain10;
   private static FaultProxy chain8453;
+  private static JsonRpcReplay solana;
+  private static JsonRpcReplay xrpl;
+
+  /** The replay server that stands in for every Solana endpoint. */
+  public static synchronized JsonRpcReplay solana() {
+    if (solana == null) {
+      solana = JsonRpcReplay.start();
+    }
+    return solana;
+  }
+
+  /** The replay server that stands in for every XRP Ledger endpoint. */
+  public static synchronized JsonRpcReplay xrpl() {
+    if (xrpl == null) {
+      xrpl = JsonRpcReplay.start();
+    }
+    return xrpl;
+  }
 
   /**
    * The proxy in front of chain 10. Tests that install rules {@link FaultProxy#reset()} it before
@@ -56,6 +76,16 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                     chainId == PROXIED_CHAIN
                         ? chain10().url().toString()
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
+    // no Solana or XRPL node here: both are answered by replays of their documented answers
+    for (Map.Entry<String, JsonRpcReplay> replay :
+        Map.of("solana", solana(), "xrpl", xrpl()).entrySet()) {
+      String prefix = "walletstate.chains." + replay.getKey() + ".";
+      config.put(prefix + "endpoints", replay.getValue().url().toString());
+      config.put(prefix + "request-timeout", "1s");
+      config.put(prefix + "initial-backoff", "50ms");
+      config.put(prefix + "max-backoff", "200ms");
+      config.put(prefix + "observation-deadline", "5s");
+    }
     return config;
   }
 

@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
@@ -38,14 +39,36 @@ final class ConditionMembers {
     return chain;
   }
 
+  /** The holding types each non-EVM family that is read carries. */
+  private static final Map<ChainFamily, List<String>> READ_FAMILIES =
+      Map.of(
+          ChainFamily.SOLANA, List.of("token_balance", "nft_ownership", "ratio_to_amount"),
+          ChainFamily.XRPL, List.of("token_balance", "nft_ownership"));
+
   /**
-   * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount). The interface
-   * allows some of these on non-EVM chains; this service does not read those chains yet.
+   * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount): an EVM chain, or
+   * solana or xrpl for the types their families carry. The interface allows some of these on the
+   * other non-EVM chains; this service does not read those chains yet.
    */
   static Chain holdingChain(Fields fields, ConditionType type) {
     Chain chain = ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId"));
     if (chain.isEvm()) {
       return chain;
+    }
+    List<String> carried = READ_FAMILIES.get(chain.family());
+    if (carried != null) {
+      if (carried.contains(type.wireName())) {
+        return chain;
+      }
+      throw new ValidationException(
+          fields.path("chainId")
+              + " "
+              + chain.id()
+              + " supports only "
+              + String.join(", ", carried)
+              + "; "
+              + type.wireName()
+              + " is not available there");
     }
     String only = TOKEN_BALANCE_ONLY.get(chain.family());
     if (only != null && !type.wireName().equals(TokenBalance.TYPE.wireName())) {

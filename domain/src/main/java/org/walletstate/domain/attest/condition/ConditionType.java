@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
+import java.util.List;
 import java.util.Objects;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
@@ -12,9 +13,14 @@ import org.walletstate.domain.request.Fields;
  * @param conditionClass what {@link #parser} produces
  * @param parser reads the members of one condition object, applying every rule the request alone
  *     can check
+ * @param familyVariants the classes {@link #parser} produces for chains of other families (the
+ *     Solana and XRPL forms of {@code token_balance}); empty for a type read on EVM chains only
  */
 public record ConditionType(
-    String wireName, Class<? extends Condition<?>> conditionClass, Parser parser) {
+    String wireName,
+    Class<? extends Condition<?>> conditionClass,
+    Parser parser,
+    List<Class<? extends Condition<?>>> familyVariants) {
 
   /** Reads the members of one condition object of this type. */
   @FunctionalInterface
@@ -29,6 +35,18 @@ public record ConditionType(
     Objects.requireNonNull(wireName, "wireName");
     Objects.requireNonNull(conditionClass, "conditionClass");
     Objects.requireNonNull(parser, "parser");
+    familyVariants = List.copyOf(familyVariants);
+  }
+
+  /** A type read on EVM chains only. */
+  public ConditionType(
+      String wireName, Class<? extends Condition<?>> conditionClass, Parser parser) {
+    this(wireName, conditionClass, parser, List.of());
+  }
+
+  /** Whether conditions of {@code type} are of this type: its class or one of its variants. */
+  public boolean produces(Class<?> type) {
+    return conditionClass.equals(type) || familyVariants.contains(type);
   }
 
   @Override

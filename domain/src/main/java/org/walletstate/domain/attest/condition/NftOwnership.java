@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest.condition;
 
 import java.math.BigInteger;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
@@ -23,7 +24,11 @@ import org.walletstate.domain.request.Fields;
 public record NftOwnership(Chain chain, EvmAddress collection) implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType("nft_ownership", NftOwnership.class, NftOwnership::parse);
+      new ConditionType(
+          "nft_ownership",
+          NftOwnership.class,
+          NftOwnership::parseAny,
+          List.of(SolanaNftOwnership.class, XrplNftOwnership.class));
 
   /** Why an {@code nft_ownership} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -45,8 +50,20 @@ public record NftOwnership(Chain chain, EvmAddress collection) implements EvmCon
     return Set.of(new EvmRead.Erc721BalanceOf(collection, wallet));
   }
 
-  static NftOwnership parse(Fields fields, KeyVersion key) {
+  /** The form of the condition's chain: EVM, Solana or XRPL. */
+  static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    switch (chain.family()) {
+      case SOLANA:
+        return SolanaNftOwnership.parse(fields, key, chain);
+      case XRPL:
+        return XrplNftOwnership.parse(fields, key, chain);
+      default:
+        return parse(fields, key, chain);
+    }
+  }
+
+  static NftOwnership parse(Fields fields, KeyVersion key, Chain chain) {
     return new NftOwnership(chain, ConditionMembers.contract(fields, TYPE));
   }
 

@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest.condition;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -9,6 +10,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
@@ -36,7 +38,11 @@ public record RatioToAmount(
     implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType("ratio_to_amount", RatioToAmount.class, RatioToAmount::parse);
+      new ConditionType(
+          "ratio_to_amount",
+          RatioToAmount.class,
+          RatioToAmount::parseAny,
+          List.of(SolanaRatioToAmount.class));
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
@@ -61,8 +67,16 @@ public record RatioToAmount(
     return Holding.reads(asset, wallet);
   }
 
-  static RatioToAmount parse(Fields fields, KeyVersion key) {
+  /** The form of the condition's chain: EVM or Solana. */
+  static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    if (chain.family() == ChainFamily.SOLANA) {
+      return SolanaRatioToAmount.parse(fields, key, chain);
+    }
+    return parse(fields, key, chain);
+  }
+
+  static RatioToAmount parse(Fields fields, KeyVersion key, Chain chain) {
     Asset asset = ConditionMembers.asset(fields, TYPE, true);
     DecimalAmount multiple =
         DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);

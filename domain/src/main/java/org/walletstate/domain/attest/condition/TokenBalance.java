@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest.condition;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -30,7 +31,11 @@ public record TokenBalance(
     implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType("token_balance", TokenBalance.class, TokenBalance::parse);
+      new ConditionType(
+          "token_balance",
+          TokenBalance.class,
+          TokenBalance::parseAny,
+          List.of(SolanaTokenBalance.class, XrplTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -49,8 +54,20 @@ public record TokenBalance(
     return Holding.reads(asset, wallet);
   }
 
-  static TokenBalance parse(Fields fields, KeyVersion key) {
+  /** The form of the condition's chain: EVM, Solana or XRPL. */
+  static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    switch (chain.family()) {
+      case SOLANA:
+        return SolanaTokenBalance.parse(fields, key, chain);
+      case XRPL:
+        return XrplTokenBalance.parse(fields, key, chain);
+      default:
+        return parse(fields, key, chain);
+    }
+  }
+
+  static TokenBalance parse(Fields fields, KeyVersion key, Chain chain) {
     Asset asset = ConditionMembers.asset(fields, TYPE, true);
     DecimalAmount threshold =
         DecimalAmount.parse(fields.get("threshold"), fields.path("threshold"), key);

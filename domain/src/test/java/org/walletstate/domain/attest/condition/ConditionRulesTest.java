@@ -121,8 +121,8 @@ class ConditionRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"solana", "xrpl", "bitcoin", "tron", "stellar", "sui"})
-    void tokenBalanceOnNonEvmChainsIsNotYetSupported(String chain) {
+    @ValueSource(strings = {"bitcoin", "tron", "stellar", "sui"})
+    void tokenBalanceOnUnreadNonEvmChainsIsNotYetSupported(String chain) {
       refused(
           "{\"type\":\"token_balance\",\"chainId\":\""
               + chain
@@ -132,14 +132,13 @@ class ConditionRulesTest {
               + ": token_balance is not yet supported on non-EVM chains");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"solana", "xrpl"})
-    void nftOwnershipOnSolanaAndXrplIsNotYetSupported(String chain) {
+    @Test
+    void xrplCarriesNoRatioToAmount() {
       refused(
-          "{\"type\":\"nft_ownership\",\"chainId\":\"" + chain + "\",\"contractAddress\":\"x\"}",
-          "conditions[0].chainId "
-              + chain
-              + ": nft_ownership is not yet supported on non-EVM chains");
+          "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+              + "\"multiple\":\"2\",\"amount\":\"1\"}",
+          "conditions[0].chainId xrpl supports only token_balance, nft_ownership;"
+              + " ratio_to_amount is not available there");
     }
 
     @Test

@@ -89,11 +89,16 @@ class ConditionTypesTest {
     for (JavaClass conditionClass : conditionClasses) {
       List<ConditionType> registered =
           ConditionTypes.EVALUATED.stream()
-              .filter(t -> t.conditionClass().getName().equals(conditionClass.getName()))
+              .filter(
+                  t ->
+                      t.conditionClass().getName().equals(conditionClass.getName())
+                          || t.familyVariants().stream()
+                              .anyMatch(v -> v.getName().equals(conditionClass.getName())))
               .collect(Collectors.toList());
       assertThat(registered)
           .as(
-              "%s must be the class of exactly one type in ConditionTypes.EVALUATED",
+              "%s must be the class (or a family variant) of exactly one type in"
+                  + " ConditionTypes.EVALUATED",
               conditionClass.getSimpleName())
           .hasSize(1);
     }

@@ -1,0 +1,110 @@
+package org.walletstate.adapters.chain.jsonrpc;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.walletstate.domain.chain.ChainId;
+
+/**
+ * How one non-EVM chain is read over JSON-RPC: the same policy as an EVM chain's (endpoints in
+ * priority order, a timeout per exchange, bounded retries with backoff across endpoints, a deadline
+ * per observation).
+ *
+ * @param chain the chain
+ * @param endpoints JSON-RPC URLs ({@code http} or {@code https}) in priority order: the first is
+ *     used while it answers, the next ones on failure
+ * @param requestTimeout the most one HTTP exchange may take
+ * @param attempts how often a call is tried in all (first try included), across endpoints
+ * @param initialBackoff the pause before the first retry; doubled for each further retry
+ * @param maxBackoff the longest pause between retries
+ * @param observationDeadline the most one observation of the chain (anchor and every read) may take
+ * @param failback how long the chain stays on an endpoint it failed over to before it tries its
+ *     first endpoint again
+ */
+public record JsonRpcChainConfig(
+    ChainId chain,
+    List<URI> endpoints,
+    Duration requestTimeout,
+    int attempts,
+    Duration initialBackoff,
+    Duration maxBackoff,
+    Duration observationDeadline,
+    Duration failback) {
+
+  public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(4);
+  public static final int DEFAULT_ATTEMPTS = 3;
+  public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(250);
+  public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(1);
+  public static final Duration DEFAULT_OBSERVATION_DEADLINE = Duration.ofSeconds(12);
+  public static final Duration DEFAULT_FAILBACK = Duration.ofSeconds(60);
+
+  /** The most attempts accepted in configuration. */
+  public static final int MAX_ATTEMPTS_LIMIT = 10;
+
+  /** The public mainnet endpoints used when none are configured. */
+  public static final List<URI> SOLANA_PUBLIC =
+      List.of(URI.create("https://api.mainnet-beta.solana.com"));
+
+  public static final List<URI> XRPL_PUBLIC =
+      List.of(
+          URI.create("https://xrplcluster.com/"),
+          URI.create("https://s1.ripple.com:51234/"),
+          URI.create("https://s2.ripple.com:51234/"));
+
+  public JsonRpcChainConfig {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(endpoints, "endpoints");
+    Objects.requireNonNull(requestTimeout, "requestTimeout");
+    Objects.requireNonNull(initialBackoff, "initialBackoff");
+    Objects.requireNonNull(maxBackoff, "maxBackoff");
+    Objects.requireNonNull(observationDeadline, "observationDeadline");
+    Objects.requireNonNull(failback, "failback");
+    endpoints = List.copyOf(endpoints);
+    if (endpoints.isEmpty()) {
+      throw new IllegalArgumentException("chain " + chain + " needs at least one endpoint");
+    }
+    for (URI endpoint : endpoints) {
+      String scheme = endpoint.getScheme();
+      if (!("https".equals(scheme) || "http".equals(scheme)) || endpoint.getHost() == null) {
+        throw new IllegalArgumentException(
+            "chain " + chain + ": endpoint " + endpoint + " is not an http(s) URL with a host");
+      }
+    }
+    positive(chain, "requestTimeout", requestTimeout);
+    positive(chain, "initialBackoff", initialBackoff);
+    positive(chain, "maxBackoff", maxBackoff);
+    positive(chain, "observationDeadline", observationDeadline);
+    if (maxBackoff.compareTo(initialBackoff) < 0) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": maxBackoff " + maxBackoff + " is below initialBackoff");
+    }
+    if (attempts < 1 || attempts > MAX_ATTEMPTS_LIMIT) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": attempts must be 1 to " + MAX_ATTEMPTS_LIMIT + ", got " + attempts);
+    }
+    if (failback.isNegative()) {
+      throw new IllegalArgumentException("chain " + chain + ": failback must not be negative");
+    }
+  }
+
+  /** {@code endpoints} of {@code chain} with the default policy. */
+  public static JsonRpcChainConfig of(ChainId chain, List<URI> endpoints) {
+    return new JsonRpcChainConfig(
+        chain,
+        endpoints,
+        DEFAULT_REQUEST_TIMEOUT,
+        DEFAULT_ATTEMPTS,
+        DEFAULT_INITIAL_BACKOFF,
+        DEFAULT_MAX_BACKOFF,
+        DEFAULT_OBSERVATION_DEADLINE,
+        DEFAULT_FAILBACK);
+  }
+
+  private static void positive(ChainId chain, String name, Duration value) {
+    if (value.isNegative() || value.isZero()) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": " + name + " must be positive, got " + value);
+    }
+  }
+}

@@ -1,0 +1,202 @@
+package org.walletstate.adapters.chain.jsonrpc;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.retry.Backoff;
+
+/**
+ * JSON-RPC over HTTP POST to one chain's endpoints, with the EVM stack's policy: each exchange
+ * bounded by the request timeout and the observation's deadline; a failed call retried with backoff
+ * on the next endpoint until the attempts are spent or the deadline leaves no time; the endpoint
+ * that last answered kept, and the first one tried again after {@code failback}.
+ *
+ * <p>Numbers are read exactly: integers as {@link java.math.BigInteger} where they exceed a long
+ * (Solana's {@code rentEpoch} does) and fractions as {@link java.math.BigDecimal}. Calls block the
+ * calling thread; the family's reader runs them off the caller's.
+ */
+public final class JsonRpcTransport {
+
+  private static final System.Logger LOG = System.getLogger(JsonRpcTransport.class.getName());
+
+  /** Checks one answer: returns it (or what it holds), or throws to have the call retried. */
+  @FunctionalInterface
+  public interface AnswerCheck<T> {
+    T accept(JsonNode answer) throws RpcFailure;
+  }
+
+  private record Preferred(int endpoint, Instant since) {}
+
+  private final JsonRpcChainConfig config;
+  private final HttpClient http;
+  private final Backoff backoff;
+  private final Clock clock;
+  private final ObjectMapper json;
+  private final AtomicReference<Preferred> preferred;
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  public JsonRpcTransport(
+      JsonRpcChainConfig config, HttpClient http, Clock clock, DoubleSupplier random) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.http = Objects.requireNonNull(http, "http");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
+    this.json =
+        new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+  }
+
+  public JsonRpcChainConfig config() {
+    return config;
+  }
+
+  /** A fresh request object to fill in. */
+  public ObjectNode object() {
+    return json.createObjectNode();
+  }
+
+  /**
+   * Sends {@code request} and returns what {@code check} makes of the answer, retrying failures.
+   *
+   * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
+   */
+  public <T> T call(ObjectNode request, Deadline deadline, AnswerCheck<T> check) throws RpcFailure {
+    String body = request.toString();
+    int endpoint = firstEndpoint();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        T accepted = check.accept(post(endpoints().get(endpoint), body, deadline));
+        answeredBy(endpoint);
+        return accepted;
+      } catch (RpcFailure failure) {
+        Duration pause = attempt < config.attempts() ? backoff.before(attempt) : null;
+        if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
+          String why = pause == null ? "attempts spent" : "deadline too close for another try";
+          throw new RpcFailure(
+              failure.getMessage()
+                  + " (gave up after "
+                  + attempt
+                  + " of "
+                  + config.attempts()
+                  + " attempts: "
+                  + why
+                  + ")");
+        }
+        int next = (endpoint + 1) % endpoints().size();
+        int tried = endpoint;
+        LOG.log(
+            System.Logger.Level.DEBUG,
+            () ->
+                config.chain()
+                    + ": attempt on "
+                    + endpoints().get(tried)
+                    + " failed ("
+                    + failure.getMessage()
+                    + "); next on "
+                    + endpoints().get(next)
+                    + " in "
+                    + pause.toMillis()
+                    + " ms");
+        sleep(pause);
+        endpoint = next;
+      }
+    }
+  }
+
+  private JsonNode post(URI endpoint, String body, Deadline deadline) throws RpcFailure {
+    Duration timeout = deadline.cap(config.requestTimeout());
+    if (timeout.isZero()) {
+      throw new RpcFailure("the observation's deadline has passed");
+    }
+    HttpRequest request =
+        HttpRequest.newBuilder(endpoint)
+            .timeout(timeout)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (HttpTimeoutException e) {
+      throw new RpcFailure("no answer within " + timeout.toMillis() + " ms");
+    } catch (IOException e) {
+      throw new RpcFailure("exchange failed: " + e.getClass().getSimpleName());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RpcFailure("interrupted");
+    }
+    if (response.statusCode() != 200) {
+      throw new RpcFailure("HTTP status " + response.statusCode());
+    }
+    try {
+      JsonNode answer = json.readTree(response.body());
+      if (answer == null || !answer.isObject()) {
+        throw new RpcFailure("the answer is not a JSON object");
+      }
+      return answer;
+    } catch (IOException e) {
+      throw new RpcFailure("the answer is not JSON");
+    }
+  }
+
+  private List<URI> endpoints() {
+    return config.endpoints();
+  }
+
+  private void sleep(Duration pause) throws RpcFailure {
+    try {
+      Thread.sleep(pause.toMillis(), pause.toNanosPart() % 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RpcFailure("interrupted");
+    }
+  }
+
+  private int firstEndpoint() {
+    Preferred current = preferred.get();
+    if (current.endpoint() != 0
+        && !clock.instant().isBefore(current.since().plus(config.failback()))) {
+      return 0;
+    }
+    return current.endpoint();
+  }
+
+  private void answeredBy(int endpoint) {
+    Preferred current = preferred.get();
+    if (current.endpoint() != endpoint
+        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          () ->
+              config.chain()
+                  + ": reading from "
+                  + endpoints().get(endpoint)
+                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "JsonRpcTransport[" + config.chain() + ", " + endpoints() + "]";
+  }
+}

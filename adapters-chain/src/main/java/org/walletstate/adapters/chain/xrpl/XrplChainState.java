@@ -1,0 +1,374 @@
+package org.walletstate.adapters.chain.xrpl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleSupplier;
+import java.util.regex.Pattern;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
+import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.xrpl.TrustLineHolding;
+import org.walletstate.domain.xrpl.XrplRead;
+
+/**
+ * The {@link ChainState} of the XRP Ledger (rippled or Clio JSON-RPC). The validated ledger is
+ * resolved once ({@code ledger} with {@code ledger_index: "validated"}); every call then sends that
+ * ledger's <em>number</em>, and every answer must say {@code validated: true} at that index, or the
+ * call is retried (on the next endpoint: {@code lgrNotFound} means the server lacks the ledger).
+ * Pagination markers belong to that ledger and are followed to a bound.
+ *
+ * <ul>
+ *   <li>{@code account_info}: XRP in drops; {@code actNotFound} is an unfunded wallet (0). For an
+ *       issuer, the global freeze flag ({@code lsfGlobalFreeze}, 0x00400000); an issuer that does
+ *       not exist is unreadable.
+ *   <li>{@code account_lines} with {@code peer}: the line in the currency; a negative balance (the
+ *       wallet owes) holds 0; frozen when the issuer froze it ({@code freeze_peer} or {@code
+ *       deep_freeze_peer}).
+ *   <li>{@code account_nfts}: the NFTs whose {@code Issuer} (and taxon, when given) match; the walk
+ *       stops at the first match, and gives up after {@link XrplRead.NftHeld#MAX_REQUESTS} pages.
+ * </ul>
+ */
+public final class XrplChainState implements ChainState, AutoCloseable {
+
+  static final long GLOBAL_FREEZE = 0x0040_0000L;
+
+  /** The most {@code account_lines} pages one read walks. */
+  static final int MAX_LINE_PAGES = 20;
+
+  private static final int PAGE_LIMIT = 400;
+  private static final Pattern LEDGER_HASH = Pattern.compile("[0-9A-Fa-f]{64}");
+  private static final System.Logger LOG = System.getLogger(XrplChainState.class.getName());
+
+  private final JsonRpcChainConfig config;
+  private final JsonRpcTransport transport;
+  private final Clock clock;
+  private final ExecutorService executor;
+
+  public XrplChainState(JsonRpcChainConfig config, Clock clock) {
+    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  public XrplChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    HttpClient http =
+        HttpClient.newBuilder()
+            .connectTimeout(config.requestTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    this.transport = new JsonRpcTransport(config, http, clock, random);
+    AtomicInteger threads = new AtomicInteger();
+    this.executor =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, "xrpl-rpc-" + threads.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  @Override
+  public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    if (!chain.equals(config.chain())) {
+      throw new IllegalArgumentException("this reader reads " + config.chain() + ", not " + chain);
+    }
+    Set<XrplRead<?>> reads = XrplRead.all(query.reads());
+    return Uni.createFrom()
+        .item(
+            () -> {
+              Deadline deadline = Deadline.after(clock, config.observationDeadline());
+              ChainObservation observation = observeNow(reads, deadline);
+              if (observation instanceof ChainObservation.Observed observed
+                  && !query.followUps().apply(observed.readings()).isEmpty()) {
+                throw new IllegalArgumentException("XRPL reads have no second round");
+              }
+              return observation;
+            })
+        .runSubscriptionOn(executor);
+  }
+
+  ChainObservation observeNow(Set<XrplRead<?>> reads, Deadline deadline) {
+    Anchor.XrplLedger ledger;
+    try {
+      ledger = validatedLedger(deadline);
+    } catch (RpcFailure failure) {
+      return new ChainObservation.HeadUnavailable(failure.getMessage());
+    }
+    Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
+    for (XrplRead<?> read : reads) {
+      Reading<?> reading;
+      try {
+        reading = answer(read, ledger.ledgerIndex(), deadline);
+      } catch (RpcFailure failure) {
+        reading = new Reading.Unreadable<>(failure.getMessage());
+      } catch (RuntimeException unexpected) {
+        LOG.log(System.Logger.Level.WARNING, "xrpl read failed unexpectedly", unexpected);
+        reading = new Reading.Unreadable<>("unexpected " + unexpected.getClass().getSimpleName());
+      }
+      readings.put(read, reading);
+    }
+    return new ChainObservation.Observed(ledger, Readings.of(readings));
+  }
+
+  private Anchor.XrplLedger validatedLedger(Deadline deadline) throws RpcFailure {
+    ObjectNode params = transport.object().put("ledger_index", "validated");
+    return transport.call(
+        request("ledger", params),
+        deadline,
+        answer -> {
+          JsonNode result = success(answer);
+          if (!result.path("validated").asBoolean(false)) {
+            throw new RpcFailure("ledger: the answer is not a validated ledger");
+          }
+          long index = ledgerIndex(result);
+          String hash = result.path("ledger_hash").asText("");
+          if (!LEDGER_HASH.matcher(hash).matches()) {
+            throw new RpcFailure("ledger: the answer has no ledger_hash");
+          }
+          return new Anchor.XrplLedger(index, hash.toUpperCase(java.util.Locale.ROOT));
+        });
+  }
+
+  private Reading<?> answer(XrplRead<?> read, long ledger, Deadline deadline) throws RpcFailure {
+    if (read instanceof XrplRead.XrpDrops drops) {
+      JsonNode data = accountData(drops.account(), ledger, deadline);
+      if (data == null) {
+        return new Reading.Value<>(BigInteger.ZERO);
+      }
+      return new Reading.Value<>(drops(data.get("Balance")));
+    }
+    if (read instanceof XrplRead.IssuerFrozen issuer) {
+      JsonNode data = accountData(issuer.issuer(), ledger, deadline);
+      if (data == null) {
+        return new Reading.Unreadable<>("the issuer account does not exist");
+      }
+      JsonNode flags = data.get("Flags");
+      if (flags == null || !flags.isIntegralNumber() || flags.asLong() < 0) {
+        throw new RpcFailure("account_info: the issuer has no Flags");
+      }
+      return new Reading.Value<>((flags.asLong() & GLOBAL_FREEZE) != 0);
+    }
+    if (read instanceof XrplRead.TrustLine line) {
+      return trustLine(line, ledger, deadline);
+    }
+    return nftHeld((XrplRead.NftHeld) read, ledger, deadline);
+  }
+
+  /** The account's root, or {@code null} when the account does not exist at the ledger. */
+  private JsonNode accountData(XrplAddress account, long ledger, Deadline deadline)
+      throws RpcFailure {
+    ObjectNode params =
+        transport.object().put("account", account.text()).put("ledger_index", ledger);
+    return transport.call(
+        request("account_info", params),
+        deadline,
+        answer -> {
+          JsonNode result = pinned(answer, ledger, true);
+          if (result == null) {
+            return null;
+          }
+          JsonNode data = result.get("account_data");
+          if (data == null || !data.isObject()) {
+            throw new RpcFailure("account_info: the answer has no account_data");
+          }
+          return data;
+        });
+  }
+
+  private Reading<TrustLineHolding> trustLine(
+      XrplRead.TrustLine line, long ledger, Deadline deadline) throws RpcFailure {
+    String marker = null;
+    TrustLineHolding found = TrustLineHolding.NONE;
+    for (int page = 1; page <= MAX_LINE_PAGES; page++) {
+      ObjectNode params =
+          transport
+              .object()
+              .put("account", line.holder().text())
+              .put("peer", line.issuer().text())
+              .put("ledger_index", ledger)
+              .put("limit", PAGE_LIMIT);
+      if (marker != null) {
+        params.put("marker", marker);
+      }
+      JsonNode result =
+          transport.call(
+              request("account_lines", params), deadline, answer -> pinned(answer, ledger, true));
+      if (result == null) {
+        return new Reading.Value<>(TrustLineHolding.NONE);
+      }
+      JsonNode lines = result.get("lines");
+      if (lines == null || !lines.isArray()) {
+        throw new RpcFailure("account_lines: the answer has no lines");
+      }
+      for (JsonNode entry : lines) {
+        if (line.issuer().text().equals(entry.path("account").asText())
+            && line.currency().matches(entry.path("currency").asText(null))) {
+          found = holding(entry);
+        }
+      }
+      JsonNode next = result.get("marker");
+      if (next == null || next.isNull()) {
+        return new Reading.Value<>(found);
+      }
+      marker = next.isTextual() ? next.asText() : next.toString();
+    }
+    return new Reading.Unreadable<>(
+        "the wallet's trust lines span more than " + MAX_LINE_PAGES + " pages");
+  }
+
+  private static TrustLineHolding holding(JsonNode entry) throws RpcFailure {
+    BigDecimal balance;
+    try {
+      balance = new BigDecimal(entry.path("balance").asText(""));
+    } catch (NumberFormatException e) {
+      throw new RpcFailure("account_lines: a balance is not a decimal");
+    }
+    boolean frozen =
+        entry.path("freeze_peer").asBoolean(false)
+            || entry.path("deep_freeze_peer").asBoolean(false);
+    return new TrustLineHolding(balance.signum() > 0 ? balance : BigDecimal.ZERO, frozen);
+  }
+
+  private Reading<Boolean> nftHeld(XrplRead.NftHeld nft, long ledger, Deadline deadline)
+      throws RpcFailure {
+    String marker = null;
+    for (int page = 1; page <= XrplRead.NftHeld.MAX_REQUESTS; page++) {
+      ObjectNode params =
+          transport
+              .object()
+              .put("account", nft.holder().text())
+              .put("ledger_index", ledger)
+              .put("limit", PAGE_LIMIT);
+      if (marker != null) {
+        params.put("marker", marker);
+      }
+      JsonNode result =
+          transport.call(
+              request("account_nfts", params), deadline, answer -> pinned(answer, ledger, true));
+      if (result == null) {
+        return new Reading.Value<>(false);
+      }
+      JsonNode nfts = result.get("account_nfts");
+      if (nfts == null || !nfts.isArray()) {
+        throw new RpcFailure("account_nfts: the answer has no account_nfts");
+      }
+      for (JsonNode token : nfts) {
+        JsonNode taxon = token.get("NFTokenTaxon");
+        if (nft.issuer().text().equals(token.path("Issuer").asText())
+            && nft.taxon()
+                .map(t -> taxon != null && taxon.isIntegralNumber() && taxon.asLong() == t.value())
+                .orElse(true)) {
+          return new Reading.Value<>(true);
+        }
+      }
+      JsonNode next = result.get("marker");
+      if (next == null || next.isNull()) {
+        return new Reading.Value<>(false);
+      }
+      marker = next.isTextual() ? next.asText() : next.toString();
+    }
+    return new Reading.Unreadable<>(XrplRead.NftHeld.TOO_MANY);
+  }
+
+  private ObjectNode request(String method, ObjectNode params) {
+    ObjectNode request = transport.object().put("method", method);
+    request.putArray("params").add(params);
+    return request;
+  }
+
+  /**
+   * The result of a call pinned to {@code ledger}, or {@code null} when the account does not exist
+   * there ({@code actNotFound}) and {@code missingIsAnswer}.
+   */
+  private static JsonNode pinned(JsonNode answer, long ledger, boolean missingIsAnswer)
+      throws RpcFailure {
+    JsonNode result = answer.get("result");
+    if (result == null || !result.isObject()) {
+      throw new RpcFailure("the answer has no result object");
+    }
+    if ("error".equals(result.path("status").asText())) {
+      String error = result.path("error").asText("?");
+      if (missingIsAnswer && error.equals("actNotFound")) {
+        JsonNode index = result.get("ledger_index");
+        if (index != null && index.asLong(-1) != ledger) {
+          throw new RpcFailure("actNotFound at another ledger");
+        }
+        return null;
+      }
+      throw new RpcFailure("error " + error);
+    }
+    if (!"success".equals(result.path("status").asText())) {
+      throw new RpcFailure("the answer has no success status");
+    }
+    if (!result.path("validated").asBoolean(false) || ledgerIndex(result) != ledger) {
+      throw new RpcFailure("the answer is not of validated ledger " + ledger);
+    }
+    return result;
+  }
+
+  private static JsonNode success(JsonNode answer) throws RpcFailure {
+    JsonNode result = answer.get("result");
+    if (result == null || !result.isObject()) {
+      throw new RpcFailure("the answer has no result object");
+    }
+    if (!"success".equals(result.path("status").asText())) {
+      throw new RpcFailure("error " + result.path("error").asText("?"));
+    }
+    return result;
+  }
+
+  private static long ledgerIndex(JsonNode result) throws RpcFailure {
+    JsonNode index = result.get("ledger_index");
+    if (index == null
+        || !index.isIntegralNumber()
+        || !index.canConvertToLong()
+        || index.asLong() < 1) {
+      throw new RpcFailure("the answer has no ledger_index");
+    }
+    return index.asLong();
+  }
+
+  private static BigInteger drops(JsonNode balance) throws RpcFailure {
+    if (balance == null || !balance.isTextual()) {
+      throw new RpcFailure("account_info: Balance is not a string of drops");
+    }
+    String digits = balance.asText();
+    if (digits.isEmpty()
+        || digits.length() > 20
+        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw new RpcFailure("account_info: Balance is not a number of drops");
+    }
+    return new BigInteger(digits);
+  }
+
+  @Override
+  public void close() {
+    executor.shutdownNow();
+  }
+}

@@ -1,0 +1,88 @@
+package org.walletstate.adapters.http.chains;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+
+class JsonRpcChainSettingsTest {
+
+  private static final ChainReadsConfig.EvmReads NO_SHARED =
+      new ChainReadsConfig.EvmReads() {
+        @Override
+        public OptionalInt cacheEntries() {
+          return OptionalInt.empty();
+        }
+
+        @Override
+        public OptionalInt maxConcurrentCalls() {
+          return OptionalInt.empty();
+        }
+
+        @Override
+        public Optional<Duration> failback() {
+          return Optional.empty();
+        }
+      };
+
+  @Test
+  void withoutConfiguration_bothChainsReadTheirPublicMainnetEndpoints() {
+    EvmChainSettingsTest.Config config = new EvmChainSettingsTest.Config(Map.of(), NO_SHARED);
+
+    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
+    JsonRpcChainConfig xrpl = JsonRpcChainSettings.xrpl(config);
+
+    assertThat(solana.chain().toString()).isEqualTo("solana");
+    assertThat(solana.endpoints()).isEqualTo(JsonRpcChainConfig.SOLANA_PUBLIC);
+    assertThat(xrpl.endpoints()).isEqualTo(JsonRpcChainConfig.XRPL_PUBLIC);
+    assertThat(xrpl.attempts()).isEqualTo(JsonRpcChainConfig.DEFAULT_ATTEMPTS);
+  }
+
+  @Test
+  void overrides_replaceTheDefaults_andABadValueNamesItsChain() {
+    EvmChainSettingsTest.JsonRpc endpoints =
+        new EvmChainSettingsTest.JsonRpc(
+            Optional.of(
+                List.of(URI.create("http://127.0.0.1:8899"), URI.create("https://b.example"))),
+            Optional.of(Duration.ofSeconds(2)),
+            OptionalInt.of(5),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(Duration.ofSeconds(9)),
+            Optional.empty());
+    EvmChainSettingsTest.Config config =
+        new EvmChainSettingsTest.Config(
+            Map.of(), NO_SHARED, endpoints, EvmChainSettingsTest.JsonRpc.NONE);
+
+    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
+
+    assertThat(solana.endpoints()).hasSize(2);
+    assertThat(solana.requestTimeout()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(solana.attempts()).isEqualTo(5);
+    assertThat(solana.observationDeadline()).isEqualTo(Duration.ofSeconds(9));
+
+    EvmChainSettingsTest.JsonRpc tooMany =
+        new EvmChainSettingsTest.JsonRpc(
+            Optional.empty(),
+            Optional.empty(),
+            OptionalInt.of(99),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty());
+    assertThatThrownBy(
+            () ->
+                JsonRpcChainSettings.xrpl(
+                    new EvmChainSettingsTest.Config(
+                        Map.of(), NO_SHARED, EvmChainSettingsTest.JsonRpc.NONE, tooMany)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("walletstate.chains.xrpl: ");
+  }
+}

@@ -1,0 +1,136 @@
+package org.walletstate.devnet.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+
+/**
+ * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger): it answers
+ * each request by its {@code method} with what the test installed, typically an answer in the exact
+ * shape of the chain's documentation. Requests are recorded. A method without a responder gets HTTP
+ * 500.
+ */
+public final class JsonRpcReplay implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpServer server;
+  private final Map<String, Function<JsonNode, Reply>> responders = new ConcurrentHashMap<>();
+  private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+
+  private JsonRpcReplay(HttpServer server) {
+    this.server = server;
+  }
+
+  /** A server on a free loopback port, answering at once. */
+  public static JsonRpcReplay start() {
+    try {
+      HttpServer server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      JsonRpcReplay replay = new JsonRpcReplay(server);
+      server.createContext("/", replay::handle);
+      server.setExecutor(
+          Executors.newCachedThreadPool(
+              task -> {
+                Thread thread = new Thread(task, "json-rpc-replay");
+                thread.setDaemon(true);
+                return thread;
+              }));
+      server.start();
+      return replay;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public URI url() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+  }
+
+  /** Answers every request of {@code method} with {@code responder}'s reply (replacing any). */
+  public JsonRpcReplay on(String method, Function<JsonNode, Reply> responder) {
+    responders.put(method, responder);
+    return this;
+  }
+
+  /** Answers every request of {@code method} with {@code reply}. */
+  public JsonRpcReplay on(String method, Reply reply) {
+    return on(method, request -> reply);
+  }
+
+  /** Forgets every responder and request. */
+  public void reset() {
+    responders.clear();
+    requests.clear();
+  }
+
+  /** The requests received, in order. */
+  public List<JsonNode> requests() {
+    return new ArrayList<>(requests);
+  }
+
+  /** The requests of {@code method} received, in order. */
+  public List<JsonNode> requests(String method) {
+    return requests.stream().filter(r -> method.equals(r.path("method").asText())).toList();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      JsonNode request;
+      try {
+        request = JSON.readTree(exchange.getRequestBody().readAllBytes());
+      } catch (IOException e) {
+        send(exchange, 400, "{\"error\":\"not JSON\"}");
+        return;
+      }
+      requests.add(request);
+      Function<JsonNode, Reply> responder = responders.get(request.path("method").asText());
+      if (responder == null) {
+        send(exchange, 500, "{\"error\":\"no responder\"}");
+        return;
+      }
+      Reply reply = responder.apply(request);
+      if (!reply.delay().isZero()) {
+        try {
+          Thread.sleep(reply.delay().toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      if (reply.drop()) {
+        return; // closed without a status line
+      }
+      send(exchange, reply.status(), reply.body());
+    }
+  }
+
+  private static void send(HttpExchange exchange, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/json");
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

@@ -1,0 +1,182 @@
+package org.walletstate.devnet.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A Solana account store served through a {@link JsonRpcReplay} in the shapes of the Solana RPC
+ * documentation ({@code getTokenAccountsByOwner} and {@code getMultipleAccounts} with {@code
+ * jsonParsed}, {@code rentEpoch} 18446744073709551615 included). Every answer is at the current
+ * slot.
+ */
+public final class SolanaReplay {
+
+  public static final String TOKEN = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+  public static final String TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
+  public static final String SYSTEM = "11111111111111111111111111111111";
+  public static final String METADATA = "metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Map<String, ObjectNode> accounts = new ConcurrentHashMap<>();
+  private final AtomicLong slot = new AtomicLong(341197933);
+
+  public long slot() {
+    return slot.get();
+  }
+
+  public SolanaReplay slot(long value) {
+    slot.set(value);
+    return this;
+  }
+
+  /** Forgets every account. */
+  public SolanaReplay clear() {
+    accounts.clear();
+    return this;
+  }
+
+  /** A system account with {@code lamports}. */
+  public SolanaReplay wallet(String pubkey, long lamports) {
+    ObjectNode account = base(lamports, SYSTEM, 0);
+    account.putArray("data").add("").add("base64");
+    accounts.put(pubkey, account);
+    return this;
+  }
+
+  public SolanaReplay mint(String mint, int decimals, String program) {
+    ObjectNode account = base(1461600, program, 82);
+    ObjectNode data = account.putObject("data");
+    data.put("program", program.equals(TOKEN) ? "spl-token" : "spl-token-2022");
+    ObjectNode parsed = data.putObject("parsed");
+    parsed
+        .putObject("info")
+        .put("decimals", decimals)
+        .put("freezeAuthority", (String) null)
+        .put("isInitialized", true)
+        .put("mintAuthority", (String) null)
+        .put("supply", "1000000000000000");
+    parsed.put("type", "mint");
+    data.put("space", 82);
+    accounts.put(mint, account);
+    return this;
+  }
+
+  /** A token account as the documentation's sample shows it. */
+  public SolanaReplay tokenAccount(
+      String pubkey, String owner, String mint, String amount, int decimals, String program) {
+    ObjectNode account = base(2039280, program, 165);
+    ObjectNode data = account.putObject("data");
+    data.put("program", program.equals(TOKEN) ? "spl-token" : "spl-token-2022");
+    ObjectNode parsed = data.putObject("parsed");
+    parsed
+        .putObject("info")
+        .put("isNative", false)
+        .put("mint", mint)
+        .put("owner", owner)
+        .put("state", "initialized")
+        .set(
+            "tokenAmount",
+            JSON.createObjectNode()
+                .put("amount", amount)
+                .put("decimals", decimals)
+                .put("uiAmount", new java.math.BigDecimal(amount).movePointLeft(decimals))
+                .put(
+                    "uiAmountString",
+                    new java.math.BigDecimal(amount).movePointLeft(decimals).toPlainString()));
+    parsed.put("type", "account");
+    data.put("space", 165);
+    accounts.put(pubkey, account);
+    return this;
+  }
+
+  /** An account owned by the Metaplex metadata program, holding {@code data}. */
+  public SolanaReplay metadata(String pubkey, byte[] bytes) {
+    ObjectNode account = base(5616720, METADATA, bytes.length);
+    account.putArray("data").add(Base64.getEncoder().encodeToString(bytes)).add("base64");
+    accounts.put(pubkey, account);
+    return this;
+  }
+
+  public SolanaReplay remove(String pubkey) {
+    accounts.remove(pubkey);
+    return this;
+  }
+
+  /** Serves this store on {@code replay}. */
+  public SolanaReplay serveOn(JsonRpcReplay replay) {
+    replay.on("getTokenAccountsByOwner", request -> Reply.json(tokenAccountsByOwner(request)));
+    replay.on("getMultipleAccounts", request -> Reply.json(multipleAccounts(request)));
+    return this;
+  }
+
+  /** The documented answer to {@code getTokenAccountsByOwner} from this store. */
+  public String tokenAccountsByOwner(JsonNode request) {
+    JsonNode params = request.path("params");
+    String owner = params.path(0).asText();
+    JsonNode filter = params.path(1);
+    ArrayNode value = JSON.createArrayNode();
+    accounts.forEach(
+        (pubkey, account) -> {
+          JsonNode info = account.path("data").path("parsed").path("info");
+          if (!"account".equals(account.path("data").path("parsed").path("type").asText())
+              || !owner.equals(info.path("owner").asText())) {
+            return;
+          }
+          boolean matches =
+              filter.has("mint")
+                  ? filter.get("mint").asText().equals(info.path("mint").asText())
+                  : filter.path("programId").asText().equals(account.path("owner").asText());
+          if (matches) {
+            value.addObject().put("pubkey", pubkey).set("account", account);
+          }
+        });
+    return answer(value);
+  }
+
+  /** The documented answer to {@code getMultipleAccounts} from this store. */
+  public String multipleAccounts(JsonNode request) {
+    ArrayNode value = JSON.createArrayNode();
+    for (JsonNode key : request.path("params").path(0)) {
+      ObjectNode account = accounts.get(key.asText());
+      if (account == null) {
+        value.addNull();
+      } else {
+        value.add(account);
+      }
+    }
+    return answer(value);
+  }
+
+  /** The documented error of a node behind {@code minContextSlot}. */
+  public static String minContextSlotNotReached() {
+    return "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32016,"
+        + "\"message\":\"Minimum context slot has not been reached\"},\"id\":1}";
+  }
+
+  private String answer(JsonNode value) {
+    ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
+    ObjectNode result = answer.putObject("result");
+    result.putObject("context").put("apiVersion", "2.0.15").put("slot", slot.get());
+    result.set("value", value);
+    answer.put("id", 1);
+    return answer.toString();
+  }
+
+  private static ObjectNode base(long lamports, String program, int space) {
+    ObjectNode account = JSON.createObjectNode();
+    account.put("executable", false);
+    account.put("lamports", lamports);
+    account.put("owner", program);
+    account.put("rentEpoch", new BigInteger("18446744073709551615"));
+    account.put("space", space);
+    return account;
+  }
+}

@@ -1,0 +1,227 @@
+package org.walletstate.devnet.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * An XRP Ledger served through a {@link JsonRpcReplay} in the shapes of the rippled documentation:
+ * {@code ledger}, {@code account_info}, {@code account_lines} (paged over every owner-directory
+ * entry, with {@code peer} applied after paging, as rippled does) and {@code account_nfts}. Every
+ * answer is of the one validated ledger it holds; a call for another ledger gets {@code
+ * lgrNotFound}.
+ */
+public final class XrplReplay {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private volatile long ledgerIndex = 100972465;
+  private volatile String ledgerHash =
+      "9DAAAE85FC0D64E95506608FDB48E8B77706EF64FF144F18EEBC2FC4366D9B20";
+  private volatile int pageSize = 200;
+  private final Map<String, ObjectNode> roots = new ConcurrentHashMap<>();
+  private final Map<String, List<ObjectNode>> lines = new ConcurrentHashMap<>();
+  private final Map<String, List<ObjectNode>> nfts = new ConcurrentHashMap<>();
+
+  public long ledgerIndex() {
+    return ledgerIndex;
+  }
+
+  public String ledgerHash() {
+    return ledgerHash;
+  }
+
+  public XrplReplay ledger(long index, String hash) {
+    this.ledgerIndex = index;
+    this.ledgerHash = hash;
+    return this;
+  }
+
+  /** Entries per page of account_lines and account_nfts, whatever limit is asked. */
+  public XrplReplay pageSize(int entries) {
+    this.pageSize = entries;
+    return this;
+  }
+
+  public XrplReplay clear() {
+    roots.clear();
+    lines.clear();
+    nfts.clear();
+    pageSize = 200;
+    return this;
+  }
+
+  /** An account with {@code drops} and {@code flags}. */
+  public XrplReplay account(String address, String drops, long flags) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("Account", address)
+        .put("Balance", drops)
+        .put("Flags", flags)
+        .put("LedgerEntryType", "AccountRoot")
+        .put("OwnerCount", 0)
+        .put("Sequence", 192220);
+    roots.put(address, root);
+    return this;
+  }
+
+  /**
+   * A trust line of {@code holder} as its side shows it; {@code freezePeer} and {@code
+   * deepFreezePeer} are sent only when true, as rippled does.
+   */
+  public XrplReplay line(
+      String holder,
+      String peer,
+      String currency,
+      String balance,
+      boolean freeze,
+      boolean freezePeer,
+      boolean deepFreezePeer) {
+    ObjectNode line = JSON.createObjectNode();
+    line.put("account", peer)
+        .put("balance", balance)
+        .put("currency", currency)
+        .put("limit", "1000000")
+        .put("limit_peer", "0")
+        .put("no_ripple", true)
+        .put("no_ripple_peer", false)
+        .put("quality_in", 0)
+        .put("quality_out", 0);
+    if (freeze) {
+      line.put("freeze", true);
+    }
+    if (freezePeer) {
+      line.put("freeze_peer", true);
+    }
+    if (deepFreezePeer) {
+      line.put("deep_freeze_peer", true);
+    }
+    lines.computeIfAbsent(holder, h -> new CopyOnWriteArrayList<>()).add(line);
+    return this;
+  }
+
+  public XrplReplay nft(String holder, String issuer, long taxon, int serial) {
+    ObjectNode nft = JSON.createObjectNode();
+    nft.put("Flags", 1)
+        .put("Issuer", issuer)
+        .put("NFTokenID", String.format("00010000%056X", serial))
+        .put("NFTokenTaxon", taxon)
+        .put("URI", "697066733A2F2F")
+        .put("nft_serial", serial);
+    nfts.computeIfAbsent(holder, h -> new CopyOnWriteArrayList<>()).add(nft);
+    return this;
+  }
+
+  /** Serves this ledger on {@code replay}. */
+  public XrplReplay serveOn(JsonRpcReplay replay) {
+    replay.on("ledger", request -> Reply.json(ledgerAnswer()));
+    replay.on("account_info", request -> Reply.json(accountInfo(params(request))));
+    replay.on("account_lines", request -> Reply.json(accountLines(params(request))));
+    replay.on("account_nfts", request -> Reply.json(accountNfts(params(request))));
+    return this;
+  }
+
+  public String ledgerAnswer() {
+    ObjectNode result = JSON.createObjectNode();
+    result
+        .put("ledger_hash", ledgerHash)
+        .put("ledger_index", ledgerIndex)
+        .put("validated", true)
+        .put("status", "success");
+    return wrap(result);
+  }
+
+  /** The documented {@code actNotFound} error. */
+  public static String accountNotFound() {
+    return "{\"result\":{\"error\":\"actNotFound\",\"error_code\":19,"
+        + "\"error_message\":\"Account not found.\",\"status\":\"error\",\"validated\":true}}";
+  }
+
+  private static JsonNode params(JsonNode request) {
+    return request.path("params").path(0);
+  }
+
+  private String accountInfo(JsonNode params) {
+    if (params.path("ledger_index").asLong() != ledgerIndex) {
+      return ledgerNotFound();
+    }
+    ObjectNode root = roots.get(params.path("account").asText());
+    if (root == null) {
+      return accountNotFound();
+    }
+    ObjectNode result = JSON.createObjectNode();
+    result.set("account_data", root);
+    return wrap(pinned(result));
+  }
+
+  private String accountLines(JsonNode params) {
+    if (params.path("ledger_index").asLong() != ledgerIndex) {
+      return ledgerNotFound();
+    }
+    String account = params.path("account").asText();
+    if (!roots.containsKey(account)) {
+      return accountNotFound();
+    }
+    List<ObjectNode> all = lines.getOrDefault(account, List.of());
+    int start = params.has("marker") ? Integer.parseInt(params.get("marker").asText()) : 0;
+    int end = Math.min(all.size(), start + pageSize);
+    String peer = params.path("peer").asText(null);
+    ArrayNode page = JSON.createArrayNode();
+    for (ObjectNode line : all.subList(start, end)) {
+      if (peer == null || peer.equals(line.path("account").asText())) {
+        page.add(line);
+      }
+    }
+    ObjectNode result = JSON.createObjectNode().put("account", account);
+    result.set("lines", page);
+    if (end < all.size()) {
+      result.put("marker", Integer.toString(end));
+    }
+    return wrap(pinned(result));
+  }
+
+  private String accountNfts(JsonNode params) {
+    if (params.path("ledger_index").asLong() != ledgerIndex) {
+      return ledgerNotFound();
+    }
+    String account = params.path("account").asText();
+    if (!roots.containsKey(account)) {
+      return accountNotFound();
+    }
+    List<ObjectNode> all = new ArrayList<>(nfts.getOrDefault(account, List.of()));
+    int start = params.has("marker") ? Integer.parseInt(params.get("marker").asText()) : 0;
+    int end = Math.min(all.size(), start + pageSize);
+    ArrayNode page = JSON.createArrayNode();
+    all.subList(start, end).forEach(page::add);
+    ObjectNode result = JSON.createObjectNode().put("account", account);
+    result.set("account_nfts", page);
+    if (end < all.size()) {
+      result.put("marker", Integer.toString(end));
+    }
+    return wrap(pinned(result));
+  }
+
+  private ObjectNode pinned(ObjectNode result) {
+    return result
+        .put("ledger_hash", ledgerHash)
+        .put("ledger_index", ledgerIndex)
+        .put("status", "success")
+        .put("validated", true);
+  }
+
+  private static String ledgerNotFound() {
+    return "{\"result\":{\"error\":\"lgrNotFound\",\"error_code\":21,"
+        + "\"error_message\":\"ledgerNotFound\",\"status\":\"error\"}}";
+  }
+
+  private static String wrap(ObjectNode result) {
+    ObjectNode answer = JSON.createObjectNode();
+    answer.set("result", result);
+    return answer.toString();
+  }
+}
