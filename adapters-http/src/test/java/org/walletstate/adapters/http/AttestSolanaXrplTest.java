@@ -553,4 +553,24 @@ class AttestSolanaXrplTest {
     assertThat(response.jsonPath().getString("error.message")).contains("(6)");
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(CREDITS);
   }
+
+  @Test
+  void anNftConditionOnAMetaplexCoreAsset_isA400_notASilentFalse() {
+    String coreCollection = "J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w";
+    solana.coreAsset(coreCollection);
+
+    Response response =
+        attest(
+            key.secret(),
+            body(sol(), on("solana", "nft_ownership", "contractAddress", coreCollection)));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(400);
+    assertThat(response.jsonPath().getString("error.message"))
+        .isEqualTo(
+            "conditions[0].contractAddress "
+                + coreCollection
+                + " is a Metaplex Core asset or collection; Core assets are held by no token"
+                + " account and core Solana RPC cannot read who holds them");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(CREDITS);
+  }
 }

@@ -3,14 +3,12 @@ package org.walletstate.application.attest;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
@@ -98,22 +96,7 @@ public final class AttestService implements AttestUseCase {
   /** Reads every chain of the plan, all chains at once; each anchored at its own head. */
   Uni<Map<ChainId, ChainObservation>> observe(AttestCommand command) {
     ReadPlan plan = ReadPlan.of(command);
-    List<ChainId> ids = new ArrayList<>(plan.chains());
-    List<Uni<ChainObservation>> reads = new ArrayList<>();
-    for (ChainId chain : ids) {
-      reads.add(chains.observe(chain, plan.query(chain)));
-    }
-    return Uni.join()
-        .all(reads)
-        .andFailFast()
-        .map(
-            observed -> {
-              Map<ChainId, ChainObservation> byChain = new LinkedHashMap<>();
-              for (int i = 0; i < ids.size(); i++) {
-                byChain.put(ids.get(i), observed.get(i));
-              }
-              return byChain;
-            });
+    return AllChains.observe(chains, plan.chains(), plan::query);
   }
 
   /**

@@ -4,12 +4,12 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
@@ -193,22 +193,7 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
 
   /** Every chain of the plan, all at once, each anchored at its own head. */
   private Uni<Map<ChainId, ChainObservation>> observe(TrustReadPlan plan) {
-    List<ChainId> ids = new ArrayList<>(plan.chains());
-    List<Uni<ChainObservation>> reads = new ArrayList<>();
-    for (ChainId chain : ids) {
-      reads.add(chains.observe(chain, plan.query(chain)));
-    }
-    return Uni.join()
-        .all(reads)
-        .andFailFast()
-        .map(
-            observed -> {
-              Map<ChainId, ChainObservation> byChain = new LinkedHashMap<>();
-              for (int i = 0; i < ids.size(); i++) {
-                byChain.put(ids.get(i), observed.get(i));
-              }
-              return byChain;
-            });
+    return AllChains.observe(chains, plan.chains(), plan::query);
   }
 
   private Uni<List<String>> sign(List<TrustProfile> profiles) {

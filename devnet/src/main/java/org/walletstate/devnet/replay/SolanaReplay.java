@@ -23,6 +23,9 @@ public final class SolanaReplay {
   public static final String SYSTEM = "11111111111111111111111111111111";
   public static final String METADATA = "metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s";
 
+  /** The Metaplex Core program. */
+  public static final String CORE = "CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, ObjectNode> accounts = new ConcurrentHashMap<>();
@@ -101,6 +104,14 @@ public final class SolanaReplay {
   public SolanaReplay metadata(String pubkey, byte[] bytes) {
     ObjectNode account = base(5616720, METADATA, bytes.length);
     account.putArray("data").add(Base64.getEncoder().encodeToString(bytes)).add("base64");
+    accounts.put(pubkey, account);
+    return this;
+  }
+
+  /** A Metaplex Core asset or collection: an account of the Core program, which no token holds. */
+  public SolanaReplay coreAsset(String pubkey) {
+    ObjectNode account = base(3145920, CORE, 322);
+    account.putArray("data").add(Base64.getEncoder().encodeToString(new byte[322])).add("base64");
     accounts.put(pubkey, account);
     return this;
   }

@@ -23,7 +23,8 @@ public sealed interface SolanaRead<T> extends ChainRead<T>
     permits SolanaRead.Lamports,
         SolanaRead.MintDecimals,
         SolanaRead.TokenAmount,
-        SolanaRead.NftHeld {
+        SolanaRead.NftHeld,
+        SolanaRead.AccountOwner {
 
   @Override
   default ChainFamily family() {
@@ -79,6 +80,17 @@ public sealed interface SolanaRead<T> extends ChainRead<T>
     public NftHeld {
       Objects.requireNonNull(owner, "owner");
       Objects.requireNonNull(mint, "mint");
+    }
+  }
+
+  /**
+   * The program that owns an account at the anchor, as base58 text; {@code ""} when there is no
+   * such account. Tells a token mint from a Metaplex Core asset or collection, which no token
+   * account holds.
+   */
+  record AccountOwner(SolanaMint account) implements SolanaRead<String> {
+    public AccountOwner {
+      Objects.requireNonNull(account, "account");
     }
   }
 }

@@ -1,39 +1,31 @@
 package org.walletstate.adapters.chain.solana;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
-import java.net.http.HttpClient;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.solana.SolanaRead;
 
 /**
@@ -56,7 +48,7 @@ import org.walletstate.domain.solana.SolanaRead;
  * than {@value #MAX_ACCOUNTS} accounts (the most one {@code getMultipleAccounts} returns) is read
  * as unreadable for the reads that need it.
  */
-public final class SolanaChainState implements ChainState, AutoCloseable {
+public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
 
   static final String TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
   static final String TOKEN_2022_PROGRAM = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
@@ -69,10 +61,7 @@ public final class SolanaChainState implements ChainState, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(SolanaChainState.class.getName());
 
-  private final JsonRpcChainConfig config;
   private final SolanaRpc rpc;
-  private final Clock clock;
-  private final ExecutorService executor;
 
   public SolanaChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
@@ -82,45 +71,17 @@ public final class SolanaChainState implements ChainState, AutoCloseable {
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public SolanaChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    this.config = Objects.requireNonNull(config, "config");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.requestTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
-    this.rpc = new SolanaRpc(new JsonRpcTransport(config, http, clock, random));
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, "solana-rpc-" + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    super("solana", config, clock, random);
+    this.rpc = new SolanaRpc(transport());
   }
 
   @Override
-  public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
-    if (!chain.equals(config.chain())) {
-      throw new IllegalArgumentException("this reader reads " + config.chain() + ", not " + chain);
-    }
-    Set<SolanaRead<?>> reads = SolanaRead.all(query.reads());
-    return Uni.createFrom()
-        .item(
-            () -> {
-              Deadline deadline = Deadline.after(clock, config.observationDeadline());
-              ChainObservation observation = observeNow(reads, deadline);
-              if (observation instanceof ChainObservation.Observed observed
-                  && !query.followUps().apply(observed.readings()).isEmpty()) {
-                throw new IllegalArgumentException("Solana reads have no second round");
-              }
-              return observation;
-            })
-        .runSubscriptionOn(executor);
+  protected Set<SolanaRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return SolanaRead.all(reads);
   }
 
-  ChainObservation observeNow(Set<SolanaRead<?>> reads, Deadline deadline) {
+  @Override
+  protected ChainObservation observeNow(Set<SolanaRead<?>> reads, Deadline deadline) {
     try {
       for (int round = 1; round <= SNAPSHOT_ROUNDS; round++) {
         Snapshot snapshot = new Snapshot(reads, deadline);
@@ -224,6 +185,8 @@ public final class SolanaChainState implements ChainState, AutoCloseable {
           keys.add(lamports.owner().text());
         } else if (read instanceof SolanaRead.MintDecimals decimals) {
           keys.add(decimals.mint().text());
+        } else if (read instanceof SolanaRead.AccountOwner owner) {
+          keys.add(owner.account().text());
         }
       }
       for (Map.Entry<Discovery, SolanaRpc.TokenAccounts> entry : discovered.entrySet()) {
@@ -257,6 +220,10 @@ public final class SolanaChainState implements ChainState, AutoCloseable {
       }
       if (read instanceof SolanaRead.MintDecimals decimals) {
         return mintDecimals(accounts.get(decimals.mint().text()));
+      }
+      if (read instanceof SolanaRead.AccountOwner owner) {
+        JsonNode account = accounts.get(owner.account().text());
+        return new Reading.Value<>(account == null ? "" : account.path("owner").asText());
       }
       if (read instanceof SolanaRead.TokenAmount amount) {
         SolanaRpc.TokenAccounts found =
@@ -382,15 +349,5 @@ public final class SolanaChainState implements ChainState, AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new RpcFailure("a metadata account is not valid base64");
     }
-  }
-
-  /** The most one observation may take, as configured. */
-  public Duration observationDeadline() {
-    return config.observationDeadline();
-  }
-
-  @Override
-  public void close() {
-    executor.shutdownNow();
   }
 }

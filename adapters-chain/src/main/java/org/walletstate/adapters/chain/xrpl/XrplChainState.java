@@ -2,34 +2,27 @@ package org.walletstate.adapters.chain.xrpl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.smallrye.mutiny.Uni;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.http.HttpClient;
 import java.time.Clock;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.xrpl.TrustLineHolding;
 import org.walletstate.domain.xrpl.XrplRead;
 
@@ -51,7 +44,7 @@ import org.walletstate.domain.xrpl.XrplRead;
  *       stops at the first match, and gives up after {@link XrplRead.NftHeld#MAX_REQUESTS} pages.
  * </ul>
  */
-public final class XrplChainState implements ChainState, AutoCloseable {
+public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
 
   static final long GLOBAL_FREEZE = 0x0040_0000L;
 
@@ -62,11 +55,6 @@ public final class XrplChainState implements ChainState, AutoCloseable {
   private static final Pattern LEDGER_HASH = Pattern.compile("[0-9A-Fa-f]{64}");
   private static final System.Logger LOG = System.getLogger(XrplChainState.class.getName());
 
-  private final JsonRpcChainConfig config;
-  private final JsonRpcTransport transport;
-  private final Clock clock;
-  private final ExecutorService executor;
-
   public XrplChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
   }
@@ -75,45 +63,16 @@ public final class XrplChainState implements ChainState, AutoCloseable {
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public XrplChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    this.config = Objects.requireNonNull(config, "config");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.requestTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
-    this.transport = new JsonRpcTransport(config, http, clock, random);
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, "xrpl-rpc-" + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    super("xrpl", config, clock, random);
   }
 
   @Override
-  public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
-    if (!chain.equals(config.chain())) {
-      throw new IllegalArgumentException("this reader reads " + config.chain() + ", not " + chain);
-    }
-    Set<XrplRead<?>> reads = XrplRead.all(query.reads());
-    return Uni.createFrom()
-        .item(
-            () -> {
-              Deadline deadline = Deadline.after(clock, config.observationDeadline());
-              ChainObservation observation = observeNow(reads, deadline);
-              if (observation instanceof ChainObservation.Observed observed
-                  && !query.followUps().apply(observed.readings()).isEmpty()) {
-                throw new IllegalArgumentException("XRPL reads have no second round");
-              }
-              return observation;
-            })
-        .runSubscriptionOn(executor);
+  protected Set<XrplRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return XrplRead.all(reads);
   }
 
-  ChainObservation observeNow(Set<XrplRead<?>> reads, Deadline deadline) {
+  @Override
+  protected ChainObservation observeNow(Set<XrplRead<?>> reads, Deadline deadline) {
     Anchor.XrplLedger ledger;
     try {
       ledger = validatedLedger(deadline);
@@ -137,22 +96,23 @@ public final class XrplChainState implements ChainState, AutoCloseable {
   }
 
   private Anchor.XrplLedger validatedLedger(Deadline deadline) throws RpcFailure {
-    ObjectNode params = transport.object().put("ledger_index", "validated");
-    return transport.call(
-        request("ledger", params),
-        deadline,
-        answer -> {
-          JsonNode result = success(answer);
-          if (!result.path("validated").asBoolean(false)) {
-            throw new RpcFailure("ledger: the answer is not a validated ledger");
-          }
-          long index = ledgerIndex(result);
-          String hash = result.path("ledger_hash").asText("");
-          if (!LEDGER_HASH.matcher(hash).matches()) {
-            throw new RpcFailure("ledger: the answer has no ledger_hash");
-          }
-          return new Anchor.XrplLedger(index, hash.toUpperCase(java.util.Locale.ROOT));
-        });
+    ObjectNode params = transport().object().put("ledger_index", "validated");
+    return transport()
+        .call(
+            request("ledger", params),
+            deadline,
+            answer -> {
+              JsonNode result = success(answer);
+              if (!result.path("validated").asBoolean(false)) {
+                throw new RpcFailure("ledger: the answer is not a validated ledger");
+              }
+              long index = ledgerIndex(result);
+              String hash = result.path("ledger_hash").asText("");
+              if (!LEDGER_HASH.matcher(hash).matches()) {
+                throw new RpcFailure("ledger: the answer has no ledger_hash");
+              }
+              return new Anchor.XrplLedger(index, hash.toUpperCase(java.util.Locale.ROOT));
+            });
   }
 
   private Reading<?> answer(XrplRead<?> read, long ledger, Deadline deadline) throws RpcFailure {
@@ -184,21 +144,22 @@ public final class XrplChainState implements ChainState, AutoCloseable {
   private JsonNode accountData(XrplAddress account, long ledger, Deadline deadline)
       throws RpcFailure {
     ObjectNode params =
-        transport.object().put("account", account.text()).put("ledger_index", ledger);
-    return transport.call(
-        request("account_info", params),
-        deadline,
-        answer -> {
-          JsonNode result = pinned(answer, ledger, true);
-          if (result == null) {
-            return null;
-          }
-          JsonNode data = result.get("account_data");
-          if (data == null || !data.isObject()) {
-            throw new RpcFailure("account_info: the answer has no account_data");
-          }
-          return data;
-        });
+        transport().object().put("account", account.text()).put("ledger_index", ledger);
+    return transport()
+        .call(
+            request("account_info", params),
+            deadline,
+            answer -> {
+              JsonNode result = pinned(answer, ledger, true);
+              if (result == null) {
+                return null;
+              }
+              JsonNode data = result.get("account_data");
+              if (data == null || !data.isObject()) {
+                throw new RpcFailure("account_info: the answer has no account_data");
+              }
+              return data;
+            });
   }
 
   private Reading<TrustLineHolding> trustLine(
@@ -207,7 +168,7 @@ public final class XrplChainState implements ChainState, AutoCloseable {
     TrustLineHolding found = TrustLineHolding.NONE;
     for (int page = 1; page <= MAX_LINE_PAGES; page++) {
       ObjectNode params =
-          transport
+          transport()
               .object()
               .put("account", line.holder().text())
               .put("peer", line.issuer().text())
@@ -217,8 +178,11 @@ public final class XrplChainState implements ChainState, AutoCloseable {
         params.put("marker", marker);
       }
       JsonNode result =
-          transport.call(
-              request("account_lines", params), deadline, answer -> pinned(answer, ledger, true));
+          transport()
+              .call(
+                  request("account_lines", params),
+                  deadline,
+                  answer -> pinned(answer, ledger, true));
       if (result == null) {
         return new Reading.Value<>(TrustLineHolding.NONE);
       }
@@ -260,7 +224,7 @@ public final class XrplChainState implements ChainState, AutoCloseable {
     String marker = null;
     for (int page = 1; page <= XrplRead.NftHeld.MAX_REQUESTS; page++) {
       ObjectNode params =
-          transport
+          transport()
               .object()
               .put("account", nft.holder().text())
               .put("ledger_index", ledger)
@@ -269,8 +233,11 @@ public final class XrplChainState implements ChainState, AutoCloseable {
         params.put("marker", marker);
       }
       JsonNode result =
-          transport.call(
-              request("account_nfts", params), deadline, answer -> pinned(answer, ledger, true));
+          transport()
+              .call(
+                  request("account_nfts", params),
+                  deadline,
+                  answer -> pinned(answer, ledger, true));
       if (result == null) {
         return new Reading.Value<>(false);
       }
@@ -297,7 +264,7 @@ public final class XrplChainState implements ChainState, AutoCloseable {
   }
 
   private ObjectNode request(String method, ObjectNode params) {
-    ObjectNode request = transport.object().put("method", method);
+    ObjectNode request = transport().object().put("method", method);
     request.putArray("params").add(params);
     return request;
   }
@@ -365,10 +332,5 @@ public final class XrplChainState implements ChainState, AutoCloseable {
       throw new RpcFailure("account_info: Balance is not a number of drops");
     }
     return new BigInteger(digits);
-  }
-
-  @Override
-  public void close() {
-    executor.shutdownNow();
   }
 }

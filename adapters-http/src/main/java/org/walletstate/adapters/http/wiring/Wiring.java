@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Singleton;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -96,7 +97,7 @@ public class Wiring {
 
   /** The Solana reader: one finalized snapshot per observation. */
   @Produces
-  @ApplicationScoped
+  @Singleton // not proxied: the reader's class shares a constructor-only base
   @Startup
   @Typed(SolanaChainState.class)
   SolanaChainState solanaChain(ChainReadsConfig config, Clock clock) {
@@ -109,7 +110,7 @@ public class Wiring {
 
   /** The XRP Ledger reader: every call pinned to one validated ledger. */
   @Produces
-  @ApplicationScoped
+  @Singleton // not proxied: the reader's class shares a constructor-only base
   @Startup
   @Typed(XrplChainState.class)
   XrplChainState xrplChain(ChainReadsConfig config, Clock clock) {

@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
+import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.SolanaAddress;
@@ -39,13 +40,36 @@ public record SolanaNftOwnership(Chain chain, SolanaMint mint) implements Solana
     return new SolanaNftOwnership(chain, ((SolanaAsset.Mint) asset).mint());
   }
 
-  @Override
-  public Set<SolanaRead<?>> reads(SolanaAddress wallet) {
-    return Set.of(new SolanaRead.NftHeld(wallet, mint));
-  }
+  /** The Metaplex Core program: its assets and collections are no token mints. */
+  public static final String CORE_PROGRAM = "CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d";
 
   @Override
+  public Set<SolanaRead<?>> reads(SolanaAddress wallet) {
+    Set<SolanaRead<?>> reads = new LinkedHashSet<>();
+    reads.add(new SolanaRead.AccountOwner(mint));
+    reads.add(new SolanaRead.NftHeld(wallet, mint));
+    return reads;
+  }
+
+  /**
+   * A Metaplex Core asset or collection is refused (400): no token account holds it, and core
+   * Solana RPC cannot say who does, so a verdict would be a silent false.
+   */
+  @Override
   public ConditionVerdict evaluate(EvaluationContext<SolanaAddress> context) {
+    Reading<String> program = context.readings().reading(new SolanaRead.AccountOwner(mint));
+    if (!(program instanceof Reading.Value<String> owner)) {
+      return new ConditionVerdict.Unavailable(
+          FailureSource.TOKEN_METADATA_READ, "NFT mint could not be read");
+    }
+    if (owner.value().equals(CORE_PROGRAM)) {
+      return new ConditionVerdict.Refused(
+          context.field("contractAddress")
+              + " "
+              + mint.text()
+              + " is a Metaplex Core asset or collection; Core assets are held by no token"
+              + " account and core Solana RPC cannot read who holds them");
+    }
     Reading<Boolean> held =
         context.readings().reading(new SolanaRead.NftHeld(context.wallet(), mint));
     if (!(held instanceof Reading.Value<Boolean> value)) {

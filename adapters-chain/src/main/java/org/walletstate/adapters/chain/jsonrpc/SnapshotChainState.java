@@ -1,0 +1,107 @@
+package org.walletstate.adapters.chain.jsonrpc;
+
+import io.smallrye.mutiny.Uni;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+
+/**
+ * The {@link ChainState} of one chain whose nodes serve current state only, over blocking JSON-RPC:
+ * a query is answered by one snapshot, taken on a thread of the reader's own pool within the
+ * chain's observation deadline. Such a chain has no second round of reads. Each family says what
+ * its reads are and how its snapshot is taken.
+ *
+ * @param <R> the family's read type
+ */
+public abstract class SnapshotChainState<R extends ChainRead<?>>
+    implements ChainState, AutoCloseable {
+
+  private final String family;
+  private final JsonRpcChainConfig config;
+  private final Clock clock;
+  private final JsonRpcTransport transport;
+  private final ExecutorService executor;
+
+  /**
+   * @param family the family's name, for thread names and messages
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  protected SnapshotChainState(
+      String family, JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
+    this.family = Objects.requireNonNull(family, "family");
+    this.config = Objects.requireNonNull(config, "config");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    HttpClient http =
+        HttpClient.newBuilder()
+            .connectTimeout(config.requestTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    this.transport = new JsonRpcTransport(config, http, clock, random);
+    AtomicInteger threads = new AtomicInteger();
+    this.executor =
+        Executors.newCachedThreadPool(
+            task -> {
+              Thread thread = new Thread(task, family + "-rpc-" + threads.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+  }
+
+  /** The transport every call of the family goes through (retries, failover, deadlines). */
+  protected final JsonRpcTransport transport() {
+    return transport;
+  }
+
+  /**
+   * The query's reads as the family's reads.
+   *
+   * @throws IllegalArgumentException when one is a read of another family
+   */
+  protected abstract Set<R> readsOf(Collection<? extends ChainRead<?>> reads);
+
+  /** Takes one snapshot that answers {@code reads}, blocking, within {@code deadline}. */
+  protected abstract ChainObservation observeNow(Set<R> reads, Deadline deadline);
+
+  @Override
+  public final Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    if (!chain.equals(config.chain())) {
+      throw new IllegalArgumentException("this reader reads " + config.chain() + ", not " + chain);
+    }
+    Set<R> reads = readsOf(query.reads());
+    return Uni.createFrom()
+        .item(
+            () -> {
+              Deadline deadline = Deadline.after(clock, config.observationDeadline());
+              ChainObservation observation = observeNow(reads, deadline);
+              if (observation instanceof ChainObservation.Observed observed
+                  && !query.followUps().apply(observed.readings()).isEmpty()) {
+                throw new IllegalArgumentException(family + " reads have no second round");
+              }
+              return observation;
+            })
+        .runSubscriptionOn(executor);
+  }
+
+  /** The most one observation may take, as configured. */
+  public Duration observationDeadline() {
+    return config.observationDeadline();
+  }
+
+  @Override
+  public void close() {
+    executor.shutdownNow();
+  }
+}
