@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.walletstate.adapters.chain.ReaderSettings;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -40,7 +41,7 @@ public record JsonRpcChainConfig(
   public static final Duration DEFAULT_FAILBACK = Duration.ofSeconds(60);
 
   /** The most attempts accepted in configuration. */
-  public static final int MAX_ATTEMPTS_LIMIT = 10;
+  public static final int MAX_ATTEMPTS_LIMIT = ReaderSettings.MAX_ATTEMPTS_LIMIT;
 
   /** The public mainnet endpoints used when none are configured. */
   public static final List<URI> SOLANA_PUBLIC =
@@ -53,36 +54,16 @@ public record JsonRpcChainConfig(
           URI.create("https://s2.ripple.com:51234/"));
 
   public JsonRpcChainConfig {
-    Objects.requireNonNull(chain, "chain");
-    Objects.requireNonNull(endpoints, "endpoints");
-    Objects.requireNonNull(requestTimeout, "requestTimeout");
-    Objects.requireNonNull(initialBackoff, "initialBackoff");
-    Objects.requireNonNull(maxBackoff, "maxBackoff");
-    Objects.requireNonNull(observationDeadline, "observationDeadline");
+    endpoints =
+        ReaderSettings.check(
+            chain,
+            endpoints,
+            requestTimeout,
+            attempts,
+            initialBackoff,
+            maxBackoff,
+            observationDeadline);
     Objects.requireNonNull(failback, "failback");
-    endpoints = List.copyOf(endpoints);
-    if (endpoints.isEmpty()) {
-      throw new IllegalArgumentException("chain " + chain + " needs at least one endpoint");
-    }
-    for (URI endpoint : endpoints) {
-      String scheme = endpoint.getScheme();
-      if (!("https".equals(scheme) || "http".equals(scheme)) || endpoint.getHost() == null) {
-        throw new IllegalArgumentException(
-            "chain " + chain + ": endpoint " + endpoint + " is not an http(s) URL with a host");
-      }
-    }
-    positive(chain, "requestTimeout", requestTimeout);
-    positive(chain, "initialBackoff", initialBackoff);
-    positive(chain, "maxBackoff", maxBackoff);
-    positive(chain, "observationDeadline", observationDeadline);
-    if (maxBackoff.compareTo(initialBackoff) < 0) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": maxBackoff " + maxBackoff + " is below initialBackoff");
-    }
-    if (attempts < 1 || attempts > MAX_ATTEMPTS_LIMIT) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": attempts must be 1 to " + MAX_ATTEMPTS_LIMIT + ", got " + attempts);
-    }
     if (failback.isNegative()) {
       throw new IllegalArgumentException("chain " + chain + ": failback must not be negative");
     }
@@ -99,12 +80,5 @@ public record JsonRpcChainConfig(
         DEFAULT_MAX_BACKOFF,
         DEFAULT_OBSERVATION_DEADLINE,
         DEFAULT_FAILBACK);
-  }
-
-  private static void positive(ChainId chain, String name, Duration value) {
-    if (value.isNegative() || value.isZero()) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": " + name + " must be positive, got " + value);
-    }
   }
 }

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import org.walletstate.adapters.chain.ReaderSettings;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -41,41 +42,22 @@ public record EvmChainConfig(
   public static final int MAX_BATCH_SIZE_LIMIT = 1000;
 
   /** The most attempts accepted in configuration. */
-  public static final int MAX_ATTEMPTS_LIMIT = 10;
+  public static final int MAX_ATTEMPTS_LIMIT = ReaderSettings.MAX_ATTEMPTS_LIMIT;
 
   public EvmChainConfig {
     Objects.requireNonNull(chain, "chain");
-    Objects.requireNonNull(endpoints, "endpoints");
-    Objects.requireNonNull(requestTimeout, "requestTimeout");
-    Objects.requireNonNull(initialBackoff, "initialBackoff");
-    Objects.requireNonNull(maxBackoff, "maxBackoff");
-    Objects.requireNonNull(observationDeadline, "observationDeadline");
     if (!(chain instanceof ChainId.Evm)) {
       throw new IllegalArgumentException("not an EVM chain: " + chain);
     }
-    endpoints = List.copyOf(endpoints);
-    if (endpoints.isEmpty()) {
-      throw new IllegalArgumentException("chain " + chain + " needs at least one endpoint");
-    }
-    for (URI endpoint : endpoints) {
-      String scheme = endpoint.getScheme();
-      if (!("https".equals(scheme) || "http".equals(scheme)) || endpoint.getHost() == null) {
-        throw new IllegalArgumentException(
-            "chain " + chain + ": endpoint " + endpoint + " is not an http(s) URL with a host");
-      }
-    }
-    positive(chain, "requestTimeout", requestTimeout);
-    positive(chain, "initialBackoff", initialBackoff);
-    positive(chain, "maxBackoff", maxBackoff);
-    positive(chain, "observationDeadline", observationDeadline);
-    if (maxBackoff.compareTo(initialBackoff) < 0) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": maxBackoff " + maxBackoff + " is below initialBackoff");
-    }
-    if (attempts < 1 || attempts > MAX_ATTEMPTS_LIMIT) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": attempts must be 1 to " + MAX_ATTEMPTS_LIMIT + ", got " + attempts);
-    }
+    endpoints =
+        ReaderSettings.check(
+            chain,
+            endpoints,
+            requestTimeout,
+            attempts,
+            initialBackoff,
+            maxBackoff,
+            observationDeadline);
     if (maxBatchSize < 1 || maxBatchSize > MAX_BATCH_SIZE_LIMIT) {
       throw new IllegalArgumentException(
           "chain "
@@ -170,12 +152,5 @@ public record EvmChainConfig(
         maxBackoff,
         maxBatchSize,
         observationDeadline);
-  }
-
-  private static void positive(ChainId chain, String name, Duration value) {
-    if (value.isNegative() || value.isZero()) {
-      throw new IllegalArgumentException(
-          "chain " + chain + ": " + name + " must be positive, got " + value);
-    }
   }
 }
