@@ -45,11 +45,61 @@ public final class Metering {
   }
 
   /** Gives back the proof premium of a charge whose proofs were not delivered. */
-  public Uni<CreditLedger.Refund> refundPremium(
+  private Uni<CreditLedger.Refund> refundPremium(
       KeyAccount account, CreditPrice price, long debitEntryId, String reason) {
     return ledger.refund(
         new CreditLedger.RefundRequest(
             account.id(), debitEntryId, price.proofPremium(), reason, clock.instant()));
+  }
+
+  /**
+   * After the charge: what the call came to. A key that could no longer pay (its credits were spent
+   * by a concurrent call since the check) is {@link Settlement.Unpaid}, and the work is discarded.
+   * Otherwise the price is kept, less the proof premium when proofs were asked for and none was
+   * delivered: that premium goes back as a refund entry naming the debit.
+   *
+   * @param refundReason why the premium is given back, for the ledger
+   */
+  public Uni<Settlement> settle(
+      KeyAccount account,
+      CreditPrice price,
+      Debit debit,
+      boolean proofDelivered,
+      String refundReason) {
+    if (debit instanceof Debit.Insufficient insufficient) {
+      return Uni.createFrom()
+          .item(new Settlement.Unpaid(insufficient.available(), insufficient.required()));
+    }
+    long entryId;
+    long balance;
+    if (debit instanceof Debit.Applied applied) {
+      entryId = applied.entryId();
+      balance = applied.balance();
+    } else {
+      Debit.Replayed replayed = (Debit.Replayed) debit;
+      entryId = replayed.entryId();
+      balance = replayed.balance();
+    }
+    if (price.proofPremium() == 0 || proofDelivered) {
+      return Uni.createFrom().item(new Settlement.Paid(price.credits(), balance));
+    }
+    return refundPremium(account, price, entryId, refundReason)
+        .map(
+            refund ->
+                new Settlement.Paid(
+                    price.withoutPremium(),
+                    refund instanceof CreditLedger.Refund.Applied applied
+                        ? applied.balance()
+                        : ((CreditLedger.Refund.AlreadyRefunded) refund).balance()));
+  }
+
+  /** What a metered call came to once its debit was applied. */
+  public sealed interface Settlement {
+    /** Paid: {@code credits} kept, {@code balance} left. */
+    record Paid(long credits, long balance) implements Settlement {}
+
+    /** Not paid: the key's credits were spent since the check; the work is discarded. */
+    record Unpaid(long available, long required) implements Settlement {}
   }
 
   /** Whether a key can pay for work before it is done. */

@@ -180,41 +180,16 @@ public final class AttestService implements AttestUseCase {
       AttestationSigner.SignedAttestation signed,
       CreditLedger.Debit debit,
       boolean proofDelivered) {
-    if (debit instanceof CreditLedger.Debit.Insufficient insufficient) {
-      // spent by a concurrent call since the check: the signed result is discarded, never given
-      return Uni.createFrom()
-          .item(
-              new AttestOutcome.InsufficientCredits(
-                  insufficient.available(), insufficient.required()));
-    }
-    long entryId;
-    long balance;
-    if (debit instanceof CreditLedger.Debit.Applied applied) {
-      entryId = applied.entryId();
-      balance = applied.balance();
-    } else {
-      CreditLedger.Debit.Replayed replayed = (CreditLedger.Debit.Replayed) debit;
-      entryId = replayed.entryId();
-      balance = replayed.balance();
-    }
-    if (price.proofPremium() == 0 || proofDelivered) {
-      return Uni.createFrom()
-          .item(
-              new AttestOutcome.Signed(
-                  signed.attestation(), signed.dataJson(), price.credits(), balance));
-    }
-    // Proofs were asked for and none was delivered (every one declined): the premium goes back,
-    // as a refund entry that names the debit.
     return metering
-        .refundPremium(account, price, entryId, "proof not delivered")
+        .settle(account, price, debit, proofDelivered, "proof not delivered")
         .map(
-            refund ->
-                new AttestOutcome.Signed(
-                    signed.attestation(),
-                    signed.dataJson(),
-                    price.withoutPremium(),
-                    refund instanceof CreditLedger.Refund.Applied applied
-                        ? applied.balance()
-                        : ((CreditLedger.Refund.AlreadyRefunded) refund).balance()));
+            settlement ->
+                settlement instanceof Metering.Settlement.Paid paid
+                    ? new AttestOutcome.Signed(
+                        signed.attestation(), signed.dataJson(), paid.credits(), paid.balance())
+                    // spent by a concurrent call since the check: the signed result is discarded
+                    : new AttestOutcome.InsufficientCredits(
+                        ((Metering.Settlement.Unpaid) settlement).available(),
+                        ((Metering.Settlement.Unpaid) settlement).required()));
   }
 }

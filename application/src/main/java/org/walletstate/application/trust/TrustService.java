@@ -220,38 +220,19 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
 
   private Uni<Charged> charged(
       KeyAccount account, CreditPrice price, CreditLedger.Debit debit, boolean proofDelivered) {
-    if (debit instanceof CreditLedger.Debit.Insufficient insufficient) {
-      // spent by a concurrent call since the check: the signed profiles are discarded
-      return Uni.createFrom()
-          .item(
-              new Charged(
-                  0,
-                  insufficient.available(),
-                  new TrustOutcome.InsufficientCredits(
-                      insufficient.available(), insufficient.required())));
-    }
-    long entryId;
-    long balance;
-    if (debit instanceof CreditLedger.Debit.Applied applied) {
-      entryId = applied.entryId();
-      balance = applied.balance();
-    } else {
-      CreditLedger.Debit.Replayed replayed = (CreditLedger.Debit.Replayed) debit;
-      entryId = replayed.entryId();
-      balance = replayed.balance();
-    }
-    if (price.proofPremium() == 0 || proofDelivered) {
-      return Uni.createFrom().item(new Charged(price.credits(), balance, null));
-    }
     return metering
-        .refundPremium(account, price, entryId, NO_PROOF)
+        .settle(account, price, debit, proofDelivered, NO_PROOF)
         .map(
-            refund ->
-                new Charged(
-                    price.withoutPremium(),
-                    refund instanceof CreditLedger.Refund.Applied applied
-                        ? applied.balance()
-                        : ((CreditLedger.Refund.AlreadyRefunded) refund).balance(),
-                    null));
+            settlement -> {
+              if (settlement instanceof Metering.Settlement.Paid paid) {
+                return new Charged(paid.credits(), paid.balance(), null);
+              }
+              // spent by a concurrent call since the check: the signed profiles are discarded
+              Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
+              return new Charged(
+                  0,
+                  unpaid.available(),
+                  new TrustOutcome.InsufficientCredits(unpaid.available(), unpaid.required()));
+            });
   }
 }
