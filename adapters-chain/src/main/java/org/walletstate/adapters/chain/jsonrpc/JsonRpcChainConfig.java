@@ -57,6 +57,9 @@ public record JsonRpcChainConfig(
       List.of(
           URI.create("https://blockstream.info/api/"), URI.create("https://mempool.space/api/"));
 
+  /** Tron full-node HTTP APIs (TronGrid), read on their solidified paths. */
+  public static final List<URI> TRON_PUBLIC = List.of(URI.create("https://api.trongrid.io/"));
+
   public JsonRpcChainConfig {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(endpoints, "endpoints");

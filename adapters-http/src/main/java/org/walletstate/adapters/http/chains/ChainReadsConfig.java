@@ -32,6 +32,9 @@ public interface ChainReadsConfig {
   /** Bitcoin (Esplora REST): {@code walletstate.chains.bitcoin.endpoints}, ... */
   JsonRpcChain bitcoin();
 
+  /** Tron (full-node HTTP API): {@code walletstate.chains.tron.endpoints}, ... */
+  JsonRpcChain tron();
+
   /** A non-EVM chain read over JSON-RPC or a REST API: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */

@@ -38,6 +38,13 @@ public final class JsonRpcChainSettings {
     return settings("bitcoin", JsonRpcChainConfig.BITCOIN_PUBLIC, config.bitcoin());
   }
 
+  /**
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static JsonRpcChainConfig tron(ChainReadsConfig config) {
+    return settings("tron", JsonRpcChainConfig.TRON_PUBLIC, config.tron());
+  }
+
   private static JsonRpcChainConfig settings(
       String name, List<URI> publicEndpoints, ChainReadsConfig.JsonRpcChain o) {
     ChainId id =

@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -135,6 +136,19 @@ public class Wiring {
     chain.close();
   }
 
+  /** The Tron reader: solidified state, every snapshot bracketed by the solidified head. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(TronChainState.class)
+  TronChainState tronChain(ChainReadsConfig config, Clock clock) {
+    return new TronChainState(JsonRpcChainSettings.tron(config), clock);
+  }
+
+  void closeTronChain(@Disposes TronChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
@@ -142,7 +156,8 @@ public class Wiring {
       Web3jEvmChainState evm,
       SolanaChainState solana,
       XrplChainState xrpl,
-      BitcoinChainState bitcoin) {
+      BitcoinChainState bitcoin,
+      TronChainState tron) {
     return new ChainStateByFamily(
         Map.of(
             ChainFamily.EVM,
@@ -152,7 +167,9 @@ public class Wiring {
             ChainFamily.XRPL,
             xrpl,
             ChainFamily.BITCOIN,
-            bitcoin));
+            bitcoin,
+            ChainFamily.TRON,
+            tron));
   }
 
   // --- signing -----------------------------------------------------------------------------------

@@ -61,6 +61,11 @@ class EvmChainSettingsTest {
     public JsonRpcChain bitcoin() {
       return JsonRpc.NONE;
     }
+
+    @Override
+    public JsonRpcChain tron() {
+      return JsonRpc.NONE;
+    }
   }
 
   private static final Shared NO_SHARED =

@@ -45,6 +45,8 @@ class JsonRpcChainSettingsTest {
     assertThat(xrpl.attempts()).isEqualTo(JsonRpcChainConfig.DEFAULT_ATTEMPTS);
     assertThat(JsonRpcChainSettings.bitcoin(config).endpoints())
         .isEqualTo(JsonRpcChainConfig.BITCOIN_PUBLIC);
+    assertThat(JsonRpcChainSettings.tron(config).endpoints())
+        .isEqualTo(JsonRpcChainConfig.TRON_PUBLIC);
   }
 
   @Test

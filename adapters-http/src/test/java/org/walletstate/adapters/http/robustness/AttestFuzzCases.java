@@ -55,7 +55,7 @@ final class AttestFuzzCases {
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
   /** Non-EVM chains whose holding conditions are still refused by chain. */
-  private static final String[] NON_EVM = {"tron", "stellar", "sui"};
+  private static final String[] NON_EVM = {"stellar", "sui"};
 
   private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
@@ -850,11 +850,11 @@ final class AttestFuzzCases {
       case 23:
         {
           // a bitcoin condition, or a bitcoin or tron wallet, broken in one way
-          int how = r.nextInt(5);
+          int how = r.nextInt(6);
           JsonText.Obj c =
               new JsonText.Obj()
                   .putText("type", "token_balance")
-                  .put("chainId", "\"bitcoin\"")
+                  .put("chainId", how == 5 ? "\"tron\"" : "\"bitcoin\"")
                   .putText("contractAddress", "native")
                   .putText("threshold", "0.5");
           String field = null;
@@ -873,11 +873,24 @@ final class AttestFuzzCases {
               c.putText("type", "nft_ownership");
               field = ".chainId";
               break;
+            case 5:
+              c.putText(
+                  "contractAddress",
+                  pick(
+                      r,
+                      new String[] {
+                        TRON_WALLET.substring(0, TRON_WALLET.length() - 1) + "u",
+                        CELO,
+                        "41a614f803b6fd780986a42c78ec9c7f77e6ded13c",
+                        ""
+                      }));
+              field = ".contractAddress";
+              break;
             default:
               break;
           }
           body = body(around(r, c, at, count));
-          body.putText("bitcoinWallet", BITCOIN_WALLET);
+          body.putText("bitcoinWallet", BITCOIN_WALLET).putText("tronWallet", TRON_WALLET);
           if (how == 3) {
             String bad =
                 pick(

@@ -28,6 +28,7 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   private static JsonRpcReplay solana;
   private static JsonRpcReplay xrpl;
   private static JsonRpcReplay bitcoin;
+  private static JsonRpcReplay tron;
 
   /** The replay server that stands in for every Solana endpoint. */
   public static synchronized JsonRpcReplay solana() {
@@ -51,6 +52,14 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
       bitcoin = JsonRpcReplay.start();
     }
     return bitcoin;
+  }
+
+  /** The replay server that stands in for every Tron (full-node HTTP API) endpoint. */
+  public static synchronized JsonRpcReplay tron() {
+    if (tron == null) {
+      tron = JsonRpcReplay.start();
+    }
+    return tron;
   }
 
   /**
@@ -85,9 +94,11 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                     chainId == PROXIED_CHAIN
                         ? chain10().url().toString()
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
-    // no Solana, XRPL or Bitcoin node here: each is answered by replays of its documented answers
+    // no Solana, XRPL, Bitcoin or Tron node here: each is answered by replays of its documented
+    // answers
     for (Map.Entry<String, JsonRpcReplay> replay :
-        Map.of("solana", solana(), "xrpl", xrpl(), "bitcoin", bitcoin()).entrySet()) {
+        Map.of("solana", solana(), "xrpl", xrpl(), "bitcoin", bitcoin(), "tron", tron())
+            .entrySet()) {
       String prefix = "walletstate.chains." + replay.getKey() + ".";
       config.put(prefix + "endpoints", replay.getValue().url().toString());
       config.put(prefix + "request-timeout", "1s");

@@ -24,7 +24,8 @@ final class ConditionMembers {
           ChainFamily.SUI, "token_balance");
 
   /** Families of {@link #TOKEN_BALANCE_ONLY} whose chains are read. */
-  private static final Set<ChainFamily> TOKEN_BALANCE_READ = Set.of(ChainFamily.BITCOIN);
+  private static final Set<ChainFamily> TOKEN_BALANCE_READ =
+      Set.of(ChainFamily.BITCOIN, ChainFamily.TRON);
 
   private ConditionMembers() {}
 

@@ -35,7 +35,11 @@ public record TokenBalance(
           "token_balance",
           TokenBalance.class,
           TokenBalance::parseAny,
-          List.of(SolanaTokenBalance.class, XrplTokenBalance.class, BitcoinTokenBalance.class));
+          List.of(
+              SolanaTokenBalance.class,
+              XrplTokenBalance.class,
+              BitcoinTokenBalance.class,
+              TronTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -64,6 +68,8 @@ public record TokenBalance(
         return XrplTokenBalance.parse(fields, key, chain);
       case BITCOIN:
         return BitcoinTokenBalance.parse(fields, key, chain);
+      case TRON:
+        return TronTokenBalance.parse(fields, key, chain);
       default:
         return parse(fields, key, chain);
     }
