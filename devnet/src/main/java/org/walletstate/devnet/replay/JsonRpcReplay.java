@@ -2,6 +2,7 @@ package org.walletstate.devnet.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -23,7 +24,8 @@ import java.util.function.Function;
  * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger): it answers
  * each request by its {@code method} with what the test installed, typically an answer in the exact
  * shape of the chain's documentation. Requests are recorded. A method without a responder gets HTTP
- * 500.
+ * 500. REST APIs (Esplora, Tron's HTTP API) are served too: a request to any path but {@code /} is
+ * answered by the responder of its path, which stands for the method.
  */
 public final class JsonRpcReplay implements AutoCloseable {
 
@@ -91,15 +93,29 @@ public final class JsonRpcReplay implements AutoCloseable {
 
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      byte[] body = exchange.getRequestBody().readAllBytes();
       JsonNode request;
-      try {
-        request = JSON.readTree(exchange.getRequestBody().readAllBytes());
-      } catch (IOException e) {
-        send(exchange, 400, "{\"error\":\"not JSON\"}");
-        return;
+      if (path.equals("/")) {
+        try {
+          request = JSON.readTree(body);
+        } catch (IOException e) {
+          send(exchange, 400, "{\"error\":\"not JSON\"}");
+          return;
+        }
+      } else {
+        request = restRequest(path, body);
+        if (request == null) {
+          send(exchange, 400, "{\"error\":\"not JSON\"}");
+          return;
+        }
       }
       requests.add(request);
-      Function<JsonNode, Reply> responder = responders.get(request.path("method").asText());
+      String method = request.path("method").asText();
+      Function<JsonNode, Reply> responder = responders.get(method);
+      if (responder == null && method.startsWith("/")) {
+        responder = responders.get(method.substring(0, method.lastIndexOf('/')) + "/*");
+      }
       if (responder == null) {
         send(exchange, 500, "{\"error\":\"no responder\"}");
         return;
@@ -118,6 +134,22 @@ public final class JsonRpcReplay implements AutoCloseable {
       }
       send(exchange, reply.status(), reply.body());
     }
+  }
+
+  /**
+   * A REST request (any path but {@code /}) as {@code {"method": path, "body": ...}}: responders of
+   * REST APIs are installed by path, or by {@code /prefix/*} for every path under a prefix.
+   */
+  private static JsonNode restRequest(String path, byte[] body) {
+    ObjectNode request = JSON.createObjectNode().put("method", path);
+    if (body.length > 0) {
+      try {
+        request.set("body", JSON.readTree(body));
+      } catch (IOException e) {
+        return null;
+      }
+    }
+    return request;
   }
 
   private static void send(HttpExchange exchange, int status, String body) throws IOException {

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
@@ -35,8 +37,8 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
           new WalletMember("wallet", ChainFamily.EVM, EvmAddress::parse),
           new WalletMember("solanaWallet", ChainFamily.SOLANA, SolanaAddress::parse),
           new WalletMember("xrplWallet", ChainFamily.XRPL, XrplAddress::parse),
-          unchecked("bitcoinWallet", ChainFamily.BITCOIN),
-          unchecked("tronWallet", ChainFamily.TRON),
+          new WalletMember("bitcoinWallet", ChainFamily.BITCOIN, BitcoinAddress::parse),
+          new WalletMember("tronWallet", ChainFamily.TRON, TronAddress::parse),
           unchecked("stellarWallet", ChainFamily.STELLAR),
           unchecked("suiWallet", ChainFamily.SUI));
 

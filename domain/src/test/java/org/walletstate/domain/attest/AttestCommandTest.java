@@ -94,7 +94,10 @@ class AttestCommandTest {
 
     @Test
     void otherWalletsAreNonEmptyStrings() {
-      refused(withWallet(",\"tronWallet\":\" \""), "tronWallet must not be empty");
+      refused(
+          withWallet(",\"tronWallet\":\" \""),
+          "tronWallet must be a Tron address (T followed by base58, 34 characters, checksum"
+              + " verified), got \" \"");
       refused(withWallet(",\"suiWallet\":5"), "suiWallet must be a string, not a number");
     }
   }

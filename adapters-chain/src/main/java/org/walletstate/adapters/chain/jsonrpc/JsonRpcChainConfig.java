@@ -53,6 +53,14 @@ public record JsonRpcChainConfig(
           URI.create("https://s1.ripple.com:51234/"),
           URI.create("https://s2.ripple.com:51234/"));
 
+  /** Esplora REST APIs; each is its own backend, and a tip that moves mid-read is read again. */
+  public static final List<URI> BITCOIN_PUBLIC =
+      List.of(
+          URI.create("https://blockstream.info/api/"), URI.create("https://mempool.space/api/"));
+
+  /** Tron full-node HTTP APIs (TronGrid), read on their solidified paths. */
+  public static final List<URI> TRON_PUBLIC = List.of(URI.create("https://api.trongrid.io/"));
+
   public JsonRpcChainConfig {
     endpoints =
         ReaderSettings.check(

@@ -81,20 +81,76 @@ public final class JsonRpcTransport {
    */
   public <T> T call(ObjectNode request, Deadline deadline, AnswerCheck<T> check) throws RpcFailure {
     String body = request.toString();
+    return exchange(deadline, endpoint -> check.accept(json(send(post(endpoint, body), deadline))));
+  }
+
+  /**
+   * Sends {@code request} to {@code path} under the endpoint (a REST API such as Tron's) and
+   * returns what {@code check} makes of the JSON answer, retrying failures as {@link #call} does.
+   */
+  public <T> T post(String path, ObjectNode request, Deadline deadline, AnswerCheck<T> check)
+      throws RpcFailure {
+    String body = request.toString();
+    return exchange(
+        deadline,
+        endpoint -> check.accept(json(send(post(under(endpoint, path), body), deadline))));
+  }
+
+  /**
+   * Fetches {@code path} under the endpoint (a REST API such as Esplora's) and returns what {@code
+   * check} makes of the answer's text, retrying failures as {@link #call} does.
+   */
+  public <T> T get(String path, Deadline deadline, TextCheck<T> check) throws RpcFailure {
+    return exchange(
+        deadline,
+        endpoint ->
+            check.accept(
+                send(
+                    HttpRequest.newBuilder(under(endpoint, path))
+                        .header("Accept", "application/json, text/plain")
+                        .GET(),
+                    deadline)));
+  }
+
+  /** Reads {@code text} as a JSON object, or fails the call. */
+  public JsonNode json(String text) throws RpcFailure {
+    try {
+      JsonNode answer = json.readTree(text);
+      if (answer == null || !answer.isObject()) {
+        throw new RpcFailure("the answer is not a JSON object");
+      }
+      return answer;
+    } catch (IOException e) {
+      throw new RpcFailure("the answer is not JSON");
+    }
+  }
+
+  /** Checks one answer's text: returns what it holds, or throws to have the call retried. */
+  @FunctionalInterface
+  public interface TextCheck<T> {
+    T accept(String answer) throws RpcFailure;
+  }
+
+  @FunctionalInterface
+  private interface Attempt<T> {
+    T on(URI endpoint) throws RpcFailure;
+  }
+
+  private <T> T exchange(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
     int endpoint = firstEndpoint();
-    for (int attempt = 1; ; attempt++) {
+    for (int tries = 1; ; tries++) {
       try {
-        T accepted = check.accept(post(endpoints().get(endpoint), body, deadline));
+        T accepted = attempt.on(endpoints().get(endpoint));
         answeredBy(endpoint);
         return accepted;
       } catch (RpcFailure failure) {
-        Duration pause = attempt < config.attempts() ? backoff.before(attempt) : null;
+        Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
           String why = pause == null ? "attempts spent" : "deadline too close for another try";
           throw new RpcFailure(
               failure.getMessage()
                   + " (gave up after "
-                  + attempt
+                  + tries
                   + " of "
                   + config.attempts()
                   + " attempts: "
@@ -122,18 +178,24 @@ public final class JsonRpcTransport {
     }
   }
 
-  private JsonNode post(URI endpoint, String body, Deadline deadline) throws RpcFailure {
+  private static URI under(URI endpoint, String path) {
+    String base = endpoint.toString();
+    return URI.create(base.endsWith("/") ? base + path : base + "/" + path);
+  }
+
+  private static HttpRequest.Builder post(URI target, String body) {
+    return HttpRequest.newBuilder(target)
+        .header("Content-Type", "application/json")
+        .header("Accept", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+  }
+
+  private String send(HttpRequest.Builder builder, Deadline deadline) throws RpcFailure {
     Duration timeout = deadline.cap(config.requestTimeout());
     if (timeout.isZero()) {
       throw new RpcFailure("the observation's deadline has passed");
     }
-    HttpRequest request =
-        HttpRequest.newBuilder(endpoint)
-            .timeout(timeout)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build();
+    HttpRequest request = builder.timeout(timeout).build();
     HttpResponse<String> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofString());
@@ -148,15 +210,7 @@ public final class JsonRpcTransport {
     if (response.statusCode() != 200) {
       throw new RpcFailure("HTTP status " + response.statusCode());
     }
-    try {
-      JsonNode answer = json.readTree(response.body());
-      if (answer == null || !answer.isObject()) {
-        throw new RpcFailure("the answer is not a JSON object");
-      }
-      return answer;
-    } catch (IOException e) {
-      throw new RpcFailure("the answer is not JSON");
-    }
+    return response.body();
   }
 
   private List<URI> endpoints() {

@@ -29,7 +29,13 @@ public interface ChainReadsConfig {
   /** The XRP Ledger: {@code walletstate.chains.xrpl.endpoints}, ... */
   JsonRpcChain xrpl();
 
-  /** A non-EVM chain read over JSON-RPC: its overrides. */
+  /** Bitcoin (Esplora REST): {@code walletstate.chains.bitcoin.endpoints}, ... */
+  JsonRpcChain bitcoin();
+
+  /** Tron (full-node HTTP API): {@code walletstate.chains.tron.endpoints}, ... */
+  JsonRpcChain tron();
+
+  /** A non-EVM chain read over JSON-RPC or a REST API: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */
     Optional<List<URI>> endpoints();

@@ -8,7 +8,7 @@ import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 
 /**
- * The Solana and XRPL readers' settings: public mainnet endpoints and the default policy, with the
+ * The non-EVM readers' settings: public mainnet endpoints and the default policy, with the
  * configured overrides.
  */
 public final class JsonRpcChainSettings {
@@ -29,6 +29,20 @@ public final class JsonRpcChainSettings {
    */
   public static JsonRpcChainConfig xrpl(ChainReadsConfig config) {
     return settings("xrpl", JsonRpcChainConfig.XRPL_PUBLIC, config.xrpl());
+  }
+
+  /**
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static JsonRpcChainConfig bitcoin(ChainReadsConfig config) {
+    return settings("bitcoin", JsonRpcChainConfig.BITCOIN_PUBLIC, config.bitcoin());
+  }
+
+  /**
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static JsonRpcChainConfig tron(ChainReadsConfig config) {
+    return settings("tron", JsonRpcChainConfig.TRON_PUBLIC, config.tron());
   }
 
   private static JsonRpcChainConfig settings(

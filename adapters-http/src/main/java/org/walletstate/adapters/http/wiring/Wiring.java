@@ -12,8 +12,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -121,12 +123,53 @@ public class Wiring {
     chain.close();
   }
 
+  /** The Bitcoin reader: Esplora, every snapshot bracketed by two reads of the tip. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(BitcoinChainState.class)
+  BitcoinChainState bitcoinChain(ChainReadsConfig config, Clock clock) {
+    return new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock);
+  }
+
+  void closeBitcoinChain(@Disposes BitcoinChainState chain) {
+    chain.close();
+  }
+
+  /** The Tron reader: solidified state, every snapshot bracketed by the solidified head. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(TronChainState.class)
+  TronChainState tronChain(ChainReadsConfig config, Clock clock) {
+    return new TronChainState(JsonRpcChainSettings.tron(config), clock);
+  }
+
+  void closeTronChain(@Disposes TronChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  ChainState chainState(Web3jEvmChainState evm, SolanaChainState solana, XrplChainState xrpl) {
+  ChainState chainState(
+      Web3jEvmChainState evm,
+      SolanaChainState solana,
+      XrplChainState xrpl,
+      BitcoinChainState bitcoin,
+      TronChainState tron) {
     return new ChainStateByFamily(
-        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.XRPL, xrpl));
+        Map.of(
+            ChainFamily.EVM,
+            evm,
+            ChainFamily.SOLANA,
+            solana,
+            ChainFamily.XRPL,
+            xrpl,
+            ChainFamily.BITCOIN,
+            bitcoin,
+            ChainFamily.TRON,
+            tron));
   }
 
   // --- signing -----------------------------------------------------------------------------------

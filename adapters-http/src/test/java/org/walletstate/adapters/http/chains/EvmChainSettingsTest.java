@@ -56,6 +56,16 @@ class EvmChainSettingsTest {
     Config(Map<String, EvmChain> evm, EvmReads evmReads) {
       this(evm, evmReads, JsonRpc.NONE, JsonRpc.NONE);
     }
+
+    @Override
+    public JsonRpcChain bitcoin() {
+      return JsonRpc.NONE;
+    }
+
+    @Override
+    public JsonRpcChain tron() {
+      return JsonRpc.NONE;
+    }
   }
 
   private static final Shared NO_SHARED =

@@ -43,6 +43,10 @@ class JsonRpcChainSettingsTest {
     assertThat(solana.endpoints()).isEqualTo(JsonRpcChainConfig.SOLANA_PUBLIC);
     assertThat(xrpl.endpoints()).isEqualTo(JsonRpcChainConfig.XRPL_PUBLIC);
     assertThat(xrpl.attempts()).isEqualTo(JsonRpcChainConfig.DEFAULT_ATTEMPTS);
+    assertThat(JsonRpcChainSettings.bitcoin(config).endpoints())
+        .isEqualTo(JsonRpcChainConfig.BITCOIN_PUBLIC);
+    assertThat(JsonRpcChainSettings.tron(config).endpoints())
+        .isEqualTo(JsonRpcChainConfig.TRON_PUBLIC);
   }
 
   @Test

@@ -55,18 +55,32 @@ final class AttestFuzzCases {
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
   /** Non-EVM chains whose holding conditions are still refused by chain. */
-  private static final String[] NON_EVM = {"bitcoin", "tron", "stellar", "sui"};
+  private static final String[] NON_EVM = {"stellar", "sui"};
 
   private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
   private static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
   private static final String XRPL_ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
+  private static final String BITCOIN_WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+  private static final String TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+
+  /** Wallet members whose value is kept as sent (only a blank one is refused). */
+  private static final Set<String> UNCHECKED_WALLETS = Set.of("stellarWallet", "suiWallet");
 
   /** A well-formed value of each other wallet member: validated families need a real one. */
   private static String otherWallet(String member, String fallback) {
-    return member.equals("solanaWallet")
-        ? SOLANA_WALLET
-        : member.equals("xrplWallet") ? XRPL_WALLET : fallback;
+    switch (member) {
+      case "solanaWallet":
+        return SOLANA_WALLET;
+      case "xrplWallet":
+        return XRPL_WALLET;
+      case "bitcoinWallet":
+        return BITCOIN_WALLET;
+      case "tronWallet":
+        return TRON_WALLET;
+      default:
+        return fallback;
+    }
   }
 
   private static final String[] OTHER_WALLETS = {
@@ -242,7 +256,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(24);
+    int family = r.nextInt(25);
     JsonText.Obj body;
     String kind;
     String what;
@@ -276,10 +290,7 @@ final class AttestFuzzCases {
             kind = "rule/other-wallet-blank";
             what = other + " blank";
             // a validated family's member names itself; the others say they must not be empty
-            mentions =
-                other.equals("solanaWallet") || other.equals("xrplWallet")
-                    ? other
-                    : other + " must not be empty";
+            mentions = UNCHECKED_WALLETS.contains(other) ? other + " must not be empty" : other;
           } else if (r.nextBoolean()) {
             body.putText(other, otherWallet(other, "anything"));
             kind = "rule/evm-wallet-missing";
@@ -834,6 +845,83 @@ final class AttestFuzzCases {
           }
           kind = "rule/solana-xrpl";
           what = "solana/xrpl rule " + how;
+          break;
+        }
+      case 23:
+        {
+          // a bitcoin condition, or a bitcoin or tron wallet, broken in one way
+          int how = r.nextInt(6);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", how == 5 ? "\"tron\"" : "\"bitcoin\"")
+                  .putText("contractAddress", "native")
+                  .putText("threshold", "0.5");
+          String field = null;
+          switch (how) {
+            case 0:
+              c.putText(
+                  "contractAddress",
+                  pick(r, new String[] {CELO, "BTC", "", "Native", BITCOIN_WALLET}));
+              field = ".contractAddress";
+              break;
+            case 1:
+              c.put("decimals", pick(r, new String[] {"6", "18", "\"18\"", "-1", "1.5"}));
+              field = ".decimals";
+              break;
+            case 2:
+              c.putText("type", "nft_ownership");
+              field = ".chainId";
+              break;
+            case 5:
+              c.putText(
+                  "contractAddress",
+                  pick(
+                      r,
+                      new String[] {
+                        TRON_WALLET.substring(0, TRON_WALLET.length() - 1) + "u",
+                        CELO,
+                        "41a614f803b6fd780986a42c78ec9c7f77e6ded13c",
+                        ""
+                      }));
+              field = ".contractAddress";
+              break;
+            default:
+              break;
+          }
+          body = body(around(r, c, at, count));
+          body.putText("bitcoinWallet", BITCOIN_WALLET).putText("tronWallet", TRON_WALLET);
+          if (how == 3) {
+            String bad =
+                pick(
+                    r,
+                    new String[] {
+                      BITCOIN_WALLET.substring(0, BITCOIN_WALLET.length() - 1) + "r",
+                      "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx",
+                      "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3",
+                      BITCOIN_WALLET.toUpperCase(Locale.ROOT).substring(0, 10)
+                          + BITCOIN_WALLET.substring(10),
+                      TRON_WALLET
+                    });
+            body.putText("bitcoinWallet", bad);
+            mentions = "bitcoinWallet";
+          } else if (how == 4) {
+            String bad =
+                pick(
+                    r,
+                    new String[] {
+                      TRON_WALLET.substring(0, TRON_WALLET.length() - 1) + "u",
+                      "41a614f803b6fd780986a42c78ec9c7f77e6ded13c",
+                      TRON_WALLET + "1",
+                      BITCOIN_WALLET
+                    });
+            body.putText("tronWallet", bad);
+            mentions = "tronWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/bitcoin-tron";
+          what = "bitcoin/tron rule " + how;
           break;
         }
       default:

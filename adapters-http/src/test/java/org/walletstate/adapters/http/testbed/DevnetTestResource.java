@@ -27,6 +27,8 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   private static FaultProxy chain8453;
   private static JsonRpcReplay solana;
   private static JsonRpcReplay xrpl;
+  private static JsonRpcReplay bitcoin;
+  private static JsonRpcReplay tron;
 
   /** The replay server that stands in for every Solana endpoint. */
   public static synchronized JsonRpcReplay solana() {
@@ -42,6 +44,22 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
       xrpl = JsonRpcReplay.start();
     }
     return xrpl;
+  }
+
+  /** The replay server that stands in for every Bitcoin (Esplora) endpoint. */
+  public static synchronized JsonRpcReplay bitcoin() {
+    if (bitcoin == null) {
+      bitcoin = JsonRpcReplay.start();
+    }
+    return bitcoin;
+  }
+
+  /** The replay server that stands in for every Tron (full-node HTTP API) endpoint. */
+  public static synchronized JsonRpcReplay tron() {
+    if (tron == null) {
+      tron = JsonRpcReplay.start();
+    }
+    return tron;
   }
 
   /**
@@ -76,9 +94,11 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                     chainId == PROXIED_CHAIN
                         ? chain10().url().toString()
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
-    // no Solana or XRPL node here: both are answered by replays of their documented answers
+    // no Solana, XRPL, Bitcoin or Tron node here: each is answered by replays of its documented
+    // answers
     for (Map.Entry<String, JsonRpcReplay> replay :
-        Map.of("solana", solana(), "xrpl", xrpl()).entrySet()) {
+        Map.of("solana", solana(), "xrpl", xrpl(), "bitcoin", bitcoin(), "tron", tron())
+            .entrySet()) {
       String prefix = "walletstate.chains." + replay.getKey() + ".";
       config.put(prefix + "endpoints", replay.getValue().url().toString());
       config.put(prefix + "request-timeout", "1s");

@@ -3,6 +3,7 @@ package org.walletstate.domain.attest.condition;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -21,6 +22,10 @@ final class ConditionMembers {
           ChainFamily.TRON, "token_balance",
           ChainFamily.STELLAR, "token_balance",
           ChainFamily.SUI, "token_balance");
+
+  /** Families of {@link #TOKEN_BALANCE_ONLY} whose chains are read. */
+  private static final Set<ChainFamily> TOKEN_BALANCE_READ =
+      Set.of(ChainFamily.BITCOIN, ChainFamily.TRON);
 
   private ConditionMembers() {}
 
@@ -74,6 +79,9 @@ final class ConditionMembers {
     if (only != null && !type.wireName().equals(TokenBalance.TYPE.wireName())) {
       throw new ValidationException(
           fields.path("chainId") + " " + chain.id() + " supports only " + only);
+    }
+    if (TOKEN_BALANCE_READ.contains(chain.family())) {
+      return chain;
     }
     throw new ValidationException(
         fields.path("chainId")

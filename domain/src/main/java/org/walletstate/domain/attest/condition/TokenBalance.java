@@ -35,7 +35,11 @@ public record TokenBalance(
           "token_balance",
           TokenBalance.class,
           TokenBalance::parseAny,
-          List.of(SolanaTokenBalance.class, XrplTokenBalance.class));
+          List.of(
+              SolanaTokenBalance.class,
+              XrplTokenBalance.class,
+              BitcoinTokenBalance.class,
+              TronTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -54,7 +58,7 @@ public record TokenBalance(
     return Holding.reads(asset, wallet);
   }
 
-  /** The form of the condition's chain: EVM, Solana or XRPL. */
+  /** The form of the condition's chain: EVM, Solana, XRPL, Bitcoin or Tron. */
   static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
     switch (chain.family()) {
@@ -62,6 +66,10 @@ public record TokenBalance(
         return SolanaTokenBalance.parse(fields, key, chain);
       case XRPL:
         return XrplTokenBalance.parse(fields, key, chain);
+      case BITCOIN:
+        return BitcoinTokenBalance.parse(fields, key, chain);
+      case TRON:
+        return TronTokenBalance.parse(fields, key, chain);
       default:
         return parse(fields, key, chain);
     }

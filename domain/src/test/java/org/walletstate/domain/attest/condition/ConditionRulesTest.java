@@ -121,7 +121,7 @@ class ConditionRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bitcoin", "tron", "stellar", "sui"})
+    @ValueSource(strings = {"stellar", "sui"})
     void tokenBalanceOnUnreadNonEvmChainsIsNotYetSupported(String chain) {
       refused(
           "{\"type\":\"token_balance\",\"chainId\":\""

@@ -1,0 +1,204 @@
+package org.walletstate.adapters.chain.tron;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.regex.Pattern;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.address.TronAddress;
+import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.tron.TronRead;
+
+/**
+ * The {@link ChainState} of Tron, read from a full node's HTTP API (TronGrid serves it) on the
+ * {@code /walletsolidity/*} paths: solidified, irreversible state. The node answers the latest
+ * solidified state only, so a snapshot is bracketed by the solidified head ({@code getnowblock}:
+ * {@code blockID} and {@code block_header.raw_data.number}) before and after the reads; when the
+ * head moved the snapshot is taken again, up to {@link #SNAPSHOT_TRIES} times.
+ *
+ * <ul>
+ *   <li>{@code getaccount}: TRX in sun; an account that does not exist answers {@code {}} and a
+ *       zero balance is omitted, so no {@code balance} is 0.
+ *   <li>{@code triggerconstantcontract}: {@code balanceOf(address)} and {@code decimals()} of a
+ *       TRC-20 token. An answer counts only with {@code result.result} true and no {@code FAILED}
+ *       in {@code transaction.ret} (a revert still says true); a call that reverts is unreadable.
+ * </ul>
+ */
+public final class TronChainState extends SnapshotChainState<TronRead<?>> {
+
+  /** How often a snapshot is taken before a moving head gives up. */
+  static final int SNAPSHOT_TRIES = 3;
+
+  private static final Pattern BLOCK_ID = Pattern.compile("[0-9a-fA-F]{64}");
+  private static final Pattern WORD = Pattern.compile("[0-9a-fA-F]{64}");
+  private static final System.Logger LOG = System.getLogger(TronChainState.class.getName());
+
+  public TronChainState(JsonRpcChainConfig config, Clock clock) {
+    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  public TronChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
+    super("tron", config, clock, random);
+  }
+
+  @Override
+  protected Set<TronRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return TronRead.all(reads);
+  }
+
+  @Override
+  protected ChainObservation observeNow(Set<TronRead<?>> reads, Deadline deadline) {
+    String moved = "";
+    for (int snapshot = 1; snapshot <= SNAPSHOT_TRIES; snapshot++) {
+      Anchor.TronBlock head;
+      try {
+        head = head(deadline);
+      } catch (RpcFailure failure) {
+        return new ChainObservation.HeadUnavailable("solidified head: " + failure.getMessage());
+      }
+      Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
+      for (TronRead<?> read : reads) {
+        Reading<?> reading;
+        try {
+          reading = answer(read, deadline);
+        } catch (RpcFailure failure) {
+          reading = new Reading.Unreadable<>(failure.getMessage());
+        } catch (RuntimeException unexpected) {
+          LOG.log(System.Logger.Level.WARNING, "tron read failed unexpectedly", unexpected);
+          reading = new Reading.Unreadable<>("unexpected " + unexpected.getClass().getSimpleName());
+        }
+        readings.put(read, reading);
+      }
+      Anchor.TronBlock after;
+      try {
+        after = head(deadline);
+      } catch (RpcFailure failure) {
+        return new ChainObservation.HeadUnavailable(
+            "solidified head after the reads: " + failure.getMessage());
+      }
+      if (after.equals(head)) {
+        return new ChainObservation.Observed(head, Readings.of(readings));
+      }
+      moved = "the solidified head moved from " + head.blockHeight() + " to " + after.blockHeight();
+      LOG.log(System.Logger.Level.DEBUG, "tron: {0}; reading again", moved);
+    }
+    return new ChainObservation.HeadUnavailable(
+        "the solidified head moved during each of "
+            + SNAPSHOT_TRIES
+            + " snapshots ("
+            + moved
+            + ")");
+  }
+
+  private Reading<?> answer(TronRead<?> read, Deadline deadline) throws RpcFailure {
+    if (read instanceof TronRead.TrxSun sun) {
+      ObjectNode request =
+          transport().object().put("address", sun.account().text()).put("visible", true);
+      return new Reading.Value<>(
+          transport().post("walletsolidity/getaccount", request, deadline, TronChainState::sun));
+    }
+    if (read instanceof TronRead.Trc20Balance balance) {
+      BigInteger value =
+          constantCall(
+              balance.token(),
+              balance.holder(),
+              "balanceOf(address)",
+              balance.holder().abiWord(),
+              deadline);
+      return new Reading.Value<>(value);
+    }
+    TronRead.Trc20Decimals decimals = (TronRead.Trc20Decimals) read;
+    BigInteger value = constantCall(decimals.token(), decimals.token(), "decimals()", "", deadline);
+    if (value.compareTo(BigInteger.valueOf(255)) > 0) {
+      return new Reading.Unreadable<>("decimals() is not a uint8: " + value);
+    }
+    return new Reading.Value<>(TokenDecimals.of(value.intValueExact()));
+  }
+
+  /** The account's {@code balance}, 0 when absent (a missing account, or a zero balance). */
+  static BigInteger sun(JsonNode account) throws RpcFailure {
+    JsonNode balance = account.get("balance");
+    if (balance == null) {
+      return BigInteger.ZERO;
+    }
+    if (!balance.isIntegralNumber() || balance.bigIntegerValue().signum() < 0) {
+      throw new RpcFailure("getaccount: balance is not a whole number of sun");
+    }
+    return balance.bigIntegerValue();
+  }
+
+  private BigInteger constantCall(
+      TronAddress contract, TronAddress owner, String selector, String parameter, Deadline deadline)
+      throws RpcFailure {
+    ObjectNode request =
+        transport()
+            .object()
+            .put("owner_address", owner.text())
+            .put("contract_address", contract.text())
+            .put("function_selector", selector)
+            .put("parameter", parameter)
+            .put("visible", true);
+    return transport()
+        .post(
+            "walletsolidity/triggerconstantcontract",
+            request,
+            deadline,
+            answer -> word(answer, selector));
+  }
+
+  /** The first 32-byte word of a constant call that succeeded. */
+  static BigInteger word(JsonNode answer, String selector) throws RpcFailure {
+    if (!answer.path("result").path("result").asBoolean(false)) {
+      throw new RpcFailure(selector + ": the call did not succeed");
+    }
+    for (JsonNode ret : answer.path("transaction").path("ret")) {
+      if ("FAILED".equals(ret.path("ret").asText())) {
+        throw new RpcFailure(selector + ": the call reverted");
+      }
+    }
+    String word = answer.path("constant_result").path(0).asText("");
+    if (!WORD.matcher(word).matches()) {
+      throw new RpcFailure(selector + ": constant_result is not one 32-byte word");
+    }
+    return new BigInteger(word, 16);
+  }
+
+  private Anchor.TronBlock head(Deadline deadline) throws RpcFailure {
+    return transport()
+        .post(
+            "walletsolidity/getnowblock",
+            transport().object(),
+            deadline,
+            answer -> {
+              String id = answer.path("blockID").asText("");
+              if (!BLOCK_ID.matcher(id).matches()) {
+                throw new RpcFailure("getnowblock: the answer has no blockID");
+              }
+              JsonNode number = answer.path("block_header").path("raw_data").get("number");
+              if (number == null || !number.canConvertToLong() || number.asLong() < 0) {
+                throw new RpcFailure("getnowblock: the answer has no block number");
+              }
+              return new Anchor.TronBlock(number.asLong(), id.toLowerCase(Locale.ROOT));
+            });
+  }
+}
