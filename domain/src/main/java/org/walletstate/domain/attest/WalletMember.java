@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
@@ -37,7 +38,7 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
           new WalletMember("xrplWallet", ChainFamily.XRPL, XrplAddress::parse),
           unchecked("bitcoinWallet", ChainFamily.BITCOIN),
           unchecked("tronWallet", ChainFamily.TRON),
-          unchecked("stellarWallet", ChainFamily.STELLAR),
+          new WalletMember("stellarWallet", ChainFamily.STELLAR, StellarAddress::parse),
           unchecked("suiWallet", ChainFamily.SUI));
 
   public WalletMember {

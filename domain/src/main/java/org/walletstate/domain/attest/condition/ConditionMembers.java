@@ -45,6 +45,10 @@ final class ConditionMembers {
           ChainFamily.SOLANA, List.of("token_balance", "nft_ownership", "ratio_to_amount"),
           ChainFamily.XRPL, List.of("token_balance", "nft_ownership"));
 
+  /** The token_balance-only families that are read. */
+  private static final java.util.Set<ChainFamily> TOKEN_BALANCE_READ =
+      java.util.EnumSet.of(ChainFamily.STELLAR);
+
   /**
    * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount): an EVM chain, or
    * solana or xrpl for the types their families carry. The interface allows some of these on the
@@ -74,6 +78,9 @@ final class ConditionMembers {
     if (only != null && !type.wireName().equals(TokenBalance.TYPE.wireName())) {
       throw new ValidationException(
           fields.path("chainId") + " " + chain.id() + " supports only " + only);
+    }
+    if (TOKEN_BALANCE_READ.contains(chain.family())) {
+      return chain;
     }
     throw new ValidationException(
         fields.path("chainId")

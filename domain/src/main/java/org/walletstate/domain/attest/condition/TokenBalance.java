@@ -35,7 +35,7 @@ public record TokenBalance(
           "token_balance",
           TokenBalance.class,
           TokenBalance::parseAny,
-          List.of(SolanaTokenBalance.class, XrplTokenBalance.class));
+          List.of(SolanaTokenBalance.class, XrplTokenBalance.class, StellarTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -62,6 +62,8 @@ public record TokenBalance(
         return SolanaTokenBalance.parse(fields, key, chain);
       case XRPL:
         return XrplTokenBalance.parse(fields, key, chain);
+      case STELLAR:
+        return StellarTokenBalance.parse(fields, key, chain);
       default:
         return parse(fields, key, chain);
     }

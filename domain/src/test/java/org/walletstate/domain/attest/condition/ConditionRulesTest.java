@@ -121,7 +121,7 @@ class ConditionRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bitcoin", "tron", "stellar", "sui"})
+    @ValueSource(strings = {"bitcoin", "tron", "sui"})
     void tokenBalanceOnUnreadNonEvmChainsIsNotYetSupported(String chain) {
       refused(
           "{\"type\":\"token_balance\",\"chainId\":\""
