@@ -52,6 +52,10 @@ public record JsonRpcChainConfig(
           URI.create("https://s1.ripple.com:51234/"),
           URI.create("https://s2.ripple.com:51234/"));
 
+  /** Horizon (REST), for Stellar. */
+  public static final List<URI> STELLAR_PUBLIC =
+      List.of(URI.create("https://horizon.stellar.org/"));
+
   public JsonRpcChainConfig {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(endpoints, "endpoints");

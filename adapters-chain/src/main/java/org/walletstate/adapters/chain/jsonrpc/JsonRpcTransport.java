@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -81,20 +82,48 @@ public final class JsonRpcTransport {
    */
   public <T> T call(ObjectNode request, Deadline deadline, AnswerCheck<T> check) throws RpcFailure {
     String body = request.toString();
+    return attempts(deadline, endpoint -> check.accept(post(endpoint, body, deadline)));
+  }
+
+  /** One answer of a REST {@code GET}: its status, headers and JSON body. */
+  public record HttpAnswer(int status, HttpHeaders headers, JsonNode body) {}
+
+  /** Checks one REST answer: returns what it holds, or throws to have the call retried. */
+  @FunctionalInterface
+  public interface HttpCheck<T> {
+    T accept(HttpAnswer answer) throws RpcFailure;
+  }
+
+  /**
+   * Sends {@code GET path} (relative to each endpoint) and returns what {@code check} makes of the
+   * answer, with the same retries and failover as {@link #call}. Any status with a JSON object body
+   * is given to {@code check}, which decides what the status means.
+   *
+   * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
+   */
+  public <T> T get(String path, Deadline deadline, HttpCheck<T> check) throws RpcFailure {
+    return attempts(deadline, endpoint -> check.accept(fetch(endpoint, path, deadline)));
+  }
+
+  private interface Attempt<T> {
+    T on(URI endpoint) throws RpcFailure;
+  }
+
+  private <T> T attempts(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
     int endpoint = firstEndpoint();
-    for (int attempt = 1; ; attempt++) {
+    for (int tries = 1; ; tries++) {
       try {
-        T accepted = check.accept(post(endpoints().get(endpoint), body, deadline));
+        T accepted = attempt.on(endpoints().get(endpoint));
         answeredBy(endpoint);
         return accepted;
       } catch (RpcFailure failure) {
-        Duration pause = attempt < config.attempts() ? backoff.before(attempt) : null;
+        Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
           String why = pause == null ? "attempts spent" : "deadline too close for another try";
           throw new RpcFailure(
               failure.getMessage()
                   + " (gave up after "
-                  + attempt
+                  + tries
                   + " of "
                   + config.attempts()
                   + " attempts: "
@@ -122,6 +151,48 @@ public final class JsonRpcTransport {
     }
   }
 
+  private HttpAnswer fetch(URI endpoint, String path, Deadline deadline) throws RpcFailure {
+    Duration timeout = deadline.cap(config.requestTimeout());
+    if (timeout.isZero()) {
+      throw new RpcFailure("the observation's deadline has passed");
+    }
+    String base = endpoint.toString();
+    URI target = URI.create(base.endsWith("/") ? base + path : base + "/" + path);
+    HttpRequest request =
+        HttpRequest.newBuilder(target)
+            .timeout(timeout)
+            .header("Accept", "application/json")
+            .GET()
+            .build();
+    HttpResponse<String> response = exchange(request, timeout);
+    return new HttpAnswer(response.statusCode(), response.headers(), object(response.body()));
+  }
+
+  private HttpResponse<String> exchange(HttpRequest request, Duration timeout) throws RpcFailure {
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (HttpTimeoutException e) {
+      throw new RpcFailure("no answer within " + timeout.toMillis() + " ms");
+    } catch (IOException e) {
+      throw new RpcFailure("exchange failed: " + e.getClass().getSimpleName());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RpcFailure("interrupted");
+    }
+  }
+
+  private JsonNode object(String body) throws RpcFailure {
+    try {
+      JsonNode answer = json.readTree(body);
+      if (answer == null || !answer.isObject()) {
+        throw new RpcFailure("the answer is not a JSON object");
+      }
+      return answer;
+    } catch (IOException e) {
+      throw new RpcFailure("the answer is not JSON");
+    }
+  }
+
   private JsonNode post(URI endpoint, String body, Deadline deadline) throws RpcFailure {
     Duration timeout = deadline.cap(config.requestTimeout());
     if (timeout.isZero()) {
@@ -134,29 +205,11 @@ public final class JsonRpcTransport {
             .header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    HttpResponse<String> response;
-    try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (HttpTimeoutException e) {
-      throw new RpcFailure("no answer within " + timeout.toMillis() + " ms");
-    } catch (IOException e) {
-      throw new RpcFailure("exchange failed: " + e.getClass().getSimpleName());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new RpcFailure("interrupted");
-    }
+    HttpResponse<String> response = exchange(request, timeout);
     if (response.statusCode() != 200) {
       throw new RpcFailure("HTTP status " + response.statusCode());
     }
-    try {
-      JsonNode answer = json.readTree(response.body());
-      if (answer == null || !answer.isObject()) {
-        throw new RpcFailure("the answer is not a JSON object");
-      }
-      return answer;
-    } catch (IOException e) {
-      throw new RpcFailure("the answer is not JSON");
-    }
+    return object(response.body());
   }
 
   private List<URI> endpoints() {

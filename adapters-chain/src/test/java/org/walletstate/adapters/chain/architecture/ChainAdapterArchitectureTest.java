@@ -37,7 +37,8 @@ class ChainAdapterArchitectureTest {
               "org.walletstate.adapters.chain.evm.web3j..",
               "org.walletstate.adapters.chain.jsonrpc..",
               "org.walletstate.adapters.chain.solana..",
-              "org.walletstate.adapters.chain.xrpl..")
+              "org.walletstate.adapters.chain.xrpl..",
+              "org.walletstate.adapters.chain.stellar..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("com.fasterxml.jackson..");
