@@ -29,6 +29,9 @@ public interface ChainReadsConfig {
   /** The XRP Ledger: {@code walletstate.chains.xrpl.endpoints}, ... */
   JsonRpcChain xrpl();
 
+  /** Stellar (Horizon REST): {@code walletstate.chains.stellar.endpoints}, ... */
+  JsonRpcChain stellar();
+
   /** A non-EVM chain read over JSON-RPC: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */

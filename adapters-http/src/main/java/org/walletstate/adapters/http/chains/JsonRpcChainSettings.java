@@ -31,6 +31,13 @@ public final class JsonRpcChainSettings {
     return settings("xrpl", JsonRpcChainConfig.XRPL_PUBLIC, config.xrpl());
   }
 
+  /**
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static JsonRpcChainConfig stellar(ChainReadsConfig config) {
+    return settings("stellar", JsonRpcChainConfig.STELLAR_PUBLIC, config.stellar());
+  }
+
   private static JsonRpcChainConfig settings(
       String name, List<URI> publicEndpoints, ChainReadsConfig.JsonRpcChain o) {
     ChainId id =

@@ -14,6 +14,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -121,12 +122,33 @@ public class Wiring {
     chain.close();
   }
 
+  /** The Stellar reader: Horizon, every account of a query at one ledger. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(StellarChainState.class)
+  StellarChainState stellarChain(ChainReadsConfig config, Clock clock) {
+    return new StellarChainState(JsonRpcChainSettings.stellar(config), clock);
+  }
+
+  void closeStellarChain(@Disposes StellarChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  ChainState chainState(Web3jEvmChainState evm, SolanaChainState solana, XrplChainState xrpl) {
+  ChainState chainState(
+      Web3jEvmChainState evm,
+      SolanaChainState solana,
+      XrplChainState xrpl,
+      StellarChainState stellar) {
     return new ChainStateByFamily(
-        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.XRPL, xrpl));
+        Map.of(
+            ChainFamily.EVM, evm,
+            ChainFamily.SOLANA, solana,
+            ChainFamily.XRPL, xrpl,
+            ChainFamily.STELLAR, stellar));
   }
 
   // --- signing -----------------------------------------------------------------------------------

@@ -56,6 +56,11 @@ class EvmChainSettingsTest {
     Config(Map<String, EvmChain> evm, EvmReads evmReads) {
       this(evm, evmReads, JsonRpc.NONE, JsonRpc.NONE);
     }
+
+    @Override
+    public JsonRpcChain stellar() {
+      return JsonRpc.NONE;
+    }
   }
 
   private static final Shared NO_SHARED =

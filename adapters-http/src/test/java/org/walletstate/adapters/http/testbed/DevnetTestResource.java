@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.replay.HorizonReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 
 /**
@@ -27,6 +28,15 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   private static FaultProxy chain8453;
   private static JsonRpcReplay solana;
   private static JsonRpcReplay xrpl;
+  private static HorizonReplay stellar;
+
+  /** The replay server that stands in for every Stellar Horizon endpoint. */
+  public static synchronized HorizonReplay stellar() {
+    if (stellar == null) {
+      stellar = HorizonReplay.start();
+    }
+    return stellar;
+  }
 
   /** The replay server that stands in for every Solana endpoint. */
   public static synchronized JsonRpcReplay solana() {
@@ -77,10 +87,11 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                         ? chain10().url().toString()
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
     // no Solana or XRPL node here: both are answered by replays of their documented answers
-    for (Map.Entry<String, JsonRpcReplay> replay :
-        Map.of("solana", solana(), "xrpl", xrpl()).entrySet()) {
+    for (Map.Entry<String, java.net.URI> replay :
+        Map.of("solana", solana().url(), "xrpl", xrpl().url(), "stellar", stellar().url())
+            .entrySet()) {
       String prefix = "walletstate.chains." + replay.getKey() + ".";
-      config.put(prefix + "endpoints", replay.getValue().url().toString());
+      config.put(prefix + "endpoints", replay.getValue().toString());
       config.put(prefix + "request-timeout", "1s");
       config.put(prefix + "initial-backoff", "50ms");
       config.put(prefix + "max-backoff", "200ms");
