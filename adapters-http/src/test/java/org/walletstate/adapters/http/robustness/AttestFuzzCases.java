@@ -55,18 +55,24 @@ final class AttestFuzzCases {
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
   /** Non-EVM chains whose holding conditions are still refused by chain. */
-  private static final String[] NON_EVM = {"bitcoin", "tron", "stellar", "sui"};
+  private static final String[] NON_EVM = {"bitcoin", "tron", "sui"};
 
   private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
   private static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
   private static final String XRPL_ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
+  private static final String STELLAR_WALLET =
+      "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U";
+  private static final String STELLAR_ISSUER =
+      "GAP5LETOV6YIE62YAM56STDANPRDO7ZFDBGSNHJQIYGGKSMOZAHOOS2S";
 
   /** A well-formed value of each other wallet member: validated families need a real one. */
   private static String otherWallet(String member, String fallback) {
     return member.equals("solanaWallet")
         ? SOLANA_WALLET
-        : member.equals("xrplWallet") ? XRPL_WALLET : fallback;
+        : member.equals("xrplWallet")
+            ? XRPL_WALLET
+            : member.equals("stellarWallet") ? STELLAR_WALLET : fallback;
   }
 
   private static final String[] OTHER_WALLETS = {
@@ -242,7 +248,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(24);
+    int family = r.nextInt(26);
     JsonText.Obj body;
     String kind;
     String what;
@@ -277,7 +283,9 @@ final class AttestFuzzCases {
             what = other + " blank";
             // a validated family's member names itself; the others say they must not be empty
             mentions =
-                other.equals("solanaWallet") || other.equals("xrplWallet")
+                other.equals("solanaWallet")
+                        || other.equals("xrplWallet")
+                        || other.equals("stellarWallet")
                     ? other
                     : other + " must not be empty";
           } else if (r.nextBoolean()) {
@@ -834,6 +842,80 @@ final class AttestFuzzCases {
           }
           kind = "rule/solana-xrpl";
           what = "solana/xrpl rule " + how;
+          break;
+        }
+      case 24:
+        {
+          // a stellar condition, or the stellar wallet, broken in one way
+          int how = r.nextInt(7);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", "\"stellar\"")
+                  .putText("contractAddress", STELLAR_ISSUER)
+                  .putText("assetCode", "EURT")
+                  .putText("threshold", "1");
+          String field = null;
+          switch (how) {
+            case 0:
+              c.putText(
+                  "contractAddress",
+                  pick(
+                      r,
+                      new String[] {
+                        CELO,
+                        "XLM",
+                        "",
+                        STELLAR_ISSUER.substring(0, STELLAR_ISSUER.length() - 1) + "T",
+                        STELLAR_ISSUER.toLowerCase(Locale.ROOT)
+                      }));
+              field = ".contractAddress";
+              break;
+            case 1:
+              c.putText(
+                  "assetCode",
+                  pick(r, new String[] {"", "ABCDEFGHIJKLM", "EU-T", "EUR T", "\u00c9URT"}));
+              field = ".assetCode";
+              break;
+            case 2:
+              c.remove("assetCode");
+              field = ".assetCode";
+              break;
+            case 3:
+              c.putText("contractAddress", "native");
+              field = ".assetCode";
+              break;
+            case 4:
+              c.put("decimals", pick(r, new String[] {"6", "18", "\"7\"", "-1", "1.5"}));
+              field = ".decimals";
+              break;
+            case 5:
+              c.putText("type", "nft_ownership");
+              field = ".chainId";
+              break;
+            default:
+              break;
+          }
+          body = body(around(r, c, at, count));
+          body.putText("stellarWallet", STELLAR_WALLET);
+          if (how == 6) {
+            String bad =
+                pick(
+                    r,
+                    new String[] {
+                      STELLAR_WALLET.substring(0, STELLAR_WALLET.length() - 1) + "V",
+                      STELLAR_WALLET.substring(1),
+                      "M" + STELLAR_WALLET.substring(1),
+                      STELLAR_WALLET.toLowerCase(Locale.ROOT),
+                      XRPL_WALLET
+                    });
+            body.putText("stellarWallet", bad);
+            mentions = "stellarWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/stellar";
+          what = "stellar rule " + how;
           break;
         }
       default:
