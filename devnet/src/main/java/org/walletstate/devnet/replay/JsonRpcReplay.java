@@ -20,10 +20,10 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
- * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger): it answers
- * each request by its {@code method} with what the test installed, typically an answer in the exact
- * shape of the chain's documentation. Requests are recorded. A method without a responder gets HTTP
- * 500.
+ * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger; Sui's GraphQL
+ * as the method {@code graphql}): it answers each request by its {@code method} with what the test
+ * installed, typically an answer in the exact shape of the chain's documentation. Requests are
+ * recorded. A method without a responder gets HTTP 500.
  */
 public final class JsonRpcReplay implements AutoCloseable {
 
@@ -99,7 +99,9 @@ public final class JsonRpcReplay implements AutoCloseable {
         return;
       }
       requests.add(request);
-      Function<JsonNode, Reply> responder = responders.get(request.path("method").asText());
+      // a GraphQL request has no method: it is answered by the responder of "graphql"
+      String method = request.has("method") ? request.path("method").asText() : "graphql";
+      Function<JsonNode, Reply> responder = responders.get(method);
       if (responder == null) {
         send(exchange, 500, "{\"error\":\"no responder\"}");
         return;

@@ -7,6 +7,7 @@ import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.StellarAddress;
+import org.walletstate.domain.address.SuiAddress;
 import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
@@ -39,7 +40,7 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
           unchecked("bitcoinWallet", ChainFamily.BITCOIN),
           unchecked("tronWallet", ChainFamily.TRON),
           new WalletMember("stellarWallet", ChainFamily.STELLAR, StellarAddress::parse),
-          unchecked("suiWallet", ChainFamily.SUI));
+          new WalletMember("suiWallet", ChainFamily.SUI, SuiAddress::parse));
 
   public WalletMember {
     Objects.requireNonNull(name, "name");

@@ -56,6 +56,10 @@ public record JsonRpcChainConfig(
   public static final List<URI> STELLAR_PUBLIC =
       List.of(URI.create("https://horizon.stellar.org/"));
 
+  /** GraphQL, for Sui. */
+  public static final List<URI> SUI_PUBLIC =
+      List.of(URI.create("https://graphql.mainnet.sui.io/graphql"));
+
   public JsonRpcChainConfig {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(endpoints, "endpoints");

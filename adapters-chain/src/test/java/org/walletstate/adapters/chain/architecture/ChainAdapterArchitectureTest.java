@@ -38,7 +38,8 @@ class ChainAdapterArchitectureTest {
               "org.walletstate.adapters.chain.jsonrpc..",
               "org.walletstate.adapters.chain.solana..",
               "org.walletstate.adapters.chain.xrpl..",
-              "org.walletstate.adapters.chain.stellar..")
+              "org.walletstate.adapters.chain.stellar..",
+              "org.walletstate.adapters.chain.sui..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("com.fasterxml.jackson..");

@@ -32,6 +32,9 @@ public interface ChainReadsConfig {
   /** Stellar (Horizon REST): {@code walletstate.chains.stellar.endpoints}, ... */
   JsonRpcChain stellar();
 
+  /** Sui (GraphQL): {@code walletstate.chains.sui.endpoints}, ... */
+  JsonRpcChain sui();
+
   /** A non-EVM chain read over JSON-RPC: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */

@@ -38,6 +38,13 @@ public final class JsonRpcChainSettings {
     return settings("stellar", JsonRpcChainConfig.STELLAR_PUBLIC, config.stellar());
   }
 
+  /**
+   * @throws IllegalArgumentException naming what is wrong
+   */
+  public static JsonRpcChainConfig sui(ChainReadsConfig config) {
+    return settings("sui", JsonRpcChainConfig.SUI_PUBLIC, config.sui());
+  }
+
   private static JsonRpcChainConfig settings(
       String name, List<URI> publicEndpoints, ChainReadsConfig.JsonRpcChain o) {
     ChainId id =

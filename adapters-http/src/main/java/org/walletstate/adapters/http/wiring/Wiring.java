@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
+import org.walletstate.adapters.chain.sui.SuiChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -135,6 +136,19 @@ public class Wiring {
     chain.close();
   }
 
+  /** The Sui reader: GraphQL, every balance pinned to one checkpoint. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(SuiChainState.class)
+  SuiChainState suiChain(ChainReadsConfig config, Clock clock) {
+    return new SuiChainState(JsonRpcChainSettings.sui(config), clock);
+  }
+
+  void closeSuiChain(@Disposes SuiChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
@@ -142,13 +156,15 @@ public class Wiring {
       Web3jEvmChainState evm,
       SolanaChainState solana,
       XrplChainState xrpl,
-      StellarChainState stellar) {
+      StellarChainState stellar,
+      SuiChainState sui) {
     return new ChainStateByFamily(
         Map.of(
             ChainFamily.EVM, evm,
             ChainFamily.SOLANA, solana,
             ChainFamily.XRPL, xrpl,
-            ChainFamily.STELLAR, stellar));
+            ChainFamily.STELLAR, stellar,
+            ChainFamily.SUI, sui));
   }
 
   // --- signing -----------------------------------------------------------------------------------

@@ -61,6 +61,11 @@ class EvmChainSettingsTest {
     public JsonRpcChain stellar() {
       return JsonRpc.NONE;
     }
+
+    @Override
+    public JsonRpcChain sui() {
+      return JsonRpc.NONE;
+    }
   }
 
   private static final Shared NO_SHARED =

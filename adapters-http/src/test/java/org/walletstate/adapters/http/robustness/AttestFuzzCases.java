@@ -55,7 +55,7 @@ final class AttestFuzzCases {
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
   /** Non-EVM chains whose holding conditions are still refused by chain. */
-  private static final String[] NON_EVM = {"bitcoin", "tron", "sui"};
+  private static final String[] NON_EVM = {"bitcoin", "tron"};
 
   private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
@@ -72,7 +72,9 @@ final class AttestFuzzCases {
         ? SOLANA_WALLET
         : member.equals("xrplWallet")
             ? XRPL_WALLET
-            : member.equals("stellarWallet") ? STELLAR_WALLET : fallback;
+            : member.equals("stellarWallet")
+                ? STELLAR_WALLET
+                : member.equals("suiWallet") ? "0x" + "a1".repeat(32) : fallback;
   }
 
   private static final String[] OTHER_WALLETS = {
@@ -286,6 +288,7 @@ final class AttestFuzzCases {
                 other.equals("solanaWallet")
                         || other.equals("xrplWallet")
                         || other.equals("stellarWallet")
+                        || other.equals("suiWallet")
                     ? other
                     : other + " must not be empty";
           } else if (r.nextBoolean()) {

@@ -29,6 +29,15 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   private static JsonRpcReplay solana;
   private static JsonRpcReplay xrpl;
   private static HorizonReplay stellar;
+  private static JsonRpcReplay sui;
+
+  /** The replay server that stands in for every Sui GraphQL endpoint. */
+  public static synchronized JsonRpcReplay sui() {
+    if (sui == null) {
+      sui = JsonRpcReplay.start();
+    }
+    return sui;
+  }
 
   /** The replay server that stands in for every Stellar Horizon endpoint. */
   public static synchronized HorizonReplay stellar() {
@@ -88,7 +97,11 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
     // no Solana or XRPL node here: both are answered by replays of their documented answers
     for (Map.Entry<String, java.net.URI> replay :
-        Map.of("solana", solana().url(), "xrpl", xrpl().url(), "stellar", stellar().url())
+        Map.of(
+                "solana", solana().url(),
+                "xrpl", xrpl().url(),
+                "stellar", stellar().url(),
+                "sui", sui().url())
             .entrySet()) {
       String prefix = "walletstate.chains." + replay.getKey() + ".";
       config.put(prefix + "endpoints", replay.getValue().toString());

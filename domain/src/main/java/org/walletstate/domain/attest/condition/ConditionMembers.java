@@ -47,7 +47,7 @@ final class ConditionMembers {
 
   /** The token_balance-only families that are read. */
   private static final java.util.Set<ChainFamily> TOKEN_BALANCE_READ =
-      java.util.EnumSet.of(ChainFamily.STELLAR);
+      java.util.EnumSet.of(ChainFamily.STELLAR, ChainFamily.SUI);
 
   /**
    * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount): an EVM chain, or

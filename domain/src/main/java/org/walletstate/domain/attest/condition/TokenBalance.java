@@ -35,7 +35,11 @@ public record TokenBalance(
           "token_balance",
           TokenBalance.class,
           TokenBalance::parseAny,
-          List.of(SolanaTokenBalance.class, XrplTokenBalance.class, StellarTokenBalance.class));
+          List.of(
+              SolanaTokenBalance.class,
+              XrplTokenBalance.class,
+              StellarTokenBalance.class,
+              SuiTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -64,6 +68,8 @@ public record TokenBalance(
         return XrplTokenBalance.parse(fields, key, chain);
       case STELLAR:
         return StellarTokenBalance.parse(fields, key, chain);
+      case SUI:
+        return SuiTokenBalance.parse(fields, key, chain);
       default:
         return parse(fields, key, chain);
     }

@@ -121,7 +121,7 @@ class ConditionRulesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"bitcoin", "tron", "sui"})
+    @ValueSource(strings = {"bitcoin", "tron"})
     void tokenBalanceOnUnreadNonEvmChainsIsNotYetSupported(String chain) {
       refused(
           "{\"type\":\"token_balance\",\"chainId\":\""
