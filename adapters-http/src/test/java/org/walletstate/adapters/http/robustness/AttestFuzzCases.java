@@ -250,7 +250,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(26);
+    int family = r.nextInt(27);
     JsonText.Obj body;
     String kind;
     String what;
@@ -889,7 +889,7 @@ final class AttestFuzzCases {
               field = ".assetCode";
               break;
             case 4:
-              c.put("decimals", pick(r, new String[] {"6", "18", "\"7\"", "-1", "1.5"}));
+              c.put("decimals", pick(r, new String[] {"6", "18", "\"8\"", "-1", "1.5"}));
               field = ".decimals";
               break;
             case 5:
@@ -919,6 +919,53 @@ final class AttestFuzzCases {
           }
           kind = "rule/stellar";
           what = "stellar rule " + how;
+          break;
+        }
+      case 25:
+        {
+          // a sui condition, or the sui wallet, broken in one way
+          int how = r.nextInt(4);
+          String suiWallet = "0x" + "a1".repeat(32);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", "\"sui\"")
+                  .putText("contractAddress", "0x2::sui::SUI")
+                  .putText("threshold", "1");
+          String field = null;
+          if (how == 0) {
+            c.putText(
+                "contractAddress",
+                pick(
+                    r,
+                    new String[] {
+                      "0x2::sui", "sui", CELO, "0x2::sui::SUI<", "0xZZ::sui::SUI", "::sui::SUI", ""
+                    }));
+            field = ".contractAddress";
+          } else if (how == 1) {
+            c.putText("contractAddress", "native")
+                .put("decimals", pick(r, new String[] {"6", "18", "\"8\"", "-1", "1.5"}));
+            field = ".decimals";
+          } else if (how == 2) {
+            c.putText("type", "nft_ownership");
+            field = ".chainId";
+          }
+          body = body(around(r, c, at, count));
+          body.putText("suiWallet", suiWallet);
+          if (how == 3) {
+            body.putText(
+                "suiWallet",
+                pick(
+                    r,
+                    new String[] {
+                      "0x02", suiWallet + "0", suiWallet.substring(2), "0x" + "g1".repeat(32)
+                    }));
+            mentions = "suiWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/sui";
+          what = "sui rule " + how;
           break;
         }
       default:
