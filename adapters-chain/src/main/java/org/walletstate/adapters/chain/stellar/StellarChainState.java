@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
@@ -93,9 +94,7 @@ public final class StellarChainState extends SnapshotChainState<StellarRead<?>> 
         }
       }
       Set<Long> ledgers =
-          accounts.values().stream()
-              .map(AccountView::ledger)
-              .collect(java.util.stream.Collectors.toSet());
+          accounts.values().stream().map(AccountView::ledger).collect(Collectors.toSet());
       if (ledgers.size() <= 1) {
         ledger = ledgers.isEmpty() ? null : ledgers.iterator().next();
         break;

@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -62,7 +63,7 @@ public record StellarTokenBalance(
           TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
       TokenDecimals own = Holding.nativeDecimals(chain);
       if (!declared.equals(own)) {
-        throw new org.walletstate.domain.ValidationException(
+        throw new ValidationException(
             Holding.decimalsMismatch(fields.path("decimals"), declared, own));
       }
       decimals = Optional.of(declared);
