@@ -21,11 +21,12 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
- * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger): it answers
- * each request by its {@code method} with what the test installed, typically an answer in the exact
- * shape of the chain's documentation. Requests are recorded. A method without a responder gets HTTP
- * 500. REST APIs (Esplora, Tron's HTTP API) are served too: a request to any path but {@code /} is
- * answered by the responder of its path, which stands for the method.
+ * A local JSON-RPC server for chains that have no local node (Solana, the XRP Ledger; Sui's GraphQL
+ * as the method {@code graphql}): it answers each request by its {@code method} with what the test
+ * installed, typically an answer in the exact shape of the chain's documentation. Requests are
+ * recorded. A method without a responder gets HTTP 500. REST APIs (Esplora, Tron's HTTP API) are
+ * served too: a request to any path but {@code /} is answered by the responder of its path, which
+ * stands for the method.
  */
 public final class JsonRpcReplay implements AutoCloseable {
 
@@ -111,7 +112,8 @@ public final class JsonRpcReplay implements AutoCloseable {
         }
       }
       requests.add(request);
-      String method = request.path("method").asText();
+      // a GraphQL request has no method: it is answered by the responder of "graphql"
+      String method = request.has("method") ? request.path("method").asText() : "graphql";
       Function<JsonNode, Reply> responder = responders.get(method);
       if (responder == null && method.startsWith("/")) {
         responder = responders.get(method.substring(0, method.lastIndexOf('/')) + "/*");

@@ -7,6 +7,8 @@ import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.StellarAddress;
+import org.walletstate.domain.address.SuiAddress;
 import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
@@ -39,8 +41,8 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
           new WalletMember("xrplWallet", ChainFamily.XRPL, XrplAddress::parse),
           new WalletMember("bitcoinWallet", ChainFamily.BITCOIN, BitcoinAddress::parse),
           new WalletMember("tronWallet", ChainFamily.TRON, TronAddress::parse),
-          unchecked("stellarWallet", ChainFamily.STELLAR),
-          unchecked("suiWallet", ChainFamily.SUI));
+          new WalletMember("stellarWallet", ChainFamily.STELLAR, StellarAddress::parse),
+          new WalletMember("suiWallet", ChainFamily.SUI, SuiAddress::parse));
 
   public WalletMember {
     Objects.requireNonNull(name, "name");

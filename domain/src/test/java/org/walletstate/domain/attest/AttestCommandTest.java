@@ -77,7 +77,7 @@ class AttestCommandTest {
                       + "\"bitcoinWallet\":\"1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa\","
                       + "\"tronWallet\":\"T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb\","
                       + "\"stellarWallet\":\"GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN\","
-                      + "\"suiWallet\":\"0x02\""));
+                      + "\"suiWallet\":\"0xabababababababababababababababababababababababababababababababab\""));
 
       assertThat(command.wallets().of(ChainFamily.SOLANA).map(WalletAddress::text))
           .contains("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
@@ -89,7 +89,8 @@ class AttestCommandTest {
           .contains("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
       assertThat(command.wallets().of(ChainFamily.STELLAR).map(WalletAddress::text))
           .contains("GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN");
-      assertThat(command.wallets().of(ChainFamily.SUI).map(WalletAddress::text)).contains("0x02");
+      assertThat(command.wallets().of(ChainFamily.SUI).map(WalletAddress::text))
+          .contains("0xabababababababababababababababababababababababababababababababab");
     }
 
     @Test

@@ -61,6 +61,14 @@ public record JsonRpcChainConfig(
   /** Tron full-node HTTP APIs (TronGrid), read on their solidified paths. */
   public static final List<URI> TRON_PUBLIC = List.of(URI.create("https://api.trongrid.io/"));
 
+  /** Horizon (REST), for Stellar. */
+  public static final List<URI> STELLAR_PUBLIC =
+      List.of(URI.create("https://horizon.stellar.org/"));
+
+  /** GraphQL, for Sui. */
+  public static final List<URI> SUI_PUBLIC =
+      List.of(URI.create("https://graphql.mainnet.sui.io/graphql"));
+
   public JsonRpcChainConfig {
     endpoints =
         ReaderSettings.check(

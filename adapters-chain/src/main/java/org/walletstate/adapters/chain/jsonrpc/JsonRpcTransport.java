@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -125,6 +126,38 @@ public final class JsonRpcTransport {
     }
   }
 
+  /** One answer of a REST {@code GET}: its status, headers and JSON body. */
+  public record HttpAnswer(int status, HttpHeaders headers, JsonNode body) {}
+
+  /** Checks one REST answer: returns what it holds, or throws to have the call retried. */
+  @FunctionalInterface
+  public interface HttpCheck<T> {
+    T accept(HttpAnswer answer) throws RpcFailure;
+  }
+
+  /**
+   * Sends {@code GET path} (relative to each endpoint) and returns what {@code check} makes of the
+   * answer, with the same retries and failover as {@link #call}. Any status with a JSON object body
+   * is given to {@code check}, which decides what the status means (Horizon's 404 is an account
+   * that does not exist).
+   *
+   * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
+   */
+  public <T> T getAnswer(String path, Deadline deadline, HttpCheck<T> check) throws RpcFailure {
+    return exchange(
+        deadline,
+        endpoint -> {
+          HttpResponse<String> response =
+              respond(
+                  HttpRequest.newBuilder(under(endpoint, path))
+                      .header("Accept", "application/json")
+                      .GET(),
+                  deadline);
+          return check.accept(
+              new HttpAnswer(response.statusCode(), response.headers(), json(response.body())));
+        });
+  }
+
   /** Checks one answer's text: returns what it holds, or throws to have the call retried. */
   @FunctionalInterface
   public interface TextCheck<T> {
@@ -191,6 +224,16 @@ public final class JsonRpcTransport {
   }
 
   private String send(HttpRequest.Builder builder, Deadline deadline) throws RpcFailure {
+    HttpResponse<String> response = respond(builder, deadline);
+    if (response.statusCode() != 200) {
+      throw new RpcFailure("HTTP status " + response.statusCode());
+    }
+    return response.body();
+  }
+
+  /** One exchange within the deadline, whatever the answer's status. */
+  private HttpResponse<String> respond(HttpRequest.Builder builder, Deadline deadline)
+      throws RpcFailure {
     Duration timeout = deadline.cap(config.requestTimeout());
     if (timeout.isZero()) {
       throw new RpcFailure("the observation's deadline has passed");
@@ -207,10 +250,7 @@ public final class JsonRpcTransport {
       Thread.currentThread().interrupt();
       throw new RpcFailure("interrupted");
     }
-    if (response.statusCode() != 200) {
-      throw new RpcFailure("HTTP status " + response.statusCode());
-    }
-    return response.body();
+    return response;
   }
 
   private List<URI> endpoints() {

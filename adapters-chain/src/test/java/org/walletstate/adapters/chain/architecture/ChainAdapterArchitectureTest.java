@@ -39,7 +39,9 @@ class ChainAdapterArchitectureTest {
               "org.walletstate.adapters.chain.solana..",
               "org.walletstate.adapters.chain.xrpl..",
               "org.walletstate.adapters.chain.bitcoin..",
-              "org.walletstate.adapters.chain.tron..")
+              "org.walletstate.adapters.chain.tron..",
+              "org.walletstate.adapters.chain.stellar..",
+              "org.walletstate.adapters.chain.sui..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("com.fasterxml.jackson..");

@@ -35,7 +35,13 @@ public interface ChainReadsConfig {
   /** Tron (full-node HTTP API): {@code walletstate.chains.tron.endpoints}, ... */
   JsonRpcChain tron();
 
-  /** A non-EVM chain read over JSON-RPC or a REST API: its overrides. */
+  /** Stellar (Horizon REST): {@code walletstate.chains.stellar.endpoints}, ... */
+  JsonRpcChain stellar();
+
+  /** Sui (GraphQL): {@code walletstate.chains.sui.endpoints}, ... */
+  JsonRpcChain sui();
+
+  /** A non-EVM chain read over JSON-RPC, a REST API or GraphQL: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */
     Optional<List<URI>> endpoints();

@@ -38,11 +38,19 @@ public final class JsonRpcChainSettings {
     return settings("bitcoin", JsonRpcChainConfig.BITCOIN_PUBLIC, config.bitcoin());
   }
 
+  public static JsonRpcChainConfig stellar(ChainReadsConfig config) {
+    return settings("stellar", JsonRpcChainConfig.STELLAR_PUBLIC, config.stellar());
+  }
+
   /**
    * @throws IllegalArgumentException naming what is wrong
    */
   public static JsonRpcChainConfig tron(ChainReadsConfig config) {
     return settings("tron", JsonRpcChainConfig.TRON_PUBLIC, config.tron());
+  }
+
+  public static JsonRpcChainConfig sui(ChainReadsConfig config) {
+    return settings("sui", JsonRpcChainConfig.SUI_PUBLIC, config.sui());
   }
 
   private static JsonRpcChainConfig settings(

@@ -10,11 +10,14 @@ import jakarta.inject.Singleton;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.EnumMap;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.stellar.StellarChainState;
+import org.walletstate.adapters.chain.sui.SuiChainState;
 import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
@@ -149,6 +152,32 @@ public class Wiring {
     chain.close();
   }
 
+  /** The Stellar reader: Horizon, every account of a query at one ledger. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(StellarChainState.class)
+  StellarChainState stellarChain(ChainReadsConfig config, Clock clock) {
+    return new StellarChainState(JsonRpcChainSettings.stellar(config), clock);
+  }
+
+  void closeStellarChain(@Disposes StellarChainState chain) {
+    chain.close();
+  }
+
+  /** The Sui reader: GraphQL, every balance pinned to one checkpoint. */
+  @Produces
+  @Singleton // not proxied: the reader's class shares a constructor-only base
+  @Startup
+  @Typed(SuiChainState.class)
+  SuiChainState suiChain(ChainReadsConfig config, Clock clock) {
+    return new SuiChainState(JsonRpcChainSettings.sui(config), clock);
+  }
+
+  void closeSuiChain(@Disposes SuiChainState chain) {
+    chain.close();
+  }
+
   /** Every family's reader behind the one chain-state port: a family is one more entry. */
   @Produces
   @ApplicationScoped
@@ -157,19 +186,18 @@ public class Wiring {
       SolanaChainState solana,
       XrplChainState xrpl,
       BitcoinChainState bitcoin,
-      TronChainState tron) {
-    return new ChainStateByFamily(
-        Map.of(
-            ChainFamily.EVM,
-            evm,
-            ChainFamily.SOLANA,
-            solana,
-            ChainFamily.XRPL,
-            xrpl,
-            ChainFamily.BITCOIN,
-            bitcoin,
-            ChainFamily.TRON,
-            tron));
+      TronChainState tron,
+      StellarChainState stellar,
+      SuiChainState sui) {
+    Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
+    families.put(ChainFamily.EVM, evm);
+    families.put(ChainFamily.SOLANA, solana);
+    families.put(ChainFamily.XRPL, xrpl);
+    families.put(ChainFamily.BITCOIN, bitcoin);
+    families.put(ChainFamily.TRON, tron);
+    families.put(ChainFamily.STELLAR, stellar);
+    families.put(ChainFamily.SUI, sui);
+    return new ChainStateByFamily(families);
   }
 
   // --- signing -----------------------------------------------------------------------------------

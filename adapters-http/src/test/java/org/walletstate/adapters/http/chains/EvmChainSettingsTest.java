@@ -63,7 +63,17 @@ class EvmChainSettingsTest {
     }
 
     @Override
+    public JsonRpcChain stellar() {
+      return JsonRpc.NONE;
+    }
+
+    @Override
     public JsonRpcChain tron() {
+      return JsonRpc.NONE;
+    }
+
+    @Override
+    public JsonRpcChain sui() {
       return JsonRpc.NONE;
     }
   }

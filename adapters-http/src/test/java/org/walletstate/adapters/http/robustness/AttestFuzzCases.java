@@ -54,8 +54,10 @@ final class AttestFuzzCases {
 
   private static final String CELO = "0x471EcE3750Da237f93B8E339c536989b8978a438";
 
-  /** Non-EVM chains whose holding conditions are still refused by chain. */
-  private static final String[] NON_EVM = {"stellar", "sui"};
+  /** Chain names the catalogue does not know (every chain of the interface is read). */
+  private static final String[] NON_EVM = {
+    "bitcoin-testnet", "tron-nile", "stellar-testnet", "sui-devnet"
+  };
 
   private static final String SOLANA_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String SOLANA_MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
@@ -63,9 +65,10 @@ final class AttestFuzzCases {
   private static final String XRPL_ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
   private static final String BITCOIN_WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
   private static final String TRON_WALLET = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
-
-  /** Wallet members whose value is kept as sent (only a blank one is refused). */
-  private static final Set<String> UNCHECKED_WALLETS = Set.of("stellarWallet", "suiWallet");
+  private static final String STELLAR_WALLET =
+      "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U";
+  private static final String STELLAR_ISSUER =
+      "GAP5LETOV6YIE62YAM56STDANPRDO7ZFDBGSNHJQIYGGKSMOZAHOOS2S";
 
   /** A well-formed value of each other wallet member: validated families need a real one. */
   private static String otherWallet(String member, String fallback) {
@@ -78,6 +81,10 @@ final class AttestFuzzCases {
         return BITCOIN_WALLET;
       case "tronWallet":
         return TRON_WALLET;
+      case "stellarWallet":
+        return STELLAR_WALLET;
+      case "suiWallet":
+        return "0x" + "a1".repeat(32);
       default:
         return fallback;
     }
@@ -256,7 +263,7 @@ final class AttestFuzzCases {
     int count = 1 + r.nextInt(3);
     int at = r.nextInt(count);
     String path = "conditions[" + at + "]";
-    int family = r.nextInt(25);
+    int family = r.nextInt(27);
     JsonText.Obj body;
     String kind;
     String what;
@@ -289,8 +296,8 @@ final class AttestFuzzCases {
             body.putText(other, pick(r, new String[] {"", " ", "\t\n", "\u2003"}));
             kind = "rule/other-wallet-blank";
             what = other + " blank";
-            // a validated family's member names itself; the others say they must not be empty
-            mentions = UNCHECKED_WALLETS.contains(other) ? other + " must not be empty" : other;
+            // every family's wallet is validated: a blank member names itself
+            mentions = other;
           } else if (r.nextBoolean()) {
             body.putText(other, otherWallet(other, "anything"));
             kind = "rule/evm-wallet-missing";
@@ -922,6 +929,127 @@ final class AttestFuzzCases {
           }
           kind = "rule/bitcoin-tron";
           what = "bitcoin/tron rule " + how;
+          break;
+        }
+      case 24:
+        {
+          // a stellar condition, or the stellar wallet, broken in one way
+          int how = r.nextInt(7);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", "\"stellar\"")
+                  .putText("contractAddress", STELLAR_ISSUER)
+                  .putText("assetCode", "EURT")
+                  .putText("threshold", "1");
+          String field = null;
+          switch (how) {
+            case 0:
+              c.putText(
+                  "contractAddress",
+                  pick(
+                      r,
+                      new String[] {
+                        CELO,
+                        "XLM",
+                        "",
+                        STELLAR_ISSUER.substring(0, STELLAR_ISSUER.length() - 1) + "T",
+                        STELLAR_ISSUER.toLowerCase(Locale.ROOT)
+                      }));
+              field = ".contractAddress";
+              break;
+            case 1:
+              c.putText(
+                  "assetCode",
+                  pick(r, new String[] {"", "ABCDEFGHIJKLM", "EU-T", "EUR T", "\u00c9URT"}));
+              field = ".assetCode";
+              break;
+            case 2:
+              c.remove("assetCode");
+              field = ".assetCode";
+              break;
+            case 3:
+              c.putText("contractAddress", "native");
+              field = ".assetCode";
+              break;
+            case 4:
+              c.put("decimals", pick(r, new String[] {"6", "18", "\"8\"", "-1", "1.5"}));
+              field = ".decimals";
+              break;
+            case 5:
+              c.putText("type", "nft_ownership");
+              field = ".chainId";
+              break;
+            default:
+              break;
+          }
+          body = body(around(r, c, at, count));
+          body.putText("stellarWallet", STELLAR_WALLET);
+          if (how == 6) {
+            String bad =
+                pick(
+                    r,
+                    new String[] {
+                      STELLAR_WALLET.substring(0, STELLAR_WALLET.length() - 1) + "V",
+                      STELLAR_WALLET.substring(1),
+                      "M" + STELLAR_WALLET.substring(1),
+                      STELLAR_WALLET.toLowerCase(Locale.ROOT),
+                      XRPL_WALLET
+                    });
+            body.putText("stellarWallet", bad);
+            mentions = "stellarWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/stellar";
+          what = "stellar rule " + how;
+          break;
+        }
+      case 25:
+        {
+          // a sui condition, or the sui wallet, broken in one way
+          int how = r.nextInt(4);
+          String suiWallet = "0x" + "a1".repeat(32);
+          JsonText.Obj c =
+              new JsonText.Obj()
+                  .putText("type", "token_balance")
+                  .put("chainId", "\"sui\"")
+                  .putText("contractAddress", "0x2::sui::SUI")
+                  .putText("threshold", "1");
+          String field = null;
+          if (how == 0) {
+            c.putText(
+                "contractAddress",
+                pick(
+                    r,
+                    new String[] {
+                      "0x2::sui", "sui", CELO, "0x2::sui::SUI<", "0xZZ::sui::SUI", "::sui::SUI", ""
+                    }));
+            field = ".contractAddress";
+          } else if (how == 1) {
+            c.putText("contractAddress", "native")
+                .put("decimals", pick(r, new String[] {"6", "18", "\"8\"", "-1", "1.5"}));
+            field = ".decimals";
+          } else if (how == 2) {
+            c.putText("type", "nft_ownership");
+            field = ".chainId";
+          }
+          body = body(around(r, c, at, count));
+          body.putText("suiWallet", suiWallet);
+          if (how == 3) {
+            body.putText(
+                "suiWallet",
+                pick(
+                    r,
+                    new String[] {
+                      "0x02", suiWallet + "0", suiWallet.substring(2), "0x" + "g1".repeat(32)
+                    }));
+            mentions = "suiWallet";
+          } else {
+            mentions = path + field;
+          }
+          kind = "rule/sui";
+          what = "sui rule " + how;
           break;
         }
       default:

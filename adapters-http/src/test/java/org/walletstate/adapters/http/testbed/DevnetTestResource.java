@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.replay.HorizonReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 
 /**
@@ -29,6 +30,24 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   private static JsonRpcReplay xrpl;
   private static JsonRpcReplay bitcoin;
   private static JsonRpcReplay tron;
+  private static HorizonReplay stellar;
+  private static JsonRpcReplay sui;
+
+  /** The replay server that stands in for every Sui GraphQL endpoint. */
+  public static synchronized JsonRpcReplay sui() {
+    if (sui == null) {
+      sui = JsonRpcReplay.start();
+    }
+    return sui;
+  }
+
+  /** The replay server that stands in for every Stellar Horizon endpoint. */
+  public static synchronized HorizonReplay stellar() {
+    if (stellar == null) {
+      stellar = HorizonReplay.start();
+    }
+    return stellar;
+  }
 
   /** The replay server that stands in for every Solana endpoint. */
   public static synchronized JsonRpcReplay solana() {
@@ -94,13 +113,19 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                     chainId == PROXIED_CHAIN
                         ? chain10().url().toString()
                         : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
-    // no Solana, XRPL, Bitcoin or Tron node here: each is answered by replays of its documented
-    // answers
-    for (Map.Entry<String, JsonRpcReplay> replay :
-        Map.of("solana", solana(), "xrpl", xrpl(), "bitcoin", bitcoin(), "tron", tron())
+    // no Solana, XRPL, Bitcoin, Tron, Stellar or Sui node here: each is answered by replays of its
+    // documented answers
+    for (Map.Entry<String, java.net.URI> replay :
+        Map.of(
+                "solana", solana().url(),
+                "xrpl", xrpl().url(),
+                "bitcoin", bitcoin().url(),
+                "tron", tron().url(),
+                "stellar", stellar().url(),
+                "sui", sui().url())
             .entrySet()) {
       String prefix = "walletstate.chains." + replay.getKey() + ".";
-      config.put(prefix + "endpoints", replay.getValue().url().toString());
+      config.put(prefix + "endpoints", replay.getValue().toString());
       config.put(prefix + "request-timeout", "1s");
       config.put(prefix + "initial-backoff", "50ms");
       config.put(prefix + "max-backoff", "200ms");

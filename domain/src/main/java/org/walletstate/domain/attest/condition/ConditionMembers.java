@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,10 +24,6 @@ final class ConditionMembers {
           ChainFamily.STELLAR, "token_balance",
           ChainFamily.SUI, "token_balance");
 
-  /** Families of {@link #TOKEN_BALANCE_ONLY} whose chains are read. */
-  private static final Set<ChainFamily> TOKEN_BALANCE_READ =
-      Set.of(ChainFamily.BITCOIN, ChainFamily.TRON);
-
   private ConditionMembers() {}
 
   /** A chain for a type that is EVM only by the interface. */
@@ -49,6 +46,10 @@ final class ConditionMembers {
       Map.of(
           ChainFamily.SOLANA, List.of("token_balance", "nft_ownership", "ratio_to_amount"),
           ChainFamily.XRPL, List.of("token_balance", "nft_ownership"));
+
+  /** The token_balance-only families that are read: all four. */
+  private static final Set<ChainFamily> TOKEN_BALANCE_READ =
+      EnumSet.of(ChainFamily.BITCOIN, ChainFamily.TRON, ChainFamily.STELLAR, ChainFamily.SUI);
 
   /**
    * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount): an EVM chain, or

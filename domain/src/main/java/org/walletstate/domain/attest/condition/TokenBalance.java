@@ -39,7 +39,9 @@ public record TokenBalance(
               SolanaTokenBalance.class,
               XrplTokenBalance.class,
               BitcoinTokenBalance.class,
-              TronTokenBalance.class));
+              TronTokenBalance.class,
+              StellarTokenBalance.class,
+              SuiTokenBalance.class));
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -70,6 +72,10 @@ public record TokenBalance(
         return BitcoinTokenBalance.parse(fields, key, chain);
       case TRON:
         return TronTokenBalance.parse(fields, key, chain);
+      case STELLAR:
+        return StellarTokenBalance.parse(fields, key, chain);
+      case SUI:
+        return SuiTokenBalance.parse(fields, key, chain);
       default:
         return parse(fields, key, chain);
     }

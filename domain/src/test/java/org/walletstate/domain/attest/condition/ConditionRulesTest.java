@@ -120,18 +120,6 @@ class ConditionRulesTest {
           "conditions[0].chainId solana is not an EVM chain; " + type + " is EVM only");
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"stellar", "sui"})
-    void tokenBalanceOnUnreadNonEvmChainsIsNotYetSupported(String chain) {
-      refused(
-          "{\"type\":\"token_balance\",\"chainId\":\""
-              + chain
-              + "\",\"contractAddress\":\"native\",\"threshold\":\"1\"}",
-          "conditions[0].chainId "
-              + chain
-              + ": token_balance is not yet supported on non-EVM chains");
-    }
-
     @Test
     void xrplCarriesNoRatioToAmount() {
       refused(

@@ -1,0 +1,174 @@
+package org.walletstate.adapters.chain.sui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
+import java.util.regex.Pattern;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.sui.SuiRead;
+
+/**
+ * The {@link ChainState} of Sui, read over GraphQL (Sui's JSON-RPC is gone). One query answers an
+ * observation: {@code checkpoint { sequenceNumber digest query { … } }} pins every balance to that
+ * checkpoint, which with its digest is the anchor; coin metadata (decimals, which do not change) is
+ * read in the same request. Each balance is {@code totalBalance} (coin objects plus the address
+ * balance), a decimal string of base units; an address without the coin holds 0. Variables are
+ * named {@code o<i>}/{@code t<i>} for balance {@code b<i>}, and {@code c<j>} for metadata {@code
+ * m<j>}.
+ */
+public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
+
+  private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,40}");
+  private static final Pattern DIGEST = Pattern.compile("[1-9A-HJ-NP-Za-km-z]{32,44}");
+
+  public SuiChainState(JsonRpcChainConfig config, Clock clock) {
+    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   */
+  public SuiChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
+    super("sui", config, clock, random);
+  }
+
+  @Override
+  protected Set<SuiRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return SuiRead.all(reads);
+  }
+
+  @Override
+  protected ChainObservation observeNow(Set<SuiRead<?>> reads, Deadline deadline) {
+    List<SuiRead.CoinBalance> balances = new ArrayList<>();
+    List<SuiRead.CoinDecimals> metadata = new ArrayList<>();
+    for (SuiRead<?> read : reads) {
+      if (read instanceof SuiRead.CoinBalance balance) {
+        balances.add(balance);
+      } else {
+        metadata.add((SuiRead.CoinDecimals) read);
+      }
+    }
+    StringBuilder params = new StringBuilder();
+    StringBuilder inner = new StringBuilder();
+    StringBuilder outer = new StringBuilder();
+    ObjectNode variables = transport().object();
+    for (int i = 0; i < balances.size(); i++) {
+      params.append(" $o").append(i).append(": SuiAddress! $t").append(i).append(": String!");
+      inner
+          .append(" b")
+          .append(i)
+          .append(": address(address: $o")
+          .append(i)
+          .append(") { balance(coinType: $t")
+          .append(i)
+          .append(") { totalBalance } }");
+      variables.put("o" + i, balances.get(i).owner().text());
+      variables.put("t" + i, balances.get(i).coinType().text());
+    }
+    for (int j = 0; j < metadata.size(); j++) {
+      params.append(" $c").append(j).append(": String!");
+      outer
+          .append(" m")
+          .append(j)
+          .append(": coinMetadata(coinType: $c")
+          .append(j)
+          .append(") { decimals }");
+      variables.put("c" + j, metadata.get(j).coinType().text());
+    }
+    String query =
+        "query("
+            + params.toString().trim()
+            + ") { checkpoint { sequenceNumber digest query {"
+            + inner
+            + " } }"
+            + outer
+            + " }";
+    ObjectNode request = transport().object().put("query", query);
+    request.set("variables", variables);
+    Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
+    Anchor.SuiCheckpoint anchor;
+    try {
+      anchor =
+          transport()
+              .call(
+                  request,
+                  deadline,
+                  answer -> {
+                    JsonNode errors = answer.get("errors");
+                    if (errors != null && !errors.isNull() && errors.size() > 0) {
+                      throw new RpcFailure("graphql: the answer has errors");
+                    }
+                    JsonNode checkpoint = answer.path("data").path("checkpoint");
+                    JsonNode sequence = checkpoint.get("sequenceNumber");
+                    if (sequence == null
+                        || !sequence.isIntegralNumber()
+                        || !sequence.canConvertToLong()
+                        || sequence.asLong() < 0) {
+                      throw new RpcFailure("graphql: the answer has no checkpoint sequenceNumber");
+                    }
+                    String digest = checkpoint.path("digest").asText("");
+                    if (!DIGEST.matcher(digest).matches()) {
+                      throw new RpcFailure("graphql: the answer has no checkpoint digest");
+                    }
+                    JsonNode pinned = checkpoint.path("query");
+                    for (int i = 0; i < balances.size(); i++) {
+                      readings.put(balances.get(i), balance(pinned.get("b" + i)));
+                    }
+                    for (int j = 0; j < metadata.size(); j++) {
+                      readings.put(metadata.get(j), decimals(answer.path("data").get("m" + j)));
+                    }
+                    return new Anchor.SuiCheckpoint(sequence.asLong(), digest);
+                  });
+    } catch (RpcFailure failure) {
+      return new ChainObservation.HeadUnavailable(failure.getMessage());
+    }
+    return new ChainObservation.Observed(anchor, Readings.of(readings));
+  }
+
+  private static Reading<BigInteger> balance(JsonNode address) {
+    if (address == null || address.isNull()) {
+      return new Reading.Value<>(BigInteger.ZERO);
+    }
+    JsonNode balance = address.get("balance");
+    if (balance == null || balance.isNull()) {
+      return new Reading.Value<>(BigInteger.ZERO);
+    }
+    JsonNode total = balance.get("totalBalance");
+    if (total == null || !total.isTextual() || !AMOUNT.matcher(total.asText()).matches()) {
+      return new Reading.Unreadable<>("graphql: totalBalance is not a whole number of base units");
+    }
+    return new Reading.Value<>(new BigInteger(total.asText()));
+  }
+
+  private static Reading<Integer> decimals(JsonNode metadata) {
+    if (metadata == null || metadata.isNull()) {
+      return new Reading.Unreadable<>("graphql: the coin has no metadata");
+    }
+    JsonNode decimals = metadata.get("decimals");
+    if (decimals == null
+        || !decimals.isIntegralNumber()
+        || decimals.asInt(-1) < 0
+        || decimals.asInt() > 77) {
+      return new Reading.Unreadable<>("graphql: the coin's decimals are not readable");
+    }
+    return new Reading.Value<>(decimals.asInt());
+  }
+}

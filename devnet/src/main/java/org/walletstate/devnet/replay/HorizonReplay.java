@@ -1,0 +1,208 @@
+package org.walletstate.devnet.replay;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+
+/**
+ * A local Stellar Horizon server in the shapes of Horizon's documentation: {@code GET
+ * /accounts/{id}} (the account with its inline {@code balances}, or the 404 problem) and {@code GET
+ * /ledgers/{sequence}}, each with the {@code Latest-Ledger} header Horizon sets on every answer.
+ * Requested paths are recorded; a test can make either resource answer with any {@link Reply}.
+ */
+public final class HorizonReplay implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpServer server;
+  private final Map<String, ObjectNode> accounts = new ConcurrentHashMap<>();
+  private final Map<String, Reply> faults = new ConcurrentHashMap<>();
+  private final List<String> paths = new CopyOnWriteArrayList<>();
+  private volatile long ledger = 40074676;
+  private volatile String hash = "e1218a337cecda05526fba902c61d3d7130baa58d8db41f544bf563f779b6329";
+
+  private HorizonReplay(HttpServer server) {
+    this.server = server;
+  }
+
+  /** A server on a free loopback port. */
+  public static HorizonReplay start() {
+    try {
+      HttpServer server =
+          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      HorizonReplay replay = new HorizonReplay(server);
+      server.createContext("/", replay::handle);
+      server.setExecutor(
+          Executors.newCachedThreadPool(
+              task -> {
+                Thread thread = new Thread(task, "horizon-replay");
+                thread.setDaemon(true);
+                return thread;
+              }));
+      server.start();
+      return replay;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public URI url() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+  }
+
+  public long ledgerIndex() {
+    return ledger;
+  }
+
+  public String ledgerHash() {
+    return hash;
+  }
+
+  /** The ledger Horizon has ingested: every answer carries it as {@code Latest-Ledger}. */
+  public HorizonReplay ledger(long sequence, String ledgerHash) {
+    this.ledger = sequence;
+    this.hash = ledgerHash;
+    return this;
+  }
+
+  /** Forgets accounts, faults and recorded paths. */
+  public HorizonReplay reset() {
+    accounts.clear();
+    faults.clear();
+    paths.clear();
+    return this;
+  }
+
+  /** An account holding {@code lumens} XLM (a decimal string, as Horizon writes it). */
+  public HorizonReplay account(String id, String lumens) {
+    ObjectNode account = JSON.createObjectNode();
+    account
+        .put("id", id)
+        .put("account_id", id)
+        .put("sequence", "24739097524306474")
+        .put("last_modified_ledger", ledger - 2);
+    ArrayNode balances = account.putArray("balances");
+    balances
+        .addObject()
+        .put("balance", lumens)
+        .put("buying_liabilities", "0.0000000")
+        .put("selling_liabilities", "0.0000000")
+        .put("asset_type", "native");
+    accounts.put(id, account);
+    return this;
+  }
+
+  /** A trustline of {@code holder} (added before its native entry, as Horizon lists them). */
+  public HorizonReplay trustline(
+      String holder, String code, String issuer, String balance, boolean authorized) {
+    ObjectNode line = JSON.createObjectNode();
+    line.put("balance", balance)
+        .put("limit", "922337203685.4775807")
+        .put("buying_liabilities", "0.0000000")
+        .put("selling_liabilities", "0.0000000")
+        .put("last_modified_ledger", ledger - 6)
+        .put("is_authorized", authorized)
+        .put("is_authorized_to_maintain_liabilities", authorized)
+        .put("asset_type", code.length() <= 4 ? "credit_alphanum4" : "credit_alphanum12")
+        .put("asset_code", code)
+        .put("asset_issuer", issuer);
+    ((ArrayNode) accounts.get(holder).get("balances")).insert(0, line);
+    return this;
+  }
+
+  /** Answers every request under {@code /accounts} or {@code /ledgers} ({@code resource}) so. */
+  public HorizonReplay fail(String resource, Reply reply) {
+    faults.put(resource, reply);
+    return this;
+  }
+
+  /** The paths requested, in order. */
+  public List<String> paths() {
+    return new ArrayList<>(paths);
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      String path = exchange.getRequestURI().getPath();
+      paths.add(path);
+      String[] parts = path.replaceFirst("^/", "").split("/");
+      if (parts.length != 2 || !"GET".equals(exchange.getRequestMethod())) {
+        send(exchange, 404, problem(404, "Resource Missing"));
+        return;
+      }
+      Reply fault = faults.get(parts[0]);
+      if (fault != null) {
+        if (!fault.delay().isZero()) {
+          try {
+            Thread.sleep(fault.delay().toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        }
+        if (fault.drop()) {
+          return;
+        }
+        send(exchange, fault.status(), fault.body());
+        return;
+      }
+      if (parts[0].equals("accounts")) {
+        ObjectNode account = accounts.get(parts[1]);
+        if (account == null) {
+          send(exchange, 404, problem(404, "Resource Missing"));
+        } else {
+          send(exchange, 200, account.toString());
+        }
+        return;
+      }
+      if (parts[0].equals("ledgers") && parts[1].equals(Long.toString(ledger))) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("id", hash)
+            .put("hash", hash)
+            .put("sequence", ledger)
+            .put("closed_at", "2019-12-06T22:39:32Z");
+        send(exchange, 200, body.toString());
+        return;
+      }
+      send(exchange, 404, problem(404, "Resource Missing"));
+    }
+  }
+
+  private static String problem(int status, String title) {
+    return "{\"type\":\"https://stellar.org/horizon-errors/not_found\",\"title\":\""
+        + title
+        + "\",\"status\":"
+        + status
+        + "}";
+  }
+
+  private void send(HttpExchange exchange, int status, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "application/hal+json");
+    exchange.getResponseHeaders().set("Latest-Ledger", Long.toString(ledger));
+    exchange.sendResponseHeaders(status, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}
