@@ -300,9 +300,9 @@ class AttestRefusalsTest {
             "solanaWallet is required: conditions[0] is evaluated on solana chain solana"));
     all.add(
         refusal(
-            "token_balance on stellar",
+            "token_balance on stellar without a stellarWallet",
             holderBody(with(tokenBalance(8453, "native", "1"), "chainId", "stellar")),
-            "conditions[0].chainId stellar: token_balance is not yet supported on non-EVM chains"));
+            "stellarWallet is required: conditions[0] is evaluated on stellar chain stellar"));
     all.add(
         refusal(
             "nft_ownership on bitcoin",
