@@ -3,23 +3,20 @@ package org.walletstate.domain.attest;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.address.SuiAddress;
 import org.walletstate.domain.address.TronAddress;
-import org.walletstate.domain.address.UncheckedWallet;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.request.Fields;
 
 /**
- * A request member that names the wallet of one chain family, and how its value is read. A family
- * whose chains are read validates its wallets; the others are kept as sent until their family is
- * read.
+ * A request member that names the wallet of one chain family, and how its value is read: each
+ * family's own address type validates it, so a wallet that exists is well formed for its family.
  *
  * @param name the member's name
  * @param family the family whose chains the wallet is read on
@@ -61,17 +58,5 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
   /** The member's wallet, when the request has the member. */
   Optional<WalletAddress> read(Fields fields) {
     return fields.optionalText(name).map(text -> parser.parse(text, name));
-  }
-
-  private static WalletMember unchecked(String name, ChainFamily family) {
-    return new WalletMember(
-        name,
-        family,
-        (text, field) -> {
-          if (text.isBlank()) {
-            throw new ValidationException(field + " must not be empty");
-          }
-          return new UncheckedWallet(family, text);
-        });
   }
 }
