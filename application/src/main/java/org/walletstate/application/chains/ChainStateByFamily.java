@@ -15,7 +15,7 @@ import org.walletstate.domain.observation.ChainQuery;
  * The {@link ChainState} of every family: each chain is observed by its family's adapter. A family
  * is added with one entry; a chain of a family without one has no readable head.
  */
-public final class ChainStateByFamily implements ChainState {
+public final class ChainStateByFamily implements ChainState, AutoCloseable {
 
   private final Map<ChainFamily, ChainState> families;
 
@@ -37,5 +37,19 @@ public final class ChainStateByFamily implements ChainState {
           .item(new ChainObservation.HeadUnavailable("no reader for " + family + " chains"));
     }
     return state.observe(chain, query);
+  }
+
+  /** Closes the readers that hold threads or connections. */
+  @Override
+  public void close() {
+    for (ChainState state : families.values()) {
+      if (state instanceof AutoCloseable reader) {
+        try {
+          reader.close();
+        } catch (Exception e) {
+          throw new IllegalStateException("a chain reader did not close", e);
+        }
+      }
+    }
   }
 }

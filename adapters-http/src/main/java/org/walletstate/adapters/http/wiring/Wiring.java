@@ -85,119 +85,31 @@ public class Wiring {
   // --------------------------------------------------------------
 
   /**
-   * The EVM reader. Built at start-up so that a bad chain configuration stops the start rather than
-   * the first request; closed with the service.
+   * Every family's reader behind the one chain-state port: a family is one more entry. Built at
+   * start-up so that a bad chain configuration stops the start rather than the first request; the
+   * readers' threads and connections are closed with the service.
    */
   @Produces
-  @ApplicationScoped
+  @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
-  @Typed(Web3jEvmChainState.class) // not a ChainState bean itself: chainState() is the one
-  Web3jEvmChainState evmChains(ChainReadsConfig config, Clock clock) {
-    return new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock);
-  }
-
-  void closeEvmChains(@Disposes Web3jEvmChainState chains) {
-    chains.close();
-  }
-
-  /** The Solana reader: one finalized snapshot per observation. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(SolanaChainState.class)
-  SolanaChainState solanaChain(ChainReadsConfig config, Clock clock) {
-    return new SolanaChainState(JsonRpcChainSettings.solana(config), clock);
-  }
-
-  void closeSolanaChain(@Disposes SolanaChainState chain) {
-    chain.close();
-  }
-
-  /** The XRP Ledger reader: every call pinned to one validated ledger. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(XrplChainState.class)
-  XrplChainState xrplChain(ChainReadsConfig config, Clock clock) {
-    return new XrplChainState(JsonRpcChainSettings.xrpl(config), clock);
-  }
-
-  void closeXrplChain(@Disposes XrplChainState chain) {
-    chain.close();
-  }
-
-  /** The Bitcoin reader: Esplora, every snapshot bracketed by two reads of the tip. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(BitcoinChainState.class)
-  BitcoinChainState bitcoinChain(ChainReadsConfig config, Clock clock) {
-    return new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock);
-  }
-
-  void closeBitcoinChain(@Disposes BitcoinChainState chain) {
-    chain.close();
-  }
-
-  /** The Tron reader: solidified state, every snapshot bracketed by the solidified head. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(TronChainState.class)
-  TronChainState tronChain(ChainReadsConfig config, Clock clock) {
-    return new TronChainState(JsonRpcChainSettings.tron(config), clock);
-  }
-
-  void closeTronChain(@Disposes TronChainState chain) {
-    chain.close();
-  }
-
-  /** The Stellar reader: Horizon, every account of a query at one ledger. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(StellarChainState.class)
-  StellarChainState stellarChain(ChainReadsConfig config, Clock clock) {
-    return new StellarChainState(JsonRpcChainSettings.stellar(config), clock);
-  }
-
-  void closeStellarChain(@Disposes StellarChainState chain) {
-    chain.close();
-  }
-
-  /** The Sui reader: GraphQL, every balance pinned to one checkpoint. */
-  @Produces
-  @Singleton // not proxied: the reader's class shares a constructor-only base
-  @Startup
-  @Typed(SuiChainState.class)
-  SuiChainState suiChain(ChainReadsConfig config, Clock clock) {
-    return new SuiChainState(JsonRpcChainSettings.sui(config), clock);
-  }
-
-  void closeSuiChain(@Disposes SuiChainState chain) {
-    chain.close();
-  }
-
-  /** Every family's reader behind the one chain-state port: a family is one more entry. */
-  @Produces
-  @ApplicationScoped
-  ChainState chainState(
-      Web3jEvmChainState evm,
-      SolanaChainState solana,
-      XrplChainState xrpl,
-      BitcoinChainState bitcoin,
-      TronChainState tron,
-      StellarChainState stellar,
-      SuiChainState sui) {
+  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
-    families.put(ChainFamily.EVM, evm);
-    families.put(ChainFamily.SOLANA, solana);
-    families.put(ChainFamily.XRPL, xrpl);
-    families.put(ChainFamily.BITCOIN, bitcoin);
-    families.put(ChainFamily.TRON, tron);
-    families.put(ChainFamily.STELLAR, stellar);
-    families.put(ChainFamily.SUI, sui);
+    families.put(
+        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock));
+    families.put(
+        ChainFamily.SOLANA, new SolanaChainState(JsonRpcChainSettings.solana(config), clock));
+    families.put(ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock));
+    families.put(
+        ChainFamily.BITCOIN, new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock));
+    families.put(ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock));
+    families.put(
+        ChainFamily.STELLAR, new StellarChainState(JsonRpcChainSettings.stellar(config), clock));
+    families.put(ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock));
     return new ChainStateByFamily(families);
+  }
+
+  void closeChainState(@Disposes ChainStateByFamily chains) {
+    chains.close();
   }
 
   // --- signing -----------------------------------------------------------------------------------
