@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'node_modules', '.walletstate-deps.sha256');
-const required = ['node_modules/kubernetes-models/package.json', 'node_modules/yaml/package.json'];
+const required = [
+  'node_modules/kubernetes-models/package.json',
+  'node_modules/yaml/package.json',
+  'node_modules/@redocly/cli/package.json',
+];
 
 const hash = createHash('sha256');
 for (const f of ['package.json', 'package-lock.json']) hash.update(readFileSync(join(root, f)));

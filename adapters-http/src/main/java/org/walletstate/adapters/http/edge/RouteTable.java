@@ -11,7 +11,9 @@ import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 
@@ -23,7 +25,7 @@ import java.util.regex.Pattern;
 @Startup
 public class RouteTable {
 
-  private record Route(Pattern path, String method) {}
+  private record Route(String template, Pattern path, String method) {}
 
   private final List<Route> routes = new ArrayList<>();
 
@@ -42,7 +44,7 @@ public class RouteTable {
         }
         Path sub = m.getAnnotation(Path.class);
         String template = join(root.value(), sub == null ? "" : sub.value());
-        routes.add(new Route(compile(template), verb));
+        routes.add(new Route(template, compile(template), verb));
       }
     }
   }
@@ -70,6 +72,18 @@ public class RouteTable {
       regex.append(part.startsWith("{") ? "[^/]+" : Pattern.quote(part));
     }
     return Pattern.compile(regex + "/?");
+  }
+
+  /**
+   * Every routed path template ({@code /v1/merchants/{id}}) with the methods declared on it, as the
+   * resources declare them (the implicit HEAD of a GET is not listed).
+   */
+  public Map<String, Set<String>> templates() {
+    Map<String, Set<String>> templates = new TreeMap<>();
+    for (Route r : routes) {
+      templates.computeIfAbsent(r.template(), t -> new TreeSet<>()).add(r.method());
+    }
+    return templates;
   }
 
   /** The methods some route accepts on {@code path}, in alphabetical order. */
