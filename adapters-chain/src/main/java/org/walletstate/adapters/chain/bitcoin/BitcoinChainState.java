@@ -15,6 +15,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
@@ -40,6 +41,11 @@ public final class BitcoinChainState extends SnapshotChainState<BitcoinRead<?>> 
 
   private static final Pattern BLOCK_HASH = Pattern.compile("[0-9a-fA-F]{64}");
   private static final System.Logger LOG = System.getLogger(BitcoinChainState.class.getName());
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public BitcoinChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("bitcoin", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+  }
 
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
+import org.walletstate.application.port.out.ChainCallObserver;
 
 /**
  * JSON-RPC over HTTP POST to one chain's endpoints, with the EVM stack's policy: each exchange
@@ -49,12 +50,27 @@ public final class JsonRpcTransport {
   private final Clock clock;
   private final ObjectMapper json;
   private final AtomicReference<Preferred> preferred;
+  private final ChainCallObserver observer;
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public JsonRpcTransport(
       JsonRpcChainConfig config, HttpClient http, Clock clock, DoubleSupplier random) {
+    this(config, http, clock, random, ChainCallObserver.NONE);
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param observer told how each exchange ended (after its retries) and how long it took
+   */
+  public JsonRpcTransport(
+      JsonRpcChainConfig config,
+      HttpClient http,
+      Clock clock,
+      DoubleSupplier random,
+      ChainCallObserver observer) {
+    this.observer = Objects.requireNonNull(observer, "observer");
     this.config = Objects.requireNonNull(config, "config");
     this.http = Objects.requireNonNull(http, "http");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -170,15 +186,19 @@ public final class JsonRpcTransport {
   }
 
   private <T> T exchange(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
-    int endpoint = firstEndpoint();
+    long start = System.nanoTime();
+    int first = firstEndpoint();
+    int endpoint = first;
     for (int tries = 1; ; tries++) {
       try {
         T accepted = attempt.on(endpoints().get(endpoint));
         answeredBy(endpoint);
+        ended(start, true, tries, first, endpoint);
         return accepted;
       } catch (RpcFailure failure) {
         Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
+          ended(start, false, tries, first, endpoint);
           String why = pause == null ? "attempts spent" : "deadline too close for another try";
           throw new RpcFailure(
               failure.getMessage()
@@ -209,6 +229,13 @@ public final class JsonRpcTransport {
         endpoint = next;
       }
     }
+  }
+
+  private void ended(long start, boolean answered, int tries, int first, int last) {
+    observer.called(
+        config.chain(),
+        ChainCallObserver.Outcome.of(answered, tries, first, last),
+        Duration.ofNanos(System.nanoTime() - start));
   }
 
   private static URI under(URI endpoint, String path) {

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -41,6 +42,20 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
    */
   protected SnapshotChainState(
       String family, JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
+    this(family, config, clock, random, ChainCallObserver.NONE);
+  }
+
+  /**
+   * @param family the family's name, for thread names and messages
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param observer told how each upstream exchange ended and how long it took
+   */
+  protected SnapshotChainState(
+      String family,
+      JsonRpcChainConfig config,
+      Clock clock,
+      DoubleSupplier random,
+      ChainCallObserver observer) {
     this.family = Objects.requireNonNull(family, "family");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -49,7 +64,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
             .connectTimeout(config.requestTimeout())
             .followRedirects(HttpClient.Redirect.NEVER)
             .build();
-    this.transport = new JsonRpcTransport(config, http, clock, random);
+    this.transport = new JsonRpcTransport(config, http, clock, random, observer);
     AtomicInteger threads = new AtomicInteger();
     this.executor =
         Executors.newCachedThreadPool(

@@ -18,6 +18,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -62,6 +63,12 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
   private static final System.Logger LOG = System.getLogger(SolanaChainState.class.getName());
 
   private final SolanaRpc rpc;
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public SolanaChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("solana", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+    this.rpc = new SolanaRpc(transport());
+  }
 
   public SolanaChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

@@ -19,6 +19,7 @@ import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.chain.Anchor;
@@ -57,6 +58,11 @@ public final class StellarChainState extends SnapshotChainState<StellarRead<?>> 
 
   /** An account as Horizon showed it at {@code ledger}: its balances, none when it is missing. */
   private record AccountView(long ledger, Optional<JsonNode> balances) {}
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public StellarChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("stellar", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+  }
 
   public StellarChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

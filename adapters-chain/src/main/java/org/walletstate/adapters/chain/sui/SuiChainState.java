@@ -17,6 +17,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
@@ -38,6 +39,11 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
 
   private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,40}");
   private static final Pattern DIGEST = Pattern.compile("[1-9A-HJ-NP-Za-km-z]{32,44}");
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public SuiChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("sui", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+  }
 
   public SuiChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

@@ -16,6 +16,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -49,6 +50,11 @@ public final class TronChainState extends SnapshotChainState<TronRead<?>> {
   private static final Pattern BLOCK_ID = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern WORD = Pattern.compile("[0-9a-fA-F]{64}");
   private static final System.Logger LOG = System.getLogger(TronChainState.class.getName());
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public TronChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("tron", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+  }
 
   public TronChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

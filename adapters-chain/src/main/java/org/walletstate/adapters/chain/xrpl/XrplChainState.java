@@ -16,6 +16,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.Anchor;
@@ -54,6 +55,11 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
   private static final int PAGE_LIMIT = 400;
   private static final Pattern LEDGER_HASH = Pattern.compile("[0-9A-Fa-f]{64}");
   private static final System.Logger LOG = System.getLogger(XrplChainState.class.getName());
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  public XrplChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
+    super("xrpl", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+  }
 
   public XrplChainState(JsonRpcChainConfig config, Clock clock) {
     this(config, clock, () -> ThreadLocalRandom.current().nextDouble());

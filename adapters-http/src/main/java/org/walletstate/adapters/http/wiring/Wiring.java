@@ -23,6 +23,9 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.observability.MeteredCreditLedger;
+import org.walletstate.adapters.http.observability.MeteredSigners;
+import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
@@ -92,19 +95,25 @@ public class Wiring {
   @Produces
   @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
-  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock) {
+  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
-        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock));
+        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock, calls));
     families.put(
-        ChainFamily.SOLANA, new SolanaChainState(JsonRpcChainSettings.solana(config), clock));
-    families.put(ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock));
+        ChainFamily.SOLANA,
+        new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
     families.put(
-        ChainFamily.BITCOIN, new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock));
-    families.put(ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock));
+        ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock, calls));
     families.put(
-        ChainFamily.STELLAR, new StellarChainState(JsonRpcChainSettings.stellar(config), clock));
-    families.put(ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock));
+        ChainFamily.BITCOIN,
+        new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));
+    families.put(
+        ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock, calls));
+    families.put(
+        ChainFamily.STELLAR,
+        new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
+    families.put(
+        ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
     return new ChainStateByFamily(families);
   }
 
@@ -126,8 +135,11 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   AttestationSigner attestationSigner(
-      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
-    return new DualAttestationSigner(keys, URI.create(baseUrl));
+      SigningKeys keys,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
+      ServiceMeters meters) {
+    return MeteredSigners.attestations(
+        new DualAttestationSigner(keys, URI.create(baseUrl)), meters);
   }
 
   @Produces
@@ -152,8 +164,8 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  Metering metering(CreditLedger ledger, Clock clock) {
-    return new Metering(ledger, clock);
+  Metering metering(CreditLedger ledger, Clock clock, ServiceMeters meters) {
+    return new Metering(new MeteredCreditLedger(ledger, meters), clock);
   }
 
   @Produces
@@ -193,8 +205,11 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   TrustProfileSigner trustProfileSigner(
-      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
-    return new DualAttestationSigner(keys, URI.create(baseUrl));
+      SigningKeys keys,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
+      ServiceMeters meters) {
+    return MeteredSigners.trustProfiles(
+        new DualAttestationSigner(keys, URI.create(baseUrl)), meters);
   }
 
   @Produces

@@ -16,6 +16,8 @@ import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
@@ -35,6 +37,9 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private record Preferred(int endpoint, Instant since) {}
 
+  /** One call across its tries: when it started and on which endpoint, for the observer. */
+  private record Call(long startNanos, int first) {}
+
   private final List<EvmRpc> endpoints;
   private final int attempts;
   private final Backoff backoff;
@@ -42,14 +47,31 @@ public final class RetryingEvmRpc implements EvmRpc {
   private final Clock clock;
   private final ScheduledExecutorService timer;
   private final AtomicReference<Preferred> preferred;
+  private final ChainId chain;
+  private final ChainCallObserver observer;
+
+  /** Without an observer. */
+  public RetryingEvmRpc(
+      List<? extends EvmRpc> endpoints,
+      int attempts,
+      Backoff backoff,
+      Duration failback,
+      Clock clock,
+      ScheduledExecutorService timer) {
+    this(null, ChainCallObserver.NONE, endpoints, attempts, backoff, failback, clock, timer);
+  }
 
   /**
+   * @param chain the chain read, as the observer is told
+   * @param observer told how each head or read call ended and how long it took
    * @param endpoints one client per endpoint, in priority order
    * @param attempts tries per request in all, first included
    * @param failback how long to stay on an endpoint failed over to
    * @param timer runs the pauses between tries
    */
   public RetryingEvmRpc(
+      ChainId chain,
+      ChainCallObserver observer,
       List<? extends EvmRpc> endpoints,
       int attempts,
       Backoff backoff,
@@ -69,11 +91,13 @@ public final class RetryingEvmRpc implements EvmRpc {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.timer = Objects.requireNonNull(timer, "timer");
     this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+    this.chain = chain;
+    this.observer = Objects.requireNonNull(observer, "observer");
   }
 
   @Override
   public Uni<HeadOutcome> head(Deadline deadline) {
-    return Uni.createFrom().deferred(() -> headAttempt(1, firstEndpoint(), deadline));
+    return Uni.createFrom().deferred(() -> headAttempt(1, start(), deadline));
   }
 
   @Override
@@ -86,15 +110,14 @@ public final class RetryingEvmRpc implements EvmRpc {
         .deferred(
             () ->
                 readAttempt(
-                    1,
-                    firstEndpoint(),
-                    block,
-                    Set.copyOf(requests),
-                    new LinkedHashMap<>(),
-                    deadline));
+                    1, start(), block, Set.copyOf(requests), new LinkedHashMap<>(), deadline));
   }
 
-  private Uni<HeadOutcome> headAttempt(int attempt, int endpoint, Deadline deadline) {
+  private Uni<HeadOutcome> headAttempt(int attempt, Call call, Deadline deadline) {
+    return headAttempt(attempt, call.first(), call, deadline);
+  }
+
+  private Uni<HeadOutcome> headAttempt(int attempt, int endpoint, Call call, Deadline deadline) {
     return endpoints
         .get(endpoint)
         .head(deadline)
@@ -102,23 +125,36 @@ public final class RetryingEvmRpc implements EvmRpc {
             outcome -> {
               if (outcome instanceof HeadOutcome.Read) {
                 answeredBy(endpoint);
+                ended(call, true, attempt, endpoint);
                 return Uni.createFrom().item(outcome);
               }
               String detail = ((HeadOutcome.Failed) outcome).detail();
               Optional<Duration> pause = pauseBeforeRetry(attempt, deadline);
               if (pause.isEmpty()) {
+                ended(call, false, attempt, endpoint);
                 return Uni.createFrom()
                     .<HeadOutcome>item(new HeadOutcome.Failed(gaveUp(detail, attempt)));
               }
               retrying(attempt, endpoint, pause.get(), detail);
               return after(pause.get())
-                  .flatMap(ignored -> headAttempt(attempt + 1, next(endpoint), deadline));
+                  .flatMap(ignored -> headAttempt(attempt + 1, next(endpoint), call, deadline));
             });
   }
 
   private Uni<Map<EvmRequest, ReadOutcome>> readAttempt(
       int attempt,
+      Call call,
+      BlockHead block,
+      Set<EvmRequest> pending,
+      Map<EvmRequest, ReadOutcome> done,
+      Deadline deadline) {
+    return readAttempt(attempt, call.first(), call, block, pending, done, deadline);
+  }
+
+  private Uni<Map<EvmRequest, ReadOutcome>> readAttempt(
+      int attempt,
       int endpoint,
+      Call call,
       BlockHead block,
       Set<EvmRequest> pending,
       Map<EvmRequest, ReadOutcome> done,
@@ -141,10 +177,12 @@ public final class RetryingEvmRpc implements EvmRpc {
               }
               if (failed.isEmpty()) {
                 answeredBy(endpoint);
+                ended(call, true, attempt, endpoint);
                 return Uni.createFrom().item(done);
               }
               Optional<Duration> pause = pauseBeforeRetry(attempt, deadline);
               if (pause.isEmpty()) {
+                ended(call, false, attempt, endpoint);
                 failed.forEach(
                     (request, f) ->
                         done.put(request, new ReadOutcome.Failed(gaveUp(f.detail(), attempt))));
@@ -163,7 +201,13 @@ public final class RetryingEvmRpc implements EvmRpc {
                   .flatMap(
                       ignored ->
                           readAttempt(
-                              attempt + 1, next(endpoint), block, failed.keySet(), done, deadline));
+                              attempt + 1,
+                              next(endpoint),
+                              call,
+                              block,
+                              failed.keySet(),
+                              done,
+                              deadline));
             });
   }
 
@@ -200,6 +244,17 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private Uni<Void> after(Duration pause) {
     return Uni.createFrom().voidItem().onItem().delayIt().onExecutor(timer).by(pause);
+  }
+
+  private Call start() {
+    return new Call(System.nanoTime(), firstEndpoint());
+  }
+
+  private void ended(Call call, boolean answered, int attempts, int last) {
+    observer.called(
+        chain,
+        ChainCallObserver.Outcome.of(answered, attempts, call.first(), last),
+        Duration.ofNanos(System.nanoTime() - call.startNanos()));
   }
 
   private int firstEndpoint() {

@@ -24,6 +24,7 @@ import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
@@ -66,6 +67,30 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
    */
   public Web3jEvmChainState(
       EvmChainsConfig config, Clock clock, DoubleSupplier random, BalanceSlotCache slots) {
+    this(config, clock, random, slots, ChainCallObserver.NONE);
+  }
+
+  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every call. */
+  public Web3jEvmChainState(EvmChainsConfig config, Clock clock, ChainCallObserver observer) {
+    this(
+        config,
+        clock,
+        () -> ThreadLocalRandom.current().nextDouble(),
+        BalanceSlotCache.defaults(clock),
+        observer);
+  }
+
+  /**
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param slots where ERC-20 balance slots found for proofs are kept
+   * @param observer told how each head or read call ended (after retries) and how long it took
+   */
+  public Web3jEvmChainState(
+      EvmChainsConfig config,
+      Clock clock,
+      DoubleSupplier random,
+      BalanceSlotCache slots,
+      ChainCallObserver observer) {
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(random, "random");
@@ -84,6 +109,8 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
           new CachingEvmRpc(
               chain.chain(),
               new RetryingEvmRpc(
+                  chain.chain(),
+                  observer,
                   endpoints,
                   chain.attempts(),
                   new Backoff(chain.initialBackoff(), chain.maxBackoff(), random),

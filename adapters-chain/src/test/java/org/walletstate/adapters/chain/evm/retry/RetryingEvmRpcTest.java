@@ -22,7 +22,9 @@ import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -118,6 +120,51 @@ class RetryingEvmRpcTest {
     assertThat(only.asked).isEqualTo(1);
   }
 
+  @Test
+  void observer_isToldOkRetriedFailedOverAndFailedPerCall() {
+    Scripted first = new Scripted("first");
+    Scripted second = new Scripted("second");
+    Scripted only = new Scripted("only");
+    List<String> told = new ArrayList<>();
+    ChainCallObserver observer =
+        (chain, outcome, elapsed) -> {
+          assertThat(elapsed.isNegative()).isFalse();
+          told.add(chain + " " + outcome.wireName());
+        };
+    Backoff quick = new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), () -> 0.0);
+    RetryingEvmRpc two =
+        new RetryingEvmRpc(
+            ChainId.evm(8453),
+            observer,
+            List.of(first, second),
+            3,
+            quick,
+            Duration.ofSeconds(60),
+            clock,
+            timer);
+    RetryingEvmRpc one =
+        new RetryingEvmRpc(
+            ChainId.evm(10),
+            observer,
+            List.of(only),
+            2,
+            quick,
+            Duration.ofSeconds(60),
+            clock,
+            timer);
+
+    read(two);
+    first.down = true;
+    read(two);
+    only.down = true;
+    read(one);
+    only.failNext = 1;
+    only.down = false;
+    read(one);
+
+    assertThat(told).containsExactly("8453 ok", "8453 failed_over", "10 failed", "10 retried");
+  }
+
   private ReadOutcome read(RetryingEvmRpc rpc) {
     return rpc.read(HEAD, Set.of(BALANCE), Deadline.after(clock, Duration.ofSeconds(4)))
         .await()
@@ -129,6 +176,7 @@ class RetryingEvmRpcTest {
   private static final class Scripted implements EvmRpc {
     private final String name;
     volatile boolean down;
+    volatile int failNext;
     int asked;
 
     Scripted(String name) {
@@ -145,11 +193,15 @@ class RetryingEvmRpcTest {
     public Uni<Map<EvmRequest, ReadOutcome>> read(
         BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
       asked++;
+      boolean failing = down || failNext > 0;
+      if (failNext > 0) {
+        failNext--;
+      }
       Map<EvmRequest, ReadOutcome> outcomes = new LinkedHashMap<>();
       for (EvmRequest request : new ArrayList<>(requests)) {
         outcomes.put(
             request,
-            down
+            failing
                 ? new ReadOutcome.Failed(name + " is down")
                 : new ReadOutcome.Quantity(BigInteger.ONE));
       }

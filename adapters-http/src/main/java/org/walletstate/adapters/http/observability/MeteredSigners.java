@@ -1,0 +1,34 @@
+package org.walletstate.adapters.http.observability;
+
+import java.time.Duration;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.TrustProfileSigner;
+import org.walletstate.domain.payload.PayloadValue;
+
+/** The signers, timed into {@code walletstate_signing_seconds}. */
+public final class MeteredSigners {
+
+  private MeteredSigners() {}
+
+  public static AttestationSigner attestations(AttestationSigner signer, ServiceMeters meters) {
+    return request -> {
+      long start = System.nanoTime();
+      try {
+        return signer.sign(request);
+      } finally {
+        meters.signed("attestation", Duration.ofNanos(System.nanoTime() - start));
+      }
+    };
+  }
+
+  public static TrustProfileSigner trustProfiles(TrustProfileSigner signer, ServiceMeters meters) {
+    return (PayloadValue.Obj profile) -> {
+      long start = System.nanoTime();
+      try {
+        return signer.signTrustProfile(profile);
+      } finally {
+        meters.signed("trust", Duration.ofNanos(System.nanoTime() - start));
+      }
+    };
+  }
+}

@@ -1,0 +1,85 @@
+package org.walletstate.adapters.http.observability;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.domain.chain.ChainId;
+
+/**
+ * The service's own meters, on the Prometheus registry ({@code /q/metrics}). Every tag takes a
+ * bounded set of values (chains of the catalogue, outcomes, failure sources, statement types,
+ * ledger reasons), never a wallet, key or address.
+ *
+ * <table>
+ *   <caption>meters</caption>
+ *   <tr><td>{@code walletstate_chain_calls_seconds{chain, outcome}}</td><td>each call to a chain's
+ *       upstream after its retries: ok, retried, failed_over, failed</td></tr>
+ *   <tr><td>{@code walletstate_signing_seconds{statement}}</td><td>signing an attestation or a
+ *       trust profile (both signatures, JWTs included)</td></tr>
+ *   <tr><td>{@code walletstate_credits_charged_total{reason}}, {@code
+ *       walletstate_credits_refunded_total{reason}}</td><td>credits taken and given back</td></tr>
+ *   <tr><td>{@code walletstate_rpc_failures_total{source, chain}}</td><td>each failed read of an
+ *       {@code rpc_failure} answer (503, or a failed wallet of a trust batch)</td></tr>
+ * </table>
+ */
+@ApplicationScoped
+public class ServiceMeters implements ChainCallObserver {
+
+  private final MeterRegistry registry;
+
+  @Inject
+  public ServiceMeters(MeterRegistry registry) {
+    this.registry = registry;
+  }
+
+  @Override
+  public void called(ChainId chain, Outcome outcome, Duration elapsed) {
+    Timer.builder("walletstate.chain.calls")
+        .description("Calls to a chain's upstream endpoints, after retries and failover")
+        .tag("chain", chain == null ? "unknown" : chain.toString())
+        .tag("outcome", outcome.wireName())
+        .register(registry)
+        .record(elapsed);
+  }
+
+  /** Signing one statement took {@code elapsed}. */
+  public void signed(String statement, Duration elapsed) {
+    Timer.builder("walletstate.signing")
+        .description("Signing a statement (P-256 and ML-DSA-65, and the JWTs when asked)")
+        .tag("statement", statement)
+        .register(registry)
+        .record(elapsed);
+  }
+
+  /** {@code credits} were taken from an account, for {@code reason}. */
+  public void charged(String reason, long credits) {
+    Counter.builder("walletstate.credits.charged")
+        .description("Credits taken from accounts")
+        .tag("reason", reason)
+        .register(registry)
+        .increment(credits);
+  }
+
+  /** {@code credits} were given back to an account, for {@code reason}. */
+  public void refunded(String reason, long credits) {
+    Counter.builder("walletstate.credits.refunded")
+        .description("Credits given back (premiums of proofs not delivered)")
+        .tag("reason", reason)
+        .register(registry)
+        .increment(credits);
+  }
+
+  /** One read of an {@code rpc_failure} answer failed, from {@code source}. */
+  public void rpcFailure(String source, Object chain) {
+    Counter.builder("walletstate.rpc.failures")
+        .description("Failed reads of rpc_failure answers, by source and chain")
+        .tag("source", source)
+        .tag("chain", chain == null ? "none" : chain.toString())
+        .register(registry)
+        .increment();
+  }
+}
