@@ -171,8 +171,10 @@ class AttestRpcFailureTest {
     assertThat(warning.text())
         .contains("rpc_failure")
         .contains("chain 10 chain_head_read")
-        .contains("127.0.0.1")
-        .contains("502");
+        .containsPattern("\\(127\\.0\\.0\\.1:[0-9]+: ")
+        .contains("502")
+        .doesNotContain("://");
+    assertThat(warning.requestId()).as("the request id is on the line").isNotBlank();
     assertThat(warning.mentions(key.secret())).isFalse();
     assertThat(warning.mentions(holder())).isFalse();
     assertNothingCharged();

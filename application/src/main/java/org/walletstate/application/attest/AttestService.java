@@ -3,12 +3,15 @@ package org.walletstate.application.attest;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.AllChains;
+import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
@@ -99,39 +102,19 @@ public final class AttestService implements AttestUseCase {
     return AllChains.observe(chains, plan.chains(), plan::query);
   }
 
-  /**
-   * One WARN line per {@code rpc_failure}: each failed condition's chain and source, and what the
-   * chain adapter said (endpoint host and cause; adapters never put paths, keys or wallets there).
-   */
+  /** One WARN line per {@code rpc_failure} ({@link RpcFailureLog}). */
   static void logRpcFailure(
       AttestEvaluation.Incomplete incomplete, Map<ChainId, ChainObservation> observations) {
-    if (!LOG.isLoggable(System.Logger.Level.WARNING)) {
-      return;
+    List<RpcFailureLog.Failed> failed = new ArrayList<>();
+    for (FailedCondition f : incomplete.failedConditions()) {
+      failed.add(
+          new RpcFailureLog.Failed(
+              "conditions[" + f.condition() + "]",
+              f.chainId(),
+              f.source().wireName(),
+              f.message()));
     }
-    StringBuilder line = new StringBuilder("rpc_failure:");
-    for (FailedCondition failed : incomplete.failedConditions()) {
-      line.append(" conditions[")
-          .append(failed.condition())
-          .append("] chain ")
-          .append(failed.chainId())
-          .append(' ')
-          .append(failed.source().wireName())
-          .append(" (")
-          .append(upstream(observations.get(failed.chainId()), failed))
-          .append(");");
-    }
-    LOG.log(System.Logger.Level.WARNING, line.toString());
-  }
-
-  private static String upstream(ChainObservation observation, FailedCondition failed) {
-    if (observation instanceof ChainObservation.HeadUnavailable head) {
-      return head.detail();
-    }
-    if (observation instanceof ChainObservation.Observed observed
-        && !observed.readings().failures().isEmpty()) {
-      return String.join("; ", observed.readings().failures());
-    }
-    return failed.message();
+    RpcFailureLog.warn(LOG, failed, observations);
   }
 
   private Uni<AttestOutcome> conclude(

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.chains.AllChains;
+import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
@@ -27,6 +28,7 @@ import org.walletstate.domain.trust.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustCheckList;
 import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustEvaluation;
+import org.walletstate.domain.trust.TrustFailure;
 import org.walletstate.domain.trust.TrustProfile;
 import org.walletstate.domain.trust.TrustReadPlan;
 import org.walletstate.domain.trust.TrustWallets;
@@ -38,6 +40,8 @@ import org.walletstate.domain.trust.TrustWallets;
  * did not complete is never signed and never charged.
  */
 public final class TrustService implements TrustProfileUseCase, TrustBatchUseCase {
+
+  private static final System.Logger LOG = System.getLogger(TrustService.class.getName());
 
   private static final String LEDGER_REASON = "trust";
   private static final String LEDGER_REASON_BATCH = "trust_batch";
@@ -93,6 +97,7 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
                         TrustEvaluation evaluation =
                             TrustEvaluation.of(plan, command.wallets(), command.proof(), observed);
                         if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
+                          logRpcFailure("profile", incomplete.failures(), observed);
                           return Uni.createFrom()
                               .item(
                                   (TrustOutcome)
@@ -133,9 +138,11 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
     List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
     List<TrustProfile> profiles = new ArrayList<>();
     List<Integer> positions = new ArrayList<>();
+    List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
     for (TrustWallets wallets : command.entries()) {
       TrustEvaluation evaluation = TrustEvaluation.of(plan, wallets, command.proof(), observed);
       if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
+        failedReads.addAll(failed("wallets[" + entries.size() + "]", incomplete.failures()));
         entries.add(
             new TrustBatchOutcome.Failed(wallets.evm().checksummed(), incomplete.failures()));
       } else {
@@ -144,6 +151,7 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         profiles.add(profile(wallets, (TrustEvaluation.Evaluated) evaluation));
       }
     }
+    RpcFailureLog.warn(LOG, failedReads, observed);
     if (profiles.isEmpty()) {
       return metering
           .check(account, CreditPrice.of(new CreditPrice.Call(MeteredOperation.TRUST, 1, false)))
@@ -234,5 +242,19 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
                   unpaid.available(),
                   new TrustOutcome.InsufficientCredits(unpaid.available(), unpaid.required()));
             });
+  }
+
+  private static List<RpcFailureLog.Failed> failed(String where, List<TrustFailure> failures) {
+    List<RpcFailureLog.Failed> failed = new ArrayList<>();
+    for (TrustFailure f : failures) {
+      failed.add(new RpcFailureLog.Failed(where, f.chainId(), f.source().wireName(), f.message()));
+    }
+    return failed;
+  }
+
+  /** One WARN line per {@code rpc_failure} ({@link RpcFailureLog}). */
+  private static void logRpcFailure(
+      String where, List<TrustFailure> failures, Map<ChainId, ChainObservation> observed) {
+    RpcFailureLog.warn(LOG, failed(where, failures), observed);
   }
 }

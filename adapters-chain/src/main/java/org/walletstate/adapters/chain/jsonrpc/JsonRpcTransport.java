@@ -208,6 +208,8 @@ public final class JsonRpcTransport {
                   + config.attempts()
                   + " attempts: "
                   + why
+                  + "; last on "
+                  + hostAndPort(endpoints().get(endpoint))
                   + ")");
         }
         int next = (endpoint + 1) % endpoints().size();
@@ -217,11 +219,11 @@ public final class JsonRpcTransport {
             () ->
                 config.chain()
                     + ": attempt on "
-                    + endpoints().get(tried)
+                    + hostAndPort(endpoints().get(tried))
                     + " failed ("
                     + failure.getMessage()
                     + "); next on "
-                    + endpoints().get(next)
+                    + hostAndPort(endpoints().get(next))
                     + " in "
                     + pause.toMillis()
                     + " ms");
@@ -236,6 +238,13 @@ public final class JsonRpcTransport {
         config.chain(),
         ChainCallObserver.Outcome.of(answered, tries, first, last),
         Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /** What logs and failure details name an endpoint by: paths and queries may carry API keys. */
+  public static String hostAndPort(URI endpoint) {
+    return endpoint.getPort() < 0
+        ? endpoint.getHost()
+        : endpoint.getHost() + ":" + endpoint.getPort();
   }
 
   private static URI under(URI endpoint, String path) {
@@ -311,13 +320,17 @@ public final class JsonRpcTransport {
           () ->
               config.chain()
                   + ": reading from "
-                  + endpoints().get(endpoint)
+                  + hostAndPort(endpoints().get(endpoint))
                   + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
     }
   }
 
   @Override
   public String toString() {
-    return "JsonRpcTransport[" + config.chain() + ", " + endpoints() + "]";
+    return "JsonRpcTransport["
+        + config.chain()
+        + ", "
+        + endpoints().stream().map(JsonRpcTransport::hostAndPort).toList()
+        + "]";
   }
 }

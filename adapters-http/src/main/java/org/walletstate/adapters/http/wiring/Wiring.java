@@ -25,6 +25,7 @@ import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.MeteredSigners;
+import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
@@ -186,7 +187,12 @@ public class Wiring {
       Clock clock) {
     // signing is CPU work: it runs on the worker pool, never on an event loop
     return new AttestService(
-        chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+        new OnCallerContext(chains),
+        signer,
+        metering,
+        entropy,
+        clock,
+        Infrastructure.getDefaultWorkerPool());
   }
 
   // --- trust -------------------------------------------------------------------------------------
@@ -223,7 +229,13 @@ public class Wiring {
       Entropy entropy,
       Clock clock) {
     return new TrustService(
-        list, chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+        list,
+        new OnCallerContext(chains),
+        signer,
+        metering,
+        entropy,
+        clock,
+        Infrastructure.getDefaultWorkerPool());
   }
 
   @Produces

@@ -25,11 +25,14 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.logging.Level;
 import org.jboss.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.AttestCalls;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogCapture;
+import org.walletstate.adapters.http.testbed.LogHygiene;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
@@ -171,46 +174,71 @@ class AttestFaultCampaignTest {
     Set<String> signedIds = new HashSet<>();
     int signed = 0;
     int refused = 0;
-    for (int i = 0; i < requests; i++) {
-      Scenario scenario = scenarios.get(random.nextInt(scenarios.size()));
-      // a hang costs the whole observation deadline: keep it to a few in a hundred requests
-      Plan plan =
-          random.nextInt(100) < 3
-              ? plans.get(plans.size() - 1)
-              : plans.get(random.nextInt(plans.size() - 1));
-      // a new head on chain 10 for every request, so pinned reads miss the read cache
-      devnet.rpc(10).call("evm_mine");
-      chain10.reset();
-      chain10.install(
-          Rule.of(
-              plan.name().startsWith("head moves")
-                  ? Match.method("eth_getBlockByNumber")
-                  : Match.sampled(plan.share(), random.nextLong()),
-              plan.fault()));
-      Response response = AttestCalls.attest(key.secret(), scenario.body());
-      chain10.reset();
-      if ((i + 1) % 50 == 0) {
-        LOG.infof("fault campaign: %d of %d requests answered", i + 1, requests);
-      }
+    LogCapture log = LogCapture.start();
+    List<LogCapture.Entry> logged;
+    try {
+      for (int i = 0; i < requests; i++) {
+        Scenario scenario = scenarios.get(random.nextInt(scenarios.size()));
+        // a hang costs the whole observation deadline: keep it to a few in a hundred requests
+        Plan plan =
+            random.nextInt(100) < 3
+                ? plans.get(plans.size() - 1)
+                : plans.get(random.nextInt(plans.size() - 1));
+        // a new head on chain 10 for every request, so pinned reads miss the read cache
+        devnet.rpc(10).call("evm_mine");
+        chain10.reset();
+        chain10.install(
+            Rule.of(
+                plan.name().startsWith("head moves")
+                    ? Match.method("eth_getBlockByNumber")
+                    : Match.sampled(plan.share(), random.nextLong()),
+                plan.fault()));
+        Response response = AttestCalls.attest(key.secret(), scenario.body());
+        chain10.reset();
+        if ((i + 1) % 50 == 0) {
+          LOG.infof("fault campaign: %d of %d requests answered", i + 1, requests);
+        }
 
-      String context =
-          "request " + i + " (seed " + seed + "): " + scenario.name() + " / " + plan.name();
-      int[] counts = tally.computeIfAbsent(plan.name(), k -> new int[2]);
-      if (response.statusCode() == 200) {
-        VerifiedAttestation verified = AttestCalls.verified(response);
-        assertThat(verified.results())
-            .as(context)
-            .extracting(r -> r.met())
-            .containsExactlyElementsOf(scenario.expectedMet());
-        assertThat(signedIds.add(verified.id())).as(context + ": a fresh id").isTrue();
-        signed++;
-        counts[0]++;
-      } else {
-        assertRpcFailure(response, context);
-        refused++;
-        counts[1]++;
+        String context =
+            "request " + i + " (seed " + seed + "): " + scenario.name() + " / " + plan.name();
+        int[] counts = tally.computeIfAbsent(plan.name(), k -> new int[2]);
+        if (response.statusCode() == 200) {
+          VerifiedAttestation verified = AttestCalls.verified(response);
+          assertThat(verified.results())
+              .as(context)
+              .extracting(r -> r.met())
+              .containsExactlyElementsOf(scenario.expectedMet());
+          assertThat(signedIds.add(verified.id())).as(context + ": a fresh id").isTrue();
+          signed++;
+          counts[0]++;
+        } else {
+          assertRpcFailure(response, context);
+          refused++;
+          counts[1]++;
+        }
       }
+    } finally {
+      log.close();
     }
+    logged = log.entries();
+
+    assertThat(LogHygiene.violations(logged, Set.of(key.secret())))
+        .as("no email, API key, signing key or SQL in the service's log")
+        .isEmpty();
+    List<LogCapture.Entry> warnings =
+        logged.stream().filter(e -> e.level().intValue() >= Level.WARNING.intValue()).toList();
+    assertThat(warnings)
+        .as("one WARN line per rpc_failure, nothing else above INFO")
+        .hasSize(refused)
+        .allSatisfy(
+            w -> {
+              assertThat(w.text())
+                  .startsWith("rpc_failure: conditions[")
+                  .doesNotContain("://")
+                  .as("every cause names its endpoint as host:port: " + w)
+                  .doesNotContainPattern("(_read|_call|_check) \\((?!127\\.0\\.0\\.1:[0-9]+: )");
+              assertThat(w.requestId()).as("the request id of " + w).isNotBlank();
+            });
 
     Ledger.Books books = Ledger.of(pool, key.id());
     assertThat(books.debits()).as("one debit per signed answer").isEqualTo(signed);

@@ -32,6 +32,8 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.robustness.HostileCase.Header;
 import org.walletstate.adapters.http.robustness.HostileCase.Http;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogCapture;
+import org.walletstate.adapters.http.testbed.LogHygiene;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
@@ -106,7 +108,12 @@ class AttestFuzzTest {
             .connectTimeout(Duration.ofSeconds(10))
             .build();
     long started = System.nanoTime();
-    List<Outcome> outcomes = run(generator, seed, indices, threads, client);
+    List<Outcome> outcomes;
+    List<LogCapture.Entry> logged;
+    try (LogCapture log = LogCapture.start()) {
+      outcomes = run(generator, seed, indices, threads, client);
+      logged = log.entries();
+    }
     Duration took = Duration.ofNanos(System.nanoTime() - started);
 
     List<Outcome> failed = outcomes.stream().filter(o -> !o.problems().isEmpty()).toList();
@@ -122,6 +129,12 @@ class AttestFuzzTest {
     write(seed, summary);
 
     assertThat(failed.size()).withFailMessage(() -> failureReport(seed, failed)).isZero();
+    assertThat(LogHygiene.violations(logged, Set.of(key.secret())))
+        .as("no email, API key, signing key or SQL in the service's log")
+        .isEmpty();
+    assertThat(logged)
+        .as("hostile requests are client errors: nothing above DEBUG")
+        .noneMatch(LogCapture.Entry::aboveDebug);
     assertThat(outcomes).noneMatch(o -> o.answer().status() == 500);
 
     Ledger.Books after = Ledger.of(pool, key.id());

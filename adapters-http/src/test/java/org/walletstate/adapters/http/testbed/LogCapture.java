@@ -7,6 +7,7 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.jboss.logmanager.ExtLogRecord;
 import org.jboss.logmanager.formatters.PatternFormatter;
 
 /**
@@ -16,8 +17,11 @@ import org.jboss.logmanager.formatters.PatternFormatter;
  */
 public final class LogCapture implements AutoCloseable {
 
-  /** One captured entry: level, logger, message with its arguments, and the stack trace if any. */
-  public record Entry(Level level, String logger, String text) {
+  /**
+   * One captured entry: level, logger, message with its arguments, the stack trace if any, and the
+   * request id the line carried (null outside a request).
+   */
+  public record Entry(Level level, String logger, String text, String requestId) {
 
     public boolean aboveDebug() {
       return level.intValue() > Level.FINE.intValue();
@@ -29,7 +33,7 @@ public final class LogCapture implements AutoCloseable {
 
     @Override
     public String toString() {
-      return level + " [" + logger + "] " + text;
+      return level + " [" + logger + "] (" + requestId + ") " + text;
     }
   }
 
@@ -94,8 +98,9 @@ public final class LogCapture implements AutoCloseable {
         return;
       }
       String text = format.format(record);
+      String requestId = record instanceof ExtLogRecord ext ? ext.getMdc("requestId") : null;
       synchronized (LogCapture.this) {
-        entries.add(new Entry(record.getLevel(), logger, text));
+        entries.add(new Entry(record.getLevel(), logger, text, requestId));
       }
     }
 

@@ -239,6 +239,7 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private String gaveUp(String detail, int attempt) {
     String why = attempt >= attempts ? "attempts spent" : "deadline too close for another try";
+    // the endpoint's own failure detail starts with its host and port
     return detail + " (gave up after " + attempt + " of " + attempts + " attempts: " + why + ")";
   }
 

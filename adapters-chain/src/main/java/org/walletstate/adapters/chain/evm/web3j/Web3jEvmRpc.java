@@ -74,8 +74,10 @@ public final class Web3jEvmRpc implements EvmRpc {
       int maxBatchSize,
       Executor calls,
       ScheduledExecutorService timer) {
-    // Only the host goes into logs: paths and queries of provider URLs often carry API keys.
-    this.name = Objects.requireNonNull(endpoint, "endpoint").getHost();
+    // Only host and port go into logs: paths and queries of provider URLs often carry API keys.
+    Objects.requireNonNull(endpoint, "endpoint");
+    this.name =
+        endpoint.getPort() < 0 ? endpoint.getHost() : endpoint.getHost() + ":" + endpoint.getPort();
     this.web3j = Objects.requireNonNull(web3j, "web3j");
     this.service = Objects.requireNonNull(service, "service");
     this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
@@ -92,9 +94,17 @@ public final class Web3jEvmRpc implements EvmRpc {
     return exchange(
         deadline,
         () ->
-            Web3jAnswers.head(
-                web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false).send()),
+            prefixed(
+                Web3jAnswers.head(
+                    web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false).send())),
         detail -> new HeadOutcome.Failed(name + ": " + detail));
+  }
+
+  /** A failed head names this endpoint, as every failed read does. */
+  private HeadOutcome prefixed(HeadOutcome outcome) {
+    return outcome instanceof HeadOutcome.Failed failed
+        ? new HeadOutcome.Failed(name + ": " + failed.detail())
+        : outcome;
   }
 
   @Override

@@ -184,6 +184,11 @@ class RetryingEvmRpcTest {
     }
 
     @Override
+    public String toString() {
+      return name;
+    }
+
+    @Override
     public Uni<HeadOutcome> head(Deadline deadline) {
       throw new UnsupportedOperationException(
           "the retry tests read at a given head; none is asked for");
