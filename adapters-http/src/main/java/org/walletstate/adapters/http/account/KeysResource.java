@@ -13,6 +13,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.domain.account.FreeKeyRequest;
 
@@ -38,6 +40,7 @@ public class KeysResource {
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.KEYS_CREATE)
   @Operation(summary = "Create a free-tier API key (10 one-time credits, 100 requests a day)")
   public Uni<Response> create(byte[] body) {
     FreeKeyRequest request = FreeKeyRequest.parse(bodies.object(body));

@@ -17,6 +17,8 @@ import org.walletstate.adapters.http.auth.PayPerCall;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
@@ -57,6 +59,7 @@ public class AttestResource {
 
   @POST
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
@@ -73,6 +76,7 @@ public class AttestResource {
 
   @GET
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for an attestation (the call itself is a POST)")
   public Response quote() {
@@ -81,6 +85,7 @@ public class AttestResource {
 
   @HEAD
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteHead() {
     return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), true);
   }

@@ -13,6 +13,8 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.domain.attest.template.ComplianceTemplate;
 import org.walletstate.domain.attest.template.ComplianceTemplates;
 
@@ -49,6 +51,7 @@ public class ComplianceTemplatesResource {
 
   @GET
   @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.TEMPLATES)
   @Operation(summary = "The compliance templates usable in eas_attestation conditions")
   public Response list() {
     return envelopes.ok(new Templates(templates));

@@ -9,6 +9,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 
 /**
@@ -31,6 +33,7 @@ public class JwksResource {
   @GET
   @Path("v1/jwks")
   @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.KEY_SET)
   @Operation(summary = "The public key set (P-256 and ML-DSA-65) results are signed with")
   public Response jwks() {
     return keySet();
@@ -39,6 +42,7 @@ public class JwksResource {
   @GET
   @Path(".well-known/jwks.json")
   @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.KEY_SET)
   @Operation(summary = "The same key set at its well-known location")
   public Response wellKnown() {
     return keySet();

@@ -21,6 +21,8 @@ import org.walletstate.adapters.http.auth.PayPerCall;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
@@ -75,6 +77,7 @@ public class TrustResource {
 
   @POST
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed trust profile of a wallet")
@@ -89,6 +92,7 @@ public class TrustResource {
   @POST
   @Path("/batch")
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets, read at the same blocks")
@@ -104,6 +108,7 @@ public class TrustResource {
 
   @GET
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust profile")
   public Response quoteTrust() {
@@ -112,6 +117,7 @@ public class TrustResource {
 
   @HEAD
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteTrustHead() {
     return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), true);
   }
@@ -119,6 +125,7 @@ public class TrustResource {
   @GET
   @Path("/batch")
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust batch")
   public Response quoteBatch() {
@@ -128,6 +135,7 @@ public class TrustResource {
   @HEAD
   @Path("/batch")
   @PayPerCall
+  @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteBatchHead() {
     return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), true);
   }

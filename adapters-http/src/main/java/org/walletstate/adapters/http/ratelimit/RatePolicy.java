@@ -1,0 +1,61 @@
+package org.walletstate.adapters.http.ratelimit;
+
+import java.time.Duration;
+
+/**
+ * The named limits, per client address. Defaults are below; each can be changed with {@code
+ * walletstate.rate-limits.<name>.requests} and {@code .window} (docs/api.md, "Rate limits").
+ */
+public enum RatePolicy {
+  /** The key set: cacheable for a day, so a client rarely needs more than a few. */
+  KEY_SET("key-set", 300, Duration.ofMinutes(1), false),
+  /** The compliance templates. */
+  TEMPLATES("templates", 120, Duration.ofMinutes(1), false),
+  /** Free keys: one per email address, and few per address an hour. */
+  KEYS_CREATE("keys-create", 5, Duration.ofHours(1), false),
+  /** Paid keys: each carries a transaction to check on chain. */
+  KEYS_BUY("keys-buy", 10, Duration.ofHours(1), false),
+  /** Discount-code validation: slow enough that guessing codes is hopeless. */
+  CODE_VALIDATION("code-validation", 10, Duration.ofMinutes(10), false),
+  /** The merchant directory. */
+  DIRECTORY("directory", 60, Duration.ofMinutes(1), false),
+  /** The token registry. */
+  TOKEN_REGISTRY("token-registry", 60, Duration.ofMinutes(1), false),
+  /** The discount check: each one reads chain state. */
+  DISCOUNT_CHECK("discount-check", 30, Duration.ofMinutes(1), false),
+  /**
+   * Callers without a key on the pay-per-call endpoints (quotes and x402 payments); callers with a
+   * key or wallet authorization are limited by their plan's daily limit instead.
+   */
+  PAY_PER_CALL("pay-per-call", 60, Duration.ofMinutes(1), true);
+
+  private final String wireName;
+  private final int requests;
+  private final Duration window;
+  private final boolean withoutCredentialsOnly;
+
+  RatePolicy(String wireName, int requests, Duration window, boolean withoutCredentialsOnly) {
+    this.wireName = wireName;
+    this.requests = requests;
+    this.window = window;
+    this.withoutCredentialsOnly = withoutCredentialsOnly;
+  }
+
+  /** The name in configuration and in the database. */
+  public String wireName() {
+    return wireName;
+  }
+
+  public int defaultRequests() {
+    return requests;
+  }
+
+  public Duration defaultWindow() {
+    return window;
+  }
+
+  /** Whether only requests without a key or wallet authorization count. */
+  public boolean withoutCredentialsOnly() {
+    return withoutCredentialsOnly;
+  }
+}

@@ -1,0 +1,160 @@
+package org.walletstate.adapters.http.ratelimit;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.application.port.out.RateLimits;
+
+/**
+ * The limits on, with small numbers, behind a trusted proxy (the test client's loopback), so each
+ * test names its own client address in {@code X-Forwarded-For} and starts from zero.
+ */
+@QuarkusTest
+@TestProfile(RateLimitTest.SmallLimits.class)
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
+class RateLimitTest {
+
+  public static final class SmallLimits implements QuarkusTestProfile {
+    @Override
+    public Map<String, String> getConfigOverrides() {
+      return Map.of(
+          "walletstate.rate-limits.enabled", "true",
+          "walletstate.http.trusted-proxies", "127.0.0.0/8,::1",
+          "walletstate.rate-limits.templates.requests", "3",
+          "walletstate.rate-limits.templates.window", "P1D",
+          "walletstate.rate-limits.pay-per-call.requests", "2",
+          "walletstate.rate-limits.pay-per-call.window", "P1D",
+          "walletstate.rate-limits.key-set.requests", "10",
+          "walletstate.rate-limits.key-set.window", "P1D");
+    }
+  }
+
+  private static final Duration DAY = Duration.ofDays(1);
+
+  private static String freshClient() {
+    ThreadLocalRandom r = ThreadLocalRandom.current();
+    return "198.18." + r.nextInt(256) + "." + (1 + r.nextInt(254));
+  }
+
+  /**
+   * Runs {@code requests} within one limit window (once more if the window turned meanwhile, which
+   * resets the counts) and returns their statuses.
+   */
+  private static List<Integer> inOneWindow(Supplier<List<Integer>> requests) {
+    for (int tries = 0; ; tries++) {
+      long window = RateLimits.windowStart(DAY, Instant.now());
+      List<Integer> statuses = requests.get();
+      if (window == RateLimits.windowStart(DAY, Instant.now()) || tries > 0) {
+        return statuses;
+      }
+    }
+  }
+
+  @Test
+  void pastTheLimit_theAnswerIs429WithRetryAfter_andOtherClientsAreUnaffected() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              for (int i = 0; i < 3; i++) {
+                s.add(templates(client).statusCode());
+              }
+              return s;
+            });
+    assertThat(statuses).containsOnly(200);
+
+    Response refused = templates(client);
+    refused
+        .then()
+        .statusCode(429)
+        .body("ok", equalTo(false))
+        .body("error.code", equalTo(429))
+        .body("error.message", startsWith("Too many requests to this endpoint from your address"));
+    long retryAfter = Long.parseLong(refused.header("Retry-After"));
+    assertThat(retryAfter).isBetween(1L, DAY.toSeconds());
+
+    templates(freshClient()).then().statusCode(200);
+  }
+
+  @Test
+  void concurrentRequests_neverPassTheLimitTogether() throws Exception {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              ExecutorService pool = Executors.newFixedThreadPool(8);
+              try {
+                List<Future<Integer>> answers = new ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                  answers.add(
+                      pool.submit(
+                          () ->
+                              given()
+                                  .header("X-Forwarded-For", client)
+                                  .get("/v1/jwks")
+                                  .statusCode()));
+                }
+                List<Integer> s = new ArrayList<>();
+                for (Future<Integer> f : answers) {
+                  s.add(f.get());
+                }
+                return s;
+              } catch (Exception e) {
+                throw new IllegalStateException(e);
+              } finally {
+                pool.shutdownNow();
+              }
+            });
+    assertThat(statuses.stream().filter(s -> s == 200).count()).isEqualTo(10);
+    assertThat(statuses.stream().filter(s -> s == 429).count()).isEqualTo(30);
+  }
+
+  @Test
+  void payPerCall_limitsCallersWithoutCredentials_only() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              for (int i = 0; i < 3; i++) {
+                s.add(given().header("X-Forwarded-For", client).get("/v1/attest").statusCode());
+              }
+              return s;
+            });
+    assertThat(statuses).containsExactly(402, 402, 429);
+
+    // a key (here an invalid one) is judged by the credential checks, not this limit
+    given()
+        .header("X-Forwarded-For", client)
+        .header("X-API-Key", "svc_live_" + "0".repeat(40))
+        .get("/v1/attest")
+        .then()
+        .statusCode(401);
+  }
+
+  private static Response templates(String client) {
+    return given().header("X-Forwarded-For", client).get("/v1/compliance/templates");
+  }
+}
