@@ -15,7 +15,9 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,6 +35,14 @@ import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.Rule;
+import org.walletstate.devnet.replay.BitcoinReplay;
+import org.walletstate.devnet.replay.HorizonReplay;
+import org.walletstate.devnet.replay.JsonRpcReplay;
+import org.walletstate.devnet.replay.Reply;
+import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.SuiReplay;
+import org.walletstate.devnet.replay.TronReplay;
+import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.TrustProfileReport;
 import org.walletstate.verifier.VerifiedTrustProfile;
@@ -342,25 +352,243 @@ class TrustProfileTest {
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
   }
 
-  @Test
-  void aSolanaWallet_addsItsDimensionLast_withRowsNotEvaluatedUntilSolanaIsRead() {
-    Response response =
-        trust(
-            Map.of(
-                "wallet",
-                wallet("holder"),
-                "solanaWallet",
-                "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"));
+  // the other families' wallets, answered by the replays of their documented answers
+  static final String SOL_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
+  static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
+  static final String BTC_WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+  static final String TRON_WALLET = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
+  static final String TRON_WALLET_HEX40 = "fd49eda0f23ff7ec1d03b52c3a45991c24cd440e";
+  static final String STELLAR_WALLET = "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U";
+  static final String SUI_WALLET = "0x" + "a1".repeat(32);
 
+  /** Every optional wallet, with holdings the list's rows see. */
+  private void otherFamiliesHold() {
+    JsonRpcReplay solanaRpc = DevnetTestResource.solana();
+    solanaRpc.reset();
+    new SolanaReplay()
+        .wallet(SOL_WALLET, 2_500_000_000L)
+        .mint("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", 6, SolanaReplay.TOKEN)
+        .tokenAccount(
+            "BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA",
+            SOL_WALLET,
+            "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+            "1000000",
+            6,
+            SolanaReplay.TOKEN)
+        .mint("2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo", 6, SolanaReplay.TOKEN_2022)
+        .tokenAccount(
+            "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T",
+            SOL_WALLET,
+            "2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo",
+            "5",
+            6,
+            SolanaReplay.TOKEN_2022)
+        .serveOn(solanaRpc);
+    JsonRpcReplay xrplRpc = DevnetTestResource.xrpl();
+    xrplRpc.reset();
+    new XrplReplay()
+        .account(XRPL_WALLET, "25000000", 0)
+        .line(
+            XRPL_WALLET,
+            "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De",
+            "524C555344000000000000000000000000000000",
+            "12.5",
+            false,
+            false,
+            false)
+        .serveOn(xrplRpc);
+    JsonRpcReplay esplora = DevnetTestResource.bitcoin();
+    esplora.reset();
+    new BitcoinReplay().address(BTC_WALLET, 150_000, 50_000, 0, 0).serveOn(esplora);
+    JsonRpcReplay tronNode = DevnetTestResource.tron();
+    tronNode.reset();
+    new TronReplay()
+        .account(TRON_WALLET, 1_793_227_200L)
+        .token("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", 6)
+        .token("TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", 6)
+        .holds("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", TRON_WALLET_HEX40, BigInteger.valueOf(7))
+        .serveOn(tronNode);
+    HorizonReplay horizon = DevnetTestResource.stellar();
+    horizon.reset();
+    horizon.account(STELLAR_WALLET, "80.8944518");
+    horizon.trustline(
+        STELLAR_WALLET,
+        "USDC",
+        "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
+        "10.0000000",
+        true);
+    // held, but the issuer has not authorised the line: does not count
+    horizon.trustline(
+        STELLAR_WALLET,
+        "EURC",
+        "GDHU6WRG4IEQXM5NZ4BMPKOXHW76MZM4Y2IEMFDVXBSDP6SJY4ITNPP2",
+        "5.0000000",
+        false);
+    JsonRpcReplay graphql = DevnetTestResource.sui();
+    graphql.reset();
+    new SuiReplay()
+        .balance(
+            SUI_WALLET,
+            "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
+            "250000000")
+        .serveOn(graphql);
+  }
+
+  private static Map<String, Object> everyWallet(String evm) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("wallet", evm);
+    body.put("solanaWallet", SOL_WALLET);
+    body.put("xrplWallet", XRPL_WALLET);
+    body.put("bitcoinWallet", BTC_WALLET);
+    body.put("tronWallet", TRON_WALLET);
+    body.put("stellarWallet", STELLAR_WALLET);
+    body.put("suiWallet", SUI_WALLET);
+    return body;
+  }
+
+  @Test
+  void everyOptionalWallet_gives176Checks_readByEachFamilysReader_inTheFixedOrder() {
+    otherFamiliesHold();
+
+    Response response = trust(everyWallet(wallet("holder")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
     JsonNode trust = verifiedProfile(response.asString()).asJson();
     List<String> expected = new ArrayList<>(BASE_DIMENSIONS);
-    expected.add("solana");
+    expected.addAll(List.of("solana", "xrpl", "bitcoin", "tron"));
     assertThat(keys(trust.get("dimensions"))).isEqualTo(expected);
-    assertThat(trust.get("summary").get("totalChecks").asInt()).isEqualTo(169);
+    int[] perDimension = {52, 8, 3, 5, 8, 16, 39, 12, 2, 10, 14, 3, 1, 3};
+    int i = 0;
+    int passed = 0;
+    int failed = 0;
+    int notEvaluated = 0;
+    int checked = 0;
+    int active = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      assertThat(dimension.get("checks").size()).isEqualTo(perDimension[i]);
+      assertThat(dimension.get("total").asInt()).isEqualTo(perDimension[i++]);
+      int pass = 0;
+      int fail = 0;
+      int not = 0;
+      for (JsonNode check : dimension.get("checks")) {
+        if (check.has("evaluated")) {
+          not++;
+          assertThat(check.get("reason").asText()).isNotEqualTo("wallet_not_provided");
+        } else if (check.get("met").asBoolean()) {
+          pass++;
+        } else {
+          fail++;
+        }
+      }
+      assertThat(dimension.get("passCount").asInt()).isEqualTo(pass);
+      assertThat(dimension.get("failCount").asInt()).isEqualTo(fail);
+      assertThat(dimension.get("notEvaluatedCount").asInt()).isEqualTo(not);
+      checked += pass + fail > 0 ? 1 : 0;
+      active += pass > 0 ? 1 : 0;
+      passed += pass;
+      failed += fail;
+      notEvaluated += not;
+    }
+    JsonNode summary = trust.get("summary");
+    assertThat(summary.get("totalChecks").asInt()).isEqualTo(176);
+    assertThat(summary.get("totalPassed").asInt()).isEqualTo(passed);
+    assertThat(summary.get("totalFailed").asInt()).isEqualTo(failed);
+    assertThat(summary.get("totalNotEvaluated").asInt()).isEqualTo(notEvaluated);
+    assertThat(summary.get("dimensionsChecked").asInt()).isEqualTo(checked);
+    assertThat(summary.get("dimensionsWithActivity").asInt()).isEqualTo(active);
+    // the four family dimensions are read, and each has a holding
+    assertThat(active).isGreaterThanOrEqualTo(4);
+    assertThat(trust.get("dimensions").get("solana").get("checks").get(0).get("label").asText())
+        .isEqualTo("SOL (native) on Solana");
+
+    // each family's rows carry its own anchor
     JsonNode sol = check(trust, "solana", "SOL (native) on Solana");
-    assertThat(sol.get("reason").asText()).isEqualTo("family_not_read");
-    assertThat(trust.get("dimensions").get("solana").get("notEvaluatedCount").asInt())
-        .isEqualTo(14);
+    assertThat(sol.get("met").asBoolean()).isTrue();
+    assertThat(sol.get("slot").asLong()).isEqualTo(341197933L);
+    assertThat(check(trust, "solana", "USDC on Solana").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "solana", "USDT on Solana").get("met").asBoolean()).isFalse();
+    assertThat(check(trust, "institutional_stablecoins", "PYUSD on Solana").get("met").asBoolean())
+        .isTrue();
+    assertThat(check(trust, "institutional_stablecoins", "EURC on Solana").get("met").asBoolean())
+        .isFalse();
+    JsonNode rlusd = check(trust, "xrpl", "RLUSD on XRPL");
+    assertThat(rlusd.get("met").asBoolean()).isTrue();
+    assertThat(keys(rlusd)).contains("ledgerIndex", "ledgerHash").doesNotContain("blockNumber");
+    assertThat(rlusd.get("evaluatedCondition").get("currency").asText())
+        .isEqualTo("524C555344000000000000000000000000000000");
+    assertThat(check(trust, "xrpl", "XRP (native) on XRPL").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "institutional_stablecoins", "USDC on XRPL").get("met").asBoolean())
+        .isFalse();
+    JsonNode btc = check(trust, "bitcoin", "BTC (native) on Bitcoin");
+    assertThat(btc.get("met").asBoolean()).isTrue();
+    assertThat(keys(btc)).contains("blockHeight", "blockHash");
+    assertThat(check(trust, "tron", "TRX (native) on Tron").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "tron", "USDT (TRC-20) on Tron").get("met").asBoolean()).isTrue();
+    JsonNode usdcTron = check(trust, "tron", "USDC (TRC-20) on Tron");
+    assertThat(usdcTron.get("met").asBoolean()).isFalse();
+    assertThat(keys(usdcTron)).contains("blockHeight", "blockHash");
+    JsonNode usdcStellar = check(trust, "institutional_stablecoins", "USDC on Stellar");
+    assertThat(usdcStellar.get("met").asBoolean()).isTrue();
+    assertThat(usdcStellar.get("evaluatedCondition").get("assetCode").asText()).isEqualTo("USDC");
+    assertThat(check(trust, "institutional_stablecoins", "EURC on Stellar").get("met").asBoolean())
+        .isFalse();
+    JsonNode usdcSui = check(trust, "institutional_stablecoins", "USDC on Sui");
+    assertThat(usdcSui.get("met").asBoolean()).isTrue();
+    assertThat(keys(usdcSui)).contains("checkpointSequence", "checkpointDigest");
+    assertThat(check(trust, "tokenized_treasuries", "USDY on Sui").get("met").asBoolean())
+        .isFalse();
+
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
+  }
+
+  @Test
+  void withoutTheOtherWallets_theirBaseRowsRequireThem_withNoAnchor() {
+    Response response = trust(Map.of("wallet", wallet("holder")));
+
+    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    Map<String, String> requires = new LinkedHashMap<>();
+    for (JsonNode dimension : trust.get("dimensions")) {
+      for (JsonNode check : dimension.get("checks")) {
+        if (check.has("requires")) {
+          assertThat(check.get("reason").asText()).isEqualTo("wallet_not_provided");
+          assertThat(keys(check))
+              .containsExactly(
+                  "label",
+                  "chainId",
+                  "evaluated",
+                  "reason",
+                  "requires",
+                  "evaluatedCondition",
+                  "conditionHash");
+          requires.put(check.get("label").asText(), check.get("requires").asText());
+        }
+      }
+    }
+    assertThat(requires)
+        .containsOnly(
+            Map.entry("PYUSD on Solana", "solanaWallet"),
+            Map.entry("EURC on Solana", "solanaWallet"),
+            Map.entry("USDC on XRPL", "xrplWallet"),
+            Map.entry("USDC on Stellar", "stellarWallet"),
+            Map.entry("EURC on Stellar", "stellarWallet"),
+            Map.entry("USDC on Sui", "suiWallet"),
+            Map.entry("USDY on Sui", "suiWallet"));
+  }
+
+  @Test
+  void aFamilyThatCannotBeRead_isA503NamingItsChain_neverAPartialProfile() {
+    otherFamiliesHold();
+    DevnetTestResource.sui().on("graphql", Reply.status(503));
+
+    Response response = trust(everyWallet(wallet("holder")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(503);
+    assertThat(response.jsonPath().getString("error.code")).isEqualTo("rpc_failure");
+    assertThat(response.jsonPath().getList("error.failedConditions.chainId")).contains("sui");
+    assertThat(response.jsonPath().getString("data")).isNull();
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+    DevnetTestResource.sui().reset();
   }
 
   @Test

@@ -17,6 +17,9 @@ import org.walletstate.domain.attest.condition.AccountCodeShapes;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.read.Aggregate3;
@@ -27,6 +30,7 @@ import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.Multicall;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.solana.SolanaRead;
 
 class TrustEvaluationTest {
 
@@ -37,6 +41,7 @@ class TrustEvaluationTest {
       EvmAddress.parse("0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc", "wallet");
   private static final EvmAddress USDC_ON_1 =
       EvmAddress.parse("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "usdc");
+  private static final Anchor.SolanaSlot SLOT = new Anchor.SolanaSlot(341197933);
   private static final Anchor.EvmBlock BLOCK =
       new Anchor.EvmBlock(BigInteger.valueOf(100), Instant.parse("2026-10-08T12:00:00Z"));
 
@@ -46,6 +51,7 @@ class TrustEvaluationTest {
     final Map<ChainId, Map<EvmRequest.EthCall, Aggregate3.Result>> results = new HashMap<>();
     final Map<ChainId, Map<EvmAddress, Bytes>> codes = new HashMap<>();
     final Map<ChainId, ChainObservation> replaced = new HashMap<>();
+    final Map<ChainRead<?>, Reading<?>> familyAnswers = new HashMap<>();
 
     Chains(List<TrustWallets> wallets) {
       plan = TrustReadPlan.of(LIST, wallets);
@@ -86,6 +92,15 @@ class TrustEvaluationTest {
       for (ChainId chain : plan.chains()) {
         if (replaced.containsKey(chain)) {
           all.put(chain, replaced.get(chain));
+          continue;
+        }
+        if (!(chain instanceof ChainId.Evm)) {
+          Map<ChainRead<?>, Reading<?>> answers = new HashMap<>();
+          for (ChainRead<?> read : plan.query(chain).reads()) {
+            answers.put(
+                read, familyAnswers.getOrDefault(read, new Reading.Value<>(BigInteger.ZERO)));
+          }
+          all.put(chain, new ChainObservation.Observed(SLOT, Readings.of(answers)));
           continue;
         }
         Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
@@ -323,20 +338,56 @@ class TrustEvaluationTest {
   }
 
   @Test
-  void aGivenWalletOfAFamilyNotReadYet_addsItsDimension_notEvaluated() {
+  void aGivenSolanaWallet_addsItsDimensionLast_readThroughTheSolanaReader() {
     SolanaAddress solana =
         SolanaAddress.parse("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "solanaWallet");
     TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.SOLANA, solana));
-    List<DimensionResult> dimensions =
-        evaluated(new Chains(List.of(wallets)).evaluate(wallets, false));
+    Chains chains = new Chains(List.of(wallets));
+    chains.familyAnswers.put(
+        new SolanaRead.Lamports(solana), new Reading.Value<>(BigInteger.valueOf(2_500_000_000L)));
+    chains.familyAnswers.put(
+        new SolanaRead.TokenAmount(
+            solana,
+            org.walletstate.domain.address.SolanaMint.parse(
+                "2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo", "mint")),
+        new Reading.Value<>(BigInteger.ONE));
 
+    List<DimensionResult> dimensions = evaluated(chains.evaluate(wallets, true));
+
+    assertThat(chains.plan.chains()).contains(new ChainId.Named("solana"));
     assertThat(dimensions).hasSize(11);
     DimensionResult solanaDimension = dimensions.get(10);
     assertThat(solanaDimension.dimension()).isEqualTo(TrustDimension.SOLANA);
-    assertThat(solanaDimension.notEvaluatedCount()).isEqualTo(14);
-    PayloadValue.Obj row = check(dimensions, "PYUSD on Solana");
-    assertThat(row.get("reason")).isEqualTo(PayloadValue.text("family_not_read"));
-    assertThat(row.members()).doesNotContainKey("requires");
+    assertThat(solanaDimension.passCount()).isEqualTo(1);
+    assertThat(solanaDimension.failCount()).isEqualTo(13);
+    assertThat(solanaDimension.notEvaluatedCount()).isZero();
+    PayloadValue.Obj pyusd = check(dimensions, "PYUSD on Solana");
+    assertThat(pyusd.get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(pyusd.members()).containsKey("slot").doesNotContainKey("requires");
+    assertThat(((PayloadValue.Obj) pyusd.get("proof")).get("reason"))
+        .isEqualTo(PayloadValue.text(TrustEvaluation.OTHER_FAMILY_NOT_PROVEN));
+    PayloadValue.Obj usdcOnXrpl = check(dimensions, "USDC on XRPL");
+    assertThat(usdcOnXrpl.get("reason")).isEqualTo(PayloadValue.text("wallet_not_provided"));
+    assertThat(usdcOnXrpl.get("requires")).isEqualTo(PayloadValue.text("xrplWallet"));
+  }
+
+  @Test
+  void anUnreadableFamilyRead_makesTheProfileIncomplete_namingTheChain() {
+    SolanaAddress solana =
+        SolanaAddress.parse("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "solanaWallet");
+    TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.SOLANA, solana));
+    Chains chains = new Chains(List.of(wallets));
+    chains.familyAnswers.put(
+        new SolanaRead.Lamports(solana), new Reading.Unreadable<>("getMultipleAccounts timed out"));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, false);
+
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .containsExactly(
+            new TrustFailure(
+                org.walletstate.domain.chain.FailureSource.BALANCE_READ,
+                new ChainId.Named("solana"),
+                "token balances could not be read"));
   }
 
   @Test
