@@ -243,15 +243,104 @@ class TrustProfileTest {
         .isFalse();
   }
 
+  /** Resets every chain's pass-through proxy, so the next call's requests are counted alone. */
+  private static Map<Long, FaultProxy> countedChains() {
+    Map<Long, FaultProxy> chains = TrustChainsTestResource.everyChain();
+    chains.values().forEach(FaultProxy::reset);
+    return chains;
+  }
+
+  /** Asserts every chain answered exactly one head read and one batch: 2N requests for N chains. */
+  private static void twoRequestsPerChain(Map<Long, FaultProxy> chains) {
+    assertThat(chains).hasSize(23);
+    long total = 0;
+    for (Map.Entry<Long, FaultProxy> chain : chains.entrySet()) {
+      var counts = chain.getValue().counts();
+      assertThat(counts.requests()).as("chain " + chain.getKey() + ": " + counts).isEqualTo(2);
+      assertThat(counts.calls("eth_getBlockByNumber")).as("chain " + chain.getKey()).isEqualTo(1);
+      total += counts.requests();
+    }
+    assertThat(total).isEqualTo(2L * chains.size());
+  }
+
+  private List<Map<String, Object>> tenWallets() {
+    List<Map<String, Object>> wallets = new ArrayList<>();
+    wallets.add(Map.of("wallet", wallet("holder")));
+    wallets.add(Map.of("wallet", wallet("empty")));
+    wallets.add(Map.of("wallet", wallet("contractAccount")));
+    wallets.add(Map.of("wallet", wallet("delegated7702")));
+    for (int i = 1; i <= 6; i++) {
+      wallets.add(Map.of("wallet", String.format("0x%040x", 0x5000 + i)));
+    }
+    return wallets;
+  }
+
   @Test
   void aProfile_makesTwoHttpRequestsPerChain_aHeadAndOneBatch() {
-    chain10.reset();
+    Map<Long, FaultProxy> chains = countedChains();
+
     trust(Map.of("wallet", wallet("holder"))).then().statusCode(200);
 
-    assertThat(chain10.counts().requests()).as(chain10.counts().toString()).isEqualTo(2);
-    assertThat(chain10.counts().calls("eth_getBlockByNumber")).isEqualTo(1);
+    twoRequestsPerChain(chains);
     assertThat(chain10.counts().calls("eth_call")).isEqualTo(1);
     assertThat(chain10.counts().calls("eth_getCode")).isEqualTo(1);
+  }
+
+  @Test
+  void aTenWalletBatch_alsoMakesTwoHttpRequestsPerChain_everyCodeReadInTheAggregatesBatch() {
+    Map<Long, FaultProxy> chains = countedChains();
+
+    Response response = batch(Map.of("wallets", tenWallets()));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    assertThat(response.jsonPath().getMap("data.summary"))
+        .isEqualTo(Map.of("requested", 10, "succeeded", 10, "failed", 0));
+    twoRequestsPerChain(chains);
+    // the five account chains carry the aggregate and ten eth_getCode in their one batch
+    for (long accountChain : List.of(1L, 10L, 8453L, 42161L, 137L)) {
+      assertThat(chains.get(accountChain).counts().calls("eth_getCode")).isEqualTo(10);
+      assertThat(chains.get(accountChain).counts().calls("eth_call")).isEqualTo(1);
+    }
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(30);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(70);
+  }
+
+  @Test
+  void aBatchWalletWhoseReadsFail_getsAnErrorEntry_andOnlySignedProfilesAreCharged() {
+    String failing = wallet("empty");
+    chain10.install(
+        Rule.of(
+            Match.callWith("eth_getCode", failing), Fault.rpcError(-32000, "header not found")));
+
+    Response response =
+        batch(
+            Map.of(
+                "wallets",
+                List.of(
+                    Map.of("wallet", wallet("holder")),
+                    Map.of("wallet", failing),
+                    Map.of("wallet", wallet("contractAccount")))));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    JsonNode data = json(response.asString()).get("data");
+    assertThat(data.get("summary").toString())
+        .isEqualTo("{\"requested\":3,\"succeeded\":2,\"failed\":1}");
+    JsonNode error = data.get("results").get(1);
+    assertThat(keys(error)).containsExactly("ok", "wallet", "error");
+    assertThat(error.get("ok").asBoolean()).isFalse();
+    assertThat(error.get("wallet").asText()).isEqualTo(failing);
+    assertThat(error.get("error").get("code").asText()).isEqualTo("rpc_failure");
+    assertThat(error.get("error").get("failedConditions").toString())
+        .isEqualTo(
+            "[{\"source\":\"chain_read\",\"chainId\":10,"
+                + "\"message\":\"account code could not be read\"}]");
+    verifiedProfile(data.get("results").get(0).toString());
+    verifiedProfile(data.get("results").get(2).toString());
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(6);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(94);
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant", "debit");
   }
 
   @Test
