@@ -44,6 +44,8 @@ import org.walletstate.devnet.replay.SuiReplay;
 import org.walletstate.devnet.replay.TronReplay;
 import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.verifier.ProofVerdict;
+import org.walletstate.verifier.ProofVerifier;
 import org.walletstate.verifier.TrustProfileReport;
 import org.walletstate.verifier.VerifiedTrustProfile;
 
@@ -419,26 +421,70 @@ class TrustProfileTest {
   }
 
   @Test
-  void withProof_everyEvaluatedRowDeclinesWithAReason_andThePremiumIsRefunded() {
-    Response response = trust(Map.of("wallet", wallet("holder"), "proof", "merkle"));
+  void withProof_tokenRowsCarryStorageProofsTheSdkVerifies_otherRowsDecline_andThePremiumIsKept() {
+    otherFamiliesHold();
+    Map<String, Object> body = everyWallet(wallet("holder"));
+    body.put("proof", "merkle");
 
-    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    Response response = trust(body);
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    VerifiedTrustProfile verified = verifiedProfile(response.asString());
+    JsonNode trust = verified.asJson();
+    JsonNode usdcOnBase = check(trust, "stablecoins", "USDC on Base");
+    assertThat(usdcOnBase.get("met").asBoolean()).isTrue();
+    JsonNode proof = usdcOnBase.get("proof");
+    assertThat(proof.get("available").asBoolean()).as(proof.toString()).isTrue();
+    assertThat(proof.get("holder").asText()).isEqualTo(wallet("holder"));
+    assertThat(proof.get("blockNumber").asText()).isEqualTo(usdcOnBase.get("blockNumber").asText());
+
+    // every available proof, against the header of its block on the anvil that served the chain
+    ProofVerifier.Builder roots = ProofVerifier.builder().wallet(wallet("holder"));
+    int available = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      for (JsonNode row : dimension.get("checks")) {
+        if (row.has("evaluated")) {
+          assertThat(row.has("proof")).as(row.toString()).isFalse();
+          continue;
+        }
+        assertThat(row.has("proof")).as(row.toString()).isTrue();
+        if (row.get("proof").get("available").asBoolean()) {
+          available++;
+          long chain = row.get("chainId").asLong();
+          long anvil =
+              devnet.rpcUrls().containsKey(chain) ? chain : TrustChainsTestResource.STAND_IN;
+          JsonNode header = devnet.rpc(anvil).block(row.get("blockNumber").asText());
+          roots.trustHeader(chain, header, header.get("hash").asText());
+        }
+      }
+    }
+    assertThat(available).isGreaterThanOrEqualTo(3);
+    List<ProofVerdict> verdicts = roots.build().verify(verified);
+    assertThat(verdicts.stream().filter(v -> v.status() == ProofVerdict.Status.VERIFIED))
+        .as(verdicts.toString())
+        .hasSize(available);
+    assertThat(verdicts)
+        .allSatisfy(
+            v ->
+                assertThat(v.status())
+                    .as(v.toString())
+                    .isIn(ProofVerdict.Status.VERIFIED, ProofVerdict.Status.DECLINED));
+
     JsonNode account = check(trust, "account", "Contract code present on Base").get("proof");
     assertThat(account.get("available").asBoolean()).isFalse();
     assertThat(account.get("reason").asText()).contains("POST /v1/attest");
-    JsonNode token = check(trust, "stablecoins", "USDC on Base").get("proof");
-    assertThat(token.get("available").asBoolean()).isFalse();
-    assertThat(token.get("reason").asText()).contains("not produced yet");
     // no collection at Azuki's address on the devnet: not evaluated, so no proof key
     assertThat(check(trust, "nfts", "Azuki on Ethereum").get("reason").asText())
         .isEqualTo("not_a_balance");
     assertThat(check(trust, "nfts", "Azuki on Ethereum").has("proof")).isFalse();
-    assertThat(check(trust, "institutional_stablecoins", "PYUSD on Solana").has("proof")).isFalse();
-    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
+    JsonNode solana = check(trust, "solana", "SOL (native) on Solana").get("proof");
+    assertThat(solana.get("available").asBoolean()).isFalse();
+    assertThat(solana.get("reason").asText()).contains("EVM storage proofs");
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(6);
     assertThat(Ledger.entries(pool, key.id()))
         .extracting(Ledger.Entry::kind)
-        .containsExactly("grant", "debit", "refund");
-    assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
+        .containsExactly("grant", "debit");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(94);
   }
 
   // the other families' wallets, answered by the replays of their documented answers

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -21,6 +22,8 @@ import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.stellar.StellarTrustLine;
 import org.walletstate.domain.xrpl.TrustLineHolding;
 
@@ -56,11 +59,6 @@ public sealed interface TrustEvaluation {
   String CALL_REVERTED = "call_reverted";
   String NOT_A_BALANCE = "not_a_balance";
 
-  /** Why a token row carries no storage proof yet. */
-  String TOKEN_PROOF_NOT_PRODUCED =
-      "storage proofs of trust rows are not produced yet; POST /v1/attest with token_balance and"
-          + " proof merkle proves one holding";
-
   /** Why an NFT row carries no proof. */
   String NFT_NOT_PROVEN =
       "NFT rows are not proven: ERC-721 balance layouts vary, so no storage slot is a dependable"
@@ -75,8 +73,13 @@ public sealed interface TrustEvaluation {
       "account rows are not proven in a profile; POST /v1/attest with account_code and proof"
           + " merkle proves the account's code hash";
 
-  /** Every read completed: the dimensions, counted. */
-  record Evaluated(List<DimensionResult> dimensions) implements TrustEvaluation {
+  /**
+   * Every read completed: the dimensions, counted.
+   *
+   * @param proofDelivered whether at least one check carries an available proof
+   */
+  record Evaluated(List<DimensionResult> dimensions, boolean proofDelivered)
+      implements TrustEvaluation {
     public Evaluated {
       dimensions = List.copyOf(dimensions);
     }
@@ -107,6 +110,7 @@ public sealed interface TrustEvaluation {
     TrustCheckList list = plan.list();
     Set<TrustFailure> failures = new LinkedHashSet<>();
     List<DimensionResult> dimensions = new ArrayList<>();
+    boolean delivered = false;
     for (TrustDimension dimension : list.dimensions(wallets)) {
       List<PayloadValue.Obj> checks = new ArrayList<>();
       int pass = 0;
@@ -119,7 +123,9 @@ public sealed interface TrustEvaluation {
           continue;
         }
         if (outcome instanceof Decided decided) {
-          checks.add(decided(check, decided, proof));
+          PayloadValue.Obj row = decided(check, decided, proof);
+          delivered |= proven(row);
+          checks.add(row);
           if (decided.met()) {
             pass++;
           } else {
@@ -135,13 +141,25 @@ public sealed interface TrustEvaluation {
     if (!failures.isEmpty()) {
       return new Incomplete(new ArrayList<>(failures));
     }
-    return new Evaluated(dimensions);
+    return new Evaluated(dimensions, delivered);
+  }
+
+  private static boolean proven(PayloadValue.Obj row) {
+    return row.members().get("proof") instanceof PayloadValue.Obj proof
+        && PayloadValue.bool(true).equals(proof.get("available"));
   }
 
   /** What became of one check. */
   sealed interface Outcome {}
 
-  record Decided(boolean met, Anchor anchor) implements Outcome {}
+  /**
+   * @param proof the row's proof object when one was taken for it (an ERC-20 row in proof mode)
+   */
+  record Decided(boolean met, Anchor anchor, Optional<PayloadValue.Obj> proof) implements Outcome {
+    Decided(boolean met, Anchor anchor) {
+      this(met, anchor, Optional.empty());
+    }
+  }
 
   record NotEvaluated(String reason, Optional<String> requires, Optional<Anchor> anchor)
       implements Outcome {}
@@ -199,7 +217,20 @@ public sealed interface TrustEvaluation {
     } catch (AbiDecodingException e) {
       return new NotEvaluated(NOT_A_BALANCE, Optional.empty(), Optional.of(seen.anchor()));
     }
-    return new Decided(balance.signum() > 0, seen.anchor());
+    Optional<PayloadValue.Obj> proven = Optional.empty();
+    if (check.subject() instanceof TrustCheck.Erc20 token
+        && plan.proves(chain, token.token(), wallets.evm())) {
+      ProofTarget target = new ProofTarget.Erc20Balance(token.token(), wallets.evm());
+      proven =
+          Optional.of(
+              MerkleProof.of(
+                  new ProofRequirement.Wanted(target),
+                  Optional.ofNullable(seen.proofs().get(target)),
+                  seen.anchor(),
+                  seen.readings(),
+                  TokenDecimals.of(check.chain().nativeCurrency().decimals())));
+    }
+    return new Decided(balance.signum() > 0, seen.anchor(), proven);
   }
 
   /** A non-EVM row from its family's reading: held (more than zero), not held, or unreadable. */
@@ -239,7 +270,8 @@ public sealed interface TrustEvaluation {
             .put("evaluatedCondition", check.evaluatedCondition())
             .putAll(decided.anchor().fields());
     if (proof) {
-      json.put("proof", MerkleProof.declined(proofDeclined(check)));
+      json.put(
+          "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
     }
     return json.build();
   }
@@ -254,7 +286,7 @@ public sealed interface TrustEvaluation {
     if (check.subject() instanceof TrustCheck.Erc721) {
       return NFT_NOT_PROVEN;
     }
-    return TOKEN_PROOF_NOT_PRODUCED;
+    return MerkleProof.NOT_READ;
   }
 
   /**

@@ -30,6 +30,7 @@ import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.solana.SolanaRead;
 import org.walletstate.domain.stellar.StellarRead;
 import org.walletstate.domain.sui.SuiRead;
@@ -60,22 +61,37 @@ public final class TrustReadPlan {
   private final Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex;
   private final Map<ChainId, Set<EvmAddress>> codeReads;
   private final Map<ChainId, Set<ChainRead<?>>> familyReads;
+  private final Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs;
 
   private TrustReadPlan(
       TrustCheckList list,
       Map<ChainId, Aggregate3> aggregates,
       Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex,
       Map<ChainId, Set<EvmAddress>> codeReads,
-      Map<ChainId, Set<ChainRead<?>>> familyReads) {
+      Map<ChainId, Set<ChainRead<?>>> familyReads,
+      Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs) {
     this.list = list;
     this.aggregates = aggregates;
     this.callIndex = callIndex;
     this.codeReads = codeReads;
     this.familyReads = familyReads;
+    this.proofs = proofs;
   }
 
-  /** The plan for the profiles of {@code wallets}, read together. */
+  /** The plan for the profiles of {@code wallets}, read together, without proofs. */
   public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets) {
+    return of(list, wallets, false);
+  }
+
+  /**
+   * The plan for the profiles of {@code wallets}, read together.
+   *
+   * @param proof whether Merkle proofs are asked for: then every ERC-20 row of every wallet is a
+   *     balance-slot proof target, and its {@code balanceOf} and {@code decimals()} are read on
+   *     their own beside the aggregate (the proof is checked against them, as attest's is). Proofs
+   *     cost more rounds than the profile's floor (slot search, {@code eth_getProof}).
+   */
+  public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets, boolean proof) {
     Objects.requireNonNull(list, "list");
     if (wallets.isEmpty()) {
       throw new IllegalArgumentException("a plan is for at least one wallet");
@@ -83,6 +99,7 @@ public final class TrustReadPlan {
     Map<ChainId, Map<EvmRequest.EthCall, Integer>> calls = new LinkedHashMap<>();
     Map<ChainId, Set<EvmAddress>> codes = new LinkedHashMap<>();
     Map<ChainId, Set<ChainRead<?>>> others = new LinkedHashMap<>();
+    Map<ChainId, Set<ProofTarget.Erc20Balance>> targets = new LinkedHashMap<>();
     for (TrustWallets entry : wallets) {
       for (TrustDimension dimension : list.dimensions(entry)) {
         for (TrustCheck check : list.checks(dimension)) {
@@ -98,6 +115,11 @@ public final class TrustReadPlan {
             Map<EvmRequest.EthCall, Integer> onChain =
                 calls.computeIfAbsent(chain, id -> new LinkedHashMap<>());
             onChain.putIfAbsent(call.get(), onChain.size());
+            if (proof && check.subject() instanceof TrustCheck.Erc20 token) {
+              targets
+                  .computeIfAbsent(chain, id -> new LinkedHashSet<>())
+                  .add(new ProofTarget.Erc20Balance(token.token(), entry.evm()));
+            }
           } else if (check.subject() instanceof TrustCheck.Code) {
             codes.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(entry.evm());
           }
@@ -115,12 +137,14 @@ public final class TrustReadPlan {
     calls.replaceAll((chain, onChain) -> Collections.unmodifiableMap(onChain));
     codes.replaceAll((chain, accounts) -> Collections.unmodifiableSet(accounts));
     others.replaceAll((chain, reads) -> Collections.unmodifiableSet(reads));
+    targets.replaceAll((chain, onChain) -> Collections.unmodifiableSet(onChain));
     return new TrustReadPlan(
         list,
         Collections.unmodifiableMap(aggregates),
         Collections.unmodifiableMap(calls),
         Collections.unmodifiableMap(codes),
-        Collections.unmodifiableMap(others));
+        Collections.unmodifiableMap(others),
+        Collections.unmodifiableMap(targets));
   }
 
   /**
@@ -217,7 +241,10 @@ public final class TrustReadPlan {
     return Collections.unmodifiableSet(chains);
   }
 
-  /** What to observe on {@code chain}: one round, no follow-ups, nothing to prove. */
+  /**
+   * What to observe on {@code chain}: one round, no follow-ups; with proofs, the ERC-20 rows'
+   * balance slots to prove and the reads the proofs are checked against.
+   */
   public ChainQuery query(ChainId chain) {
     Set<ChainRead<?>> reads = new LinkedHashSet<>(familyReads.getOrDefault(chain, Set.of()));
     Optional.ofNullable(aggregates.get(chain)).ifPresent(reads::add);
@@ -225,7 +252,15 @@ public final class TrustReadPlan {
     if (reads.isEmpty()) {
       throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
     }
-    return ChainQuery.of(reads);
+    Set<ProofTarget.Erc20Balance> toProve = proofs.getOrDefault(chain, Set.of());
+    if (toProve.isEmpty()) {
+      return ChainQuery.of(reads);
+    }
+    for (ProofTarget.Erc20Balance target : toProve) {
+      reads.add(new EvmRead.Erc20BalanceOf(target.token(), target.holder()));
+      reads.add(new EvmRead.Erc20Decimals(target.token()));
+    }
+    return new ChainQuery(reads, firstRound -> Set.of(), new LinkedHashSet<>(toProve));
   }
 
   /** The chain's aggregate read, when it has token or NFT checks. */
@@ -240,6 +275,13 @@ public final class TrustReadPlan {
       throw new IllegalArgumentException("the plan has no such call on chain " + chain);
     }
     return index;
+  }
+
+  /** Whether the plan proves {@code holder}'s balance slot of {@code token} on {@code chain}. */
+  boolean proves(ChainId chain, EvmAddress token, EvmAddress holder) {
+    return proofs
+        .getOrDefault(chain, Set.of())
+        .contains(new ProofTarget.Erc20Balance(token, holder));
   }
 
   /** Whether {@code chain} is an EVM chain this plan reads. */

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
@@ -20,7 +21,9 @@ import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
@@ -30,6 +33,10 @@ import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.Multicall;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.BalanceLayout;
+import org.walletstate.domain.proof.BalanceSlotSearch;
+import org.walletstate.domain.proof.ProofOutcome;
+import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.solana.SolanaRead;
 
 class TrustEvaluationTest {
@@ -52,9 +59,14 @@ class TrustEvaluationTest {
     final Map<ChainId, Map<EvmAddress, Bytes>> codes = new HashMap<>();
     final Map<ChainId, ChainObservation> replaced = new HashMap<>();
     final Map<ChainRead<?>, Reading<?>> familyAnswers = new HashMap<>();
+    final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
 
     Chains(List<TrustWallets> wallets) {
-      plan = TrustReadPlan.of(LIST, wallets);
+      this(wallets, false);
+    }
+
+    Chains(List<TrustWallets> wallets, boolean proof) {
+      plan = TrustReadPlan.of(LIST, wallets, proof);
     }
 
     Chains holds(long chain, EvmAddress token, EvmAddress wallet, long balance) {
@@ -116,15 +128,30 @@ class TrustEvaluationTest {
                   }
                   outcomes.put(aggregate, new ReadOutcome.Data(Multicall.answer(answers)));
                 });
-        for (var read : plan.query(chain).reads()) {
+        var query = plan.query(chain);
+        for (var read : query.reads()) {
           if (read instanceof EvmRead.AccountCode code) {
             outcomes.put(
                 code,
                 new ReadOutcome.Data(
                     codes.getOrDefault(chain, Map.of()).getOrDefault(code.account(), Bytes.EMPTY)));
+          } else if (read instanceof EvmRead.Erc20BalanceOf balanceOf) {
+            Aggregate3.Result result =
+                results
+                    .getOrDefault(chain, Map.of())
+                    .getOrDefault(
+                        call(balanceOf.token(), balanceOf.holder()),
+                        new Aggregate3.Result(true, Multicall.word(0)));
+            outcomes.put(balanceOf, new ReadOutcome.Data(result.returnData()));
+          } else if (read instanceof EvmRead.Erc20Decimals decimals) {
+            outcomes.put(decimals, new ReadOutcome.Data(Multicall.word(6)));
           }
         }
-        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes)));
+        Map<ProofTarget, ProofOutcome> proven = new HashMap<>();
+        query.proofs().stream()
+            .filter(proofs::containsKey)
+            .forEach(target -> proven.put(target, proofs.get(target)));
+        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes), proven));
       }
       return all;
     }
@@ -388,6 +415,65 @@ class TrustEvaluationTest {
                 org.walletstate.domain.chain.FailureSource.BALANCE_READ,
                 new ChainId.Named("solana"),
                 "token balances could not be read"));
+  }
+
+  @Test
+  void proofMode_aTokenRowWhoseSlotWasFound_carriesTheStorageProof_andAComputedOneDeclines() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    Chains chains = new Chains(List.of(wallets), true);
+    chains.holds(1, USDC_ON_1, WALLET, 1_500_000);
+    BalanceLayout layout = BalanceLayout.solidity(9);
+    Bytes32 key = layout.storageKey(WALLET);
+    AccountProof proof =
+        new AccountProof(
+            USDC_ON_1,
+            BigInteger.ONE,
+            BigInteger.ZERO,
+            new Bytes32(Bytes.of(new byte[32])),
+            new Bytes32(Bytes.of(new byte[32])),
+            List.of(Bytes.of(new byte[] {1})),
+            List.of(
+                new AccountProof.StorageProof(
+                    key, BigInteger.valueOf(1_500_000), List.of(Bytes.of(new byte[] {2})))));
+    chains.proofs.put(
+        new ProofTarget.Erc20Balance(USDC_ON_1, WALLET),
+        new ProofOutcome.Obtained(proof, Optional.of(layout)));
+    EvmAddress usdcOnBase = EvmAddress.parse("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "usdc");
+    chains.proofs.put(
+        new ProofTarget.Erc20Balance(usdcOnBase, WALLET),
+        new ProofOutcome.Declined(BalanceSlotSearch.NOT_FOUND));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, true);
+
+    assertThat(((TrustEvaluation.Evaluated) evaluation).proofDelivered()).isTrue();
+    List<DimensionResult> dimensions = evaluated(evaluation);
+    PayloadValue.Obj usdc = check(dimensions, "USDC on Ethereum");
+    assertThat(usdc.get("met")).isEqualTo(PayloadValue.bool(true));
+    PayloadValue.Obj proven = (PayloadValue.Obj) usdc.get("proof");
+    assertThat(proven.get("available")).isEqualTo(PayloadValue.bool(true));
+    assertThat(proven.get("storageKey")).isEqualTo(PayloadValue.text(key.hex()));
+    assertThat(proven.get("holder")).isEqualTo(PayloadValue.text(WALLET.checksummed()));
+    PayloadValue.Obj declined = (PayloadValue.Obj) check(dimensions, "USDC on Base").get("proof");
+    assertThat(declined.get("available")).isEqualTo(PayloadValue.bool(false));
+    assertThat(declined.get("reason")).isEqualTo(PayloadValue.text(BalanceSlotSearch.NOT_FOUND));
+    assertThat(
+            ((PayloadValue.Obj) check(dimensions, "Azuki on Ethereum").get("proof")).get("reason"))
+        .isEqualTo(PayloadValue.text(TrustEvaluation.NFT_NOT_PROVEN));
+    assertThat(chains.plan.query(new ChainId.Evm(1)).proofs())
+        .contains(new ProofTarget.Erc20Balance(USDC_ON_1, WALLET));
+  }
+
+  @Test
+  void proofMode_withoutAnyProofObtained_deliversNone() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+
+    TrustEvaluation evaluation = new Chains(List.of(wallets), true).evaluate(wallets, true);
+
+    assertThat(((TrustEvaluation.Evaluated) evaluation).proofDelivered()).isFalse();
+    assertThat(
+            ((PayloadValue.Obj) check(evaluated(evaluation), "USDC on Ethereum").get("proof"))
+                .get("reason"))
+        .isEqualTo(PayloadValue.text(org.walletstate.domain.proof.MerkleProof.NOT_READ));
   }
 
   @Test
