@@ -284,7 +284,9 @@ public final class TrustReadPlan {
         .contains(new ProofTarget.Erc20Balance(token, holder));
   }
 
-  /** Whether {@code chain} is an EVM chain this plan reads. */
+  /**
+   * Whether the plan reads {@code chain} (an EVM chain, or a family chain whose wallet was given).
+   */
   boolean reads(Chain chain) {
     return chains().contains(chain.id());
   }
