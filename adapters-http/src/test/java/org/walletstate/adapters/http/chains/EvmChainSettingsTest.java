@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.trust.TrustBatchCommand;
 
 class EvmChainSettingsTest {
 
@@ -134,5 +135,14 @@ class EvmChainSettingsTest {
     assertThatThrownBy(
             () -> EvmChainSettings.evmConfig(new Config(Map.of("solana", none), NO_SHARED)))
         .hasMessageContaining("is not an EVM chain");
+  }
+
+  @Test
+  void theDefaultBatch_holdsATrustBatchsRoundOnOneChain_theAggregateAndEveryWalletsCode() {
+    int largestTrustRound = 1 + TrustBatchCommand.MAX_WALLETS;
+
+    assertThat(EvmChainsConfig.defaults().chains().values())
+        .allSatisfy(
+            chain -> assertThat(chain.maxBatchSize()).isGreaterThanOrEqualTo(largestTrustRound));
   }
 }
