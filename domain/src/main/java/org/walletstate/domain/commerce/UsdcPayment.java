@@ -33,7 +33,7 @@ public record UsdcPayment(
    * Reads {@code usdcPayment}: null or {@code {enabled: false}} disables; to enable include at
    * least one address ({@code enabled} defaults to true when an address is sent).
    */
-  static UsdcPayment parse(RequestValue raw, String path) {
+  public static UsdcPayment parse(RequestValue raw, String path) {
     if (raw.isMissing()) {
       return OFF;
     }
