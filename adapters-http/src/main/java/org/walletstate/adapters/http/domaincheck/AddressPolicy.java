@@ -4,25 +4,28 @@ import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * Which resolved addresses a fetch may connect to: public unicast only. Refused: loopback (unless
- * the test-only setting allows it), private (10/8, 172.16/12, 192.168/16, fc00::/7), link-local
- * (169.254/16, fe80::/10), shared (100.64/10), unspecified, multicast, and the reserved IPv4 blocks
- * (0/8, 192.0.0/24, 198.18/15, 240/4).
+ * Which resolved addresses a fetch may connect to: public unicast only. Refused: loopback (except
+ * the exact addresses a test-only setting names), private (10/8, 172.16/12, 192.168/16, fc00::/7),
+ * link-local (169.254/16, fe80::/10), shared (100.64/10), unspecified, multicast, and the reserved
+ * IPv4 blocks (0/8, 192.0.0/24, 198.18/15, 240/4).
  */
 final class AddressPolicy {
 
-  private final boolean allowLoopback;
+  private final Set<InetAddress> allowedLoopback;
 
-  AddressPolicy(boolean allowLoopback) {
-    this.allowLoopback = allowLoopback;
+  AddressPolicy(Set<InetAddress> allowedLoopback) {
+    this.allowedLoopback = Set.copyOf(allowedLoopback);
   }
 
   /** Why {@code address} may not be reached, or empty when it may. */
   Optional<String> refusal(InetAddress address) {
     if (address.isLoopbackAddress()) {
-      return allowLoopback ? Optional.empty() : Optional.of("a loopback address");
+      return allowedLoopback.contains(address)
+          ? Optional.empty()
+          : Optional.of("a loopback address");
     }
     if (address.isSiteLocalAddress()) {
       return Optional.of("a private address");

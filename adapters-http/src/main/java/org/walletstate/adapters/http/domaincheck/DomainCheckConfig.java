@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /** {@code walletstate.domain-verification.*}: how domains are looked at. */
@@ -40,10 +41,12 @@ public interface DomainCheckConfig {
 
   /** Test-only settings. */
   interface Test {
-    /** Lets fetches reach loopback addresses (127.0.0.0/8, ::1) — never private or link-local. */
-    @WithName("allow-loopback")
-    @WithDefault("false")
-    boolean allowLoopback();
+    /**
+     * Loopback addresses fetches may reach (exact addresses, e.g. 127.0.0.2); every other loopback
+     * address, and every private and link-local one, stays refused.
+     */
+    @WithName("allowed-loopback-addresses")
+    Optional<List<String>> allowedLoopbackAddresses();
 
     /** The port HTTPS fetches use instead of 443. */
     @WithName("https-port")

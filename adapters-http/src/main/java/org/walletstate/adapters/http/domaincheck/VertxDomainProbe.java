@@ -18,9 +18,11 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.walletstate.application.commerce.port.out.DomainProbe;
@@ -89,7 +91,22 @@ public final class VertxDomainProbe implements DomainProbe {
                         .setPath(path)
                         .setPassword(config.test().trustStorePassword().orElse(""))));
     this.http = vertx.createHttpClient(options);
-    this.policy = new AddressPolicy(config.test().allowLoopback());
+    Set<InetAddress> loopback = new HashSet<>();
+    for (String text : config.test().allowedLoopbackAddresses().orElse(List.of())) {
+      try {
+        InetAddress address = InetAddress.getByName(text.strip());
+        if (!address.isLoopbackAddress()) {
+          throw new IllegalArgumentException(
+              "walletstate.domain-verification.test.allowed-loopback-addresses takes loopback"
+                  + " addresses only, not "
+                  + text);
+        }
+        loopback.add(address);
+      } catch (UnknownHostException e) {
+        throw new IllegalArgumentException("not an address: " + text, e);
+      }
+    }
+    this.policy = new AddressPolicy(loopback);
   }
 
   @Override
@@ -225,7 +242,7 @@ public final class VertxDomainProbe implements DomainProbe {
   private Uni<Fetched> answer(URI url, HttpClientResponse response, int redirects) {
     int status = response.statusCode();
     if (status >= 300 && status < 400 && response.getHeader("Location") != null) {
-      response.request().reset();
+      discard(response);
       if (redirects >= config.maxRedirects()) {
         return refused("more than " + config.maxRedirects() + " redirects");
       }
@@ -238,13 +255,13 @@ public final class VertxDomainProbe implements DomainProbe {
       return hop(next, redirects + 1);
     }
     if (status != 200) {
-      response.request().reset();
+      discard(response);
       return refused("HTTP " + status);
     }
     String length = response.getHeader("Content-Length");
     int max = config.maxBodyBytes();
     if (length != null && length.matches("[0-9]{1,18}") && Long.parseLong(length) > max) {
-      response.request().reset();
+      discard(response);
       return refused("larger than " + max + " bytes");
     }
     int[] total = {0};
@@ -264,9 +281,15 @@ public final class VertxDomainProbe implements DomainProbe {
         .onFailure()
         .recoverWithItem(
             f -> {
-              response.request().reset();
+              discard(response);
               return new Fetched.Refused("larger than " + max + " bytes or cut off");
             });
+  }
+
+  /** Drops a response without reading it: the stream is reset, and that reset is expected. */
+  private static void discard(HttpClientResponse response) {
+    response.exceptionHandler(ignored -> {});
+    response.request().reset();
   }
 
   private static Uni<Fetched> refused(String reason) {
