@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistryQuery;
 import org.walletstate.domain.commerce.RegistrySubmission;
 
@@ -22,13 +23,14 @@ public final class TokenRegistryService implements TokenRegistryUseCase {
   }
 
   @Override
-  public Uni<List<TokenRegistry.Entry>> list(RegistryQuery query) {
+  public Uni<List<RegistryItem>> list(RegistryQuery query) {
     return registry.listed(query);
   }
 
   @Override
-  public Uni<TokenRegistry.Submitted> submit(
-      RegistrySubmission submission, Optional<KeyAccount> key) {
-    return registry.submit(submission, key.map(KeyAccount::id), clock.instant());
+  public Uni<Submission> submit(RegistrySubmission submission, Optional<KeyAccount> key) {
+    return registry
+        .submit(submission, key.map(KeyAccount::id), clock.instant())
+        .map(stored -> new Submission(stored.entry(), stored.duplicate()));
   }
 }

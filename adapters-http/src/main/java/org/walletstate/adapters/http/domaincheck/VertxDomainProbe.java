@@ -122,15 +122,14 @@ public final class VertxDomainProbe implements DomainProbe {
               return fetchChecked(domain.value(), "/")
                   .flatMap(
                       page -> {
-                        if (page instanceof Fetched.Body b && meta(b.text(), token)) {
+                        if (page.shows(text -> meta(text, token))) {
                           return found(DomainVerification.Method.META);
                         }
                         seen.add("meta tag: " + note(page, "the home page"));
                         return fetchChecked(domain.value(), FILE_PATH)
                             .flatMap(
                                 file -> {
-                                  if (file instanceof Fetched.Body b
-                                      && fileHolds(b.text(), token)) {
+                                  if (file.shows(text -> fileHolds(text, token))) {
                                     return found(DomainVerification.Method.FILE);
                                   }
                                   seen.add("file: " + note(file, FILE_PATH));
@@ -173,16 +172,29 @@ public final class VertxDomainProbe implements DomainProbe {
   // --- HTTPS
   // --------------------------------------------------------------------------------------
 
-  /** A fetch: the body of a 200, or why there is none. */
-  sealed interface Fetched {
-    record Body(String text) implements Fetched {}
+  /**
+   * A fetch: the body of a 200, or why there is none.
+   *
+   * @param body the body, when read
+   * @param reason why there is no body, when not
+   */
+  record Fetched(Optional<String> body, String reason) {
+    static Fetched body(String text) {
+      return new Fetched(Optional.of(text), "");
+    }
 
-    record Refused(String reason) implements Fetched {}
+    static Fetched refused(String reason) {
+      return new Fetched(Optional.empty(), reason);
+    }
+
+    boolean shows(java.util.function.Predicate<String> test) {
+      return body.isPresent() && test.test(body.get());
+    }
   }
 
   private static String note(Fetched fetched, String what) {
-    return fetched instanceof Fetched.Refused r
-        ? what + " was not read (" + r.reason() + ")"
+    return fetched.body().isEmpty()
+        ? what + " was not read (" + fetched.reason() + ")"
         : what + " does not show the token";
   }
 
@@ -192,9 +204,9 @@ public final class VertxDomainProbe implements DomainProbe {
     return hop(URI.create("https://" + host + path), 0)
         .ifNoItem()
         .after(deadline)
-        .recoverWithItem(new Fetched.Refused("no answer within " + deadline.toSeconds() + "s"))
+        .recoverWithItem(Fetched.refused("no answer within " + deadline.toSeconds() + "s"))
         .onFailure()
-        .recoverWithItem(f -> new Fetched.Refused("could not be fetched"));
+        .recoverWithItem(f -> Fetched.refused("could not be fetched"));
   }
 
   private Uni<Fetched> hop(URI url, int redirects) {
@@ -277,12 +289,12 @@ public final class VertxDomainProbe implements DomainProbe {
             })
         .collect()
         .in(Buffer::buffer, Buffer::appendBuffer)
-        .map(body -> (Fetched) new Fetched.Body(body.toString(StandardCharsets.UTF_8)))
+        .map(body -> Fetched.body(body.toString(StandardCharsets.UTF_8)))
         .onFailure()
         .recoverWithItem(
             f -> {
               discard(response);
-              return new Fetched.Refused("larger than " + max + " bytes or cut off");
+              return Fetched.refused("larger than " + max + " bytes or cut off");
             });
   }
 
@@ -293,7 +305,7 @@ public final class VertxDomainProbe implements DomainProbe {
   }
 
   private static Uni<Fetched> refused(String reason) {
-    return Uni.createFrom().item(new Fetched.Refused(reason));
+    return Uni.createFrom().item(Fetched.refused(reason));
   }
 
   /** The host's addresses: a literal as it is, a name through the resolver (A and AAAA). */

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
+import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistryQuery;
 import org.walletstate.domain.commerce.RegistrySubmission;
 import org.walletstate.domain.request.Digits;
@@ -36,7 +37,7 @@ public class PgTokenRegistry implements TokenRegistry {
   }
 
   @Override
-  public Uni<List<Entry>> listed(RegistryQuery query) {
+  public Uni<List<RegistryItem>> listed(RegistryQuery query) {
     return pool.preparedQuery(
             "select * from token_registry where status = 'listed'"
                 + " and ($1::text is null or chain_id = $1)"
@@ -50,7 +51,7 @@ public class PgTokenRegistry implements TokenRegistry {
                 query.type().map(t -> t.wireName()).orElse(null)))
         .map(
             rows -> {
-              List<Entry> list = new ArrayList<>();
+              List<RegistryItem> list = new ArrayList<>();
               rows.forEach(r -> list.add(entry(r)));
               return list;
             });
@@ -89,10 +90,10 @@ public class PgTokenRegistry implements TokenRegistry {
             });
   }
 
-  private static Entry entry(Row r) {
+  private static RegistryItem entry(Row r) {
     String chain = r.getString("chain_id");
     Object chainId = Digits.allAscii(chain) ? (Object) Long.parseLong(chain) : chain;
-    return new Entry(
+    return new RegistryItem(
         chainId,
         r.getString("contract_address"),
         Optional.ofNullable(r.getString("currency")),

@@ -3,11 +3,9 @@ package org.walletstate.adapters.http.commerce;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
@@ -18,63 +16,28 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
-import org.walletstate.application.commerce.port.out.TokenRegistry;
-import org.walletstate.domain.commerce.RegistryQuery;
+import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistrySubmission;
 import org.walletstate.domain.payload.Timestamps;
 
-/** The public token registry: {@code GET /v1/tokens} and {@code POST /v1/registry/submit}. */
-@Path("/v1")
+/** {@code POST /v1/registry/submit}: a token or collection proposed for the registry. */
+@Path("/v1/registry/submit")
 @Tag(name = "merchants")
-public class TokenRegistryResource {
+public class RegistrySubmitResource {
 
   private final TokenRegistryUseCase registry;
   private final JsonBodies bodies;
   private final Envelopes envelopes;
 
   @Inject
-  public TokenRegistryResource(
+  public RegistrySubmitResource(
       TokenRegistryUseCase registry, JsonBodies bodies, Envelopes envelopes) {
     this.registry = registry;
     this.bodies = bodies;
     this.envelopes = envelopes;
   }
 
-  @GET
-  @Path("/tokens")
-  @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Supported tokens and NFT collections, by chain, symbol and type")
-  public Uni<Response> tokens(
-      @QueryParam("chain") String chain,
-      @QueryParam("symbol") String symbol,
-      @QueryParam("type") String type) {
-    RegistryQuery query = RegistryQuery.parse(chain, symbol, type);
-    return registry
-        .list(query)
-        .map(
-            entries -> {
-              Map<String, Object> v = new LinkedHashMap<>();
-              v.put("tokens", entries.stream().map(TokenRegistryResource::listed).toList());
-              v.put("count", entries.size());
-              return envelopes.ok(v);
-            });
-  }
-
-  private static Map<String, Object> listed(TokenRegistry.Entry e) {
-    Map<String, Object> v = new LinkedHashMap<>();
-    v.put("symbol", e.symbol());
-    v.put("name", e.name().orElse(null));
-    v.put("chainId", e.chainId());
-    v.put("contractAddress", e.contractAddress());
-    e.currency().ifPresent(c -> v.put("currency", c));
-    v.put("decimals", e.decimals().orElse(null));
-    v.put("type", e.type());
-    v.put("logo", e.logo().orElse(null));
-    return v;
-  }
-
   @POST
-  @Path("/registry/submit")
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Submit a token or NFT collection for review (free; pending until reviewed)")
@@ -84,7 +47,7 @@ public class TokenRegistryResource {
         .submit(submission, Optional.empty())
         .map(
             submitted -> {
-              TokenRegistry.Entry e = submitted.entry();
+              RegistryItem e = submitted.item();
               Map<String, Object> v = new LinkedHashMap<>();
               v.put("chainId", e.chainId());
               v.put("contractAddress", e.contractAddress());
