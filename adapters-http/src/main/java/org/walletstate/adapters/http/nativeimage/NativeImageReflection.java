@@ -13,6 +13,9 @@ import org.walletstate.adapters.http.account.CreditsResource;
 import org.walletstate.adapters.http.account.KeysResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
+import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.RegistrySubmitResource;
+import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
@@ -43,6 +46,9 @@ import org.walletstate.adapters.http.trust.TrustResource;
       JwksResource.class,
       KeysResource.class,
       TrustResource.class,
+      MerchantsResource.class,
+      TokensResource.class,
+      RegistrySubmitResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation

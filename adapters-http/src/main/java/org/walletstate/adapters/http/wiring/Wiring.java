@@ -2,6 +2,7 @@ package org.walletstate.adapters.http.wiring;
 
 import io.quarkus.runtime.Startup;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -23,6 +24,8 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.domaincheck.DomainCheckConfig;
+import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.MeteredSigners;
 import org.walletstate.adapters.http.observability.OnCallerContext;
@@ -39,6 +42,17 @@ import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.commerce.DomainVerificationService;
+import org.walletstate.application.commerce.MerchantService;
+import org.walletstate.application.commerce.TokenRegistryService;
+import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
+import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
+import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
+import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
+import org.walletstate.application.commerce.port.out.DomainProbe;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
@@ -248,5 +262,51 @@ public class Wiring {
   @ApplicationScoped
   TrustBatchUseCase trustBatch(TrustService trust) {
     return trust;
+  }
+
+  // --- commerce ----------------------------------------------------------------------------------
+
+  @Produces
+  @ApplicationScoped
+  @Typed(MerchantService.class)
+  MerchantService merchants(MerchantStore store, CreditLedger ledger, Clock clock) {
+    return new MerchantService(store, ledger, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CreateMerchantUseCase createMerchant(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConfigureMerchantUseCase configureMerchant(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  MerchantQueries merchantQueries(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  DomainProbe domainProbe(Vertx vertx, DomainCheckConfig config) {
+    return new VertxDomainProbe(vertx, config);
+  }
+
+  @Produces
+  @ApplicationScoped
+  DomainVerificationUseCase domainVerification(
+      MerchantStore store, DomainProbe probe, Entropy entropy, Clock clock) {
+    return new DomainVerificationService(store, probe, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  TokenRegistryUseCase tokenRegistry(TokenRegistry registry, Clock clock) {
+    return new TokenRegistryService(registry, clock);
   }
 }
