@@ -9,7 +9,6 @@ import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.ChannelTag;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.Plan;
-import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payment.Payment;
 
@@ -97,7 +96,7 @@ public interface Purchases {
     record Credited(long balance, boolean walletChanged) implements CreditPurchase {}
 
     /** The key's registered wallet is another; nothing was written. */
-    record WalletMismatch(WalletAddress registered) implements CreditPurchase {}
+    record WalletMismatch(String registered) implements CreditPurchase {}
 
     /** The sender is the registered wallet of another key; nothing was written. */
     record WalletOfAnotherKey() implements CreditPurchase {}

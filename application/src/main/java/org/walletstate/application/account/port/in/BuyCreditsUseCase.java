@@ -3,7 +3,6 @@ package org.walletstate.application.account.port.in;
 import io.smallrye.mutiny.Uni;
 import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.payment.Payment;
 
 /**
@@ -48,7 +47,7 @@ public interface BuyCreditsUseCase {
     record AlreadyCredited(Payment payment) implements Outcome {}
 
     /** The payment came from another wallet than the key's. */
-    record WalletMismatch(Payment payment, WalletAddress registered) implements Outcome {}
+    record WalletMismatch(Payment payment, String registered) implements Outcome {}
 
     /** The sender is another key's wallet. */
     record WalletOfAnotherKey(Payment payment) implements Outcome {}
