@@ -41,7 +41,7 @@ public class PgPurchases implements Purchases, PassMints {
   private static final String INSERT_PAYMENT =
       "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
           + " usd, credits, created_at)"
-          + " values ($1, $2, $3, $4, $5, $6, $7::numeric, $8::numeric, $9, $10)"
+          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
           + " on conflict (tx_hash) do nothing returning id";
   private static final String INSERT_PURCHASE =
       "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
@@ -178,8 +178,8 @@ public class PgPurchases implements Purchases, PassMints {
                   purpose,
                   walletText(payment.sender()),
                   payment.token(),
-                  payment.raw().toString(),
-                  payment.usd().toPlainString(),
+                  new java.math.BigDecimal(payment.raw()),
+                  payment.usd(),
                   credits,
                   utc(at)
                 }))

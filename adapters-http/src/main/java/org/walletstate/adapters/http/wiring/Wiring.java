@@ -14,6 +14,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
+import org.walletstate.adapters.chain.evm.payment.EvmPayments;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
@@ -23,23 +24,36 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.payment.PaymentSettings;
+import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
+import org.walletstate.application.account.BuyCredits;
+import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.RetryPassMints;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.BuyCreditsUseCase;
+import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.payment.VerifyPayment;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.PassMints;
+import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.application.signing.PublishKeySet;
@@ -110,6 +124,67 @@ public class Wiring {
 
   void closeChainState(@Disposes ChainStateByFamily chains) {
     chains.close();
+  }
+
+  // --- payments ----------------------------------------------------------------------------------
+
+  /**
+   * Receipts of EVM payment chains and the access pass, over the same endpoints the chain reader
+   * uses. Built at start-up so that a bad payment configuration stops the start.
+   */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(EvmPayments.class)
+  EvmPayments evmPayments(ChainReadsConfig chains, PaymentsConfig payments) {
+    return new EvmPayments(
+        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.pass(payments));
+  }
+
+  void closeEvmPayments(@Disposes EvmPayments payments) {
+    payments.close();
+  }
+
+  @Produces
+  @ApplicationScoped
+  PaymentReceipts paymentReceipts(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  AccessPasses accessPasses(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  VerifyPaymentUseCase verifyPayment(PaymentReceipts receipts, PaymentsConfig config) {
+    return new VerifyPayment(PaymentSettings.chains(config), receipts);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyKeyUseCase buyKey(
+      VerifyPaymentUseCase payments,
+      Purchases purchases,
+      AccessPasses passes,
+      PassMints mints,
+      Entropy entropy,
+      Clock clock) {
+    return new BuyKey(payments, purchases, passes, mints, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyCreditsUseCase buyCredits(VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+    return new BuyCredits(payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  RetryPassMints retryPassMints(AccessPasses passes, PassMints mints, Clock clock) {
+    return new RetryPassMints(passes, mints, clock);
   }
 
   // --- signing -----------------------------------------------------------------------------------
