@@ -35,11 +35,13 @@ import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.RetryPassMints;
+import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
+import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
@@ -56,6 +58,7 @@ import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.application.trust.TrustService;
@@ -179,6 +182,17 @@ public class Wiring {
   @ApplicationScoped
   BuyCreditsUseCase buyCredits(VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
     return new BuyCredits(payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WalletSignInUseCase walletSignIn(
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      WalletKeys keys,
+      AccessPasses passes,
+      UsageCounter usage,
+      Clock clock) {
+    return new WalletSignIn(domain.orElse("").strip(), keys, passes, usage, clock);
   }
 
   @Produces

@@ -273,7 +273,9 @@ class PurchasesTest {
     buyCredits(key, body(tx2, 8453, 10))
         .then()
         .statusCode(400)
-        .body("error.message", containsStringIgnoringCase("this key's registered wallet is " + first));
+        .body(
+            "error.message",
+            containsStringIgnoringCase("this key's registered wallet is " + first));
     assertThat(paymentsWith(tx2)).isZero();
     buyCredits(key, body(tx3, 8453, 5))
         .then()
