@@ -10,6 +10,7 @@ import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.Purchases;
+import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
@@ -96,14 +97,14 @@ public final class BuyKey implements BuyKeyUseCase {
               }
               var created = (Purchases.KeyPurchase.Created) purchase;
               if (evmSender.isEmpty()) {
-                return done(bought(key, request, payment, credits, created, PassState.NONE));
+                return done(bought(key, request, payment, credits, created, AccessPassState.NONE));
               }
               return mint(created.keyId(), evmSender.get())
                   .map(state -> bought(key, request, payment, credits, created, state));
             });
   }
 
-  private Uni<PassState> mint(long keyId, EvmAddress wallet) {
+  private Uni<AccessPassState> mint(long keyId, EvmAddress wallet) {
     return passes
         .mint(wallet)
         .flatMap(
@@ -111,11 +112,11 @@ public final class BuyKey implements BuyKeyUseCase {
               if (mint instanceof AccessPasses.Mint.Minted minted) {
                 return mints
                     .minted(keyId, minted.txHash(), clock.instant())
-                    .replaceWith(PassState.MINTED);
+                    .replaceWith(AccessPassState.MINTED);
               }
               return mints
                   .deferred(keyId, RetryPassMints.nextAttempt(clock.instant(), 0), clock.instant())
-                  .replaceWith(PassState.PENDING);
+                  .replaceWith(AccessPassState.PENDING);
             });
   }
 
@@ -125,15 +126,15 @@ public final class BuyKey implements BuyKeyUseCase {
       Payment payment,
       long credits,
       Purchases.KeyPurchase.Created created,
-      PassState pass) {
+      AccessPassState pass) {
     KeyDelivery asked = request.delivery();
     KeyDelivery method;
     boolean showKey;
-    if (pass == PassState.NONE) {
+    if (pass == AccessPassState.NONE) {
       // no pass on non-EVM purchases: the key is the only credential
       method = KeyDelivery.API_KEY;
       showKey = true;
-    } else if (asked == KeyDelivery.WALLET && pass == PassState.PENDING) {
+    } else if (asked == KeyDelivery.WALLET && pass == AccessPassState.PENDING) {
       // the wallet signs in once the pass lands; until then the key is the credential
       method = KeyDelivery.BOTH;
       showKey = true;

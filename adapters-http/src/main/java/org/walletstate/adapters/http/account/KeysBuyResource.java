@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
+import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
 import org.walletstate.domain.chain.ChainCatalogue;
@@ -105,7 +106,7 @@ public class KeysBuyResource {
                   + walletAuthDomain
                   + ", signed (EIP-191) by "
                   + bought.wallet().text()
-                  + (bought.pass() == BuyKeyUseCase.PassState.MINTED
+                  + (bought.pass() == AccessPassState.MINTED
                       ? ", which holds the access pass on chain 8453"
                       : ", once its access pass on chain 8453 is minted (pending; until then use"
                           + " the key)")
@@ -125,11 +126,10 @@ public class KeysBuyResource {
                   bought.payment().usd().toPlainString(),
                   bought.authMethod().wireName(),
                   hint,
-                  bought.pass() == BuyKeyUseCase.PassState.NONE
+                  bought.pass() == AccessPassState.NONE
                       ? null
                       : new AccessPass(
-                          8453,
-                          bought.pass() == BuyKeyUseCase.PassState.MINTED ? "minted" : "pending")),
+                          8453, bought.pass() == AccessPassState.MINTED ? "minted" : "pending")),
               MediaType.APPLICATION_JSON_TYPE)
           .header("Cache-Control", "no-store")
           .build();

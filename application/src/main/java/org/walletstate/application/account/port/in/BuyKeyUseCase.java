@@ -2,6 +2,7 @@ package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Optional;
+import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
@@ -17,16 +18,6 @@ import org.walletstate.domain.payment.Payment;
 public interface BuyKeyUseCase {
 
   Uni<Outcome> buy(KeyPurchaseRequest request);
-
-  /** Where the access pass stands after the purchase. */
-  enum PassState {
-    /** Minted: the wallet holds the pass. */
-    MINTED,
-    /** The mint failed or is slow; it is retried, and the key was returned. */
-    PENDING,
-    /** Non-EVM purchase: no pass. */
-    NONE
-  }
 
   /** What happened. */
   sealed interface Outcome {
@@ -50,7 +41,7 @@ public interface BuyKeyUseCase {
         long credits,
         long balance,
         KeyDelivery authMethod,
-        PassState pass)
+        AccessPassState pass)
         implements Outcome {}
 
     /** Not a valid payment: 400 with the reason. */
