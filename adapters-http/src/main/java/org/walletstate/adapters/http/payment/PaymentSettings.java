@@ -3,7 +3,7 @@ package org.walletstate.adapters.http.payment;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.walletstate.adapters.chain.evm.payment.EvmPayments;
+import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.EvmPaymentChain;

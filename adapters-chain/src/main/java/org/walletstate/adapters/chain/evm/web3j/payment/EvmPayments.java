@@ -1,4 +1,4 @@
-package org.walletstate.adapters.chain.evm.payment;
+package org.walletstate.adapters.chain.evm.web3j.payment;
 
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
