@@ -23,10 +23,10 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 /**
- * Fuzz corpus for the purchase bodies ({@code POST /v1/keys/buy}, {@code POST /v1/credits/buy})
- * and for {@code Authorization: Wallet} headers: every member hostile in turn, from a fixed seed.
- * Each answer is a documented refusal in the error envelope (400, 401, 409 or 501), never a 500,
- * and nothing is credited.
+ * Fuzz corpus for the purchase bodies ({@code POST /v1/keys/buy}, {@code POST /v1/credits/buy}) and
+ * for {@code Authorization: Wallet} headers: every member hostile in turn, from a fixed seed. Each
+ * answer is a documented refusal in the error envelope (400, 401, 409 or 501), never a 500, and
+ * nothing is credited.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -39,16 +39,59 @@ class PurchaseFuzzTest {
   @Inject Pool pool;
 
   private static final String[] TX_HASHES = {
-    null, "", "0x", "0x1234", "0x" + "zz".repeat(32), "0x" + "ab".repeat(33), "ab".repeat(32),
-    "0x" + "1".repeat(10_000), "0X" + "AB".repeat(32), "0x" + "00".repeat(32)
+    null,
+    "",
+    "0x",
+    "0x1234",
+    "0x" + "zz".repeat(32),
+    "0x" + "ab".repeat(33),
+    "ab".repeat(32),
+    "0x" + "1".repeat(10_000),
+    "0X" + "AB".repeat(32),
+    "0x" + "00".repeat(32)
   };
   private static final Object[] CHAIN_IDS = {
-    null, "", -1, 0, 1284, 100, "solana", "tron", "bitcoin", "xrpl", "8453 ", true, List.of(8453),
-    Map.of("id", 8453), "9".repeat(400), 1.5, "0x2105", 8453, "8453", 1, 10
+    null,
+    "",
+    -1,
+    0,
+    1284,
+    100,
+    "solana",
+    "tron",
+    "bitcoin",
+    "xrpl",
+    "8453 ",
+    true,
+    List.of(8453),
+    Map.of("id", 8453),
+    "9".repeat(400),
+    1.5,
+    "0x2105",
+    8453,
+    "8453",
+    1,
+    10
   };
   private static final Object[] AMOUNTS = {
-    null, -5, 0, 4.99, "abc", "5", "5.000001", 5, 25.5, "1e3", "9".repeat(60), Map.of(), List.of(),
-    true, "", " 5", "-5", 1e300
+    null,
+    -5,
+    0,
+    4.99,
+    "abc",
+    "5",
+    "5.000001",
+    5,
+    25.5,
+    "1e3",
+    "9".repeat(60),
+    Map.of(),
+    List.of(),
+    true,
+    "",
+    " 5",
+    "-5",
+    1e300
   };
   private static final Object[] DELIVERIES = {null, "", "WALLET", "wallet", "apiKey", "both", 5};
   private static final Object[] CHANNELS = {null, "", "a b", "x".repeat(65), "ok-tag", "é", 7};
@@ -93,7 +136,8 @@ class PurchaseFuzzTest {
         }
         answer = request.post(kind == 0 ? "/v1/keys/buy" : "/v1/credits/buy");
       } else if (kind == 2) {
-        String raw = pick(r, new String[] {"[]", "{", "null", "{\"txHash\":1,\"txHash\":2}", "\"s\"", ""});
+        String raw =
+            pick(r, new String[] {"[]", "{", "null", "{\"txHash\":1,\"txHash\":2}", "\"s\"", ""});
         what = "raw body " + raw;
         answer = given().contentType(ContentType.JSON).body(raw).post("/v1/keys/buy");
       } else {
