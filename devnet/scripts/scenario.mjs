@@ -135,7 +135,7 @@ export const WALLET_ROLES = {
   agentOperator: 'Chain 8453: signature-bound agent wallet of agent 0, and owner of agent 1.',
   delegator: 'Chain 8453: EOA that signed the ERC-7710 delegations to holder and revoked one of them.',
   rogueAttester: 'Non-production attester behind the wrong-attester cases.',
-  payer: 'Pays the service in tests: USDC on every chain (USDT on 1), ETH for gas; starts with no key and no pass.',
+  payer: 'Pays the service in tests: ETH for gas on every chain, USDT on 1; starts with no key and no pass.',
   treasury: "The service's receiving address for payments and pay-per-call (payTo); starts empty.",
   passMinter: 'Chain 8453: holds MINTER_ROLE on the access pass; ETH for gas (the service mints with this key).',
   relayer: 'Submits EIP-3009 authorizations for the service\'s own x402 settler; ETH for gas on every chain.',

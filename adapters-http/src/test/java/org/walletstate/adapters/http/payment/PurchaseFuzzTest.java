@@ -163,8 +163,11 @@ class PurchaseFuzzTest {
   }
 
   private static String walletHeader(Random r) {
-    String scheme = pick(r, new String[] {"Wallet ", "wallet ", "WALLET ", "Wallet"});
-    switch (r.nextInt(5)) {
+    String scheme = pick(r, new String[] {"Wallet ", "wallet ", "WALLET "});
+    switch (r.nextInt(6)) {
+      case 5:
+        // the scheme alone, without credentials
+        return "Wallet";
       case 0:
         return scheme + "%%%";
       case 1:
