@@ -210,6 +210,11 @@ public final class Devnet implements AutoCloseable {
     return new DelegationToolkit(directory);
   }
 
+  /** The {@code siwe} + ethers signer of EIP-4361 messages ({@code tools/siwe-sign.mjs}). */
+  public SiweSigner siweSigner() {
+    return new SiweSigner(directory);
+  }
+
   /** Takes an {@code evm_snapshot} on every chain. */
   public DevnetSnapshot snapshot() {
     Map<Long, String> ids = new LinkedHashMap<>();

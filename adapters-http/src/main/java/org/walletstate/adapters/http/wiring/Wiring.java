@@ -16,6 +16,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -30,15 +31,24 @@ import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.MeteredSigners;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.adapters.http.payment.PaymentSettings;
+import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
+import org.walletstate.application.account.BuyCredits;
+import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.RetryPassMints;
+import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.BuyCreditsUseCase;
+import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
+import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
@@ -53,13 +63,20 @@ import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
+import org.walletstate.application.payment.VerifyPayment;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.PassMints;
+import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.application.trust.TrustService;
@@ -134,6 +151,78 @@ public class Wiring {
 
   void closeChainState(@Disposes ChainStateByFamily chains) {
     chains.close();
+  }
+
+  // --- payments ----------------------------------------------------------------------------------
+
+  /**
+   * Receipts of EVM payment chains and the access pass, over the same endpoints the chain reader
+   * uses. Built at start-up so that a bad payment configuration stops the start.
+   */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(EvmPayments.class)
+  EvmPayments evmPayments(ChainReadsConfig chains, PaymentsConfig payments) {
+    return new EvmPayments(
+        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.pass(payments));
+  }
+
+  void closeEvmPayments(@Disposes EvmPayments payments) {
+    payments.close();
+  }
+
+  @Produces
+  @ApplicationScoped
+  PaymentReceipts paymentReceipts(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  AccessPasses accessPasses(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  VerifyPaymentUseCase verifyPayment(PaymentReceipts receipts, PaymentsConfig config) {
+    return new VerifyPayment(PaymentSettings.chains(config), receipts);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyKeyUseCase buyKey(
+      VerifyPaymentUseCase payments,
+      Purchases purchases,
+      AccessPasses passes,
+      PassMints mints,
+      Entropy entropy,
+      Clock clock) {
+    return new BuyKey(payments, purchases, passes, mints, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyCreditsUseCase buyCredits(VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+    return new BuyCredits(payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WalletSignInUseCase walletSignIn(
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      WalletKeys keys,
+      AccessPasses passes,
+      UsageCounter usage,
+      Clock clock) {
+    return new WalletSignIn(domain.orElse("").strip(), keys, passes, usage, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  RetryPassMints retryPassMints(AccessPasses passes, PassMints mints, Clock clock) {
+    return new RetryPassMints(passes, mints, clock);
   }
 
   // --- signing -----------------------------------------------------------------------------------
