@@ -40,8 +40,8 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.TrustProfileSigner;
-import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.application.trust.TrustService;
@@ -146,8 +146,8 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  AuthenticateUseCase authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
-    return new Authenticate(keys, usage, clock);
+  AuthenticateUseCase authenticate(KeyAdmission admission, Clock clock) {
+    return new Authenticate(admission, clock);
   }
 
   @Produces
