@@ -28,7 +28,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
-import org.walletstate.devnet.JsonRpc;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
@@ -97,7 +96,7 @@ public final class FloorBench {
       URI rpc = devnet.rpcUrls().get(8453L);
       if (options.mineEverySeconds > 0) {
         // anvil mines on transactions only unless told otherwise: give it a chain's rhythm
-        new JsonRpc(rpc).call("evm_setIntervalMining", options.mineEverySeconds);
+        devnet.mineEvery(Duration.ofSeconds(options.mineEverySeconds));
       }
       if (options.delayMs > 0) {
         proxy = FaultProxy.inFrontOf(rpc);

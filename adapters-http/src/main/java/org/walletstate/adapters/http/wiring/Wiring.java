@@ -1,7 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
 import io.quarkus.runtime.Startup;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -12,6 +11,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
@@ -62,6 +65,29 @@ import org.walletstate.domain.trust.TrustCheckList;
 @ApplicationScoped
 public class Wiring {
 
+  /**
+   * Where signatures are made: one thread per core. Signing is pure CPU work, so more threads than
+   * cores only interleave requests (each then takes longer) without signing more per second; the
+   * event loops and the blocking worker pool stay free for I/O.
+   */
+  private static final class SigningThreads {
+    static final ExecutorService POOL =
+        Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(),
+            new ThreadFactory() {
+              private final AtomicInteger count = new AtomicInteger();
+
+              @Override
+              public Thread newThread(Runnable task) {
+                Thread thread = new Thread(task, "signing-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+              }
+            });
+
+    private SigningThreads() {}
+  }
+
   // --- shared inputs -----------------------------------------------------------------------------
 
   @Produces
@@ -95,7 +121,9 @@ public class Wiring {
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
-        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock));
+        ChainFamily.EVM,
+        new Web3jEvmChainState(
+            EvmChainSettings.evmConfig(config), EvmChainSettings.headFollowing(config), clock));
     families.put(
         ChainFamily.SOLANA, new SolanaChainState(JsonRpcChainSettings.solana(config), clock));
     families.put(ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock));
@@ -172,9 +200,8 @@ public class Wiring {
       Metering metering,
       Entropy entropy,
       Clock clock) {
-    // signing is CPU work: it runs on the worker pool, never on an event loop
-    return new AttestService(
-        chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+    // signing is CPU work: it runs on the signing threads, never on an event loop
+    return new AttestService(chains, signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   // --- trust -------------------------------------------------------------------------------------
@@ -207,8 +234,7 @@ public class Wiring {
       Metering metering,
       Entropy entropy,
       Clock clock) {
-    return new TrustService(
-        list, chains, signer, metering, entropy, clock, Infrastructure.getDefaultWorkerPool());
+    return new TrustService(list, chains, signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   @Produces
