@@ -212,8 +212,8 @@ public final class Devnet implements AutoCloseable {
   }
 
   /**
-   * Makes every chain mine a block every {@code interval} (whole seconds), as a real chain does,
-   * on top of the block each transaction gets; {@link Duration#ZERO} goes back to mining on
+   * Makes every chain mine a block every {@code interval} (whole seconds), as a real chain does, on
+   * top of the block each transaction gets; {@link Duration#ZERO} goes back to mining on
    * transactions only. Without it the heads never move between transactions, so a read cache keyed
    * by block answers everything after a first request and head-freshness logic is never exercised.
    */
