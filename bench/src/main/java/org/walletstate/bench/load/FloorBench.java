@@ -110,12 +110,7 @@ public final class FloorBench {
       properties.put("walletstate.chains.evm.\"8453\".endpoints", rpc.toString());
       properties.putAll(options.serviceProperties);
       List<String> jvm = new ArrayList<>(options.jvmOptions);
-      if (options.jfr != null) {
-        jvm.add(
-            "-XX:StartFlightRecording=filename="
-                + options.jfr.toAbsolutePath()
-                + ",settings=profile,dumponexit=true");
-      }
+
       Path log = work.resolve("service.log");
       System.out.println("service log: " + log);
       try (ServiceProcess service =
@@ -160,9 +155,22 @@ public final class FloorBench {
                 keyId,
                 sizes[0],
                 sizes[1])) {
+          HttpRequest jwks =
+              HttpRequest.newBuilder(service.base().resolve("/v1/jwks"))
+                  .timeout(Duration.ofSeconds(60))
+                  .build();
+          LoadRun.Operation httpOnly =
+              () -> {
+                HttpResponse<byte[]> response =
+                    http.send(jwks, HttpResponse.BodyHandlers.ofByteArray());
+                if (response.statusCode() != 200) {
+                  throw new IllegalStateException("HTTP " + response.statusCode());
+                }
+              };
           Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
           clients.put("floor", floor);
           clients.put("service", serviceOp);
+          clients.put("GET /v1/jwks", httpOnly);
           for (int round = 0; round < 3; round++) {
             for (LoadRun.Operation op : clients.values()) {
               LoadRun.run(op, options.warmup, 4);
@@ -170,6 +178,15 @@ public final class FloorBench {
           }
           Thread.sleep(5000);
           long rssIdleWarm = service.rssKib();
+          if (options.jfr != null) {
+            // the profile covers the measured blocks only, not start-up and warm-up
+            jcmd(
+                service.pid(),
+                "JFR.start",
+                "name=floor",
+                "settings=profile",
+                "filename=" + options.jfr.toAbsolutePath());
+          }
           List<Merged> rows = new ArrayList<>();
           long rssPeak = 0;
           for (int c : options.concurrency) {
@@ -177,6 +194,10 @@ public final class FloorBench {
             sampler.start();
             rows.addAll(abba(clients, c));
             rssPeak = Math.max(rssPeak, sampler.stop());
+          }
+          if (options.jfr != null) {
+            jcmd(service.pid(), "JFR.stop", "name=floor");
+            System.out.println("flight recording of the measured blocks: " + options.jfr);
           }
           report(
               rows, started, loadBefore, rssIdleStart, rssIdleWarm, rssPeak, sizes, service.pid());
@@ -186,6 +207,18 @@ public final class FloorBench {
       if (proxy != null) {
         proxy.close();
       }
+    }
+  }
+
+  private static void jcmd(long pid, String... command) throws IOException, InterruptedException {
+    List<String> line = new ArrayList<>();
+    line.add(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString());
+    line.add(Long.toString(pid));
+    line.addAll(List.of(command));
+    Process jcmd = new ProcessBuilder(line).redirectErrorStream(true).start();
+    String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (jcmd.waitFor() != 0) {
+      throw new IllegalStateException("jcmd " + String.join(" ", command) + " failed: " + out);
     }
   }
 
@@ -199,7 +232,11 @@ public final class FloorBench {
         + "\",\"threshold\":\"100\"}]}";
   }
 
-  /** Blocks A B B A (A = floor, B = service), repeated; each block N timed requests. */
+  /**
+   * Blocks in alternating order, A B C then C B A (A = floor, B = service, C = the service's HTTP
+   * alone: {@code GET /v1/jwks}, a constant document, through the same client), repeated; each
+   * block N timed requests.
+   */
   private List<Merged> abba(Map<String, LoadRun.Operation> clients, int concurrency)
       throws InterruptedException {
     List<String> names = new ArrayList<>(clients.keySet());

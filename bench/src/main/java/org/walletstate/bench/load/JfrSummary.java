@@ -50,6 +50,7 @@ public final class JfrSummary {
     CATEGORIES.keySet().forEach(c -> categories.put(c, 0L));
     categories.put("other", 0L);
     Map<String, Long> top = new TreeMap<>();
+    Map<String, Long> ours = new TreeMap<>();
     long total = 0;
     for (RecordedEvent event : RecordingFile.readAllEvents(Path.of(args[0]))) {
       if (!event.getEventType().getName().equals("jdk.ExecutionSample")) {
@@ -65,6 +66,13 @@ public final class JfrSummary {
       top.merge(
           leaf.getMethod().getType().getName() + "." + leaf.getMethod().getName(), 1L, Long::sum);
       categories.merge(category(frames), 1L, Long::sum);
+      for (RecordedFrame frame : frames) {
+        String type = frame.isJavaFrame() ? frame.getMethod().getType().getName() : "";
+        if (type.startsWith("org.walletstate.")) {
+          ours.merge(type + "." + frame.getMethod().getName(), 1L, Long::sum);
+          break;
+        }
+      }
     }
     System.out.printf(
         Locale.ROOT, "%d execution samples%n%n| where (inclusive) | share |%n", total);
@@ -73,15 +81,20 @@ public final class JfrSummary {
       System.out.printf(
           Locale.ROOT, "| %s | %.1f %% |%n", e.getKey(), 100.0 * e.getValue() / total);
     }
-    System.out.printf(Locale.ROOT, "%n| hottest methods (own time) | share |%n|---|---:|%n");
-    long all = total;
-    top.entrySet().stream()
+    int limit = args.length > 1 ? Integer.parseInt(args[1]) : 20;
+    printTop("hottest methods (own time)", top, total, limit);
+    printTop("innermost project frame (samples under it)", ours, total, limit);
+  }
+
+  private static void printTop(String title, Map<String, Long> counts, long total, int limit) {
+    System.out.printf(Locale.ROOT, "%n| %s | share |%n|---|---:|%n", title);
+    counts.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .limit(args.length > 1 ? Integer.parseInt(args[1]) : 20)
+        .limit(limit)
         .forEach(
             e ->
                 System.out.printf(
-                    Locale.ROOT, "| `%s` | %.1f %% |%n", e.getKey(), 100.0 * e.getValue() / all));
+                    Locale.ROOT, "| `%s` | %.1f %% |%n", e.getKey(), 100.0 * e.getValue() / total));
   }
 
   private static String category(List<RecordedFrame> frames) {

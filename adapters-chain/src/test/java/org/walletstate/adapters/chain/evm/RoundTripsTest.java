@@ -186,9 +186,8 @@ class RoundTripsTest {
   @Test
   void observe_withAFollowedHead_sendsOnlyTheBatchPinnedToIt(Devnet devnet) {
     HeadFollowing following =
-        HeadFollowing.defaults()
-            .withPollInterval(Duration.ofHours(1))
-            .withMaxAge(Duration.ofHours(2));
+        new HeadFollowing(
+            true, Duration.ofHours(1), Duration.ofHours(2), HeadFollowing.DEFAULT_IDLE_AFTER);
     try (Web3jEvmChainState adapter =
         new Web3jEvmChainState(
             EvmChainsConfig.defaults()
