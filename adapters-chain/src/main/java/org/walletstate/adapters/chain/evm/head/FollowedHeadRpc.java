@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -115,8 +116,8 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
   }
 
   /** The followed head, whatever its age; empty before the first head was read. */
-  java.util.Optional<Followed> followed() {
-    return java.util.Optional.ofNullable(followed.get());
+  Optional<Followed> followed() {
+    return Optional.ofNullable(followed.get());
   }
 
   private boolean fresh(Followed current, Instant now) {
