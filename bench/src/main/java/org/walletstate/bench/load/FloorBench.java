@@ -207,6 +207,18 @@ public final class FloorBench {
       if (proxy != null) {
         proxy.close();
       }
+      deleteTree(work.resolve("data")); // the service's local signing keys; the log stays
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
     }
   }
 
