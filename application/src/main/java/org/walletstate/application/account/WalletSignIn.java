@@ -6,7 +6,7 @@ import java.time.Instant;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.port.out.AccessPasses;
-import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.domain.account.DailyWindow;
 import org.walletstate.domain.account.KeyAccount;
@@ -22,18 +22,18 @@ public final class WalletSignIn implements WalletSignInUseCase {
   private final String domain;
   private final WalletKeys keys;
   private final AccessPasses passes;
-  private final UsageCounter usage;
+  private final KeyAdmission admission;
   private final Clock clock;
 
   /**
    * @param domain the host a message must name (the service's public host)
    */
   public WalletSignIn(
-      String domain, WalletKeys keys, AccessPasses passes, UsageCounter usage, Clock clock) {
+      String domain, WalletKeys keys, AccessPasses passes, KeyAdmission admission, Clock clock) {
     this.domain = domain;
     this.keys = keys;
     this.passes = passes;
-    this.usage = usage;
+    this.admission = admission;
     this.clock = clock;
   }
 
@@ -85,18 +85,24 @@ public final class WalletSignIn implements WalletSignInUseCase {
 
   private Uni<Outcome> count(KeyAccount account, Instant now) {
     DailyWindow window = DailyWindow.containing(now);
-    return usage
-        .countOne(account.id(), window.day(), account.dailyLimit())
+    return admission
+        .admit(account.id(), window.day())
         .map(
-            count ->
-                new Outcome.Key(
-                    count instanceof UsageCounter.Count.Counted counted
-                        ? new AuthenticateUseCase.Outcome.Authenticated(
-                            account,
-                            new AuthenticateUseCase.DailyUsage(
-                                account.dailyLimit(), counted.used(), window))
-                        : new AuthenticateUseCase.Outcome.LimitReached(
-                            account, window, window.secondsUntilReset(now))));
+            admitted -> {
+              if (admitted instanceof KeyAdmission.Admission.Counted counted) {
+                return new Outcome.Key(
+                    new AuthenticateUseCase.Outcome.Authenticated(
+                        counted.account(),
+                        new AuthenticateUseCase.DailyUsage(
+                            counted.account().dailyLimit(), counted.used(), window)));
+              }
+              if (admitted instanceof KeyAdmission.Admission.LimitReached limited) {
+                return new Outcome.Key(
+                    new AuthenticateUseCase.Outcome.LimitReached(
+                        limited.account(), window, window.secondsUntilReset(now)));
+              }
+              return (Outcome) new Outcome.Refused("the key registered to this wallet is gone");
+            });
   }
 
   private static Uni<Outcome> refuse(String reason) {

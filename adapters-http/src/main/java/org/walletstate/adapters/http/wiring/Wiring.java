@@ -1,7 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
 import io.quarkus.runtime.Startup;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -13,6 +12,10 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
@@ -71,11 +74,11 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TrustProfileSigner;
-import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
@@ -96,6 +99,29 @@ import org.walletstate.domain.trust.TrustCheckList;
  */
 @ApplicationScoped
 public class Wiring {
+
+  /**
+   * Where signatures are made: one thread per core. Signing is pure CPU work, so more threads than
+   * cores only interleave requests (each then takes longer) without signing more per second; the
+   * event loops and the blocking worker pool stay free for I/O.
+   */
+  private static final class SigningThreads {
+    static final ExecutorService POOL =
+        Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(),
+            new ThreadFactory() {
+              private final AtomicInteger count = new AtomicInteger();
+
+              @Override
+              public Thread newThread(Runnable task) {
+                Thread thread = new Thread(task, "signing-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+              }
+            });
+
+    private SigningThreads() {}
+  }
 
   // --- shared inputs -----------------------------------------------------------------------------
 
@@ -130,7 +156,12 @@ public class Wiring {
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
-        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock, calls));
+        ChainFamily.EVM,
+        new Web3jEvmChainState(
+            EvmChainSettings.evmConfig(config),
+            EvmChainSettings.headFollowing(config),
+            clock,
+            calls));
     families.put(
         ChainFamily.SOLANA,
         new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
@@ -214,9 +245,9 @@ public class Wiring {
       @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
       WalletKeys keys,
       AccessPasses passes,
-      UsageCounter usage,
+      KeyAdmission admission,
       Clock clock) {
-    return new WalletSignIn(domain.orElse("").strip(), keys, passes, usage, clock);
+    return new WalletSignIn(domain.orElse("").strip(), keys, passes, admission, clock);
   }
 
   @Produces
@@ -262,8 +293,8 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  AuthenticateUseCase authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
-    return new Authenticate(keys, usage, clock);
+  AuthenticateUseCase authenticate(KeyAdmission admission, Clock clock) {
+    return new Authenticate(admission, clock);
   }
 
   @Produces
@@ -288,14 +319,9 @@ public class Wiring {
       Metering metering,
       Entropy entropy,
       Clock clock) {
-    // signing is CPU work: it runs on the worker pool, never on an event loop
+    // signing is CPU work: it runs on the signing threads, never on an event loop
     return new AttestService(
-        new OnCallerContext(chains),
-        signer,
-        metering,
-        entropy,
-        clock,
-        Infrastructure.getDefaultWorkerPool());
+        new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   // --- trust -------------------------------------------------------------------------------------
@@ -332,13 +358,7 @@ public class Wiring {
       Entropy entropy,
       Clock clock) {
     return new TrustService(
-        list,
-        new OnCallerContext(chains),
-        signer,
-        metering,
-        entropy,
-        clock,
-        Infrastructure.getDefaultWorkerPool());
+        list, new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   @Produces
