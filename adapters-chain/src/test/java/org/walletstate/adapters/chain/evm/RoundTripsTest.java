@@ -27,6 +27,7 @@ import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.testing.RpcProxy;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
@@ -196,7 +197,8 @@ class RoundTripsTest {
             following,
             Clock.systemUTC(),
             () -> 0.5,
-            BalanceSlotCache.defaults(Clock.systemUTC()))) {
+            BalanceSlotCache.defaults(Clock.systemUTC()),
+            ChainCallObserver.NONE)) {
       EvmRead<?>[] reads = fiveReads();
       ChainObservation.Observed first = observe(adapter, CHAIN, reads);
       assertThat(proxy.calls("eth_getBlockByNumber")).isEqualTo(1); // unknown head: read it
