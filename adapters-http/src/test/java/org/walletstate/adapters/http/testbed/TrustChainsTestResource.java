@@ -47,6 +47,13 @@ public class TrustChainsTestResource implements QuarkusTestResourceLifecycleMana
               FaultProxy proxy = PROXIES.computeIfAbsent(id, x -> FaultProxy.inFrontOf(url));
               config.put("walletstate.chains.evm.\"" + id + "\".endpoints", proxy.url().toString());
             });
+    System.getLogger(TrustChainsTestResource.class.getName())
+        .log(
+            System.Logger.Level.INFO,
+            "trust light chains: {0} anvils, ready in {1} ms, {2} MiB resident together",
+            chains.rpcUrls().size(),
+            chains.startTime().toMillis(),
+            chains.anvilsRssMiB());
     if (devnet.rpcUrls().size() + chains.rpcUrls().size() != 23) {
       throw new IllegalStateException(
           "a base profile reads 23 EVM chains; the devnet and the light chains run "
