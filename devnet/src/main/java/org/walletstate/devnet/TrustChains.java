@@ -164,6 +164,14 @@ public final class TrustChains implements AutoCloseable {
     return anvilsRssMiB;
   }
 
+  /** The script and its anvils as operating-system processes (for leak checks). */
+  public List<ProcessHandle> processes() {
+    List<ProcessHandle> list = new ArrayList<>();
+    list.add(script.toHandle());
+    script.descendants().forEach(list::add);
+    return list;
+  }
+
   public synchronized boolean isRunning() {
     return !stopped && script.isAlive();
   }
@@ -210,10 +218,25 @@ public final class TrustChains implements AutoCloseable {
       Thread.currentThread().interrupt();
       process.destroyForcibly();
     }
+    // the script signals its anvils and exits without waiting for them: give them a moment to
+    // stop, then kill what is left, and wait until every one is gone
     for (ProcessHandle h : tree) {
-      if (h.isAlive()) {
+      if (!waitFor(h, 5)) {
         h.destroyForcibly();
+        waitFor(h, 5);
       }
+    }
+  }
+
+  private static boolean waitFor(ProcessHandle h, int seconds) {
+    try {
+      h.onExit().get(seconds, TimeUnit.SECONDS);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return !h.isAlive();
+    } catch (ExecutionException | TimeoutException e) {
+      return !h.isAlive();
     }
   }
 
