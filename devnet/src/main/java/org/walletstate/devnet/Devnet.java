@@ -38,16 +38,18 @@ public final class Devnet implements AutoCloseable {
   private final Path runDir;
   private final Process supervisor;
   private final DevnetManifest manifest;
+  private final Path manifestFile;
   private final Map<Long, JsonRpc> clients = new LinkedHashMap<>();
   private final Thread shutdownHook;
   private boolean isShared;
   private boolean stopped;
 
-  private Devnet(Path directory, Path runDir, Process supervisor, DevnetManifest manifest) {
+  private Devnet(Path directory, Path runDir, Process supervisor, Path manifestFile) {
+    this.manifest = DevnetManifest.read(manifestFile);
+    this.manifestFile = manifestFile;
     this.directory = directory;
     this.runDir = runDir;
     this.supervisor = supervisor;
-    this.manifest = manifest;
     manifest.chains().forEach((id, c) -> clients.put(id, new JsonRpc(c.rpcUrl())));
     this.shutdownHook = new Thread(this::stop, "devnet-shutdown");
   }
@@ -126,7 +128,7 @@ public final class Devnet implements AutoCloseable {
       throw new DevnetException(
           "the devnet did not start within " + options.startTimeout() + ":\n" + tail, e);
     }
-    Devnet devnet = new Devnet(dir, runDir, process, DevnetManifest.read(manifestFile));
+    Devnet devnet = new Devnet(dir, runDir, process, manifestFile);
     Runtime.getRuntime().addShutdownHook(devnet.shutdownHook);
     return devnet;
   }
@@ -177,6 +179,11 @@ public final class Devnet implements AutoCloseable {
 
   public DevnetManifest manifest() {
     return manifest;
+  }
+
+  /** The manifest file the supervisor wrote (in the run directory, deleted on stop). */
+  public Path manifestFile() {
+    return manifestFile;
   }
 
   /** The devnet npm project directory. */

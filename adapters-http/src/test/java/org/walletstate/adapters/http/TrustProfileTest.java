@@ -51,8 +51,9 @@ import org.walletstate.verifier.VerifiedTrustProfile;
 
 /**
  * {@code POST /v1/trust} and {@code /v1/trust/batch} end to end on the devnet: 23 EVM chains (1,
- * 8453 and 10 on their anvils, chain 10 behind the fault proxy, the other 20 on the chain-1 anvil),
- * every profile signed and checked by the SDK, the ledger balanced.
+ * 8453 and 10 on the devnet's anvils, the other 20 on their own light anvils with the list's
+ * contracts at their production addresses, every chain behind a pass-through proxy), every profile
+ * signed and checked by the SDK, the ledger balanced.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -87,6 +88,11 @@ class TrustProfileTest {
     for (long chain : List.of(1L, 8453L, 10L)) {
       devnet.rpc(chain).call("evm_mine");
     }
+    // a new head on every light chain too, so no read is answered from the service's read cache
+    TrustChainsTestResource.lightChains()
+        .rpcUrls()
+        .keySet()
+        .forEach(chain -> TrustChainsTestResource.anvil(chain).call("evm_mine"));
     key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
   }
 
@@ -183,6 +189,43 @@ class TrustProfileTest {
     assertThat(
             trust.get("dimensions").get("stablecoins").get("checks").get(0).get("label").asText())
         .isEqualTo("USDC on Ethereum");
+
+    // every EVM row is read on its own chain and gives the scenario's answer for the holder
+    Map<String, Boolean> expected = TrustChainsTestResource.holderExpectations();
+    Map<String, Boolean> served = new LinkedHashMap<>();
+    int notProvided = 0;
+    for (String dimension : BASE_DIMENSIONS) {
+      int pass = 0;
+      int fail = 0;
+      for (JsonNode row : trust.get("dimensions").get(dimension).get("checks")) {
+        if (row.has("met")) {
+          served.put(dimension + "/" + row.get("label").asText(), row.get("met").asBoolean());
+          if (row.get("met").asBoolean()) {
+            pass++;
+          } else {
+            fail++;
+          }
+        } else {
+          assertThat(row.get("reason").asText())
+              .as(row.toString())
+              .isEqualTo("wallet_not_provided");
+          notProvided++;
+        }
+      }
+      assertThat(trust.get("dimensions").get(dimension).get("passCount").asInt())
+          .as(dimension)
+          .isEqualTo(pass);
+      assertThat(trust.get("dimensions").get(dimension).get("failCount").asInt())
+          .as(dimension)
+          .isEqualTo(fail);
+    }
+    assertThat(served).isEqualTo(expected);
+    assertThat(served.values()).contains(true, false);
+    long passes = expected.values().stream().filter(b -> b).count();
+    assertThat(summary.get("totalPassed").asLong()).isEqualTo(passes);
+    assertThat(summary.get("totalFailed").asLong()).isEqualTo(expected.size() - passes);
+    assertThat(summary.get("totalNotEvaluated").asInt()).isEqualTo(notProvided);
+    assertThat(expected.size() + notProvided).isEqualTo(155);
 
     JsonNode usdc = check(trust, "stablecoins", "USDC on Base");
     assertThat(keys(usdc))
@@ -421,6 +464,44 @@ class TrustProfileTest {
   }
 
   @Test
+  void oneLightChainFailingItsBatch_isA503NamingIt_andAnErrorEntryPerWallet_chargingNothing() {
+    FaultProxy arbitrum = TrustChainsTestResource.everyChain().get(42161L);
+    arbitrum.install(Rule.of(Match.method("eth_call"), Fault.status(502)));
+    try {
+      Response single = trust(Map.of("wallet", wallet("holder")));
+
+      assertThat(single.statusCode()).as(single.asString()).isEqualTo(503);
+      assertThat(single.jsonPath().getString("error.code")).isEqualTo("rpc_failure");
+      assertThat(single.jsonPath().getList("error.failedConditions.chainId", Integer.class))
+          .containsOnly(42161);
+      assertThat(single.jsonPath().getString("data")).isNull();
+
+      Response many =
+          batch(
+              Map.of(
+                  "wallets",
+                  List.of(
+                      Map.of("wallet", wallet("holder")),
+                      Map.of("wallet", wallet("contractAccount")))));
+
+      assertThat(many.statusCode()).as(many.asString()).isEqualTo(200);
+      assertThat(many.jsonPath().getMap("data.summary"))
+          .isEqualTo(Map.of("requested", 2, "succeeded", 0, "failed", 2));
+      for (int i = 0; i < 2; i++) {
+        assertThat(many.jsonPath().getBoolean("data.results[" + i + "].ok")).isFalse();
+        assertThat(many.jsonPath().getString("data.results[" + i + "].error.code"))
+            .isEqualTo("rpc_failure");
+      }
+      assertThat(many.jsonPath().getString("data.results[1].wallet"))
+          .isEqualTo(wallet("contractAccount"));
+      assertThat(many.jsonPath().getInt("meta.creditsCharged")).isZero();
+      assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+    } finally {
+      arbitrum.reset();
+    }
+  }
+
+  @Test
   void withProof_tokenRowsCarryStorageProofsTheSdkVerifies_otherRowsDecline_andThePremiumIsKept() {
     otherFamiliesHold();
     Map<String, Object> body = everyWallet(wallet("holder"));
@@ -451,9 +532,8 @@ class TrustProfileTest {
         if (row.get("proof").get("available").asBoolean()) {
           available++;
           long chain = row.get("chainId").asLong();
-          long anvil =
-              devnet.rpcUrls().containsKey(chain) ? chain : TrustChainsTestResource.STAND_IN;
-          JsonNode header = devnet.rpc(anvil).block(row.get("blockNumber").asText());
+          JsonNode header =
+              TrustChainsTestResource.anvil(chain).block(row.get("blockNumber").asText());
           roots.trustHeader(chain, header, header.get("hash").asText());
         }
       }
@@ -473,10 +553,14 @@ class TrustProfileTest {
     JsonNode account = check(trust, "account", "Contract code present on Base").get("proof");
     assertThat(account.get("available").asBoolean()).isFalse();
     assertThat(account.get("reason").asText()).contains("POST /v1/attest");
-    // no collection at Azuki's address on the devnet: not evaluated, so no proof key
-    assertThat(check(trust, "nfts", "Azuki on Ethereum").get("reason").asText())
-        .isEqualTo("not_a_balance");
-    assertThat(check(trust, "nfts", "Azuki on Ethereum").has("proof")).isFalse();
+    // every EVM row is evaluated on its own chain: NFT rows are read, and decline a proof
+    JsonNode azuki = check(trust, "nfts", "Azuki on Ethereum");
+    assertThat(azuki.has("met")).as(azuki.toString()).isTrue();
+    assertThat(azuki.get("proof").get("available").asBoolean()).isFalse();
+    // a held token on a light chain (the first row of chain 42161 is the holder's) is proven there
+    JsonNode arbitrum = check(trust, "stablecoins", "USDC on Arbitrum");
+    assertThat(arbitrum.get("met").asBoolean()).as(arbitrum.toString()).isTrue();
+    assertThat(arbitrum.get("proof").get("available").asBoolean()).as(arbitrum.toString()).isTrue();
     JsonNode solana = check(trust, "solana", "SOL (native) on Solana").get("proof");
     assertThat(solana.get("available").asBoolean()).isFalse();
     assertThat(solana.get("reason").asText()).contains("EVM storage proofs");

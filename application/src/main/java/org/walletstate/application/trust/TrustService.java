@@ -29,6 +29,7 @@ import org.walletstate.domain.trust.TrustCheckList;
 import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustEvaluation;
 import org.walletstate.domain.trust.TrustFailure;
+import org.walletstate.domain.trust.TrustObservations;
 import org.walletstate.domain.trust.TrustProfile;
 import org.walletstate.domain.trust.TrustReadPlan;
 import org.walletstate.domain.trust.TrustWallets;
@@ -94,20 +95,20 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
                   TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
               return observe(plan)
                   .flatMap(
-                      observed -> {
-                        TrustEvaluation evaluation =
-                            TrustEvaluation.of(plan, command.wallets(), command.proof(), observed);
-                        if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-                          logRpcFailure("profile", incomplete.failures(), observed);
+                      observed ->
+                          evaluatedAndSigned(
+                              plan,
+                              command.wallets(),
+                              command.proof(),
+                              TrustObservations.of(plan, observed)))
+                  .flatMap(
+                      done -> {
+                        if (done.failures() != null) {
+                          logRpcFailure("profile", done.failures(), done.observed());
                           return Uni.createFrom()
-                              .item(
-                                  (TrustOutcome)
-                                      new TrustOutcome.Unavailable(incomplete.failures()));
+                              .item((TrustOutcome) new TrustOutcome.Unavailable(done.failures()));
                         }
-                        TrustProfile profile =
-                            profile(command.wallets(), (TrustEvaluation.Evaluated) evaluation);
-                        return sign(List.of(profile))
-                            .flatMap(signed -> settle(account, price, profile, signed.get(0)));
+                        return settle(account, price, done.profile(), done.signed());
                       });
             });
   }
@@ -136,20 +137,34 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
       TrustBatchCommand command,
       TrustReadPlan plan,
       Map<ChainId, ChainObservation> observed) {
+    // every chain's aggregate decoded once, for every wallet of the batch
+    TrustObservations decoded = TrustObservations.of(plan, observed);
+    List<Uni<Done>> each = new ArrayList<>();
+    for (TrustWallets wallets : command.entries()) {
+      each.add(evaluatedAndSigned(plan, wallets, command.proof(), decoded));
+    }
+    return Uni.join()
+        .all(each)
+        .andFailFast()
+        .flatMap(done -> answered(account, command, observed, done));
+  }
+
+  private Uni<TrustBatchOutcome> answered(
+      KeyAccount account,
+      TrustBatchCommand command,
+      Map<ChainId, ChainObservation> observed,
+      List<Done> done) {
     List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
     List<TrustProfile> profiles = new ArrayList<>();
-    List<Integer> positions = new ArrayList<>();
     List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
-    for (TrustWallets wallets : command.entries()) {
-      TrustEvaluation evaluation = TrustEvaluation.of(plan, wallets, command.proof(), observed);
-      if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-        failedReads.addAll(failed("wallets[" + entries.size() + "]", incomplete.failures()));
+    for (Done wallet : done) {
+      if (wallet.failures() != null) {
+        failedReads.addAll(failed("wallets[" + entries.size() + "]", wallet.failures()));
         entries.add(
-            new TrustBatchOutcome.Failed(wallets.evm().checksummed(), incomplete.failures()));
+            new TrustBatchOutcome.Failed(wallet.wallets().evm().checksummed(), wallet.failures()));
       } else {
-        positions.add(entries.size());
-        entries.add(null);
-        profiles.add(profile(wallets, (TrustEvaluation.Evaluated) evaluation));
+        profiles.add(wallet.profile());
+        entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
       }
     }
     RpcFailureLog.warn(LOG, failedReads, observed);
@@ -169,24 +184,53 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         CreditPrice.of(
             new CreditPrice.Call(MeteredOperation.TRUST_BATCH, profiles.size(), command.proof()));
     boolean proofDelivered = profiles.stream().anyMatch(TrustProfile::proofDelivered);
-    return sign(profiles)
+    return metering
+        .charge(account, price, LEDGER_REASON_BATCH, profiles.get(0).id())
         .flatMap(
-            signed -> {
-              for (int i = 0; i < signed.size(); i++) {
-                entries.set(positions.get(i), new TrustBatchOutcome.Profiled(signed.get(i)));
+            debit ->
+                charged(account, price, debit, proofDelivered)
+                    .map(
+                        charged ->
+                            charged.insufficient() != null
+                                ? (TrustBatchOutcome) charged.insufficient().asBatch()
+                                : new TrustBatchOutcome.Answered(
+                                    entries, charged.credits(), charged.balance())));
+  }
+
+  /**
+   * One wallet's evaluation, and its signed profile when its reads completed ({@code failures}
+   * null), or the failures that keep it unsigned.
+   */
+  private record Done(
+      TrustWallets wallets,
+      Map<ChainId, ChainObservation> observed,
+      List<TrustFailure> failures,
+      TrustProfile profile,
+      String signed) {}
+
+  /**
+   * Evaluates one wallet's checks against the observations and signs its profile, as one task on
+   * the CPU pool: the wallets of a batch are evaluated and signed in parallel, never on the event
+   * loop that delivered the reads.
+   */
+  private Uni<Done> evaluatedAndSigned(
+      TrustReadPlan plan, TrustWallets wallets, boolean proof, TrustObservations observed) {
+    return Uni.createFrom()
+        .item(
+            () -> {
+              TrustEvaluation evaluation = TrustEvaluation.of(plan, wallets, proof, observed);
+              if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
+                return new Done(wallets, observed.observed(), incomplete.failures(), null, null);
               }
-              return metering
-                  .charge(account, price, LEDGER_REASON_BATCH, profiles.get(0).id())
-                  .flatMap(
-                      debit ->
-                          charged(account, price, debit, proofDelivered)
-                              .map(
-                                  charged ->
-                                      charged.insufficient() != null
-                                          ? (TrustBatchOutcome) charged.insufficient().asBatch()
-                                          : new TrustBatchOutcome.Answered(
-                                              entries, charged.credits(), charged.balance())));
-            });
+              TrustProfile profile = profile(wallets, (TrustEvaluation.Evaluated) evaluation);
+              return new Done(
+                  wallets,
+                  observed.observed(),
+                  null,
+                  profile,
+                  signer.signTrustProfile(profile.payload()));
+            })
+        .runSubscriptionOn(cpu);
   }
 
   private TrustProfile profile(TrustWallets wallets, TrustEvaluation.Evaluated evaluation) {
@@ -203,12 +247,6 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
   /** Every chain of the plan, all at once, each anchored at its own head. */
   private Uni<Map<ChainId, ChainObservation>> observe(TrustReadPlan plan) {
     return AllChains.observe(chains, plan.chains(), plan::query);
-  }
-
-  private Uni<List<String>> sign(List<TrustProfile> profiles) {
-    return Uni.createFrom()
-        .item(() -> profiles.stream().map(p -> signer.signTrustProfile(p.payload())).toList())
-        .runSubscriptionOn(cpu);
   }
 
   private Uni<TrustOutcome> settle(

@@ -1,6 +1,7 @@
 package org.walletstate.bench.load;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.walletstate.bench.baseline.RawBatchReads;
 import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.TrustChains;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
@@ -38,18 +40,17 @@ import org.walletstate.verifier.KeySet;
  * {@code aggregate3} and the wallets' {@code eth_getCode} (the domain's {@link TrustReadPlan}, so
  * exactly the service's reads). Service and baseline requests alternate one by one in one run.
  *
- * <p>It starts a devnet of its own (chains 1, 8453, 10), points the other 20 chains of the base
- * profile at the chain-1 anvil (as the tests do), starts an embedded PostgreSQL and the service jar
- * with the read cache off, so the service makes every read the baseline makes.
+ * <p>It starts a devnet of its own (chains 1, 8453, 10) and the other 20 chains of the base profile
+ * on their light anvils ({@link TrustChains}, the list's contracts at their production addresses,
+ * as the tests do), starts an embedded PostgreSQL and the service jar with the read cache off, so
+ * the service makes every read the baseline makes. {@code --service-jvm "<options>"} passes JVM
+ * options to the service (for a flight recording, say).
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.TrustLoad --requests 200 --warmup 40
  * </pre>
  */
 public final class TrustLoad {
-
-  private static final String ZKSYNC_MULTICALL = "0xF9cda624FBC7e059355ce98a31693d299FACd963";
-  private static final long STAND_IN = 1;
 
   private final HttpClient http =
       HttpClient.newBuilder()
@@ -69,29 +70,36 @@ public final class TrustLoad {
     int requests = 200;
     int warmup = 40;
     Path jar = Path.of("adapters-http/target/quarkus-app/quarkus-run.jar");
+    String serviceJvm = "";
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--requests" -> requests = Integer.parseInt(args[++i]);
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
         case "--service-jar" -> jar = Path.of(args[++i]);
+        case "--service-jvm" -> serviceJvm = args[++i];
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
-    new TrustLoad().run(jar, requests, warmup);
+    new TrustLoad().run(jar, requests, warmup, serviceJvm);
     System.exit(0);
   }
 
-  private void run(Path jar, int requests, int warmup) throws Exception {
+  private void run(Path jar, int requests, int warmup, String serviceJvm) throws Exception {
     String loadBefore = loadAverage();
     Instant started = Instant.now();
     Path work = Files.createTempDirectory("trust-load-");
+    Path listFile = work.resolve("trust-checks.tsv");
+    try (InputStream in =
+        TrustCheckList.class.getResourceAsStream(
+            "/org/walletstate/domain/trust/trust-checks-" + TrustCheckList.VERSION + ".tsv")) {
+      Files.write(listFile, in.readAllBytes());
+    }
     try (Devnet devnet = Devnet.start();
+        TrustChains light = TrustChains.start(devnet, listFile);
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
-      var rpc = devnet.rpc(STAND_IN);
-      String multicall =
-          rpc.call("eth_getCode", "0xcA11bde05977b3631167028862bE2a173976CA11", "latest").asText();
-      rpc.call("anvil_setCode", ZKSYNC_MULTICALL, multicall);
-      rpc.call("evm_mine");
+      System.out.printf(
+          "light chains: %d, ready in %.1f s, anvils' RSS %d MiB%n",
+          light.rpcUrls().size(), light.startTime().toMillis() / 1000.0, light.anvilsRssMiB());
 
       TrustCheckList list = TrustCheckList.current();
       String holder = devnet.manifest().wallet("holder").address();
@@ -109,7 +117,11 @@ public final class TrustLoad {
       Map<Long, URI> urls = new LinkedHashMap<>();
       for (ChainId chain : one.evmChains()) {
         long id = ((ChainId.Evm) chain).value();
-        urls.put(id, devnet.rpcUrls().getOrDefault(id, devnet.rpcUrl(STAND_IN)));
+        URI url = devnet.rpcUrls().containsKey(id) ? devnet.rpcUrl(id) : light.rpcUrls().get(id);
+        if (url == null) {
+          throw new IllegalStateException("no chain runs " + id);
+        }
+        urls.put(id, url);
       }
 
       String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
@@ -126,7 +138,17 @@ public final class TrustLoad {
           ServiceProcess.start(
               jar,
               properties,
-              Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
+              serviceJvm.isBlank()
+                  ? Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", "")
+                  : Map.of(
+                      "DB_URL",
+                      dbUrl,
+                      "DB_USER",
+                      "postgres",
+                      "DB_PASSWORD",
+                      "",
+                      "JAVA_TOOL_OPTIONS",
+                      serviceJvm),
               log)) {
         String key = BenchKeys.create("jdbc:" + dbUrl, "postgres", "");
         KeySet keys = KeySet.parse(get(service.base().resolve("/v1/jwks")));

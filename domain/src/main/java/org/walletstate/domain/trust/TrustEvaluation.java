@@ -107,6 +107,15 @@ public sealed interface TrustEvaluation {
       TrustWallets wallets,
       boolean proof,
       Map<ChainId, ChainObservation> observed) {
+    return of(plan, wallets, proof, TrustObservations.of(plan, observed));
+  }
+
+  /**
+   * Evaluates the profile of {@code wallets} from observations decoded once for the whole call (a
+   * batch builds one {@link TrustObservations} and evaluates every wallet from it).
+   */
+  static TrustEvaluation of(
+      TrustReadPlan plan, TrustWallets wallets, boolean proof, TrustObservations observed) {
     TrustCheckList list = plan.list();
     Set<TrustFailure> failures = new LinkedHashSet<>();
     List<DimensionResult> dimensions = new ArrayList<>();
@@ -167,17 +176,14 @@ public sealed interface TrustEvaluation {
   record Failed(TrustFailure failure) implements Outcome {}
 
   private static Outcome check(
-      TrustReadPlan plan,
-      TrustWallets wallets,
-      TrustCheck check,
-      Map<ChainId, ChainObservation> observed) {
+      TrustReadPlan plan, TrustWallets wallets, TrustCheck check, TrustObservations observed) {
     Optional<ChainRead<?>> familyRead = TrustReadPlan.familyRead(check, wallets);
     if (!check.chain().isEvm() && familyRead.isEmpty()) {
       String member = TrustWallets.memberOf(check.chain().family());
       return new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
     }
     ChainId chain = check.chain().id();
-    ChainObservation observation = observed.get(chain);
+    ChainObservation observation = observed.observation(chain);
     if (observation == null) {
       throw new IllegalArgumentException("chain " + chain + " of the plan was not observed");
     }
@@ -198,8 +204,10 @@ public sealed interface TrustEvaluation {
       return new Decided(value.value().state() == code.state(), seen.anchor());
     }
     EvmRequest.EthCall call = TrustReadPlan.balanceCall(check, wallets.evm()).orElseThrow();
-    Aggregate3 aggregate = plan.aggregate(chain).orElseThrow();
-    Reading<List<Aggregate3.Result>> read = seen.readings().reading(aggregate);
+    Reading<List<Aggregate3.Result>> read = observed.aggregate(chain);
+    if (read == null) {
+      throw new IllegalArgumentException("chain " + chain + " of the plan has no aggregate");
+    }
     if (!(read instanceof Reading.Value<List<Aggregate3.Result>> value)) {
       return new Failed(
           new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
