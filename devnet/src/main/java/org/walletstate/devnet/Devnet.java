@@ -215,6 +215,13 @@ public final class Devnet implements AutoCloseable {
     return new SiweSigner(directory);
   }
 
+  /**
+   * The official x402 client packages, building payments for a quote ({@code tools/x402-pay.mjs}).
+   */
+  public X402Payer x402Payer() {
+    return new X402Payer(directory);
+  }
+
   /** Takes an {@code evm_snapshot} on every chain. */
   public DevnetSnapshot snapshot() {
     Map<Long, String> ids = new LinkedHashMap<>();

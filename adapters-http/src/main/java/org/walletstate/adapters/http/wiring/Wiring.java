@@ -17,6 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
+import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -35,6 +36,7 @@ import org.walletstate.adapters.http.payment.PaymentSettings;
 import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
+import org.walletstate.adapters.http.x402.PayPerCallConfig;
 import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.BuyCredits;
 import org.walletstate.application.account.BuyKey;
@@ -63,7 +65,9 @@ import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
+import org.walletstate.application.payment.PaidCallService;
 import org.walletstate.application.payment.VerifyPayment;
+import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
@@ -71,9 +75,11 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.Purchases;
+import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.UsageCounter;
 import org.walletstate.application.port.out.WalletKeys;
@@ -182,6 +188,32 @@ public class Wiring {
   @ApplicationScoped
   AccessPasses accessPasses(EvmPayments payments) {
     return payments;
+  }
+
+  /** The service's own x402 settler: reads and submits EIP-3009 authorizations. */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(RelayerSettlement.class)
+  RelayerSettlement relayerSettlement(ChainReadsConfig chains, PayPerCallConfig x402) {
+    return new RelayerSettlement(
+        EvmChainSettings.evmConfig(chains).chains(), x402.relayerKey(), x402.settleWait());
+  }
+
+  void closeRelayerSettlement(@Disposes RelayerSettlement settlement) {
+    settlement.close();
+  }
+
+  @Produces
+  @ApplicationScoped
+  TransferAuthorizations transferAuthorizations(RelayerSettlement settlement) {
+    return settlement;
+  }
+
+  @Produces
+  @ApplicationScoped
+  PaidCallUseCase paidCalls(TransferAuthorizations chain, PaidCalls store, Clock clock) {
+    return new PaidCallService(chain, store, clock);
   }
 
   @Produces

@@ -1558,7 +1558,8 @@ final class AttestFuzzCases {
               "POST",
               headers,
               utf8(pick(r, new String[] {validBody, brokenBody})),
-              Expect.refused(402, "payment verification is not enabled"));
+              // junk where the payment goes: 400 for the header (or for a broken body)
+              Expect.refusedAnyOf(java.util.Set.of(400)));
         }
       case 6:
         {
