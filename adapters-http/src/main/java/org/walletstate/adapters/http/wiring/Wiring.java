@@ -42,6 +42,7 @@ import org.walletstate.application.account.BuyCredits;
 import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
+import org.walletstate.application.account.GrantMonthlyCredits;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.RetryPassMints;
 import org.walletstate.application.account.WalletSignIn;
@@ -78,6 +79,7 @@ import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.PlanGrants;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.application.port.out.TrustProfileSigner;
@@ -188,6 +190,12 @@ public class Wiring {
   @ApplicationScoped
   AccessPasses accessPasses(EvmPayments payments) {
     return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  GrantMonthlyCredits grantMonthlyCredits(PlanGrants grants, Clock clock) {
+    return new GrantMonthlyCredits(grants, clock);
   }
 
   /** The service's own x402 settler: reads and submits EIP-3009 authorizations. */
