@@ -237,6 +237,13 @@ public final class Devnet implements AutoCloseable {
     clients.values().forEach(c -> c.call("evm_setIntervalMining", interval.toSeconds()));
   }
 
+  /**
+   * The official x402 client packages, building payments for a quote ({@code tools/x402-pay.mjs}).
+   */
+  public X402Payer x402Payer() {
+    return new X402Payer(directory);
+  }
+
   /** Takes an {@code evm_snapshot} on every chain. */
   public DevnetSnapshot snapshot() {
     Map<Long, String> ids = new LinkedHashMap<>();

@@ -24,6 +24,7 @@ import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -286,13 +287,20 @@ class AttestConditionsTest {
   void ratioToSupply_comparesTheShareOfSupply_andSignsTotalSupplyAndFractionOutsideTheHash() {
     String dUsd = contract(BASE, "token6");
     String usdc = contract(BASE, "usdc");
+    // USDC is minted at run time by the purchase tests: the holder's share is read from the chain,
+    // the threshold is that share at the head (rounded down), the signed figures are checked at the
+    // anchor, so the case holds in any test order.
+    BigDecimal headShare =
+        share(usdcHeld(usdc, "latest"), usdcSupply(usdc, "latest"))
+            .setScale(6, RoundingMode.DOWN)
+            .stripTrailingZeros();
 
     VerifiedAttestation attestation =
         attestFor(
             "holder",
             ratioToSupply(BASE, dUsd, "0.99"),
             ratioToSupply(BASE, dUsd, "0.995"),
-            ratioToSupply(BASE, usdc, "1"));
+            ratioToSupply(BASE, usdc, headShare.toPlainString()));
 
     assertThat(met(attestation)).containsExactly(true, false, true);
     JsonNode first = signed(attestation, 0);
@@ -317,8 +325,25 @@ class AttestConditionsTest {
                 .divide(new BigDecimal("1510250000"), 18, RoundingMode.DOWN)
                 .stripTrailingZeros()
                 .toPlainString());
-    assertThat(signed(attestation, 2).get("totalSupply").asText()).isEqualTo("250000000");
-    assertThat(signed(attestation, 2).get("fraction").asText()).isEqualTo("1");
+    String anchor = signed(attestation, 2).get("blockNumber").asText();
+    BigInteger supply = usdcSupply(usdc, anchor);
+    assertThat(signed(attestation, 2).get("totalSupply").asText()).isEqualTo(supply.toString());
+    assertThat(new BigDecimal(signed(attestation, 2).get("fraction").asText()))
+        .isEqualByComparingTo(share(usdcHeld(usdc, anchor), supply));
+  }
+
+  private static BigDecimal share(BigInteger held, BigInteger supply) {
+    return new BigDecimal(held).divide(new BigDecimal(supply), 18, RoundingMode.DOWN);
+  }
+
+  private static BigInteger usdcSupply(String usdc, String block) {
+    return JsonRpc.quantity(Devnet.shared().rpc(BASE).ethCall(usdc, "0x18160ddd", block));
+  }
+
+  private BigInteger usdcHeld(String usdc, String block) {
+    String owner = wallet("holder").substring(2).toLowerCase(java.util.Locale.ROOT);
+    return JsonRpc.quantity(
+        Devnet.shared().rpc(BASE).ethCall(usdc, "0x70a08231" + "0".repeat(24) + owner, block));
   }
 
   // ---- account_code

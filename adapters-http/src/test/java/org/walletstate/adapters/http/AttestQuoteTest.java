@@ -125,7 +125,7 @@ class AttestQuoteTest {
   }
 
   @Test
-  void aPaymentHeader_isAClear402_andNothingIsRead() {
+  void aPaymentThatNamesNoQuotedNetwork_isAClear402_andNothingIsRead() {
     given()
         .header("X-PAYMENT", "eyJ4NDAyVmVyc2lvbiI6Mn0=")
         .contentType(ContentType.JSON)
@@ -134,7 +134,7 @@ class AttestQuoteTest {
         .then()
         .statusCode(402)
         .body("ok", equalTo(false))
-        .body("error.message", containsString("not enabled"));
+        .body("error.message", containsString("Payment refused"));
     assertThat(chain10.counts().requests()).isZero();
   }
 }

@@ -138,7 +138,7 @@ class PayPerCallQuoteTest {
   }
 
   @Test
-  void aPaymentHeader_isAClear402WhileVerificationIsNotEnabled() {
+  void aPaymentThatNamesNoQuotedNetwork_isAClear402_withTheQuote() {
     for (String header : List.of("PAYMENT-SIGNATURE", "X-PAYMENT")) {
       given()
           .header(header, "eyJ4NDAyVmVyc2lvbiI6Mn0=")
@@ -149,7 +149,8 @@ class PayPerCallQuoteTest {
           .statusCode(402)
           .body("ok", equalTo(false))
           .body("error.code", equalTo(402))
-          .body("error.message", containsString("not enabled"));
+          .header("payment-required", org.hamcrest.Matchers.notNullValue())
+          .body("error.message", containsString("is not one of the quote's"));
     }
   }
 

@@ -28,6 +28,7 @@ import org.walletstate.domain.attest.attestation.AttestationId;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * {@code POST /v1/attest} for a caller with a key: price and check credits, read every chain
@@ -94,6 +95,45 @@ public final class AttestService implements AttestUseCase {
                       })
                   .flatMap(evaluation -> conclude(account, command, price, evaluation));
             });
+  }
+
+  @Override
+  public Uni<AttestOutcome> attestUnmetered(AttestCommand command) {
+    return observe(command)
+        .flatMap(
+            observations -> {
+              AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
+              if (evaluation instanceof AttestEvaluation.Refused refused) {
+                return Uni.createFrom().item(new AttestOutcome.Refused(refused.message()));
+              }
+              if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
+                logRpcFailure(incomplete, observations);
+                return Uni.createFrom()
+                    .item(new AttestOutcome.Unavailable(incomplete.failedConditions()));
+              }
+              return signed(command, KeyVersion.V2, (AttestEvaluation.Complete) evaluation)
+                  .map(
+                      signed ->
+                          new AttestOutcome.Signed(signed.attestation(), signed.dataJson(), 0, 0));
+            });
+  }
+
+  private Uni<AttestationSigner.SignedAttestation> signed(
+      AttestCommand command, KeyVersion version, AttestEvaluation.Complete complete) {
+    Instant attestedAt = clock.instant();
+    Attestation attestation =
+        new Attestation(
+            AttestationId.fromRandom(entropy.bytes(8)),
+            complete.results(),
+            attestedAt,
+            attestedAt.plus(command.attestationLifetime()));
+    var request =
+        new AttestationSigner.SigningRequest(
+            attestation,
+            version,
+            command.format() == ResponseFormat.JWT,
+            command.wallets().subject().text());
+    return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
   }
 
   /** Reads every chain of the plan, all chains at once; each anchored at its own head. */

@@ -233,6 +233,68 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         .runSubscriptionOn(cpu);
   }
 
+  @Override
+  public Uni<TrustOutcome> profileUnmetered(TrustCommand command) {
+    TrustReadPlan plan = TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
+    return observe(plan)
+        .flatMap(
+            observed -> {
+              TrustEvaluation evaluation =
+                  TrustEvaluation.of(plan, command.wallets(), command.proof(), observed);
+              if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
+                logRpcFailure("profile", incomplete.failures(), observed);
+                return Uni.createFrom()
+                    .item((TrustOutcome) new TrustOutcome.Unavailable(incomplete.failures()));
+              }
+              TrustProfile profile =
+                  profile(command.wallets(), (TrustEvaluation.Evaluated) evaluation);
+              return sign(List.of(profile))
+                  .map(signed -> (TrustOutcome) new TrustOutcome.Signed(signed.get(0), 0, 0));
+            });
+  }
+
+  @Override
+  public Uni<TrustBatchOutcome> profilesUnmetered(TrustBatchCommand command) {
+    TrustReadPlan plan = TrustReadPlan.of(list, command.entries(), command.proof());
+    return observe(plan)
+        .flatMap(
+            observed -> {
+              List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
+              List<TrustProfile> profiles = new ArrayList<>();
+              List<Integer> positions = new ArrayList<>();
+              List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
+              for (TrustWallets wallets : command.entries()) {
+                TrustEvaluation evaluation =
+                    TrustEvaluation.of(plan, wallets, command.proof(), observed);
+                if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
+                  failedReads.addAll(
+                      failed("wallets[" + entries.size() + "]", incomplete.failures()));
+                  entries.add(
+                      new TrustBatchOutcome.Failed(
+                          wallets.evm().checksummed(), incomplete.failures()));
+                } else {
+                  positions.add(entries.size());
+                  entries.add(null);
+                  profiles.add(profile(wallets, (TrustEvaluation.Evaluated) evaluation));
+                }
+              }
+              RpcFailureLog.warn(LOG, failedReads, observed);
+              if (profiles.isEmpty()) {
+                return Uni.createFrom()
+                    .item((TrustBatchOutcome) new TrustBatchOutcome.Answered(entries, 0, 0));
+              }
+              return sign(profiles)
+                  .map(
+                      signed -> {
+                        for (int i = 0; i < signed.size(); i++) {
+                          entries.set(
+                              positions.get(i), new TrustBatchOutcome.Profiled(signed.get(i)));
+                        }
+                        return (TrustBatchOutcome) new TrustBatchOutcome.Answered(entries, 0, 0);
+                      });
+            });
+  }
+
   private TrustProfile profile(TrustWallets wallets, TrustEvaluation.Evaluated evaluation) {
     Instant now = clock.instant();
     return new TrustProfile(

@@ -17,6 +17,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
 import org.walletstate.domain.account.AccessPassState;
@@ -88,6 +90,7 @@ public class KeysBuyResource {
       AccessPass accessPass) {}
 
   @POST
+  @RateLimited(RatePolicy.KEYS_BUY)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.attest;
 
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -20,13 +21,17 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.payment.port.in.PaidCallUseCase;
+import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payment.PerCallPayment;
 
 /**
  * {@code POST /v1/attest}: a signed yes/no on conditions over wallet state. With a key it reads,
@@ -42,6 +47,8 @@ public class AttestResource {
   private final PaymentQuotes quotes;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
+  private final PaidCallUseCase paidCalls;
+  private final PerCallPayments payments;
 
   @Inject
   public AttestResource(
@@ -49,7 +56,11 @@ public class AttestResource {
       JsonBodies bodies,
       PaymentQuotes quotes,
       CurrentCaller caller,
-      Envelopes envelopes) {
+      Envelopes envelopes,
+      PaidCallUseCase paidCalls,
+      PerCallPayments payments) {
+    this.paidCalls = paidCalls;
+    this.payments = payments;
     this.attest = attest;
     this.bodies = bodies;
     this.quotes = quotes;
@@ -65,6 +76,26 @@ public class AttestResource {
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
   public Uni<Response> attest(byte[] body) {
     var request = bodies.object(body);
+    if (caller.payment().isPresent()) {
+      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
+      CreditPrice.Call call = AttestUseCase.call(command);
+      PerCallPayment payment = payments.payment(caller.payment().get(), call);
+      return paidCalls
+          .run(
+              payment,
+              "attest",
+              () -> attest.attestUnmetered(command),
+              AttestOutcome.Signed.class::isInstance)
+          .map(
+              outcome ->
+                  payments.answer(
+                      outcome,
+                      call,
+                      payment,
+                      this::respond,
+                      signed ->
+                          envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson()))));
+    }
     if (caller.anonymous()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
       return Uni.createFrom().item(quotes.quote(AttestUseCase.call(command), false));

@@ -69,11 +69,9 @@ public class CredentialFilters {
       return signInWithWallet(request);
     }
     if (credentials.payment()) {
-      throw new ApiError(
-          402,
-          "Per-call payment verification is not enabled on this service yet, so the payment"
-              + " header was not accepted and nothing was charged; call without credentials for a"
-              + " quote, or use an API key (X-API-Key).");
+      String signature = request.getHeaderString(Credentials.PAYMENT_SIGNATURE);
+      caller.paying(signature != null ? signature : request.getHeaderString(Credentials.X_PAYMENT));
+      return Uni.createFrom().voidItem(); // the endpoint checks the payment against its quote
     }
     if (!credentials.hasKey()) {
       return Uni.createFrom().voidItem(); // anonymous: the endpoint answers with a quote

@@ -11,6 +11,19 @@ public class CurrentCaller {
 
   private AuthenticateUseCase.Outcome.Authenticated authenticated;
   private boolean wallet;
+  private String paymentHeader;
+
+  void paying(String header) {
+    this.paymentHeader = header;
+  }
+
+  /**
+   * The x402 payment header ({@code PAYMENT-SIGNATURE} or {@code X-PAYMENT}) of a paid retry on a
+   * pay-per-call endpoint; such a caller has no key.
+   */
+  public Optional<String> payment() {
+    return Optional.ofNullable(paymentHeader);
+  }
 
   void authenticated(AuthenticateUseCase.Outcome.Authenticated outcome) {
     this.authenticated = outcome;

@@ -24,11 +24,15 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.adapters.http.x402.PerCallPayments;
+import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
+import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.trust.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustFailure;
@@ -58,6 +62,8 @@ public class TrustResource {
   private final PaymentQuotes quotes;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
+  private final PaidCallUseCase paidCalls;
+  private final PerCallPayments payments;
 
   @Inject
   public TrustResource(
@@ -66,7 +72,11 @@ public class TrustResource {
       JsonBodies bodies,
       PaymentQuotes quotes,
       CurrentCaller caller,
-      Envelopes envelopes) {
+      Envelopes envelopes,
+      PaidCallUseCase paidCalls,
+      PerCallPayments payments) {
+    this.paidCalls = paidCalls;
+    this.payments = payments;
     this.profiles = profiles;
     this.batches = batches;
     this.bodies = bodies;
@@ -83,6 +93,25 @@ public class TrustResource {
   @Operation(summary = "A signed trust profile of a wallet")
   public Uni<Response> trust(byte[] body) {
     TrustCommand command = TrustCommand.parse(bodies.object(body));
+    if (caller.payment().isPresent()) {
+      CreditPrice.Call call = TrustProfileUseCase.call(command);
+      PerCallPayment payment = payments.payment(caller.payment().get(), call);
+      return paidCalls
+          .run(
+              payment,
+              "trust",
+              () -> profiles.profileUnmetered(command),
+              TrustOutcome.Signed.class::isInstance)
+          .map(
+              outcome ->
+                  payments.answer(
+                      outcome,
+                      call,
+                      payment,
+                      this::respond,
+                      signed ->
+                          envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson()))));
+    }
     if (caller.anonymous()) {
       return Uni.createFrom().item(quotes.quote(TrustProfileUseCase.call(command), false));
     }
@@ -98,12 +127,35 @@ public class TrustResource {
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets, read at the same blocks")
   public Uni<Response> batch(byte[] body) {
     TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
+    int requested = command.entries().size();
+    if (caller.payment().isPresent()) {
+      CreditPrice.Call call = TrustBatchUseCase.call(command);
+      PerCallPayment payment = payments.payment(caller.payment().get(), call);
+      // a paid batch is settled only when every wallet's profile was signed: the payment is for
+      // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
+      return paidCalls
+          .run(
+              payment,
+              "trust/batch",
+              () -> batches.profilesUnmetered(command),
+              outcome ->
+                  outcome instanceof TrustBatchOutcome.Answered answered
+                      && answered.succeeded() == requested)
+          .map(
+              outcome ->
+                  payments.answer(
+                      outcome,
+                      call,
+                      payment,
+                      this::unpaidBatch,
+                      answered ->
+                          envelopes.ok(
+                              batchData((TrustBatchOutcome.Answered) answered, requested))));
+    }
     if (caller.anonymous()) {
       return Uni.createFrom().item(quotes.quote(TrustBatchUseCase.call(command), false));
     }
-    return batches
-        .profiles(caller.account(), command)
-        .map(outcome -> respond(outcome, command.entries().size()));
+    return batches.profiles(caller.account(), command).map(outcome -> respond(outcome, requested));
   }
 
   @GET
@@ -157,6 +209,22 @@ public class TrustResource {
       return envelopes.error(insufficient(shortOf.available(), shortOf.required()));
     }
     TrustBatchOutcome.Answered answered = (TrustBatchOutcome.Answered) outcome;
+    return envelopes.okMetered(
+        batchData(answered, requested), answered.creditsRemaining(), answered.creditsCharged());
+  }
+
+  /** A paid batch that did not deliver every profile: 503 naming every read that failed. */
+  private Response unpaidBatch(TrustBatchOutcome outcome) {
+    List<Envelopes.FailedRead> failed = new ArrayList<>();
+    for (TrustBatchOutcome.Entry entry : ((TrustBatchOutcome.Answered) outcome).results()) {
+      if (entry instanceof TrustBatchOutcome.Failed f) {
+        failed.addAll(failedReads(f.failures()));
+      }
+    }
+    return envelopes.rpcFailure(failed);
+  }
+
+  private BatchData batchData(TrustBatchOutcome.Answered answered, int requested) {
     List<Object> results = new ArrayList<>();
     for (TrustBatchOutcome.Entry entry : answered.results()) {
       if (entry instanceof TrustBatchOutcome.Profiled profiled) {
@@ -172,10 +240,7 @@ public class TrustResource {
       }
     }
     long succeeded = answered.succeeded();
-    return envelopes.okMetered(
-        new BatchData(results, new BatchSummary(requested, succeeded, requested - succeeded)),
-        answered.creditsRemaining(),
-        answered.creditsCharged());
+    return new BatchData(results, new BatchSummary(requested, succeeded, requested - succeeded));
   }
 
   private static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {

@@ -20,6 +20,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
+import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -38,11 +39,13 @@ import org.walletstate.adapters.http.payment.PaymentSettings;
 import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
+import org.walletstate.adapters.http.x402.PayPerCallConfig;
 import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.BuyCredits;
 import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
+import org.walletstate.application.account.GrantMonthlyCredits;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.RetryPassMints;
 import org.walletstate.application.account.WalletSignIn;
@@ -66,7 +69,9 @@ import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
+import org.walletstate.application.payment.PaidCallService;
 import org.walletstate.application.payment.VerifyPayment;
+import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
@@ -75,9 +80,12 @@ import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.KeyAdmission;
+import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.PlanGrants;
 import org.walletstate.application.port.out.Purchases;
+import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.signing.PublishKeySet;
@@ -213,6 +221,38 @@ public class Wiring {
   @ApplicationScoped
   AccessPasses accessPasses(EvmPayments payments) {
     return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  GrantMonthlyCredits grantMonthlyCredits(PlanGrants grants, Clock clock) {
+    return new GrantMonthlyCredits(grants, clock);
+  }
+
+  /** The service's own x402 settler: reads and submits EIP-3009 authorizations. */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(RelayerSettlement.class)
+  RelayerSettlement relayerSettlement(ChainReadsConfig chains, PayPerCallConfig x402) {
+    return new RelayerSettlement(
+        EvmChainSettings.evmConfig(chains).chains(), x402.relayerKey(), x402.settleWait());
+  }
+
+  void closeRelayerSettlement(@Disposes RelayerSettlement settlement) {
+    settlement.close();
+  }
+
+  @Produces
+  @ApplicationScoped
+  TransferAuthorizations transferAuthorizations(RelayerSettlement settlement) {
+    return settlement;
+  }
+
+  @Produces
+  @ApplicationScoped
+  PaidCallUseCase paidCalls(TransferAuthorizations chain, PaidCalls store, Clock clock) {
+    return new PaidCallService(chain, store, clock);
   }
 
   @Produces

@@ -30,6 +30,16 @@ public interface PayPerCallConfig {
   /** The public address of the service, for the quoted resource URL. */
   String publicBaseUrl();
 
+  /**
+   * The private key of the service's own settler: it submits paid calls' EIP-3009 authorizations
+   * ({@code transferWithAuthorization}) and pays their gas. Secret; never logged.
+   */
+  Optional<String> relayerKey();
+
+  /** How long a paid call waits for its settlement's receipt before withholding the answer. */
+  @WithDefault("30s")
+  java.time.Duration settleWait();
+
   /** An icon for wallets to show; else {@code <base>/icon.svg}, which the service serves. */
   Optional<String> iconUrl();
 }

@@ -93,6 +93,11 @@ public class PaymentQuotes {
     return (head ? response : response.entity(body)).build();
   }
 
+  /** The quote for {@code call} as the {@code payment-required} header carries it. */
+  public String encoded(CreditPrice.Call call) {
+    return Base64.getEncoder().encodeToString(bytes(payload(call)));
+  }
+
   ObjectNode payload(CreditPrice.Call call) {
     UsdcAmount amount = UsdcAmount.payPerCall(CreditPrice.of(call));
     String base = baseUrl();

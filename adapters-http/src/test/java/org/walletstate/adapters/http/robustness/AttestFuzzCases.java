@@ -1418,9 +1418,27 @@ final class AttestFuzzCases {
   private Built headers(Random r) {
     String validBody = body(around(r, null, -1, 1 + r.nextInt(2))).render();
     String brokenBody = validBody.replace(fixture.holder(), "0x1234");
-    int how = r.nextInt(15);
+    int how = r.nextInt(16);
     List<Header> headers = new ArrayList<>();
     switch (how) {
+      case 14:
+        {
+          headers.add(new Header("Content-Type", "application/json"));
+          String[] payment = x402Payment(r);
+          headers.add(
+              new Header(
+                  pick(r, new String[] {"PAYMENT-SIGNATURE", "X-PAYMENT"}),
+                  java.util.Base64.getEncoder()
+                      .encodeToString(
+                          payment[1].getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+          return http(
+              "headers/x402-payment",
+              payment[0],
+              "POST",
+              headers,
+              utf8(validBody),
+              Expect.refused(Integer.parseInt(payment[2]), payment[3]));
+        }
       case 0:
         {
           String type =
@@ -1558,7 +1576,8 @@ final class AttestFuzzCases {
               "POST",
               headers,
               utf8(pick(r, new String[] {validBody, brokenBody})),
-              Expect.refused(402, "payment verification is not enabled"));
+              // junk where the payment goes: 400 for the header (or for a broken body)
+              Expect.refusedAnyOf(java.util.Set.of(400)));
         }
       case 6:
         {
@@ -2479,6 +2498,89 @@ final class AttestFuzzCases {
           "null",
           "undefined"
         });
+  }
+
+  /**
+   * An x402 payment payload (v2 shape) with one thing wrong: {@code {what, json, status,
+   * mentions}}. Malformed fields are 400; a well-formed payment that does not pay the quote is 402.
+   */
+  private static String[] x402Payment(Random r) {
+    String from = "0x" + "11".repeat(20);
+    String to = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    String value = "50000";
+    String nonce = "0x" + "ab".repeat(32);
+    String signature = "0x" + "cd".repeat(65);
+    String network = "eip155:8453";
+    String scheme = "exact";
+    String what;
+    int status = 400;
+    String mentions = "payload";
+    switch (r.nextInt(9)) {
+      case 0 -> {
+        from = pick(r, new String[] {"0x12", "", "not an address", "0x" + "g".repeat(40)});
+        what = "from " + abbreviate(from);
+      }
+      case 1 -> {
+        value = pick(r, new String[] {"-1", "1e6", "0x10", "1".repeat(80), "", "12.5"});
+        what = "value " + abbreviate(value);
+      }
+      case 2 -> {
+        nonce = pick(r, new String[] {"0x1234", "", "0x" + "zz".repeat(32)});
+        what = "nonce " + abbreviate(nonce);
+      }
+      case 3 -> {
+        signature = pick(r, new String[] {"0x", "0x" + "cd".repeat(64), "signature"});
+        what = "signature " + abbreviate(signature);
+      }
+      case 4 -> {
+        network = pick(r, new String[] {"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp"});
+        what = "network " + network;
+        status = 402;
+        mentions = "facilitator";
+      }
+      case 5 -> {
+        network = pick(r, new String[] {"eip155:1", "eip155:84532", "base", ""});
+        what = "network " + network;
+        status = 402;
+        mentions = "is not one of the quote's";
+      }
+      case 6 -> {
+        scheme = pick(r, new String[] {"upto", "EXACT", ""});
+        what = "scheme " + scheme;
+        status = 402;
+        mentions = "scheme";
+      }
+      case 7 -> {
+        what = "a signature that recovers no payer";
+        status = 402;
+        mentions = "does not recover the payer";
+      }
+      default -> {
+        String json =
+            "{\"accepted\":{\"scheme\":\"exact\",\"network\":\"eip155:8453\"}"
+                + pick(
+                    r, new String[] {"", ",\"payload\":[]", ",\"payload\":{\"authorization\":1}"})
+                + "}";
+        return new String[] {"payment " + json, json, "400", "authorization"};
+      }
+    }
+    String json =
+        "{\"x402Version\":2,\"accepted\":{\"scheme\":\""
+            + scheme
+            + "\",\"network\":\""
+            + network
+            + "\"},\"payload\":{\"authorization\":{\"from\":\""
+            + from
+            + "\",\"to\":\""
+            + to
+            + "\",\"value\":\""
+            + value
+            + "\",\"validAfter\":\"0\",\"validBefore\":\"99999999999\",\"nonce\":\""
+            + nonce
+            + "\"},\"signature\":\""
+            + signature
+            + "\"}}";
+    return new String[] {what, json, Integer.toString(status), mentions};
   }
 
   private static String base64Junk(Random r) {

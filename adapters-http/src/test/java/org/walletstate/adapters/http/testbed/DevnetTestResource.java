@@ -139,6 +139,9 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
         "walletstate.payments.access-pass.minter-key",
         manifest.wallet("passMinter").privateKey().orElseThrow());
     config.put("walletstate.payments.access-pass.mint-wait", "10s");
+    // x402 paid calls are settled by the devnet's relayer
+    config.put(
+        "walletstate.x402.relayer-key", manifest.wallet("relayer").privateKey().orElseThrow());
     for (long chain : new long[] {1, 8453, 10}) {
       config.put("walletstate.payments.confirmations.\"" + chain + "\"", "2");
     }

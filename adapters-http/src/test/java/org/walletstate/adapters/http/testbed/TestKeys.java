@@ -11,7 +11,8 @@ import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Keys for HTTP tests with the balance, limit and era a test needs, stored as the service stores
- * them (hash only, balance explained by a grant entry).
+ * them (hash only, balance explained by a grant entry). They are on the free plan (with whatever
+ * daily limit the test sets), so the paid plans' monthly grants never change a test's balance.
  */
 public final class TestKeys {
 
@@ -34,7 +35,7 @@ public final class TestKeys {
                         .preparedQuery(
                             "insert into api_key (key_hash, app_name, plan, key_version,"
                                 + " daily_limit, credits, created_at)"
-                                + " values ($1, 'http test', 'pro', $2, $3, $4, $5) returning id")
+                                + " values ($1, 'http test', 'free', $2, $3, $4, $5) returning id")
                         .execute(
                             Tuple.from(
                                 new Object[] {

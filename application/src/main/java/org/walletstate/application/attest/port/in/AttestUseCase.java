@@ -19,4 +19,11 @@ public interface AttestUseCase {
   }
 
   Uni<AttestOutcome> attest(KeyAccount account, AttestCommand command);
+
+  /**
+   * The same work for a call paid per call (x402): read, evaluate and sign under the v2 rules, with
+   * no credits checked or taken; the payment is settled around it by the caller of this port. A
+   * signed outcome carries 0 credits charged and remaining.
+   */
+  Uni<AttestOutcome> attestUnmetered(AttestCommand command);
 }

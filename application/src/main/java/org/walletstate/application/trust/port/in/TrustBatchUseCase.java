@@ -19,4 +19,10 @@ public interface TrustBatchUseCase {
   }
 
   Uni<TrustBatchOutcome> profiles(KeyAccount account, TrustBatchCommand command);
+
+  /**
+   * The same work for a call paid per call (x402): no credits checked or taken; the answer carries
+   * 0 credits charged and remaining.
+   */
+  Uni<TrustBatchOutcome> profilesUnmetered(TrustBatchCommand command);
 }

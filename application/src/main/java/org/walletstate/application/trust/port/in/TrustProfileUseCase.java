@@ -15,4 +15,10 @@ public interface TrustProfileUseCase {
   }
 
   Uni<TrustOutcome> profile(KeyAccount account, TrustCommand command);
+
+  /**
+   * The same work for a call paid per call (x402): no credits checked or taken; a signed outcome
+   * carries 0 credits charged and remaining.
+   */
+  Uni<TrustOutcome> profileUnmetered(TrustCommand command);
 }

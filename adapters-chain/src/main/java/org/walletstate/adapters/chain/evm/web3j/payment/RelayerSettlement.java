@@ -1,0 +1,268 @@
+package org.walletstate.adapters.chain.evm.web3j.payment;
+
+import io.smallrye.mutiny.Uni;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.application.port.out.TransferAuthorizations;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.payment.TransferAuthorization;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.generated.Bytes32;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.abi.datatypes.generated.Uint8;
+import org.web3j.crypto.Credentials;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.core.methods.response.EthSendTransaction;
+import org.web3j.protocol.http.HttpService;
+import org.web3j.tx.RawTransactionManager;
+
+/**
+ * EIP-3009 authorizations read and settled by the service itself: {@code authorizationState} and
+ * {@code balanceOf} read at the head over the chain's endpoints (with its retries and failover),
+ * and {@code transferWithAuthorization} submitted from the relayer key, which pays the gas, one
+ * transaction at a time. The relayer key is held as web3j {@link Credentials} and never written
+ * anywhere.
+ */
+public final class RelayerSettlement implements TransferAuthorizations, AutoCloseable {
+
+  private static final BigInteger SETTLE_GAS = BigInteger.valueOf(200_000);
+  private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
+
+  private final Map<ChainId, EvmChainConfig> chains;
+  private final Optional<Credentials> relayer;
+  private final Duration settleWait;
+  private final Map<URI, Web3j> clients = new LinkedHashMap<>();
+  private final OkHttpClient http;
+  private final ExecutorService calls;
+  private final ExecutorService sends;
+
+  /**
+   * @param relayerKey the private key that submits settlements (and pays their gas)
+   * @param settleWait how long a settlement waits for its receipt
+   */
+  public RelayerSettlement(
+      Map<ChainId, EvmChainConfig> chains, Optional<String> relayerKey, Duration settleWait) {
+    this.chains = Map.copyOf(chains);
+    this.relayer = relayerKey.map(Credentials::create);
+    this.settleWait = settleWait;
+    this.http = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+    this.calls = Executors.newFixedThreadPool(4, daemon("x402-read-"));
+    this.sends = Executors.newSingleThreadExecutor(daemon("x402-settle-"));
+  }
+
+  @Override
+  public String toString() {
+    return "RelayerSettlement[chains=" + chains.keySet() + ", relayerKey=(hidden)]";
+  }
+
+  @Override
+  public Uni<State> state(
+      TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
+    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
+    if (config == null) {
+      return Uni.createFrom()
+          .item(new State.Failed("chain " + token.chainId() + " is not configured"));
+    }
+    return Uni.createFrom()
+        .item(() -> readState(config, token, authorization))
+        .runSubscriptionOn(calls)
+        .onFailure()
+        .recoverWithItem(e -> new State.Failed("the token could not be read"));
+  }
+
+  private State readState(
+      EvmChainConfig config,
+      TransferAuthorization.TokenDomain token,
+      TransferAuthorization authorization) {
+    String used =
+        FunctionEncoder.encode(
+            new Function(
+                "authorizationState",
+                List.of(
+                    new Address(authorization.from().lowercase()),
+                    new Bytes32(authorization.nonce().bytes().toArray())),
+                List.of()));
+    String balance =
+        FunctionEncoder.encode(
+            new Function(
+                "balanceOf", List.of(new Address(authorization.from().lowercase())), List.of()));
+    for (int attempt = 0; attempt < config.attempts(); attempt++) {
+      try {
+        Web3j web3j = client(config, attempt);
+        Optional<BigInteger> usedWord = word(web3j, token, used);
+        Optional<BigInteger> balanceWord = word(web3j, token, balance);
+        if (usedWord.isPresent() && balanceWord.isPresent()) {
+          return new State.Read(usedWord.get().signum() != 0, balanceWord.get());
+        }
+      } catch (IOException | RuntimeException e) {
+        // next attempt
+      }
+      pause(config, attempt);
+    }
+    return new State.Failed("the token's authorization state could not be read");
+  }
+
+  private static Optional<BigInteger> word(
+      Web3j web3j, TransferAuthorization.TokenDomain token, String data) throws IOException {
+    var answer =
+        web3j
+            .ethCall(
+                Transaction.createEthCallTransaction(null, token.token().lowercase(), data),
+                DefaultBlockParameterName.LATEST)
+            .send();
+    if (answer.hasError() || answer.isReverted() || answer.getValue() == null) {
+      return Optional.empty();
+    }
+    Bytes value = Bytes.fromHex(answer.getValue());
+    return value.length() == 32
+        ? Optional.of(new BigInteger(1, value.toArray()))
+        : Optional.empty();
+  }
+
+  @Override
+  public Uni<Settlement> settle(
+      TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
+    if (relayer.isEmpty()) {
+      return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
+    }
+    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
+    if (config == null) {
+      return Uni.createFrom()
+          .item(new Settlement.Refused("chain " + token.chainId() + " is not configured"));
+    }
+    return Uni.createFrom()
+        .item(() -> settleNow(config, token, authorization))
+        .runSubscriptionOn(sends)
+        .onFailure()
+        .recoverWithItem(e -> new Settlement.Failed("the settlement did not complete"));
+  }
+
+  private Settlement settleNow(
+      EvmChainConfig config,
+      TransferAuthorization.TokenDomain token,
+      TransferAuthorization authorization) {
+    byte[] signature = authorization.signatureBytes().toArray();
+    int v = signature[64] & 0xff;
+    if (v < 27) {
+      v += 27;
+    }
+    byte[] r = new byte[32];
+    byte[] s = new byte[32];
+    System.arraycopy(signature, 0, r, 0, 32);
+    System.arraycopy(signature, 32, s, 0, 32);
+    String data =
+        FunctionEncoder.encode(
+            new Function(
+                "transferWithAuthorization",
+                List.of(
+                    new Address(authorization.from().lowercase()),
+                    new Address(authorization.to().lowercase()),
+                    new Uint256(authorization.value()),
+                    new Uint256(authorization.validAfter()),
+                    new Uint256(authorization.validBefore()),
+                    new Bytes32(authorization.nonce().bytes().toArray()),
+                    new Uint8(v),
+                    new Bytes32(r),
+                    new Bytes32(s)),
+                List.of()));
+    Web3j web3j = client(config, 0);
+    try {
+      BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice();
+      var manager = new RawTransactionManager(web3j, relayer.orElseThrow(), token.chainId());
+      EthSendTransaction sent =
+          manager.sendTransaction(
+              gasPrice.multiply(BigInteger.TWO),
+              SETTLE_GAS,
+              token.token().lowercase(),
+              data,
+              BigInteger.ZERO);
+      if (sent.hasError()) {
+        return new Settlement.Refused("the chain refused the settlement transaction");
+      }
+      String txHash = sent.getTransactionHash();
+      Instant until = Instant.now().plus(settleWait);
+      while (Instant.now().isBefore(until)) {
+        var receipt = web3j.ethGetTransactionReceipt(txHash).send();
+        if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
+          String status = receipt.getTransactionReceipt().get().getStatus();
+          return "0x1".equals(status) || "1".equals(status)
+              ? new Settlement.Settled(txHash)
+              : new Settlement.Refused("the settlement transaction reverted");
+        }
+        Thread.sleep(RECEIPT_POLL.toMillis());
+      }
+      return new Settlement.Failed(
+          "the settlement was not mined within " + settleWait.toSeconds() + " s");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Settlement.Failed("the settlement was interrupted");
+    } catch (IOException | RuntimeException e) {
+      return new Settlement.Failed("the chain did not answer the settlement");
+    }
+  }
+
+  private synchronized Web3j client(EvmChainConfig config, int attempt) {
+    URI endpoint = config.endpoints().get(attempt % config.endpoints().size());
+    return clients.computeIfAbsent(
+        endpoint,
+        uri -> {
+          OkHttpClient client =
+              http.newBuilder()
+                  .callTimeout(config.requestTimeout())
+                  .connectTimeout(config.requestTimeout())
+                  .readTimeout(config.requestTimeout())
+                  .build();
+          return Web3j.build(new HttpService(uri.toString(), client));
+        });
+  }
+
+  private static void pause(EvmChainConfig config, int attempt) {
+    if (attempt + 1 >= config.attempts()) {
+      return;
+    }
+    long millis =
+        Math.min(
+            config.maxBackoff().toMillis(),
+            config.initialBackoff().toMillis() << Math.min(attempt, 10));
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  @Override
+  public synchronized void close() {
+    calls.shutdownNow();
+    sends.shutdownNow();
+    clients.values().forEach(Web3j::shutdown);
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+}

@@ -1,0 +1,362 @@
+package org.walletstate.adapters.http.payment;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
+import static org.walletstate.adapters.http.testbed.Conditions.body;
+import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Payments;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
+import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.JsonRpc;
+import org.walletstate.devnet.faults.Fault;
+import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.Rule;
+import org.walletstate.verifier.VerifiedAttestation;
+
+/**
+ * x402 paid retries on the devnet: the payment is built for the service's own quote by the official
+ * x402 client packages ({@code @x402/core}, {@code @x402/evm}), checked by the service, and settled
+ * on chain 8453 by its relayer; the answer is checked with the verifier SDK.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
+@WithTestResource(TrustChainsTestResource.class)
+class X402PaidCallsTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final long BASE = 8453;
+
+  @Inject Pool pool;
+
+  private final DevnetManifest m = Devnet.shared().manifest();
+  private final FaultProxy chain10 = DevnetTestResource.chain10();
+  private final FaultProxy chain8453 = DevnetTestResource.chain8453();
+
+  @AfterEach
+  void passEverythingAgain() {
+    chain10.reset();
+    chain8453.reset();
+  }
+
+  /** A body read on chain 10 only (so chain 8453 carries nothing but the payment). */
+  private Map<String, Object> attestBody() {
+    return body(m.wallet("holder").address(), tokenBalance(10, m.chain(10).address("token6"), "1"));
+  }
+
+  private static JsonNode quote(Object body) throws Exception {
+    Response quoted = given().contentType(ContentType.JSON).body(body).post("/v1/attest");
+    assertThat(quoted.statusCode()).as(quoted.asString()).isEqualTo(402);
+    return JSON.readTree(quoted.asString());
+  }
+
+  private static String newKey() {
+    byte[] key = new byte[32];
+    RANDOM.nextBytes(key);
+    key[0] = (byte) (key[0] & 0x7f); // below the group order
+    return "0x" + HexFormat.of().formatHex(key);
+  }
+
+  /** A payment built by the x402 client for {@code quote} on 8453, signed by {@code privateKey}. */
+  private static JsonNode pay(String privateKey, JsonNode quote) {
+    ObjectNode request = JSON.createObjectNode();
+    request.put("privateKey", privateKey);
+    request.put("network", "eip155:8453");
+    request.set("paymentRequired", quote);
+    return Devnet.shared().x402Payer().pay(request);
+  }
+
+  /** A payer with gas and {@code usdc} atomic units of USDC on 8453. */
+  private static String fundedPayer(String privateKey, JsonNode quote, long usdc) {
+    String payer = pay(privateKey, quote).path("payer").asText();
+    Payments.fund(BASE, payer, Payments.USDC_BASE, usdc);
+    return payer;
+  }
+
+  private static Response paid(String path, String header, Object body) {
+    return given()
+        .header("PAYMENT-SIGNATURE", header)
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post(path);
+  }
+
+  private static BigInteger usdc(String owner) {
+    return Payments.balanceOf(BASE, Payments.USDC_BASE, owner);
+  }
+
+  private static boolean nonceUsedOnChain(JsonNode payment) {
+    JsonNode auth = payment.path("payload").path("payload").path("authorization");
+    String data =
+        "0xe94a0102"
+            + Payments.word(auth.path("from").asText())
+            + auth.path("nonce").asText().substring(2);
+    return JsonRpc.quantity(Payments.rpc(BASE).ethCall(Payments.USDC_BASE, data, "latest")).signum()
+        != 0;
+  }
+
+  private long rows(JsonNode payment, String state) {
+    JsonNode auth = payment.path("payload").path("payload").path("authorization");
+    return pool.preparedQuery(
+            "select count(*) from x402_payment where payer = $1 and nonce = $2 and state = $3")
+        .execute(
+            Tuple.of(
+                auth.path("from").asText().toLowerCase(java.util.Locale.ROOT),
+                auth.path("nonce").asText().toLowerCase(java.util.Locale.ROOT),
+                state))
+        .await()
+        .indefinitely()
+        .iterator()
+        .next()
+        .getLong(0);
+  }
+
+  private static JsonNode paymentResponse(Response response) throws Exception {
+    String header = response.header("PAYMENT-RESPONSE");
+    assertThat(header).as(response.asString()).isNotNull();
+    return JSON.readTree(new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void aPaidAttest_isAnsweredSignedAndSettledOnChain_onceForItsAuthorization() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String amount = quote.path("accepts").path(0).path("amount").asText();
+    String payTo = quote.path("accepts").path(0).path("payTo").asText();
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    JsonNode payment = pay(key, quote);
+    BigInteger before = usdc(payTo);
+
+    Response answer = paid("/v1/attest", payment.path("header").asText(), body);
+
+    VerifiedAttestation attestation = verified(answer);
+    assertThat(attestation.results()).hasSize(1);
+    assertThat(answer.jsonPath().getString("meta.creditsCharged")).isNull();
+    JsonNode settled = paymentResponse(answer);
+    assertThat(settled.path("success").asBoolean()).isTrue();
+    assertThat(settled.path("network").asText()).isEqualTo("eip155:8453");
+    assertThat(settled.path("payer").asText()).isEqualToIgnoringCase(payer);
+    String tx = settled.path("transaction").asText();
+    assertThat(Payments.succeeded(BASE, tx)).isTrue();
+    assertThat(usdc(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
+    assertThat(usdc(payer))
+        .isEqualTo(BigInteger.valueOf(1_000_000).subtract(new BigInteger(amount)));
+    assertThat(nonceUsedOnChain(payment)).isTrue();
+    assertThat(rows(payment, "settled")).isEqualTo(1);
+
+    // the same authorization again: refused, nothing read or moved
+    paid("/v1/attest", payment.path("header").asText(), body)
+        .then()
+        .statusCode(402)
+        .body("ok", equalTo(false))
+        .body("error.message", containsString("Payment refused"));
+    assertThat(usdc(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
+  }
+
+  @Test
+  void concurrentReplaysOfOnePayment_buyOneAnswer() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    JsonNode payment = pay(key, quote);
+    String header = payment.path("header").asText();
+    BigInteger before = usdc(payer);
+
+    ExecutorService pool8 = Executors.newFixedThreadPool(6);
+    List<Callable<Integer>> calls = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      calls.add(() -> paid("/v1/attest", header, body).statusCode());
+    }
+    List<Integer> statuses = new ArrayList<>();
+    for (Future<Integer> f : pool8.invokeAll(calls)) {
+      statuses.add(f.get());
+    }
+    pool8.shutdown();
+
+    assertThat(statuses).filteredOn(s -> s == 200).hasSize(1);
+    assertThat(statuses).filteredOn(s -> s == 402).hasSize(5);
+    assertThat(before.subtract(usdc(payer)))
+        .isEqualTo(new BigInteger(quote.path("accepts").path(0).path("amount").asText()));
+    assertThat(rows(payment, "settled")).isEqualTo(1);
+  }
+
+  @Test
+  void aFailedRead_isNeverCharged_andTheSamePaymentBuysTheAnswerOnceTheChainRecovers()
+      throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    JsonNode payment = pay(key, quote);
+    String header = payment.path("header").asText();
+
+    chain10.install(Rule.of(Match.any(), Fault.status(503)));
+    paid("/v1/attest", header, body)
+        .then()
+        .statusCode(503)
+        .body("error.code", equalTo("rpc_failure"));
+    assertThat(usdc(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(nonceUsedOnChain(payment)).isFalse();
+    assertThat(rows(payment, "claimed") + rows(payment, "settled")).isZero();
+    chain10.reset();
+
+    verified(paid("/v1/attest", header, body));
+    assertThat(usdc(payer)).isLessThan(BigInteger.valueOf(1_000_000));
+  }
+
+  @Test
+  void aPaymentWhoseStateCannotBeRead_is503_andNothingIsDone() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String key = newKey();
+    fundedPayer(key, quote, 1_000_000);
+    JsonNode payment = pay(key, quote);
+
+    chain8453.install(Rule.of(Match.any(), Fault.status(503)));
+    paid("/v1/attest", payment.path("header").asText(), body)
+        .then()
+        .statusCode(503)
+        .body("error.code", equalTo("rpc_failure"))
+        .body("error.failedConditions[0].source", equalTo("payment"));
+    chain8453.reset();
+    assertThat(nonceUsedOnChain(payment)).isFalse();
+    assertThat(rows(payment, "claimed")).isZero();
+  }
+
+  @Test
+  void paymentsThatDoNotPayTheQuote_areRefused402_withTheQuote() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+
+    // underpaid: the client signed a quote for less than the body costs
+    ObjectNode cheaper = quote.deepCopy();
+    ((ObjectNode) cheaper.path("accepts").path(0)).put("amount", "49999");
+    assertRefused(pay(key, cheaper), body, "less than the quoted 50000");
+
+    // another recipient
+    ObjectNode elsewhere = quote.deepCopy();
+    ((ObjectNode) elsewhere.path("accepts").path(0)).put("payTo", m.wallet("treasury").address());
+    assertRefused(pay(key, elsewhere), body, "not the quoted payTo");
+
+    // signed under another EIP-712 domain (version 1)
+    ObjectNode otherDomain = quote.deepCopy();
+    ((ObjectNode) otherDomain.path("accepts").path(0).path("extra")).put("version", "1");
+    assertRefused(pay(key, otherDomain), body, "does not recover the payer");
+
+    // a payment for a cheaper body, sent with a dearer one (proofs double the price)
+    Map<String, Object> dearer = new java.util.LinkedHashMap<>(body);
+    dearer.put("proof", "merkle");
+    assertRefused(pay(key, quote), dearer, "less than the quoted 100000");
+
+    // a payer without the funds
+    String poorKey = newKey();
+    fundedPayer(poorKey, quote, 10);
+    assertRefused(pay(poorKey, quote), body, "less than the 50000 it authorizes");
+
+    assertThat(usdc(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
+  }
+
+  private static void assertRefused(JsonNode payment, Object body, String reason) {
+    Response refused = paid("/v1/attest", payment.path("header").asText(), body);
+    refused
+        .then()
+        .statusCode(402)
+        .body("ok", equalTo(false))
+        .body("error.message", containsString(reason))
+        .body("error.message", containsString("Nothing was charged"));
+    assertThat(refused.header("payment-required")).isNotBlank();
+  }
+
+  @Test
+  void aMalformedPaymentHeader_is400() {
+    for (String header :
+        List.of(
+            "not base64!",
+            Base64.getEncoder().encodeToString("[1]".getBytes(StandardCharsets.UTF_8)),
+            Base64.getEncoder()
+                .encodeToString(
+                    "{\"x402Version\":2,\"accepted\":{\"scheme\":\"exact\",\"network\":\"eip155:8453\"},\"payload\":{}}"
+                        .getBytes(StandardCharsets.UTF_8)))) {
+      given()
+          .header("X-PAYMENT", header)
+          .contentType(ContentType.JSON)
+          .body(attestBody())
+          .post("/v1/attest")
+          .then()
+          .statusCode(400)
+          .body("ok", equalTo(false));
+    }
+  }
+
+  @Test
+  void aPaidTrustProfile_isSettledLikeAnAttestation() throws Exception {
+    Map<String, Object> body = Map.of("wallet", m.wallet("holder").address());
+    Response quoted = given().contentType(ContentType.JSON).body(body).post("/v1/trust");
+    assertThat(quoted.statusCode()).as(quoted.asString()).isEqualTo(402);
+    JsonNode quote = JSON.readTree(quoted.asString());
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    JsonNode payment = pay(key, quote);
+
+    Response answer = paid("/v1/trust", payment.path("header").asText(), body);
+
+    assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(200);
+    assertThat(answer.jsonPath().getString("data.trust.id")).startsWith("TRST-");
+    assertThat(answer.jsonPath().getString("data.sig")).isNotBlank();
+    assertThat(paymentResponse(answer).path("success").asBoolean()).isTrue();
+    assertThat(BigInteger.valueOf(1_000_000).subtract(usdc(payer)))
+        .isEqualTo(new BigInteger(quote.path("accepts").path(0).path("amount").asText()));
+    assertThat(rows(payment, "settled")).isEqualTo(1);
+
+    // a batch of two wallets costs twice as much: this payment does not buy it
+    Map<String, Object> batch =
+        Map.of("wallets", List.of(body, Map.of("wallet", m.wallet("treasury").address())));
+    Response batchQuote = given().contentType(ContentType.JSON).body(batch).post("/v1/trust/batch");
+    JsonNode batchQuoted = JSON.readTree(batchQuote.asString());
+    assertThat(batchQuoted.path("accepts").path(0).path("amount").asText()).isEqualTo("300000");
+    Response batchAnswer =
+        paid("/v1/trust/batch", pay(key, batchQuoted).path("header").asText(), batch);
+    assertThat(batchAnswer.statusCode()).as(batchAnswer.asString()).isEqualTo(200);
+    assertThat(batchAnswer.jsonPath().getInt("data.summary.succeeded")).isEqualTo(2);
+    assertThat(paymentResponse(batchAnswer).path("success").asBoolean()).isTrue();
+    assertThat(BigInteger.valueOf(1_000_000).subtract(usdc(payer)))
+        .isEqualTo(BigInteger.valueOf(150_000 + 300_000));
+  }
+}

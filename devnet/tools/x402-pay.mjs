@@ -1,0 +1,27 @@
+// Builds an x402 payment for a quote with the official x402 client packages (@x402/core's client
+// and @x402/evm's exact scheme: an EIP-3009 transferWithAuthorization signed under the quoted
+// token's EIP-712 domain).
+// Input (JSON on stdin): {privateKey, paymentRequired (the 402 body or the payment-required header
+// value), network (e.g. "eip155:8453")}. Output: {header (the PAYMENT-SIGNATURE value), payload
+// (the decoded payment payload), payer}.
+import { x402Client, x402HTTPClient } from '@x402/core/client';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const chunks = [];
+for await (const c of process.stdin) chunks.push(c);
+const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const account = privateKeyToAccount(input.privateKey);
+const paymentRequired =
+  typeof input.paymentRequired === 'string'
+    ? decodePaymentRequiredHeader(input.paymentRequired)
+    : input.paymentRequired;
+const client = new x402Client((version, accepts) =>
+  accepts.find((a) => a.network === input.network) ?? accepts[0]);
+client.register(input.network, new ExactEvmScheme(account));
+const http = new x402HTTPClient(client);
+const payload = await http.createPaymentPayload(paymentRequired);
+const headers = http.encodePaymentSignatureHeader(payload);
+const header = headers['PAYMENT-SIGNATURE'] ?? headers['X-PAYMENT'] ?? Object.values(headers)[0];
+process.stdout.write(JSON.stringify({ header, headers, payload, payer: account.address }));
