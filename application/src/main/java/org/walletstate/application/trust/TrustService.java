@@ -238,18 +238,16 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
     TrustReadPlan plan = TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
     return observe(plan)
         .flatMap(
-            observed -> {
-              TrustEvaluation evaluation =
-                  TrustEvaluation.of(plan, command.wallets(), command.proof(), observed);
-              if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-                logRpcFailure("profile", incomplete.failures(), observed);
-                return Uni.createFrom()
-                    .item((TrustOutcome) new TrustOutcome.Unavailable(incomplete.failures()));
+            observed ->
+                evaluatedAndSigned(
+                    plan, command.wallets(), command.proof(), TrustObservations.of(plan, observed)))
+        .map(
+            done -> {
+              if (done.failures() != null) {
+                logRpcFailure("profile", done.failures(), done.observed());
+                return (TrustOutcome) new TrustOutcome.Unavailable(done.failures());
               }
-              TrustProfile profile =
-                  profile(command.wallets(), (TrustEvaluation.Evaluated) evaluation);
-              return sign(List.of(profile))
-                  .map(signed -> (TrustOutcome) new TrustOutcome.Signed(signed.get(0), 0, 0));
+              return new TrustOutcome.Signed(done.signed(), 0, 0);
             });
   }
 
@@ -259,37 +257,30 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
     return observe(plan)
         .flatMap(
             observed -> {
-              List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
-              List<TrustProfile> profiles = new ArrayList<>();
-              List<Integer> positions = new ArrayList<>();
-              List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
+              TrustObservations decoded = TrustObservations.of(plan, observed);
+              List<Uni<Done>> each = new ArrayList<>();
               for (TrustWallets wallets : command.entries()) {
-                TrustEvaluation evaluation =
-                    TrustEvaluation.of(plan, wallets, command.proof(), observed);
-                if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-                  failedReads.addAll(
-                      failed("wallets[" + entries.size() + "]", incomplete.failures()));
-                  entries.add(
-                      new TrustBatchOutcome.Failed(
-                          wallets.evm().checksummed(), incomplete.failures()));
-                } else {
-                  positions.add(entries.size());
-                  entries.add(null);
-                  profiles.add(profile(wallets, (TrustEvaluation.Evaluated) evaluation));
-                }
+                each.add(evaluatedAndSigned(plan, wallets, command.proof(), decoded));
               }
-              RpcFailureLog.warn(LOG, failedReads, observed);
-              if (profiles.isEmpty()) {
-                return Uni.createFrom()
-                    .item((TrustBatchOutcome) new TrustBatchOutcome.Answered(entries, 0, 0));
-              }
-              return sign(profiles)
+              return Uni.join()
+                  .all(each)
+                  .andFailFast()
                   .map(
-                      signed -> {
-                        for (int i = 0; i < signed.size(); i++) {
-                          entries.set(
-                              positions.get(i), new TrustBatchOutcome.Profiled(signed.get(i)));
+                      done -> {
+                        List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
+                        List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
+                        for (Done wallet : done) {
+                          if (wallet.failures() != null) {
+                            failedReads.addAll(
+                                failed("wallets[" + entries.size() + "]", wallet.failures()));
+                            entries.add(
+                                new TrustBatchOutcome.Failed(
+                                    wallet.wallets().evm().checksummed(), wallet.failures()));
+                          } else {
+                            entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
+                          }
                         }
+                        RpcFailureLog.warn(LOG, failedReads, observed);
                         return (TrustBatchOutcome) new TrustBatchOutcome.Answered(entries, 0, 0);
                       });
             });
