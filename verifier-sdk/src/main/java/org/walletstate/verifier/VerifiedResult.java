@@ -48,6 +48,17 @@ public final class VerifiedResult {
     return text("conditionHash");
   }
 
+  /**
+   * The block tag an EVM result was anchored at, {@code safe} or {@code finalized}, when the
+   * request asked for one. Empty for a result read at the chain's latest block (the default, which
+   * carries no {@code blockTag}) and for non-EVM results. The tag is signed with the rest of the
+   * result; a {@code finalized} block is older than the latest, so its {@code blockTimestamp} is
+   * too.
+   */
+  public Optional<String> blockTag() {
+    return text("blockTag");
+  }
+
   /** The whole signed result, anchor and extras included. */
   public JsonNode asJson() {
     return result.deepCopy();

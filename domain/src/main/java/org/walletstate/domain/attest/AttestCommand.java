@@ -14,6 +14,7 @@ import org.walletstate.domain.attest.condition.Condition;
 import org.walletstate.domain.attest.condition.ConditionParser;
 import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
@@ -28,6 +29,7 @@ import org.walletstate.domain.request.RequestValue;
  * @param proof whether Merkle proofs were asked for
  * @param format the response format
  * @param declaredLimits whether delegation results carry declared limits
+ * @param anchor which block of each chain the reads are pinned to ({@code latest} by default)
  */
 public record AttestCommand(
     KeyVersion keyVersion,
@@ -35,7 +37,8 @@ public record AttestCommand(
     List<RequestedCondition> conditions,
     ProofMode proof,
     ResponseFormat format,
-    DeclaredLimits declaredLimits) {
+    DeclaredLimits declaredLimits,
+    AnchorTag anchor) {
 
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
@@ -47,6 +50,7 @@ public record AttestCommand(
     Objects.requireNonNull(proof, "proof");
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(declaredLimits, "declaredLimits");
+    Objects.requireNonNull(anchor, "anchor");
     if (conditions.isEmpty() || conditions.size() > MAX_CONDITIONS) {
       throw new IllegalArgumentException("an attest request has 1 to 10 conditions");
     }
@@ -82,9 +86,10 @@ public record AttestCommand(
     ResponseFormat format =
         choice(fields, "format", ResponseFormat.STANDARD, "jwt", ResponseFormat.JWT, "\"jwt\"");
     DeclaredLimits declaredLimits = declaredLimits(fields);
+    AnchorTag anchor = anchor(fields);
     List<RequestedCondition> conditions = conditions(fields, keyVersion);
     AttestCommand command =
-        new AttestCommand(keyVersion, wallets, conditions, proof, format, declaredLimits);
+        new AttestCommand(keyVersion, wallets, conditions, proof, format, declaredLimits, anchor);
     AttestRules.RULES.forEach(rule -> rule.check(command));
     return command;
   }
@@ -141,6 +146,21 @@ public record AttestCommand(
               + " or leave it out");
     }
     return chosen;
+  }
+
+  private static AnchorTag anchor(Fields fields) {
+    Optional<String> value = fields.optionalText("anchor");
+    if (value.isEmpty()) {
+      return AnchorTag.LATEST;
+    }
+    return AnchorTag.fromWire(value.get())
+        .orElseThrow(
+            () ->
+                new ValidationException(
+                    "anchor \""
+                        + value.get()
+                        + "\" is not supported; send \"latest\", \"safe\" or \"finalized\","
+                        + " or leave it out"));
   }
 
   private static DeclaredLimits declaredLimits(Fields fields) {

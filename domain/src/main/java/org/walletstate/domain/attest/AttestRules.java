@@ -9,6 +9,7 @@ import org.walletstate.domain.attest.condition.Asset;
 import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.attest.condition.TokenBalance;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.Chain;
 
 /**
@@ -27,9 +28,38 @@ final class AttestRules {
       List.of(
           AttestRules::conditionsHaveTheirFamilysWallet,
           AttestRules::noHoldingIsReadTwoWays,
-          AttestRules::atMostThreeDelegations);
+          AttestRules::atMostThreeDelegations,
+          AttestRules::everyChainServesTheAnchor);
 
   private AttestRules() {}
+
+  /**
+   * A {@code safe} or {@code finalized} anchor is refused on a chain whose nodes do not serve that
+   * block tag (every non-EVM chain, and the EVM chains the catalogue does not list as serving it),
+   * naming the first such condition, its chain and the tag.
+   */
+  static void everyChainServesTheAnchor(AttestCommand command) {
+    AnchorTag tag = command.anchor();
+    for (RequestedCondition requested : command.conditions()) {
+      Chain chain = requested.condition().chain();
+      if (!chain.serves(tag)) {
+        throw new ValidationException(
+            "anchor \""
+                + tag.wire()
+                + "\" is not available on "
+                + chain.name()
+                + " (chain "
+                + chain.id()
+                + ", "
+                + requested.path()
+                + "): "
+                + (chain.isEvm()
+                    ? "its nodes are not known to serve the \"" + tag.wire() + "\" block tag"
+                    : "it is not an EVM chain, and its reads take no block tag")
+                + "; send \"latest\" or leave anchor out");
+      }
+    }
+  }
 
   /**
    * Each condition is evaluated for the request's wallet of its chain's family, which must then be

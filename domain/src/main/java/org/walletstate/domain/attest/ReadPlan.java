@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.walletstate.domain.attest.condition.BoundCondition;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Readings;
@@ -26,14 +27,17 @@ public final class ReadPlan {
   private final List<BoundCondition<?>> conditions;
   private final Map<ChainId, Set<ChainRead<?>>> reads;
   private final Map<ChainId, Set<ProofTarget>> proofs;
+  private final AnchorTag anchor;
 
   private ReadPlan(
       List<BoundCondition<?>> conditions,
       Map<ChainId, Set<ChainRead<?>>> reads,
-      Map<ChainId, Set<ProofTarget>> proofs) {
+      Map<ChainId, Set<ProofTarget>> proofs,
+      AnchorTag anchor) {
     this.conditions = conditions;
     this.reads = reads;
     this.proofs = proofs;
+    this.anchor = anchor;
   }
 
   /** The plan of a command. */
@@ -56,7 +60,8 @@ public final class ReadPlan {
     return new ReadPlan(
         List.copyOf(bound),
         Collections.unmodifiableMap(reads),
-        Collections.unmodifiableMap(proofs));
+        Collections.unmodifiableMap(proofs),
+        command.anchor());
   }
 
   /** The chains to anchor, in the order the conditions first name them. */
@@ -64,9 +69,12 @@ public final class ReadPlan {
     return reads.keySet();
   }
 
-  /** What to observe on {@code chain}: both rounds of reads and the proofs. */
+  /**
+   * What to observe on {@code chain}: both rounds of reads and the proofs, at the command's anchor.
+   */
   public ChainQuery query(ChainId chain) {
-    return new ChainQuery(reads(chain), firstRound -> followUps(chain, firstRound), proofs(chain));
+    return new ChainQuery(
+        reads(chain), firstRound -> followUps(chain, firstRound), proofs(chain), anchor);
   }
 
   /** The first round of reads on {@code chain}. */

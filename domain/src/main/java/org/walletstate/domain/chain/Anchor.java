@@ -29,14 +29,25 @@ public sealed interface Anchor
     return PayloadValue.objectBuilder().put(positionName, position).put(hashName, hash).build();
   }
 
-  /** An EVM block: every read of the request on this chain was pinned to it. */
-  record EvmBlock(BigInteger number, Instant timestamp) implements Anchor {
+  /**
+   * An EVM block: every read of the request on this chain was pinned to it.
+   *
+   * @param tag the block tag the block was resolved from; a result names it ({@code blockTag}) only
+   *     when it is not {@link AnchorTag#LATEST}, so a latest-anchored result is unchanged
+   */
+  record EvmBlock(BigInteger number, Instant timestamp, AnchorTag tag) implements Anchor {
     public EvmBlock {
       Objects.requireNonNull(number, "number");
       Objects.requireNonNull(timestamp, "timestamp");
+      Objects.requireNonNull(tag, "tag");
       if (number.signum() < 0) {
         throw new IllegalArgumentException("block number must not be negative");
       }
+    }
+
+    /** A block read as the chain's latest. */
+    public EvmBlock(BigInteger number, Instant timestamp) {
+      this(number, timestamp, AnchorTag.LATEST);
     }
 
     public String numberHex() {
@@ -45,10 +56,14 @@ public sealed interface Anchor
 
     @Override
     public PayloadValue.Obj fields() {
-      return PayloadValue.objectBuilder()
-          .put("blockNumber", numberHex())
-          .put("blockTimestamp", Timestamps.iso(timestamp))
-          .build();
+      PayloadValue.ObjBuilder fields =
+          PayloadValue.objectBuilder()
+              .put("blockNumber", numberHex())
+              .put("blockTimestamp", Timestamps.iso(timestamp));
+      if (tag != AnchorTag.LATEST) {
+        fields.put("blockTag", tag.wire());
+      }
+      return fields.build();
     }
   }
 

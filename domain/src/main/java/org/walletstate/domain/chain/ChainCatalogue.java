@@ -3,10 +3,12 @@ package org.walletstate.domain.chain;
 import java.math.BigDecimal;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.request.Digits;
 import org.walletstate.domain.request.RequestValue;
@@ -27,6 +29,16 @@ public final class ChainCatalogue {
   private static final String NO_MPT_LINEA =
       "Linea's finalized state is a sparse Merkle tree (linea_getProof), not a Merkle-Patricia"
           + " trie";
+
+  /**
+   * The EVM chains whose nodes serve the {@code safe} and {@code finalized} block tags: Ethereum
+   * and Gnosis (proof-of-stake beacon chains since their merges) and the chains the reference data
+   * names as OP Stack (their op-geth/op-reth nodes derive both tags from L1). Every other chain
+   * answers such a request with a 400 until a source shows its nodes serve the tags; see {@code
+   * docs/chains.md}.
+   */
+  private static final Set<Long> TAGGED_BLOCKS =
+      Set.of(1L, 100L, 10L, 8453L, 1868L, 5000L, 42220L, 204L, 480L, 130L, 57073L);
 
   private static final Map<ChainId, Chain> CHAINS;
   private static final Map<Long, String> RETIRED = Map.of(1284L, "Moonbeam", 1285L, "Moonriver");
@@ -90,7 +102,16 @@ public final class ChainCatalogue {
     m.put(
         chainId,
         new Chain(
-            chainId, name, ChainFamily.EVM, new NativeCurrency(symbol, 18), true, payment, proofs));
+            chainId,
+            name,
+            ChainFamily.EVM,
+            new NativeCurrency(symbol, 18),
+            true,
+            payment,
+            proofs,
+            TAGGED_BLOCKS.contains(id)
+                ? EnumSet.allOf(AnchorTag.class)
+                : Set.of(AnchorTag.LATEST)));
   }
 
   private static void other(
@@ -112,8 +133,8 @@ public final class ChainCatalogue {
             new NativeCurrency(symbol, decimals),
             merchantConfiguration,
             payment,
-            ProofSupport.declined(
-                name + " state is not held in an Ethereum Merkle-Patricia trie")));
+            ProofSupport.declined(name + " state is not held in an Ethereum Merkle-Patricia trie"),
+            Set.of(AnchorTag.LATEST)));
   }
 
   /** All supported chains: EVM first in the interface's order, then the others. */

@@ -3,6 +3,7 @@ package org.walletstate.domain.observation;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.proof.ProofTarget;
@@ -15,16 +16,28 @@ import org.walletstate.domain.proof.ProofTarget;
  * @param reads the first round
  * @param followUps the second round, from the first round's readings; empty when none is needed
  * @param proofs what to prove at the same anchor; empty unless proofs were asked for
+ * @param anchor which block to anchor at: the chain's latest, or (EVM chains that serve the tag)
+ *     the block its nodes name {@code safe} or {@code finalized}
  */
 public record ChainQuery(
     Set<ChainRead<?>> reads,
     Function<Readings, Set<ChainRead<?>>> followUps,
-    Set<ProofTarget> proofs) {
+    Set<ProofTarget> proofs,
+    AnchorTag anchor) {
 
   public ChainQuery {
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(followUps, "followUps");
     Objects.requireNonNull(proofs, "proofs");
+    Objects.requireNonNull(anchor, "anchor");
+  }
+
+  /** A query anchored at the chain's latest block. */
+  public ChainQuery(
+      Set<ChainRead<?>> reads,
+      Function<Readings, Set<ChainRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    this(reads, followUps, proofs, AnchorTag.LATEST);
   }
 
   /** One round of reads, nothing to prove. */

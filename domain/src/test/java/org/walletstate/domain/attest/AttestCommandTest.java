@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;
@@ -149,6 +150,59 @@ class AttestCommandTest {
           "declaredLimits \"all\" is not supported; send \"include\" or \"omit\"");
       refused(
           withWallet(",\"declaredLimits\":[]"), "declaredLimits must be a string, not an array");
+    }
+
+    @Test
+    void anchorsAtTheLatestBlockUnlessAskedAndReadsEachTag() {
+      assertThat(parse(withWallet("")).anchor()).isEqualTo(AnchorTag.LATEST);
+      assertThat(parse(withWallet(",\"anchor\":null")).anchor()).isEqualTo(AnchorTag.LATEST);
+      assertThat(parse(withWallet(",\"anchor\":\"latest\"")).anchor()).isEqualTo(AnchorTag.LATEST);
+      assertThat(parse(withWallet(",\"anchor\":\"safe\"")).anchor()).isEqualTo(AnchorTag.SAFE);
+      assertThat(parse(withWallet(",\"anchor\":\"finalized\"")).anchor())
+          .isEqualTo(AnchorTag.FINALIZED);
+    }
+
+    @Test
+    void refusesAnAnchorThatIsNotATag() {
+      refused(
+          withWallet(",\"anchor\":\"Finalized\""),
+          "anchor \"Finalized\" is not supported; send \"latest\", \"safe\" or \"finalized\","
+              + " or leave it out");
+      refused(
+          withWallet(",\"anchor\":\"0x10\""),
+          "anchor \"0x10\" is not supported; send \"latest\", \"safe\" or \"finalized\","
+              + " or leave it out");
+      refused(withWallet(",\"anchor\":64"), "anchor must be a string, not a number");
+    }
+
+    @Test
+    void refusesATagOnAChainThatDoesNotServeIt() {
+      String polygon =
+          "{\"wallet\":\""
+              + WALLET
+              + "\",\"anchor\":\"finalized\",\"conditions\":["
+              + FARCASTER
+              + ",{\"type\":\"token_balance\",\"chainId\":137,\"contractAddress\":\"native\","
+              + "\"threshold\":\"1\"}]}";
+      refused(
+          polygon,
+          "anchor \"finalized\" is not available on Polygon (chain 137, conditions[1]): its nodes"
+              + " are not known to serve the \"finalized\" block tag; send \"latest\" or leave"
+              + " anchor out");
+      assertThat(parse(polygon.replace("\"finalized\"", "\"latest\"")).anchor())
+          .isEqualTo(AnchorTag.LATEST);
+    }
+
+    @Test
+    void refusesATagOnANonEvmChain() {
+      String tron =
+          "{\"tronWallet\":\"T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb\",\"anchor\":\"safe\","
+              + "\"conditions\":[{\"type\":\"token_balance\",\"chainId\":\"tron\","
+              + "\"contractAddress\":\"native\",\"threshold\":\"1\"}]}";
+      refused(
+          tron,
+          "anchor \"safe\" is not available on Tron (chain tron, conditions[0]): it is not an EVM"
+              + " chain, and its reads take no block tag; send \"latest\" or leave anchor out");
     }
 
     @Test

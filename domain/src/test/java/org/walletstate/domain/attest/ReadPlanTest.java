@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.eas.EasDeployments;
@@ -52,6 +53,22 @@ class ReadPlanTest {
     assertThat(plan.reads(ChainId.evm(1)))
         .containsExactlyInAnyOrder(
             new EvmRead.Erc20Decimals(USDC), new EvmRead.Erc20BalanceOf(USDC, WALLET));
+  }
+
+  @Test
+  void everyChainQueryCarriesTheRequestedAnchor() {
+    String body =
+        "{\"wallet\":\""
+            + WALLET
+            + "\",\"anchor\":\"finalized\",\"conditions\":["
+            + balance(8453, BASE_USDC, "1")
+            + ",{\"type\":\"farcaster_id\"}]}";
+    ReadPlan tagged = ReadPlan.of(AttestCommand.parse(Json.object(body), KeyVersion.V2));
+    assertThat(tagged.query(ChainId.evm(8453)).anchor()).isEqualTo(AnchorTag.FINALIZED);
+    assertThat(tagged.query(ChainId.evm(10)).anchor()).isEqualTo(AnchorTag.FINALIZED);
+
+    ReadPlan untagged = ReadPlan.of(command(balance(8453, BASE_USDC, "1")));
+    assertThat(untagged.query(ChainId.evm(8453)).anchor()).isEqualTo(AnchorTag.LATEST);
   }
 
   @Test

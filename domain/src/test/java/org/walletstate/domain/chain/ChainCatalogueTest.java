@@ -111,4 +111,41 @@ class ChainCatalogueTest {
     assertThat(ChainCatalogue.parse(text("0".repeat(40) + "8453"), "chainId").name())
         .isEqualTo("Base");
   }
+
+  @Test
+  void safeAndFinalizedAreServedOnTheMergedAndOpStackChainsOnly() {
+    assertThat(
+            ChainCatalogue.all().stream()
+                .filter(chain -> chain.serves(AnchorTag.FINALIZED))
+                .map(chain -> chain.id().toString()))
+        .containsExactly(
+            "1", "8453", "10", "1868", "100", "5000", "42220", "204", "480", "130", "57073");
+    for (Chain chain : ChainCatalogue.all()) {
+      assertThat(chain.serves(AnchorTag.LATEST)).isTrue();
+      assertThat(chain.serves(AnchorTag.SAFE)).isEqualTo(chain.serves(AnchorTag.FINALIZED));
+      if (!chain.isEvm()) {
+        assertThat(chain.anchorTags()).containsExactly(AnchorTag.LATEST);
+      }
+    }
+  }
+
+  @Test
+  void anEvmAnchorNamesItsTagOnlyWhenItIsNotTheLatest() {
+    java.math.BigInteger number = java.math.BigInteger.valueOf(36);
+    java.time.Instant at = java.time.Instant.parse("2026-11-20T10:15:23Z");
+    assertThat(new Anchor.EvmBlock(number, at).fields().members().keySet())
+        .containsExactly("blockNumber", "blockTimestamp");
+    assertThat(new Anchor.EvmBlock(number, at, AnchorTag.LATEST))
+        .isEqualTo(new Anchor.EvmBlock(number, at));
+    assertThat(new Anchor.EvmBlock(number, at, AnchorTag.FINALIZED).fields().members())
+        .containsExactly(
+            Map.entry("blockNumber", new org.walletstate.domain.payload.PayloadValue.Text("0x24")),
+            Map.entry(
+                "blockTimestamp",
+                new org.walletstate.domain.payload.PayloadValue.Text("2026-11-20T10:15:23.000Z")),
+            Map.entry(
+                "blockTag", new org.walletstate.domain.payload.PayloadValue.Text("finalized")));
+    assertThat(AnchorTag.fromWire("safe")).contains(AnchorTag.SAFE);
+    assertThat(AnchorTag.fromWire("Safe")).isEmpty();
+  }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
@@ -18,10 +19,10 @@ import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.proof.ProofTarget;
 
 /**
- * The {@link EvmChainState} port on one {@link EvmRpc} per chain: the head once, every distinct
- * request of the first round pinned to it, then the follow-ups at the same block. Each observation
- * has a deadline; whatever is not read by then is a failed outcome (or an unavailable head), never
- * a late answer.
+ * The {@link EvmChainState} port on one {@link EvmRpc} per chain: the head (or the block the
+ * request's tag names) once, every distinct request of the first round pinned to it, then the
+ * follow-ups at the same block. Each observation has a deadline; whatever is not read by then is a
+ * failed outcome (or an unavailable head), never a late answer.
  */
 public final class AnchoredEvmChainState implements EvmChainState {
 
@@ -59,8 +60,10 @@ public final class AnchoredEvmChainState implements EvmChainState {
       ChainId chain,
       Set<EvmRead<?>> reads,
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
-      Set<ProofTarget> proofs) {
+      Set<ProofTarget> proofs,
+      AnchorTag anchor) {
     Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(anchor, "anchor");
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(followUps, "followUps");
     Objects.requireNonNull(proofs, "proofs");
@@ -75,13 +78,13 @@ public final class AnchoredEvmChainState implements EvmChainState {
               Deadline deadline = Deadline.after(clock, configured.deadline());
               return configured
                   .rpc()
-                  .head(deadline)
+                  .head(anchor, deadline)
                   .flatMap(
                       head -> {
                         if (head instanceof HeadOutcome.Read read) {
                           return new Observation(
                                   chain, configured.rpc(), read.head(), deadline, slots)
-                              .run(reads, followUps, proofs);
+                              .run(reads, followUps, proofs, anchor);
                         }
                         return Uni.createFrom()
                             .item(
@@ -111,7 +114,8 @@ public final class AnchoredEvmChainState implements EvmChainState {
     Uni<ChainObservation> run(
         Set<EvmRead<?>> reads,
         Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
-        Set<ProofTarget> proofs) {
+        Set<ProofTarget> proofs,
+        AnchorTag anchor) {
       return read(reads, followUps)
           .flatMap(
               outcomes ->
@@ -120,7 +124,8 @@ public final class AnchoredEvmChainState implements EvmChainState {
                       .map(
                           proven ->
                               (ChainObservation)
-                                  new ChainObservation.Observed(head.anchor(), outcomes, proven)));
+                                  new ChainObservation.Observed(
+                                      head.anchor(anchor), outcomes, proven)));
     }
 
     private Uni<ReadOutcomes> read(

@@ -4,10 +4,12 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Objects;
 import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.evm.Bytes32;
 
 /**
- * The block a chain's reads are pinned to, as {@code eth_getBlockByNumber("latest")} gave it.
+ * The block a chain's reads are pinned to, as {@code eth_getBlockByNumber} gave it for the
+ * observation's tag ({@code latest}, {@code safe} or {@code finalized}).
  *
  * @param number the block number every read of the observation names explicitly
  * @param timestamp the block's timestamp (seconds)
@@ -27,8 +29,13 @@ public record BlockHead(BigInteger number, Instant timestamp, Bytes32 hash, Byte
     }
   }
 
-  /** The anchor signed with every result read at this block. */
+  /** The anchor signed with every result read at this block, read as the chain's latest. */
   public Anchor.EvmBlock anchor() {
-    return new Anchor.EvmBlock(number, timestamp);
+    return anchor(AnchorTag.LATEST);
+  }
+
+  /** The anchor signed with every result read at this block, resolved from {@code tag}. */
+  public Anchor.EvmBlock anchor(AnchorTag tag) {
+    return new Anchor.EvmBlock(number, timestamp, tag);
   }
 }

@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import java.util.Set;
 import java.util.function.Function;
 import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
@@ -32,7 +33,8 @@ public interface EvmChainState extends ChainState {
         chain,
         EvmRead.all(query.reads()),
         firstRound -> EvmRead.all(query.followUps().apply(firstRound)),
-        query.proofs());
+        query.proofs(),
+        query.anchor());
   }
 
   /**
@@ -57,9 +59,24 @@ public interface EvmChainState extends ChainState {
    *
    * @param proofs what to prove; empty when no proof was asked for
    */
+  default Uni<ChainObservation> observe(
+      ChainId chain,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    return observe(chain, reads, followUps, proofs, AnchorTag.LATEST);
+  }
+
+  /**
+   * As {@link #observe(ChainId, Set, Function, Set)}, anchored at the block the chain's nodes name
+   * {@code anchor}: {@code latest} (the followed head when it is fresh), or {@code safe} / {@code
+   * finalized}, which are read from the chain for every observation and never followed. Every read
+   * and proof is pinned to that block's number, and the anchor names the tag.
+   */
   Uni<ChainObservation> observe(
       ChainId chain,
       Set<EvmRead<?>> reads,
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
-      Set<ProofTarget> proofs);
+      Set<ProofTarget> proofs,
+      AnchorTag anchor);
 }

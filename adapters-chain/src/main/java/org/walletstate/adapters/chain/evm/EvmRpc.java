@@ -3,6 +3,7 @@ package org.walletstate.adapters.chain.evm;
 import io.smallrye.mutiny.Uni;
 import java.util.Map;
 import java.util.Set;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
@@ -17,7 +18,15 @@ import org.walletstate.domain.evm.read.ReadOutcome;
 public interface EvmRpc {
 
   /** Reads the latest block ({@code eth_getBlockByNumber("latest", false)}). */
-  Uni<HeadOutcome> head(Deadline deadline);
+  default Uni<HeadOutcome> head(Deadline deadline) {
+    return head(AnchorTag.LATEST, deadline);
+  }
+
+  /**
+   * Reads the block the chain's node names {@code tag} ({@code eth_getBlockByNumber(tag, false)}):
+   * the latest, safe or finalized block, as a concrete number, hash and state root to pin reads to.
+   */
+  Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline);
 
   /**
    * Runs {@code requests} at {@code block}, naming its number explicitly in every request.

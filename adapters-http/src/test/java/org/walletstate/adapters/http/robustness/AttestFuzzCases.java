@@ -329,13 +329,42 @@ final class AttestFuzzCases {
         return conditionsShape(r);
       case 5:
         {
-          String member = pick(r, new String[] {"proof", "format", "declaredLimits"});
+          String member = pick(r, new String[] {"proof", "format", "declaredLimits", "anchor"});
+          if (member.equals("anchor") && r.nextInt(3) == 0) {
+            // a real tag, refused because one condition's chain does not serve it
+            String tag = pick(r, new String[] {"safe", "finalized"});
+            List<JsonText.Obj> conditions = around(r, condition(pick(r, CHEAP)), -1, count);
+            int polygonAt = r.nextInt(conditions.size() + 1);
+            conditions.add(
+                polygonAt,
+                new JsonText.Obj()
+                    .putText("type", "token_balance")
+                    .put("chainId", "137")
+                    .putText("contractAddress", "native")
+                    .putText("threshold", "1"));
+            body = body(conditions).putText("anchor", tag);
+            kind = "rule/anchor-unserved";
+            what = "anchor " + tag + " with Polygon at conditions[" + polygonAt + "]";
+            mentions =
+                "anchor \""
+                    + tag
+                    + "\" is not available on Polygon (chain 137, conditions["
+                    + polygonAt
+                    + "])";
+            break;
+          }
           String value;
           if (r.nextInt(3) == 0) {
             value = nonNullNonString(r);
           } else {
             String good =
-                member.equals("proof") ? "merkle" : member.equals("format") ? "jwt" : "omit";
+                member.equals("proof")
+                    ? "merkle"
+                    : member.equals("format")
+                        ? "jwt"
+                        : member.equals("anchor")
+                            ? pick(r, new String[] {"safe", "finalized"})
+                            : "omit";
             value = JsonText.string(distort(r, good));
           }
           body = body(around(r, condition(pick(r, CHEAP)), -1, count)).put(member, value);
@@ -2150,6 +2179,9 @@ final class AttestFuzzCases {
     }
     if (r.nextInt(4) == 0) {
       body.putText("format", "jwt");
+    }
+    if (r.nextInt(5) == 0) {
+      body.putText("anchor", "latest");
     }
     if (r.nextInt(3) == 0) {
       body.put("x-extra", weirdValue(r, 1 + r.nextInt(25)));

@@ -11,6 +11,7 @@ import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -32,8 +33,8 @@ public final class CachingEvmRpc implements EvmRpc {
   }
 
   @Override
-  public Uni<HeadOutcome> head(Deadline deadline) {
-    return delegate.head(deadline);
+  public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
+    return delegate.head(tag, deadline);
   }
 
   @Override

@@ -18,6 +18,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
@@ -66,8 +67,15 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
             : timer.scheduleWithFixedDelay(this::poll, every, every, TimeUnit.MILLISECONDS);
   }
 
+  /**
+   * The followed head for {@code latest}; a {@code safe} or {@code finalized} block is never
+   * followed, so it is read from the chain each time (and never offered as the followed head).
+   */
   @Override
-  public Uni<HeadOutcome> head(Deadline deadline) {
+  public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
+    if (tag != AnchorTag.LATEST) {
+      return delegate.head(tag, deadline);
+    }
     Instant now = clock.instant();
     lastDemand = now;
     Followed current = followed.get();

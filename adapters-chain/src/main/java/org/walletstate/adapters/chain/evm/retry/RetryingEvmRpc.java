@@ -17,6 +17,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -96,8 +97,8 @@ public final class RetryingEvmRpc implements EvmRpc {
   }
 
   @Override
-  public Uni<HeadOutcome> head(Deadline deadline) {
-    return Uni.createFrom().deferred(() -> headAttempt(1, start(), deadline));
+  public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
+    return Uni.createFrom().deferred(() -> headAttempt(1, start(), tag, deadline));
   }
 
   @Override
@@ -113,14 +114,15 @@ public final class RetryingEvmRpc implements EvmRpc {
                     1, start(), block, Set.copyOf(requests), new LinkedHashMap<>(), deadline));
   }
 
-  private Uni<HeadOutcome> headAttempt(int attempt, Call call, Deadline deadline) {
-    return headAttempt(attempt, call.first(), call, deadline);
+  private Uni<HeadOutcome> headAttempt(int attempt, Call call, AnchorTag tag, Deadline deadline) {
+    return headAttempt(attempt, call.first(), call, tag, deadline);
   }
 
-  private Uni<HeadOutcome> headAttempt(int attempt, int endpoint, Call call, Deadline deadline) {
+  private Uni<HeadOutcome> headAttempt(
+      int attempt, int endpoint, Call call, AnchorTag tag, Deadline deadline) {
     return endpoints
         .get(endpoint)
-        .head(deadline)
+        .head(tag, deadline)
         .flatMap(
             outcome -> {
               if (outcome instanceof HeadOutcome.Read) {
@@ -137,7 +139,8 @@ public final class RetryingEvmRpc implements EvmRpc {
               }
               retrying(attempt, endpoint, pause.get(), detail);
               return after(pause.get())
-                  .flatMap(ignored -> headAttempt(attempt + 1, next(endpoint), call, deadline));
+                  .flatMap(
+                      ignored -> headAttempt(attempt + 1, next(endpoint), call, tag, deadline));
             });
   }
 

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
@@ -47,6 +48,11 @@ final class Web3jAnswers {
 
   /** The head, from an {@code eth_getBlockByNumber("latest", false)} answer. */
   static HeadOutcome head(EthBlock answer) {
+    return head(AnchorTag.LATEST, answer);
+  }
+
+  /** The block named {@code tag}, from an {@code eth_getBlockByNumber(tag, false)} answer. */
+  static HeadOutcome head(AnchorTag tag, EthBlock answer) {
     if (answer == null) {
       return new HeadOutcome.Failed("empty answer to eth_getBlockByNumber");
     }
@@ -55,7 +61,7 @@ final class Web3jAnswers {
     }
     EthBlock.Block block = answer.getBlock();
     if (block == null) {
-      return new HeadOutcome.Failed("eth_getBlockByNumber(latest) answered no block");
+      return new HeadOutcome.Failed("eth_getBlockByNumber(" + tag.wire() + ") answered no block");
     }
     BigInteger number = quantity(block.getNumberRaw());
     BigInteger timestamp = quantity(block.getTimestampRaw());
@@ -63,13 +69,16 @@ final class Web3jAnswers {
     Bytes32 stateRoot = word(block.getStateRoot());
     if (number == null || timestamp == null || hash == null || stateRoot == null) {
       return new HeadOutcome.Failed(
-          "the latest block has a malformed number, timestamp, hash or state root: number="
+          "the "
+              + tag.wire()
+              + " block has a malformed number, timestamp, hash or state root: number="
               + clip(block.getNumberRaw())
               + " timestamp="
               + clip(block.getTimestampRaw()));
     }
     if (timestamp.bitLength() > 40) {
-      return new HeadOutcome.Failed("the latest block's timestamp is out of range: " + timestamp);
+      return new HeadOutcome.Failed(
+          "the " + tag.wire() + " block's timestamp is out of range: " + timestamp);
     }
     return new HeadOutcome.Read(
         new BlockHead(number, Instant.ofEpochSecond(timestamp.longValueExact()), hash, stateRoot));

@@ -27,6 +27,7 @@ import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
@@ -160,8 +161,9 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       ChainId chain,
       Set<EvmRead<?>> reads,
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
-      Set<ProofTarget> proofs) {
-    return anchored.observe(chain, reads, followUps, proofs);
+      Set<ProofTarget> proofs,
+      AnchorTag anchor) {
+    return anchored.observe(chain, reads, followUps, proofs, anchor);
   }
 
   @Override

@@ -19,6 +19,7 @@ import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.web3j.protocol.Web3j;
@@ -90,14 +91,20 @@ public final class Web3jEvmRpc implements EvmRpc {
   }
 
   @Override
-  public Uni<HeadOutcome> head(Deadline deadline) {
+  public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
+    DefaultBlockParameterName block = blockTag(tag);
     return exchange(
         deadline,
-        () ->
-            prefixed(
-                Web3jAnswers.head(
-                    web3j.ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false).send())),
+        () -> prefixed(Web3jAnswers.head(tag, web3j.ethGetBlockByNumber(block, false).send())),
         detail -> new HeadOutcome.Failed(name + ": " + detail));
+  }
+
+  private static DefaultBlockParameterName blockTag(AnchorTag tag) {
+    return switch (tag) {
+      case LATEST -> DefaultBlockParameterName.LATEST;
+      case SAFE -> DefaultBlockParameterName.SAFE;
+      case FINALIZED -> DefaultBlockParameterName.FINALIZED;
+    };
   }
 
   /** A failed head names this endpoint, as every failed read does. */

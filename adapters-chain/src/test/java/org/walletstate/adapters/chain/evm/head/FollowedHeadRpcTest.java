@@ -25,6 +25,7 @@ import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRead;
@@ -32,6 +33,7 @@ import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.payload.PayloadValue;
 
 /**
  * The followed head: when it anchors a request without a round trip, when the request reads the
@@ -78,7 +80,9 @@ class FollowedHeadRpcTest {
   /** A chain whose head the test sets; records every head read and every read's block. */
   static final class ScriptedChain implements EvmRpc {
     volatile HeadOutcome next;
+    volatile HeadOutcome finalized;
     int headReads;
+    final List<AnchorTag> tagsAsked = new ArrayList<>();
     final List<BigInteger> readAt = new ArrayList<>();
     Runnable duringRead = () -> {};
 
@@ -87,9 +91,10 @@ class FollowedHeadRpcTest {
     }
 
     @Override
-    public synchronized Uni<HeadOutcome> head(Deadline deadline) {
+    public synchronized Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
       headReads++;
-      return Uni.createFrom().item(next);
+      tagsAsked.add(tag);
+      return Uni.createFrom().item(tag == AnchorTag.FINALIZED ? finalized : next);
     }
 
     @Override
@@ -126,6 +131,93 @@ class FollowedHeadRpcTest {
         follower.head(Deadline.after(clock, Duration.ofSeconds(8))).await().indefinitely();
     assertThat(outcome).isInstanceOf(HeadOutcome.Read.class);
     return ((HeadOutcome.Read) outcome).head();
+  }
+
+  @Test
+  void aFinalizedAnchorIsReadFromTheChainEveryTimeAndNeverFollowed() {
+    chain.at(100);
+    assertThat(anchor()).isEqualTo(head(100, 0));
+    chain.finalized = new HeadOutcome.Read(head(36, 0));
+    Deadline deadline = Deadline.after(clock, Duration.ofSeconds(8));
+
+    HeadOutcome first = follower.head(AnchorTag.FINALIZED, deadline).await().indefinitely();
+    HeadOutcome second = follower.head(AnchorTag.FINALIZED, deadline).await().indefinitely();
+
+    assertThat(first).isEqualTo(new HeadOutcome.Read(head(36, 0)));
+    assertThat(second).isEqualTo(new HeadOutcome.Read(head(36, 0)));
+    assertThat(chain.tagsAsked)
+        .containsExactly(AnchorTag.LATEST, AnchorTag.FINALIZED, AnchorTag.FINALIZED);
+    // the finalized block did not replace the followed latest head
+    assertThat(follower.followed().orElseThrow().head()).isEqualTo(head(100, 0));
+    assertThat(anchor()).isEqualTo(head(100, 0));
+    assertThat(chain.headReads).isEqualTo(3);
+  }
+
+  @Test
+  void aFinalizedObservationPinsEveryReadToTheFinalizedBlockAndNamesTheTag() {
+    chain.at(100);
+    anchor();
+    chain.finalized = new HeadOutcome.Read(head(36, 0));
+    AnchoredEvmChainState state =
+        new AnchoredEvmChainState(
+            Map.of(
+                ChainId.evm(8453),
+                new AnchoredEvmChainState.Chain(follower, Duration.ofSeconds(8))),
+            clock,
+            BalanceSlotCache.defaults(clock));
+
+    ChainObservation observation =
+        state
+            .observe(
+                ChainId.evm(8453),
+                Set.of(BALANCE),
+                firstRound -> Set.of(CODE),
+                Set.of(),
+                AnchorTag.FINALIZED)
+            .await()
+            .indefinitely();
+
+    assertThat(observation).isInstanceOf(ChainObservation.Observed.class);
+    Anchor anchor = ((ChainObservation.Observed) observation).anchor();
+    assertThat(anchor)
+        .isEqualTo(
+            new Anchor.EvmBlock(
+                BigInteger.valueOf(36),
+                Instant.ofEpochSecond(1_800_000_036L),
+                AnchorTag.FINALIZED));
+    assertThat(anchor.fields().get("blockTag")).isEqualTo(new PayloadValue.Text("finalized"));
+    assertThat(chain.readAt).containsExactly(BigInteger.valueOf(36), BigInteger.valueOf(36));
+  }
+
+  @Test
+  void aFailedFinalizedReadIsAnUnavailableHeadNotTheFollowedOne() {
+    chain.at(100);
+    anchor();
+    chain.finalized = new HeadOutcome.Failed("eth_getBlockByNumber(finalized) answered no block");
+    AnchoredEvmChainState state =
+        new AnchoredEvmChainState(
+            Map.of(
+                ChainId.evm(8453),
+                new AnchoredEvmChainState.Chain(follower, Duration.ofSeconds(8))),
+            clock,
+            BalanceSlotCache.defaults(clock));
+
+    ChainObservation observation =
+        state
+            .observe(
+                ChainId.evm(8453),
+                Set.of(BALANCE),
+                firstRound -> Set.of(),
+                Set.of(),
+                AnchorTag.FINALIZED)
+            .await()
+            .indefinitely();
+
+    assertThat(observation)
+        .isEqualTo(
+            new ChainObservation.HeadUnavailable(
+                "eth_getBlockByNumber(finalized) answered no block"));
+    assertThat(chain.readAt).isEmpty();
   }
 
   @Test

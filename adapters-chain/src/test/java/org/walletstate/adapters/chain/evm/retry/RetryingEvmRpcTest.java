@@ -24,6 +24,7 @@ import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRequest;
@@ -189,7 +190,7 @@ class RetryingEvmRpcTest {
     }
 
     @Override
-    public Uni<HeadOutcome> head(Deadline deadline) {
+    public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
       throw new UnsupportedOperationException(
           "the retry tests read at a given head; none is asked for");
     }
