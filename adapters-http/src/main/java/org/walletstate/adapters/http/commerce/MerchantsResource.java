@@ -4,12 +4,15 @@ import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
@@ -23,6 +26,8 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
@@ -173,17 +178,26 @@ public class MerchantsResource {
         .map(r -> answer(merchant, r, m -> MerchantViews.settingsAnswer(m.settings())));
   }
 
+  /**
+   * No body is needed, so the method takes any {@code Content-Type} (a bare POST carries none); a
+   * body that is sent must be JSON.
+   */
   @POST
   @Path("/{id}/directory")
   @RequiresKey
-  @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       summary = "Publish the store in the directory; {listed: false} unpublishes (owner key)")
-  public Uni<Response> directory(@PathParam("id") String id, byte[] body) {
+  public Uni<Response> directory(
+      @PathParam("id") String id,
+      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+      byte[] body) {
     CompanyId merchant = merchantId(id);
     boolean listed = true;
     if (body != null && body.length > 0) {
+      if (!isJson(contentType)) {
+        throw new NotSupportedException();
+      }
       RequestValue raw = bodies.object(body).get("listed");
       if (raw instanceof RequestValue.Bool b) {
         listed = b.value();
@@ -195,6 +209,19 @@ public class MerchantsResource {
     return configure
         .directory(caller.account(), merchant, listed)
         .map(r -> answer(merchant, r, MerchantViews::directory));
+  }
+
+  private static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    try {
+      MediaType type = MediaType.valueOf(contentType);
+      return type.getType().equalsIgnoreCase("application")
+          && type.getSubtype().equalsIgnoreCase("json");
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   // --- domain verification
@@ -339,6 +366,7 @@ public class MerchantsResource {
 
   @GET
   @Path("/{id}")
+  @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Public details of one merchant; a paused merchant is 404")
   public Uni<Response> one(@PathParam("id") String id) {
@@ -352,6 +380,7 @@ public class MerchantsResource {
   }
 
   @GET
+  @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Published merchants (paused stores left out), by token symbol and verified")
   public Uni<Response> list(
