@@ -129,6 +129,19 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                             : chainId == PROXIED_BASE
                                 ? chain8453().url().toString()
                                 : url.toString()));
+    // payments: the devnet's treasury receives, its pass minter mints; two confirmations, so a
+    // test sees "too few" before it mines one more block
+    var manifest = devnet.manifest();
+    config.put("walletstate.payments.receiver-evm", manifest.wallet("treasury").address());
+    config.put(
+        "walletstate.payments.access-pass.contract", manifest.chain(8453).address("accessPass"));
+    config.put(
+        "walletstate.payments.access-pass.minter-key",
+        manifest.wallet("passMinter").privateKey().orElseThrow());
+    config.put("walletstate.payments.access-pass.mint-wait", "10s");
+    for (long chain : new long[] {1, 8453, 10}) {
+      config.put("walletstate.payments.confirmations.\"" + chain + "\"", "2");
+    }
     // no Solana, XRPL, Bitcoin, Tron, Stellar or Sui node here: each is answered by replays of its
     // documented answers
     for (Map.Entry<String, java.net.URI> replay :
