@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -556,7 +557,22 @@ class MerchantsTest {
         .put("/v1/merchants/" + id + "/settings")
         .then()
         .statusCode(200);
-    as(owner).post("/v1/merchants/" + id + "/directory").then().statusCode(200);
+    // no body is needed: a request without one and without Content-Type publishes
+    given()
+        .header("X-API-Key", owner)
+        .post("/v1/merchants/" + id + "/directory")
+        .then()
+        .statusCode(200)
+        .body("data.published", equalTo(true));
+    // a body that is sent must still be JSON
+    given()
+        .header("X-API-Key", owner)
+        .contentType("text/plain")
+        .body("listed=false")
+        .post("/v1/merchants/" + id + "/directory")
+        .then()
+        .statusCode(415)
+        .body("error.message", startsWith("Content-Type must be application/json, not text/plain"));
     Map<String, Object> before =
         as(owner).get("/v1/merchants/" + id + "/status").jsonPath().getMap("data");
     Map<String, Object> publicBefore =

@@ -247,7 +247,12 @@ public class PgPurchases implements Purchases, PassMints {
         .flatMap(
             walletChanged ->
                 insertPayment(
-                        connection, keyId, "credits", payment, purchase.credits(), purchase.at())
+                        connection,
+                        keyId,
+                        purchase.purpose().wireName(),
+                        payment,
+                        purchase.credits(),
+                        purchase.at())
                     .flatMap(
                         paymentId ->
                             connection
@@ -256,7 +261,10 @@ public class PgPurchases implements Purchases, PassMints {
                                     Tuple.of(
                                         keyId,
                                         purchase.credits(),
-                                        "credit purchase " + payment.chain(),
+                                        (purchase.purpose() == Purchases.Purpose.MERCHANT_CREDITS
+                                                ? "merchant credit purchase "
+                                                : "credit purchase ")
+                                            + payment.chain(),
                                         paymentId,
                                         utc(purchase.at()))))
                     .flatMap(

@@ -52,7 +52,13 @@ public final class BuyCredits implements BuyCreditsUseCase {
     int rate = CreditRate.VOLUME.perUsd(payment.usd());
     return purchases
         .buyCredits(
-            new Purchases.CreditsBought(account.id(), payment, credits, replace, clock.instant()))
+            new Purchases.CreditsBought(
+                account.id(),
+                payment,
+                credits,
+                replace,
+                clock.instant(),
+                Purchases.Purpose.CREDITS))
         .map(
             purchase -> {
               if (purchase instanceof Purchases.CreditPurchase.Credited credited) {

@@ -17,6 +17,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase.Outcome;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;

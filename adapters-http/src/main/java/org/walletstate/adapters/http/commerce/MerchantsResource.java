@@ -4,12 +4,15 @@ import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
@@ -23,15 +26,21 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
+import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.DomainName;
+import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.commerce.MerchantLimits;
 import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.NftCollection;
@@ -52,6 +61,7 @@ public class MerchantsResource {
   private final ConfigureMerchantUseCase configure;
   private final DomainVerificationUseCase verification;
   private final MerchantQueries queries;
+  private final MerchantCreditsUseCase credits;
   private final JsonBodies bodies;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
@@ -62,6 +72,7 @@ public class MerchantsResource {
       ConfigureMerchantUseCase configure,
       DomainVerificationUseCase verification,
       MerchantQueries queries,
+      MerchantCreditsUseCase credits,
       JsonBodies bodies,
       CurrentCaller caller,
       Envelopes envelopes) {
@@ -69,6 +80,7 @@ public class MerchantsResource {
     this.configure = configure;
     this.verification = verification;
     this.queries = queries;
+    this.credits = credits;
     this.bodies = bodies;
     this.caller = caller;
     this.envelopes = envelopes;
@@ -173,17 +185,26 @@ public class MerchantsResource {
         .map(r -> answer(merchant, r, m -> MerchantViews.settingsAnswer(m.settings())));
   }
 
+  /**
+   * No body is needed, so the method takes any {@code Content-Type} (a bare POST carries none); a
+   * body that is sent must be JSON.
+   */
   @POST
   @Path("/{id}/directory")
   @RequiresKey
-  @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(
       summary = "Publish the store in the directory; {listed: false} unpublishes (owner key)")
-  public Uni<Response> directory(@PathParam("id") String id, byte[] body) {
+  public Uni<Response> directory(
+      @PathParam("id") String id,
+      @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+      byte[] body) {
     CompanyId merchant = merchantId(id);
     boolean listed = true;
     if (body != null && body.length > 0) {
+      if (!isJson(contentType)) {
+        throw new NotSupportedException();
+      }
       RequestValue raw = bodies.object(body).get("listed");
       if (raw instanceof RequestValue.Bool b) {
         listed = b.value();
@@ -195,6 +216,80 @@ public class MerchantsResource {
     return configure
         .directory(caller.account(), merchant, listed)
         .map(r -> answer(merchant, r, MerchantViews::directory));
+  }
+
+  private static boolean isJson(String contentType) {
+    if (contentType == null) {
+      return false;
+    }
+    try {
+      MediaType type = MediaType.valueOf(contentType);
+      return type.getType().equalsIgnoreCase("application")
+          && type.getSubtype().equalsIgnoreCase("json");
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  // --- credits
+  // ----------------------------------------------------------------------------------------
+
+  @POST
+  @Path("/{id}/credits")
+  @RequiresKey
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Credits for the owner key from an on-chain payment, 25 per USD (owner key)")
+  public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
+    CompanyId merchant = merchantId(id);
+    MerchantCreditsRequest request = MerchantCreditsRequest.parse(bodies.object(body));
+    return credits
+        .buy(caller.account(), merchant, request)
+        .map(
+            result -> {
+              if (result instanceof OwnerResult.Done<MerchantCreditsUseCase.Outcome> done) {
+                return creditsAnswer(request, done.value());
+              }
+              return answer(merchant, result, outcome -> Map.of());
+            });
+  }
+
+  private Response creditsAnswer(
+      MerchantCreditsRequest request, MerchantCreditsUseCase.Outcome outcome) {
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.Credited credited) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("creditsAdded", credited.credits());
+      v.put("totalCredits", credited.balance());
+      v.put("usdcPaid", credited.payment().usd().toPlainString());
+      v.put("chainName", ChainCatalogue.require(credited.payment().chain()).name());
+      return envelopes.ok(v);
+    }
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.NotAPayment no) {
+      throw PaymentAnswers.notAPayment(no.reason());
+    }
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.Unavailable) {
+      return PaymentAnswers.unavailable(envelopes, request.payment());
+    }
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.AlreadyCredited replay) {
+      throw PaymentAnswers.alreadyCredited(replay.payment());
+    }
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.WalletMismatch mismatch) {
+      throw ApiError.badRequest(
+          "Transaction "
+              + mismatch.payment().hash()
+              + " was paid from "
+              + mismatch.payment().sender().text()
+              + ", but this key's registered wallet is "
+              + mismatch.registered()
+              + "; pay from the registered wallet, or register the new one by sending"
+              + " updateWallet: true. Nothing was credited.");
+    }
+    var other = (MerchantCreditsUseCase.Outcome.WalletOfAnotherKey) outcome;
+    throw new ApiError(
+        409,
+        "Wallet "
+            + other.payment().sender().text()
+            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
   }
 
   // --- domain verification
@@ -339,6 +434,7 @@ public class MerchantsResource {
 
   @GET
   @Path("/{id}")
+  @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Public details of one merchant; a paused merchant is 404")
   public Uni<Response> one(@PathParam("id") String id) {
@@ -352,6 +448,7 @@ public class MerchantsResource {
   }
 
   @GET
+  @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Published merchants (paused stores left out), by token symbol and verified")
   public Uni<Response> list(

@@ -15,6 +15,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistrySubmission;
@@ -38,6 +40,7 @@ public class RegistrySubmitResource {
   }
 
   @POST
+  @RateLimited(RatePolicy.REGISTRY_SUBMIT)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Submit a token or NFT collection for review (free; pending until reviewed)")

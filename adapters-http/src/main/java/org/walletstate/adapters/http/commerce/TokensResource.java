@@ -13,6 +13,8 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistryQuery;
@@ -32,6 +34,7 @@ public class TokensResource {
   }
 
   @GET
+  @RateLimited(RatePolicy.TOKEN_REGISTRY)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Supported tokens and NFT collections, by chain, symbol and type")
   public Uni<Response> tokens(

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 @Startup
 public class RouteTable {
 
-  private record Route(String template, Pattern path, String method) {}
+  private record Route(String template, Pattern path, String method, boolean readsBody) {}
 
   private final List<Route> routes = new ArrayList<>();
 
@@ -44,7 +44,7 @@ public class RouteTable {
         }
         Path sub = m.getAnnotation(Path.class);
         String template = join(root.value(), sub == null ? "" : sub.value());
-        routes.add(new Route(template, compile(template), verb));
+        routes.add(new Route(template, compile(template), verb, readsBody(m)));
       }
     }
   }
@@ -57,6 +57,16 @@ public class RouteTable {
       }
     }
     return null;
+  }
+
+  /** Whether the method takes the request body: a parameter without any annotation is the body. */
+  private static boolean readsBody(Method m) {
+    for (Annotation[] annotations : m.getParameterAnnotations()) {
+      if (annotations.length == 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static String join(String a, String b) {
@@ -84,6 +94,20 @@ public class RouteTable {
       templates.computeIfAbsent(r.template(), t -> new TreeSet<>()).add(r.method());
     }
     return templates;
+  }
+
+  /**
+   * The routes ({@code "PUT /v1/merchants/{id}/domain-verification"}) whose method reads no request
+   * body.
+   */
+  public Set<String> withoutBody() {
+    Set<String> without = new TreeSet<>();
+    for (Route r : routes) {
+      if (!r.readsBody()) {
+        without.add(r.method() + " " + r.template());
+      }
+    }
+    return without;
   }
 
   /** The methods some route accepts on {@code path}, in alphabetical order. */

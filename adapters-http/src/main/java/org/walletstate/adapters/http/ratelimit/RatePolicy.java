@@ -21,6 +21,11 @@ public enum RatePolicy {
   DIRECTORY("directory", 60, Duration.ofMinutes(1), false),
   /** The token registry. */
   TOKEN_REGISTRY("token-registry", 60, Duration.ofMinutes(1), false),
+  /**
+   * Token-registry submissions: free and without a key, and each new one is a row a reviewer reads,
+   * so an address proposes a few an hour.
+   */
+  REGISTRY_SUBMIT("registry-submit", 20, Duration.ofHours(1), false),
   /** The discount check: each one reads chain state. */
   DISCOUNT_CHECK("discount-check", 30, Duration.ofMinutes(1), false),
   /**

@@ -59,11 +59,13 @@ import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.commerce.DomainVerificationService;
+import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
+import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DomainProbe;
@@ -438,6 +440,13 @@ public class Wiring {
   @ApplicationScoped
   MerchantQueries merchantQueries(MerchantService merchants) {
     return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  MerchantCreditsUseCase merchantCredits(
+      MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+    return new MerchantCredits(store, payments, purchases, clock);
   }
 
   @Produces

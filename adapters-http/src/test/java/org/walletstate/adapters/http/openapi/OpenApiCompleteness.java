@@ -18,8 +18,11 @@ import java.util.Set;
  *       2xx, or the x402 402 on the quote endpoints);
  *   <li>every response but those of HEAD has an {@code application/json} schema; success responses
  *       carry an example;
- *   <li>a body-taking operation has a required JSON request body with a schema and an example, and
- *       documents 400, 413 and 415;
+ *   <li>a POST, PUT or PATCH whose method reads the request body has a JSON request body with a
+ *       schema and an example ({@code required} stated: {@code false} only where the endpoint also
+ *       answers without a body, as {@code POST /v1/merchants/{id}/directory}), and documents 400,
+ *       413 and 415; one whose method reads no body (as {@code PUT
+ *       /v1/merchants/{id}/domain-verification}) documents no request body;
  *   <li>every operation documents 405, 429 and 500; one that takes a key documents 401;
  *   <li>every 4xx or 5xx answer is one of the error shapes (the error envelope, the rpc_failure
  *       envelope, the x402 quote).
@@ -28,6 +31,11 @@ import java.util.Set;
 final class OpenApiCompleteness {
 
   private static final Set<String> BODY_METHODS = Set.of("post", "put", "patch");
+
+  /** The members of a path item that are operations (others: parameters, summary, servers…). */
+  private static final Set<String> OPERATIONS =
+      Set.of("get", "put", "post", "delete", "options", "head", "patch", "trace");
+
   private static final Set<String> ERROR_SHAPES =
       Set.of(
           "#/components/schemas/ErrorEnvelope",
@@ -37,6 +45,14 @@ final class OpenApiCompleteness {
   private OpenApiCompleteness() {}
 
   static List<String> problems(JsonNode document, Map<String, Set<String>> routes) {
+    return problems(document, routes, Set.of());
+  }
+
+  /**
+   * @param withoutBody the routes ({@code "PUT /path"}) whose method reads no request body
+   */
+  static List<String> problems(
+      JsonNode document, Map<String, Set<String>> routes, Set<String> withoutBody) {
     List<String> problems = new ArrayList<>();
     JsonNode paths = document.path("paths");
     for (var route : routes.entrySet()) {
@@ -48,13 +64,17 @@ final class OpenApiCompleteness {
           problems.add(name + ": no operation documented");
           continue;
         }
-        operationProblems(document, name, verb, operation, problems);
+        operationProblems(document, name, verb, !withoutBody.contains(name), operation, problems);
       }
     }
     for (Iterator<String> p = paths.fieldNames(); p.hasNext(); ) {
       String path = p.next();
       for (Iterator<String> m = paths.path(path).fieldNames(); m.hasNext(); ) {
-        String method = m.next().toUpperCase(Locale.ROOT);
+        String member = m.next();
+        if (!OPERATIONS.contains(member)) {
+          continue;
+        }
+        String method = member.toUpperCase(Locale.ROOT);
         if (!routes.getOrDefault(path, Set.of()).contains(method)) {
           problems.add(method + " " + path + ": documented but not routed");
         }
@@ -70,7 +90,12 @@ final class OpenApiCompleteness {
   }
 
   private static void operationProblems(
-      JsonNode document, String name, String verb, JsonNode operation, List<String> problems) {
+      JsonNode document,
+      String name,
+      String verb,
+      boolean readsBody,
+      JsonNode operation,
+      List<String> problems) {
     if (operation.path("operationId").asText("").isEmpty()) {
       problems.add(name + ": no operationId");
     }
@@ -103,10 +128,15 @@ final class OpenApiCompleteness {
       problems.add(name + ": no 2xx (or x402 402) response");
     }
     List<String> required = new ArrayList<>(List.of("405", "429", "500"));
-    if (BODY_METHODS.contains(verb)) {
+    if (BODY_METHODS.contains(verb) && !readsBody) {
+      if (operation.has("requestBody")) {
+        problems.add(name + ": documents a request body the endpoint does not read");
+      }
+    } else if (BODY_METHODS.contains(verb)) {
       JsonNode body = resolve(document, operation.path("requestBody"));
       JsonNode json = body.path("content").path("application/json");
-      if (!body.path("required").asBoolean(false) || json.path("schema").isMissingNode()) {
+      // required: false only where it is said outright (an endpoint that also answers without one)
+      if (!body.path("required").isBoolean() || json.path("schema").isMissingNode()) {
         problems.add(name + ": no required application/json request body with a schema");
       } else if (!hasExample(json)) {
         problems.add(name + ": the request body has no example");

@@ -57,7 +57,8 @@ class OpenApiCompletenessTest {
     JsonNode document = served();
     Map<String, Set<String>> routed = routed();
     assertTrue(routed.size() >= 8, "the route table is read: " + routed);
-    assertEquals(List.of(), OpenApiCompleteness.problems(document, routed));
+    assertEquals(
+        List.of(), OpenApiCompleteness.problems(document, routed, routeTable.withoutBody()));
     assertEquals("3.1.0", document.path("openapi").asText());
   }
 
@@ -93,6 +94,20 @@ class OpenApiCompletenessTest {
                     "GET /v1/credits: response 200 has no application/json schema",
                     "POST /v1/keys/create: no required application/json request body with a"
                         + " schema")));
+
+    ObjectNode bodiless = (ObjectNode) served();
+    String check = "/paths/~1v1~1merchants~1{id}~1domain-verification/put";
+    ((ObjectNode) bodiless.at(check))
+        .set("requestBody", bodiless.at("/paths/~1v1~1keys~1create/post/requestBody"));
+    assertTrue(
+        OpenApiCompleteness.problems(bodiless, routed, routeTable.withoutBody())
+            .contains(
+                "PUT /v1/merchants/{id}/domain-verification: documents a request body the"
+                    + " endpoint does not read"));
+    assertTrue(
+        routeTable.withoutBody().contains("PUT /v1/merchants/{id}/domain-verification")
+            && !routeTable.withoutBody().contains("POST /v1/merchants/{id}/directory"),
+        "the route table tells body-reading methods apart: " + routeTable.withoutBody());
 
     ObjectNode ghost = (ObjectNode) served();
     ((ObjectNode) ghost.path("paths")).putObject("/v1/ghost").putObject("get");

@@ -38,15 +38,21 @@ class RateLimitTest {
   public static final class SmallLimits implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-      return Map.of(
-          "walletstate.rate-limits.enabled", "true",
-          "walletstate.http.trusted-proxies", "127.0.0.0/8,::1",
-          "walletstate.rate-limits.templates.requests", "3",
-          "walletstate.rate-limits.templates.window", "P1D",
-          "walletstate.rate-limits.pay-per-call.requests", "2",
-          "walletstate.rate-limits.pay-per-call.window", "P1D",
-          "walletstate.rate-limits.key-set.requests", "10",
-          "walletstate.rate-limits.key-set.window", "P1D");
+      return Map.ofEntries(
+          Map.entry("walletstate.rate-limits.enabled", "true"),
+          Map.entry("walletstate.http.trusted-proxies", "127.0.0.0/8,::1"),
+          Map.entry("walletstate.rate-limits.templates.requests", "3"),
+          Map.entry("walletstate.rate-limits.templates.window", "P1D"),
+          Map.entry("walletstate.rate-limits.pay-per-call.requests", "2"),
+          Map.entry("walletstate.rate-limits.pay-per-call.window", "P1D"),
+          Map.entry("walletstate.rate-limits.key-set.requests", "10"),
+          Map.entry("walletstate.rate-limits.key-set.window", "P1D"),
+          Map.entry("walletstate.rate-limits.directory.requests", "2"),
+          Map.entry("walletstate.rate-limits.directory.window", "P1D"),
+          Map.entry("walletstate.rate-limits.token-registry.requests", "1"),
+          Map.entry("walletstate.rate-limits.token-registry.window", "P1D"),
+          Map.entry("walletstate.rate-limits.registry-submit.requests", "1"),
+          Map.entry("walletstate.rate-limits.registry-submit.window", "P1D"));
     }
   }
 
@@ -152,6 +158,66 @@ class RateLimitTest {
         .get("/v1/attest")
         .then()
         .statusCode(401);
+  }
+
+  @Test
+  void merchantPublicEndpoints_areLimited_theDirectoryPolicyCountsListAndSingleReadTogether() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              s.add(given().header("X-Forwarded-For", client).get("/v1/merchants").statusCode());
+              s.add(
+                  given()
+                      .header("X-Forwarded-For", client)
+                      .get("/v1/merchants/no-such-store")
+                      .statusCode());
+              return s;
+            });
+    assertThat(statuses).containsExactly(200, 404);
+
+    for (String path : List.of("/v1/merchants", "/v1/merchants/no-such-store")) {
+      Response refused = given().header("X-Forwarded-For", client).get(path);
+      refused
+          .then()
+          .statusCode(429)
+          .body("ok", equalTo(false))
+          .body("error.code", equalTo(429))
+          .body(
+              "error.message", startsWith("Too many requests to this endpoint from your address"));
+      assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, DAY.toSeconds());
+    }
+    given().header("X-Forwarded-For", freshClient()).get("/v1/merchants").then().statusCode(200);
+  }
+
+  @Test
+  void tokenRegistry_andSubmissions_areLimitedApart() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              s.add(given().header("X-Forwarded-For", client).get("/v1/tokens").statusCode());
+              s.add(given().header("X-Forwarded-For", client).get("/v1/tokens").statusCode());
+              // a refused body counts too: the limit is taken before the body is read
+              s.add(submit(client).statusCode());
+              s.add(submit(client).statusCode());
+              return s;
+            });
+    assertThat(statuses).containsExactly(200, 429, 400, 429);
+
+    Response refused = submit(client);
+    refused.then().statusCode(429).body("error.code", equalTo(429));
+    assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, DAY.toSeconds());
+  }
+
+  private static Response submit(String client) {
+    return given()
+        .header("X-Forwarded-For", client)
+        .contentType("application/json")
+        .body("{}")
+        .post("/v1/registry/submit");
   }
 
   private static Response templates(String client) {

@@ -249,6 +249,28 @@ final class MerchantFuzzCases {
                 "\"" + "a".repeat(64) + ".com\"")),
         new Slot("POST directory", "{\"listed\":@}", "listed", notBool),
         new Slot(
+            "POST credits",
+            "{\"txHash\":@,\"chainId\":8453,\"amount\":5}",
+            "txHash",
+            List.of("\"0x12\"", "\"\"", "7", "null", "\"0x" + "g".repeat(64) + "\"", "[]")),
+        new Slot(
+            "POST credits",
+            "{\"txHash\":\"0x" + "ab".repeat(32) + "\",\"chainId\":@,\"amount\":5}",
+            "chainId",
+            List.of("100", "1284", "\"x\"", "null", "[]", "-1")),
+        new Slot(
+            "POST credits",
+            "{\"txHash\":\"0x" + "ab".repeat(32) + "\",\"chainId\":8453,\"amount\":@}",
+            "amount",
+            List.of("4", "0", "-5", "\"abc\"", "[]", "true")),
+        new Slot(
+            "POST credits",
+            "{\"txHash\":\"0x"
+                + "ab".repeat(32)
+                + "\",\"chainId\":8453,\"amount\":5,\"updateWallet\":@}",
+            "updateWallet",
+            notBool),
+        new Slot(
             "POST registry",
             q(
                 "{'chainId':@,'contractAddress':'"
@@ -321,6 +343,7 @@ final class MerchantFuzzCases {
       case "PUT settings" -> "/v1/merchants/" + merchant + "/settings";
       case "POST domain-verification" -> "/v1/merchants/" + merchant + "/domain-verification";
       case "POST directory" -> "/v1/merchants/" + merchant + "/directory";
+      case "POST credits" -> "/v1/merchants/" + merchant + "/credits";
       case "POST registry" -> "/v1/registry/submit";
       default -> "/v1/merchants";
     };
@@ -458,6 +481,9 @@ final class MerchantFuzzCases {
       case "PUT settings" -> "{\"paused\":false}";
       case "POST domain-verification" -> "{\"domain\":\"shop.example.com\"}";
       case "POST directory" -> "{\"listed\":false}";
+        // a well-formed claim: the owner checks answer before anything is read on chain
+      case "POST credits" ->
+          "{\"txHash\":\"0x" + "ab".repeat(32) + "\",\"chainId\":8453,\"amount\":5}";
       default -> "{}";
     };
   }

@@ -64,14 +64,40 @@ public interface Purchases {
    * @param credits what it buys
    * @param replaceWallet true to make the sender the key's wallet whatever it was
    * @param at when
+   * @param purpose what the credits were bought through
    */
   record CreditsBought(
-      long keyId, Payment payment, long credits, boolean replaceWallet, Instant at) {
+      long keyId,
+      Payment payment,
+      long credits,
+      boolean replaceWallet,
+      Instant at,
+      Purpose purpose) {
     public CreditsBought {
       Objects.requireNonNull(payment, "payment");
+      Objects.requireNonNull(purpose, "purpose");
       if (credits <= 0) {
         throw new IllegalArgumentException("a purchase adds credits");
       }
+    }
+  }
+
+  /** What credits for an existing key were bought through (the payment's {@code purpose}). */
+  enum Purpose {
+    /** {@code POST /v1/credits/buy}. */
+    CREDITS("credits"),
+    /** {@code POST /v1/merchants/{id}/credits}. */
+    MERCHANT_CREDITS("merchant_credits");
+
+    private final String wireName;
+
+    Purpose(String wireName) {
+      this.wireName = wireName;
+    }
+
+    /** The name stored in {@code payment.purpose}. */
+    public String wireName() {
+      return wireName;
     }
   }
 

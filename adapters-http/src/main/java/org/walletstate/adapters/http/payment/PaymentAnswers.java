@@ -1,4 +1,4 @@
-package org.walletstate.adapters.http.account;
+package org.walletstate.adapters.http.payment;
 
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -7,18 +7,18 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
 
-/** The refusals every purchase shares, worded once. */
-final class PaymentAnswers {
+/** The refusals every purchase shares, worded once (keys, credits, merchant credits). */
+public final class PaymentAnswers {
 
   private PaymentAnswers() {}
 
   /** 400: the transaction is not a valid payment; the reason says why. */
-  static ApiError notAPayment(String reason) {
+  public static ApiError notAPayment(String reason) {
     return ApiError.badRequest("Not a valid payment: " + reason + ". Nothing was credited.");
   }
 
   /** 503 rpc_failure: the payment could not be read; nothing was credited. */
-  static Response unavailable(Envelopes envelopes, PaymentClaim claim) {
+  public static Response unavailable(Envelopes envelopes, PaymentClaim claim) {
     return envelopes.rpcFailure(
         List.of(
             new Envelopes.FailedRead(
@@ -28,7 +28,7 @@ final class PaymentAnswers {
   }
 
   /** 409: the transaction credited before. */
-  static ApiError alreadyCredited(Payment payment) {
+  public static ApiError alreadyCredited(Payment payment) {
     return new ApiError(
         409,
         "Transaction "

@@ -1,0 +1,93 @@
+package org.walletstate.application.commerce;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
+import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
+import org.walletstate.application.port.out.Purchases;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.MerchantCreditsRequest;
+import org.walletstate.domain.payment.CreditRate;
+import org.walletstate.domain.payment.Payment;
+
+/**
+ * Merchant credits: the owner check first (nothing is read on chain for a key that does not own the
+ * merchant), then the payment verification every purchase shares, then the purchase at the flat
+ * rate, recorded as a {@code merchant_credits} payment of the owner key.
+ */
+public final class MerchantCredits implements MerchantCreditsUseCase {
+
+  private final MerchantStore store;
+  private final VerifyPaymentUseCase payments;
+  private final Purchases purchases;
+  private final Clock clock;
+
+  public MerchantCredits(
+      MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+    this.store = store;
+    this.payments = payments;
+    this.purchases = purchases;
+    this.clock = clock;
+  }
+
+  @Override
+  public Uni<OwnerResult<Outcome>> buy(
+      KeyAccount key, CompanyId id, MerchantCreditsRequest request) {
+    return store
+        .find(id)
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return Uni.createFrom().item(new OwnerResult.NotFound<Outcome>());
+              }
+              Merchant m = found.get();
+              if (!m.ownedBy(key.id())) {
+                return Uni.createFrom()
+                    .item(new OwnerResult.Forbidden<Outcome>(MerchantService.NOT_OWNER + m.id()));
+              }
+              return payments
+                  .verify(request.payment())
+                  .flatMap(verification -> judged(key, request, verification))
+                  .map(outcome -> (OwnerResult<Outcome>) new OwnerResult.Done<>(outcome));
+            });
+  }
+
+  private Uni<Outcome> judged(
+      KeyAccount key, MerchantCreditsRequest request, Verification verification) {
+    if (verification instanceof Verification.NotAPayment no) {
+      return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
+    }
+    if (verification instanceof Verification.Unavailable down) {
+      return Uni.createFrom().item(new Outcome.Unavailable(down.reason()));
+    }
+    Payment payment = ((Verification.Verified) verification).payment();
+    long credits = CreditRate.FLAT_25.credits(payment.usd());
+    return purchases
+        .buyCredits(
+            new Purchases.CreditsBought(
+                key.id(),
+                payment,
+                credits,
+                request.updateWallet(),
+                clock.instant(),
+                Purchases.Purpose.MERCHANT_CREDITS))
+        .map(
+            purchase -> {
+              if (purchase instanceof Purchases.CreditPurchase.Credited credited) {
+                return new Outcome.Credited(payment, credits, credited.balance());
+              }
+              if (purchase instanceof Purchases.CreditPurchase.WalletMismatch mismatch) {
+                return new Outcome.WalletMismatch(payment, mismatch.registered());
+              }
+              if (purchase instanceof Purchases.CreditPurchase.WalletOfAnotherKey) {
+                return new Outcome.WalletOfAnotherKey(payment);
+              }
+              return new Outcome.AlreadyCredited(payment);
+            });
+  }
+}
