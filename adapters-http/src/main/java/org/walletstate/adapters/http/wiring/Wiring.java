@@ -33,9 +33,11 @@ import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.SharedAllowance;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
+import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
@@ -161,6 +163,17 @@ public class Wiring {
   @ApplicationScoped
   AuthenticateUseCase authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
     return new Authenticate(keys, usage, clock);
+  }
+
+  /** The one daily allowance every caller of the keyless tool endpoint ({@code /mcp}) shares. */
+  @Produces
+  @ApplicationScoped
+  SharedAllowanceUseCase sharedAllowance(
+      ApiKeyStore keys,
+      UsageCounter usage,
+      Clock clock,
+      @ConfigProperty(name = "walletstate.mcp.daily-allowance") int perDay) {
+    return new SharedAllowance(keys, usage, clock, SharedAllowance.MCP_ACCOUNT, perDay);
   }
 
   @Produces
