@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.ratelimit;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.common.WithTestResource;
@@ -46,7 +47,9 @@ class RateLimitTest {
           "walletstate.rate-limits.pay-per-call.requests", "2",
           "walletstate.rate-limits.pay-per-call.window", "P1D",
           "walletstate.rate-limits.key-set.requests", "10",
-          "walletstate.rate-limits.key-set.window", "P1D");
+          "walletstate.rate-limits.key-set.window", "P1D",
+          "walletstate.rate-limits.mcp.requests", "2",
+          "walletstate.rate-limits.mcp.window", "P1D");
     }
   }
 
@@ -152,6 +155,36 @@ class RateLimitTest {
         .get("/v1/attest")
         .then()
         .statusCode(401);
+  }
+
+  @Test
+  void mcp_countsEveryPostPerAddress_andAnswersTheSame429() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              for (int i = 0; i < 3; i++) {
+                s.add(mcpToolsList(client).statusCode());
+              }
+              return s;
+            });
+    assertThat(statuses).containsExactly(200, 200, 429);
+    mcpToolsList(client)
+        .then()
+        .statusCode(429)
+        .header("Retry-After", notNullValue())
+        .body("error.message", startsWith("Too many requests to this endpoint from your address"));
+    mcpToolsList(freshClient()).then().statusCode(200);
+  }
+
+  private static Response mcpToolsList(String client) {
+    return given()
+        .header("X-Forwarded-For", client)
+        .header("Accept", "application/json, text/event-stream")
+        .contentType("application/json")
+        .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")
+        .post("/mcp");
   }
 
   private static Response templates(String client) {
