@@ -74,6 +74,7 @@ public class McpTools {
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
   private final KeySetQuery keySet;
+  private final Map<String, Function<Map<String, Object>, Uni<ToolResponse>>> handlers;
 
   @Inject
   public McpTools(
@@ -95,11 +96,23 @@ public class McpTools {
     this.profiles = profiles;
     this.batches = batches;
     this.keySet = keySet;
+    this.handlers = Map.copyOf(handlers());
+  }
+
+  /** Whether {@code name} is one of the tools. */
+  boolean handles(String name) {
+    return handlers.containsKey(name);
+  }
+
+  /** Calls tool {@code name} as {@code tools/call} does, failures as tool errors. */
+  Uni<ToolResponse> call(String name, Map<String, Object> args) {
+    return guarded(() -> handlers.get(name).apply(args));
   }
 
   void register(@Observes StartupEvent start) {
     ToolCatalogue catalogue = ToolCatalogue.load(json);
-    Map<String, Function<Map<String, Object>, Uni<ToolResponse>>> handlers = handlers();
+    Map<String, Function<Map<String, Object>, Uni<ToolResponse>>> handlers =
+        new HashMap<>(this.handlers);
     for (ToolCatalogue.Entry entry : catalogue.all()) {
       Function<Map<String, Object>, Uni<ToolResponse>> handler = handlers.remove(entry.name());
       if (handler == null) {

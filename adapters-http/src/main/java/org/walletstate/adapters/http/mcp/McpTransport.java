@@ -1,16 +1,21 @@
 package org.walletstate.adapters.http.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
@@ -34,17 +39,58 @@ public class McpTransport {
   private final AddressLimits limits;
   private final Envelopes envelopes;
   private final ObjectMapper json;
+  private final long maxBodyBytes;
 
   @Inject
-  public McpTransport(AddressLimits limits, Envelopes envelopes, ObjectMapper json) {
+  public McpTransport(
+      AddressLimits limits,
+      Envelopes envelopes,
+      ObjectMapper json,
+      @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBody) {
     this.limits = limits;
     this.envelopes = envelopes;
     this.json = json;
+    this.maxBodyBytes = maxBody.asLongValue();
+  }
+
+  /**
+   * A POST carries one JSON-RPC message, an object. Anything else that is JSON (an array: batches
+   * are not part of the protocol since 2025-06-18; a number, a string, null) is refused here with
+   * 400 and a JSON-RPC error without an id, as the transport allows; text that is not JSON at all
+   * is left to the MCP server, which answers the JSON-RPC parse error.
+   */
+  private void oneMessage(RoutingContext ctx) {
+    JsonNode message;
+    try {
+      message =
+          json.readTree(ctx.body().buffer() == null ? new byte[0] : ctx.body().buffer().getBytes());
+    } catch (IOException e) {
+      ctx.next();
+      return;
+    }
+    if (message != null && message.isObject()) {
+      ctx.next();
+      return;
+    }
+    String body =
+        "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid"
+            + " Request: a POST to "
+            + ROOT
+            + " carries one JSON-RPC message, a JSON object\"}}";
+    ctx.response()
+        .setStatusCode(400)
+        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+        .end(body);
   }
 
   void install(@Observes Router router) {
     // after the edge's body-size check (Integer.MIN_VALUE), before the MCP server's own routes
     router.route(ROOT).order(Integer.MIN_VALUE + 1).handler(this::root);
+    router
+        .post(ROOT)
+        .order(Integer.MIN_VALUE + 2)
+        .handler(BodyHandler.create().setBodyLimit(maxBodyBytes));
+    router.post(ROOT).order(Integer.MIN_VALUE + 3).handler(this::oneMessage);
     router.routeWithRegex("^" + ROOT + "/.+").order(Integer.MIN_VALUE + 1).handler(this::legacy);
   }
 
