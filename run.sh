@@ -2,7 +2,8 @@
 # Runs the service locally.
 #   ./run.sh                builds if needed, starts on http://127.0.0.1:8080
 #   ./run.sh --devnet       also starts the local EVM devnet (chains 1, 8453, 10), reads those chains
-#                           there, and prints a ready-made API key and a sample request
+#                           there (and the trust profile's other 20 EVM chains on light anvils),
+#                           and prints a ready-made API key and sample requests
 #   ./run.sh --check-build  says whether the next start rebuilds, and why; builds and starts nothing
 # Without DB_URL an embedded PostgreSQL starts, with its data in .data/postgres (kept across runs).
 # It builds the local-run variant (target/local-run: the application plus the embedded database);
@@ -70,6 +71,27 @@ while read -r id url; do
 done < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
   for (const [id,c] of Object.entries(m.chains)) console.log(id, c.rpcUrl)' <<< "$manifest")
 
+# The other EVM chains a trust profile reads (20 of its 23): one light anvil each, with Multicall3 and
+# the check list's token and NFT contracts at their production addresses and the holder given a mix
+# of holdings (devnet/scripts/trust-chains.mjs; it stops its anvils when this script exits).
+trust_list=$(ls domain/src/main/resources/org/walletstate/domain/trust/trust-checks-*.tsv | tail -1)
+manifest_file=$(mktemp)
+printf '%s' "$manifest" > "$manifest_file"
+coproc TRUST_CHAINS { exec node devnet/scripts/trust-chains.mjs --manifest "$manifest_file" --list "$trust_list"; }
+trust_chains_pid=$TRUST_CHAINS_PID
+cleanup() {
+  kill "$trust_chains_pid" 2>/dev/null || true
+  rm -f "$manifest_file"
+  devnet/devnet.sh stop >/dev/null 2>&1 || true
+}
+while read -r id url <&"${TRUST_CHAINS[0]}"; do
+  if [ "$id" = TRUST_CHAINS_READY ]; then
+    echo "Trust chains: 20 light anvils ready in ${url% *} s"
+    break
+  fi
+  chain_flags+=("-Dwalletstate.chains.evm.\"$id\".endpoints=$url")
+done
+
 java -Dquarkus.profile=local "${chain_flags[@]}" -jar "$app" &
 service=$!
 stop_all() {
@@ -105,6 +127,11 @@ Sample request: does the devnet's holder wallet hold at least 100 USDC on Base?
     "wallet": "$holder",
     "conditions": [{"type": "token_balance", "chainId": 8453,
                     "contractAddress": "$usdc", "threshold": "100"}]}'
+
+A full trust profile of the same wallet (23 EVM chains, each on its own anvil):
+
+  curl -s -H "X-API-Key: \$KEY" -H 'content-type: application/json' $base/v1/trust -d '{
+    "wallet": "$holder"}'
 
 Stop with Ctrl-C (stops the devnet too).
 INFO

@@ -242,6 +242,7 @@ class Deployment {
     await this.codeStates();
     // Appended last, so every address and block above stays as it was.
     if (this.chainId === 8453) await this.proofTokens();
+    await this.payments();
 
     // Hand the clock back to real time (expired cases are then long expired) and mine a block,
     // so that every cheat above is sealed under a header stateRoot.
@@ -267,8 +268,15 @@ class Deployment {
     await this.deployed('nft', 'DevCollection', own.DevCollection, ['Devnet Collectibles', 'dNFT']);
     await this.deployed('allowList', 'AllowList', own.AllowList, []);
 
-    // USDC stand-in at the production address (6 decimals, "USD Coin"/"USDC").
-    await this.placed('usdc', 'DevToken', own.DevToken, ['USD Coin', 'USDC', 6], PRODUCTION.usdc[this.chainId]);
+    // USDC at the production address: FiatToken v2.2's EIP-3009 interface and EIP-712 domain
+    // ("USD Coin", "2"), 6 decimals, "USD Coin"/"USDC".
+    await this.placed(
+      'usdc',
+      'FiatTokenV2',
+      own.FiatTokenV2,
+      [PRODUCTION.usdcDomain.name, 'USDC', 6, PRODUCTION.usdcDomain.version],
+      PRODUCTION.usdc[this.chainId],
+    );
 
     // Delegation framework v1.3.0 pieces that share one address on every chain: EntryPoint v0.7,
     // DelegationManager, EIP7702StatelessDeleGator (the 7702 wallet's target).
@@ -816,6 +824,45 @@ class Deployment {
     });
   }
 
+  /**
+   * What paying the service needs: the payer's stablecoins and gas, gas for the pass minter and the
+   * relayer, USDT at its production address on chain 1, and the access pass on 8453 with the
+   * minter role granted. Appended after everything else, so the addresses and blocks above stay.
+   */
+  async payments() {
+    const own = this.own;
+    const eth = (w, amount) => this.send(DEPLOYER.address, this.addr(w), '0x', parseUnits(amount, 18));
+    const funded = this.chainId === 8453 ? ['payer', 'relayer', 'passMinter'] : ['payer', 'relayer'];
+    for (const w of funded) {
+      await eth(w, '1');
+      this.hold(w, ['native'], { raw: parseUnits('1', 18).toString(), display: '1', decimals: 18 });
+    }
+    const mint = async (token, symbol, wallet, display) => {
+      const raw = parseUnits(display, 6);
+      await this.invoke(DEPLOYER.address, token, own.DevToken.abi, 'mint', [this.addr(wallet), raw]);
+      this.hold(wallet, ['erc20', symbol], {
+        contract: token,
+        raw: raw.toString(),
+        display,
+        decimals: 6,
+        balanceSlot: keccak256(coder.encode(['address', 'uint256'], [this.addr(wallet), 0])),
+      });
+    };
+    // no USDC here: tests mint what each payment needs, and the holder stays the only USDC holder
+    // of the scenario (its share of the supply is 1)
+    if (PRODUCTION.usdt[this.chainId]) {
+      await this.placed('usdt', 'DevToken', own.DevToken, ['Tether USD', 'USDT', 6], PRODUCTION.usdt[this.chainId]);
+      await this.mine();
+      await mint(PRODUCTION.usdt[this.chainId], 'USDT', 'payer', '1000');
+    }
+    if (this.chainId === 8453) {
+      const pass = await this.deployed('accessPass', 'AccessPass', own.AccessPass, [DEPLOYER.address]);
+      const role = await this.call(pass, own.AccessPass.abi, 'MINTER_ROLE');
+      await this.invoke(DEPLOYER.address, pass, own.AccessPass.abi, 'grantRole', [role, this.addr('passMinter')]);
+      this.accessPass = { address: pass, minterRole: role, minter: this.addr('passMinter') };
+    }
+  }
+
   // ---------------------------------------------------------------- checks of the placed contracts
 
   async verify() {
@@ -831,6 +878,20 @@ class Deployment {
     this.expect((await this.call(usdc, t, 'symbol')) === 'USDC', 'USDC symbol');
     this.expect(Number(await this.call(usdc, t, 'decimals')) === 6, 'USDC decimals');
     this.expect((await this.call(usdc, t, 'balanceOf', [this.addr('holder')])) === 250_000_000n, 'USDC balance');
+    const fiat = this.own.FiatTokenV2.abi;
+    const domain = { ...PRODUCTION.usdcDomain, chainId: this.chainId, verifyingContract: usdc };
+    this.expect((await this.call(usdc, fiat, 'DOMAIN_SEPARATOR')) === TypedDataEncoder.hashDomain(domain), 'USDC EIP-712 domain');
+    this.expect((await this.call(usdc, fiat, 'version')) === PRODUCTION.usdcDomain.version, 'USDC version');
+    if (PRODUCTION.usdt[this.chainId]) {
+      this.expect((await this.call(PRODUCTION.usdt[this.chainId], t, 'symbol')) === 'USDT', 'USDT symbol');
+      this.expect(Number(await this.call(PRODUCTION.usdt[this.chainId], t, 'decimals')) === 6, 'USDT decimals');
+    }
+    if (this.accessPass) {
+      const abi = this.own.AccessPass.abi;
+      const { address, minterRole, minter } = this.accessPass;
+      this.expect(await this.call(address, abi, 'hasRole', [minterRole, minter]), 'AccessPass minter role');
+      this.expect((await this.call(address, abi, 'balanceOf', [this.addr('payer')])) === 0n, 'payer holds no pass');
+    }
 
     const dmAbi = delegationArtifact('DelegationManager').abi;
     for (const [version, m] of Object.entries(PRODUCTION.delegationManagers)) {
@@ -916,6 +977,7 @@ class Deployment {
       fids: this.fids,
       codeStates: this.codeStatesList,
       eip7702Transaction: this.typedTx,
+      accessPass: this.accessPass,
     };
     const wallets = {};
     for (const [name, w] of Object.entries(this.holdings)) wallets[name] = w;

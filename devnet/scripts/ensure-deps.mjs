@@ -18,6 +18,7 @@ const mustExist = [
   'node_modules/@metamask/smart-accounts-kit/package.json',
   'node_modules/@openzeppelin/contracts/package.json',
   'node_modules/viem/package.json',
+  'node_modules/siwe/package.json',
 ];
 
 const h = createHash('sha256');

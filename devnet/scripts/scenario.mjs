@@ -32,6 +32,12 @@ export const PRODUCTION = {
     8453: a('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
     10: a('0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'),
   },
+  /** USDC's EIP-712 domain (FiatToken v2.2): name and version, as the production contracts answer them. */
+  usdcDomain: { name: 'USD Coin', version: '2' },
+  /** Tether USD (6 decimals) where the devnet carries it: Ethereum's production address. */
+  usdt: {
+    1: a('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  },
   exchange: {
     attester: a('0x357458739F90461b99789350868CD7CF330Dd7EE'),
     indexer: a('0x2c7eE1E5f416dfF40054c27A62f7B357C4E8619C'),
@@ -129,6 +135,10 @@ export const WALLET_ROLES = {
   agentOperator: 'Chain 8453: signature-bound agent wallet of agent 0, and owner of agent 1.',
   delegator: 'Chain 8453: EOA that signed the ERC-7710 delegations to holder and revoked one of them.',
   rogueAttester: 'Non-production attester behind the wrong-attester cases.',
+  payer: 'Pays the service in tests: ETH for gas on every chain, USDT on 1; starts with no key and no pass.',
+  treasury: "The service's receiving address for payments and pay-per-call (payTo); starts empty.",
+  passMinter: 'Chain 8453: holds MINTER_ROLE on the access pass; ETH for gas (the service mints with this key).',
+  relayer: 'Submits EIP-3009 authorizations for the service\'s own x402 settler; ETH for gas on every chain.',
 };
 
 export function walletKey(name) {

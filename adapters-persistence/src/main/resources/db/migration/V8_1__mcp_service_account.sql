@@ -2,7 +2,7 @@
 -- (key_daily_usage) is the one allowance every tool caller shares, and its ledger records what
 -- the metered tools were charged. key_hash is the SHA-256 of 'service-account:mcp', which is not
 -- the shape of a key (svc_live_ + 40 hex digits), so no request can authenticate as this account.
--- daily_limit is informational: the allowance is configuration (walletstate.mcp.daily-allowance).
+-- daily_limit is the allowance: metered tool calls per UTC day for all callers together (docs/mcp.md).
 -- The balance is a bookkeeping balance, large enough never to run out (1 quadrillion credits);
 -- it is granted by a ledger entry, so the balance still equals the sum of the entries.
 with account as (

@@ -13,8 +13,17 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
+import org.bouncycastle.crypto.digests.SHA256Digest;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.crypto.params.ECDomainParameters;
+import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.signers.ECDSASigner;
+import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
+import org.bouncycastle.math.ec.ECMultiplier;
+import org.bouncycastle.math.ec.WNafL2RMultiplier;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyGenerationParameters;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyPairGenerator;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAParameters;
@@ -68,6 +77,7 @@ public class SigningBenchmarks {
 
   private KeyPair jcaEc;
   private byte[] jcaEcSignature;
+  private ECPrivateKeyParameters bcEc;
   private AsymmetricCipherKeyPair bcMlDsa;
   private byte[] bcMlDsaSignature;
   private SecureRandom random;
@@ -113,6 +123,12 @@ public class SigningBenchmarks {
     jcaEc = generator.generateKeyPair();
     jcaEcSignature = jcaEs256Sign();
 
+    X9ECParameters p256 = CustomNamedCurves.getByName("secp256r1");
+    bcEc =
+        new ECPrivateKeyParameters(
+            ((java.security.interfaces.ECPrivateKey) jcaEc.getPrivate()).getS(),
+            new ECDomainParameters(p256.getCurve(), p256.getG(), p256.getN(), p256.getH()));
+
     MLDSAKeyPairGenerator mlDsaGenerator = new MLDSAKeyPairGenerator();
     mlDsaGenerator.init(new MLDSAKeyGenerationParameters(random, MLDSAParameters.ml_dsa_65));
     bcMlDsa = mlDsaGenerator.generateKeyPair();
@@ -127,6 +143,57 @@ public class SigningBenchmarks {
     signature.initSign(jcaEc.getPrivate(), random);
     signature.update(preimage);
     return signature.sign();
+  }
+
+  /**
+   * BouncyCastle ECDSA on its optimised P-256 field ({@code CustomNamedCurves}) with its default
+   * base-point multiplier: a fixed-point comb whose table for G is computed once and cached on the
+   * curve's generator. SHA-256 then a random k, as the JCA row.
+   */
+  @Benchmark
+  public BigInteger[] bcEs256SignFixedPointComb() {
+    ECDSASigner signer = new ECDSASigner();
+    signer.init(true, new ParametersWithRandom(bcEc, random));
+    return signer.generateSignature(sha256(preimage));
+  }
+
+  /** The same with a windowed-NAF multiplier instead of the precomputed comb. */
+  @Benchmark
+  public BigInteger[] bcEs256SignWnaf() {
+    ECDSASigner signer =
+        new ECDSASigner() {
+          @Override
+          protected ECMultiplier createBasePointMultiplier() {
+            return new WNafL2RMultiplier();
+          }
+        };
+    signer.init(true, new ParametersWithRandom(bcEc, random));
+    return signer.generateSignature(sha256(preimage));
+  }
+
+  /** The comb with a deterministic k (RFC 6979) instead of a random one. */
+  @Benchmark
+  public BigInteger[] bcEs256SignRfc6979() {
+    ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
+    signer.init(true, bcEc);
+    return signer.generateSignature(sha256(preimage));
+  }
+
+  private static byte[] sha256(byte[] message) {
+    SHA256Digest digest = new SHA256Digest();
+    digest.update(message, 0, message.length);
+    byte[] out = new byte[32];
+    digest.doFinal(out, 0);
+    return out;
+  }
+
+  /** ML-DSA-65 in its deterministic variant (FIPS 204: the 32 random bytes are zero). */
+  @Benchmark
+  public byte[] bcMlDsa65SignDeterministic() throws Exception {
+    MLDSASigner signer = new MLDSASigner();
+    signer.init(true, bcMlDsa.getPrivate());
+    signer.update(companionPreimage, 0, companionPreimage.length);
+    return signer.generateSignature();
   }
 
   @Benchmark

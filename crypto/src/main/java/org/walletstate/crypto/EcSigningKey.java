@@ -8,13 +8,17 @@ import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECPrivateKeySpec;
 import java.util.Arrays;
 import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.crypto.params.ECDomainParameters;
+import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
+import org.bouncycastle.crypto.params.ParametersWithRandom;
+import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
 import org.walletstate.verifier.CanonicalJson;
@@ -22,13 +26,24 @@ import org.walletstate.verifier.CanonicalJson;
 /**
  * The service's P-256 signing key. Signs with SHA-256 and returns IEEE P1363 {@code r||s}. Its
  * private scalar never leaves this object except as the private JWK written to the key directory.
+ *
+ * <p>Signing uses BouncyCastle's ECDSA on its optimised P-256 field with the fixed-point comb
+ * multiplier (the table for the generator is computed once and cached), and a random {@code k} as
+ * the JDK does: about six times faster than the JDK 17 SunEC provider on the same machine
+ * (docs/performance.md, "Signing options"). The signatures are ordinary ECDSA; any verifier, the
+ * JDK's included, accepts them.
  */
 public final class EcSigningKey {
 
   private static final X9ECParameters P256 = CustomNamedCurves.getByName("P-256");
   private static final String WHAT = "the P-256 private JWK";
 
+  private static final ECDomainParameters DOMAIN =
+      new ECDomainParameters(P256.getCurve(), P256.getG(), P256.getN(), P256.getH());
+  private static final SecureRandom K_RANDOM = new SecureRandom();
+
   private final ECPrivateKey privateKey;
+  private final ECPrivateKeyParameters signingKey;
   private final byte[] x;
   private final byte[] y;
 
@@ -39,6 +54,7 @@ public final class EcSigningKey {
     ECPoint q = new FixedPointCombMultiplier().multiply(P256.getG(), d).normalize();
     this.x = fixed(q.getAffineXCoord().toBigInteger());
     this.y = fixed(q.getAffineYCoord().toBigInteger());
+    this.signingKey = new ECPrivateKeyParameters(d, DOMAIN);
     try {
       this.privateKey =
           (ECPrivateKey)
@@ -81,14 +97,17 @@ public final class EcSigningKey {
 
   /** ECDSA P-256 / SHA-256 over {@code message}: 64 bytes {@code r||s}. */
   public byte[] sign(byte[] message) {
-    try {
-      Signature signer = Signature.getInstance("SHA256withECDSAinP1363Format");
-      signer.initSign(privateKey);
-      signer.update(message);
-      return signer.sign();
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("P-256 signing failed", e);
-    }
+    SHA256Digest sha256 = new SHA256Digest();
+    sha256.update(message, 0, message.length);
+    byte[] digest = new byte[32];
+    sha256.doFinal(digest, 0);
+    ECDSASigner signer = new ECDSASigner();
+    signer.init(true, new ParametersWithRandom(signingKey, K_RANDOM));
+    BigInteger[] rs = signer.generateSignature(digest);
+    byte[] signature = new byte[64];
+    System.arraycopy(fixed(rs[0]), 0, signature, 0, 32);
+    System.arraycopy(fixed(rs[1]), 0, signature, 32, 32);
+    return signature;
   }
 
   /** For JOSE libraries that sign with a JCA key. */

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -208,6 +209,25 @@ public final class Devnet implements AutoCloseable {
   /** The delegation framework's own toolkit, run by {@code devnet/tools/delegation-toolkit.mjs}. */
   public DelegationToolkit delegationToolkit() {
     return new DelegationToolkit(directory);
+  }
+
+  /** The {@code siwe} + ethers signer of EIP-4361 messages ({@code tools/siwe-sign.mjs}). */
+  public SiweSigner siweSigner() {
+    return new SiweSigner(directory);
+  }
+
+  /**
+   * Makes every chain mine a block every {@code interval} (whole seconds), as a real chain does, on
+   * top of the block each transaction gets; {@link Duration#ZERO} goes back to mining on
+   * transactions only. Without it the heads never move between transactions, so a read cache keyed
+   * by block answers everything after a first request and head-freshness logic is never exercised.
+   */
+  public void mineEvery(Duration interval) {
+    if (interval.isNegative() || interval.toMillis() % 1000 != 0) {
+      throw new IllegalArgumentException(
+          "anvil mines at whole-second intervals: " + interval + " is not one");
+    }
+    clients.values().forEach(c -> c.call("evm_setIntervalMining", interval.toSeconds()));
   }
 
   /** Takes an {@code evm_snapshot} on every chain. */

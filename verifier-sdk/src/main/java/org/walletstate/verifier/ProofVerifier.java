@@ -92,6 +92,34 @@ public final class ProofVerifier {
     return verdicts;
   }
 
+  /**
+   * The proof verdict of every check of a signature-verified trust profile that carries a {@code
+   * proof} key, in profile order (dimensions, then checks); {@link ProofVerdict#index()} is the
+   * check's position among all checks of the profile. Unevaluated checks carry no proof and are
+   * skipped.
+   */
+  public List<ProofVerdict> verify(VerifiedTrustProfile profile) {
+    return verifyTrustChecks(profile.asJson());
+  }
+
+  /**
+   * As {@link #verify(VerifiedTrustProfile)}, for a {@code trust} object whose signature was
+   * checked by other means.
+   */
+  public List<ProofVerdict> verifyTrustChecks(JsonNode trust) {
+    List<ProofVerdict> verdicts = new ArrayList<>();
+    int index = 0;
+    for (JsonNode dimension : trust.path("dimensions")) {
+      for (JsonNode check : dimension.path("checks")) {
+        if (check.has("proof")) {
+          verdicts.add(verifyResult(index, check));
+        }
+        index++;
+      }
+    }
+    return verdicts;
+  }
+
   /** Thrown by a failed step; carries the step. */
   private static final class StepFailed extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -225,7 +253,11 @@ public final class ProofVerifier {
       throw fail(ProofStep.BINDING, "the proven account is not the pinned wallet");
     }
     JsonNode condition = result.path("evaluatedCondition");
-    String type = result.path("type").asText();
+    // an attestation result names its type; a trust profile's check names it in its condition
+    String type =
+        result.has("type")
+            ? result.path("type").asText()
+            : result.path("evaluatedCondition").path("type").asText();
     switch (subject) {
       case "erc20_balance":
         return erc20(index, result, proof, condition, type, chainId, address, storageRoot);
@@ -442,7 +474,10 @@ public final class ProofVerifier {
       throw fail(ProofStep.VERDICT, "the condition's threshold is not a number");
     }
     BigDecimal baseUnits = threshold.scaleByPowerOfTen(decimals);
-    boolean provenMet = new BigDecimal(value).compareTo(baseUnits) >= 0;
+    // a trust profile's presence fact is "gt"; attest's balances are "at least"
+    boolean above = "gt".equals(condition.path("operator").asText());
+    int compared = new BigDecimal(value).compareTo(baseUnits);
+    boolean provenMet = above ? compared > 0 : compared >= 0;
     boolean met = result.path("met").asBoolean(false);
     if (provenMet != met) {
       throw fail(
@@ -450,7 +485,7 @@ public final class ProofVerifier {
           "the proven balance "
               + value
               + " is "
-              + (provenMet ? "at least" : "below")
+              + (above ? (provenMet ? "above" : "not above") : (provenMet ? "at least" : "below"))
               + " the threshold of "
               + baseUnits.stripTrailingZeros().toPlainString()
               + " base units, but the result says met "

@@ -97,14 +97,21 @@ class AccountsTest {
   }
 
   @Test
-  void walletPassAuthentication_isAClear501() {
+  void walletPassAuthentication_outsideItsFiveEndpoints_isAClear501() {
     given()
         .header("Authorization", "Wallet eyJtZXNzYWdlIjoiIn0=")
-        .get("/v1/credits")
+        .get("/v1/compliance/templates")
         .then()
         .statusCode(501)
         .body("error.code", equalTo(501))
         .body("error.message", containsString("use X-API-Key"));
+    // on GET /v1/credits it is accepted, and this one does not sign in
+    given()
+        .header("Authorization", "Wallet eyJtZXNzYWdlIjoiIn0=")
+        .get("/v1/credits")
+        .then()
+        .statusCode(401)
+        .body("error.message", containsString("Wallet sign-in refused"));
   }
 
   @Test

@@ -27,7 +27,8 @@ import java.util.List;
 class ArchitectureTest {
 
   /** The feature packages of adapters-http, mirroring the domain's and the application's. */
-  static final List<String> HTTP_FEATURES = List.of("attest", "account", "signing", "trust");
+  static final List<String> HTTP_FEATURES =
+      List.of("attest", "account", "signing", "trust", "commerce");
 
   /** Test-support jars (e.g. a module's {@code -tests.jar}) are not production code. */
   static final class NoTestJars implements ImportOption {

@@ -15,7 +15,9 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,7 +35,17 @@ import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.Rule;
+import org.walletstate.devnet.replay.BitcoinReplay;
+import org.walletstate.devnet.replay.HorizonReplay;
+import org.walletstate.devnet.replay.JsonRpcReplay;
+import org.walletstate.devnet.replay.Reply;
+import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.SuiReplay;
+import org.walletstate.devnet.replay.TronReplay;
+import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.verifier.ProofVerdict;
+import org.walletstate.verifier.ProofVerifier;
 import org.walletstate.verifier.TrustProfileReport;
 import org.walletstate.verifier.VerifiedTrustProfile;
 
@@ -233,15 +245,104 @@ class TrustProfileTest {
         .isFalse();
   }
 
+  /** Resets every chain's pass-through proxy, so the next call's requests are counted alone. */
+  private static Map<Long, FaultProxy> countedChains() {
+    Map<Long, FaultProxy> chains = TrustChainsTestResource.everyChain();
+    chains.values().forEach(FaultProxy::reset);
+    return chains;
+  }
+
+  /** Asserts every chain answered exactly one head read and one batch: 2N requests for N chains. */
+  private static void twoRequestsPerChain(Map<Long, FaultProxy> chains) {
+    assertThat(chains).hasSize(23);
+    long total = 0;
+    for (Map.Entry<Long, FaultProxy> chain : chains.entrySet()) {
+      var counts = chain.getValue().counts();
+      assertThat(counts.requests()).as("chain " + chain.getKey() + ": " + counts).isEqualTo(2);
+      assertThat(counts.calls("eth_getBlockByNumber")).as("chain " + chain.getKey()).isEqualTo(1);
+      total += counts.requests();
+    }
+    assertThat(total).isEqualTo(2L * chains.size());
+  }
+
+  private List<Map<String, Object>> tenWallets() {
+    List<Map<String, Object>> wallets = new ArrayList<>();
+    wallets.add(Map.of("wallet", wallet("holder")));
+    wallets.add(Map.of("wallet", wallet("empty")));
+    wallets.add(Map.of("wallet", wallet("contractAccount")));
+    wallets.add(Map.of("wallet", wallet("delegated7702")));
+    for (int i = 1; i <= 6; i++) {
+      wallets.add(Map.of("wallet", String.format("0x%040x", 0x5000 + i)));
+    }
+    return wallets;
+  }
+
   @Test
   void aProfile_makesTwoHttpRequestsPerChain_aHeadAndOneBatch() {
-    chain10.reset();
+    Map<Long, FaultProxy> chains = countedChains();
+
     trust(Map.of("wallet", wallet("holder"))).then().statusCode(200);
 
-    assertThat(chain10.counts().requests()).as(chain10.counts().toString()).isEqualTo(2);
-    assertThat(chain10.counts().calls("eth_getBlockByNumber")).isEqualTo(1);
+    twoRequestsPerChain(chains);
     assertThat(chain10.counts().calls("eth_call")).isEqualTo(1);
     assertThat(chain10.counts().calls("eth_getCode")).isEqualTo(1);
+  }
+
+  @Test
+  void aTenWalletBatch_alsoMakesTwoHttpRequestsPerChain_everyCodeReadInTheAggregatesBatch() {
+    Map<Long, FaultProxy> chains = countedChains();
+
+    Response response = batch(Map.of("wallets", tenWallets()));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    assertThat(response.jsonPath().getMap("data.summary"))
+        .isEqualTo(Map.of("requested", 10, "succeeded", 10, "failed", 0));
+    twoRequestsPerChain(chains);
+    // the five account chains carry the aggregate and ten eth_getCode in their one batch
+    for (long accountChain : List.of(1L, 10L, 8453L, 42161L, 137L)) {
+      assertThat(chains.get(accountChain).counts().calls("eth_getCode")).isEqualTo(10);
+      assertThat(chains.get(accountChain).counts().calls("eth_call")).isEqualTo(1);
+    }
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(30);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(70);
+  }
+
+  @Test
+  void aBatchWalletWhoseReadsFail_getsAnErrorEntry_andOnlySignedProfilesAreCharged() {
+    String failing = wallet("empty");
+    chain10.install(
+        Rule.of(
+            Match.callWith("eth_getCode", failing), Fault.rpcError(-32000, "header not found")));
+
+    Response response =
+        batch(
+            Map.of(
+                "wallets",
+                List.of(
+                    Map.of("wallet", wallet("holder")),
+                    Map.of("wallet", failing),
+                    Map.of("wallet", wallet("contractAccount")))));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    JsonNode data = json(response.asString()).get("data");
+    assertThat(data.get("summary").toString())
+        .isEqualTo("{\"requested\":3,\"succeeded\":2,\"failed\":1}");
+    JsonNode error = data.get("results").get(1);
+    assertThat(keys(error)).containsExactly("ok", "wallet", "error");
+    assertThat(error.get("ok").asBoolean()).isFalse();
+    assertThat(error.get("wallet").asText()).isEqualTo(failing);
+    assertThat(error.get("error").get("code").asText()).isEqualTo("rpc_failure");
+    assertThat(error.get("error").get("failedConditions").toString())
+        .isEqualTo(
+            "[{\"source\":\"chain_read\",\"chainId\":10,"
+                + "\"message\":\"account code could not be read\"}]");
+    verifiedProfile(data.get("results").get(0).toString());
+    verifiedProfile(data.get("results").get(2).toString());
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(6);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(94);
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant", "debit");
   }
 
   @Test
@@ -320,47 +421,309 @@ class TrustProfileTest {
   }
 
   @Test
-  void withProof_everyEvaluatedRowDeclinesWithAReason_andThePremiumIsRefunded() {
-    Response response = trust(Map.of("wallet", wallet("holder"), "proof", "merkle"));
+  void withProof_tokenRowsCarryStorageProofsTheSdkVerifies_otherRowsDecline_andThePremiumIsKept() {
+    otherFamiliesHold();
+    Map<String, Object> body = everyWallet(wallet("holder"));
+    body.put("proof", "merkle");
 
-    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    Response response = trust(body);
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    VerifiedTrustProfile verified = verifiedProfile(response.asString());
+    JsonNode trust = verified.asJson();
+    JsonNode usdcOnBase = check(trust, "stablecoins", "USDC on Base");
+    assertThat(usdcOnBase.get("met").asBoolean()).isTrue();
+    JsonNode proof = usdcOnBase.get("proof");
+    assertThat(proof.get("available").asBoolean()).as(proof.toString()).isTrue();
+    assertThat(proof.get("holder").asText()).isEqualTo(wallet("holder"));
+    assertThat(proof.get("blockNumber").asText()).isEqualTo(usdcOnBase.get("blockNumber").asText());
+
+    // every available proof, against the header of its block on the anvil that served the chain
+    ProofVerifier.Builder roots = ProofVerifier.builder().wallet(wallet("holder"));
+    int available = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      for (JsonNode row : dimension.get("checks")) {
+        if (row.has("evaluated")) {
+          assertThat(row.has("proof")).as(row.toString()).isFalse();
+          continue;
+        }
+        assertThat(row.has("proof")).as(row.toString()).isTrue();
+        if (row.get("proof").get("available").asBoolean()) {
+          available++;
+          long chain = row.get("chainId").asLong();
+          long anvil =
+              devnet.rpcUrls().containsKey(chain) ? chain : TrustChainsTestResource.STAND_IN;
+          JsonNode header = devnet.rpc(anvil).block(row.get("blockNumber").asText());
+          roots.trustHeader(chain, header, header.get("hash").asText());
+        }
+      }
+    }
+    assertThat(available).isGreaterThanOrEqualTo(3);
+    List<ProofVerdict> verdicts = roots.build().verify(verified);
+    assertThat(verdicts.stream().filter(v -> v.status() == ProofVerdict.Status.VERIFIED))
+        .as(verdicts.toString())
+        .hasSize(available);
+    assertThat(verdicts)
+        .allSatisfy(
+            v ->
+                assertThat(v.status())
+                    .as(v.toString())
+                    .isIn(ProofVerdict.Status.VERIFIED, ProofVerdict.Status.DECLINED));
+
     JsonNode account = check(trust, "account", "Contract code present on Base").get("proof");
     assertThat(account.get("available").asBoolean()).isFalse();
     assertThat(account.get("reason").asText()).contains("POST /v1/attest");
-    JsonNode token = check(trust, "stablecoins", "USDC on Base").get("proof");
-    assertThat(token.get("available").asBoolean()).isFalse();
-    assertThat(token.get("reason").asText()).contains("not produced yet");
     // no collection at Azuki's address on the devnet: not evaluated, so no proof key
     assertThat(check(trust, "nfts", "Azuki on Ethereum").get("reason").asText())
         .isEqualTo("not_a_balance");
     assertThat(check(trust, "nfts", "Azuki on Ethereum").has("proof")).isFalse();
-    assertThat(check(trust, "institutional_stablecoins", "PYUSD on Solana").has("proof")).isFalse();
-    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
+    JsonNode solana = check(trust, "solana", "SOL (native) on Solana").get("proof");
+    assertThat(solana.get("available").asBoolean()).isFalse();
+    assertThat(solana.get("reason").asText()).contains("EVM storage proofs");
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(6);
     assertThat(Ledger.entries(pool, key.id()))
         .extracting(Ledger.Entry::kind)
-        .containsExactly("grant", "debit", "refund");
+        .containsExactly("grant", "debit");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(94);
+  }
+
+  // the other families' wallets, answered by the replays of their documented answers
+  static final String SOL_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
+  static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
+  static final String BTC_WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+  static final String TRON_WALLET = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
+  static final String TRON_WALLET_HEX40 = "fd49eda0f23ff7ec1d03b52c3a45991c24cd440e";
+  static final String STELLAR_WALLET = "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U";
+  static final String SUI_WALLET = "0x" + "a1".repeat(32);
+
+  /** Every optional wallet, with holdings the list's rows see. */
+  private void otherFamiliesHold() {
+    JsonRpcReplay solanaRpc = DevnetTestResource.solana();
+    solanaRpc.reset();
+    new SolanaReplay()
+        .wallet(SOL_WALLET, 2_500_000_000L)
+        .mint("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", 6, SolanaReplay.TOKEN)
+        .tokenAccount(
+            "BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA",
+            SOL_WALLET,
+            "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+            "1000000",
+            6,
+            SolanaReplay.TOKEN)
+        .mint("2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo", 6, SolanaReplay.TOKEN_2022)
+        .tokenAccount(
+            "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T",
+            SOL_WALLET,
+            "2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo",
+            "5",
+            6,
+            SolanaReplay.TOKEN_2022)
+        .serveOn(solanaRpc);
+    JsonRpcReplay xrplRpc = DevnetTestResource.xrpl();
+    xrplRpc.reset();
+    new XrplReplay()
+        .account(XRPL_WALLET, "25000000", 0)
+        .line(
+            XRPL_WALLET,
+            "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De",
+            "524C555344000000000000000000000000000000",
+            "12.5",
+            false,
+            false,
+            false)
+        .serveOn(xrplRpc);
+    JsonRpcReplay esplora = DevnetTestResource.bitcoin();
+    esplora.reset();
+    new BitcoinReplay().address(BTC_WALLET, 150_000, 50_000, 0, 0).serveOn(esplora);
+    JsonRpcReplay tronNode = DevnetTestResource.tron();
+    tronNode.reset();
+    new TronReplay()
+        .account(TRON_WALLET, 1_793_227_200L)
+        .token("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", 6)
+        .token("TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", 6)
+        .holds("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", TRON_WALLET_HEX40, BigInteger.valueOf(7))
+        .serveOn(tronNode);
+    HorizonReplay horizon = DevnetTestResource.stellar();
+    horizon.reset();
+    horizon.account(STELLAR_WALLET, "80.8944518");
+    horizon.trustline(
+        STELLAR_WALLET,
+        "USDC",
+        "GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN",
+        "10.0000000",
+        true);
+    // held, but the issuer has not authorised the line: does not count
+    horizon.trustline(
+        STELLAR_WALLET,
+        "EURC",
+        "GDHU6WRG4IEQXM5NZ4BMPKOXHW76MZM4Y2IEMFDVXBSDP6SJY4ITNPP2",
+        "5.0000000",
+        false);
+    JsonRpcReplay graphql = DevnetTestResource.sui();
+    graphql.reset();
+    new SuiReplay()
+        .balance(
+            SUI_WALLET,
+            "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
+            "250000000")
+        .serveOn(graphql);
+  }
+
+  private static Map<String, Object> everyWallet(String evm) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("wallet", evm);
+    body.put("solanaWallet", SOL_WALLET);
+    body.put("xrplWallet", XRPL_WALLET);
+    body.put("bitcoinWallet", BTC_WALLET);
+    body.put("tronWallet", TRON_WALLET);
+    body.put("stellarWallet", STELLAR_WALLET);
+    body.put("suiWallet", SUI_WALLET);
+    return body;
+  }
+
+  @Test
+  void everyOptionalWallet_gives176Checks_readByEachFamilysReader_inTheFixedOrder() {
+    otherFamiliesHold();
+
+    Response response = trust(everyWallet(wallet("holder")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    JsonNode trust = verifiedProfile(response.asString()).asJson();
+    List<String> expected = new ArrayList<>(BASE_DIMENSIONS);
+    expected.addAll(List.of("solana", "xrpl", "bitcoin", "tron"));
+    assertThat(keys(trust.get("dimensions"))).isEqualTo(expected);
+    int[] perDimension = {52, 8, 3, 5, 8, 16, 39, 12, 2, 10, 14, 3, 1, 3};
+    int i = 0;
+    int passed = 0;
+    int failed = 0;
+    int notEvaluated = 0;
+    int checked = 0;
+    int active = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      assertThat(dimension.get("checks").size()).isEqualTo(perDimension[i]);
+      assertThat(dimension.get("total").asInt()).isEqualTo(perDimension[i++]);
+      int pass = 0;
+      int fail = 0;
+      int not = 0;
+      for (JsonNode check : dimension.get("checks")) {
+        if (check.has("evaluated")) {
+          not++;
+          assertThat(check.get("reason").asText()).isNotEqualTo("wallet_not_provided");
+        } else if (check.get("met").asBoolean()) {
+          pass++;
+        } else {
+          fail++;
+        }
+      }
+      assertThat(dimension.get("passCount").asInt()).isEqualTo(pass);
+      assertThat(dimension.get("failCount").asInt()).isEqualTo(fail);
+      assertThat(dimension.get("notEvaluatedCount").asInt()).isEqualTo(not);
+      checked += pass + fail > 0 ? 1 : 0;
+      active += pass > 0 ? 1 : 0;
+      passed += pass;
+      failed += fail;
+      notEvaluated += not;
+    }
+    JsonNode summary = trust.get("summary");
+    assertThat(summary.get("totalChecks").asInt()).isEqualTo(176);
+    assertThat(summary.get("totalPassed").asInt()).isEqualTo(passed);
+    assertThat(summary.get("totalFailed").asInt()).isEqualTo(failed);
+    assertThat(summary.get("totalNotEvaluated").asInt()).isEqualTo(notEvaluated);
+    assertThat(summary.get("dimensionsChecked").asInt()).isEqualTo(checked);
+    assertThat(summary.get("dimensionsWithActivity").asInt()).isEqualTo(active);
+    // the four family dimensions are read, and each has a holding
+    assertThat(active).isGreaterThanOrEqualTo(4);
+    assertThat(trust.get("dimensions").get("solana").get("checks").get(0).get("label").asText())
+        .isEqualTo("SOL (native) on Solana");
+
+    // each family's rows carry its own anchor
+    JsonNode sol = check(trust, "solana", "SOL (native) on Solana");
+    assertThat(sol.get("met").asBoolean()).isTrue();
+    assertThat(sol.get("slot").asLong()).isEqualTo(341197933L);
+    assertThat(check(trust, "solana", "USDC on Solana").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "solana", "USDT on Solana").get("met").asBoolean()).isFalse();
+    assertThat(check(trust, "institutional_stablecoins", "PYUSD on Solana").get("met").asBoolean())
+        .isTrue();
+    assertThat(check(trust, "institutional_stablecoins", "EURC on Solana").get("met").asBoolean())
+        .isFalse();
+    JsonNode rlusd = check(trust, "xrpl", "RLUSD on XRPL");
+    assertThat(rlusd.get("met").asBoolean()).isTrue();
+    assertThat(keys(rlusd)).contains("ledgerIndex", "ledgerHash").doesNotContain("blockNumber");
+    assertThat(rlusd.get("evaluatedCondition").get("currency").asText())
+        .isEqualTo("524C555344000000000000000000000000000000");
+    assertThat(check(trust, "xrpl", "XRP (native) on XRPL").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "institutional_stablecoins", "USDC on XRPL").get("met").asBoolean())
+        .isFalse();
+    JsonNode btc = check(trust, "bitcoin", "BTC (native) on Bitcoin");
+    assertThat(btc.get("met").asBoolean()).isTrue();
+    assertThat(keys(btc)).contains("blockHeight", "blockHash");
+    assertThat(check(trust, "tron", "TRX (native) on Tron").get("met").asBoolean()).isTrue();
+    assertThat(check(trust, "tron", "USDT (TRC-20) on Tron").get("met").asBoolean()).isTrue();
+    JsonNode usdcTron = check(trust, "tron", "USDC (TRC-20) on Tron");
+    assertThat(usdcTron.get("met").asBoolean()).isFalse();
+    assertThat(keys(usdcTron)).contains("blockHeight", "blockHash");
+    JsonNode usdcStellar = check(trust, "institutional_stablecoins", "USDC on Stellar");
+    assertThat(usdcStellar.get("met").asBoolean()).isTrue();
+    assertThat(usdcStellar.get("evaluatedCondition").get("assetCode").asText()).isEqualTo("USDC");
+    assertThat(check(trust, "institutional_stablecoins", "EURC on Stellar").get("met").asBoolean())
+        .isFalse();
+    JsonNode usdcSui = check(trust, "institutional_stablecoins", "USDC on Sui");
+    assertThat(usdcSui.get("met").asBoolean()).isTrue();
+    assertThat(keys(usdcSui)).contains("checkpointSequence", "checkpointDigest");
+    assertThat(check(trust, "tokenized_treasuries", "USDY on Sui").get("met").asBoolean())
+        .isFalse();
+
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(3);
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(97);
   }
 
   @Test
-  void aSolanaWallet_addsItsDimensionLast_withRowsNotEvaluatedUntilSolanaIsRead() {
-    Response response =
-        trust(
-            Map.of(
-                "wallet",
-                wallet("holder"),
-                "solanaWallet",
-                "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"));
+  void withoutTheOtherWallets_theirBaseRowsRequireThem_withNoAnchor() {
+    Response response = trust(Map.of("wallet", wallet("holder")));
 
     JsonNode trust = verifiedProfile(response.asString()).asJson();
-    List<String> expected = new ArrayList<>(BASE_DIMENSIONS);
-    expected.add("solana");
-    assertThat(keys(trust.get("dimensions"))).isEqualTo(expected);
-    assertThat(trust.get("summary").get("totalChecks").asInt()).isEqualTo(169);
-    JsonNode sol = check(trust, "solana", "SOL (native) on Solana");
-    assertThat(sol.get("reason").asText()).isEqualTo("family_not_read");
-    assertThat(trust.get("dimensions").get("solana").get("notEvaluatedCount").asInt())
-        .isEqualTo(14);
+    Map<String, String> requires = new LinkedHashMap<>();
+    for (JsonNode dimension : trust.get("dimensions")) {
+      for (JsonNode check : dimension.get("checks")) {
+        if (check.has("requires")) {
+          assertThat(check.get("reason").asText()).isEqualTo("wallet_not_provided");
+          assertThat(keys(check))
+              .containsExactly(
+                  "label",
+                  "chainId",
+                  "evaluated",
+                  "reason",
+                  "requires",
+                  "evaluatedCondition",
+                  "conditionHash");
+          requires.put(check.get("label").asText(), check.get("requires").asText());
+        }
+      }
+    }
+    assertThat(requires)
+        .containsOnly(
+            Map.entry("PYUSD on Solana", "solanaWallet"),
+            Map.entry("EURC on Solana", "solanaWallet"),
+            Map.entry("USDC on XRPL", "xrplWallet"),
+            Map.entry("USDC on Stellar", "stellarWallet"),
+            Map.entry("EURC on Stellar", "stellarWallet"),
+            Map.entry("USDC on Sui", "suiWallet"),
+            Map.entry("USDY on Sui", "suiWallet"));
+  }
+
+  @Test
+  void aFamilyThatCannotBeRead_isA503NamingItsChain_neverAPartialProfile() {
+    otherFamiliesHold();
+    DevnetTestResource.sui().on("graphql", Reply.status(503));
+
+    Response response = trust(everyWallet(wallet("holder")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(503);
+    assertThat(response.jsonPath().getString("error.code")).isEqualTo("rpc_failure");
+    assertThat(response.jsonPath().getList("error.failedConditions.chainId")).contains("sui");
+    assertThat(response.jsonPath().getString("data")).isNull();
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+    DevnetTestResource.sui().reset();
   }
 
   @Test

@@ -18,6 +18,12 @@ import org.walletstate.application.port.out.CreditLedger;
  * balance moves only by a conditional update ({@code credits >= n}) in the same transaction as the
  * entry that explains it; a debit's idempotency key and a refund's debit are unique indexes, so a
  * replay or a second refund cannot apply.
+ *
+ * <p>A debit is one statement, so one database round trip: the conditional update and the ledger
+ * insert are two data-modifying parts of one {@code with} query, which PostgreSQL runs as one
+ * transaction. The insert takes its row from the update's result, so no entry is written when the
+ * credits cannot be taken; a replayed idempotency key fails the insert on its unique index and the
+ * whole statement, update included, is rolled back.
  */
 @ApplicationScoped
 public class PgCreditLedger implements CreditLedger {
@@ -28,15 +34,15 @@ public class PgCreditLedger implements CreditLedger {
   private static final String FIND_DEBIT =
       "select id from credit_entry"
           + " where api_key_id = $1 and idempotency_key = $2 and kind = 'debit'";
-  private static final String TAKE =
-      "update api_key set credits = credits - $2 where id = $1 and credits >= $2"
-          + " returning credits";
   private static final String GIVE =
       "update api_key set credits = credits + $2 where id = $1 returning credits";
-  private static final String INSERT_DEBIT =
-      "insert into credit_entry"
+  private static final String TAKE_AND_RECORD =
+      "with taken as (update api_key set credits = credits - $2 where id = $1 and credits >= $2"
+          + " returning credits),"
+          + " entry as (insert into credit_entry"
           + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
-          + " values ($1, 'debit', $2, $3, $4, $5, $6) returning id";
+          + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id)"
+          + " select taken.credits, entry.id from taken, entry";
   private static final String DEBIT_OF =
       "select api_key_id, amount from credit_entry where id = $1 and kind = 'debit'";
   private static final String INSERT_REFUND =
@@ -60,50 +66,39 @@ public class PgCreditLedger implements CreditLedger {
 
   @Override
   public Uni<Debit> debit(DebitRequest request) {
-    return pool.withTransaction(connection -> debitIn(connection, request))
-        .onFailure(PgCreditLedger::isUniqueViolation)
-        // a concurrent debit with the same idempotency key committed first: this one rolled back
-        .recoverWithUni(() -> pool.withConnection(connection -> replayed(connection, request)));
-  }
-
-  /**
-   * The common case first: take the credits and record the debit. A replayed idempotency key then
-   * fails the insert on its unique index, the transaction rolls back and {@link #debit} answers the
-   * earlier debit; only when the credits cannot be taken is the key looked up here.
-   */
-  private static Uni<Debit> debitIn(SqlConnection connection, DebitRequest request) {
-    return connection
-        .preparedQuery(TAKE)
-        .execute(Tuple.of(request.keyId(), request.credits()))
-        .flatMap(
-            taken ->
-                taken.size() > 0
-                    ? insertDebit(connection, request, credits(taken))
-                    : replayedOr(
-                        connection,
-                        request,
-                        () ->
-                            balanceIn(connection, request.keyId())
-                                .map(
-                                    available ->
-                                        new Debit.Insufficient(available, request.credits()))));
-  }
-
-  private static Uni<Debit> insertDebit(
-      SqlConnection connection, DebitRequest request, long balanceAfter) {
-    return connection
-        .preparedQuery(INSERT_DEBIT)
+    return pool.preparedQuery(TAKE_AND_RECORD)
         .execute(
             Tuple.from(
                 new Object[] {
                   request.keyId(),
-                  -request.credits(),
+                  request.credits(),
                   request.reason(),
                   request.requestId(),
                   request.idempotencyKey(),
                   request.at().atOffset(ZoneOffset.UTC)
                 }))
-        .map(rows -> new Debit.Applied(rows.iterator().next().getLong("id"), balanceAfter));
+        .flatMap(
+            rows -> {
+              if (rows.size() > 0) {
+                Row row = rows.iterator().next();
+                return Uni.createFrom()
+                    .item((Debit) new Debit.Applied(row.getLong("id"), row.getLong("credits")));
+              }
+              // the credits could not be taken: a replay of an applied debit, or too few
+              return pool.withConnection(
+                  connection ->
+                      replayedOr(
+                          connection,
+                          request,
+                          () ->
+                              balanceIn(connection, request.keyId())
+                                  .map(
+                                      available ->
+                                          new Debit.Insufficient(available, request.credits()))));
+            })
+        .onFailure(PgCreditLedger::isUniqueViolation)
+        // a debit with the same idempotency key was recorded first: this statement rolled back
+        .recoverWithUni(() -> pool.withConnection(connection -> replayed(connection, request)));
   }
 
   private static Uni<Debit> replayed(SqlConnection connection, DebitRequest request) {

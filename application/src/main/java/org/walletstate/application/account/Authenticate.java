@@ -5,25 +5,25 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
-import org.walletstate.application.port.out.ApiKeyStore;
-import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.KeyAdmission;
+import org.walletstate.application.port.out.KeyAdmission.Admission;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.DailyWindow;
-import org.walletstate.domain.account.KeyAccount;
 
 /**
  * Recognises the key a caller presents and counts the request against the key's daily limit. Every
- * authenticated call counts once, whatever it does afterwards.
+ * authenticated call counts once, whatever it does afterwards. Finding the key, counting and
+ * reading its balance are one step of the {@link KeyAdmission} port (one database round trip); the
+ * balance travels with the account so that a metered call's affordability check needs no second
+ * one.
  */
 public final class Authenticate implements AuthenticateUseCase {
 
-  private final ApiKeyStore keys;
-  private final UsageCounter usage;
+  private final KeyAdmission admission;
   private final Clock clock;
 
-  public Authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
-    this.keys = keys;
-    this.usage = usage;
+  public Authenticate(KeyAdmission admission, Clock clock) {
+    this.admission = admission;
     this.clock = clock;
   }
 
@@ -33,24 +33,22 @@ public final class Authenticate implements AuthenticateUseCase {
     if (key.isEmpty()) {
       return Uni.createFrom().item(new Outcome.Unknown());
     }
-    return keys.findByHash(key.get().hash())
-        .flatMap(
-            found ->
-                found.isEmpty()
-                    ? Uni.createFrom().item(new Outcome.Unknown())
-                    : count(found.get()));
-  }
-
-  private Uni<Outcome> count(KeyAccount account) {
     Instant now = clock.instant();
     DailyWindow window = DailyWindow.containing(now);
-    return usage
-        .countOne(account.id(), window.day(), account.dailyLimit())
+    return admission
+        .admit(key.get().hash(), window.day())
         .map(
-            count ->
-                count instanceof UsageCounter.Count.Counted counted
-                    ? new Outcome.Authenticated(
-                        account, new DailyUsage(account.dailyLimit(), counted.used(), window))
-                    : new Outcome.LimitReached(account, window, window.secondsUntilReset(now)));
+            admitted -> {
+              if (admitted instanceof Admission.Counted counted) {
+                return new Outcome.Authenticated(
+                    counted.account(),
+                    new DailyUsage(counted.account().dailyLimit(), counted.used(), window));
+              }
+              if (admitted instanceof Admission.LimitReached limited) {
+                return new Outcome.LimitReached(
+                    limited.account(), window, window.secondsUntilReset(now));
+              }
+              return new Outcome.Unknown();
+            });
   }
 }

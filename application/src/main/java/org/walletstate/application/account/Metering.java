@@ -22,15 +22,22 @@ public final class Metering {
     this.clock = clock;
   }
 
-  /** Before the work: can the key pay {@code price} now? */
+  /**
+   * Before the work: can the key pay {@code price} now? Decided on the balance read when the
+   * request was admitted when the account carries one (no database round trip), else on a fresh
+   * read. Either way the debit after the work is conditional on the live balance.
+   */
   public Uni<Affordability> check(KeyAccount account, CreditPrice price) {
-    return ledger
-        .balance(account.id())
-        .map(
-            balance ->
-                balance >= price.credits()
-                    ? new Affordability.Affordable(balance)
-                    : new Affordability.Short(balance, price.credits()));
+    if (account.credits().isPresent()) {
+      return Uni.createFrom().item(affordability(account.credits().getAsLong(), price));
+    }
+    return ledger.balance(account.id()).map(balance -> affordability(balance, price));
+  }
+
+  private static Affordability affordability(long balance, CreditPrice price) {
+    return balance >= price.credits()
+        ? new Affordability.Affordable(balance)
+        : new Affordability.Short(balance, price.credits());
   }
 
   /**

@@ -90,7 +90,8 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
                             new TrustOutcome.InsufficientCredits(
                                 shortOf.available(), shortOf.required()));
               }
-              TrustReadPlan plan = TrustReadPlan.of(list, List.of(command.wallets()));
+              TrustReadPlan plan =
+                  TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
               return observe(plan)
                   .flatMap(
                       observed -> {
@@ -125,7 +126,7 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
                             new TrustBatchOutcome.InsufficientCredits(
                                 shortOf.available(), shortOf.required()));
               }
-              TrustReadPlan plan = TrustReadPlan.of(list, command.entries());
+              TrustReadPlan plan = TrustReadPlan.of(list, command.entries(), command.proof());
               return observe(plan).flatMap(observed -> batch(account, command, plan, observed));
             });
   }
@@ -196,7 +197,7 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         list.version(),
         evaluation.dimensions(),
         now,
-        false);
+        evaluation.proofDelivered());
   }
 
   /** Every chain of the plan, all at once, each anchored at its own head. */

@@ -9,12 +9,11 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
-import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.CreditLedger;
-import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.CreditPrice;
@@ -29,32 +28,30 @@ class AuthenticateAndMeteringTest {
   private static final ApiKey KEY = ApiKey.fromRandom(new byte[20]);
   private static final KeyAccount ACCOUNT = new KeyAccount(7, Plan.FREE, KeyVersion.V2, 2);
 
-  /** In-memory keys: one known key. */
-  private static final class Keys implements ApiKeyStore {
-    @Override
-    public Uni<FreeKeyCreation> createFreeKey(NewFreeKey key) {
-      throw new UnsupportedOperationException("not used here");
-    }
-
-    @Override
-    public Uni<Optional<KeyAccount>> findByHash(ApiKeyHash hash) {
-      return Uni.createFrom().item(Optional.of(ACCOUNT).filter(a -> hash.equals(KEY.hash())));
-    }
-  }
-
-  /** In-memory usage: counts per key and day, up to the limit. */
-  private static final class Usage implements UsageCounter {
+  /** In-memory admission: one known key, counts per key and day up to its limit. */
+  private static final class Admissions implements KeyAdmission {
     final Map<String, Integer> counts = new HashMap<>();
 
     @Override
-    public Uni<Count> countOne(long keyId, LocalDate day, int limit) {
-      String k = keyId + "/" + day;
+    public Uni<Admission> admit(ApiKeyHash hash, LocalDate day) {
+      if (!hash.equals(KEY.hash())) {
+        return Uni.createFrom().item(new Admission.Unknown());
+      }
+      return admit(ACCOUNT.id(), day);
+    }
+
+    @Override
+    public Uni<Admission> admit(long keyId, LocalDate day) {
+      if (keyId != ACCOUNT.id()) {
+        return Uni.createFrom().item(new Admission.Unknown());
+      }
+      String k = ACCOUNT.id() + "/" + day;
       int used = counts.getOrDefault(k, 0);
-      if (used >= limit) {
-        return Uni.createFrom().item(new Count.LimitReached());
+      if (used >= ACCOUNT.dailyLimit()) {
+        return Uni.createFrom().item(new Admission.LimitReached(ACCOUNT));
       }
       counts.put(k, used + 1);
-      return Uni.createFrom().item(new Count.Counted(used + 1));
+      return Uni.createFrom().item(new Admission.Counted(ACCOUNT, used + 1));
     }
   }
 
@@ -89,8 +86,8 @@ class AuthenticateAndMeteringTest {
 
   @Test
   void aKnownKeyIsCountedAndAnUnknownOneIsNot() {
-    Usage usage = new Usage();
-    Authenticate authenticate = new Authenticate(new Keys(), usage, CLOCK);
+    Admissions usage = new Admissions();
+    Authenticate authenticate = new Authenticate(usage, CLOCK);
 
     var known = authenticate.apiKey(KEY.reveal()).await().indefinitely();
     var unknown = authenticate.apiKey("svc_live_" + "1".repeat(40)).await().indefinitely();
@@ -106,7 +103,7 @@ class AuthenticateAndMeteringTest {
 
   @Test
   void pastTheDailyLimitTheCallerLearnsWhenItResets() {
-    Authenticate authenticate = new Authenticate(new Keys(), new Usage(), CLOCK);
+    Authenticate authenticate = new Authenticate(new Admissions(), CLOCK);
     authenticate.apiKey(KEY.reveal()).await().indefinitely();
     authenticate.apiKey(KEY.reveal()).await().indefinitely();
     var third = authenticate.apiKey(KEY.reveal()).await().indefinitely();
@@ -127,5 +124,18 @@ class AuthenticateAndMeteringTest {
     assertThat(metering.check(ACCOUNT, new CreditPrice(1, 0)).await().indefinitely())
         .isEqualTo(new Metering.Affordability.Affordable(1));
     assertThat(ledger.balance).isEqualTo(1);
+  }
+
+  @Test
+  void aBalanceReadAtAdmissionDecidesWithoutAskingTheLedger() {
+    Ledger ledger = new Ledger(100);
+    Metering metering = new Metering(ledger, CLOCK);
+    KeyAccount admitted = new KeyAccount(7, Plan.FREE, KeyVersion.V2, 2, OptionalLong.of(1));
+
+    // the admission's snapshot (1), not the ledger's balance (100), answers the check
+    assertThat(metering.check(admitted, new CreditPrice(2, 1)).await().indefinitely())
+        .isEqualTo(new Metering.Affordability.Short(1, 2));
+    assertThat(metering.check(admitted, new CreditPrice(1, 0)).await().indefinitely())
+        .isEqualTo(new Metering.Affordability.Affordable(1));
   }
 }

@@ -4,17 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.mutiny.Uni;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
-import org.walletstate.application.port.out.ApiKeyStore;
-import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.KeyAdmission;
+import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Plan;
@@ -24,65 +26,57 @@ class SharedAllowanceTest {
 
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-21T22:00:00Z"), ZoneOffset.UTC);
-  private static final KeyAccount SERVICE = new KeyAccount(42, Plan.ENTERPRISE, KeyVersion.V2, 1);
+  private static final KeyAccount SERVICE = new KeyAccount(42, Plan.ENTERPRISE, KeyVersion.V2, 2);
 
-  private static ApiKeyStore keys(Optional<KeyAccount> reserved) {
-    return new ApiKeyStore() {
-      @Override
-      public Uni<FreeKeyCreation> createFreeKey(NewFreeKey key) {
-        throw new UnsupportedOperationException("not used here");
-      }
-
-      @Override
-      public Uni<Optional<KeyAccount>> findByHash(ApiKeyHash hash) {
-        return Uni.createFrom()
-            .item(hash.equals(SharedAllowance.MCP_ACCOUNT) ? reserved : Optional.empty());
-      }
-    };
-  }
-
-  /** Counts per key and day up to the limit it is given. */
-  private static final class Usage implements UsageCounter {
+  /** Admission of the reserved account only, counted per day up to its daily limit. */
+  private static final class Admissions implements KeyAdmission {
     final Map<String, Integer> counts = new HashMap<>();
-    int lastLimit;
+    final boolean present;
+
+    Admissions(boolean present) {
+      this.present = present;
+    }
 
     @Override
-    public Uni<Count> countOne(long keyId, LocalDate day, int limit) {
-      lastLimit = limit;
+    public Uni<Admission> admit(ApiKeyHash hash, LocalDate day) {
+      if (!present || !hash.equals(SharedAllowance.MCP_ACCOUNT)) {
+        return Uni.createFrom().item(new Admission.Unknown());
+      }
+      return admit(SERVICE.id(), day);
+    }
+
+    @Override
+    public Uni<Admission> admit(long keyId, LocalDate day) {
       String k = keyId + "/" + day;
       int used = counts.getOrDefault(k, 0);
-      if (used >= limit) {
-        return Uni.createFrom().item(new Count.LimitReached());
+      if (used >= SERVICE.dailyLimit()) {
+        return Uni.createFrom().item(new Admission.LimitReached(SERVICE));
       }
       counts.put(k, used + 1);
-      return Uni.createFrom().item(new Count.Counted(used + 1));
+      return Uni.createFrom().item(new Admission.Counted(SERVICE, used + 1));
     }
   }
 
   @Test
-  void drawsFromTheServiceAccountsCounter_atTheConfiguredAllowance_thenSaysWhenItResets() {
-    Usage usage = new Usage();
-    SharedAllowance allowance =
-        new SharedAllowance(
-            keys(Optional.of(SERVICE)), usage, CLOCK, SharedAllowance.MCP_ACCOUNT, 2);
+  void drawsFromTheServiceAccountsDailyCounter_upToItsLimit_thenSaysWhenItResets() {
+    Admissions admissions = new Admissions(true);
+    SharedAllowance allowance = new SharedAllowance(admissions, CLOCK, SharedAllowance.MCP_ACCOUNT);
 
     Draw first = allowance.draw().await().indefinitely();
     Draw second = allowance.draw().await().indefinitely();
     Draw third = allowance.draw().await().indefinitely();
 
-    assertThat(first)
-        .isEqualTo(new Draw.Drawn(SERVICE, 1, 2, Instant.parse("2026-11-22T00:00:00Z")));
-    assertThat(((Draw.Drawn) second).used()).isEqualTo(2);
-    assertThat(third).isEqualTo(new Draw.Spent(2, Instant.parse("2026-11-22T00:00:00Z"), 7200));
-    assertThat(usage.lastLimit).as("the configured allowance, not the row's limit").isEqualTo(2);
-    assertThat(usage.counts).containsOnlyKeys("42/2026-11-21");
+    Instant reset = Instant.parse("2026-11-22T00:00:00Z");
+    assertThat(first).isEqualTo(new Draw.Drawn(SERVICE, 1, 2, reset));
+    assertThat(second).isEqualTo(new Draw.Drawn(SERVICE, 2, 2, reset));
+    assertThat(third).isEqualTo(new Draw.Spent(2, reset, 7200));
+    assertThat(admissions.counts).containsOnlyKeys("42/2026-11-21");
   }
 
   @Test
   void aMissingServiceAccount_isAFault_notAnAllowance() {
     SharedAllowance allowance =
-        new SharedAllowance(
-            keys(Optional.empty()), new Usage(), CLOCK, SharedAllowance.MCP_ACCOUNT, 5);
+        new SharedAllowance(new Admissions(false), CLOCK, SharedAllowance.MCP_ACCOUNT);
 
     assertThatThrownBy(() -> allowance.draw().await().indefinitely())
         .isInstanceOf(IllegalStateException.class)
@@ -92,15 +86,9 @@ class SharedAllowanceTest {
   @Test
   void theReservedHashIsNotTheHashOfAnyPresentableKey() throws Exception {
     byte[] digest =
-        java.security.MessageDigest.getInstance("SHA-256")
-            .digest("service-account:mcp".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-    assertThat(java.util.HexFormat.of().formatHex(digest))
-        .isEqualTo(SharedAllowance.MCP_ACCOUNT.hex());
-    assertThat(org.walletstate.domain.account.ApiKey.parse("service-account:mcp")).isEmpty();
-    assertThatThrownBy(
-            () ->
-                new SharedAllowance(
-                    keys(Optional.of(SERVICE)), new Usage(), CLOCK, SharedAllowance.MCP_ACCOUNT, 0))
-        .isInstanceOf(IllegalArgumentException.class);
+        MessageDigest.getInstance("SHA-256")
+            .digest("service-account:mcp".getBytes(StandardCharsets.US_ASCII));
+    assertThat(HexFormat.of().formatHex(digest)).isEqualTo(SharedAllowance.MCP_ACCOUNT.hex());
+    assertThat(ApiKey.parse("service-account:mcp")).isEmpty();
   }
 }

@@ -39,8 +39,17 @@ public final class LoadRun {
 
   private LoadRun() {}
 
+  /** A run's result with every successful operation's time (nanoseconds, sorted). */
+  public record Samples(Result result, long[] nanos) {}
+
   /** Runs {@code operation} {@code requests} times on {@code concurrency} threads. */
   public static Result run(Operation operation, int requests, int concurrency)
+      throws InterruptedException {
+    return sample(operation, requests, concurrency).result();
+  }
+
+  /** As {@link #run}, keeping the individual times. */
+  public static Samples sample(Operation operation, int requests, int concurrency)
       throws InterruptedException {
     long[] nanos = new long[requests];
     boolean[] failed = new boolean[requests];
@@ -88,18 +97,20 @@ public final class LoadRun {
       }
     }
     Arrays.sort(ok);
-    return new Result(
-        requests,
-        concurrency,
-        errors.get(),
-        firstError.get(),
-        percentile(ok, 0.50),
-        percentile(ok, 0.90),
-        percentile(ok, 0.99),
-        ok.length == 0 ? Double.NaN : ok[ok.length - 1] / 1e6,
-        ok.length == 0 ? Double.NaN : Arrays.stream(ok).average().orElse(0) / 1e6,
-        requests / wall,
-        wall);
+    Result result =
+        new Result(
+            requests,
+            concurrency,
+            errors.get(),
+            firstError.get(),
+            percentile(ok, 0.50),
+            percentile(ok, 0.90),
+            percentile(ok, 0.99),
+            ok.length == 0 ? Double.NaN : ok[ok.length - 1] / 1e6,
+            ok.length == 0 ? Double.NaN : Arrays.stream(ok).average().orElse(0) / 1e6,
+            requests / wall,
+            wall);
+    return new Samples(result, ok);
   }
 
   /** Nearest-rank percentile of sorted nanoseconds, in milliseconds. */

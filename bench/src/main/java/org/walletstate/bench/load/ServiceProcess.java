@@ -41,6 +41,17 @@ public final class ServiceProcess implements AutoCloseable {
   public static ServiceProcess start(
       Path jar, Map<String, String> properties, Map<String, String> environment, Path log)
       throws IOException, InterruptedException {
+    return start(jar, List.of(), properties, environment, log);
+  }
+
+  /** Starts {@code jar} with extra JVM options (e.g. a flight recording) and waits until ready. */
+  public static ServiceProcess start(
+      Path jar,
+      List<String> jvmOptions,
+      Map<String, String> properties,
+      Map<String, String> environment,
+      Path log)
+      throws IOException, InterruptedException {
     if (!Files.isRegularFile(jar)) {
       throw new IllegalArgumentException(
           jar
@@ -50,6 +61,7 @@ public final class ServiceProcess implements AutoCloseable {
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> command = new ArrayList<>();
     command.add(java);
+    command.addAll(jvmOptions);
     command.add("-Dquarkus.http.port=" + port);
     command.add("-Dquarkus.http.host=127.0.0.1");
     properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
@@ -67,6 +79,25 @@ public final class ServiceProcess implements AutoCloseable {
 
   public URI base() {
     return base;
+  }
+
+  /** The service JVM's process id. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /** The service JVM's resident set size now, in KiB ({@code VmRSS}); -1 if it cannot be read. */
+  public long rssKib() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/" + process.pid() + "/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", ""));
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    }
+    return -1;
   }
 
   private void awaitReady() throws InterruptedException, IOException {

@@ -225,7 +225,7 @@ public final class FaultProxy implements AutoCloseable {
         String method = call.path("method").asText("");
         long ordinal =
             callsByMethod.computeIfAbsent(method, m -> new AtomicLong()).incrementAndGet();
-        numbered.add(new ProxiedCall(method, ordinal));
+        numbered.add(new ProxiedCall(method, ordinal, call.path("params").toString()));
       }
       return new ProxiedRequest(sequence, numbered, json != null && json.isArray());
     }

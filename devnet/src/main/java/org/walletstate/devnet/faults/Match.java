@@ -33,6 +33,14 @@ public interface Match {
     return new Method(method);
   }
 
+  /**
+   * Requests carrying a call of {@code method} whose JSON parameters contain {@code text}
+   * (case-insensitive, so an address matches in any casing); per-call faults hit those calls only.
+   */
+  static Match callWith(String method, String text) {
+    return new CallWith(method, text);
+  }
+
   /** The {@code n}-th HTTP request (from 1) since the proxy was started or reset. */
   static Match nthRequest(long n) {
     return new NthRequest(n);
@@ -68,6 +76,25 @@ public interface Match {
     @Override
     public boolean matches(ProxiedRequest request) {
       return true;
+    }
+  }
+
+  /** See {@link #callWith(String, String)}. */
+  record CallWith(String method, String text) implements Match {
+    public CallWith {
+      Objects.requireNonNull(method, "method");
+      text = text.toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public boolean matches(ProxiedRequest request) {
+      return request.calls().stream().anyMatch(this::selects);
+    }
+
+    @Override
+    public boolean selects(ProxiedCall call) {
+      return call.method().equals(method)
+          && call.params().toLowerCase(java.util.Locale.ROOT).contains(text);
     }
   }
 

@@ -9,10 +9,16 @@ import java.util.Objects;
  * @param ordinal the how-many-th call of this method the proxy has seen since it was started or
  *     reset, counting from 1
  */
-public record ProxiedCall(String method, long ordinal) {
+public record ProxiedCall(String method, long ordinal, String params) {
+
+  /** A call whose parameters are not looked at. */
+  public ProxiedCall(String method, long ordinal) {
+    this(method, ordinal, "");
+  }
 
   public ProxiedCall {
     Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(params, "params");
     if (ordinal < 1) {
       throw new IllegalArgumentException("ordinal counts from 1, got " + ordinal);
     }

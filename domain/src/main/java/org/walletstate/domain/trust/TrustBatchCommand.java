@@ -47,6 +47,11 @@ public record TrustBatchCommand(List<TrustWallets> entries, boolean proof) {
       if (!(entry instanceof RequestValue.Obj obj)) {
         throw new ValidationException("wallets[" + i + "] must be an object, not " + entry.kind());
       }
+      if (!obj.get("proof").isMissing()) {
+        // a proof member in an entry would otherwise be silently ignored
+        throw new ValidationException(
+            "wallets[" + i + "].proof is not allowed: proof is asked for the whole batch");
+      }
       entries.add(TrustWallets.parse(Fields.of(obj, "wallets[" + i + "]")));
     }
     return new TrustBatchCommand(entries, proof(Fields.of(body, "")));

@@ -98,6 +98,10 @@ public record TrustCheck(
   public record OtherFamilyBalance(
       String contractAddress, Optional<String> currency, Optional<String> assetCode)
       implements Subject {
+
+    /** The {@code contractAddress} of a family's native asset (SOL, XRP, BTC, TRX, XLM, SUI). */
+    public static final String NATIVE = "native";
+
     public OtherFamilyBalance {
       Objects.requireNonNull(contractAddress, "contractAddress");
       Objects.requireNonNull(currency, "currency");

@@ -202,7 +202,7 @@ public final class TrustCheckList {
 
   private static TrustCheck.Subject otherFamily(
       ChainFamily family, String contract, Optional<String> currency, Optional<String> assetCode) {
-    boolean nativeAsset = contract.equals("native");
+    boolean nativeAsset = contract.equals(TrustCheck.OtherFamilyBalance.NATIVE);
     switch (family) {
       case SOLANA -> {
         if (!nativeAsset) {

@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AbiDecodingException;
@@ -20,6 +22,10 @@ import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
+import org.walletstate.domain.proof.ProofRequirement;
+import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.stellar.StellarTrustLine;
+import org.walletstate.domain.xrpl.TrustLineHolding;
 
 /**
  * The profile of one wallet from what its plan observed: pure, no clock, no I/O.
@@ -31,42 +37,49 @@ import org.walletstate.domain.proof.MerkleProof;
  * <ul>
  *   <li>{@value #WALLET_NOT_PROVIDED}: a non-EVM row whose wallet was not given ({@code requires}
  *       names the member), no anchor;
- *   <li>{@value #FAMILY_NOT_READ}: a non-EVM row whose wallet was given, on a family this service
- *       does not read for profiles yet, no anchor;
  *   <li>{@value #CALL_REVERTED}: the token's {@code balanceOf} did not succeed inside {@code
- *       aggregate3} at the anchored block (anchor kept). A revert and an inner out-of-gas look the
- *       same there, so it is not read as "absent";
+ *       aggregate3} at the anchored block, or a TRC-20 {@code balanceOf} reverted (anchor kept). A
+ *       revert and an inner out-of-gas look the same there, so it is not read as "absent";
  *   <li>{@value #NOT_A_BALANCE}: the call succeeded but its answer is not a {@code uint256} (no
  *       contract at that address on that block, for one), anchor kept.
  * </ul>
  *
- * A chain whose head, aggregate or code reads did not complete makes the whole profile {@link
- * Incomplete}: never a partial signed profile.
+ * A non-EVM row whose wallet was given is read by its family's reader and met when the wallet holds
+ * more than zero of the asset at the family's anchor: lamports, SPL amounts over every token
+ * account, drops, an XRPL trust line's balance (a frozen line still holds), confirmed satoshis,
+ * sun, a TRC-20 balance, stroops on a Stellar trustline the issuer authorised (as attest counts
+ * them), a Sui coin balance.
+ *
+ * <p>A chain whose head, aggregate, code or family reads did not complete makes the whole profile
+ * {@link Incomplete}: never a partial signed profile.
  */
 public sealed interface TrustEvaluation {
 
   String WALLET_NOT_PROVIDED = "wallet_not_provided";
-  String FAMILY_NOT_READ = "family_not_read";
   String CALL_REVERTED = "call_reverted";
   String NOT_A_BALANCE = "not_a_balance";
-
-  /** Why a token row carries no storage proof yet. */
-  String TOKEN_PROOF_NOT_PRODUCED =
-      "storage proofs of trust rows are not produced yet; POST /v1/attest with token_balance and"
-          + " proof merkle proves one holding";
 
   /** Why an NFT row carries no proof. */
   String NFT_NOT_PROVEN =
       "NFT rows are not proven: ERC-721 balance layouts vary, so no storage slot is a dependable"
           + " count of tokens held";
 
+  /** Why a row of another family carries no proof. */
+  String OTHER_FAMILY_NOT_PROVEN =
+      "Merkle proofs are EVM storage proofs; this chain's rows are not proven";
+
   /** Why an account row carries no proof. */
   String ACCOUNT_NOT_PROVEN =
       "account rows are not proven in a profile; POST /v1/attest with account_code and proof"
           + " merkle proves the account's code hash";
 
-  /** Every read completed: the dimensions, counted. */
-  record Evaluated(List<DimensionResult> dimensions) implements TrustEvaluation {
+  /**
+   * Every read completed: the dimensions, counted.
+   *
+   * @param proofDelivered whether at least one check carries an available proof
+   */
+  record Evaluated(List<DimensionResult> dimensions, boolean proofDelivered)
+      implements TrustEvaluation {
     public Evaluated {
       dimensions = List.copyOf(dimensions);
     }
@@ -97,6 +110,7 @@ public sealed interface TrustEvaluation {
     TrustCheckList list = plan.list();
     Set<TrustFailure> failures = new LinkedHashSet<>();
     List<DimensionResult> dimensions = new ArrayList<>();
+    boolean delivered = false;
     for (TrustDimension dimension : list.dimensions(wallets)) {
       List<PayloadValue.Obj> checks = new ArrayList<>();
       int pass = 0;
@@ -109,7 +123,9 @@ public sealed interface TrustEvaluation {
           continue;
         }
         if (outcome instanceof Decided decided) {
-          checks.add(decided(check, decided, proof));
+          PayloadValue.Obj row = decided(check, decided, proof);
+          delivered |= proven(row);
+          checks.add(row);
           if (decided.met()) {
             pass++;
           } else {
@@ -125,13 +141,25 @@ public sealed interface TrustEvaluation {
     if (!failures.isEmpty()) {
       return new Incomplete(new ArrayList<>(failures));
     }
-    return new Evaluated(dimensions);
+    return new Evaluated(dimensions, delivered);
+  }
+
+  private static boolean proven(PayloadValue.Obj row) {
+    return row.members().get("proof") instanceof PayloadValue.Obj proof
+        && PayloadValue.bool(true).equals(proof.get("available"));
   }
 
   /** What became of one check. */
   sealed interface Outcome {}
 
-  record Decided(boolean met, Anchor anchor) implements Outcome {}
+  /**
+   * @param proof the row's proof object when one was taken for it (an ERC-20 row in proof mode)
+   */
+  record Decided(boolean met, Anchor anchor, Optional<PayloadValue.Obj> proof) implements Outcome {
+    Decided(boolean met, Anchor anchor) {
+      this(met, anchor, Optional.empty());
+    }
+  }
 
   record NotEvaluated(String reason, Optional<String> requires, Optional<Anchor> anchor)
       implements Outcome {}
@@ -143,11 +171,10 @@ public sealed interface TrustEvaluation {
       TrustWallets wallets,
       TrustCheck check,
       Map<ChainId, ChainObservation> observed) {
-    if (!check.chain().isEvm()) {
+    Optional<ChainRead<?>> familyRead = TrustReadPlan.familyRead(check, wallets);
+    if (!check.chain().isEvm() && familyRead.isEmpty()) {
       String member = TrustWallets.memberOf(check.chain().family());
-      return wallets.has(check.chain().family())
-          ? new NotEvaluated(FAMILY_NOT_READ, Optional.empty(), Optional.empty())
-          : new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
+      return new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
     }
     ChainId chain = check.chain().id();
     ChainObservation observation = observed.get(chain);
@@ -159,6 +186,9 @@ public sealed interface TrustEvaluation {
           new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, "chain head could not be read"));
     }
     ChainObservation.Observed seen = (ChainObservation.Observed) observation;
+    if (familyRead.isPresent()) {
+      return held(chain, seen, familyRead.get());
+    }
     if (check.subject() instanceof TrustCheck.Code code) {
       Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
       if (!(read instanceof Reading.Value<DeployedCode> value)) {
@@ -187,7 +217,44 @@ public sealed interface TrustEvaluation {
     } catch (AbiDecodingException e) {
       return new NotEvaluated(NOT_A_BALANCE, Optional.empty(), Optional.of(seen.anchor()));
     }
-    return new Decided(balance.signum() > 0, seen.anchor());
+    Optional<PayloadValue.Obj> proven = Optional.empty();
+    if (check.subject() instanceof TrustCheck.Erc20 token
+        && plan.proves(chain, token.token(), wallets.evm())) {
+      ProofTarget target = new ProofTarget.Erc20Balance(token.token(), wallets.evm());
+      proven =
+          Optional.of(
+              MerkleProof.of(
+                  new ProofRequirement.Wanted(target),
+                  Optional.ofNullable(seen.proofs().get(target)),
+                  seen.anchor(),
+                  seen.readings(),
+                  TokenDecimals.of(check.chain().nativeCurrency().decimals())));
+    }
+    return new Decided(balance.signum() > 0, seen.anchor(), proven);
+  }
+
+  /** A non-EVM row from its family's reading: held (more than zero), not held, or unreadable. */
+  private static Outcome held(ChainId chain, ChainObservation.Observed seen, ChainRead<?> read) {
+    Reading<?> reading = seen.readings().reading(read);
+    if (reading instanceof Reading.Reverted<?>) {
+      return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
+    }
+    if (!(reading instanceof Reading.Value<?> value)) {
+      return new Failed(
+          new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
+    }
+    Object answer = value.value();
+    boolean held;
+    if (answer instanceof BigInteger amount) {
+      held = amount.signum() > 0;
+    } else if (answer instanceof TrustLineHolding line) {
+      held = line.balance().signum() > 0;
+    } else if (answer instanceof StellarTrustLine line) {
+      held = line.authorized() && line.stroops().signum() > 0;
+    } else {
+      throw new IllegalStateException("a balance read answered " + answer.getClass());
+    }
+    return new Decided(held, seen.anchor());
   }
 
   /**
@@ -203,19 +270,23 @@ public sealed interface TrustEvaluation {
             .put("evaluatedCondition", check.evaluatedCondition())
             .putAll(decided.anchor().fields());
     if (proof) {
-      json.put("proof", MerkleProof.declined(proofDeclined(check)));
+      json.put(
+          "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
     }
     return json.build();
   }
 
   private static String proofDeclined(TrustCheck check) {
+    if (!check.chain().isEvm()) {
+      return OTHER_FAMILY_NOT_PROVEN;
+    }
     if (check.subject() instanceof TrustCheck.Code) {
       return ACCOUNT_NOT_PROVEN;
     }
     if (check.subject() instanceof TrustCheck.Erc721) {
       return NFT_NOT_PROVEN;
     }
-    return TOKEN_PROOF_NOT_PRODUCED;
+    return MerkleProof.NOT_READ;
   }
 
   /**

@@ -9,7 +9,19 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.SolanaMint;
+import org.walletstate.domain.address.StellarAddress;
+import org.walletstate.domain.address.StellarAssetCode;
+import org.walletstate.domain.address.SuiAddress;
+import org.walletstate.domain.address.SuiCoinType;
+import org.walletstate.domain.address.TronAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.address.XrplCurrency;
+import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -18,6 +30,12 @@ import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.solana.SolanaRead;
+import org.walletstate.domain.stellar.StellarRead;
+import org.walletstate.domain.sui.SuiRead;
+import org.walletstate.domain.tron.TronRead;
+import org.walletstate.domain.xrpl.XrplRead;
 
 /**
  * What one profile, or one batch of profiles, reads on each EVM chain: a single Multicall3 {@code
@@ -25,6 +43,10 @@ import org.walletstate.domain.observation.ChainQuery;
  * code of each wallet where the chain has account rows. The adapter anchors each chain once and
  * sends these in one JSON-RPC batch pinned to that block, so every wallet of a batch is read at the
  * same block, and a chain costs one head read and one round trip whatever the number of wallets.
+ *
+ * <p>Rows of the other families whose wallet was given are read through their family's reader: one
+ * {@link ChainRead} per row and wallet, all of a chain's reads in one query at one anchor (a slot,
+ * a validated ledger, the tip, the solidified head, a ledger, a checkpoint).
  */
 public final class TrustReadPlan {
 
@@ -38,35 +60,66 @@ public final class TrustReadPlan {
   private final Map<ChainId, Aggregate3> aggregates;
   private final Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex;
   private final Map<ChainId, Set<EvmAddress>> codeReads;
+  private final Map<ChainId, Set<ChainRead<?>>> familyReads;
+  private final Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs;
 
   private TrustReadPlan(
       TrustCheckList list,
       Map<ChainId, Aggregate3> aggregates,
       Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex,
-      Map<ChainId, Set<EvmAddress>> codeReads) {
+      Map<ChainId, Set<EvmAddress>> codeReads,
+      Map<ChainId, Set<ChainRead<?>>> familyReads,
+      Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs) {
     this.list = list;
     this.aggregates = aggregates;
     this.callIndex = callIndex;
     this.codeReads = codeReads;
+    this.familyReads = familyReads;
+    this.proofs = proofs;
   }
 
-  /** The plan for the profiles of {@code wallets}, read together. */
+  /** The plan for the profiles of {@code wallets}, read together, without proofs. */
   public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets) {
+    return of(list, wallets, false);
+  }
+
+  /**
+   * The plan for the profiles of {@code wallets}, read together.
+   *
+   * @param proof whether Merkle proofs are asked for: then every ERC-20 row of every wallet is a
+   *     balance-slot proof target, and its {@code balanceOf} and {@code decimals()} are read on
+   *     their own beside the aggregate (the proof is checked against them, as attest's is). Proofs
+   *     cost more rounds than the profile's floor (slot search, {@code eth_getProof}).
+   */
+  public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets, boolean proof) {
     Objects.requireNonNull(list, "list");
     if (wallets.isEmpty()) {
       throw new IllegalArgumentException("a plan is for at least one wallet");
     }
     Map<ChainId, Map<EvmRequest.EthCall, Integer>> calls = new LinkedHashMap<>();
     Map<ChainId, Set<EvmAddress>> codes = new LinkedHashMap<>();
+    Map<ChainId, Set<ChainRead<?>>> others = new LinkedHashMap<>();
+    Map<ChainId, Set<ProofTarget.Erc20Balance>> targets = new LinkedHashMap<>();
     for (TrustWallets entry : wallets) {
       for (TrustDimension dimension : list.dimensions(entry)) {
         for (TrustCheck check : list.checks(dimension)) {
           ChainId chain = check.chain().id();
+          if (!check.chain().isEvm()) {
+            familyRead(check, entry)
+                .ifPresent(
+                    read -> others.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(read));
+            continue;
+          }
           Optional<EvmRequest.EthCall> call = balanceCall(check, entry.evm());
           if (call.isPresent()) {
             Map<EvmRequest.EthCall, Integer> onChain =
                 calls.computeIfAbsent(chain, id -> new LinkedHashMap<>());
             onChain.putIfAbsent(call.get(), onChain.size());
+            if (proof && check.subject() instanceof TrustCheck.Erc20 token) {
+              targets
+                  .computeIfAbsent(chain, id -> new LinkedHashSet<>())
+                  .add(new ProofTarget.Erc20Balance(token.token(), entry.evm()));
+            }
           } else if (check.subject() instanceof TrustCheck.Code) {
             codes.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(entry.evm());
           }
@@ -83,11 +136,72 @@ public final class TrustReadPlan {
                     new ArrayList<>(onChain.keySet()))));
     calls.replaceAll((chain, onChain) -> Collections.unmodifiableMap(onChain));
     codes.replaceAll((chain, accounts) -> Collections.unmodifiableSet(accounts));
+    others.replaceAll((chain, reads) -> Collections.unmodifiableSet(reads));
+    targets.replaceAll((chain, onChain) -> Collections.unmodifiableSet(onChain));
     return new TrustReadPlan(
         list,
         Collections.unmodifiableMap(aggregates),
         Collections.unmodifiableMap(calls),
-        Collections.unmodifiableMap(codes));
+        Collections.unmodifiableMap(codes),
+        Collections.unmodifiableMap(others),
+        Collections.unmodifiableMap(targets));
+  }
+
+  /**
+   * The family read that answers a non-EVM row for the wallet of its family; empty when that wallet
+   * was not given. The row's asset was validated by its family's value type when the list was
+   * loaded.
+   */
+  static Optional<ChainRead<?>> familyRead(TrustCheck check, TrustWallets wallets) {
+    if (!(check.subject() instanceof TrustCheck.OtherFamilyBalance asset)) {
+      return Optional.empty();
+    }
+    Optional<WalletAddress> wallet = wallets.other(check.chain().family());
+    if (wallet.isEmpty()) {
+      return Optional.empty();
+    }
+    String contract = asset.contractAddress();
+    boolean nativeAsset = contract.equals(TrustCheck.OtherFamilyBalance.NATIVE);
+    ChainRead<?> read =
+        switch (check.chain().family()) {
+          case SOLANA -> {
+            SolanaAddress owner = (SolanaAddress) wallet.get();
+            yield nativeAsset
+                ? new SolanaRead.Lamports(owner)
+                : new SolanaRead.TokenAmount(owner, SolanaMint.parse(contract, "contractAddress"));
+          }
+          case XRPL -> {
+            XrplAddress holder = (XrplAddress) wallet.get();
+            yield nativeAsset
+                ? new XrplRead.XrpDrops(holder)
+                : new XrplRead.TrustLine(
+                    holder,
+                    XrplAddress.parse(contract, "contractAddress"),
+                    XrplCurrency.parse(asset.currency().orElseThrow(), "currency"));
+          }
+          case BITCOIN -> new BitcoinRead.ConfirmedSats((BitcoinAddress) wallet.get());
+          case TRON -> {
+            TronAddress holder = (TronAddress) wallet.get();
+            yield nativeAsset
+                ? new TronRead.TrxSun(holder)
+                : new TronRead.Trc20Balance(TronAddress.parse(contract, "contractAddress"), holder);
+          }
+          case STELLAR -> {
+            StellarAddress holder = (StellarAddress) wallet.get();
+            yield nativeAsset
+                ? new StellarRead.LumenStroops(holder)
+                : new StellarRead.TrustLine(
+                    holder,
+                    StellarAddress.parse(contract, "contractAddress"),
+                    StellarAssetCode.parse(asset.assetCode().orElseThrow(), "assetCode"));
+          }
+          case SUI ->
+              new SuiRead.CoinBalance(
+                  (SuiAddress) wallet.get(),
+                  nativeAsset ? SuiCoinType.SUI : SuiCoinType.parse(contract, "contractAddress"));
+          case EVM -> throw new IllegalArgumentException("an EVM row is read by the aggregate");
+        };
+    return Optional.of(read);
   }
 
   /** The {@code balanceOf(wallet)} call of a token or NFT check; empty for other checks. */
@@ -109,22 +223,44 @@ public final class TrustReadPlan {
     return list;
   }
 
-  /** The EVM chains to anchor, in the order the list first names them. */
+  /**
+   * The chains to anchor: the EVM chains in the order the list first names them, then the other
+   * families' chains whose wallet was given.
+   */
   public Set<ChainId> chains() {
+    Set<ChainId> chains = new LinkedHashSet<>(aggregates.keySet());
+    chains.addAll(codeReads.keySet());
+    chains.addAll(familyReads.keySet());
+    return Collections.unmodifiableSet(chains);
+  }
+
+  /** The EVM chains to anchor (each costs one head read and one round trip). */
+  public Set<ChainId> evmChains() {
     Set<ChainId> chains = new LinkedHashSet<>(aggregates.keySet());
     chains.addAll(codeReads.keySet());
     return Collections.unmodifiableSet(chains);
   }
 
-  /** What to observe on {@code chain}: one round, no follow-ups, nothing to prove. */
+  /**
+   * What to observe on {@code chain}: one round, no follow-ups; with proofs, the ERC-20 rows'
+   * balance slots to prove and the reads the proofs are checked against.
+   */
   public ChainQuery query(ChainId chain) {
-    Set<ChainRead<?>> reads = new LinkedHashSet<>();
+    Set<ChainRead<?>> reads = new LinkedHashSet<>(familyReads.getOrDefault(chain, Set.of()));
     Optional.ofNullable(aggregates.get(chain)).ifPresent(reads::add);
     codeReads.getOrDefault(chain, Set.of()).forEach(w -> reads.add(new EvmRead.AccountCode(w)));
     if (reads.isEmpty()) {
       throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
     }
-    return ChainQuery.of(reads);
+    Set<ProofTarget.Erc20Balance> toProve = proofs.getOrDefault(chain, Set.of());
+    if (toProve.isEmpty()) {
+      return ChainQuery.of(reads);
+    }
+    for (ProofTarget.Erc20Balance target : toProve) {
+      reads.add(new EvmRead.Erc20BalanceOf(target.token(), target.holder()));
+      reads.add(new EvmRead.Erc20Decimals(target.token()));
+    }
+    return new ChainQuery(reads, firstRound -> Set.of(), new LinkedHashSet<>(toProve));
   }
 
   /** The chain's aggregate read, when it has token or NFT checks. */
@@ -141,7 +277,16 @@ public final class TrustReadPlan {
     return index;
   }
 
-  /** Whether {@code chain} is an EVM chain this plan reads. */
+  /** Whether the plan proves {@code holder}'s balance slot of {@code token} on {@code chain}. */
+  boolean proves(ChainId chain, EvmAddress token, EvmAddress holder) {
+    return proofs
+        .getOrDefault(chain, Set.of())
+        .contains(new ProofTarget.Erc20Balance(token, holder));
+  }
+
+  /**
+   * Whether the plan reads {@code chain} (an EVM chain, or a family chain whose wallet was given).
+   */
   boolean reads(Chain chain) {
     return chains().contains(chain.id());
   }

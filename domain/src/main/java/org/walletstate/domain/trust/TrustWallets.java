@@ -86,6 +86,11 @@ public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> other
         .orElseThrow(() -> new IllegalArgumentException("no wallet member for " + family));
   }
 
+  /** The wallet of {@code family} when it was given ({@code others} only: not the EVM wallet). */
+  public Optional<WalletAddress> other(ChainFamily family) {
+    return Optional.ofNullable(others.get(family));
+  }
+
   /** Whether a wallet of {@code family} was given. */
   public boolean has(ChainFamily family) {
     return family == ChainFamily.EVM || others.containsKey(family);

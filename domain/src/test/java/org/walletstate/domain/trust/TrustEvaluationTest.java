@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
@@ -17,7 +18,12 @@ import org.walletstate.domain.attest.condition.AccountCodeShapes;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
@@ -27,6 +33,11 @@ import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.Multicall;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.proof.BalanceLayout;
+import org.walletstate.domain.proof.BalanceSlotSearch;
+import org.walletstate.domain.proof.ProofOutcome;
+import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.solana.SolanaRead;
 
 class TrustEvaluationTest {
 
@@ -37,6 +48,7 @@ class TrustEvaluationTest {
       EvmAddress.parse("0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc", "wallet");
   private static final EvmAddress USDC_ON_1 =
       EvmAddress.parse("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", "usdc");
+  private static final Anchor.SolanaSlot SLOT = new Anchor.SolanaSlot(341197933);
   private static final Anchor.EvmBlock BLOCK =
       new Anchor.EvmBlock(BigInteger.valueOf(100), Instant.parse("2026-10-08T12:00:00Z"));
 
@@ -46,9 +58,15 @@ class TrustEvaluationTest {
     final Map<ChainId, Map<EvmRequest.EthCall, Aggregate3.Result>> results = new HashMap<>();
     final Map<ChainId, Map<EvmAddress, Bytes>> codes = new HashMap<>();
     final Map<ChainId, ChainObservation> replaced = new HashMap<>();
+    final Map<ChainRead<?>, Reading<?>> familyAnswers = new HashMap<>();
+    final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
 
     Chains(List<TrustWallets> wallets) {
-      plan = TrustReadPlan.of(LIST, wallets);
+      this(wallets, false);
+    }
+
+    Chains(List<TrustWallets> wallets, boolean proof) {
+      plan = TrustReadPlan.of(LIST, wallets, proof);
     }
 
     Chains holds(long chain, EvmAddress token, EvmAddress wallet, long balance) {
@@ -88,6 +106,15 @@ class TrustEvaluationTest {
           all.put(chain, replaced.get(chain));
           continue;
         }
+        if (!(chain instanceof ChainId.Evm)) {
+          Map<ChainRead<?>, Reading<?>> answers = new HashMap<>();
+          for (ChainRead<?> read : plan.query(chain).reads()) {
+            answers.put(
+                read, familyAnswers.getOrDefault(read, new Reading.Value<>(BigInteger.ZERO)));
+          }
+          all.put(chain, new ChainObservation.Observed(SLOT, Readings.of(answers)));
+          continue;
+        }
         Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
         plan.aggregate(chain)
             .ifPresent(
@@ -101,15 +128,30 @@ class TrustEvaluationTest {
                   }
                   outcomes.put(aggregate, new ReadOutcome.Data(Multicall.answer(answers)));
                 });
-        for (var read : plan.query(chain).reads()) {
+        var query = plan.query(chain);
+        for (var read : query.reads()) {
           if (read instanceof EvmRead.AccountCode code) {
             outcomes.put(
                 code,
                 new ReadOutcome.Data(
                     codes.getOrDefault(chain, Map.of()).getOrDefault(code.account(), Bytes.EMPTY)));
+          } else if (read instanceof EvmRead.Erc20BalanceOf balanceOf) {
+            Aggregate3.Result result =
+                results
+                    .getOrDefault(chain, Map.of())
+                    .getOrDefault(
+                        call(balanceOf.token(), balanceOf.holder()),
+                        new Aggregate3.Result(true, Multicall.word(0)));
+            outcomes.put(balanceOf, new ReadOutcome.Data(result.returnData()));
+          } else if (read instanceof EvmRead.Erc20Decimals decimals) {
+            outcomes.put(decimals, new ReadOutcome.Data(Multicall.word(6)));
           }
         }
-        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes)));
+        Map<ProofTarget, ProofOutcome> proven = new HashMap<>();
+        query.proofs().stream()
+            .filter(proofs::containsKey)
+            .forEach(target -> proven.put(target, proofs.get(target)));
+        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes), proven));
       }
       return all;
     }
@@ -323,20 +365,115 @@ class TrustEvaluationTest {
   }
 
   @Test
-  void aGivenWalletOfAFamilyNotReadYet_addsItsDimension_notEvaluated() {
+  void aGivenSolanaWallet_addsItsDimensionLast_readThroughTheSolanaReader() {
     SolanaAddress solana =
         SolanaAddress.parse("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "solanaWallet");
     TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.SOLANA, solana));
-    List<DimensionResult> dimensions =
-        evaluated(new Chains(List.of(wallets)).evaluate(wallets, false));
+    Chains chains = new Chains(List.of(wallets));
+    chains.familyAnswers.put(
+        new SolanaRead.Lamports(solana), new Reading.Value<>(BigInteger.valueOf(2_500_000_000L)));
+    chains.familyAnswers.put(
+        new SolanaRead.TokenAmount(
+            solana,
+            org.walletstate.domain.address.SolanaMint.parse(
+                "2b1kV6DkPAnxd5ixfnxCpjxmKwqjjaYmCZfHsFu24GXo", "mint")),
+        new Reading.Value<>(BigInteger.ONE));
 
+    List<DimensionResult> dimensions = evaluated(chains.evaluate(wallets, true));
+
+    assertThat(chains.plan.chains()).contains(new ChainId.Named("solana"));
     assertThat(dimensions).hasSize(11);
     DimensionResult solanaDimension = dimensions.get(10);
     assertThat(solanaDimension.dimension()).isEqualTo(TrustDimension.SOLANA);
-    assertThat(solanaDimension.notEvaluatedCount()).isEqualTo(14);
-    PayloadValue.Obj row = check(dimensions, "PYUSD on Solana");
-    assertThat(row.get("reason")).isEqualTo(PayloadValue.text("family_not_read"));
-    assertThat(row.members()).doesNotContainKey("requires");
+    assertThat(solanaDimension.passCount()).isEqualTo(1);
+    assertThat(solanaDimension.failCount()).isEqualTo(13);
+    assertThat(solanaDimension.notEvaluatedCount()).isZero();
+    PayloadValue.Obj pyusd = check(dimensions, "PYUSD on Solana");
+    assertThat(pyusd.get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(pyusd.members()).containsKey("slot").doesNotContainKey("requires");
+    assertThat(((PayloadValue.Obj) pyusd.get("proof")).get("reason"))
+        .isEqualTo(PayloadValue.text(TrustEvaluation.OTHER_FAMILY_NOT_PROVEN));
+    PayloadValue.Obj usdcOnXrpl = check(dimensions, "USDC on XRPL");
+    assertThat(usdcOnXrpl.get("reason")).isEqualTo(PayloadValue.text("wallet_not_provided"));
+    assertThat(usdcOnXrpl.get("requires")).isEqualTo(PayloadValue.text("xrplWallet"));
+  }
+
+  @Test
+  void anUnreadableFamilyRead_makesTheProfileIncomplete_namingTheChain() {
+    SolanaAddress solana =
+        SolanaAddress.parse("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", "solanaWallet");
+    TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.SOLANA, solana));
+    Chains chains = new Chains(List.of(wallets));
+    chains.familyAnswers.put(
+        new SolanaRead.Lamports(solana), new Reading.Unreadable<>("getMultipleAccounts timed out"));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, false);
+
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .containsExactly(
+            new TrustFailure(
+                org.walletstate.domain.chain.FailureSource.BALANCE_READ,
+                new ChainId.Named("solana"),
+                "token balances could not be read"));
+  }
+
+  @Test
+  void proofMode_aTokenRowWhoseSlotWasFound_carriesTheStorageProof_andAComputedOneDeclines() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    Chains chains = new Chains(List.of(wallets), true);
+    chains.holds(1, USDC_ON_1, WALLET, 1_500_000);
+    BalanceLayout layout = BalanceLayout.solidity(9);
+    Bytes32 key = layout.storageKey(WALLET);
+    AccountProof proof =
+        new AccountProof(
+            USDC_ON_1,
+            BigInteger.ONE,
+            BigInteger.ZERO,
+            new Bytes32(Bytes.of(new byte[32])),
+            new Bytes32(Bytes.of(new byte[32])),
+            List.of(Bytes.of(new byte[] {1})),
+            List.of(
+                new AccountProof.StorageProof(
+                    key, BigInteger.valueOf(1_500_000), List.of(Bytes.of(new byte[] {2})))));
+    chains.proofs.put(
+        new ProofTarget.Erc20Balance(USDC_ON_1, WALLET),
+        new ProofOutcome.Obtained(proof, Optional.of(layout)));
+    EvmAddress usdcOnBase = EvmAddress.parse("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "usdc");
+    chains.proofs.put(
+        new ProofTarget.Erc20Balance(usdcOnBase, WALLET),
+        new ProofOutcome.Declined(BalanceSlotSearch.NOT_FOUND));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, true);
+
+    assertThat(((TrustEvaluation.Evaluated) evaluation).proofDelivered()).isTrue();
+    List<DimensionResult> dimensions = evaluated(evaluation);
+    PayloadValue.Obj usdc = check(dimensions, "USDC on Ethereum");
+    assertThat(usdc.get("met")).isEqualTo(PayloadValue.bool(true));
+    PayloadValue.Obj proven = (PayloadValue.Obj) usdc.get("proof");
+    assertThat(proven.get("available")).isEqualTo(PayloadValue.bool(true));
+    assertThat(proven.get("storageKey")).isEqualTo(PayloadValue.text(key.hex()));
+    assertThat(proven.get("holder")).isEqualTo(PayloadValue.text(WALLET.checksummed()));
+    PayloadValue.Obj declined = (PayloadValue.Obj) check(dimensions, "USDC on Base").get("proof");
+    assertThat(declined.get("available")).isEqualTo(PayloadValue.bool(false));
+    assertThat(declined.get("reason")).isEqualTo(PayloadValue.text(BalanceSlotSearch.NOT_FOUND));
+    assertThat(
+            ((PayloadValue.Obj) check(dimensions, "Azuki on Ethereum").get("proof")).get("reason"))
+        .isEqualTo(PayloadValue.text(TrustEvaluation.NFT_NOT_PROVEN));
+    assertThat(chains.plan.query(new ChainId.Evm(1)).proofs())
+        .contains(new ProofTarget.Erc20Balance(USDC_ON_1, WALLET));
+  }
+
+  @Test
+  void proofMode_withoutAnyProofObtained_deliversNone() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+
+    TrustEvaluation evaluation = new Chains(List.of(wallets), true).evaluate(wallets, true);
+
+    assertThat(((TrustEvaluation.Evaluated) evaluation).proofDelivered()).isFalse();
+    assertThat(
+            ((PayloadValue.Obj) check(evaluated(evaluation), "USDC on Ethereum").get("proof"))
+                .get("reason"))
+        .isEqualTo(PayloadValue.text(org.walletstate.domain.proof.MerkleProof.NOT_READ));
   }
 
   @Test

@@ -14,6 +14,8 @@ import static org.walletstate.adapters.chain.evm.testing.Adapters.plan;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -21,8 +23,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.testing.RpcProxy;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
@@ -172,6 +177,46 @@ class RoundTripsTest {
       assertThat(proxy.calls()).hasSize(1 + reads.length);
     } finally {
       devnet.revert(snapshot);
+    }
+  }
+
+  /**
+   * With head following, an observation within the head's age bound sends only its pinned reads:
+   * one round trip. (Polls are an hour apart here, so every exchange seen is a request's.)
+   */
+  @Test
+  void observe_withAFollowedHead_sendsOnlyTheBatchPinnedToIt(Devnet devnet) {
+    HeadFollowing following =
+        new HeadFollowing(
+            true, Duration.ofHours(1), Duration.ofHours(2), HeadFollowing.DEFAULT_IDLE_AFTER);
+    try (Web3jEvmChainState adapter =
+        new Web3jEvmChainState(
+            EvmChainsConfig.defaults()
+                .onlyWith(List.of(patient(CHAIN, proxy.url())))
+                .withCacheEntries(0),
+            following,
+            Clock.systemUTC(),
+            () -> 0.5,
+            BalanceSlotCache.defaults(Clock.systemUTC()),
+            ChainCallObserver.NONE)) {
+      EvmRead<?>[] reads = fiveReads();
+      ChainObservation.Observed first = observe(adapter, CHAIN, reads);
+      assertThat(proxy.calls("eth_getBlockByNumber")).isEqualTo(1); // unknown head: read it
+      devnet.rpc(CHAIN).call("evm_mine"); // the chain moves on
+      proxy.forgetReceived();
+
+      ChainObservation.Observed second = observe(adapter, CHAIN, reads);
+
+      assertThat(block(second)).isEqualTo(block(first));
+      List<JsonNode> received = proxy.received();
+      assertThat(received).hasSize(1);
+      assertThat(received.get(0).isArray()).isTrue();
+      received
+          .get(0)
+          .forEach(call -> assertThat(blockOf(call)).isEqualTo(block(first).numberHex()));
+      for (EvmRead<?> read : reads) {
+        assertThat(outcomes(second).outcome(read)).isEqualTo(outcomes(first).outcome(read));
+      }
     }
   }
 

@@ -3,7 +3,9 @@ package org.walletstate.adapters.http.account;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
@@ -12,27 +14,134 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.account.port.in.BuyCreditsUseCase;
+import org.walletstate.application.account.port.in.BuyCreditsUseCase.Outcome;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.Timestamps;
 
-/** {@code GET /v1/credits}: the caller's balance, plan, today's usage and what calls cost. */
+/**
+ * {@code GET /v1/credits}: the caller's balance, plan, today's usage and what calls cost; {@code
+ * POST /v1/credits/buy}: credits bought with an on-chain payment.
+ */
 @Path("/v1/credits")
 @Tag(name = "account")
 public class CreditsResource {
 
   private final CreditsOverviewQuery overview;
+  private final BuyCreditsUseCase buyCredits;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
+  private final JsonBodies bodies;
 
   @Inject
-  public CreditsResource(CreditsOverviewQuery overview, CurrentCaller caller, Envelopes envelopes) {
+  public CreditsResource(
+      CreditsOverviewQuery overview,
+      BuyCreditsUseCase buyCredits,
+      CurrentCaller caller,
+      Envelopes envelopes,
+      JsonBodies bodies) {
     this.overview = overview;
+    this.buyCredits = buyCredits;
     this.caller = caller;
     this.envelopes = envelopes;
+    this.bodies = bodies;
+  }
+
+  /** The {@code data} of a purchase. */
+  @JsonPropertyOrder({
+    "creditsAdded",
+    "totalCredits",
+    "usdcPaid",
+    "token",
+    "chainName",
+    "rate",
+    "wallet",
+    "walletRegistered",
+    "updateWalletIgnored"
+  })
+  public record Purchase(
+      long creditsAdded,
+      long totalCredits,
+      String usdcPaid,
+      String token,
+      String chainName,
+      int rate,
+      String wallet,
+      boolean walletRegistered,
+      boolean updateWalletIgnored) {}
+
+  @POST
+  @Path("buy")
+  @RequiresKey
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Buy credits with an on-chain payment (volume rates)")
+  public Uni<Response> buy(byte[] body) {
+    var key = caller.key().orElseThrow();
+    CreditPurchaseRequest request = CreditPurchaseRequest.parse(bodies.object(body));
+    return buyCredits
+        .buy(key.account(), request, caller.walletAuthenticated())
+        .map(outcome -> answer(request, outcome));
+  }
+
+  /** A stored EVM wallet in its checksummed form; other families as stored. */
+  private static String shown(String wallet) {
+    try {
+      return wallet.startsWith("0x") ? EvmAddress.of(wallet).checksummed() : wallet;
+    } catch (RuntimeException e) {
+      return wallet;
+    }
+  }
+
+  private Response answer(CreditPurchaseRequest request, Outcome outcome) {
+    if (outcome instanceof Outcome.Credited credited) {
+      return envelopes.ok(
+          new Purchase(
+              credited.credits(),
+              credited.balance(),
+              credited.payment().usd().toPlainString(),
+              credited.payment().token(),
+              ChainCatalogue.require(credited.payment().chain()).name(),
+              credited.rate(),
+              credited.payment().sender().text(),
+              credited.walletChanged(),
+              credited.updateWalletIgnored()));
+    }
+    if (outcome instanceof Outcome.NotAPayment no) {
+      throw PaymentAnswers.notAPayment(no.reason());
+    }
+    if (outcome instanceof Outcome.Unavailable) {
+      return PaymentAnswers.unavailable(envelopes, request.payment());
+    }
+    if (outcome instanceof Outcome.AlreadyCredited replay) {
+      throw PaymentAnswers.alreadyCredited(replay.payment());
+    }
+    if (outcome instanceof Outcome.WalletMismatch mismatch) {
+      throw ApiError.badRequest(
+          "Transaction "
+              + mismatch.payment().hash()
+              + " was paid from "
+              + mismatch.payment().sender().text()
+              + ", but this key's registered wallet is "
+              + shown(mismatch.registered())
+              + "; pay from the registered wallet, or register the new one by sending"
+              + " updateWallet: true with X-API-Key. Nothing was credited.");
+    }
+    Outcome.WalletOfAnotherKey other = (Outcome.WalletOfAnotherKey) outcome;
+    throw new ApiError(
+        409,
+        "Wallet "
+            + other.payment().sender().text()
+            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
   }
 
   /** Costs in credits of the metered operations. */

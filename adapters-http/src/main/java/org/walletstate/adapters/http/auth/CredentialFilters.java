@@ -9,6 +9,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.domain.payload.Timestamps;
 
 /**
@@ -25,12 +26,30 @@ public class CredentialFilters {
   static final String REMAINING = "X-RateLimit-Remaining";
 
   private final AuthenticateUseCase authenticate;
+  private final WalletSignInUseCase walletSignIn;
   private final CurrentCaller caller;
 
   @Inject
-  public CredentialFilters(AuthenticateUseCase authenticate, CurrentCaller caller) {
+  public CredentialFilters(
+      AuthenticateUseCase authenticate, WalletSignInUseCase walletSignIn, CurrentCaller caller) {
     this.authenticate = authenticate;
+    this.walletSignIn = walletSignIn;
     this.caller = caller;
+  }
+
+  /**
+   * Every endpoint outside the five that accept it answers {@code Authorization: Wallet} with 501
+   * (400 when another scheme comes with it), the public ones included.
+   */
+  @ServerRequestFilter(nonBlocking = true)
+  public void walletOutsideItsScope(ContainerRequestContext request) {
+    Credentials credentials = Credentials.of(request);
+    if (credentials.walletPass() && !WalletScope.accepts(request)) {
+      if (credentials.schemes() > 1) {
+        throw oneScheme();
+      }
+      throw new ApiError(501, WalletScope.OUT_OF_SCOPE);
+    }
   }
 
   // Non-blocking: the key lookup runs on the event loop even when the endpoint itself is blocking
@@ -38,14 +57,17 @@ public class CredentialFilters {
   @ServerRequestFilter(nonBlocking = true)
   @RequiresKey
   public Uni<Void> requireKey(ContainerRequestContext request) {
-    Credentials credentials = screen(Credentials.of(request), false);
-    return authenticateKey(credentials);
+    Credentials credentials = screen(Credentials.of(request), false, request);
+    return credentials.walletPass() ? signInWithWallet(request) : authenticateKey(credentials);
   }
 
   @ServerRequestFilter(nonBlocking = true)
   @PayPerCall
   public Uni<Void> keyOrPayment(ContainerRequestContext request) {
-    Credentials credentials = screen(Credentials.of(request), true);
+    Credentials credentials = screen(Credentials.of(request), true, request);
+    if (credentials.walletPass()) {
+      return signInWithWallet(request);
+    }
     if (credentials.payment()) {
       throw new ApiError(
           402,
@@ -59,17 +81,22 @@ public class CredentialFilters {
     return authenticateKey(credentials);
   }
 
-  private static Credentials screen(Credentials credentials, boolean payPerCall) {
+  private static ApiError oneScheme() {
+    return ApiError.badRequest(
+        "Use one credential scheme per request: send either X-API-Key, Authorization: Wallet or"
+            + " a payment header, not several");
+  }
+
+  private static Credentials screen(
+      Credentials credentials, boolean payPerCall, ContainerRequestContext request) {
     if (credentials.schemes() > 1) {
-      throw ApiError.badRequest(
-          "Use one credential scheme per request: send either X-API-Key, Authorization: Wallet or"
-              + " a payment header, not several");
+      throw oneScheme();
     }
     if (credentials.walletPass()) {
-      throw new ApiError(
-          501,
-          "Wallet-pass authentication (Authorization: Wallet) is not enabled on this service;"
-              + " use X-API-Key");
+      if (!WalletScope.accepts(request)) {
+        throw new ApiError(501, WalletScope.OUT_OF_SCOPE);
+      }
+      return credentials;
     }
     if (!payPerCall && !credentials.hasKey()) {
       throw new ApiError(401, INVALID_KEY);
@@ -77,35 +104,58 @@ public class CredentialFilters {
     return credentials;
   }
 
-  private Uni<Void> authenticateKey(Credentials credentials) {
-    return authenticate
-        .apiKey(credentials.apiKey())
+  private Uni<Void> signInWithWallet(ContainerRequestContext request) {
+    WalletHeader header = WalletHeader.parse(request.getHeaderString("Authorization"));
+    return walletSignIn
+        .signIn(header.message(), header.signature())
         .map(
             outcome -> {
-              if (outcome instanceof AuthenticateUseCase.Outcome.Authenticated authenticated) {
-                caller.authenticated(authenticated);
-                return null;
+              if (outcome instanceof WalletSignInUseCase.Outcome.Refused refused) {
+                throw WalletHeader.refused(refused.reason());
               }
-              if (outcome instanceof AuthenticateUseCase.Outcome.LimitReached limited) {
+              if (outcome instanceof WalletSignInUseCase.Outcome.Unavailable) {
                 throw new ApiError(
-                    429,
-                    "Daily limit of "
-                        + limited.account().dailyLimit()
-                        + " requests reached; it resets at "
-                        + Timestamps.iso(limited.window().resetsAt())
-                        + " (in "
-                        + limited.retryAfterSeconds()
-                        + " seconds)",
-                    Map.of(
-                        "Retry-After",
-                        Long.toString(limited.retryAfterSeconds()),
-                        LIMIT,
-                        Integer.toString(limited.account().dailyLimit()),
-                        REMAINING,
-                        "0"));
+                    503,
+                    "The access pass could not be read on chain; nothing was charged. Retry in 2"
+                        + " to 5 seconds.",
+                    Map.of("Retry-After", "3"));
               }
-              throw new ApiError(401, INVALID_KEY);
+              return admit(((WalletSignInUseCase.Outcome.Key) outcome).outcome(), true);
             });
+  }
+
+  private Uni<Void> authenticateKey(Credentials credentials) {
+    return authenticate.apiKey(credentials.apiKey()).map(outcome -> admit(outcome, false));
+  }
+
+  private Void admit(AuthenticateUseCase.Outcome outcome, boolean byWallet) {
+    if (outcome instanceof AuthenticateUseCase.Outcome.Authenticated authenticated) {
+      if (byWallet) {
+        caller.authenticatedByWallet(authenticated);
+      } else {
+        caller.authenticated(authenticated);
+      }
+      return null;
+    }
+    if (outcome instanceof AuthenticateUseCase.Outcome.LimitReached limited) {
+      throw new ApiError(
+          429,
+          "Daily limit of "
+              + limited.account().dailyLimit()
+              + " requests reached; it resets at "
+              + Timestamps.iso(limited.window().resetsAt())
+              + " (in "
+              + limited.retryAfterSeconds()
+              + " seconds)",
+          Map.of(
+              "Retry-After",
+              Long.toString(limited.retryAfterSeconds()),
+              LIMIT,
+              Integer.toString(limited.account().dailyLimit()),
+              REMAINING,
+              "0"));
+    }
+    throw new ApiError(401, INVALID_KEY);
   }
 
   @ServerResponseFilter

@@ -10,9 +10,20 @@ import org.walletstate.domain.account.KeyAccount;
 public class CurrentCaller {
 
   private AuthenticateUseCase.Outcome.Authenticated authenticated;
+  private boolean wallet;
 
   void authenticated(AuthenticateUseCase.Outcome.Authenticated outcome) {
     this.authenticated = outcome;
+  }
+
+  void authenticatedByWallet(AuthenticateUseCase.Outcome.Authenticated outcome) {
+    this.authenticated = outcome;
+    this.wallet = true;
+  }
+
+  /** True when the caller signed in with its wallet ({@code Authorization: Wallet}). */
+  public boolean walletAuthenticated() {
+    return wallet;
   }
 
   /** The key's account and today's usage, when the caller presented a valid key. */

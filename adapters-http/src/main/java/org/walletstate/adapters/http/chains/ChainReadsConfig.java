@@ -84,5 +84,17 @@ public interface ChainReadsConfig {
     OptionalInt maxConcurrentCalls();
 
     Optional<Duration> failback();
+
+    /** Whether each chain's head is followed (see docs/chain-reads.md, "Head following"). */
+    Optional<Boolean> headFollowing();
+
+    /** How often a followed head is polled. */
+    Optional<Duration> headPollInterval();
+
+    /** The oldest a followed head may be to anchor a request. */
+    Optional<Duration> headMaxAge();
+
+    /** How long a chain no request asks for is still polled. */
+    Optional<Duration> headIdleAfter();
   }
 }

@@ -1,10 +1,12 @@
 package org.walletstate.adapters.http.chains;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
@@ -64,6 +66,32 @@ public final class EvmChainSettings {
       evm = evm.withFailback(shared.failback().get());
     }
     return evm;
+  }
+
+  /**
+   * How EVM heads are followed: on by default, with the configured overrides.
+   *
+   * @throws IllegalArgumentException when the settings do not fit together
+   */
+  public static HeadFollowing headFollowing(ChainReadsConfig config) {
+    ChainReadsConfig.EvmReads shared = config.evmReads();
+    HeadFollowing heads = HeadFollowing.defaults();
+    if (shared.headFollowing().isPresent()) {
+      heads = heads.withEnabled(shared.headFollowing().get());
+    }
+    Duration interval = shared.headPollInterval().orElse(heads.pollInterval());
+    Duration maxAge =
+        shared
+            .headMaxAge()
+            .orElse(
+                interval.compareTo(heads.maxAge()) > 0 ? interval.multipliedBy(3) : heads.maxAge());
+    try {
+      return new HeadFollowing(
+          heads.enabled(), interval, maxAge, shared.headIdleAfter().orElse(heads.idleAfter()));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "walletstate.chains.evm-reads.head-*: " + e.getMessage(), e);
+    }
   }
 
   static String hostOf(URI endpoint) {

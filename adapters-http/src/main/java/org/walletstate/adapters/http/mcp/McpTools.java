@@ -18,12 +18,16 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.commerce.MerchantViews;
+import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.edge.Failures;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -32,13 +36,19 @@ import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.DirectoryQuery;
+import org.walletstate.domain.commerce.RegistryQuery;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustBatchCommand;
@@ -74,6 +84,8 @@ public class McpTools {
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
   private final KeySetQuery keySet;
+  private final MerchantQueries queries;
+  private final TokenRegistryUseCase registry;
   private final Map<String, Function<Map<String, Object>, Uni<ToolResponse>>> handlers;
 
   @Inject
@@ -86,7 +98,9 @@ public class McpTools {
       AttestUseCase attest,
       TrustProfileUseCase profiles,
       TrustBatchUseCase batches,
-      KeySetQuery keySet) {
+      KeySetQuery keySet,
+      MerchantQueries queries,
+      TokenRegistryUseCase registry) {
     this.tools = tools;
     this.json = json;
     this.bodies = bodies;
@@ -96,6 +110,8 @@ public class McpTools {
     this.profiles = profiles;
     this.batches = batches;
     this.keySet = keySet;
+    this.queries = queries;
+    this.registry = registry;
     this.handlers = Map.copyOf(handlers());
   }
 
@@ -142,6 +158,9 @@ public class McpTools {
     handlers.put("attest", this::attest);
     handlers.put("wallet_trust", this::trust);
     handlers.put("batch_wallet_trust", this::batch);
+    handlers.put("list_merchants", this::merchants);
+    handlers.put("get_merchant", this::merchant);
+    handlers.put("list_tokens", this::tokens);
     return handlers;
   }
 
@@ -155,6 +174,79 @@ public class McpTools {
   private Uni<ToolResponse> templates() {
     JsonNode data = json.valueToTree(ComplianceTemplatesResource.data());
     return Uni.createFrom().item(success(data.toString(), data));
+  }
+
+  private Uni<ToolResponse> merchants(Map<String, Object> args) {
+    DirectoryQuery query =
+        DirectoryQuery.parse(
+            scalar(args, "token"),
+            scalar(args, "verified"),
+            scalar(args, "limit"),
+            scalar(args, "offset"));
+    return queries
+        .directory(query)
+        .map(
+            page -> {
+              Map<String, Object> data = new LinkedHashMap<>();
+              data.put(
+                  "merchants",
+                  page.merchants().stream().map(MerchantViews::directoryEntry).toList());
+              data.put("total", page.total());
+              data.put("limit", query.limit());
+              data.put("offset", query.offset());
+              JsonNode tree = json.valueToTree(data);
+              return success(
+                  page.merchants().size() + " of " + page.total() + " listed merchant(s). " + tree,
+                  tree);
+            });
+  }
+
+  private Uni<ToolResponse> merchant(Map<String, Object> args) {
+    String id = scalar(args, "id");
+    if (id == null) {
+      throw new ValidationException("id is required");
+    }
+    CompanyId merchant = MerchantsResource.merchantId(id);
+    return queries
+        .publicView(merchant)
+        .map(
+            found -> {
+              JsonNode tree =
+                  json.valueToTree(
+                      MerchantViews.publicView(
+                          found.orElseThrow(() -> MerchantsResource.notFound(merchant.value()))));
+              return success(tree.toString(), tree);
+            });
+  }
+
+  private Uni<ToolResponse> tokens(Map<String, Object> args) {
+    RegistryQuery query =
+        RegistryQuery.parse(scalar(args, "chain"), scalar(args, "symbol"), scalar(args, "type"));
+    return registry
+        .list(query)
+        .map(
+            entries -> {
+              Map<String, Object> data = new LinkedHashMap<>();
+              data.put("tokens", entries.stream().map(TokensResource::listed).toList());
+              data.put("count", entries.size());
+              JsonNode tree = json.valueToTree(data);
+              return success(tree.toString(), tree);
+            });
+  }
+
+  /**
+   * A filter argument as its REST endpoint receives the query parameter: text (numbers and booleans
+   * as they would be written in the query), or null when absent.
+   */
+  private static String scalar(Map<String, Object> args, String name) {
+    Object value = args.get(name);
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof String || value instanceof Number || value instanceof Boolean) {
+      return value.toString();
+    }
+    throw new ValidationException(name + " must be a string, a number or a boolean");
   }
 
   // --- metered tools -----------------------------------------------------------------------------

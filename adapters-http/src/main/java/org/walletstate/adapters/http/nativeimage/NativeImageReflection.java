@@ -10,9 +10,13 @@ import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import org.walletstate.adapters.http.account.CreditsResource;
+import org.walletstate.adapters.http.account.KeysBuyResource;
 import org.walletstate.adapters.http.account.KeysResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
+import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.RegistrySubmitResource;
+import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
@@ -42,7 +46,11 @@ import org.walletstate.adapters.http.trust.TrustResource;
       CreditsResource.class,
       JwksResource.class,
       KeysResource.class,
+      KeysBuyResource.class,
       TrustResource.class,
+      MerchantsResource.class,
+      TokensResource.class,
+      RegistrySubmitResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation
@@ -67,7 +75,15 @@ import org.walletstate.adapters.http.trust.TrustResource;
       "org.web3j.protocol.core.methods.response.EthCall",
       "org.web3j.protocol.core.methods.response.EthGetBalance",
       "org.web3j.protocol.core.methods.response.EthGetCode",
-      "org.web3j.protocol.core.methods.response.EthGetProof"
+      "org.web3j.protocol.core.methods.response.EthGetProof",
+      // payments: receipts, the head, and the access pass's mint transactions
+      "org.web3j.protocol.core.methods.response.EthGetTransactionReceipt",
+      "org.web3j.protocol.core.methods.response.TransactionReceipt",
+      "org.web3j.protocol.core.methods.response.Log",
+      "org.web3j.protocol.core.methods.response.EthBlockNumber",
+      "org.web3j.protocol.core.methods.response.EthGasPrice",
+      "org.web3j.protocol.core.methods.response.EthGetTransactionCount",
+      "org.web3j.protocol.core.methods.response.EthSendTransaction"
     })
 final class NativeImageReflection {
 

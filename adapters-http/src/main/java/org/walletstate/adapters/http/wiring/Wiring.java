@@ -1,7 +1,7 @@
 package org.walletstate.adapters.http.wiring;
 
 import io.quarkus.runtime.Startup;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -12,9 +12,14 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -23,31 +28,60 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.domaincheck.DomainCheckConfig;
+import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.MeteredSigners;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.adapters.http.payment.PaymentSettings;
+import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.account.Authenticate;
+import org.walletstate.application.account.BuyCredits;
+import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.RetryPassMints;
 import org.walletstate.application.account.SharedAllowance;
+import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
+import org.walletstate.application.account.port.in.BuyCreditsUseCase;
+import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
+import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.commerce.DomainVerificationService;
+import org.walletstate.application.commerce.MerchantService;
+import org.walletstate.application.commerce.TokenRegistryService;
+import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
+import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
+import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
+import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
+import org.walletstate.application.commerce.port.out.DomainProbe;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.TokenRegistry;
+import org.walletstate.application.payment.VerifyPayment;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.KeyAdmission;
+import org.walletstate.application.port.out.PassMints;
+import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TrustProfileSigner;
-import org.walletstate.application.port.out.UsageCounter;
+import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 import org.walletstate.application.trust.TrustService;
@@ -67,6 +101,29 @@ import org.walletstate.domain.trust.TrustCheckList;
  */
 @ApplicationScoped
 public class Wiring {
+
+  /**
+   * Where signatures are made: one thread per core. Signing is pure CPU work, so more threads than
+   * cores only interleave requests (each then takes longer) without signing more per second; the
+   * event loops and the blocking worker pool stay free for I/O.
+   */
+  private static final class SigningThreads {
+    static final ExecutorService POOL =
+        Executors.newFixedThreadPool(
+            Runtime.getRuntime().availableProcessors(),
+            new ThreadFactory() {
+              private final AtomicInteger count = new AtomicInteger();
+
+              @Override
+              public Thread newThread(Runnable task) {
+                Thread thread = new Thread(task, "signing-" + count.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+              }
+            });
+
+    private SigningThreads() {}
+  }
 
   // --- shared inputs -----------------------------------------------------------------------------
 
@@ -101,7 +158,12 @@ public class Wiring {
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
-        ChainFamily.EVM, new Web3jEvmChainState(EvmChainSettings.evmConfig(config), clock, calls));
+        ChainFamily.EVM,
+        new Web3jEvmChainState(
+            EvmChainSettings.evmConfig(config),
+            EvmChainSettings.headFollowing(config),
+            clock,
+            calls));
     families.put(
         ChainFamily.SOLANA,
         new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
@@ -122,6 +184,78 @@ public class Wiring {
 
   void closeChainState(@Disposes ChainStateByFamily chains) {
     chains.close();
+  }
+
+  // --- payments ----------------------------------------------------------------------------------
+
+  /**
+   * Receipts of EVM payment chains and the access pass, over the same endpoints the chain reader
+   * uses. Built at start-up so that a bad payment configuration stops the start.
+   */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(EvmPayments.class)
+  EvmPayments evmPayments(ChainReadsConfig chains, PaymentsConfig payments) {
+    return new EvmPayments(
+        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.pass(payments));
+  }
+
+  void closeEvmPayments(@Disposes EvmPayments payments) {
+    payments.close();
+  }
+
+  @Produces
+  @ApplicationScoped
+  PaymentReceipts paymentReceipts(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  AccessPasses accessPasses(EvmPayments payments) {
+    return payments;
+  }
+
+  @Produces
+  @ApplicationScoped
+  VerifyPaymentUseCase verifyPayment(PaymentReceipts receipts, PaymentsConfig config) {
+    return new VerifyPayment(PaymentSettings.chains(config), receipts);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyKeyUseCase buyKey(
+      VerifyPaymentUseCase payments,
+      Purchases purchases,
+      AccessPasses passes,
+      PassMints mints,
+      Entropy entropy,
+      Clock clock) {
+    return new BuyKey(payments, purchases, passes, mints, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  BuyCreditsUseCase buyCredits(VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+    return new BuyCredits(payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WalletSignInUseCase walletSignIn(
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      WalletKeys keys,
+      AccessPasses passes,
+      KeyAdmission admission,
+      Clock clock) {
+    return new WalletSignIn(domain.orElse("").strip(), keys, passes, admission, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  RetryPassMints retryPassMints(AccessPasses passes, PassMints mints, Clock clock) {
+    return new RetryPassMints(passes, mints, clock);
   }
 
   // --- signing -----------------------------------------------------------------------------------
@@ -161,19 +295,15 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  AuthenticateUseCase authenticate(ApiKeyStore keys, UsageCounter usage, Clock clock) {
-    return new Authenticate(keys, usage, clock);
+  AuthenticateUseCase authenticate(KeyAdmission admission, Clock clock) {
+    return new Authenticate(admission, clock);
   }
 
   /** The one daily allowance every caller of the keyless tool endpoint ({@code /mcp}) shares. */
   @Produces
   @ApplicationScoped
-  SharedAllowanceUseCase sharedAllowance(
-      ApiKeyStore keys,
-      UsageCounter usage,
-      Clock clock,
-      @ConfigProperty(name = "walletstate.mcp.daily-allowance") int perDay) {
-    return new SharedAllowance(keys, usage, clock, SharedAllowance.MCP_ACCOUNT, perDay);
+  SharedAllowanceUseCase sharedAllowance(KeyAdmission admission, Clock clock) {
+    return new SharedAllowance(admission, clock, SharedAllowance.MCP_ACCOUNT);
   }
 
   @Produces
@@ -198,14 +328,9 @@ public class Wiring {
       Metering metering,
       Entropy entropy,
       Clock clock) {
-    // signing is CPU work: it runs on the worker pool, never on an event loop
+    // signing is CPU work: it runs on the signing threads, never on an event loop
     return new AttestService(
-        new OnCallerContext(chains),
-        signer,
-        metering,
-        entropy,
-        clock,
-        Infrastructure.getDefaultWorkerPool());
+        new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   // --- trust -------------------------------------------------------------------------------------
@@ -242,13 +367,7 @@ public class Wiring {
       Entropy entropy,
       Clock clock) {
     return new TrustService(
-        list,
-        new OnCallerContext(chains),
-        signer,
-        metering,
-        entropy,
-        clock,
-        Infrastructure.getDefaultWorkerPool());
+        list, new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
   }
 
   @Produces
@@ -261,5 +380,51 @@ public class Wiring {
   @ApplicationScoped
   TrustBatchUseCase trustBatch(TrustService trust) {
     return trust;
+  }
+
+  // --- commerce ----------------------------------------------------------------------------------
+
+  @Produces
+  @ApplicationScoped
+  @Typed(MerchantService.class)
+  MerchantService merchants(MerchantStore store, CreditLedger ledger, Clock clock) {
+    return new MerchantService(store, ledger, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  CreateMerchantUseCase createMerchant(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConfigureMerchantUseCase configureMerchant(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  MerchantQueries merchantQueries(MerchantService merchants) {
+    return merchants;
+  }
+
+  @Produces
+  @ApplicationScoped
+  DomainProbe domainProbe(Vertx vertx, DomainCheckConfig config) {
+    return new VertxDomainProbe(vertx, config);
+  }
+
+  @Produces
+  @ApplicationScoped
+  DomainVerificationUseCase domainVerification(
+      MerchantStore store, DomainProbe probe, Entropy entropy, Clock clock) {
+    return new DomainVerificationService(store, probe, entropy, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  TokenRegistryUseCase tokenRegistry(TokenRegistry registry, Clock clock) {
+    return new TokenRegistryService(registry, clock);
   }
 }

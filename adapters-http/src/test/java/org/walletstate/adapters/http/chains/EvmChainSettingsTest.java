@@ -11,7 +11,9 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.trust.TrustBatchCommand;
 
 class EvmChainSettingsTest {
 
@@ -26,8 +28,37 @@ class EvmChainSettingsTest {
       implements ChainReadsConfig.EvmChain {}
 
   private record Shared(
-      OptionalInt cacheEntries, OptionalInt maxConcurrentCalls, Optional<Duration> failback)
-      implements ChainReadsConfig.EvmReads {}
+      OptionalInt cacheEntries,
+      OptionalInt maxConcurrentCalls,
+      Optional<Duration> failback,
+      Optional<Boolean> headFollowing,
+      Optional<Duration> headPollInterval,
+      Optional<Duration> headMaxAge,
+      Optional<Duration> headIdleAfter)
+      implements ChainReadsConfig.EvmReads {
+    Shared(OptionalInt cacheEntries, OptionalInt maxConcurrentCalls, Optional<Duration> failback) {
+      this(
+          cacheEntries,
+          maxConcurrentCalls,
+          failback,
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty(),
+          Optional.empty());
+    }
+
+    static Shared heads(
+        Optional<Boolean> following, Optional<Duration> interval, Optional<Duration> maxAge) {
+      return new Shared(
+          OptionalInt.empty(),
+          OptionalInt.empty(),
+          Optional.empty(),
+          following,
+          interval,
+          maxAge,
+          Optional.empty());
+    }
+  }
 
   record JsonRpc(
       Optional<List<URI>> endpoints,
@@ -134,5 +165,52 @@ class EvmChainSettingsTest {
     assertThatThrownBy(
             () -> EvmChainSettings.evmConfig(new Config(Map.of("solana", none), NO_SHARED)))
         .hasMessageContaining("is not an EVM chain");
+  }
+
+  @Test
+  void theDefaultBatch_holdsATrustBatchsRoundOnOneChain_theAggregateAndEveryWalletsCode() {
+    int largestTrustRound = 1 + TrustBatchCommand.MAX_WALLETS;
+
+    assertThat(EvmChainsConfig.defaults().chains().values())
+        .allSatisfy(
+            chain -> assertThat(chain.maxBatchSize()).isGreaterThanOrEqualTo(largestTrustRound));
+  }
+
+  @Test
+  void headFollowing_isOnByDefault_andTakesItsOverrides() {
+    HeadFollowing defaults = EvmChainSettings.headFollowing(new Config(Map.of(), NO_SHARED));
+    assertThat(defaults).isEqualTo(HeadFollowing.defaults());
+
+    HeadFollowing off =
+        EvmChainSettings.headFollowing(
+            new Config(
+                Map.of(), Shared.heads(Optional.of(false), Optional.empty(), Optional.empty())));
+    assertThat(off.enabled()).isFalse();
+
+    // an interval above the default bound brings the bound to three intervals
+    HeadFollowing slow =
+        EvmChainSettings.headFollowing(
+            new Config(
+                Map.of(),
+                Shared.heads(
+                    Optional.empty(), Optional.of(Duration.ofSeconds(12)), Optional.empty())));
+    assertThat(slow.pollInterval()).isEqualTo(Duration.ofSeconds(12));
+    assertThat(slow.maxAge()).isEqualTo(Duration.ofSeconds(36));
+  }
+
+  @Test
+  void aHeadAgeBelowThePollInterval_isRefusedNamingTheKeys() {
+    assertThatThrownBy(
+            () ->
+                EvmChainSettings.headFollowing(
+                    new Config(
+                        Map.of(),
+                        Shared.heads(
+                            Optional.empty(),
+                            Optional.of(Duration.ofSeconds(2)),
+                            Optional.of(Duration.ofSeconds(1))))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("walletstate.chains.evm-reads.head-")
+        .hasMessageContaining("maxAge");
   }
 }

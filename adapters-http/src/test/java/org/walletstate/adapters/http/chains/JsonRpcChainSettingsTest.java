@@ -30,6 +30,26 @@ class JsonRpcChainSettingsTest {
         public Optional<Duration> failback() {
           return Optional.empty();
         }
+
+        @Override
+        public Optional<Boolean> headFollowing() {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<Duration> headPollInterval() {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<Duration> headMaxAge() {
+          return Optional.empty();
+        }
+
+        @Override
+        public Optional<Duration> headIdleAfter() {
+          return Optional.empty();
+        }
       };
 
   @Test

@@ -68,7 +68,15 @@ class McpToolsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> TOOLS =
-      List.of("jwks", "compliance_templates", "attest", "wallet_trust", "batch_wallet_trust");
+      List.of(
+          "jwks",
+          "compliance_templates",
+          "attest",
+          "wallet_trust",
+          "batch_wallet_trust",
+          "list_merchants",
+          "get_merchant",
+          "list_tokens");
   private static final List<String> METERED =
       List.of("attest", "wallet_trust", "batch_wallet_trust");
 
@@ -295,6 +303,36 @@ class McpToolsTest {
     JsonNode rest = JSON.readTree(given().get("/v1/compliance/templates").asString()).get("data");
     assertThat(structured(response)).isEqualTo(rest);
     assertThat(rest.get("templates").size()).isPositive();
+    assertThat(usedToday()).isZero();
+  }
+
+  @Test
+  void commerceTools_answerTheRestData_andAnUnknownMerchantIsTheRest404() throws Exception {
+    ToolResponse tokens = call("list_tokens", Map.of("symbol", "USDC"));
+    assertThat(tokens.isError()).as(tokens.toString()).isFalse();
+    assertThat(structured(tokens))
+        .isEqualTo(JSON.readTree(given().get("/v1/tokens?symbol=USDC").asString()).get("data"));
+
+    ToolResponse merchants = call("list_merchants", Map.of("limit", 5, "verified", true));
+    assertThat(merchants.isError()).as(merchants.toString()).isFalse();
+    assertThat(structured(merchants))
+        .isEqualTo(
+            JSON.readTree(given().get("/v1/merchants?limit=5&verified=true").asString())
+                .get("data"));
+
+    Response rest = given().get("/v1/merchants/no-such-store");
+    assertThat(rest.statusCode()).isEqualTo(404);
+    assertToolError(
+        call("get_merchant", Map.of("id", "no-such-store")),
+        404,
+        rest.jsonPath().getString("error.message"));
+
+    Response badLimit = given().get("/v1/merchants?limit=-1");
+    assertThat(badLimit.statusCode()).isEqualTo(400);
+    assertToolError(
+        call("list_merchants", Map.of("limit", -1)),
+        400,
+        badLimit.jsonPath().getString("error.message"));
     assertThat(usedToday()).isZero();
   }
 

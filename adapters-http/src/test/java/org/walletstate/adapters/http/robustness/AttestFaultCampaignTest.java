@@ -35,6 +35,7 @@ import org.walletstate.adapters.http.testbed.LogCapture;
 import org.walletstate.adapters.http.testbed.LogHygiene;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.faults.Fault;
@@ -55,12 +56,18 @@ import org.walletstate.verifier.VerifiedAttestation;
  * truth: a read that failed can never have become a verdict. Afterwards the ledger holds exactly
  * one debit per signed answer (its attestation id) and nothing for any failure.
  *
+ * <p>The same faults hit trust profiles and batches (23 chains, chain 10 misbehaving): a profile is
+ * a verified profile whose USDC-on-Optimism row is the devnet's truth, or a 503 naming chain 10; a
+ * batch always answers 200, each entry a verified profile or an error entry naming chain 10, and
+ * only signed profiles are charged ({@code -Drobustness.faults.trust=N}, CI default 24).
+ *
  * <p>Size: {@code -Drobustness.faults.requests=N} (CI default 120; {@code -Drobustness.full=true}
  * 1,200); seed {@code -Drobustness.faults.seed=<n|random>} (default 20261122).
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
+@WithTestResource(TrustChainsTestResource.class)
 class AttestFaultCampaignTest {
 
   private static final Logger LOG = Logger.getLogger(AttestFaultCampaignTest.class);
@@ -252,6 +259,113 @@ class AttestFaultCampaignTest {
     LOG.infof(
         "fault campaign done: %d signed, %d rpc_failure, 0 charged for a failure; by fault: %s",
         signed, refused, report);
+  }
+
+  @Test
+  void faultedTrustProfilesAndBatches_signOnlyWhatWasRead_andChargeOnlySignedProfiles() {
+    int requests = CampaignSettings.size("faults.trust", 24, 240);
+    long seed = CampaignSettings.seed("faults.seed", 20261122L);
+    Random random = new Random(seed + 15);
+    List<Plan> plans = plans();
+    long grant = 6L * 3 * requests;
+    TestKeys.TestKey key = TestKeys.create(pool, grant, 100_000, KeyVersion.V2);
+    String holder = m.wallet("holder").address();
+    String empty = m.wallet("empty").address();
+    Set<String> profileIds = new HashSet<>();
+    int charged = 0;
+    int failures = 0;
+    for (int i = 0; i < requests; i++) {
+      Plan plan =
+          random.nextInt(100) < 3
+              ? plans.get(plans.size() - 1)
+              : plans.get(random.nextInt(plans.size() - 1));
+      boolean batch = random.nextBoolean();
+      devnet.rpc(10).call("evm_mine");
+      chain10.reset();
+      chain10.install(
+          Rule.of(
+              plan.name().startsWith("head moves")
+                  ? Match.method("eth_getBlockByNumber")
+                  : Match.sampled(plan.share(), random.nextLong()),
+              plan.fault()));
+      Response response =
+          io.restassured.RestAssured.given()
+              .header("X-API-Key", key.secret())
+              .contentType(io.restassured.http.ContentType.JSON)
+              .body(
+                  batch
+                      ? Map.of(
+                          "wallets", List.of(Map.of("wallet", holder), Map.of("wallet", empty)))
+                      : Map.of("wallet", holder))
+              .post(batch ? "/v1/trust/batch" : "/v1/trust");
+      chain10.reset();
+      String context = "trust request " + i + " (seed " + seed + "): " + plan.name();
+      if (!batch) {
+        if (response.statusCode() == 200) {
+          checkProfile(response.asString(), true, context, profileIds);
+          charged += 3;
+        } else {
+          assertRpcFailure(response, context);
+          failures++;
+        }
+        continue;
+      }
+      assertThat(response.statusCode()).as(context + "\n" + response.asString()).isEqualTo(200);
+      JsonPath json = JsonPath.from(response.asString());
+      List<Map<String, Object>> results = json.getList("data.results");
+      int succeeded = 0;
+      for (int e = 0; e < results.size(); e++) {
+        if (Boolean.FALSE.equals(results.get(e).get("ok"))) {
+          assertThat(json.getString("data.results[" + e + "].error.code")).isEqualTo("rpc_failure");
+          assertThat(json.getList("data.results[" + e + "].error.failedConditions.chainId"))
+              .as(context)
+              .isNotEmpty()
+              .allMatch(chain -> Integer.valueOf(10).equals(chain));
+          failures++;
+        } else {
+          String entry =
+              new com.fasterxml.jackson.databind.ObjectMapper()
+                  .valueToTree(results.get(e))
+                  .toString();
+          checkProfile(entry, e == 0, context, profileIds);
+          succeeded++;
+        }
+      }
+      assertThat(json.getMap("data.summary"))
+          .as(context)
+          .isEqualTo(Map.of("requested", 2, "succeeded", succeeded, "failed", 2 - succeeded));
+      assertThat(json.getInt("meta.creditsCharged")).as(context).isEqualTo(3 * succeeded);
+      charged += 3 * succeeded;
+    }
+    Ledger.Books books = Ledger.of(pool, key.id());
+    assertThat(books.balance()).isEqualTo(grant - charged).isEqualTo(books.entrySum());
+    assertThat(books.refunds()).isZero();
+    assertThat(profileIds).containsAll(books.debitRequestIds());
+    LOG.infof(
+        "trust fault campaign done: %d requests, %d profiles signed, %d credits, %d failures",
+        requests, profileIds.size(), charged, failures);
+  }
+
+  /** The SDK accepts the profile and its chain-10 USDC row is the devnet's truth. */
+  private static void checkProfile(
+      String response, boolean holderHasUsdc, String context, Set<String> ids) {
+    org.walletstate.verifier.VerifiedTrustProfile verified;
+    try {
+      verified =
+          org.walletstate.adapters.http.testbed.Verifier.fromServedKeys()
+              .verifyTrustProfile(response);
+    } catch (Exception e) {
+      throw new AssertionError(context + ": the SDK rejected a profile\n" + response, e);
+    }
+    boolean found = false;
+    for (var check : verified.asJson().path("dimensions").path("stablecoins").path("checks")) {
+      if (check.path("label").asText().equals("USDC on Optimism")) {
+        assertThat(check.path("met").asBoolean()).as(context).isEqualTo(holderHasUsdc);
+        found = true;
+      }
+    }
+    assertThat(found).as(context).isTrue();
+    assertThat(ids.add(verified.asJson().path("id").asText())).as(context + ": fresh id").isTrue();
   }
 
   private static void assertRpcFailure(Response response, String context) {

@@ -1538,7 +1538,8 @@ final class AttestFuzzCases {
               "POST",
               headers,
               utf8(pick(r, new String[] {validBody, brokenBody})),
-              Expect.refused(501, "Wallet-pass authentication"));
+              // in scope on attest: a credential that does not sign in
+              Expect.refused(401, "Wallet sign-in refused"));
         }
       case 5:
         {
@@ -2631,6 +2632,196 @@ final class AttestFuzzCases {
       default:
         return "{}";
     }
+  }
+
+  // --- trust profiles: POST /v1/trust and /v1/trust/batch ---------------------------------------
+
+  static final String TRUST_PATH = "/v1/trust";
+  static final String TRUST_BATCH_PATH = "/v1/trust/batch";
+
+  /** Values no family's parser takes, for any wallet member. */
+  private static final String[] NO_WALLET = {
+    "", " ", "0x", "not a wallet", "\u2003", "r", "T", "G", "bc1", "0xZZ", "wallet\u0000"
+  };
+
+  /** A valid profile body: the holder, sometimes with other families' wallets and proof. */
+  private JsonText.Obj trustBody(Random r) {
+    JsonText.Obj body = new JsonText.Obj().putText("wallet", fixture.holder());
+    for (String member : OTHER_WALLETS) {
+      if (r.nextInt(4) == 0) {
+        body.putText(member, otherWallet(member, ""));
+      }
+    }
+    return body;
+  }
+
+  /**
+   * Case {@code index} of a trust campaign: a profile or batch body with one rule broken, or broken
+   * JSON; every one is refused with 400 naming what is wrong (the key is sent, so nothing may be
+   * charged).
+   */
+  HostileCase generateTrust(long campaignSeed, int index) {
+    Random r = new Random(caseSeed(campaignSeed, index));
+    boolean batch = r.nextBoolean();
+    int entries = 1 + r.nextInt(3);
+    int at = r.nextInt(entries);
+    JsonText.Obj broken = trustBody(r);
+    String prefix = batch ? "wallets[" + at + "]." : "";
+    String kind;
+    String what;
+    String mentions;
+    String rendered = null;
+    int how = r.nextInt(10);
+    switch (how) {
+      case 0:
+        {
+          String value = nonNullNonString(r);
+          broken.put("wallet", value);
+          kind = "trust/wallet-type";
+          what = "wallet is " + value;
+          mentions = prefix + "wallet must be a string";
+          break;
+        }
+      case 1:
+        {
+          String value = badAddress(r, fixture.holder());
+          broken.putText("wallet", value);
+          kind = "trust/wallet-address";
+          what = "wallet " + value;
+          mentions = prefix + "wallet";
+          break;
+        }
+      case 2:
+        broken.remove("wallet");
+        kind = "trust/wallet-missing";
+        what = "no wallet";
+        mentions = prefix + "wallet is required";
+        break;
+      case 3:
+        {
+          String member = pick(r, OTHER_WALLETS);
+          String value = pick(r, NO_WALLET);
+          broken.putText(member, value);
+          kind = "trust/other-wallet";
+          what = member + " " + value;
+          mentions = prefix + member;
+          break;
+        }
+      case 4:
+        {
+          String member = pick(r, OTHER_WALLETS);
+          String value = nonNullNonString(r);
+          broken.put(member, value);
+          kind = "trust/other-wallet-type";
+          what = member + " is " + value;
+          mentions = prefix + member + " must be a string";
+          break;
+        }
+      case 5:
+        {
+          String value =
+              pick(r, new String[] {"\"MERKLE\"", "\"\"", "true", "1", "\"zk\"", "[]", "{}"});
+          kind = "trust/proof";
+          what = "proof " + value;
+          mentions = "proof must be \"merkle\"";
+          if (batch) {
+            JsonText.Obj body =
+                new JsonText.Obj()
+                    .put("wallets", JsonText.array(List.of(trustBody(r).render())))
+                    .put("proof", value);
+            return trustCase(index, kind, what, TRUST_BATCH_PATH, body.render(), mentions);
+          }
+          broken = trustBody(r).put("proof", value);
+          break;
+        }
+      case 6:
+        {
+          if (!batch) {
+            JsonText.Obj body = trustBody(r);
+            int cut = 1 + r.nextInt(body.render().length() - 1);
+            return trustCase(
+                index,
+                "trust/truncated",
+                "truncated at " + cut,
+                TRUST_PATH,
+                body.render().substring(0, cut),
+                null);
+          }
+          String wallets =
+              pick(
+                  r,
+                  new String[] {
+                    "null", "{}", "\"0xabc\"", "1", "[]", JsonText.array(List.of("1")),
+                  });
+          JsonText.Obj body = new JsonText.Obj();
+          if (!wallets.equals("null")) {
+            body.put("wallets", wallets);
+          }
+          return trustCase(
+              index,
+              "trust/batch-wallets",
+              "wallets " + wallets,
+              TRUST_BATCH_PATH,
+              body.render(),
+              "wallets");
+        }
+      case 7:
+        {
+          if (!batch) {
+            String value = nonNullNonString(r);
+            return trustCase(index, "trust/body-type", "body " + value, TRUST_PATH, value, null);
+          }
+          List<String> many = new ArrayList<>();
+          for (int i = 0; i < 11 + r.nextInt(5); i++) {
+            many.add(trustBody(r).render());
+          }
+          return trustCase(
+              index,
+              "trust/batch-too-many",
+              many.size() + " wallets",
+              TRUST_BATCH_PATH,
+              new JsonText.Obj().put("wallets", JsonText.array(many)).render(),
+              "wallets must hold 1 to 10 entries");
+        }
+      default:
+        {
+          // a duplicate member: refused by the JSON reader, whatever the endpoint
+          String member = pick(r, new String[] {"wallet", "solanaWallet", "proof"});
+          rendered = broken.render().replaceFirst("\\{", "{" + JsonText.string(member) + ":\"x\",");
+          kind = "trust/duplicate-member";
+          what = "duplicate " + member;
+          mentions = null;
+          break;
+        }
+    }
+    String entry = rendered != null ? rendered : broken.render();
+    if (!batch) {
+      return trustCase(index, kind, what, TRUST_PATH, entry, mentions);
+    }
+    List<String> all = new ArrayList<>();
+    for (int i = 0; i < entries; i++) {
+      all.add(i == at ? entry : trustBody(r).render());
+    }
+    return trustCase(
+        index,
+        kind + "-batch",
+        what + " in wallets[" + at + "]",
+        TRUST_BATCH_PATH,
+        new JsonText.Obj().put("wallets", JsonText.array(all)).render(),
+        mentions);
+  }
+
+  private HostileCase trustCase(
+      int index, String kind, String what, String path, String body, String mentions) {
+    List<Header> headers = new ArrayList<>();
+    headers.add(new Header("Content-Type", "application/json"));
+    headers.add(new Header("X-API-Key", fixture.apiKey()));
+    return new HostileCase(
+        index,
+        kind,
+        what,
+        new Http("POST", path, List.copyOf(headers), utf8(body)),
+        Expect.refused(400, mentions));
   }
 
   // --- plumbing --------------------------------------------------------------------------------

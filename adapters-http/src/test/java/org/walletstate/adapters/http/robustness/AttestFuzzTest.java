@@ -111,7 +111,7 @@ class AttestFuzzTest {
     List<Outcome> outcomes;
     List<LogCapture.Entry> logged;
     try (LogCapture log = LogCapture.start()) {
-      outcomes = run(generator, seed, indices, threads, client);
+      outcomes = run(i -> generator.generate(seed, i), indices, threads, client);
       logged = log.entries();
     }
     Duration took = Duration.ofNanos(System.nanoTime() - started);
@@ -156,7 +156,10 @@ class AttestFuzzTest {
   }
 
   private List<Outcome> run(
-      AttestFuzzCases generator, long seed, List<Integer> indices, int threads, HttpClient client)
+      java.util.function.IntFunction<HostileCase> generator,
+      List<Integer> indices,
+      int threads,
+      HttpClient client)
       throws Exception {
     Outcome[] outcomes = new Outcome[indices.size()];
     AtomicInteger next = new AtomicInteger();
@@ -170,7 +173,7 @@ class AttestFuzzTest {
                   for (int i = next.getAndIncrement();
                       i < indices.size();
                       i = next.getAndIncrement()) {
-                    HostileCase hostile = generator.generate(seed, indices.get(i));
+                    HostileCase hostile = generator.apply(indices.get(i));
                     Answer answer = send(client, hostile);
                     outcomes[i] =
                         new Outcome(
@@ -186,6 +189,62 @@ class AttestFuzzTest {
       workers.shutdownNow();
     }
     return List.of(outcomes);
+  }
+
+  /**
+   * The trust endpoints' share of the campaign: broken profile and batch bodies (every member
+   * broken one way, wrong shapes, too many wallets, broken JSON), all with the key. Each must be
+   * its documented 400 naming what is wrong, never a 500, and nothing may be charged or recorded.
+   * Size {@code -Drobustness.fuzz.trust.cases=N} (CI default 600; full 3,000).
+   */
+  @Test
+  void brokenTrustRequests_getTheirDocumented400_andNothingIsCharged() throws Exception {
+    long seed = CampaignSettings.seed("fuzz.seed", DEFAULT_SEED);
+    int cases = CampaignSettings.size("fuzz.trust.cases", 600, 3_000);
+    TestKeys.TestKey key = TestKeys.create(pool, CREDITS, DAILY_LIMIT, KeyVersion.V2);
+    DevnetManifest manifest = Devnet.shared().manifest();
+    AttestFuzzCases generator =
+        new AttestFuzzCases(
+            new AttestFuzzCases.Fixture(
+                key.secret(),
+                root.getPort(),
+                manifest.wallet("holder").address(),
+                manifest.chain(8453).address("usdc"),
+                manifest.chain(8453).address("nft"),
+                manifest.chain(8453).address("allowList"),
+                manifest.chain(8453).address("exchangeIndexer"),
+                manifest.chain(8453).schemaUid("verifiedAccount"),
+                "0x0000000000000000000000000000000000000001",
+                "{}"));
+    Ledger.Books before = Ledger.of(pool, key.id());
+    long entriesBefore = Ledger.allEntries(pool);
+    HttpClient client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
+    long started = System.nanoTime();
+    List<Outcome> outcomes =
+        run(
+            i -> generator.generateTrust(seed, i),
+            IntStream.range(0, cases).boxed().toList(),
+            4,
+            client);
+    String summary =
+        summary(seed, outcomes, Duration.ofNanos(System.nanoTime() - started), 0)
+            .replaceFirst("attest fuzz", "trust fuzz");
+    System.out.println(summary);
+
+    List<Outcome> failed = outcomes.stream().filter(o -> !o.problems().isEmpty()).toList();
+    assertThat(failed.size()).withFailMessage(() -> failureReport(seed, failed)).isZero();
+    assertThat(outcomes).allMatch(o -> o.answer().status() == 400);
+    assertThat(outcomes.stream().map(o -> o.hostile().kind()).distinct().count())
+        .as("every kind of break was tried")
+        .isGreaterThanOrEqualTo(15);
+    Ledger.Books after = Ledger.of(pool, key.id());
+    assertThat(after.balance()).isEqualTo(before.balance());
+    assertThat(after.debits()).isEqualTo(before.debits());
+    assertThat(Ledger.allEntries(pool)).as("no ledger row").isEqualTo(entriesBefore);
   }
 
   private Answer send(HttpClient client, HostileCase hostile) {

@@ -186,6 +186,12 @@ class EdgeRefusalsTest {
         .body(validBody())
         .post("/v1/attest")
         .then()
+        .statusCode(401)
+        .body("error.message", org.hamcrest.Matchers.startsWith("Wallet sign-in refused"));
+    given()
+        .header("Authorization", "wallet")
+        .get("/v1/jwks")
+        .then()
         .statusCode(501)
         .body("error.code", equalTo(501));
 

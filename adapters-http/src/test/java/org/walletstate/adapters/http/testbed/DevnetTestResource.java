@@ -24,6 +24,10 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   /** The second chain read through a proxy (Base: the agent registry, the delegation managers). */
   public static final long PROXIED_BASE = 8453;
 
+  /** Chain 1 is served through a pass-through proxy too, so its requests can be counted. */
+  public static final long PROXIED_MAINNET = 1;
+
+  private static FaultProxy chain1;
   private static FaultProxy chain10;
   private static FaultProxy chain8453;
   private static JsonRpcReplay solana;
@@ -92,6 +96,14 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
     return chain10;
   }
 
+  /** The proxy in front of chain 1; same rules of use as {@link #chain10()}. */
+  public static synchronized FaultProxy chain1() {
+    if (chain1 == null) {
+      chain1 = FaultProxy.inFrontOf(Devnet.shared().rpcUrl(PROXIED_MAINNET));
+    }
+    return chain1;
+  }
+
   /** The proxy in front of chain 8453; same rules of use as {@link #chain10()}. */
   public static synchronized FaultProxy chain8453() {
     if (chain8453 == null) {
@@ -112,7 +124,24 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
                     "walletstate.chains.evm.\"" + chainId + "\".endpoints",
                     chainId == PROXIED_CHAIN
                         ? chain10().url().toString()
-                        : chainId == PROXIED_BASE ? chain8453().url().toString() : url.toString()));
+                        : chainId == PROXIED_MAINNET
+                            ? chain1().url().toString()
+                            : chainId == PROXIED_BASE
+                                ? chain8453().url().toString()
+                                : url.toString()));
+    // payments: the devnet's treasury receives, its pass minter mints; two confirmations, so a
+    // test sees "too few" before it mines one more block
+    var manifest = devnet.manifest();
+    config.put("walletstate.payments.receiver-evm", manifest.wallet("treasury").address());
+    config.put(
+        "walletstate.payments.access-pass.contract", manifest.chain(8453).address("accessPass"));
+    config.put(
+        "walletstate.payments.access-pass.minter-key",
+        manifest.wallet("passMinter").privateKey().orElseThrow());
+    config.put("walletstate.payments.access-pass.mint-wait", "10s");
+    for (long chain : new long[] {1, 8453, 10}) {
+      config.put("walletstate.payments.confirmations.\"" + chain + "\"", "2");
+    }
     // no Solana, XRPL, Bitcoin, Tron, Stellar or Sui node here: each is answered by replays of its
     // documented answers
     for (Map.Entry<String, java.net.URI> replay :

@@ -4,6 +4,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.HashMap;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
@@ -22,6 +23,9 @@ public class TrustChainsTestResource implements QuarkusTestResourceLifecycleMana
   /** The chain whose anvil stands in for the chains the devnet does not run. */
   public static final long STAND_IN = 1;
 
+  private static final Map<Long, FaultProxy> PROXIES =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private static final String ZKSYNC_MULTICALL = "0xF9cda624FBC7e059355ce98a31693d299FACd963";
 
   @Override
@@ -36,9 +40,11 @@ public class TrustChainsTestResource implements QuarkusTestResourceLifecycleMana
                 EvmAddress.parse("0x0000000000000000000000000000000000000001", "wallet")));
     for (Chain chain : list.chains(base)) {
       if (chain.id() instanceof ChainId.Evm evm && !devnet.rpcUrls().containsKey(evm.value())) {
+        FaultProxy proxy =
+            PROXIES.computeIfAbsent(
+                evm.value(), id -> FaultProxy.inFrontOf(devnet.rpcUrl(STAND_IN)));
         config.put(
-            "walletstate.chains.evm.\"" + evm.value() + "\".endpoints",
-            devnet.rpcUrl(STAND_IN).toString());
+            "walletstate.chains.evm.\"" + evm.value() + "\".endpoints", proxy.url().toString());
       }
     }
     return config;
@@ -54,6 +60,18 @@ public class TrustChainsTestResource implements QuarkusTestResourceLifecycleMana
         rpc.call("eth_getCode", "0xcA11bde05977b3631167028862bE2a173976CA11", "latest").asText();
     rpc.call("anvil_setCode", ZKSYNC_MULTICALL, code);
     rpc.call("evm_mine");
+  }
+
+  /**
+   * The pass-through proxy of every EVM chain a base profile reads (the stand-ins', and the
+   * devnet's proxies for 1, 10 and 8453), by chain id.
+   */
+  public static Map<Long, FaultProxy> everyChain() {
+    Map<Long, FaultProxy> all = new java.util.TreeMap<>(PROXIES);
+    all.put(DevnetTestResource.PROXIED_MAINNET, DevnetTestResource.chain1());
+    all.put(DevnetTestResource.PROXIED_CHAIN, DevnetTestResource.chain10());
+    all.put(DevnetTestResource.PROXIED_BASE, DevnetTestResource.chain8453());
+    return all;
   }
 
   @Override

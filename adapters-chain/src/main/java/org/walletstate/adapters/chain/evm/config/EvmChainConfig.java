@@ -35,7 +35,7 @@ public record EvmChainConfig(
   public static final int DEFAULT_ATTEMPTS = 3;
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(200);
   public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(1);
-  public static final int DEFAULT_MAX_BATCH_SIZE = 10;
+  public static final int DEFAULT_MAX_BATCH_SIZE = 20;
   public static final Duration DEFAULT_OBSERVATION_DEADLINE = Duration.ofSeconds(8);
 
   /** The largest batch accepted in configuration; public endpoints cap far lower. */

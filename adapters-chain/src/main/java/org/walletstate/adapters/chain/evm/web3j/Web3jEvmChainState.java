@@ -22,6 +22,8 @@ import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
 import org.walletstate.adapters.chain.evm.cache.ReadCache;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -36,6 +38,7 @@ import org.walletstate.domain.proof.ProofTarget;
  *
  * <pre>
  * AnchoredEvmChainState        head once, round 1, follow-ups; deadline per observation
+ *   └ FollowedHeadRpc          a fresh followed head answers the head without a round trip (optional)
  *   └ CachingEvmRpc            answers at a block, shared LRU keyed by (chain, block, request)
  *     └ RetryingEvmRpc         retries what failed, with backoff, failing over across endpoints
  *       └ Web3jEvmRpc × n      one per endpoint: one attempt, JSON-RPC batches, off the caller's thread
@@ -48,6 +51,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
   private final ScheduledExecutorService timer;
   private final Web3jConnections connections;
   private final EvmChainState anchored;
+  private final List<FollowedHeadRpc> followers = new ArrayList<>();
 
   /** With jitter from {@link ThreadLocalRandom}. */
   public Web3jEvmChainState(EvmChainsConfig config, Clock clock) {
@@ -67,13 +71,32 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
    */
   public Web3jEvmChainState(
       EvmChainsConfig config, Clock clock, DoubleSupplier random, BalanceSlotCache slots) {
-    this(config, clock, random, slots, ChainCallObserver.NONE);
+    this(config, HeadFollowing.off(), clock, random, slots, ChainCallObserver.NONE);
   }
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every call. */
+  /**
+   * @param heads whether and how each chain's head is followed
+   */
+  public Web3jEvmChainState(EvmChainsConfig config, HeadFollowing heads, Clock clock) {
+    this(config, heads, clock, ChainCallObserver.NONE);
+  }
+
+  /** Without head following; {@code observer} is told of every call. */
   public Web3jEvmChainState(EvmChainsConfig config, Clock clock, ChainCallObserver observer) {
+    this(config, HeadFollowing.off(), clock, observer);
+  }
+
+  /**
+   * With jitter from {@link ThreadLocalRandom}.
+   *
+   * @param heads whether and how each chain's head is followed
+   * @param observer told how each head or read call ended (after retries) and how long it took
+   */
+  public Web3jEvmChainState(
+      EvmChainsConfig config, HeadFollowing heads, Clock clock, ChainCallObserver observer) {
     this(
         config,
+        heads,
         clock,
         () -> ThreadLocalRandom.current().nextDouble(),
         BalanceSlotCache.defaults(clock),
@@ -81,19 +104,23 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
   }
 
   /**
+   * @param heads whether and how each chain's head is followed
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param slots where ERC-20 balance slots found for proofs are kept
    * @param observer told how each head or read call ended (after retries) and how long it took
    */
   public Web3jEvmChainState(
       EvmChainsConfig config,
+      HeadFollowing heads,
       Clock clock,
       DoubleSupplier random,
       BalanceSlotCache slots,
       ChainCallObserver observer) {
     Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(heads, "heads");
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(random, "random");
+    Objects.requireNonNull(observer, "observer");
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             Web3jConnections.daemonThreads("evm-rpc-timer-"));
@@ -118,6 +145,11 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
                   clock,
                   timer),
               cache);
+      if (heads.enabled()) {
+        FollowedHeadRpc follower = new FollowedHeadRpc(rpc, clock, heads, timer);
+        followers.add(follower);
+        rpc = follower;
+      }
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
     this.anchored = new AnchoredEvmChainState(chains, clock, slots);
@@ -134,6 +166,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
 
   @Override
   public void close() {
+    followers.forEach(FollowedHeadRpc::close);
     connections.close();
     timer.shutdownNow();
   }

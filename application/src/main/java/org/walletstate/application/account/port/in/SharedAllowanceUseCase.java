@@ -14,9 +14,6 @@ public interface SharedAllowanceUseCase {
   /** Draws one call from today's allowance. */
   Uni<Draw> draw();
 
-  /** Calls allowed per UTC day. */
-  int perDay();
-
   /** The outcome of a draw. */
   sealed interface Draw {
 

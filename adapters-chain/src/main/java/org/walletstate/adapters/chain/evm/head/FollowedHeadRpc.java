@@ -1,0 +1,143 @@
+package org.walletstate.adapters.chain.evm.head;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.HeadOutcome;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.evm.read.ReadOutcome;
+
+/**
+ * An {@link EvmRpc} whose {@link #head} answers from a followed head when it is fresh enough, so an
+ * observation costs one round trip (its pinned reads) instead of two.
+ *
+ * <p>A poller reads the chain's head every {@code pollInterval} (through the same decorated stack
+ * as requests: retries, failover) while requests keep asking for the chain. The head it keeps is a
+ * real block ({@code eth_getBlockByNumber("latest")} answered it, with its number, timestamp, hash
+ * and state root), and reads are still pinned to its number, so anchoring at it is anchoring at a
+ * block the chain had as its latest at most {@code maxAge} ago. Its age is counted from the last
+ * time an endpoint answered it (or a lower block) as latest. A head that is missing, or older than
+ * {@code maxAge} because polls fail or lag, is never used: the request reads the head itself, as
+ * without following, and what it read becomes the followed head when it is newer.
+ *
+ * <p>The followed head never moves backwards: an endpoint answering a lower block (a load-balanced
+ * node behind the others) does not replace it, nor does it refresh its age. A head at the same
+ * height with another hash (a reorganisation) replaces it.
+ */
+public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
+
+  /** A head and when an endpoint last answered it as its latest block. */
+  record Followed(BlockHead head, Instant confirmedAt) {}
+
+  private final EvmRpc delegate;
+  private final Clock clock;
+  private final HeadFollowing settings;
+  private final AtomicReference<Followed> followed = new AtomicReference<>();
+  private final AtomicBoolean polling = new AtomicBoolean();
+  private volatile Instant lastDemand = Instant.EPOCH;
+  private final ScheduledFuture<?> task;
+
+  /**
+   * @param timer runs the polls; the poll itself runs on the delegate's threads
+   */
+  public FollowedHeadRpc(
+      EvmRpc delegate, Clock clock, HeadFollowing settings, ScheduledExecutorService timer) {
+    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    long every = settings.pollInterval().toMillis();
+    this.task =
+        timer == null
+            ? null
+            : timer.scheduleWithFixedDelay(this::poll, every, every, TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public Uni<HeadOutcome> head(Deadline deadline) {
+    Instant now = clock.instant();
+    lastDemand = now;
+    Followed current = followed.get();
+    if (current != null && fresh(current, now)) {
+      return Uni.createFrom().item(new HeadOutcome.Read(current.head()));
+    }
+    return delegate
+        .head(deadline)
+        .invoke(
+            outcome -> {
+              if (outcome instanceof HeadOutcome.Read read) {
+                offer(read.head(), clock.instant());
+              }
+            });
+  }
+
+  @Override
+  public Uni<Map<EvmRequest, ReadOutcome>> read(
+      BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
+    return delegate.read(block, requests, deadline);
+  }
+
+  /**
+   * One poll: reads the head unless no request asked for the chain for {@code idleAfter} or the
+   * previous poll is still under way. The scheduler calls it every {@code pollInterval}.
+   */
+  void poll() {
+    Instant now = clock.instant();
+    if (Duration.between(lastDemand, now).compareTo(settings.idleAfter()) > 0) {
+      return;
+    }
+    if (!polling.compareAndSet(false, true)) {
+      return;
+    }
+    delegate
+        .head(Deadline.after(clock, settings.maxAge()))
+        .subscribe()
+        .with(
+            outcome -> {
+              if (outcome instanceof HeadOutcome.Read read) {
+                offer(read.head(), clock.instant());
+              }
+              polling.set(false);
+            },
+            failure -> polling.set(false));
+  }
+
+  /** The followed head, whatever its age; empty before the first head was read. */
+  Optional<Followed> followed() {
+    return Optional.ofNullable(followed.get());
+  }
+
+  private boolean fresh(Followed current, Instant now) {
+    return Duration.between(current.confirmedAt(), now).compareTo(settings.maxAge()) <= 0;
+  }
+
+  private void offer(BlockHead head, Instant at) {
+    followed.updateAndGet(
+        current -> {
+          if (current == null || head.number().compareTo(current.head().number()) >= 0) {
+            return new Followed(head, at);
+          }
+          return current; // an endpoint behind: keep the higher head, without refreshing its age
+        });
+  }
+
+  @Override
+  public void close() {
+    if (task != null) {
+      task.cancel(false);
+    }
+  }
+}

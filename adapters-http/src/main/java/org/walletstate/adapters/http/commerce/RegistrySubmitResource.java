@@ -1,0 +1,64 @@
+package org.walletstate.adapters.http.commerce;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
+import org.walletstate.domain.commerce.RegistryItem;
+import org.walletstate.domain.commerce.RegistrySubmission;
+import org.walletstate.domain.payload.Timestamps;
+
+/** {@code POST /v1/registry/submit}: a token or collection proposed for the registry. */
+@Path("/v1/registry/submit")
+@Tag(name = "merchants")
+public class RegistrySubmitResource {
+
+  private final TokenRegistryUseCase registry;
+  private final JsonBodies bodies;
+  private final Envelopes envelopes;
+
+  @Inject
+  public RegistrySubmitResource(
+      TokenRegistryUseCase registry, JsonBodies bodies, Envelopes envelopes) {
+    this.registry = registry;
+    this.bodies = bodies;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Submit a token or NFT collection for review (free; pending until reviewed)")
+  public Uni<Response> submit(byte[] body) {
+    RegistrySubmission submission = RegistrySubmission.parse(bodies.object(body));
+    return registry
+        .submit(submission, Optional.empty())
+        .map(
+            submitted -> {
+              RegistryItem e = submitted.item();
+              Map<String, Object> v = new LinkedHashMap<>();
+              v.put("chainId", e.chainId());
+              v.put("contractAddress", e.contractAddress());
+              e.currency().ifPresent(c -> v.put("currency", c));
+              v.put("type", e.type());
+              v.put("symbol", e.symbol());
+              v.put("status", e.status());
+              v.put("source", e.source());
+              v.put("submittedAt", Timestamps.iso(e.createdAt()));
+              v.put("duplicate", submitted.duplicate());
+              return envelopes.ok(v);
+            });
+  }
+}

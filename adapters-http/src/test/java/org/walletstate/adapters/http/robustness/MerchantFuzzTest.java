@@ -1,0 +1,200 @@
+package org.walletstate.adapters.http.robustness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.robustness.HostileCase.Header;
+import org.walletstate.adapters.http.testbed.DomainWorld;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * Fuzz campaign over the merchant endpoints (onboarding, tokens, NFTs, settings, directory, domain
+ * verification, registry submissions): every rule break is a 400 naming the member, broken JSON a
+ * 400, credentials 401, another key 403, an unknown merchant 404 — never a 500. The merchant the
+ * refused requests were aimed at comes out exactly as it went in, no merchant or registry row is
+ * created by them, and nothing is charged.
+ *
+ * <p>Size: {@code -Drobustness.merchant-fuzz.cases=N} (CI default 600; {@code
+ * -Drobustness.full=true} 3,000). Seed: {@code -Drobustness.merchant-fuzz.seed=S}.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(DomainWorld.class)
+class MerchantFuzzTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Inject Pool pool;
+
+  @TestHTTPResource("/")
+  URI root;
+
+  @Test
+  void hostileMerchantRequests_getTheirDocumentedAnswer_andChangeNothing() throws Exception {
+    long seed = CampaignSettings.seed("merchant-fuzz.seed", 20_261_125L);
+    int cases = CampaignSettings.size("merchant-fuzz.cases", 600, 3_000);
+    TestKeys.TestKey owner = TestKeys.create(pool, 25, 10_000_000, KeyVersion.V2);
+    TestKeys.TestKey stranger = TestKeys.create(pool, 25, 10_000_000, KeyVersion.V2);
+    HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    String target = "fuzz-t-" + UUID.randomUUID().toString().substring(0, 8);
+    String scratch = "fuzz-s-" + UUID.randomUUID().toString().substring(0, 8);
+    for (String id : List.of(target, scratch)) {
+      assertThat(
+              send(
+                      client,
+                      "POST",
+                      "/v1/merchants",
+                      "{\"companyName\":\"" + id + "\",\"companyId\":\"" + id + "\"}",
+                      owner.secret())
+                  .status())
+          .isEqualTo(200);
+    }
+    assertThat(
+            send(
+                    client,
+                    "PUT",
+                    "/v1/merchants/" + target + "/tokens",
+                    "{\"ownToken\":{\"symbol\":\"T\",\"chainId\":8453,\"contractAddress\":\""
+                        + MerchantFuzzCases.USDC_BASE
+                        + "\",\"decimals\":6,\"tiers\":[{\"name\":\"a\",\"threshold\":\"1\",\"discount\":5}]}}",
+                    owner.secret())
+                .status())
+        .isEqualTo(200);
+    String before = status(client, target, owner.secret());
+    long merchantsBefore = count("select count(*) as n from merchant");
+    long registryBefore = count("select count(*) as n from token_registry");
+    long ledgerBefore = count("select count(*) as n from credit_entry");
+
+    MerchantFuzzCases generator =
+        new MerchantFuzzCases(
+            new MerchantFuzzCases.Fixture(
+                root.getPort(), owner.secret(), stranger.secret(), target, scratch));
+    List<String> failures = new ArrayList<>();
+    Map<String, Map<Integer, Integer>> tally = new TreeMap<>();
+    for (int i = 0; i < cases; i++) {
+      MerchantFuzzCases.Case c = generator.generate(seed, i);
+      Answer answer = send(client, c.request());
+      tally.computeIfAbsent(c.kind(), k -> new TreeMap<>()).merge(answer.status(), 1, Integer::sum);
+      List<String> problems = new ArrayList<>();
+      if (c.status() == 200) {
+        if (answer.status() != 200) {
+          problems.add("status " + answer.status() + ", expected 200");
+        } else {
+          JsonNode body = JSON.readTree(answer.body());
+          if (!body.path("ok").asBoolean(false) || !body.path("data").isObject()) {
+            problems.add("not a success envelope");
+          }
+        }
+      } else {
+        problems.addAll(
+            DocumentedShapes.problems(
+                HostileCase.Expect.refused(c.status(), c.mentions()), answer));
+      }
+      if (!problems.isEmpty()) {
+        failures.add(
+            "case "
+                + i
+                + " ("
+                + c.kind()
+                + ", "
+                + c.description()
+                + ") "
+                + c.request().method()
+                + " "
+                + c.request().target()
+                + " "
+                + new String(c.request().body(), java.nio.charset.StandardCharsets.UTF_8)
+                + ": "
+                + problems
+                + " answer "
+                + new String(answer.body(), java.nio.charset.StandardCharsets.UTF_8));
+      }
+    }
+    System.out.println("merchant fuzz seed " + seed + ", " + cases + " cases: " + tally);
+    assertThat(failures).as("seed %d", seed).isEmpty();
+    assertThat(status(client, target, owner.secret()))
+        .as("the merchant every refused request was aimed at is unchanged")
+        .isEqualTo(before);
+    assertThat(count("select count(*) as n from merchant")).isEqualTo(merchantsBefore);
+    assertThat(count("select count(*) as n from token_registry")).isEqualTo(registryBefore);
+    assertThat(count("select count(*) as n from credit_entry"))
+        .as("nothing charged")
+        .isEqualTo(ledgerBefore);
+  }
+
+  private String status(HttpClient client, String id, String key) throws IOException {
+    Answer a = send(client, "GET", "/v1/merchants/" + id + "/status", "", key);
+    assertThat(a.status()).isEqualTo(200);
+    JsonNode data = JSON.readTree(a.body()).path("data");
+    return data.toString();
+  }
+
+  private long count(String sql) {
+    return pool.preparedQuery(sql)
+        .execute(Tuple.tuple())
+        .await()
+        .atMost(Duration.ofSeconds(30))
+        .iterator()
+        .next()
+        .getLong("n");
+  }
+
+  private Answer send(HttpClient client, String method, String path, String body, String key) {
+    List<Header> headers = new ArrayList<>();
+    headers.add(new Header("Content-Type", "application/json"));
+    headers.add(new Header("X-API-Key", key));
+    return send(
+        client,
+        new HostileCase.Http(
+            method, path, headers, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+  }
+
+  private Answer send(HttpClient client, HostileCase.Http http) {
+    HttpRequest.Builder request;
+    try {
+      request = HttpRequest.newBuilder(root.resolve(http.target())).timeout(Duration.ofSeconds(60));
+    } catch (IllegalArgumentException e) {
+      return Answer.none("bad target " + http.target());
+    }
+    for (Header header : http.headers()) {
+      request.header(header.name(), header.value());
+    }
+    request.method(
+        http.method(),
+        http.body().length == 0
+            ? HttpRequest.BodyPublishers.noBody()
+            : HttpRequest.BodyPublishers.ofByteArray(http.body()));
+    try {
+      HttpResponse<byte[]> response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+      return new Answer(
+          response.statusCode(), Answer.lowerCase(response.headers().map()), response.body(), null);
+    } catch (IOException e) {
+      return Answer.none(e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Answer.none("interrupted");
+    }
+  }
+}

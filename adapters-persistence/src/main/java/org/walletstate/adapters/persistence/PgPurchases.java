@@ -1,0 +1,310 @@
+package org.walletstate.adapters.persistence;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgException;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.walletstate.application.port.out.PassMints;
+import org.walletstate.application.port.out.Purchases;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payment.Payment;
+
+/**
+ * {@link Purchases} and {@link PassMints} in PostgreSQL, in plain SQL. A purchase is one
+ * transaction: the payment row (its transaction hash is unique: the insert does nothing when the
+ * hash credited before, and a concurrent replay waits for the first to commit and then does
+ * nothing), the key's wallet rule, the balance and the ledger entry. A refused purchase rolls back
+ * whole.
+ */
+@ApplicationScoped
+public class PgPurchases implements Purchases, PassMints {
+
+  private static final String UNIQUE_VIOLATION = "23505";
+
+  private static final String INSERT_KEY =
+      "insert into api_key (key_hash, email, app_name, plan, key_version, daily_limit, credits,"
+          + " created_at, wallet, wallet_family, channel, key_delivery)"
+          + " values ($1, null, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+          + " on conflict (wallet) where wallet is not null do nothing returning id";
+  private static final String INSERT_PAYMENT =
+      "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
+          + " usd, credits, created_at)"
+          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+          + " on conflict (tx_hash) do nothing returning id";
+  private static final String INSERT_PURCHASE =
+      "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
+          + " values ($1, 'purchase', $2, $3, $4, $5)";
+  private static final String PAYMENT_EXISTS = "select 1 from payment where tx_hash = $1";
+  private static final String KEY_WALLET = "select wallet from api_key where id = $1 for update";
+  private static final String WALLET_OWNER =
+      "select id from api_key where wallet = $1 and id <> $2";
+  private static final String SET_WALLET =
+      "update api_key set wallet = $2, wallet_family = $3 where id = $1";
+  private static final String GIVE =
+      "update api_key set credits = credits + $2 where id = $1 returning credits";
+  private static final String INSERT_MINT =
+      "insert into access_pass_mint (api_key_id, wallet, state, attempts, next_attempt,"
+          + " updated_at) values ($1, $2, 'pending', 0, $3, $3)";
+  private static final String DUE_MINTS =
+      "select api_key_id, wallet, attempts from access_pass_mint"
+          + " where state = 'pending' and next_attempt <= $1 order by next_attempt limit $2";
+  private static final String MINTED =
+      "update access_pass_mint set state = 'minted', tx_hash = $2, updated_at = $3"
+          + " where api_key_id = $1";
+  private static final String DEFERRED =
+      "update access_pass_mint set attempts = attempts + 1, next_attempt = $2, updated_at = $3"
+          + " where api_key_id = $1 and state = 'pending'";
+
+  private final Pool pool;
+
+  @Inject
+  public PgPurchases(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** Rolls a purchase's transaction back with the outcome to answer. */
+  private static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Object outcome;
+
+    Refused(Object outcome) {
+      super(null, null, false, false);
+      this.outcome = outcome;
+    }
+  }
+
+  static String walletText(WalletAddress wallet) {
+    return wallet instanceof EvmAddress evm ? evm.lowercase() : wallet.text();
+  }
+
+  @Override
+  public Uni<KeyPurchase> buyKey(NewPaidKey key) {
+    return pool.withTransaction(connection -> buyKeyIn(connection, key))
+        .onFailure(Refused.class)
+        .recoverWithUni(
+            failure -> {
+              Object outcome = failure.outcome;
+              if (!(outcome instanceof KeyPurchase.WalletHasKey)) {
+                return Uni.createFrom().item((KeyPurchase) outcome);
+              }
+              // a concurrent replay of the hash also meets the wallet first: name the real cause
+              return pool.preparedQuery(PAYMENT_EXISTS)
+                  .execute(Tuple.of(key.payment().hash().hex()))
+                  .map(
+                      rows ->
+                          rows.size() > 0
+                              ? new KeyPurchase.AlreadyCredited()
+                              : (KeyPurchase) outcome);
+            });
+  }
+
+  private static Uni<KeyPurchase> buyKeyIn(SqlConnection connection, NewPaidKey key) {
+    Payment payment = key.payment();
+    Instant at = key.at();
+    return connection
+        .preparedQuery(INSERT_KEY)
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  key.hash().hex(),
+                  key.appName().value(),
+                  key.plan().wireName(),
+                  (short) (key.version() == KeyVersion.V1 ? 1 : 2),
+                  key.plan().dailyLimit(),
+                  key.credits(),
+                  utc(at),
+                  walletText(payment.sender()),
+                  payment.sender().family().name().toLowerCase(java.util.Locale.ROOT),
+                  key.channel().map(c -> c.value()).orElse(null),
+                  key.delivery().wireName()
+                }))
+        .flatMap(
+            ids -> {
+              if (ids.size() == 0) {
+                throw new Refused(new KeyPurchase.WalletHasKey());
+              }
+              long keyId = ids.iterator().next().getLong("id");
+              return insertPayment(connection, keyId, "key", payment, key.credits(), at)
+                  .flatMap(
+                      paymentId ->
+                          connection
+                              .preparedQuery(INSERT_PURCHASE)
+                              .execute(
+                                  Tuple.of(
+                                      keyId,
+                                      key.credits(),
+                                      "key purchase " + payment.chain(),
+                                      paymentId,
+                                      utc(at))))
+                  .flatMap(
+                      done ->
+                          key.passPending()
+                              ? connection
+                                  .preparedQuery(INSERT_MINT)
+                                  .execute(Tuple.of(keyId, walletText(payment.sender()), utc(at)))
+                                  .replaceWithVoid()
+                              : Uni.createFrom().voidItem())
+                  .replaceWith(new KeyPurchase.Created(keyId, key.credits()));
+            });
+  }
+
+  private static Uni<Long> insertPayment(
+      SqlConnection connection,
+      long keyId,
+      String purpose,
+      Payment payment,
+      long credits,
+      Instant at) {
+    return connection
+        .preparedQuery(INSERT_PAYMENT)
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  payment.hash().hex(),
+                  payment.chain().toString(),
+                  keyId,
+                  purpose,
+                  walletText(payment.sender()),
+                  payment.token(),
+                  new java.math.BigDecimal(payment.raw()),
+                  payment.usd(),
+                  credits,
+                  utc(at)
+                }))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new Refused(
+                    purpose.equals("key")
+                        ? new KeyPurchase.AlreadyCredited()
+                        : new CreditPurchase.AlreadyCredited());
+              }
+              return rows.iterator().next().getLong("id");
+            });
+  }
+
+  @Override
+  public Uni<CreditPurchase> buyCredits(CreditsBought purchase) {
+    return pool.withTransaction(connection -> buyCreditsIn(connection, purchase))
+        .onFailure(Refused.class)
+        .recoverWithItem(failure -> (CreditPurchase) failure.outcome)
+        .onFailure(PgPurchases::isUniqueViolation)
+        // two keys registering one wallet at once: the index decided
+        .recoverWithItem(failure -> new CreditPurchase.WalletOfAnotherKey());
+  }
+
+  private static Uni<CreditPurchase> buyCreditsIn(
+      SqlConnection connection, CreditsBought purchase) {
+    Payment payment = purchase.payment();
+    String sender = walletText(payment.sender());
+    long keyId = purchase.keyId();
+    return connection
+        .preparedQuery(KEY_WALLET)
+        .execute(Tuple.of(keyId))
+        .flatMap(
+            rows -> {
+              String registered = rows.iterator().next().getString("wallet");
+              if (sender.equals(registered)) {
+                return Uni.createFrom().item(false);
+              }
+              if (registered != null && !purchase.replaceWallet()) {
+                throw new Refused(new CreditPurchase.WalletMismatch(registered));
+              }
+              return connection
+                  .preparedQuery(WALLET_OWNER)
+                  .execute(Tuple.of(sender, keyId))
+                  .flatMap(
+                      owners -> {
+                        if (owners.size() > 0) {
+                          throw new Refused(new CreditPurchase.WalletOfAnotherKey());
+                        }
+                        return connection
+                            .preparedQuery(SET_WALLET)
+                            .execute(
+                                Tuple.of(
+                                    keyId,
+                                    sender,
+                                    payment
+                                        .sender()
+                                        .family()
+                                        .name()
+                                        .toLowerCase(java.util.Locale.ROOT)))
+                            .replaceWith(true);
+                      });
+            })
+        .flatMap(
+            walletChanged ->
+                insertPayment(
+                        connection, keyId, "credits", payment, purchase.credits(), purchase.at())
+                    .flatMap(
+                        paymentId ->
+                            connection
+                                .preparedQuery(INSERT_PURCHASE)
+                                .execute(
+                                    Tuple.of(
+                                        keyId,
+                                        purchase.credits(),
+                                        "credit purchase " + payment.chain(),
+                                        paymentId,
+                                        utc(purchase.at()))))
+                    .flatMap(
+                        done ->
+                            connection
+                                .preparedQuery(GIVE)
+                                .execute(Tuple.of(keyId, purchase.credits())))
+                    .map(
+                        given ->
+                            (CreditPurchase)
+                                new CreditPurchase.Credited(
+                                    given.iterator().next().getLong("credits"), walletChanged)));
+  }
+
+  @Override
+  public Uni<List<PendingMint>> due(Instant now, int max) {
+    return pool.preparedQuery(DUE_MINTS).execute(Tuple.of(utc(now), max)).map(PgPurchases::pending);
+  }
+
+  private static List<PendingMint> pending(RowSet<Row> rows) {
+    List<PendingMint> out = new ArrayList<>();
+    for (Row row : rows) {
+      out.add(
+          new PendingMint(
+              row.getLong("api_key_id"),
+              EvmAddress.of(row.getString("wallet")),
+              row.getInteger("attempts")));
+    }
+    return out;
+  }
+
+  @Override
+  public Uni<Void> minted(long keyId, String txHash, Instant at) {
+    return pool.preparedQuery(MINTED).execute(Tuple.of(keyId, txHash, utc(at))).replaceWithVoid();
+  }
+
+  @Override
+  public Uni<Void> deferred(long keyId, Instant retryAt, Instant at) {
+    return pool.preparedQuery(DEFERRED)
+        .execute(Tuple.of(keyId, utc(retryAt), utc(at)))
+        .replaceWithVoid();
+  }
+
+  private static OffsetDateTime utc(Instant at) {
+    return at.atOffset(ZoneOffset.UTC);
+  }
+
+  private static boolean isUniqueViolation(Throwable failure) {
+    return failure instanceof PgException pg && UNIQUE_VIOLATION.equals(pg.getSqlState());
+  }
+}

@@ -1,0 +1,60 @@
+package org.walletstate.adapters.persistence;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.walletstate.application.port.out.WalletKeys;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.payload.KeyVersion;
+
+/** {@link WalletKeys} in PostgreSQL: the key of a registered wallet, and single-use nonces. */
+@ApplicationScoped
+public class PgWalletKeys implements WalletKeys {
+
+  private static final String BY_WALLET =
+      "select id, plan, key_version, daily_limit from api_key where wallet = $1";
+  private static final String USE_NONCE =
+      "insert into wallet_sign_in_nonce (wallet, nonce, used_at) values ($1, $2, $3)"
+          + " on conflict do nothing returning wallet";
+
+  private final Pool pool;
+
+  @Inject
+  public PgWalletKeys(Pool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public Uni<Optional<KeyAccount>> findByWallet(EvmAddress wallet) {
+    return pool.preparedQuery(BY_WALLET)
+        .execute(Tuple.of(wallet.lowercase()))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                return Optional.empty();
+              }
+              Row row = rows.iterator().next();
+              return Optional.of(
+                  new KeyAccount(
+                      row.getLong("id"),
+                      Plan.fromWireName(row.getString("plan")),
+                      row.getShort("key_version") == 1 ? KeyVersion.V1 : KeyVersion.V2,
+                      row.getInteger("daily_limit")));
+            });
+  }
+
+  @Override
+  public Uni<Boolean> useNonce(EvmAddress wallet, String nonce, Instant at) {
+    return pool.preparedQuery(USE_NONCE)
+        .execute(Tuple.of(wallet.lowercase(), nonce, at.atOffset(ZoneOffset.UTC)))
+        .map(rows -> rows.size() > 0);
+  }
+}

@@ -1,0 +1,30 @@
+package org.walletstate.application.account.port.in;
+
+import io.smallrye.mutiny.Uni;
+
+/**
+ * {@code Authorization: Wallet}: signs a caller in with an EIP-4361 message and its EIP-191
+ * signature. The signer must be the wallet registered to a key and hold the access pass on chain
+ * 8453; the nonce is single-use. A signed-in request counts against the key's daily limit like a
+ * key-authenticated one.
+ */
+public interface WalletSignInUseCase {
+
+  /**
+   * @param message the EIP-4361 message
+   * @param signature the {@code 0x} hex personal_sign signature
+   */
+  Uni<Outcome> signIn(String message, String signature);
+
+  /** The outcome. */
+  sealed interface Outcome {
+    /** Signed in (and counted), or the key's daily limit is used up. */
+    record Key(AuthenticateUseCase.Outcome outcome) implements Outcome {}
+
+    /** Refused (401): bad message, signature, nonce, key or pass; {@code reason} says which. */
+    record Refused(String reason) implements Outcome {}
+
+    /** The pass could not be read on chain (503); nothing counted or charged. */
+    record Unavailable(String reason) implements Outcome {}
+  }
+}

@@ -1,0 +1,31 @@
+package org.walletstate.application.payment.port.in;
+
+import io.smallrye.mutiny.Uni;
+import org.walletstate.domain.payment.Payment;
+import org.walletstate.domain.payment.PaymentClaim;
+
+/**
+ * Verifies that a transaction is a payment to the service, on chain. It reads and judges; it
+ * credits nothing. Crediting is the caller's, through the ledger, where a transaction hash is
+ * unique: a verified payment still credits once ever.
+ *
+ * <p>Used by {@code POST /v1/keys/buy}, {@code POST /v1/credits/buy}, and by the merchant credits
+ * and payment confirmation endpoints: turn {@link Verification.NotAPayment} into 400 with its
+ * reason, {@link Verification.Unavailable} into 503 {@code rpc_failure}.
+ */
+public interface VerifyPaymentUseCase {
+
+  Uni<Verification> verify(PaymentClaim claim);
+
+  /** The answer. */
+  sealed interface Verification {
+    /** A valid payment: sender, token and amount from the chain. */
+    record Verified(Payment payment) implements Verification {}
+
+    /** Not a valid payment on this service (or not yet): {@code reason} says why. */
+    record NotAPayment(String reason) implements Verification {}
+
+    /** The chain could not be read; nothing can be said about the payment yet. */
+    record Unavailable(String reason) implements Verification {}
+  }
+}

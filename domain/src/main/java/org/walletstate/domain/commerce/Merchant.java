@@ -1,0 +1,195 @@
+package org.walletstate.domain.commerce;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A store: who owns it, its business details and its configuration.
+ *
+ * @param id the companyId slug
+ * @param ownerKeyId the account of the key that created it
+ * @param companyName its name
+ * @param location where it is
+ * @param externalId the partner's id for it
+ * @param partnerProvisioned whether a partner-enabled key created it (it then needs a verified
+ *     domain before it is published)
+ * @param createdAt when
+ * @param tokens its tokens
+ * @param nftCollections its collections, at most 4
+ * @param settings discount settings and pause
+ * @param listed whether it is published in the directory
+ * @param verification its domain verification
+ */
+public record Merchant(
+    CompanyId id,
+    long ownerKeyId,
+    String companyName,
+    Optional<String> location,
+    Optional<String> externalId,
+    boolean partnerProvisioned,
+    Instant createdAt,
+    TokenSet tokens,
+    List<NftCollection> nftCollections,
+    Settings settings,
+    boolean listed,
+    DomainVerification verification) {
+
+  public Merchant {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(tokens, "tokens");
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(verification, "verification");
+    nftCollections = List.copyOf(nftCollections);
+    if (nftCollections.size() > NftCollection.MAX_COLLECTIONS) {
+      throw new IllegalArgumentException("at most 4 collections");
+    }
+  }
+
+  /** A store as created: no tokens, default settings, unlisted, unverified. */
+  public static Merchant create(
+      NewMerchant request, long ownerKeyId, boolean partnerProvisioned, Instant now) {
+    return new Merchant(
+        request.id(),
+        ownerKeyId,
+        request.companyName(),
+        request.location(),
+        request.externalId(),
+        partnerProvisioned,
+        now,
+        TokenSet.NONE,
+        List.of(),
+        Settings.DEFAULTS,
+        false,
+        DomainVerification.NONE);
+  }
+
+  public boolean ownedBy(long keyId) {
+    return ownerKeyId == keyId;
+  }
+
+  public boolean paused() {
+    return settings.paused();
+  }
+
+  public Merchant withTokens(TokenSet next) {
+    return new Merchant(
+        id,
+        ownerKeyId,
+        companyName,
+        location,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        next,
+        nftCollections,
+        settings,
+        listed,
+        verification);
+  }
+
+  public Merchant withNftCollections(List<NftCollection> next) {
+    return new Merchant(
+        id,
+        ownerKeyId,
+        companyName,
+        location,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        tokens,
+        next,
+        settings,
+        listed,
+        verification);
+  }
+
+  public Merchant withSettings(Settings next) {
+    return new Merchant(
+        id,
+        ownerKeyId,
+        companyName,
+        location,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        tokens,
+        nftCollections,
+        next,
+        listed,
+        verification);
+  }
+
+  public Merchant withVerification(DomainVerification next) {
+    return new Merchant(
+        id,
+        ownerKeyId,
+        companyName,
+        location,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        tokens,
+        nftCollections,
+        settings,
+        listed,
+        next);
+  }
+
+  /** The same store with new business details (an externalId upsert). */
+  public Merchant withDetails(String name, Optional<String> where) {
+    return new Merchant(
+        id,
+        ownerKeyId,
+        name,
+        where,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        tokens,
+        nftCollections,
+        settings,
+        listed,
+        verification);
+  }
+
+  /** Why this store may not be published now, if it may not. */
+  public Optional<String> publishRefusal() {
+    if (partnerProvisioned && !verification.verified()) {
+      return Optional.of(
+          "Merchant "
+              + id
+              + " was provisioned by a partner and needs a verified domain before it is"
+              + " published; verify it with POST and PUT /v1/merchants/"
+              + id
+              + "/domain-verification");
+    }
+    return Optional.empty();
+  }
+
+  /** Listed or not; publishing checks {@link #publishRefusal()} first. */
+  public Merchant withListed(boolean next) {
+    if (next && publishRefusal().isPresent()) {
+      throw new IllegalStateException(publishRefusal().get());
+    }
+    return new Merchant(
+        id,
+        ownerKeyId,
+        companyName,
+        location,
+        externalId,
+        partnerProvisioned,
+        createdAt,
+        tokens,
+        nftCollections,
+        settings,
+        next,
+        verification);
+  }
+
+  /** Enabled collections. */
+  public List<NftCollection> enabledCollections() {
+    return nftCollections.stream().filter(NftCollection::enabled).toList();
+  }
+}

@@ -1,0 +1,167 @@
+package org.walletstate.domain.payment;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.evm.Bytes32;
+
+/**
+ * The rules that make an EVM transaction a payment to the service, in the order they are applied:
+ * the transaction succeeded; it holds an ERC-20 {@code Transfer} of an accepted stablecoin to the
+ * receiving address; every such transfer comes from one sender in one token (the amounts are
+ * summed); the amount, read from the log in the token's decimals, is at least the minimum and
+ * matches the amount the caller declared; and the block has enough confirmations.
+ */
+public final class PaymentCheck {
+
+  /** {@code keccak256("Transfer(address,address,uint256)")}. */
+  public static final Bytes32 TRANSFER_TOPIC =
+      Bytes32.parse("0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", "topic");
+
+  /** The smallest purchase, in USD. */
+  public static final BigDecimal MINIMUM_USD = BigDecimal.valueOf(5);
+
+  private PaymentCheck() {}
+
+  /**
+   * @param rules what the chain accepts
+   * @param receipt the transaction's receipt
+   * @param head the chain's latest block number, read after the receipt
+   * @param declaredUsd the amount the caller says it paid, when it said one: a cross-check only
+   */
+  public static PaymentVerdict check(
+      EvmPaymentChain rules, TransferReceipt receipt, long head, Optional<BigDecimal> declaredUsd) {
+    String tx = "transaction " + receipt.hash();
+    if (!receipt.succeeded()) {
+      return reject(tx + " reverted (status 0) and moved no funds");
+    }
+    List<Transfer> transfers = transfers(receipt);
+    List<Transfer> toService =
+        transfers.stream().filter(t -> t.to().equals(rules.receiver())).toList();
+    List<Transfer> paid =
+        toService.stream().filter(t -> rules.token(t.token()).isPresent()).toList();
+    if (paid.isEmpty()) {
+      return reject(tx + " " + whyNoPayment(rules, transfers, toService));
+    }
+    Set<EvmAddress> tokens = paid.stream().map(Transfer::token).collect(toOrderedSet());
+    Set<EvmAddress> senders = paid.stream().map(Transfer::from).collect(toOrderedSet());
+    if (tokens.size() > 1) {
+      return reject(tx + " pays with more than one token; pay with one stablecoin per transaction");
+    }
+    if (senders.size() > 1) {
+      return reject(tx + " pays from more than one sender; a payment must come from one wallet");
+    }
+    PaymentToken token = rules.token(tokens.iterator().next()).orElseThrow();
+    BigInteger raw = paid.stream().map(Transfer::value).reduce(BigInteger.ZERO, BigInteger::add);
+    BigDecimal usd = new BigDecimal(raw, token.decimals()).stripTrailingZeros();
+    if (usd.scale() < 0) {
+      usd = usd.setScale(0);
+    }
+    if (usd.compareTo(MINIMUM_USD) < 0) {
+      return reject(
+          tx
+              + " pays "
+              + usd.toPlainString()
+              + " "
+              + token.symbol()
+              + "; the minimum purchase is "
+              + MINIMUM_USD
+              + " USD");
+    }
+    if (declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {
+      return reject(
+          "amount "
+              + declaredUsd.get().toPlainString()
+              + " does not match the "
+              + usd.toPlainString()
+              + " "
+              + token.symbol()
+              + " that "
+              + tx
+              + " paid");
+    }
+    long confirmations = head - receipt.blockNumber() + 1;
+    if (confirmations < rules.confirmations()) {
+      return reject(
+          tx
+              + " has "
+              + Math.max(0, confirmations)
+              + " of the "
+              + rules.confirmations()
+              + " confirmations chain "
+              + rules.chain()
+              + " requires; send the request again once it has them");
+    }
+    return new PaymentVerdict.Accepted(
+        new Payment(
+            rules.chain(), receipt.hash(), senders.iterator().next(), token.symbol(), raw, usd));
+  }
+
+  private static String whyNoPayment(
+      EvmPaymentChain rules, List<Transfer> transfers, List<Transfer> toService) {
+    String accepted =
+        rules.tokens().stream()
+            .map(t -> t.symbol() + " " + t.contract().checksummed())
+            .collect(Collectors.joining(", "));
+    if (!toService.isEmpty()) {
+      return "transfers "
+          + toService.get(0).token().checksummed()
+          + " to the service, which is not a payment token on chain "
+          + rules.chain()
+          + " (accepted: "
+          + accepted
+          + ")";
+    }
+    Optional<Transfer> elsewhere =
+        transfers.stream().filter(t -> rules.token(t.token()).isPresent()).findFirst();
+    if (elsewhere.isPresent()) {
+      return "transfers "
+          + rules.token(elsewhere.get().token()).orElseThrow().symbol()
+          + " to "
+          + elsewhere.get().to().checksummed()
+          + ", not to the service's receiving address "
+          + rules.receiver().checksummed();
+    }
+    return "holds no transfer of "
+        + accepted
+        + " to the service's receiving address "
+        + rules.receiver().checksummed();
+  }
+
+  private static List<Transfer> transfers(TransferReceipt receipt) {
+    List<Transfer> out = new ArrayList<>();
+    for (TransferReceipt.Log log : receipt.logs()) {
+      if (log.topics().size() == 3
+          && log.topics().get(0).equals(TRANSFER_TOPIC)
+          && log.data().length() == 32) {
+        out.add(
+            new Transfer(
+                log.address(),
+                address(log.topics().get(1)),
+                address(log.topics().get(2)),
+                new BigInteger(1, log.data().toArray())));
+      }
+    }
+    return out;
+  }
+
+  private static EvmAddress address(Bytes32 topic) {
+    return EvmAddress.ofBytes(topic.bytes().slice(12, 32).toArray());
+  }
+
+  private static PaymentVerdict reject(String reason) {
+    return new PaymentVerdict.Rejected(reason);
+  }
+
+  private static <T> java.util.stream.Collector<T, ?, Set<T>> toOrderedSet() {
+    return Collectors.toCollection(LinkedHashSet::new);
+  }
+
+  private record Transfer(EvmAddress token, EvmAddress from, EvmAddress to, BigInteger value) {}
+}

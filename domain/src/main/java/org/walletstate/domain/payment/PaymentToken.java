@@ -1,0 +1,21 @@
+package org.walletstate.domain.payment;
+
+import java.util.Objects;
+import org.walletstate.domain.address.EvmAddress;
+
+/**
+ * A stablecoin the service accepts on an EVM chain, valued at 1 USD per whole token.
+ *
+ * @param symbol {@code USDC} or {@code USDT}
+ * @param contract the token's production contract on the chain
+ * @param decimals its decimals (6 for both on every payment chain except BNB Chain's 18)
+ */
+public record PaymentToken(String symbol, EvmAddress contract, int decimals) {
+  public PaymentToken {
+    Objects.requireNonNull(symbol, "symbol");
+    Objects.requireNonNull(contract, "contract");
+    if (decimals < 0 || decimals > 36) {
+      throw new IllegalArgumentException("decimals out of range: " + decimals);
+    }
+  }
+}
