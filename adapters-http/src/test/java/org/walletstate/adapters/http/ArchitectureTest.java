@@ -79,6 +79,17 @@ class ArchitectureTest {
           .because("a resource translates HTTP to a use case's incoming port, and nothing else");
 
   @ArchTest
+  static final ArchRule toolsCallOnlyIncomingPorts =
+      classes()
+          .that()
+          .resideInAPackage("org.walletstate.adapters.http.mcp..")
+          .should()
+          .onlyDependOnClassesThat(
+              resideOutsideOfPackage("org.walletstate.application..")
+                  .or(resideInAPackage("org.walletstate.application..port.in..")))
+          .because("a tool is a second door to the same use case as its endpoint, nothing else");
+
+  @ArchTest
   static final ArchRule httpFeaturesDoNotUseEachOther =
       slices()
           .matching("org.walletstate.adapters.http.(*)..")

@@ -29,11 +29,16 @@ public class ComplianceTemplatesResource {
   @Inject
   public ComplianceTemplatesResource(Envelopes envelopes) {
     this.envelopes = envelopes;
+    this.templates = data().templates();
+  }
+
+  /** The answer's {@code data}: every template, in the catalogue's order. */
+  public static Templates data() {
     Map<String, TemplateView> m = new LinkedHashMap<>();
     for (ComplianceTemplate t : ComplianceTemplates.all()) {
       m.put(t.name(), TemplateView.of(t));
     }
-    this.templates = Collections.unmodifiableMap(m);
+    return new Templates(Collections.unmodifiableMap(m));
   }
 
   /** One template as the interface shows it. */

@@ -14,7 +14,7 @@ import org.walletstate.domain.commerce.TokenSet;
 import org.walletstate.domain.payload.Timestamps;
 
 /** The response bodies of the merchant endpoints, member order as documented. */
-final class MerchantViews {
+public final class MerchantViews {
 
   private MerchantViews() {}
 
@@ -53,7 +53,7 @@ final class MerchantViews {
   /**
    * {@code GET /v1/merchants/{id}}: public details; switched-off tokens and collections left out.
    */
-  static Map<String, Object> publicView(Merchant m) {
+  public static Map<String, Object> publicView(Merchant m) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("id", m.id().value());
     v.put("companyName", m.companyName());
@@ -78,7 +78,7 @@ final class MerchantViews {
   }
 
   /** One entry of {@code GET /v1/merchants}. */
-  static Map<String, Object> directoryEntry(Merchant m) {
+  public static Map<String, Object> directoryEntry(Merchant m) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("id", m.id().value());
     v.put("name", m.companyName());

@@ -475,7 +475,7 @@ public class MerchantsResource {
   // --- shared
   // -------------------------------------------------------------------------------------
 
-  private static CompanyId merchantId(String id) {
+  public static CompanyId merchantId(String id) {
     try {
       return CompanyId.parse(id);
     } catch (ValidationException e) {
@@ -483,7 +483,7 @@ public class MerchantsResource {
     }
   }
 
-  static ApiError notFound(String id) {
+  public static ApiError notFound(String id) {
     String shown = id.length() > 50 ? id.substring(0, 50) + "…" : id;
     return new ApiError(404, "Merchant not found: " + shown);
   }

@@ -53,7 +53,7 @@ public class TokensResource {
             });
   }
 
-  private static Map<String, Object> listed(RegistryItem e) {
+  public static Map<String, Object> listed(RegistryItem e) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("symbol", e.symbol());
     v.put("name", e.name().orElse(null));

@@ -13,7 +13,6 @@ import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.envelope.ErrorReferences;
 import org.walletstate.domain.ValidationException;
 
 /**
@@ -24,13 +23,13 @@ import org.walletstate.domain.ValidationException;
 public class ErrorMappers {
 
   private final Envelopes envelopes;
-  private final ErrorReferences references;
+  private final Failures failures;
   private final RouteTable routes;
 
   @Inject
-  public ErrorMappers(Envelopes envelopes, ErrorReferences references, RouteTable routes) {
+  public ErrorMappers(Envelopes envelopes, Failures failures, RouteTable routes) {
     this.envelopes = envelopes;
-    this.references = references;
+    this.failures = failures;
     this.routes = routes;
   }
 
@@ -41,7 +40,7 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response invalidInput(ValidationException invalid) {
-    return envelopes.error(ApiError.badRequest(invalid.getMessage()));
+    return envelopes.error(failures.classify(invalid));
   }
 
   @ServerExceptionMapper
@@ -102,6 +101,6 @@ public class ErrorMappers {
 
   @ServerExceptionMapper
   public Response unexpected(Throwable failure) {
-    return envelopes.error(new ApiError(500, references.logged(failure)));
+    return envelopes.error(failures.classify(failure));
   }
 }

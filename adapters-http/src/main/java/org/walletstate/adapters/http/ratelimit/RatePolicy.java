@@ -32,7 +32,12 @@ public enum RatePolicy {
    * Callers without a key on the pay-per-call endpoints (quotes and x402 payments); callers with a
    * key or wallet authorization are limited by their plan's daily limit instead.
    */
-  PAY_PER_CALL("pay-per-call", 60, Duration.ofMinutes(1), true);
+  PAY_PER_CALL("pay-per-call", 60, Duration.ofMinutes(1), true),
+  /**
+   * Every POST to the keyless tool endpoint ({@code /mcp}), public and metered tools alike: one
+   * address cannot spend the allowance every tool caller shares in a burst.
+   */
+  MCP("mcp", 30, Duration.ofMinutes(1), false);
 
   private final String wireName;
   private final int requests;

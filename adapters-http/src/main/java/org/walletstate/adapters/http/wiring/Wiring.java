@@ -48,12 +48,14 @@ import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.GrantMonthlyCredits;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.RetryPassMints;
+import org.walletstate.application.account.SharedAllowance;
 import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
+import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
@@ -337,6 +339,13 @@ public class Wiring {
   @ApplicationScoped
   AuthenticateUseCase authenticate(KeyAdmission admission, Clock clock) {
     return new Authenticate(admission, clock);
+  }
+
+  /** The one daily allowance every caller of the keyless tool endpoint ({@code /mcp}) shares. */
+  @Produces
+  @ApplicationScoped
+  SharedAllowanceUseCase sharedAllowance(KeyAdmission admission, Clock clock) {
+    return new SharedAllowance(admission, clock, SharedAllowance.MCP_ACCOUNT);
   }
 
   @Produces

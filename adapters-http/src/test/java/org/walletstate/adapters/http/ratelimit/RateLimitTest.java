@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.ratelimit;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.common.WithTestResource;
@@ -52,7 +53,9 @@ class RateLimitTest {
           Map.entry("walletstate.rate-limits.token-registry.requests", "1"),
           Map.entry("walletstate.rate-limits.token-registry.window", "P1D"),
           Map.entry("walletstate.rate-limits.registry-submit.requests", "1"),
-          Map.entry("walletstate.rate-limits.registry-submit.window", "P1D"));
+          Map.entry("walletstate.rate-limits.registry-submit.window", "P1D"),
+          Map.entry("walletstate.rate-limits.mcp.requests", "2"),
+          Map.entry("walletstate.rate-limits.mcp.window", "P1D"));
     }
   }
 
@@ -218,6 +221,36 @@ class RateLimitTest {
         .contentType("application/json")
         .body("{}")
         .post("/v1/registry/submit");
+  }
+
+  @Test
+  void mcp_countsEveryPostPerAddress_andAnswersTheSame429() {
+    String client = freshClient();
+    List<Integer> statuses =
+        inOneWindow(
+            () -> {
+              List<Integer> s = new ArrayList<>();
+              for (int i = 0; i < 3; i++) {
+                s.add(mcpToolsList(client).statusCode());
+              }
+              return s;
+            });
+    assertThat(statuses).containsExactly(200, 200, 429);
+    mcpToolsList(client)
+        .then()
+        .statusCode(429)
+        .header("Retry-After", notNullValue())
+        .body("error.message", startsWith("Too many requests to this endpoint from your address"));
+    mcpToolsList(freshClient()).then().statusCode(200);
+  }
+
+  private static Response mcpToolsList(String client) {
+    return given()
+        .header("X-Forwarded-For", client)
+        .header("Accept", "application/json, text/event-stream")
+        .contentType("application/json")
+        .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")
+        .post("/mcp");
   }
 
   private static Response templates(String client) {

@@ -1,0 +1,77 @@
+package org.walletstate.adapters.http.ratelimit;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.util.HexFormat;
+import java.util.Map;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.application.port.out.RateLimits;
+
+/**
+ * Counts one request of a client address against a policy (hashed: no address is stored). Past the
+ * limit it fails with the 429 {@link ApiError} and its {@code Retry-After}. Used by the filter of
+ * {@link RateLimited} endpoints and by routes outside the REST layer.
+ */
+@ApplicationScoped
+public class AddressLimits {
+
+  private final RateLimits limits;
+  private final RateLimitSettings settings;
+  private final Clock clock;
+
+  @Inject
+  public AddressLimits(RateLimits limits, RateLimitSettings settings, Clock clock) {
+    this.limits = limits;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** Whether limits are on at all. */
+  public boolean enabled() {
+    return settings.enabled();
+  }
+
+  /** Counts {@code http}'s client against {@code policy}; fails with the 429 past its limit. */
+  public Uni<Void> take(RatePolicy policy, HttpServerRequest http) {
+    if (!settings.enabled()) {
+      return Uni.createFrom().voidItem();
+    }
+    String peer = http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
+    String client = settings.addresses().client(peer, http.headers().getAll("X-Forwarded-For"));
+    RateLimitSettings.Limit limit = settings.limit(policy);
+    return limits
+        .take(policy.wireName(), hash(client), limit.requests(), limit.window(), clock.instant())
+        .map(
+            decision -> {
+              if (decision instanceof RateLimits.Decision.Limited full) {
+                throw new ApiError(
+                    429,
+                    "Too many requests to this endpoint from your address: the limit is "
+                        + limit.requests()
+                        + " per "
+                        + RateLimitSettings.describe(limit.window())
+                        + "; retry in "
+                        + full.retryAfterSeconds()
+                        + " seconds",
+                    Map.of("Retry-After", Long.toString(full.retryAfterSeconds())));
+              }
+              return null;
+            });
+  }
+
+  private static String hash(String client) {
+    try {
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(client.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+}
