@@ -3,19 +3,15 @@ package org.walletstate.adapters.chain.evm.web3j.payment;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import okhttp3.OkHttpClient;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.PaymentReceipts;
@@ -35,7 +31,6 @@ import org.web3j.protocol.core.methods.request.Transaction;
 import org.web3j.protocol.core.methods.response.EthSendTransaction;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
-import org.web3j.protocol.http.HttpService;
 import org.web3j.tx.RawTransactionManager;
 
 /**
@@ -75,10 +70,9 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
   private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
 
   private final Map<ChainId, EvmChainConfig> chains;
-  private final Map<URI, Web3j> clients = new LinkedHashMap<>();
   private final Optional<PassSettings> pass;
   private final Optional<Credentials> minter;
-  private final OkHttpClient http;
+  private final PaymentNodes nodes = new PaymentNodes();
   private final ExecutorService calls;
   private final ExecutorService mints;
 
@@ -86,9 +80,8 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     this.chains = Map.copyOf(chains);
     this.pass = pass;
     this.minter = pass.flatMap(PassSettings::minterKey).map(Credentials::create);
-    this.http = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
-    this.calls = Executors.newFixedThreadPool(8, daemon("evm-payment-"));
-    this.mints = Executors.newSingleThreadExecutor(daemon("evm-pass-mint-"));
+    this.calls = Executors.newFixedThreadPool(8, PaymentNodes.daemon("evm-payment-"));
+    this.mints = Executors.newSingleThreadExecutor(PaymentNodes.daemon("evm-pass-mint-"));
   }
 
   @Override
@@ -107,7 +100,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
   private Lookup readReceipt(EvmChainConfig config, TxHash hash) {
     String last = "no endpoint answered";
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
-      Web3j web3j = client(config, attempt);
+      Web3j web3j = nodes.client(config, attempt);
       try {
         var answer = web3j.ethGetTransactionReceipt(hash.hex()).send();
         if (answer.hasError()) {
@@ -126,7 +119,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       } catch (IOException | RuntimeException e) {
         last = "the chain did not answer";
       }
-      pause(config, attempt);
+      PaymentNodes.pause(config, attempt);
     }
     return new Lookup.Failed(last);
   }
@@ -163,7 +156,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
   }
 
   private Mint mintNow(EvmChainConfig config, PassSettings settings, EvmAddress wallet) {
-    Web3j web3j = client(config, 0);
+    Web3j web3j = nodes.client(config, 0);
     long chainId = ((ChainId.Evm) settings.chain()).value();
     try {
       String data =
@@ -228,7 +221,8 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
       try {
         var answer =
-            client(config, attempt)
+            nodes
+                .client(config, attempt)
                 .ethCall(
                     Transaction.createEthCallTransaction(
                         null, settings.contract().lowercase(), data),
@@ -244,56 +238,15 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       } catch (IOException | RuntimeException e) {
         // next attempt
       }
-      pause(config, attempt);
+      PaymentNodes.pause(config, attempt);
     }
     return new Holding.Unknown("the pass read did not complete");
-  }
-
-  private synchronized Web3j client(EvmChainConfig config, int attempt) {
-    URI endpoint = config.endpoints().get(attempt % config.endpoints().size());
-    return clients.computeIfAbsent(
-        endpoint,
-        uri -> {
-          OkHttpClient client =
-              http.newBuilder()
-                  .callTimeout(config.requestTimeout())
-                  .connectTimeout(config.requestTimeout())
-                  .readTimeout(config.requestTimeout())
-                  .build();
-          return Web3j.build(new HttpService(uri.toString(), client));
-        });
-  }
-
-  private static void pause(EvmChainConfig config, int attempt) {
-    if (attempt + 1 >= config.attempts()) {
-      return;
-    }
-    long millis =
-        Math.min(
-            config.maxBackoff().toMillis(),
-            config.initialBackoff().toMillis() << Math.min(attempt, 10));
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   @Override
   public synchronized void close() {
     calls.shutdownNow();
     mints.shutdownNow();
-    clients.values().forEach(Web3j::shutdown);
-    http.dispatcher().executorService().shutdown();
-    http.connectionPool().evictAll();
+    nodes.close();
   }
 }

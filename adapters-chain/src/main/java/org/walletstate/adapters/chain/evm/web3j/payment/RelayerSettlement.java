@@ -3,17 +3,13 @@ package org.walletstate.adapters.chain.evm.web3j.payment;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
 import java.math.BigInteger;
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
-import okhttp3.OkHttpClient;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.domain.chain.ChainId;
@@ -30,7 +26,6 @@ import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
 import org.web3j.protocol.core.methods.response.EthSendTransaction;
-import org.web3j.protocol.http.HttpService;
 import org.web3j.tx.RawTransactionManager;
 
 /**
@@ -48,8 +43,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
   private final Map<ChainId, EvmChainConfig> chains;
   private final Optional<Credentials> relayer;
   private final Duration settleWait;
-  private final Map<URI, Web3j> clients = new LinkedHashMap<>();
-  private final OkHttpClient http;
+  private final PaymentNodes nodes = new PaymentNodes();
   private final ExecutorService calls;
   private final ExecutorService sends;
 
@@ -62,9 +56,8 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     this.chains = Map.copyOf(chains);
     this.relayer = relayerKey.map(Credentials::create);
     this.settleWait = settleWait;
-    this.http = new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
-    this.calls = Executors.newFixedThreadPool(4, daemon("x402-read-"));
-    this.sends = Executors.newSingleThreadExecutor(daemon("x402-settle-"));
+    this.calls = Executors.newFixedThreadPool(4, PaymentNodes.daemon("x402-read-"));
+    this.sends = Executors.newSingleThreadExecutor(PaymentNodes.daemon("x402-settle-"));
   }
 
   @Override
@@ -105,7 +98,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
                 "balanceOf", List.of(new Address(authorization.from().lowercase())), List.of()));
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
       try {
-        Web3j web3j = client(config, attempt);
+        Web3j web3j = nodes.client(config, attempt);
         Optional<BigInteger> usedWord = word(web3j, token, used);
         Optional<BigInteger> balanceWord = word(web3j, token, balance);
         if (usedWord.isPresent() && balanceWord.isPresent()) {
@@ -114,7 +107,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
       } catch (IOException | RuntimeException e) {
         // next attempt
       }
-      pause(config, attempt);
+      PaymentNodes.pause(config, attempt);
     }
     return new State.Failed("the token's authorization state could not be read");
   }
@@ -182,7 +175,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
                     new Bytes32(r),
                     new Bytes32(s)),
                 List.of()));
-    Web3j web3j = client(config, 0);
+    Web3j web3j = nodes.client(config, 0);
     try {
       BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice();
       var manager = new RawTransactionManager(web3j, relayer.orElseThrow(), token.chainId());
@@ -218,51 +211,10 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     }
   }
 
-  private synchronized Web3j client(EvmChainConfig config, int attempt) {
-    URI endpoint = config.endpoints().get(attempt % config.endpoints().size());
-    return clients.computeIfAbsent(
-        endpoint,
-        uri -> {
-          OkHttpClient client =
-              http.newBuilder()
-                  .callTimeout(config.requestTimeout())
-                  .connectTimeout(config.requestTimeout())
-                  .readTimeout(config.requestTimeout())
-                  .build();
-          return Web3j.build(new HttpService(uri.toString(), client));
-        });
-  }
-
-  private static void pause(EvmChainConfig config, int attempt) {
-    if (attempt + 1 >= config.attempts()) {
-      return;
-    }
-    long millis =
-        Math.min(
-            config.maxBackoff().toMillis(),
-            config.initialBackoff().toMillis() << Math.min(attempt, 10));
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
   @Override
   public synchronized void close() {
     calls.shutdownNow();
     sends.shutdownNow();
-    clients.values().forEach(Web3j::shutdown);
-    http.dispatcher().executorService().shutdown();
-    http.connectionPool().evictAll();
+    nodes.close();
   }
 }

@@ -1,0 +1,72 @@
+package org.walletstate.adapters.chain.evm.web3j.payment;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.OkHttpClient;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.http.HttpService;
+
+/**
+ * The nodes the payment adapters talk to: one web3j client per endpoint (the chain's timeouts), the
+ * endpoint an attempt uses (attempts rotate over a chain's endpoints), the pause between attempts
+ * (the chain's backoff) and the shutdown of them all.
+ */
+final class PaymentNodes implements AutoCloseable {
+
+  private final Map<URI, Web3j> clients = new LinkedHashMap<>();
+  private final OkHttpClient http =
+      new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+
+  /** The client of the endpoint that attempt {@code attempt} (from 0) on this chain uses. */
+  synchronized Web3j client(EvmChainConfig config, int attempt) {
+    URI endpoint = config.endpoints().get(attempt % config.endpoints().size());
+    return clients.computeIfAbsent(
+        endpoint,
+        uri -> {
+          OkHttpClient client =
+              http.newBuilder()
+                  .callTimeout(config.requestTimeout())
+                  .connectTimeout(config.requestTimeout())
+                  .readTimeout(config.requestTimeout())
+                  .build();
+          return Web3j.build(new HttpService(uri.toString(), client));
+        });
+  }
+
+  /** Waits the chain's backoff after attempt {@code attempt}, unless it was the last one. */
+  static void pause(EvmChainConfig config, int attempt) {
+    if (attempt + 1 >= config.attempts()) {
+      return;
+    }
+    long millis =
+        Math.min(
+            config.maxBackoff().toMillis(),
+            config.initialBackoff().toMillis() << Math.min(attempt, 10));
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Daemon threads named {@code prefix} plus a counter. */
+  static ThreadFactory daemon(String prefix) {
+    AtomicInteger count = new AtomicInteger();
+    return runnable -> {
+      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  @Override
+  public synchronized void close() {
+    clients.values().forEach(Web3j::shutdown);
+    http.dispatcher().executorService().shutdown();
+    http.connectionPool().evictAll();
+  }
+}
