@@ -19,6 +19,7 @@ import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.payload.Timestamps;
@@ -116,6 +117,21 @@ public final class DualAttestationSigner implements AttestationSigner, TrustProf
       }
     }
     return signed(StatementType.TRUST_PROFILE, PreimageScheme.V2, trust, Optional.empty());
+  }
+
+  /**
+   * Signs an in-store pass whole under {@code <ns>-pass-v2} with its {@code <ns>-pass-pq1}
+   * companion: {@code {wallet, issuedAt, expiresAt}}, the wallet EIP-55 checksummed, the times to
+   * the second.
+   *
+   * @return the {@code data} text {@code {pass, sig, kid, pqSig, pqKid}}
+   */
+  public String signPass(InStorePass pass) {
+    ObjectNode statement = NODES.objectNode();
+    statement.put("wallet", pass.wallet().checksummed());
+    statement.put("issuedAt", Timestamps.iso(pass.issuedAt()));
+    statement.put("expiresAt", Timestamps.iso(pass.expiresAt()));
+    return signed(StatementType.PASS, PreimageScheme.V2, statement, Optional.empty());
   }
 
   /**

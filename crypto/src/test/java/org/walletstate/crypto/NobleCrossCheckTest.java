@@ -123,7 +123,7 @@ class NobleCrossCheckTest {
     return Base64.getEncoder().encodeToString(Base64.getUrlDecoder().decode(base64Url));
   }
 
-  private static JsonNode noble(JsonNode request) throws IOException, InterruptedException {
+  static JsonNode noble(JsonNode request) throws IOException, InterruptedException {
     Path input = Files.createTempFile("noble", ".json");
     try {
       Files.writeString(input, JSON.writeValueAsString(request), StandardCharsets.UTF_8);

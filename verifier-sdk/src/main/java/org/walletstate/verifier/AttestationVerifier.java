@@ -30,11 +30,13 @@ public final class AttestationVerifier {
   private final Policy policy;
   private final AttestationChecks attestations;
   private final TrustProfileChecks trustProfiles;
+  private final PassChecks passes;
 
   private AttestationVerifier(Policy policy) {
     this.policy = policy;
     this.attestations = new AttestationChecks(policy);
     this.trustProfiles = new TrustProfileChecks(policy);
+    this.passes = new PassChecks(policy);
   }
 
   /** A builder verifying against {@code keys}, resolved by kid only. */
@@ -96,6 +98,40 @@ public final class AttestationVerifier {
     }
     return new VerifiedTrustProfile(
         outcome.trust(), outcome.profiledAt(), outcome.expiresAt(), outcome.kid(), report);
+  }
+
+  /**
+   * Every verdict on an in-store pass: an issued {@code {data: {pass, sig, kid, pqSig, pqKid}}},
+   * its {@code data}, or the QR code's text ({@link PassCode}, whose companion reports absent).
+   */
+  public PassReport reportPass(String passOrCode) {
+    Objects.requireNonNull(passOrCode, "passOrCode");
+    return passOutcome(passOrCode).report();
+  }
+
+  /**
+   * The pass, when every check passes. A pass lives at most 65 seconds after {@code issuedAt},
+   * whatever {@link Builder#maxAge}.
+   *
+   * @throws StatementRejectedException naming the first check that failed
+   */
+  public VerifiedPass verifyPass(String passOrCode) throws StatementRejectedException {
+    Objects.requireNonNull(passOrCode, "passOrCode");
+    PassChecks.Outcome outcome = passOutcome(passOrCode);
+    PassReport report = outcome.report();
+    List<Check> failed = report.failedChecks();
+    if (!failed.isEmpty()) {
+      throw new StatementRejectedException(failed.get(0), report);
+    }
+    return new VerifiedPass(
+        outcome.pass(), outcome.issuedAt(), outcome.expiresAt(), outcome.kid(), report);
+  }
+
+  private PassChecks.Outcome passOutcome(String passOrCode) {
+    String text = passOrCode.strip();
+    return text.startsWith(PassCode.PREFIX + ".")
+        ? passes.evaluateCode(text)
+        : passes.evaluate(text);
   }
 
   private static VerifiedAttestation accept(AttestationChecks.Outcome outcome)

@@ -95,6 +95,25 @@ public final class StatementType {
               new Member("expiresAt", Kind.TEXT)),
           "profiledAt");
 
+  /**
+   * In-store passes: signed whole ({@code wallet, issuedAt, expiresAt}); kid {@code <ns>-pass-v2}
+   * only (no V1), companion {@code <ns>-pass-pq1}.
+   */
+  public static final StatementType PASS =
+      new StatementType(
+          "pass",
+          "pass",
+          "passes",
+          null,
+          KeyRole.PASS_V2,
+          KeyRole.PASS_PQ1,
+          List.of(),
+          List.of(
+              new Member("wallet", Kind.TEXT),
+              new Member("issuedAt", Kind.TEXT),
+              new Member("expiresAt", Kind.TEXT)),
+          "issuedAt");
+
   /** The {@code data} members beside the statement, in issue order around the tokens. */
   static final String SIG = "sig";
 
@@ -150,12 +169,23 @@ public final class StatementType {
     if (role == v2Role) {
       return Optional.of(PreimageScheme.V2);
     }
-    return role == legacyRole ? Optional.of(PreimageScheme.V1) : Optional.empty();
+    return legacyRole != null && role == legacyRole
+        ? Optional.of(PreimageScheme.V1)
+        : Optional.empty();
   }
 
-  /** The classical role that signs this type in {@code scheme}. */
+  /**
+   * The classical role that signs this type in {@code scheme}.
+   *
+   * @throws IllegalArgumentException when the type has no signer in {@code scheme} (passes are V2
+   *     only)
+   */
   public KeyRole role(PreimageScheme scheme) {
-    return scheme == PreimageScheme.V2 ? v2Role : legacyRole;
+    KeyRole role = scheme == PreimageScheme.V2 ? v2Role : legacyRole;
+    if (role == null) {
+      throw new IllegalArgumentException(plural + " are not signed in " + scheme);
+    }
+    return role;
   }
 
   /** The role of this type's ML-DSA-65 companion. */

@@ -103,4 +103,51 @@ class StatementTypeTest {
     object.fieldNames().forEachRemaining(names::add);
     return names;
   }
+
+  @Test
+  void pass_isSignedWholeUnderItsOwnTagsAndKidsOnly() {
+    assertThat(StatementType.PASS.scheme(KeyRole.PASS_V2)).contains(PreimageScheme.V2);
+    for (KeyRole role : KeyRole.values()) {
+      if (role != KeyRole.PASS_V2) {
+        assertThat(StatementType.PASS.scheme(role)).as(role.name()).isEmpty();
+      }
+    }
+    assertThat(StatementType.ATTESTATION.scheme(KeyRole.PASS_V2)).isEmpty();
+    assertThat(StatementType.TRUST_PROFILE.scheme(KeyRole.PASS_V2)).isEmpty();
+    assertThatThrownBy(() -> StatementType.PASS.role(PreimageScheme.V1))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThat(INSUMER.kid(StatementType.PASS.role(PreimageScheme.V2)))
+        .isEqualTo("insumer-pass-v2");
+    assertThat(INSUMER.kid(StatementType.PASS.companionRole())).isEqualTo("insumer-pass-pq1");
+    JsonNode pass =
+        CanonicalJson.parse(
+            "{\"wallet\":\"0xAb\",\"issuedAt\":\"2026-01-01T00:00:00.000Z\","
+                + "\"expiresAt\":\"2026-01-01T00:01:05.000Z\"}");
+    assertThat(text(StatementType.PASS.preimage(INSUMER, PreimageScheme.V2, pass)))
+        .isEqualTo(
+            "insumer.pass.v2\n{\"expiresAt\":\"2026-01-01T00:01:05.000Z\","
+                + "\"issuedAt\":\"2026-01-01T00:00:00.000Z\",\"wallet\":\"0xAb\"}");
+    assertThat(text(StatementType.PASS.companionPreimage(INSUMER, new byte[] {'x'})))
+        .isEqualTo("insumer.pass.pq1\nx");
+  }
+
+  @Test
+  void passCode_expandsToTheDataItStandsFor_andRefusesOtherText() {
+    String code = "P1.eyJhIjoxfQ.AAEC";
+    assertThat(PassCode.expand(code, INSUMER))
+        .isEqualTo("{\"pass\":{\"a\":1},\"sig\":\"AAEC\",\"kid\":\"insumer-pass-v2\"}");
+    for (String bad :
+        List.of(
+            "",
+            "P1",
+            "P1.a",
+            "P2.eyJhIjoxfQ.AAEC",
+            "P1.eyJhIjoxfQ.AA+C",
+            "P1.WzFd.AAEC",
+            "P1." + "A".repeat(2000) + ".AA")) {
+      assertThatThrownBy(() -> PassCode.expand(bad, INSUMER))
+          .as(bad)
+          .isInstanceOf(PassCode.MalformedCodeException.class);
+    }
+  }
 }

@@ -21,7 +21,7 @@ import org.walletstate.verifier.Mode;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.ProofVerdict;
 import org.walletstate.verifier.ProofVerifier;
-import org.walletstate.verifier.TrustProfileReport;
+import org.walletstate.verifier.StatementReport;
 import org.walletstate.verifier.VerificationReport;
 import org.walletstate.verifier.VerifiedAttestation;
 
@@ -29,7 +29,7 @@ import org.walletstate.verifier.VerifiedAttestation;
  * Command-line verification of a saved response against a key set.
  *
  * <pre>
- * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust]
+ * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --pass]
  *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
  *        [--proof (--state-root 0x… | --header header.json --block-hash 0x…) [--chain-id N]
  *                 [--wallet 0x…] [--decimals CHAIN:0xTOKEN=N]…]
@@ -40,6 +40,8 @@ import org.walletstate.verifier.VerifiedAttestation;
  * --proof} it also checks each result's Merkle proof against the trusted state root (given, or
  * taken from a header that must hash to the given block hash) and prints one line per result; a
  * rejected proof, or one with no trusted root, makes the answer invalid, a declined one does not.
+ * With {@code --pass} the input is an in-store pass: its issued {@code data} object, or the text of
+ * its QR code ({@code P1.…}).
  */
 public final class VerifyCommand {
 
@@ -48,7 +50,7 @@ public final class VerifyCommand {
   static final int USAGE = 2;
 
   private static final String USAGE_TEXT =
-      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust]"
+      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust | --pass]"
           + " [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
@@ -66,6 +68,7 @@ public final class VerifyCommand {
     String input = null;
     Namespace namespace = Namespace.SERVICE;
     boolean trust = false;
+    boolean pass = false;
     List<String> positional = new ArrayList<>();
     AttestationVerifier.Builder settings;
     Duration maxAge = null;
@@ -85,6 +88,7 @@ public final class VerifyCommand {
           case "--keys" -> keys = value(args, ++i);
           case "--namespace" -> namespace = Namespace.of(value(args, ++i));
           case "--trust" -> trust = true;
+          case "--pass" -> pass = true;
           case "--max-age" -> maxAge = Duration.ofSeconds(Long.parseLong(value(args, ++i)));
           case "--pq-required-from" -> pqRequiredFrom = Instant.parse(value(args, ++i));
           case "--evidence" -> mode = Mode.EVIDENCE;
@@ -105,6 +109,9 @@ public final class VerifyCommand {
       if (keys == null || positional.size() != 1) {
         err.println(USAGE_TEXT);
         return USAGE;
+      }
+      if (trust && pass) {
+        throw new IllegalArgumentException("--trust and --pass exclude each other");
       }
       input = positional.get(0);
       settings = AttestationVerifier.builder(loadKeys(keys)).namespace(namespace).mode(mode);
@@ -136,8 +143,12 @@ public final class VerifyCommand {
       return USAGE;
     }
     AttestationVerifier verifier = settings.build();
-    if (trust) {
-      TrustProfileReport report = verifier.reportTrustProfile(response);
+    if (trust || pass) {
+      StatementReport report =
+          trust ? verifier.reportTrustProfile(response) : verifier.reportPass(response);
+      if (pass && !report.structure().passed()) {
+        line(out, "structure", false, report.structure().reason().orElse(""));
+      }
       line(out, "signature", report.signature().passed(), report.signature().reason().orElse(""));
       line(out, "freshness", report.freshness().passed(), report.freshness().reason().orElse(""));
       line(out, "expiry", report.expiry().passed(), report.expiry().reason().orElse(""));

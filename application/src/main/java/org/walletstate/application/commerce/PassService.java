@@ -1,0 +1,292 @@
+package org.walletstate.application.commerce;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.application.commerce.port.in.PassUseCase;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.PassDiscounts;
+import org.walletstate.application.commerce.port.out.PassRenewals;
+import org.walletstate.application.commerce.port.out.PassSigner;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.WalletKeys;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.InStorePass;
+import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.PassRequest;
+import org.walletstate.domain.commerce.PassScan;
+import org.walletstate.domain.siwe.SignInCheck;
+
+/**
+ * Passes. Issuing one: the EIP-4361 sign-in's rules ({@link SignInCheck}, as wallet authorization
+ * checks them), then the nonce's single use (the same store as wallet authorization), then the
+ * signed pass and a renewal token. Verifying one at a till: the merchant, the owner key's credit,
+ * the code's signature and age, the pause, then the discount from anchored reads; 1 credit is taken
+ * only for a scan that gives a discount, and never when a read failed.
+ */
+public final class PassService implements PassUseCase {
+
+  /** How long a renewal token gives fresh passes without a new signature. */
+  public static final Duration RENEWAL = Duration.ofHours(1);
+
+  /** Renewal tokens: this prefix and 43 base64url characters (32 random bytes). */
+  static final String RENEWAL_PREFIX = "wsr_";
+
+  /** Credits one scan that gives a discount takes from the owner key. */
+  public static final long SCAN_PRICE = 1;
+
+  private final String domain;
+  private final WalletKeys nonces;
+  private final PassSigner signer;
+  private final PassRenewals renewals;
+  private final MerchantStore merchants;
+  private final PassDiscounts discounts;
+  private final CreditLedger ledger;
+  private final Entropy entropy;
+  private final Clock clock;
+
+  /**
+   * @param domain the host a sign-in message must name (as for wallet authorization)
+   */
+  public PassService(
+      String domain,
+      WalletKeys nonces,
+      PassSigner signer,
+      PassRenewals renewals,
+      MerchantStore merchants,
+      PassDiscounts discounts,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock) {
+    this.domain = domain;
+    this.nonces = nonces;
+    this.signer = signer;
+    this.renewals = renewals;
+    this.merchants = merchants;
+    this.discounts = discounts;
+    this.ledger = ledger;
+    this.entropy = entropy;
+    this.clock = clock;
+  }
+
+  // ---- issuing ------------------------------------------------------------------------------
+
+  @Override
+  public Uni<Issue> issue(PassRequest request) {
+    Instant now = clock.instant();
+    if (request instanceof PassRequest.Renewal renewal) {
+      if (!renewal.token().startsWith(RENEWAL_PREFIX)) {
+        return refuse("renewal is not a renewal token; sign in again");
+      }
+      return renewals
+          .wallet(ScannerService.sha256(renewal.token()), now)
+          .map(
+              wallet ->
+                  wallet.isEmpty()
+                      ? new Issue.Refused(
+                          "the renewal token has expired or is unknown; sign in again")
+                      : issued(wallet.get(), now, renewal.token(), Optional.empty()));
+    }
+    if (domain.isBlank()) {
+      return refuse("wallet sign-in is not configured on this service");
+    }
+    var signIn = (PassRequest.SignIn) request;
+    SignInCheck.Verdict verdict =
+        SignInCheck.check(signIn.message(), signIn.signature(), domain, now);
+    if (verdict instanceof SignInCheck.Verdict.Refused refused) {
+      return refuse(refused.reason());
+    }
+    var signedIn = (SignInCheck.Verdict.SignedIn) verdict;
+    return nonces
+        .useNonce(signedIn.wallet(), signedIn.message().nonce(), now)
+        .flatMap(
+            first -> {
+              if (!first) {
+                return refuse("the nonce was used before; sign a new message with a fresh nonce");
+              }
+              String token =
+                  RENEWAL_PREFIX
+                      + Base64.getUrlEncoder().withoutPadding().encodeToString(entropy.bytes(32));
+              Instant renewalExpiresAt = now.plus(RENEWAL);
+              return renewals
+                  .store(ScannerService.sha256(token), signedIn.wallet(), renewalExpiresAt)
+                  .map(ok -> issued(signedIn.wallet(), now, token, Optional.of(renewalExpiresAt)));
+            });
+  }
+
+  private Issue issued(
+      EvmAddress wallet, Instant now, String renewal, Optional<Instant> renewalExpiresAt) {
+    InStorePass pass = new InStorePass(wallet, now);
+    PassSigner.Signed signed = signer.sign(pass);
+    return new Issue.Issued(
+        pass, signed.dataJson(), signed.code(), renewal, renewalExpiresAt.orElse(null));
+  }
+
+  private static Uni<Issue> refuse(String reason) {
+    return Uni.createFrom().item(new Issue.Refused(reason));
+  }
+
+  // ---- verifying ----------------------------------------------------------------------------
+
+  @Override
+  public Uni<Verify> verify(
+      Optional<CompanyId> session, Optional<KeyAccount> owner, PassScan scan) {
+    CompanyId id;
+    if (session.isPresent()) {
+      id = session.get();
+      if (scan.merchant().isPresent() && !scan.merchant().get().key().equals(id.key())) {
+        return answer(
+            new Verify.Forbidden(
+                "this scanner session is for merchant " + id + ", not " + scan.merchant().get()));
+      }
+    } else if (scan.merchant().isPresent()) {
+      id = scan.merchant().get();
+    } else {
+      return answer(new Verify.MerchantRequired());
+    }
+    return merchants
+        .find(id)
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return answer(new Verify.NoSuchMerchant(id.value()));
+              }
+              Merchant merchant = found.get();
+              if (owner.isPresent() && !merchant.ownedBy(owner.get().id())) {
+                return answer(new Verify.Forbidden(MerchantService.NOT_OWNER + merchant.id()));
+              }
+              return ledger
+                  .balance(merchant.ownerKeyId())
+                  .flatMap(balance -> scan(merchant, balance, scan));
+            });
+  }
+
+  private Uni<Verify> scan(Merchant merchant, long balance, PassScan scan) {
+    PassSigner.Reading reading = signer.read(scan.code());
+    if (reading instanceof PassSigner.Reading.Invalid invalid) {
+      if (invalid.detail().isEmpty()) {
+        return answer(new Verify.NotAPass(invalid.reason()));
+      }
+      return answer(
+          notRecognized(
+              merchant,
+              "invalid_signature",
+              invalid.detail(),
+              Optional.empty(),
+              Optional.empty(),
+              balance));
+    }
+    if (reading instanceof PassSigner.Reading.Stale stale) {
+      return answer(
+          notRecognized(
+              merchant,
+              "stale",
+              Optional.of(stale.reason()),
+              Optional.of(stale.wallet()),
+              Optional.empty(),
+              balance));
+    }
+    InStorePass pass = ((PassSigner.Reading.Valid) reading).pass();
+    if (merchant.paused()) {
+      return answer(
+          notRecognized(
+              merchant,
+              "paused",
+              Optional.of("recognition is paused at this store"),
+              Optional.of(pass.wallet()),
+              Optional.of(pass),
+              balance));
+    }
+    if (balance < SCAN_PRICE) {
+      return answer(new Verify.NoCredits(balance));
+    }
+    return discounts
+        .discount(merchant, pass.wallet())
+        .flatMap(
+            answer -> {
+              if (answer instanceof PassDiscounts.Answer.Unavailable unavailable) {
+                return answer(new Verify.Unavailable(unavailable.reason()));
+              }
+              var computed = (PassDiscounts.Answer.Computed) answer;
+              if (computed.discount() == 0) {
+                return answer(recognized(merchant, pass, computed, 0, balance));
+              }
+              String scanId = "scan_" + HexFormat.of().formatHex(entropy.bytes(12));
+              return ledger
+                  .debit(
+                      new CreditLedger.DebitRequest(
+                          merchant.ownerKeyId(),
+                          SCAN_PRICE,
+                          "pass-scan",
+                          scanId,
+                          scanId,
+                          clock.instant()))
+                  .map(
+                      debit -> {
+                        if (debit instanceof CreditLedger.Debit.Insufficient short_) {
+                          return (Verify) new Verify.NoCredits(short_.available());
+                        }
+                        long after =
+                            debit instanceof CreditLedger.Debit.Applied applied
+                                ? applied.balance()
+                                : ((CreditLedger.Debit.Replayed) debit).balance();
+                        return recognized(merchant, pass, computed, SCAN_PRICE, after);
+                      });
+            });
+  }
+
+  private static Verify recognized(
+      Merchant merchant,
+      InStorePass pass,
+      PassDiscounts.Answer.Computed computed,
+      long charged,
+      long remaining) {
+    return new Verify.Scanned(
+        merchant.id(),
+        true,
+        false,
+        Optional.empty(),
+        Optional.empty(),
+        Optional.of(pass.wallet()),
+        Optional.of(pass),
+        computed.discount(),
+        computed.tier(),
+        computed.earned(),
+        charged,
+        remaining);
+  }
+
+  private static Verify notRecognized(
+      Merchant merchant,
+      String reason,
+      Optional<String> detail,
+      Optional<EvmAddress> wallet,
+      Optional<InStorePass> pass,
+      long balance) {
+    return new Verify.Scanned(
+        merchant.id(),
+        false,
+        merchant.paused(),
+        Optional.of(reason),
+        detail,
+        wallet,
+        pass,
+        0,
+        Optional.empty(),
+        List.of(),
+        0,
+        balance);
+  }
+
+  private static Uni<Verify> answer(Verify verify) {
+    return Uni.createFrom().item(verify);
+  }
+}

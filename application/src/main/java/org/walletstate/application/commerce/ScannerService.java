@@ -1,0 +1,203 @@
+package org.walletstate.application.commerce;
+
+import io.smallrye.mutiny.Uni;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.application.commerce.port.in.ScannersUseCase;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.PinHasher;
+import org.walletstate.application.commerce.port.out.ScannerStore;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.Scanner;
+import org.walletstate.domain.commerce.ScannerChange;
+import org.walletstate.domain.commerce.ScannerLogin;
+import org.walletstate.domain.commerce.ScannerPin;
+
+/**
+ * Scanners and their sessions. A login is let through the lockout first (counted as a failure
+ * before its PIN is hashed), then its PIN is hashed once with the merchant's salt and looked up; a
+ * right PIN takes its count back and opens a session whose token is stored only as its SHA-256.
+ */
+public final class ScannerService implements ScannersUseCase {
+
+  /** Session tokens: this prefix and 43 base64url characters (32 random bytes). */
+  static final String SESSION_PREFIX = "wss_";
+
+  private static final int SALT_BYTES = 16;
+
+  private final ScannerStore store;
+  private final MerchantStore merchants;
+  private final PinHasher hasher;
+  private final Entropy entropy;
+  private final Clock clock;
+
+  public ScannerService(
+      ScannerStore store, MerchantStore merchants, PinHasher hasher, Entropy entropy, Clock clock) {
+    this.store = store;
+    this.merchants = merchants;
+    this.hasher = hasher;
+    this.entropy = entropy;
+    this.clock = clock;
+  }
+
+  @Override
+  public Uni<OwnerResult<Scanner>> add(
+      KeyAccount owner, CompanyId merchant, ScannerChange.Add add) {
+    return store
+        .salt(merchant, entropy.bytes(SALT_BYTES))
+        .flatMap(
+            salt -> {
+              if (salt.isEmpty()) {
+                return Uni.createFrom().item(new OwnerResult.NotFound<Scanner>());
+              }
+              String id = "scn_" + HexFormat.of().formatHex(entropy.bytes(8));
+              String hash = hasher.hash(add.pin(), salt.get());
+              return store
+                  .add(
+                      merchant,
+                      owner.id(),
+                      new ScannerStore.NewScanner(id, add.label(), hash, clock.instant()),
+                      Scanner.PER_MERCHANT)
+                  .map(added -> added(merchant, added));
+            });
+  }
+
+  private static OwnerResult<Scanner> added(CompanyId merchant, ScannerStore.Added added) {
+    if (added instanceof ScannerStore.Added.Done done) {
+      return new OwnerResult.Done<>(done.scanner());
+    }
+    if (added instanceof ScannerStore.Added.NotFound) {
+      return new OwnerResult.NotFound<>();
+    }
+    if (added instanceof ScannerStore.Added.NotOwner) {
+      return new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+    }
+    if (added instanceof ScannerStore.Added.LimitReached limit) {
+      return new OwnerResult.Conflict<>(
+          "Merchant "
+              + merchant
+              + " has "
+              + limit.limit()
+              + " scanners, the most a merchant may have; remove one first");
+    }
+    return new OwnerResult.Conflict<>(
+        "Another scanner of merchant " + merchant + " has this PIN; choose a different PIN");
+  }
+
+  @Override
+  public Uni<OwnerResult<Boolean>> remove(KeyAccount owner, CompanyId merchant, String id) {
+    return store
+        .remove(merchant, owner.id(), id)
+        .map(
+            removed ->
+                switch (removed) {
+                  case DONE -> new OwnerResult.Done<>(true);
+                  case NO_SUCH_SCANNER -> new OwnerResult.Done<>(false);
+                  case NOT_FOUND -> new OwnerResult.NotFound<>();
+                  case NOT_OWNER ->
+                      new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+                });
+  }
+
+  @Override
+  public Uni<OwnerResult<List<Scanner>>> list(KeyAccount owner, CompanyId merchant) {
+    return store
+        .list(merchant, owner.id())
+        .map(
+            access -> {
+              if (access instanceof MerchantStore.Access.Done<List<Scanner>> done) {
+                return new OwnerResult.Done<>(done.result());
+              }
+              if (access instanceof MerchantStore.Access.NotOwner<List<Scanner>>) {
+                return new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+              }
+              return new OwnerResult.NotFound<>();
+            });
+  }
+
+  @Override
+  public Uni<Login> login(ScannerLogin login) {
+    CompanyId merchant = login.merchant();
+    return merchants
+        .find(merchant)
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return Uni.createFrom().item(new Login.NoSuchMerchant());
+              }
+              Instant now = clock.instant();
+              return store
+                  .attempt(merchant, now, ScannerLogin.MAX_FAILURES, ScannerLogin.LOCKOUT)
+                  .flatMap(
+                      attempt -> {
+                        if (attempt instanceof ScannerStore.Attempt.Locked locked) {
+                          return Uni.createFrom().item((Login) new Login.Locked(locked.until()));
+                        }
+                        int failures = ((ScannerStore.Attempt.Allowed) attempt).failures();
+                        return evaluate(login.pin(), merchant, failures)
+                            .flatMap(
+                                scanner ->
+                                    scanner.isEmpty()
+                                        ? Uni.createFrom()
+                                            .item(
+                                                (Login)
+                                                    new Login.WrongPin(
+                                                        Math.max(
+                                                            0,
+                                                            ScannerLogin.MAX_FAILURES - failures)))
+                                        : open(merchant, scanner.get(), found.get(), now));
+                      });
+            });
+  }
+
+  /** The scanner the PIN belongs to: one hash with the merchant's salt, one look-up. */
+  private Uni<Optional<String>> evaluate(ScannerPin pin, CompanyId merchant, int failures) {
+    return store
+        .salt(merchant, entropy.bytes(SALT_BYTES))
+        .flatMap(
+            salt ->
+                salt.isEmpty()
+                    ? Uni.createFrom().item(Optional.<String>empty())
+                    : store.scannerByPin(merchant, hasher.hash(pin, salt.get())));
+  }
+
+  private Uni<Login> open(
+      CompanyId merchant,
+      String scannerId,
+      org.walletstate.domain.commerce.Merchant found,
+      Instant now) {
+    byte[] secret = entropy.bytes(32);
+    String token = SESSION_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    Instant expiresAt = now.plus(ScannerLogin.SESSION);
+    return store
+        .succeeded(merchant, ScannerLogin.MAX_FAILURES)
+        .flatMap(ok -> store.openSession(sha256(token), merchant, scannerId, expiresAt, now))
+        .map(ok -> (Login) new Login.Opened(token, expiresAt, scannerId, found));
+  }
+
+  @Override
+  public Uni<Optional<CompanyId>> session(String token) {
+    if (token == null || !token.startsWith(SESSION_PREFIX) || token.length() > 100) {
+      return Uni.createFrom().item(Optional.empty());
+    }
+    return store.session(sha256(token), clock.instant());
+  }
+
+  static byte[] sha256(String token) {
+    try {
+      return MessageDigest.getInstance("SHA-256")
+          .digest(token.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package org.walletstate.domain.commerce;
+
+import java.time.Duration;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/**
+ * {@code POST /v1/scanner/session}: {@code {"merchantId": "…", "pin": "4821"}}.
+ *
+ * <p>The lockout counts per merchant: {@link #MAX_FAILURES} wrong PINs within {@link #LOCKOUT} lock
+ * the merchant's scanner login for {@link #LOCKOUT}. A PIN has at most 10^8 values (10^4 for four
+ * digits), so a count per client would give an attacker with many addresses five guesses per
+ * address; counted per merchant, the whole world has five guesses per 15 minutes.
+ */
+public record ScannerLogin(CompanyId merchant, ScannerPin pin) {
+
+  /** Failed attempts that lock the merchant's scanner login. */
+  public static final int MAX_FAILURES = 5;
+
+  /** How long the lock lasts, and the window failures are counted in. */
+  public static final Duration LOCKOUT = Duration.ofMinutes(15);
+
+  /** How long a scanner session lasts: a shift. */
+  public static final Duration SESSION = Duration.ofHours(12);
+
+  public static ScannerLogin parse(RequestValue.Obj body) {
+    Fields fields = Fields.of(body, "");
+    for (String member : body.members().keySet()) {
+      if (!member.equals("merchantId") && !member.equals("pin")) {
+        throw new ValidationException(
+            "unknown member " + Members.abbreviate(member) + "; expected merchantId and pin");
+      }
+    }
+    CompanyId merchant = CompanyId.parse(fields.requiredText("merchantId"));
+    return new ScannerLogin(merchant, ScannerPin.parse(fields.requiredText("pin"), "pin"));
+  }
+}
