@@ -136,38 +136,47 @@ public final class ScannerService implements ScannersUseCase {
               }
               Instant now = clock.instant();
               return store
-                  .attempt(merchant, now, ScannerLogin.MAX_FAILURES, ScannerLogin.LOCKOUT)
+                  .salt(merchant, entropy.bytes(SALT_BYTES))
                   .flatMap(
-                      attempt -> {
-                        if (attempt instanceof ScannerStore.Attempt.Locked locked) {
-                          return Uni.createFrom().item((Login) new Login.Locked(locked.until()));
-                        }
-                        int failures = ((ScannerStore.Attempt.Allowed) attempt).failures();
-                        return evaluate(login.pin(), merchant, failures)
-                            .flatMap(
-                                scanner ->
-                                    scanner.isEmpty()
-                                        ? Uni.createFrom()
-                                            .item(
-                                                (Login)
-                                                    new Login.WrongPin(
-                                                        Math.max(
-                                                            0,
-                                                            ScannerLogin.MAX_FAILURES - failures)))
-                                        : open(merchant, scanner.get(), found.get(), now));
-                      });
+                      salt ->
+                          store
+                              .attempt(
+                                  merchant, now, ScannerLogin.MAX_FAILURES, ScannerLogin.LOCKOUT)
+                              .flatMap(
+                                  attempt ->
+                                      evaluated(
+                                          attempt,
+                                          login.pin(),
+                                          merchant,
+                                          salt.orElseThrow(),
+                                          found.get(),
+                                          now)));
             });
   }
 
-  /** The scanner the PIN belongs to: one hash with the merchant's salt, one look-up. */
-  private Uni<Optional<String>> evaluate(ScannerPin pin, CompanyId merchant, int failures) {
+  /** A let-through attempt's PIN: one hash with the merchant's salt, one look-up. */
+  private Uni<Login> evaluated(
+      ScannerStore.Attempt attempt,
+      ScannerPin pin,
+      CompanyId merchant,
+      byte[] salt,
+      org.walletstate.domain.commerce.Merchant found,
+      Instant now) {
+    if (attempt instanceof ScannerStore.Attempt.Locked locked) {
+      return Uni.createFrom().item(new Login.Locked(locked.until()));
+    }
+    int failures = ((ScannerStore.Attempt.Allowed) attempt).failures();
     return store
-        .salt(merchant, entropy.bytes(SALT_BYTES))
+        .scannerByPin(merchant, hasher.hash(pin, salt))
         .flatMap(
-            salt ->
-                salt.isEmpty()
-                    ? Uni.createFrom().item(Optional.<String>empty())
-                    : store.scannerByPin(merchant, hasher.hash(pin, salt.get())));
+            scanner ->
+                scanner.isEmpty()
+                    ? Uni.createFrom()
+                        .item(
+                            (Login)
+                                new Login.WrongPin(
+                                    Math.max(0, ScannerLogin.MAX_FAILURES - failures)))
+                    : open(merchant, scanner.get(), found, now));
   }
 
   private Uni<Login> open(

@@ -51,10 +51,10 @@ public interface ScannerStore {
   Uni<MerchantStore.Access<List<Scanner>>> list(CompanyId merchant, long ownerKeyId);
 
   /**
-   * Lets one login attempt through, or not, in one statement under the lockout row's lock: an
-   * attempt is counted as failed before its PIN is evaluated, so parallel attempts can never
-   * evaluate more than {@code maxFailures} PINs in a window; the attempt that makes {@code
-   * maxFailures} sets the lock.
+   * Lets one login attempt through, or not, in one statement under the lockout row's lock (the row
+   * {@link #salt} made): an attempt is counted as failed before its PIN is evaluated, so parallel
+   * attempts can never evaluate more than {@code maxFailures} PINs in a window; the attempt that
+   * makes {@code maxFailures} sets the lock.
    */
   Uni<Attempt> attempt(CompanyId merchant, Instant now, int maxFailures, java.time.Duration lock);
 

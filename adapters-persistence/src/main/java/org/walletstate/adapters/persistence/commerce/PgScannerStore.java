@@ -1,0 +1,271 @@
+package org.walletstate.adapters.persistence.commerce;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.ScannerStore;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.Scanner;
+
+/**
+ * {@link ScannerStore} on PostgreSQL. Adding a scanner locks the merchant's row (the limit holds
+ * between parallel adds); a login attempt is one upsert of the merchant's {@code scanner_login} row
+ * whose {@code where} lets it through only while the merchant is not locked: PostgreSQL re-reads
+ * the row under its lock for each conflicting upsert, so of any number of parallel attempts no more
+ * than the limit pass in one window.
+ */
+@ApplicationScoped
+public class PgScannerStore implements ScannerStore {
+
+  private static final String SALT =
+      "insert into scanner_login (merchant_id, salt)"
+          + " select id, $2 from merchant where id_key = $1"
+          + " on conflict (merchant_id) do update set salt = scanner_login.salt"
+          + " returning salt";
+
+  private static final String OWNER =
+      "select id, owner_key_id from merchant where id_key = $1 for update";
+
+  /** $1 merchant key, $2 now, $3 failures that lock, $4 the lock and window in seconds. */
+  private static final String ATTEMPT =
+      "update scanner_login g set"
+          + " failures = case when g.window_started is null"
+          + "   or g.window_started <= $2 - $4 * interval '1 second' then 1 else g.failures + 1 end,"
+          + " window_started = case when g.window_started is null"
+          + "   or g.window_started <= $2 - $4 * interval '1 second' then $2 else g.window_started end,"
+          + " locked_until = case when (case when g.window_started is null"
+          + "   or g.window_started <= $2 - $4 * interval '1 second' then 1 else g.failures + 1 end)"
+          + "   >= $3 then $2 + $4 * interval '1 second' else null end"
+          + " from merchant m where m.id = g.merchant_id and m.id_key = $1"
+          + " and (g.locked_until is null or g.locked_until <= $2)"
+          + " returning g.failures";
+
+  private static final String LOCKED_UNTIL =
+      "select l.locked_until from scanner_login l join merchant m on m.id = l.merchant_id"
+          + " where m.id_key = $1";
+
+  private static final String SUCCEEDED =
+      "update scanner_login set failures = greatest(failures - 1, 0),"
+          + " locked_until = case when failures - 1 < $2 then null else locked_until end"
+          + " where merchant_id = (select id from merchant where id_key = $1)";
+
+  private final Pool pool;
+
+  @Inject
+  public PgScannerStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public Uni<Optional<byte[]>> salt(CompanyId merchant, byte[] candidate) {
+    return pool.preparedQuery(SALT)
+        .execute(Tuple.of(merchant.key(), Buffer.buffer(candidate)))
+        .map(
+            rows ->
+                rows.size() == 0
+                    ? Optional.<byte[]>empty()
+                    : Optional.of(rows.iterator().next().getBuffer("salt").getBytes()));
+  }
+
+  @Override
+  public Uni<Added> add(CompanyId merchant, long ownerKeyId, NewScanner scanner, int limit) {
+    return pool.withTransaction(
+        conn ->
+            conn.preparedQuery(OWNER)
+                .execute(Tuple.of(merchant.key()))
+                .flatMap(
+                    owner -> {
+                      if (owner.size() == 0) {
+                        return Uni.createFrom().item((Added) new Added.NotFound());
+                      }
+                      Row row = owner.iterator().next();
+                      if (row.getLong("owner_key_id") != ownerKeyId) {
+                        return Uni.createFrom().item((Added) new Added.NotOwner());
+                      }
+                      String id = row.getString("id");
+                      return conn.preparedQuery(
+                              "select count(*) as n,"
+                                  + " count(*) filter (where pin_hash = $2) as same"
+                                  + " from scanner where merchant_id = $1")
+                          .execute(Tuple.of(id, scanner.pinHash()))
+                          .flatMap(
+                              counted -> {
+                                Row c = counted.iterator().next();
+                                if (c.getLong("same") > 0) {
+                                  return Uni.createFrom().item((Added) new Added.PinTaken());
+                                }
+                                if (c.getLong("n") >= limit) {
+                                  return Uni.createFrom()
+                                      .item((Added) new Added.LimitReached(limit));
+                                }
+                                return conn.preparedQuery(
+                                        "insert into scanner (id, merchant_id, label, pin_hash,"
+                                            + " created_at) values ($1, $2, $3, $4, $5)")
+                                    .execute(
+                                        Tuple.of(
+                                            scanner.id(),
+                                            id,
+                                            scanner.label().orElse(null),
+                                            scanner.pinHash(),
+                                            time(scanner.createdAt())))
+                                    .map(
+                                        ok ->
+                                            (Added)
+                                                new Added.Done(
+                                                    new Scanner(
+                                                        scanner.id(),
+                                                        scanner.label(),
+                                                        scanner.createdAt(),
+                                                        Optional.empty())));
+                              });
+                    }));
+  }
+
+  @Override
+  public Uni<Removed> remove(CompanyId merchant, long ownerKeyId, String scannerId) {
+    return pool.withTransaction(
+        conn ->
+            conn.preparedQuery(OWNER)
+                .execute(Tuple.of(merchant.key()))
+                .flatMap(
+                    owner -> {
+                      if (owner.size() == 0) {
+                        return Uni.createFrom().item(Removed.NOT_FOUND);
+                      }
+                      Row row = owner.iterator().next();
+                      if (row.getLong("owner_key_id") != ownerKeyId) {
+                        return Uni.createFrom().item(Removed.NOT_OWNER);
+                      }
+                      return conn.preparedQuery(
+                              "delete from scanner where id = $1 and merchant_id = $2 returning id")
+                          .execute(Tuple.of(scannerId, row.getString("id")))
+                          .map(rows -> rows.size() > 0 ? Removed.DONE : Removed.NO_SUCH_SCANNER);
+                    }));
+  }
+
+  @Override
+  public Uni<MerchantStore.Access<List<Scanner>>> list(CompanyId merchant, long ownerKeyId) {
+    return pool.preparedQuery("select id, owner_key_id from merchant where id_key = $1")
+        .execute(Tuple.of(merchant.key()))
+        .flatMap(
+            owner -> {
+              if (owner.size() == 0) {
+                return Uni.createFrom().item(new MerchantStore.Access.NotFound<List<Scanner>>());
+              }
+              Row row = owner.iterator().next();
+              if (row.getLong("owner_key_id") != ownerKeyId) {
+                return Uni.createFrom().item(new MerchantStore.Access.NotOwner<List<Scanner>>());
+              }
+              return pool.preparedQuery(
+                      "select id, label, created_at, last_login_at from scanner"
+                          + " where merchant_id = $1 order by created_at, id")
+                  .execute(Tuple.of(row.getString("id")))
+                  .map(
+                      rows -> {
+                        List<Scanner> scanners = new ArrayList<>();
+                        for (Row r : rows) {
+                          scanners.add(
+                              new Scanner(
+                                  r.getString("id"),
+                                  Optional.ofNullable(r.getString("label")),
+                                  r.getOffsetDateTime("created_at").toInstant(),
+                                  Optional.ofNullable(r.getOffsetDateTime("last_login_at"))
+                                      .map(OffsetDateTime::toInstant)));
+                        }
+                        return new MerchantStore.Access.Done<>(List.copyOf(scanners));
+                      });
+            });
+  }
+
+  @Override
+  public Uni<Attempt> attempt(CompanyId merchant, Instant now, int maxFailures, Duration lock) {
+    return pool.preparedQuery(ATTEMPT)
+        .execute(Tuple.of(merchant.key(), time(now), maxFailures, (int) lock.toSeconds()))
+        .flatMap(
+            rows -> {
+              if (rows.size() > 0) {
+                return Uni.createFrom()
+                    .item((Attempt) new Attempt.Allowed(rows.iterator().next().getInteger(0)));
+              }
+              return pool.preparedQuery(LOCKED_UNTIL)
+                  .execute(Tuple.of(merchant.key()))
+                  .map(
+                      locked -> {
+                        OffsetDateTime until =
+                            locked.size() == 0
+                                ? null
+                                : locked.iterator().next().getOffsetDateTime("locked_until");
+                        return (Attempt)
+                            new Attempt.Locked(until == null ? now.plus(lock) : until.toInstant());
+                      });
+            });
+  }
+
+  @Override
+  public Uni<Void> succeeded(CompanyId merchant, int maxFailures) {
+    return pool.preparedQuery(SUCCEEDED)
+        .execute(Tuple.of(merchant.key(), maxFailures))
+        .replaceWithVoid();
+  }
+
+  @Override
+  public Uni<Optional<String>> scannerByPin(CompanyId merchant, String pinHash) {
+    return pool.preparedQuery(
+            "select s.id from scanner s join merchant m on m.id = s.merchant_id"
+                + " where m.id_key = $1 and s.pin_hash = $2")
+        .execute(Tuple.of(merchant.key(), pinHash))
+        .map(
+            rows ->
+                rows.size() == 0
+                    ? Optional.<String>empty()
+                    : Optional.of(rows.iterator().next().getString("id")));
+  }
+
+  @Override
+  public Uni<Void> openSession(
+      byte[] tokenHash, CompanyId merchant, String scannerId, Instant expiresAt, Instant now) {
+    return pool.withTransaction(
+        conn ->
+            conn.preparedQuery(
+                    "insert into scanner_session (token_hash, merchant_id, scanner_id, expires_at)"
+                        + " select $1, merchant_id, id, $3 from scanner where id = $2")
+                .execute(Tuple.of(Buffer.buffer(tokenHash), scannerId, time(expiresAt)))
+                .flatMap(
+                    ok ->
+                        conn.preparedQuery("update scanner set last_login_at = $2 where id = $1")
+                            .execute(Tuple.of(scannerId, time(now))))
+                .flatMap(
+                    ok ->
+                        conn.preparedQuery("delete from scanner_session where expires_at < $1")
+                            .execute(Tuple.of(time(now))))
+                .replaceWithVoid());
+  }
+
+  @Override
+  public Uni<Optional<CompanyId>> session(byte[] tokenHash, Instant now) {
+    return pool.preparedQuery(
+            "select merchant_id from scanner_session where token_hash = $1 and expires_at > $2")
+        .execute(Tuple.of(Buffer.buffer(tokenHash), time(now)))
+        .map(
+            rows ->
+                rows.size() == 0
+                    ? Optional.<CompanyId>empty()
+                    : Optional.of(CompanyId.parse(rows.iterator().next().getString(0))));
+  }
+
+  private static OffsetDateTime time(Instant instant) {
+    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+  }
+}
