@@ -213,7 +213,7 @@ public final class PassService implements PassUseCase {
         .flatMap(
             answer -> {
               if (answer instanceof PassDiscounts.Answer.Unavailable unavailable) {
-                return answer(new Verify.Unavailable(unavailable.reason()));
+                return answer(new Verify.Unavailable(unavailable.chainIds(), unavailable.reason()));
               }
               var computed = (PassDiscounts.Answer.Computed) answer;
               if (computed.discount() == 0) {

@@ -10,6 +10,7 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.WalletSignInUseCase;
+import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.payload.Timestamps;
 
 /**
@@ -28,13 +29,18 @@ public class CredentialFilters {
   private final AuthenticateUseCase authenticate;
   private final WalletSignInUseCase walletSignIn;
   private final CurrentCaller caller;
+  private final ScannersUseCase scanners;
 
   @Inject
   public CredentialFilters(
-      AuthenticateUseCase authenticate, WalletSignInUseCase walletSignIn, CurrentCaller caller) {
+      AuthenticateUseCase authenticate,
+      WalletSignInUseCase walletSignIn,
+      CurrentCaller caller,
+      ScannersUseCase scanners) {
     this.authenticate = authenticate;
     this.walletSignIn = walletSignIn;
     this.caller = caller;
+    this.scanners = scanners;
   }
 
   /**
@@ -77,6 +83,32 @@ public class CredentialFilters {
       return Uni.createFrom().voidItem(); // anonymous: the endpoint answers with a quote
     }
     return authenticateKey(credentials);
+  }
+
+  @ServerRequestFilter(nonBlocking = true)
+  @KeyOrScanner
+  public Uni<Void> keyOrScanner(ContainerRequestContext request) {
+    Credentials credentials = Credentials.of(request);
+    if (credentials.scannerSession() == null) {
+      return requireKey(request);
+    }
+    if (credentials.schemes() > 0) {
+      throw ApiError.badRequest(
+          "Use one credential per request: send either X-Scanner-Session or X-API-Key, not both");
+    }
+    return scanners
+        .session(credentials.scannerSession().strip())
+        .map(
+            merchant -> {
+              caller.scanner(
+                  merchant.orElseThrow(
+                      () ->
+                          new ApiError(
+                              401,
+                              "The scanner session has expired or is unknown; log in with the"
+                                  + " scanner PIN again")));
+              return null;
+            });
   }
 
   private static ApiError oneScheme() {

@@ -4,13 +4,15 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 
 /**
  * The credential headers of a request. Exactly one scheme may be used: an API key, a wallet pass
- * ({@code Authorization: Wallet ...}) or a per-call payment.
+ * ({@code Authorization: Wallet ...}), a per-call payment, or (where it is accepted) a scanner
+ * session.
  */
-record Credentials(String apiKey, boolean walletPass, boolean payment) {
+record Credentials(String apiKey, boolean walletPass, boolean payment, String scannerSession) {
 
   static final String API_KEY = "X-API-Key";
   static final String PAYMENT_SIGNATURE = "PAYMENT-SIGNATURE";
   static final String X_PAYMENT = "X-PAYMENT";
+  static final String SCANNER_SESSION = "X-Scanner-Session";
 
   static Credentials of(ContainerRequestContext request) {
     String authorization = request.getHeaderString("Authorization");
@@ -18,7 +20,8 @@ record Credentials(String apiKey, boolean walletPass, boolean payment) {
         request.getHeaderString(API_KEY),
         walletScheme(authorization),
         request.getHeaderString(PAYMENT_SIGNATURE) != null
-            || request.getHeaderString(X_PAYMENT) != null);
+            || request.getHeaderString(X_PAYMENT) != null,
+        request.getHeaderString(SCANNER_SESSION));
   }
 
   /**
@@ -41,6 +44,7 @@ record Credentials(String apiKey, boolean walletPass, boolean payment) {
     return apiKey != null;
   }
 
+  /** The schemes sent, a scanner session not counted (only {@link KeyOrScanner} reads it). */
   int schemes() {
     return (hasKey() ? 1 : 0) + (walletPass ? 1 : 0) + (payment ? 1 : 0);
   }

@@ -2,6 +2,7 @@ package org.walletstate.adapters.http.auth;
 
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Optional;
+import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.domain.account.KeyAccount;
 
@@ -12,6 +13,16 @@ public class CurrentCaller {
   private AuthenticateUseCase.Outcome.Authenticated authenticated;
   private boolean wallet;
   private String paymentHeader;
+  private CompanyId scannerMerchant;
+
+  void scanner(CompanyId merchant) {
+    this.scannerMerchant = merchant;
+  }
+
+  /** The merchant of the caller's scanner session, when it sent one instead of a key. */
+  public Optional<CompanyId> scannerMerchant() {
+    return Optional.ofNullable(scannerMerchant);
+  }
 
   void paying(String header) {
     this.paymentHeader = header;
@@ -51,6 +62,6 @@ public class CurrentCaller {
 
   /** True when the caller sent no credential at all (pay-per-call endpoints only). */
   public boolean anonymous() {
-    return authenticated == null;
+    return authenticated == null && scannerMerchant == null;
   }
 }

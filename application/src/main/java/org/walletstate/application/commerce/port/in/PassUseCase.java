@@ -85,6 +85,6 @@ public interface PassUseCase {
     record NoCredits(long balance) implements Verify {}
 
     /** A chain read failed (503): nothing charged. */
-    record Unavailable(String reason) implements Verify {}
+    record Unavailable(List<Object> chainIds, String reason) implements Verify {}
   }
 }

@@ -23,8 +23,12 @@ public interface PassDiscounts {
     record Computed(int discount, java.util.Optional<String> tier, List<Earned> earned)
         implements Answer {}
 
-    /** A read failed: rpc_failure. */
-    record Unavailable(String reason) implements Answer {}
+    /**
+     * A read failed: rpc_failure.
+     *
+     * @param chainIds the wire ids of the chains whose reads did not complete
+     */
+    record Unavailable(List<Object> chainIds, String reason) implements Answer {}
   }
 
   /** One tier or collection earned. */

@@ -1,0 +1,149 @@
+package org.walletstate.adapters.http.commerce;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.KeyOrScanner;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import com.fasterxml.jackson.databind.util.RawValue;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.PassUseCase;
+import org.walletstate.domain.commerce.InStorePass;
+import org.walletstate.domain.commerce.PassRequest;
+import org.walletstate.domain.commerce.PassScan;
+import org.walletstate.domain.payload.Timestamps;
+
+/** The customer's in-store pass ({@code POST /v1/pass}) and the till's check of it. */
+@Path("/v1/pass")
+@Tag(name = "point of sale")
+public class PassResource {
+
+  private final PassUseCase passes;
+  private final JsonBodies bodies;
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+
+  @Inject
+  public PassResource(
+      PassUseCase passes, JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
+    this.passes = passes;
+    this.bodies = bodies;
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @RateLimited(RatePolicy.PASS_ISSUE)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "A signed pass for a wallet that signs in (EIP-4361) or renews")
+  public Uni<Response> issue(byte[] body) {
+    PassRequest request = PassRequest.parse(bodies.object(body));
+    return passes
+        .issue(request)
+        .map(
+            outcome -> {
+              if (outcome instanceof PassUseCase.Issue.Refused refused) {
+                throw new ApiError(401, "Sign-in refused: " + refused.reason());
+              }
+              var issued = (PassUseCase.Issue.Issued) outcome;
+              Map<String, Object> v = new LinkedHashMap<>();
+              v.put("signed", new RawValue(issued.dataJson()));
+              v.put("code", issued.code());
+              v.put("wallet", issued.pass().wallet().checksummed());
+              v.put("issuedAt", Timestamps.iso(issued.pass().issuedAt()));
+              v.put("expiresAt", Timestamps.iso(issued.pass().expiresAt()));
+              v.put(
+                  "refreshAt",
+                  Timestamps.iso(issued.pass().issuedAt().plus(InStorePass.REFRESH_AFTER)));
+              v.put("renewal", issued.renewal());
+              if (issued.renewalExpiresAt() != null) {
+                v.put("renewalExpiresAt", Timestamps.iso(issued.renewalExpiresAt()));
+              }
+              return envelopes.ok(v);
+            });
+  }
+
+  @POST
+  @Path("/verify")
+  @KeyOrScanner
+  @RateLimited(RatePolicy.PASS_VERIFY)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
+  public Uni<Response> verify(byte[] body) {
+    PassScan scan = PassScan.parse(bodies.object(body));
+    return passes
+        .verify(
+            caller.scannerMerchant(),
+            caller.key().map(k -> k.account()),
+            scan)
+        .map(this::answer);
+  }
+
+  private Response answer(PassUseCase.Verify verify) {
+    if (verify instanceof PassUseCase.Verify.Scanned s) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("recognized", s.recognized());
+      v.put("paused", s.paused());
+      v.put("discount", s.discount());
+      v.put("tier", s.tier().orElse(null));
+      v.put("reason", s.reason().orElse(null));
+      v.put("message", s.detail().orElse(null));
+      v.put("merchantId", s.merchant().value());
+      v.put("wallet", s.wallet().map(w -> w.checksummed()).orElse(null));
+      v.put("issuedAt", s.pass().map(p -> Timestamps.iso(p.issuedAt())).orElse(null));
+      v.put("expiresAt", s.pass().map(p -> Timestamps.iso(p.expiresAt())).orElse(null));
+      v.put(
+          "earned",
+          s.earned().stream()
+              .map(
+                  e -> {
+                    Map<String, Object> entry = new LinkedHashMap<>();
+                    entry.put("source", e.source());
+                    entry.put("tier", e.tier());
+                    entry.put("discount", e.discount());
+                    return entry;
+                  })
+              .toList());
+      return envelopes.okMetered(v, s.creditsRemaining(), s.creditsCharged());
+    }
+    if (verify instanceof PassUseCase.Verify.NotAPass no) {
+      throw ApiError.badRequest(no.reason());
+    }
+    if (verify instanceof PassUseCase.Verify.MerchantRequired) {
+      throw ApiError.badRequest("merchantId is required when the owner key verifies a pass");
+    }
+    if (verify instanceof PassUseCase.Verify.NoSuchMerchant none) {
+      throw MerchantsResource.notFound(none.id());
+    }
+    if (verify instanceof PassUseCase.Verify.Forbidden forbidden) {
+      throw new ApiError(403, forbidden.reason());
+    }
+    if (verify instanceof PassUseCase.Verify.NoCredits none) {
+      throw new ApiError(
+          402,
+          "The store's owner key has "
+              + none.balance()
+              + " credits; a scan that gives a discount takes 1. Nothing was charged.");
+    }
+    var unavailable = (PassUseCase.Verify.Unavailable) verify;
+    return envelopes.rpcFailure(
+        unavailable.chainIds().stream()
+            .map(chain -> new Envelopes.FailedRead("chain_read", chain, unavailable.reason()))
+            .toList());
+  }
+}
