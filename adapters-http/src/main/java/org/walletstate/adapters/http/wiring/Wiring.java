@@ -61,11 +61,13 @@ import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.commerce.DomainVerificationService;
+import org.walletstate.application.commerce.EligibilityService;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
@@ -456,6 +458,12 @@ public class Wiring {
   MerchantCreditsUseCase merchantCredits(
       MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
     return new MerchantCredits(store, payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  DiscountEligibilityUseCase discountEligibility(MerchantStore store, ChainState chains) {
+    return new EligibilityService(store, new OnCallerContext(chains));
   }
 
   @Produces

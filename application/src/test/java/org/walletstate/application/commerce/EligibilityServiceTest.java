@@ -1,0 +1,196 @@
+package org.walletstate.application.commerce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.walletstate.application.commerce.DomainVerificationServiceTest.MemoryStore;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.AnchorTag;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.NewMerchant;
+import org.walletstate.domain.commerce.Settings;
+import org.walletstate.domain.commerce.Tier;
+import org.walletstate.domain.commerce.TokenConfig;
+import org.walletstate.domain.commerce.TokenSet;
+import org.walletstate.domain.commerce.discount.DiscountWallets;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.request.RequestValue;
+
+class EligibilityServiceTest {
+
+  static final CompanyId ID = new CompanyId("cafe");
+  static final EvmAddress TOKEN = EvmAddress.of("0x5FbDB2315678afecb367f032d93F642f64180aa3");
+  static final EvmAddress ON_BASE = EvmAddress.of("0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512");
+  static final EvmAddress WALLET = EvmAddress.of("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  static final ChainId MAINNET = ChainId.evm(1);
+  static final ChainId BASE = ChainId.evm(8453);
+
+  /** A chain reader that answers from a table per chain and records what it was asked. */
+  static final class TableChains implements ChainState {
+    final Map<ChainId, Map<ChainRead<?>, Reading<?>>> answers = new HashMap<>();
+    final List<ChainId> down = new ArrayList<>();
+    final List<ChainId> asked = new ArrayList<>();
+
+    @Override
+    public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+      synchronized (asked) {
+        asked.add(chain);
+      }
+      if (down.contains(chain)) {
+        return Uni.createFrom().item(new ChainObservation.HeadUnavailable("node down"));
+      }
+      Map<ChainRead<?>, Reading<?>> table = answers.getOrDefault(chain, Map.of());
+      Map<ChainRead<?>, Reading<?>> answered = new HashMap<>();
+      for (ChainRead<?> read : query.reads()) {
+        answered.put(read, table.getOrDefault(read, new Reading.Unreadable<>("no answer")));
+      }
+      return Uni.createFrom()
+          .item(
+              new ChainObservation.Observed(
+                  new Anchor.EvmBlock(BigInteger.TEN, Instant.EPOCH, AnchorTag.LATEST),
+                  Readings.of(answered)));
+    }
+  }
+
+  final MemoryStore store = new MemoryStore();
+  final TableChains chains = new TableChains();
+  final EligibilityService service = new EligibilityService(store, chains);
+
+  Merchant merchant(Settings settings) {
+    var tiers =
+        List.of(
+            new Tier("bronze", new BigDecimal("10"), 5),
+            new Tier("gold", new BigDecimal("100"), 20));
+    var chain1 = ChainCatalogue.require(MAINNET);
+    var chain8453 = ChainCatalogue.require(BASE);
+    TokenConfig token =
+        new TokenConfig(
+            "CAFE",
+            chain1,
+            TOKEN.checksummed(),
+            6,
+            tiers,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            true,
+            List.of(new TokenConfig.AlsoOn(chain8453, ON_BASE.checksummed())));
+    NewMerchant request =
+        NewMerchant.parse(
+            new RequestValue.Obj(
+                Map.of(
+                    "companyName", new RequestValue.Text("Cafe"),
+                    "companyId", new RequestValue.Text("cafe"))));
+    Merchant m =
+        Merchant.create(request, 1, false, Instant.EPOCH)
+            .withTokens(new TokenSet(Optional.of(token), List.of()))
+            .withSettings(settings);
+    store.rows.put(ID.key(), m);
+    return m;
+  }
+
+  void holds(long onMainnet, long onBase) {
+    chains.answers.put(
+        MAINNET,
+        Map.of(
+            new EvmRead.Erc20BalanceOf(TOKEN, WALLET),
+            new Reading.Value<>(BigInteger.valueOf(onMainnet)),
+            new EvmRead.Erc20Decimals(TOKEN),
+            new Reading.Value<>(TokenDecimals.of(6))));
+    chains.answers.put(
+        BASE,
+        Map.of(
+            new EvmRead.Erc20BalanceOf(ON_BASE, WALLET),
+            new Reading.Value<>(BigInteger.valueOf(onBase)),
+            new EvmRead.Erc20Decimals(ON_BASE),
+            new Reading.Value<>(TokenDecimals.of(2))));
+  }
+
+  EligibilityOutcome check(boolean proven) {
+    return service
+        .eligibility(new EligibilityQuery(ID, DiscountWallets.evm(WALLET), proven))
+        .await()
+        .indefinitely();
+  }
+
+  @Test
+  void computesFromHoldingsOnEveryNetwork() {
+    merchant(Settings.DEFAULTS);
+    holds(60_000_000, 4_000); // 60 + 40.00
+    EligibilityOutcome outcome = check(true);
+    assertThat(outcome).isInstanceOf(EligibilityOutcome.Computed.class);
+    var computed = (EligibilityOutcome.Computed) outcome;
+    assertThat(computed.eligibility().discount()).isEqualTo(20);
+    assertThat(computed.holdings().anchors()).hasSize(2);
+    assertThat(chains.asked).hasSize(2);
+  }
+
+  @Test
+  void unprovenLimitApplies() {
+    merchant(
+        new Settings(
+            Settings.DEFAULTS.discountMode(),
+            100,
+            Settings.DEFAULTS.usdcPayment(),
+            Optional.empty(),
+            Optional.of(5),
+            false,
+            Optional.empty()));
+    holds(100_000_000, 0);
+    var computed = (EligibilityOutcome.Computed) check(false);
+    assertThat(computed.eligibility().discount()).isEqualTo(5);
+    assertThat(computed.eligibility().discountIfProven()).contains(20);
+  }
+
+  @Test
+  void anIncompleteReadOnAnAlsoOnNetworkIsRpcFailure() {
+    merchant(Settings.DEFAULTS);
+    holds(100_000_000, 0);
+    chains.answers.remove(BASE);
+    EligibilityOutcome outcome = check(true);
+    assertThat(outcome).isInstanceOf(EligibilityOutcome.RpcFailure.class);
+    assertThat(((EligibilityOutcome.RpcFailure) outcome).failures()).isNotEmpty();
+
+    chains.down.add(MAINNET);
+    assertThat(check(true)).isInstanceOf(EligibilityOutcome.RpcFailure.class);
+  }
+
+  @Test
+  void pausedAndUnknownStoresReadNothing() {
+    merchant(
+        new Settings(
+            Settings.DEFAULTS.discountMode(),
+            100,
+            Settings.DEFAULTS.usdcPayment(),
+            Optional.empty(),
+            Optional.empty(),
+            true,
+            Optional.of(Instant.EPOCH)));
+    assertThat(check(true)).isInstanceOf(EligibilityOutcome.Paused.class);
+    store.rows.clear();
+    assertThat(check(true)).isInstanceOf(EligibilityOutcome.UnknownMerchant.class);
+    assertThat(chains.asked).isEmpty();
+  }
+}
