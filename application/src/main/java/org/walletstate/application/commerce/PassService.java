@@ -5,12 +5,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.PassUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
-import org.walletstate.application.commerce.port.out.PassDiscounts;
 import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.PassSigner;
 import org.walletstate.application.port.out.CreditLedger;
@@ -23,6 +25,8 @@ import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.commerce.PassScan;
+import org.walletstate.domain.commerce.discount.DiscountWallets;
+import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.siwe.SignInCheck;
 
 /**
@@ -48,13 +52,15 @@ public final class PassService implements PassUseCase {
   private final PassSigner signer;
   private final PassRenewals renewals;
   private final MerchantStore merchants;
-  private final PassDiscounts discounts;
+  private final DiscountEligibilityUseCase discounts;
   private final CreditLedger ledger;
   private final Entropy entropy;
   private final Clock clock;
+  private final Executor cpu;
 
   /**
    * @param domain the host a sign-in message must name (as for wallet authorization)
+   * @param cpu where passes are signed and read (CPU work that must not hold an event loop)
    */
   public PassService(
       String domain,
@@ -62,10 +68,11 @@ public final class PassService implements PassUseCase {
       PassSigner signer,
       PassRenewals renewals,
       MerchantStore merchants,
-      PassDiscounts discounts,
+      DiscountEligibilityUseCase discounts,
       CreditLedger ledger,
       Entropy entropy,
-      Clock clock) {
+      Clock clock,
+      Executor cpu) {
     this.domain = domain;
     this.nonces = nonces;
     this.signer = signer;
@@ -75,6 +82,7 @@ public final class PassService implements PassUseCase {
     this.ledger = ledger;
     this.entropy = entropy;
     this.clock = clock;
+    this.cpu = cpu;
   }
 
   // ---- issuing ------------------------------------------------------------------------------
@@ -165,12 +173,16 @@ public final class PassService implements PassUseCase {
               }
               return ledger
                   .balance(merchant.ownerKeyId())
-                  .flatMap(balance -> scan(merchant, balance, scan));
+                  .flatMap(
+                      balance ->
+                          Uni.createFrom()
+                              .item(() -> signer.read(scan.code()))
+                              .runSubscriptionOn(cpu)
+                              .flatMap(reading -> scan(merchant, balance, reading)));
             });
   }
 
-  private Uni<Verify> scan(Merchant merchant, long balance, PassScan scan) {
-    PassSigner.Reading reading = signer.read(scan.code());
+  private Uni<Verify> scan(Merchant merchant, long balance, PassSigner.Reading reading) {
     if (reading instanceof PassSigner.Reading.Invalid invalid) {
       if (invalid.detail().isEmpty()) {
         return answer(new Verify.NotAPass(invalid.reason()));
@@ -209,46 +221,73 @@ public final class PassService implements PassUseCase {
       return answer(new Verify.NoCredits(balance));
     }
     return discounts
-        .discount(merchant, pass.wallet())
-        .flatMap(
-            answer -> {
-              if (answer instanceof PassDiscounts.Answer.Unavailable unavailable) {
-                return answer(new Verify.Unavailable(unavailable.chainIds(), unavailable.reason()));
+        .eligibility(
+            new DiscountEligibilityUseCase.EligibilityQuery(
+                merchant.id(), DiscountWallets.evm(pass.wallet()), true))
+        .flatMap(outcome -> settle(merchant, pass, balance, outcome));
+  }
+
+  /**
+   * The discount check's outcome for a pass: the pass proves control of its wallet, so the store's
+   * limits for unproven wallets do not apply. A result with a discount takes 1 credit.
+   */
+  private Uni<Verify> settle(
+      Merchant merchant,
+      InStorePass pass,
+      long balance,
+      DiscountEligibilityUseCase.EligibilityOutcome outcome) {
+    if (outcome instanceof DiscountEligibilityUseCase.EligibilityOutcome.RpcFailure failure) {
+      return answer(
+          new Verify.Unavailable(
+              failure.failures().stream().<Object>map(f -> f.chain().wireValue()).toList(),
+              "a holding could not be read"));
+    }
+    if (outcome instanceof DiscountEligibilityUseCase.EligibilityOutcome.UnknownMerchant) {
+      return answer(new Verify.NoSuchMerchant(merchant.id().value()));
+    }
+    if (outcome instanceof DiscountEligibilityUseCase.EligibilityOutcome.Paused paused) {
+      return answer(
+          notRecognized(
+              paused.merchant(),
+              "paused",
+              Optional.of("recognition is paused at this store"),
+              Optional.of(pass.wallet()),
+              Optional.of(pass),
+              balance));
+    }
+    Eligibility eligibility =
+        ((DiscountEligibilityUseCase.EligibilityOutcome.Computed) outcome).eligibility();
+    if (!eligibility.carriesDiscount()) {
+      return answer(recognized(merchant, pass, eligibility, 0, balance));
+    }
+    String scanId = "scan_" + HexFormat.of().formatHex(entropy.bytes(12));
+    return ledger
+        .debit(
+            new CreditLedger.DebitRequest(
+                merchant.ownerKeyId(), SCAN_PRICE, "pass-scan", scanId, scanId, clock.instant()))
+        .map(
+            debit -> {
+              if (debit instanceof CreditLedger.Debit.Insufficient short_) {
+                return (Verify) new Verify.NoCredits(short_.available());
               }
-              var computed = (PassDiscounts.Answer.Computed) answer;
-              if (computed.discount() == 0) {
-                return answer(recognized(merchant, pass, computed, 0, balance));
-              }
-              String scanId = "scan_" + HexFormat.of().formatHex(entropy.bytes(12));
-              return ledger
-                  .debit(
-                      new CreditLedger.DebitRequest(
-                          merchant.ownerKeyId(),
-                          SCAN_PRICE,
-                          "pass-scan",
-                          scanId,
-                          scanId,
-                          clock.instant()))
-                  .map(
-                      debit -> {
-                        if (debit instanceof CreditLedger.Debit.Insufficient short_) {
-                          return (Verify) new Verify.NoCredits(short_.available());
-                        }
-                        long after =
-                            debit instanceof CreditLedger.Debit.Applied applied
-                                ? applied.balance()
-                                : ((CreditLedger.Debit.Replayed) debit).balance();
-                        return recognized(merchant, pass, computed, SCAN_PRICE, after);
-                      });
+              long after =
+                  debit instanceof CreditLedger.Debit.Applied applied
+                      ? applied.balance()
+                      : ((CreditLedger.Debit.Replayed) debit).balance();
+              return recognized(merchant, pass, eligibility, SCAN_PRICE, after);
             });
   }
 
+  /**
+   * A recognized pass: {@code recognized} is true for every valid pass at a running store (the
+   * wallet signed in); what it earns may be nothing.
+   */
   private static Verify recognized(
-      Merchant merchant,
-      InStorePass pass,
-      PassDiscounts.Answer.Computed computed,
-      long charged,
-      long remaining) {
+      Merchant merchant, InStorePass pass, Eligibility eligibility, long charged, long remaining) {
+    Optional<String> tier =
+        eligibility.earned().stream()
+            .max(Comparator.comparingInt(Eligibility.Earned::discount))
+            .map(Eligibility.Earned::tier);
     return new Verify.Scanned(
         merchant.id(),
         true,
@@ -257,9 +296,10 @@ public final class PassService implements PassUseCase {
         Optional.empty(),
         Optional.of(pass.wallet()),
         Optional.of(pass),
-        computed.discount(),
-        computed.tier(),
-        computed.earned(),
+        eligibility.discount(),
+        tier,
+        eligibility.earned(),
+        eligibility.recognized(),
         charged,
         remaining);
   }
@@ -281,6 +321,7 @@ public final class PassService implements PassUseCase {
         pass,
         0,
         Optional.empty(),
+        List.of(),
         List.of(),
         0,
         balance);

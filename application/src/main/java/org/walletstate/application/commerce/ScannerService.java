@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
@@ -39,14 +40,28 @@ public final class ScannerService implements ScannersUseCase {
   private final PinHasher hasher;
   private final Entropy entropy;
   private final Clock clock;
+  private final Executor cpu;
 
+  /**
+   * @param cpu where PINs are hashed (a slow hash must not hold an event loop)
+   */
   public ScannerService(
-      ScannerStore store, MerchantStore merchants, PinHasher hasher, Entropy entropy, Clock clock) {
+      ScannerStore store,
+      MerchantStore merchants,
+      PinHasher hasher,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu) {
     this.store = store;
     this.merchants = merchants;
     this.hasher = hasher;
     this.entropy = entropy;
     this.clock = clock;
+    this.cpu = cpu;
+  }
+
+  private Uni<String> hash(ScannerPin pin, byte[] salt) {
+    return Uni.createFrom().item(() -> hasher.hash(pin, salt)).runSubscriptionOn(cpu);
   }
 
   @Override
@@ -60,13 +75,14 @@ public final class ScannerService implements ScannersUseCase {
                 return Uni.createFrom().item(new OwnerResult.NotFound<Scanner>());
               }
               String id = "scn_" + HexFormat.of().formatHex(entropy.bytes(8));
-              String hash = hasher.hash(add.pin(), salt.get());
-              return store
-                  .add(
-                      merchant,
-                      owner.id(),
-                      new ScannerStore.NewScanner(id, add.label(), hash, clock.instant()),
-                      Scanner.PER_MERCHANT)
+              return hash(add.pin(), salt.get())
+                  .flatMap(
+                      hash ->
+                          store.add(
+                              merchant,
+                              owner.id(),
+                              new ScannerStore.NewScanner(id, add.label(), hash, clock.instant()),
+                              Scanner.PER_MERCHANT))
                   .map(added -> added(merchant, added));
             });
   }
@@ -166,8 +182,8 @@ public final class ScannerService implements ScannersUseCase {
       return Uni.createFrom().item(new Login.Locked(locked.until()));
     }
     int failures = ((ScannerStore.Attempt.Allowed) attempt).failures();
-    return store
-        .scannerByPin(merchant, hasher.hash(pin, salt))
+    return hash(pin, salt)
+        .flatMap(hash -> store.scannerByPin(merchant, hash))
         .flatMap(
             scanner ->
                 scanner.isEmpty()

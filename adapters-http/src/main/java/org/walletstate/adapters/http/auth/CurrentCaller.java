@@ -2,9 +2,9 @@ package org.walletstate.adapters.http.auth;
 
 import jakarta.enterprise.context.RequestScoped;
 import java.util.Optional;
-import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.commerce.CompanyId;
 
 /** Who is calling in this request, as the credential filter established it. */
 @RequestScoped

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.commerce;
 
+import com.fasterxml.jackson.databind.util.RawValue;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -17,7 +18,6 @@ import org.walletstate.adapters.http.auth.KeyOrScanner;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import com.fasterxml.jackson.databind.util.RawValue;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.PassUseCase;
@@ -83,14 +83,12 @@ public class PassResource {
   @RateLimited(RatePolicy.PASS_VERIFY)
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
+  @Operation(
+      summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
   public Uni<Response> verify(byte[] body) {
     PassScan scan = PassScan.parse(bodies.object(body));
     return passes
-        .verify(
-            caller.scannerMerchant(),
-            caller.key().map(k -> k.account()),
-            scan)
+        .verify(caller.scannerMerchant(), caller.key().map(k -> k.account()), scan)
         .map(this::answer);
   }
 
@@ -113,12 +111,13 @@ public class PassResource {
               .map(
                   e -> {
                     Map<String, Object> entry = new LinkedHashMap<>();
-                    entry.put("source", e.source());
+                    entry.put("source", e.symbol());
                     entry.put("tier", e.tier());
                     entry.put("discount", e.discount());
                     return entry;
                   })
               .toList());
+      v.put("recognizedCollections", s.recognizedCollections());
       return envelopes.okMetered(v, s.creditsRemaining(), s.creditsCharged());
     }
     if (verify instanceof PassUseCase.Verify.NotAPass no) {

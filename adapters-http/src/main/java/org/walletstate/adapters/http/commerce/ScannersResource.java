@@ -85,8 +85,7 @@ public class ScannersResource {
         .map(
             r -> {
               if (!done(merchant, r)) {
-                throw new ApiError(
-                    404, "Merchant " + merchant + " has no scanner " + scannerId);
+                throw new ApiError(404, "Merchant " + merchant + " has no scanner " + scannerId);
               }
               Map<String, Object> v = new LinkedHashMap<>();
               v.put("removed", true);

@@ -29,6 +29,15 @@ public enum RatePolicy {
   /** The discount check: each one reads chain state. */
   DISCOUNT_CHECK("discount-check", 30, Duration.ofMinutes(1), false),
   /**
+   * Scanner PIN logins per address; the per-merchant lockout (5 wrong PINs lock for 15 minutes) is
+   * what keeps PINs from being guessed, this keeps one address from locking many stores at once.
+   */
+  SCANNER_LOGIN("scanner-login", 30, Duration.ofMinutes(10), false),
+  /** Passes: a pass page renews about every 45 seconds; a shop's wifi shares one address. */
+  PASS_ISSUE("pass-issue", 120, Duration.ofMinutes(1), false),
+  /** Pass checks at the till: each one may read chain state. */
+  PASS_VERIFY("pass-verify", 120, Duration.ofMinutes(1), false),
+  /**
    * Callers without a key on the pay-per-call endpoints (quotes and x402 payments); callers with a
    * key or wallet authorization are limited by their plan's daily limit instead.
    */

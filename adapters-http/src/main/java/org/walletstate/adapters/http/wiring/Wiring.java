@@ -64,6 +64,8 @@ import org.walletstate.application.commerce.DomainVerificationService;
 import org.walletstate.application.commerce.EligibilityService;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
+import org.walletstate.application.commerce.PassService;
+import org.walletstate.application.commerce.ScannerService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
@@ -71,9 +73,13 @@ import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.PassUseCase;
+import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.commerce.port.out.PassRenewals;
+import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.payment.PaidCallService;
 import org.walletstate.application.payment.VerifyPayment;
@@ -100,6 +106,8 @@ import org.walletstate.application.trust.TrustService;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.crypto.DualAttestationSigner;
+import org.walletstate.crypto.PassSigning;
+import org.walletstate.crypto.Pbkdf2PinHasher;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
 import org.walletstate.domain.chain.ChainFamily;
@@ -458,6 +466,40 @@ public class Wiring {
   MerchantCreditsUseCase merchantCredits(
       MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
     return new MerchantCredits(store, payments, purchases, clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ScannersUseCase scanners(
+      ScannerStore store, MerchantStore merchants, Entropy entropy, Clock clock) {
+    return new ScannerService(
+        store, merchants, new Pbkdf2PinHasher(), entropy, clock, SigningThreads.POOL);
+  }
+
+  @Produces
+  @ApplicationScoped
+  PassUseCase passes(
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      WalletKeys nonces,
+      SigningKeys keys,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
+      PassRenewals renewals,
+      MerchantStore merchants,
+      DiscountEligibilityUseCase discounts,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock) {
+    return new PassService(
+        domain.orElse("").strip(),
+        nonces,
+        new PassSigning(new DualAttestationSigner(keys, URI.create(baseUrl)), keys, clock),
+        renewals,
+        merchants,
+        discounts,
+        ledger,
+        entropy,
+        clock,
+        SigningThreads.POOL);
   }
 
   @Produces

@@ -4,13 +4,13 @@ import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import org.walletstate.application.commerce.port.out.PassDiscounts;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.commerce.PassScan;
+import org.walletstate.domain.commerce.discount.Eligibility;
 
 /** In-store passes: issued to a signed-in wallet, verified at a merchant's till. */
 public interface PassUseCase {
@@ -49,8 +49,9 @@ public interface PassUseCase {
      * @param reason why it was not recognized ({@code paused}, {@code stale}, {@code
      *     invalid_signature}); empty when recognized
      * @param discount whole percent; 0 when not recognized
-     * @param tier the best tier earned, if any
+     * @param tier the name of the tier (or collection) that gives the most, if any
      * @param earned every tier and collection earned
+     * @param recognizedCollections the recognition collections the wallet holds
      * @param creditsCharged 1 when a discount was given, else 0
      * @param creditsRemaining the owner key's balance after the scan
      */
@@ -64,7 +65,8 @@ public interface PassUseCase {
         Optional<InStorePass> pass,
         int discount,
         Optional<String> tier,
-        List<PassDiscounts.Earned> earned,
+        List<Eligibility.Earned> earned,
+        List<String> recognizedCollections,
         long creditsCharged,
         long creditsRemaining)
         implements Verify {}
