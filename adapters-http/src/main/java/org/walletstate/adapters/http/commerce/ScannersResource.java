@@ -10,7 +10,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,21 +20,15 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.ratelimit.RateLimited;
-import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Scanner;
 import org.walletstate.domain.commerce.ScannerChange;
-import org.walletstate.domain.commerce.ScannerLogin;
 import org.walletstate.domain.payload.Timestamps;
 
-/**
- * A merchant's scanners (owner key) and the PIN login of its tills ({@code POST
- * /v1/scanner/session}, no key).
- */
-@Path("/v1")
+/** A merchant's scanners (owner key). Their PIN login is {@link ScannerSessionResource}. */
+@Path("/v1/merchants/{id}/scanners")
 @Tag(name = "point of sale")
 public class ScannersResource {
 
@@ -43,24 +36,17 @@ public class ScannersResource {
   private final JsonBodies bodies;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
-  private final Clock clock;
 
   @Inject
   public ScannersResource(
-      ScannersUseCase scanners,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes,
-      Clock clock) {
+      ScannersUseCase scanners, JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
     this.scanners = scanners;
     this.bodies = bodies;
     this.caller = caller;
     this.envelopes = envelopes;
-    this.clock = clock;
   }
 
   @POST
-  @Path("/merchants/{id}/scanners")
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
@@ -95,7 +81,6 @@ public class ScannersResource {
   }
 
   @GET
-  @Path("/merchants/{id}/scanners")
   @RequiresKey
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The merchant's scanners, without their PINs (owner key)")
@@ -111,50 +96,6 @@ public class ScannersResource {
               v.put("count", all.size());
               v.put("limit", Scanner.PER_MERCHANT);
               return envelopes.ok(v);
-            });
-  }
-
-  @POST
-  @Path("/scanner/session")
-  @RateLimited(RatePolicy.SCANNER_LOGIN)
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Log a till in with a scanner PIN: a session token and the store's setup")
-  public Uni<Response> login(byte[] body) {
-    ScannerLogin login = ScannerLogin.parse(bodies.object(body));
-    return scanners
-        .login(login)
-        .map(
-            outcome -> {
-              if (outcome instanceof ScannersUseCase.Login.Opened opened) {
-                Map<String, Object> v = new LinkedHashMap<>();
-                v.put("session", opened.token());
-                v.put("expiresAt", Timestamps.iso(opened.expiresAt()));
-                v.put("scannerId", opened.scannerId());
-                v.put("merchant", MerchantViews.publicView(opened.merchant()));
-                v.put("paused", opened.merchant().paused());
-                return envelopes.ok(v);
-              }
-              if (outcome instanceof ScannersUseCase.Login.WrongPin wrong) {
-                throw new ApiError(
-                    401,
-                    "Wrong scanner PIN; "
-                        + wrong.attemptsRemaining()
-                        + (wrong.attemptsRemaining() == 1 ? " attempt" : " attempts")
-                        + " left before scanner login for this store is locked for 15 minutes");
-              }
-              if (outcome instanceof ScannersUseCase.Login.Locked locked) {
-                long retry =
-                    Math.max(1, locked.until().getEpochSecond() - clock.instant().getEpochSecond());
-                throw new ApiError(
-                    429,
-                    "Scanner login for merchant "
-                        + login.merchant()
-                        + " is locked after 5 wrong PINs; retry after "
-                        + Timestamps.iso(locked.until()),
-                    Map.of("Retry-After", Long.toString(retry)));
-              }
-              throw MerchantsResource.notFound(login.merchant().value());
             });
   }
 

@@ -35,7 +35,7 @@ public class PgPassRenewals implements PassRenewals {
                 .flatMap(
                     ok ->
                         conn.preparedQuery(
-                                "delete from pass_renewal where expires_at < $1 - interval '1 hour'")
+                                "delete from pass_renewal where expires_at < $1::timestamptz - interval '1 hour'")
                             .execute(Tuple.of(until)))
                 .replaceWithVoid());
   }
