@@ -1,0 +1,157 @@
+// Drives the pass page and the scanner page in headless Chromium (Debian's /usr/bin/chromium) with
+// playwright-core, against a running service and the devnet. Input: one JSON argument (see
+// PointOfSalePagesTest); output: one JSON line of what the pages showed. The customer's wallet is
+// an EIP-1193 provider injected into the page whose personal_sign is the devnet node's own
+// (an unlocked anvil account), so the signature is a real one by that account.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(resolve(here, '../../main/pages/package.json'));
+const { chromium } = require('playwright-core');
+
+const input = JSON.parse(process.argv[2]);
+const observed = {};
+
+async function rpc(method, params) {
+  const response = await fetch(input.rpcUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const json = await response.json();
+  if (json.error) throw new Error(`${method}: ${json.error.message}`);
+  return json.result;
+}
+
+async function wallet(method, params) {
+  switch (method) {
+    case 'eth_requestAccounts':
+    case 'eth_accounts':
+      return [input.account.toLowerCase()];
+    case 'eth_chainId':
+      return '0x' + Number(input.chainId).toString(16);
+    case 'personal_sign':
+      return rpc('personal_sign', params);
+    default:
+      throw new Error(`the test wallet does not answer ${method}`);
+  }
+}
+
+const profile = mkdtempSync(join(tmpdir(), 'pos-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+});
+try {
+  // --- the customer's phone
+  await context.exposeFunction('__devnetWallet', wallet);
+  const customer = await context.newPage();
+  await customer.clock.install();
+  await customer.addInitScript(() => {
+    window.ethereum = {
+      isTestWallet: true,
+      request: ({ method, params }) => window.__devnetWallet(method, params || []),
+    };
+  });
+  await customer.goto(`${input.baseUrl}/pos/pass.html`);
+  await customer.click('#connect');
+  await customer.waitForSelector('#pass:not(.hidden)', { timeout: 20000 });
+  observed.passWallet = await customer.textContent('#wallet');
+  const qr = await customer.locator('#qr').screenshot();
+  observed.qrBytes = qr.length;
+
+  // --- the till
+  const till = await context.newPage();
+  await till.goto(`${input.baseUrl}/pos/scanner.html`);
+  await till.fill('#merchant', input.merchantId);
+  await till.fill('#pin', input.wrongPin);
+  await till.click('#login-button');
+  await till.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+  observed.wrongPin = await till.textContent('#error');
+  await till.fill('#pin', input.pin);
+  await till.click('#login-button');
+  await till.waitForSelector('#scan:not(.hidden)');
+  observed.storeTitle = await till.textContent('#title');
+
+  async function result() {
+    await till.waitForSelector('#result:not(.hidden)');
+    const r = {
+      className: await till.getAttribute('#result', 'class'),
+      status: await till.textContent('#result-status'),
+      discount: await till.textContent('#result-discount'),
+      tier: await till.textContent('#result-tier'),
+      paused: await till.textContent('#result-paused'),
+      detail: await till.textContent('#result-detail'),
+    };
+    const box = await till.locator('#result-status').boundingBox();
+    r.statusHeight = box ? box.height : 0;
+    await till.evaluate(() => { document.getElementById('result').className = 'hidden'; });
+    return r;
+  }
+
+  // the QR image the pass page rendered, fed to the scanner as a photo
+  await till.setInputFiles('#photo', { name: 'pass.png', mimeType: 'image/png', buffer: qr });
+  observed.scan = await result();
+
+  // a stale pass, typed in as a keyboard scanner would
+  await till.fill('#code', input.staleCode);
+  await till.click('#paste button');
+  observed.stale = await result();
+
+  // the pass page renews before the pass goes stale: a new code is drawn
+  await customer.clock.fastForward(46_000);
+  await customer.waitForFunction(
+    (before) => document.getElementById('qr').toDataURL() !== before,
+    await customer.evaluate(() => document.getElementById('qr').toDataURL()),
+    { timeout: 20000 },
+  ).catch(() => {});
+  const renewed = await customer.locator('#qr').screenshot();
+  observed.renewedDiffers = Buffer.compare(renewed, qr) !== 0;
+  await till.setInputFiles('#photo', { name: 'renewed.png', mimeType: 'image/png', buffer: renewed });
+  observed.renewedScan = await result();
+
+  // the store pauses
+  const paused = await fetch(`${input.baseUrl}/v1/merchants/${input.merchantId}/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': input.ownerKey },
+    body: JSON.stringify({ paused: true }),
+  });
+  observed.pauseStatus = paused.status;
+  await till.setInputFiles('#photo', { name: 'renewed.png', mimeType: 'image/png', buffer: renewed });
+  observed.pausedScan = await result();
+
+  // another store's till: five wrong PINs, then the lock
+  const locked = await context.newPage();
+  await locked.goto(`${input.baseUrl}/pos/scanner.html`);
+  observed.lockout = [];
+  for (let i = 0; i < 6; i++) {
+    await locked.fill('#merchant', input.lockMerchantId);
+    await locked.fill('#pin', String(1000 + i));
+    await locked.evaluate(() => { document.getElementById('error').textContent = ''; });
+    await locked.click('#login-button');
+    await locked.waitForFunction(() => document.getElementById('error').textContent.length > 0);
+    observed.lockout.push(await locked.textContent('#error'));
+  }
+} finally {
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(JSON.stringify(observed));
