@@ -91,6 +91,47 @@ final class MerchantFuzzCases {
             "true",
             "\"ethereum\"");
     return List.of(
+        // point of sale: scanners, scanner login, passes and their check
+        new Slot(
+            "POST scanners",
+            "{\"pin\":@,\"label\":\"t\"}",
+            "pin",
+            List.of("\"123\"", "\"123456789\"", "\"12a4\"", "1234", "[]", "\"\"", "\" 1234\"")),
+        new Slot(
+            "POST scanners",
+            "{\"pin\":\"4821\",\"label\":@}",
+            "label",
+            List.of("\"" + "l".repeat(61) + "\"", "7", "\"  \"", "\"a\\u0000b\"", "[]")),
+        new Slot(
+            "POST scanners",
+            "{\"action\":@,\"scannerId\":\"scn_0000000000000000\"}",
+            "action",
+            List.of("\"rename\"", "7", "\"\"", "\"REMOVE\"", "[]")),
+        new Slot(
+            "POST scanners",
+            "{\"action\":\"remove\",\"scannerId\":@}",
+            "scannerId",
+            List.of("\"scn_x\"", "7", "\"\"", "\"scn_" + "0".repeat(17) + "\"", "{}")),
+        new Slot(
+            "POST session",
+            "{\"merchantId\":\"" + f.target() + "\",\"pin\":@}",
+            "pin",
+            List.of("\"123\"", "\"abcd\"", "1234", "[]", "\"123456789\"")),
+        new Slot(
+            "POST pass",
+            "{\"message\":@,\"signature\":\"0x" + "ab".repeat(65) + "\"}",
+            "message",
+            List.of("7", "[]", "{}", "true")),
+        new Slot(
+            "POST pass",
+            "{\"message\":\"m\",\"signature\":@}",
+            "signature",
+            List.of("\"0x12\"", "7", "\"\"", "\"0x" + "zz".repeat(65) + "\"")),
+        new Slot(
+            "POST verify",
+            "{\"code\":@,\"merchantId\":\"" + f.target() + "\"}",
+            "code",
+            List.of("7", "[]", "\"\"", "\"x\"", "\"P1.a\"", "\"" + "P".repeat(1100) + "\"")),
         new Slot(
             "PUT tokens",
             "{\"ownToken\":" + token("@", "\"" + USDC_BASE + "\"", "5", "") + "}",
@@ -345,12 +386,26 @@ final class MerchantFuzzCases {
       case "POST directory" -> "/v1/merchants/" + merchant + "/directory";
       case "POST credits" -> "/v1/merchants/" + merchant + "/credits";
       case "POST registry" -> "/v1/registry/submit";
+      case "POST scanners" -> "/v1/merchants/" + merchant + "/scanners";
+      case "POST session" -> "/v1/scanner/session";
+      case "POST pass" -> "/v1/pass";
+      case "POST verify" -> "/v1/pass/verify";
       default -> "/v1/merchants";
     };
   }
 
   private static boolean keyed(String endpoint) {
-    return !endpoint.equals("POST registry");
+    return !endpoint.equals("POST registry")
+        && !endpoint.equals("POST session")
+        && !endpoint.equals("POST pass");
+  }
+
+  /** Whether the endpoint's path names the merchant. */
+  private static boolean merchantScoped(String endpoint) {
+    return !endpoint.equals("POST registry")
+        && !endpoint.equals("POST session")
+        && !endpoint.equals("POST pass")
+        && !endpoint.equals("POST verify");
   }
 
   Case generate(long seed, int index) {
@@ -360,7 +415,7 @@ final class MerchantFuzzCases {
     Slot slot = slots.get(r.nextInt(slots.size()));
     String method = slot.endpoint().substring(0, slot.endpoint().indexOf(' '));
     String target = path(slot.endpoint(), f.target());
-    if (roll < 60) {
+    if (roll < 60 || (roll >= 91 && roll < 96 && !merchantScoped(slot.endpoint()))) {
       String bad = slot.bad().get(r.nextInt(slot.bad().size()));
       return new Case(
           index,
@@ -374,7 +429,10 @@ final class MerchantFuzzCases {
           400,
           slot.member());
     }
-    String valid = validBody(slot.endpoint());
+    String valid =
+        slot.endpoint().equals("POST verify")
+            ? "{\"code\":\"P1.a.b\",\"merchantId\":\"" + f.target() + "\"}"
+            : validBody(slot.endpoint());
     if (roll < 75) {
       String broken = broken(r, slot.template().replace("@", "1"));
       return new Case(
@@ -484,6 +542,7 @@ final class MerchantFuzzCases {
         // a well-formed claim: the owner checks answer before anything is read on chain
       case "POST credits" ->
           "{\"txHash\":\"0x" + "ab".repeat(32) + "\",\"chainId\":8453,\"amount\":5}";
+      case "POST scanners" -> "{\"pin\":\"4821\"}";
       default -> "{}";
     };
   }

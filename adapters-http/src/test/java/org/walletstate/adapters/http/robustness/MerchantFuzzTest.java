@@ -30,10 +30,10 @@ import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Fuzz campaign over the merchant endpoints (onboarding, tokens, NFTs, settings, directory, domain
- * verification, registry submissions): every rule break is a 400 naming the member, broken JSON a
- * 400, credentials 401, another key 403, an unknown merchant 404 — never a 500. The merchant the
- * refused requests were aimed at comes out exactly as it went in, no merchant or registry row is
- * created by them, and nothing is charged.
+ * verification, registry submissions, scanners, scanner login, passes and their check): every rule
+ * break is a 400 naming the member, broken JSON a 400, credentials 401, another key 403, an unknown
+ * merchant 404 — never a 500. The merchant the refused requests were aimed at comes out exactly as
+ * it went in, no merchant or registry row is created by them, and nothing is charged.
  *
  * <p>Size: {@code -Drobustness.merchant-fuzz.cases=N} (CI default 600; {@code
  * -Drobustness.full=true} 3,000). Seed: {@code -Drobustness.merchant-fuzz.seed=S}.
@@ -85,6 +85,8 @@ class MerchantFuzzTest {
     long merchantsBefore = count("select count(*) as n from merchant");
     long registryBefore = count("select count(*) as n from token_registry");
     long ledgerBefore = count("select count(*) as n from credit_entry");
+    long scannersBefore = count("select count(*) as n from scanner");
+    long sessionsBefore = count("select count(*) as n from scanner_session");
 
     MerchantFuzzCases generator =
         new MerchantFuzzCases(
@@ -141,6 +143,16 @@ class MerchantFuzzTest {
     assertThat(count("select count(*) as n from credit_entry"))
         .as("nothing charged")
         .isEqualTo(ledgerBefore);
+    assertThat(count("select count(*) as n from scanner")).isEqualTo(scannersBefore);
+    assertThat(count("select count(*) as n from scanner_session")).isEqualTo(sessionsBefore);
+    assertThat(
+            count(
+                "select coalesce(max(failures), 0) as n from scanner_login l join merchant m on"
+                    + " m.id = l.merchant_id where m.id_key = '"
+                    + target
+                    + "'"))
+        .as("no malformed login counted against the lockout")
+        .isZero();
   }
 
   private String status(HttpClient client, String id, String key) throws IOException {
