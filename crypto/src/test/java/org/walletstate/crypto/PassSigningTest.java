@@ -209,4 +209,44 @@ class PassSigningTest {
     assertThat(new Pbkdf2PinHasher().hash(ScannerPin.parse("4821", "pin"), salt))
         .startsWith("pbkdf2-sha512$210000$");
   }
+
+  @Test
+  void cli_verifiesAnIssuedPassAndItsCode_andRefusesAStaleOne(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path keys = dir.resolve("jwks.json");
+    java.nio.file.Files.writeString(keys, new PublishedKeySet(TestSigning.keys()).jwksJson());
+    Instant now = Instant.now();
+    PassSigner.Signed fresh = signing(now).sign(new InStorePass(WALLET, now));
+    PassSigner.Signed stale = signing(now).sign(new InStorePass(WALLET, now.minusSeconds(200)));
+    java.nio.file.Path data = dir.resolve("pass.json");
+    java.nio.file.Files.writeString(data, fresh.dataJson());
+    java.nio.file.Path code = dir.resolve("code.txt");
+    java.nio.file.Files.writeString(code, fresh.code() + "\n");
+    java.nio.file.Path old = dir.resolve("old.txt");
+    java.nio.file.Files.writeString(old, stale.code());
+
+    assertThat(cli("--keys", keys.toString(), "--pass", data.toString()))
+        .startsWith("0:")
+        .containsPattern("pq\\s+ok\\s+verified")
+        .containsPattern("valid\\s+ok");
+    assertThat(cli("--keys", keys.toString(), "--pass", code.toString()))
+        .startsWith("0:")
+        .containsPattern("pq\\s+ok\\s+absent");
+    assertThat(cli("--keys", keys.toString(), "--pass", old.toString()))
+        .startsWith("1:")
+        .containsPattern("expiry\\s+FAIL");
+    assertThat(cli("--keys", keys.toString(), "--trust", "--pass", code.toString()))
+        .startsWith("2:");
+  }
+
+  private static String cli(String... args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    int exit =
+        org.walletstate.verifier.cli.VerifyCommand.run(
+            args,
+            new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+            new java.io.PrintStream(
+                new java.io.ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    return exit + ":" + out.toString(StandardCharsets.UTF_8);
+  }
 }
