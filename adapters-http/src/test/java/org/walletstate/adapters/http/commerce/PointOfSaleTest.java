@@ -546,6 +546,33 @@ class PointOfSaleTest {
     assertThat(balance(stranger)).isEqualTo(10);
   }
 
+  @Test
+  void theSharedRefusals_holdOnEveryPointOfSaleEndpoint() {
+    Owner owner = owner(10);
+    String id = store(owner);
+    String big = "{\"pin\":\"" + "1".repeat(140_000) + "\"}";
+    for (String path :
+        List.of(
+            "/v1/merchants/" + id + "/scanners",
+            "/v1/scanner/session",
+            "/v1/pass",
+            "/v1/pass/verify")) {
+      given()
+          .header("X-API-Key", owner.key())
+          .contentType(ContentType.TEXT)
+          .body("pin=1234")
+          .post(path)
+          .then()
+          .statusCode(415)
+          .body("ok", equalTo(false));
+      as(owner.key()).body(big).post(path).then().statusCode(413).body("ok", equalTo(false));
+      as(owner.key()).body("{\"a\":1,\"a\":2}").post(path).then().statusCode(400);
+      as(owner.key()).body("[1]").post(path).then().statusCode(400);
+      as(owner.key()).delete(path).then().statusCode(405).header("Allow", containsString("POST"));
+    }
+    assertThat(balance(owner)).isEqualTo(10);
+  }
+
   static String flip(String base64url) {
     char c = base64url.charAt(10);
     return base64url.substring(0, 10) + (c == 'A' ? 'B' : 'A') + base64url.substring(11);
