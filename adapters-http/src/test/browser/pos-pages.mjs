@@ -3,7 +3,7 @@
 // PointOfSalePagesTest); output: one JSON line of what the pages showed. The customer's wallet is
 // an EIP-1193 provider injected into the page whose personal_sign is the devnet node's own
 // (an unlocked anvil account), so the signature is a real one by that account.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -41,25 +41,34 @@ async function wallet(method, params) {
   }
 }
 
-const profile = mkdtempSync(join(tmpdir(), 'pos-chromium-'));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 2,
-  isMobile: true,
-  hasTouch: true,
-});
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh profile directory and a phone-sized Chromium on it, with {@code extra} flags. */
+async function phone(extra) {
+  const dir = mkdtempSync(join(tmpdir(), 'pos-chromium-'));
+  const browser = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...FLAGS, ...extra],
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  return { browser, dir };
+}
+
+const { browser: context, dir: profile } = await phone([]);
+const profiles = [profile];
 try {
   // --- the customer's phone
   await context.exposeFunction('__devnetWallet', wallet);
@@ -111,6 +120,37 @@ try {
   await till.setInputFiles('#photo', { name: 'pass.png', mimeType: 'image/png', buffer: qr });
   observed.scan = await result();
 
+  // the till's camera: Chromium's fake capture device plays the pass page's QR code (as MJPEG
+  // frames) and the scanner page reads it from the video
+  const jpeg = await customer.locator('#qr').screenshot({ type: 'jpeg', quality: 95 });
+  const video = join(profile, 'qr.mjpeg');
+  writeFileSync(video, Buffer.concat(Array.from({ length: 30 }, () => jpeg)));
+  const camera = await phone([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+  profiles.push(camera.dir);
+  try {
+    await camera.browser.grantPermissions(['camera'], { origin: input.baseUrl });
+    const cam = await camera.browser.newPage();
+    await cam.goto(`${input.baseUrl}/pos/scanner.html`);
+    await cam.fill('#merchant', input.merchantId);
+    await cam.fill('#pin', input.pin);
+    await cam.click('#login-button');
+    await cam.waitForSelector('#scan:not(.hidden)');
+    await cam.click('#camera');
+    await cam.waitForSelector('#result:not(.hidden)', { timeout: 30000 });
+    observed.cameraScan = {
+      status: await cam.textContent('#result-status'),
+      discount: await cam.textContent('#result-discount'),
+      tier: await cam.textContent('#result-tier'),
+    };
+    await cam.click('#camera'); // stop
+  } finally {
+    await camera.browser.close();
+  }
+
   // a stale pass, typed in as a keyboard scanner would
   await till.fill('#code', input.staleCode);
   await till.click('#paste button');
@@ -152,6 +192,6 @@ try {
   }
 } finally {
   await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  for (const dir of profiles) rmSync(dir, { recursive: true, force: true });
 }
 console.log(JSON.stringify(observed));

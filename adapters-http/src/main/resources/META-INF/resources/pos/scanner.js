@@ -119,7 +119,13 @@
         canvas.height = video.videoHeight;
         ctx.drawImage(video, 0, 0);
         const code = decode(ctx.getImageData(0, 0, canvas.width, canvas.height), canvas.width, canvas.height);
-        if (code) await check(code);
+        if (code) {
+          // one scan per customer: the camera stops at a code, so a QR held in view is not
+          // checked (and charged) again and again; staff start it for the next customer
+          stopCamera();
+          await check(code);
+          return;
+        }
       }
       setTimeout(tick, 250);
     };

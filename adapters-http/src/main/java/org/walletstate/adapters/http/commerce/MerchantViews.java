@@ -7,6 +7,7 @@ import java.util.Map;
 import org.walletstate.domain.commerce.DomainVerification;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.NftCollection;
+import org.walletstate.domain.commerce.Scanner;
 import org.walletstate.domain.commerce.Settings;
 import org.walletstate.domain.commerce.Tier;
 import org.walletstate.domain.commerce.TokenConfig;
@@ -196,6 +197,30 @@ public final class MerchantViews {
     v.put("maxDiscountsPerWalletPerDay", s.maxDiscountsPerWalletPerDay().orElse(null));
     v.put("maxUnprovenDiscount", s.maxUnprovenDiscount().orElse(null));
     v.put("provenWalletsUnlimited", true);
+    return v;
+  }
+
+  /** One scanner, never its PIN. */
+  static Map<String, Object> scanner(Scanner scanner) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("scannerId", scanner.id());
+    v.put("label", scanner.label().orElse(null));
+    v.put("createdAt", Timestamps.iso(scanner.createdAt()));
+    v.put("lastLoginAt", scanner.lastLoginAt().map(Timestamps::iso).orElse(null));
+    return v;
+  }
+
+  static Map<String, Object> scannerAdded(Scanner added) {
+    Map<String, Object> v = scanner(added);
+    v.put("limit", Scanner.PER_MERCHANT);
+    return v;
+  }
+
+  static Map<String, Object> scannerList(List<Scanner> scanners) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("scanners", scanners.stream().map(MerchantViews::scanner).toList());
+    v.put("count", scanners.size());
+    v.put("limit", Scanner.PER_MERCHANT);
     return v;
   }
 }

@@ -35,6 +35,7 @@ import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.commerce.CompanyId;
@@ -44,14 +45,15 @@ import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.commerce.MerchantLimits;
 import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.NftCollection;
+import org.walletstate.domain.commerce.ScannerChange;
 import org.walletstate.domain.commerce.SettingsUpdate;
 import org.walletstate.domain.commerce.TokenUpdate;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
 /**
- * {@code /v1/merchants}: onboarding and the owner's configuration (API key; the owner key only),
- * the public directory and single read (no key).
+ * {@code /v1/merchants}: onboarding and the owner's configuration and scanners (API key; the owner
+ * key only), the public directory and single read (no key).
  */
 @Path("/v1/merchants")
 @Tag(name = "merchants")
@@ -62,6 +64,7 @@ public class MerchantsResource {
   private final DomainVerificationUseCase verification;
   private final MerchantQueries queries;
   private final MerchantCreditsUseCase credits;
+  private final ScannersUseCase scanners;
   private final JsonBodies bodies;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
@@ -73,6 +76,7 @@ public class MerchantsResource {
       DomainVerificationUseCase verification,
       MerchantQueries queries,
       MerchantCreditsUseCase credits,
+      ScannersUseCase scanners,
       JsonBodies bodies,
       CurrentCaller caller,
       Envelopes envelopes) {
@@ -81,6 +85,7 @@ public class MerchantsResource {
     this.verification = verification;
     this.queries = queries;
     this.credits = credits;
+    this.scanners = scanners;
     this.bodies = bodies;
     this.caller = caller;
     this.envelopes = envelopes;
@@ -290,6 +295,55 @@ public class MerchantsResource {
         "Wallet "
             + other.payment().sender().text()
             + " is registered to another key; pay from this key's wallet. Nothing was credited.");
+  }
+
+  // --- scanners
+  // ---------------------------------------------------------------------------------------
+
+  @POST
+  @Path("/{id}/scanners")
+  @RequiresKey
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Add a scanner PIN, or remove a scanner (owner key)")
+  public Uni<Response> changeScanners(@PathParam("id") String id, byte[] body) {
+    CompanyId merchant = merchantId(id);
+    ScannerChange change = ScannerChange.parse(bodies.object(body));
+    if (change instanceof ScannerChange.Add add) {
+      return scanners
+          .add(caller.account(), merchant, add)
+          .map(r -> answer(merchant, r, MerchantViews::scannerAdded));
+    }
+    String scannerId = ((ScannerChange.Remove) change).scannerId();
+    return scanners
+        .remove(caller.account(), merchant, scannerId)
+        .map(
+            r ->
+                answer(
+                    merchant,
+                    r,
+                    removed -> {
+                      if (!removed) {
+                        throw new ApiError(
+                            404, "Merchant " + merchant + " has no scanner " + scannerId);
+                      }
+                      Map<String, Object> v = new LinkedHashMap<>();
+                      v.put("removed", true);
+                      v.put("scannerId", scannerId);
+                      return v;
+                    }));
+  }
+
+  @GET
+  @Path("/{id}/scanners")
+  @RequiresKey
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The merchant's scanners, without their PINs (owner key)")
+  public Uni<Response> scanners(@PathParam("id") String id) {
+    CompanyId merchant = merchantId(id);
+    return scanners
+        .list(caller.account(), merchant)
+        .map(r -> answer(merchant, r, MerchantViews::scannerList));
   }
 
   // --- domain verification

@@ -35,8 +35,9 @@ import org.walletstate.domain.commerce.InStorePass;
  * The two pages in headless Chromium ({@code /usr/bin/chromium}, driven by playwright-core through
  * {@code src/test/browser/pos-pages.mjs}) against this service and the devnet: the customer signs
  * in with a devnet wallet injected as an EIP-1193 provider, the pass page draws the QR code, and
- * the scanner page reads that very image (a screenshot of it) and shows the result; also a stale
- * pass, a wrong PIN, the lockout, the renewal and a paused store.
+ * the scanner page reads that very image (a screenshot of it, as a photo and through Chromium's
+ * fake camera) and shows the result; also a stale pass, a wrong PIN, the lockout, the renewal and a
+ * paused store.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -98,6 +99,11 @@ class PointOfSalePagesTest {
     assertThat(scan.get("className").asText()).isEqualTo("ok");
     assertThat(scan.get("statusHeight").asDouble()).as("shown large").isGreaterThan(30);
 
+    JsonNode camera = seen.get("cameraScan");
+    assertThat(camera.get("status").asText()).as("read from the camera").isEqualTo("RECOGNIZED");
+    assertThat(camera.get("discount").asText()).isEqualTo("10%");
+    assertThat(camera.get("tier").asText()).isEqualTo("Tier: Gold");
+
     JsonNode staleScan = seen.get("stale");
     assertThat(staleScan.get("status").asText()).isEqualTo("NOT RECOGNIZED");
     assertThat(staleScan.get("discount").asText()).isEqualTo("0%");
@@ -119,8 +125,9 @@ class PointOfSalePagesTest {
     }
     assertThat(lockout.get(5).asText()).contains("locked after 5 wrong PINs");
 
-    // two recognized scans with a discount, nothing for the stale or the paused one
-    assertThat(Ledger.balance(pool, owner.id())).isEqualTo(3);
+    // three recognized scans with a discount (photo, camera, renewed pass), nothing for the stale
+    // or the paused one
+    assertThat(Ledger.balance(pool, owner.id())).isEqualTo(2);
   }
 
   private PointOfSaleTest.Owner owner(long credits) {
