@@ -16,7 +16,13 @@ public sealed interface PassRequest {
 
   record SignIn(String message, String signature) implements PassRequest {}
 
-  record Renewal(String token) implements PassRequest {}
+  record Renewal(String token) implements PassRequest {
+    /** The token is a credential: its text never reaches a log. */
+    @Override
+    public String toString() {
+      return "Renewal[****]";
+    }
+  }
 
   static PassRequest parse(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");

@@ -35,7 +35,13 @@ public interface ScannersUseCase {
      * @param merchant the merchant, for its public configuration
      */
     record Opened(String token, Instant expiresAt, String scannerId, Merchant merchant)
-        implements Login {}
+        implements Login {
+      /** The token is a credential: its text never reaches a log. */
+      @Override
+      public String toString() {
+        return "Opened[" + scannerId + ", until " + expiresAt + "]";
+      }
+    }
 
     /** The PIN is no scanner's; {@code attemptsRemaining} before the lock. */
     record WrongPin(int attemptsRemaining) implements Login {}
