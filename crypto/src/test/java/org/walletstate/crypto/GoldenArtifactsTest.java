@@ -42,6 +42,10 @@ class GoldenArtifactsTest {
     assertThat(verifier.report(read("attestation-v2-jwt.data.json")).valid()).isTrue();
     assertThat(verifier.report(read("attestation-v1.data.json")).valid()).isTrue();
     assertThat(verifier.reportTrustProfile(read("trust-v2.data.json")).valid()).isTrue();
+    assertThat(verifier.reportDiscount(read("discount-v2.data.json")).valid()).isTrue();
+    assertThat(verifier.reportDiscount(read("trust-v2.data.json")).valid())
+        .as("a trust profile is not a discount verification")
+        .isFalse();
     assertThat(read("jwks.json")).isEqualTo(new PublishedKeySet(TestSigning.keys()).jwksJson());
   }
 
@@ -112,6 +116,29 @@ class GoldenArtifactsTest {
         .build();
   }
 
+  /** A discount verification as the discount endpoints lay it out. */
+  static PayloadValue.Obj discount() {
+    PayloadValue.Obj earned =
+        PayloadValue.objectBuilder()
+            .put("symbol", "CAFE")
+            .put("tier", "gold")
+            .put("discount", 20)
+            .build();
+    return PayloadValue.objectBuilder()
+        .put("code", "SVC-7K2QM")
+        .put("merchantId", "cafe")
+        .put("verified", true)
+        .put("discountPercent", 5)
+        .put("walletProven", false)
+        .put("discountIfProven", 20)
+        .put("breakdown", PayloadValue.array(java.util.List.of(earned)))
+        .put("recognized", PayloadValue.array(java.util.List.of()))
+        .put("wallet", TestSigning.WALLET)
+        .put("createdAt", "2026-11-20T10:15:30.000Z")
+        .put("expiresAt", "2026-11-20T10:45:30.000Z")
+        .build();
+  }
+
   private static String sign(KeyVersion version, boolean jwt) {
     return TestSigning.signer()
         .sign(
@@ -142,6 +169,7 @@ class GoldenArtifactsTest {
     write("attestation-v1.data.json", v1);
     write("attestation-v1.preimage.txt", new String(v1Preimage, StandardCharsets.UTF_8));
     write("trust-v2.data.json", TestSigning.signer().signTrustProfile(trustProfile()));
+    write("discount-v2.data.json", TestSigning.signer().signDiscount(discount()));
   }
 
   private static void write(String name, String content) throws IOException {

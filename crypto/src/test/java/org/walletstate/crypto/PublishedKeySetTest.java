@@ -33,15 +33,17 @@ class PublishedKeySetTest {
             "service-attest-v1",
             "service-attest-v2",
             "service-trust-v2",
+            "service-discount-v2",
             "service-attest-pq1",
-            "service-trust-pq1");
+            "service-trust-pq1",
+            "service-discount-pq1");
     assertThat(keys.get(0).fieldNames())
         .toIterable()
         .containsExactly("kty", "crv", "x", "y", "kid", "alg", "use");
-    assertThat(keys.get(3).fieldNames())
+    assertThat(keys.get(4).fieldNames())
         .toIterable()
         .containsExactly("kty", "alg", "pub", "kid", "use");
-    assertThat(keys.get(3).get("pub").asText()).hasSize(2603);
+    assertThat(keys.get(4).get("pub").asText()).hasSize(2603);
   }
 
   @Test
@@ -67,8 +69,8 @@ class PublishedKeySetTest {
     JsonNode keys =
         JSON.readTree(new PublishedKeySet(TestSigning.keys().withRetiredKeys(retired)).jwksJson())
             .get("keys");
-    assertThat(keys.get(3).get("kid").asText()).isEqualTo("service-attest-2025");
-    assertThat(keys.get(4).get("kid").asText()).isEqualTo("service-attest-pq1");
+    assertThat(keys.get(4).get("kid").asText()).isEqualTo("service-attest-2025");
+    assertThat(keys.get(5).get("kid").asText()).isEqualTo("service-attest-pq1");
   }
 
   @Test

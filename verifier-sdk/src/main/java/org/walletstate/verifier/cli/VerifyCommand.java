@@ -21,7 +21,7 @@ import org.walletstate.verifier.Mode;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.ProofVerdict;
 import org.walletstate.verifier.ProofVerifier;
-import org.walletstate.verifier.TrustProfileReport;
+import org.walletstate.verifier.StatementReport;
 import org.walletstate.verifier.VerificationReport;
 import org.walletstate.verifier.VerifiedAttestation;
 
@@ -29,7 +29,7 @@ import org.walletstate.verifier.VerifiedAttestation;
  * Command-line verification of a saved response against a key set.
  *
  * <pre>
- * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust]
+ * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --discount]
  *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
  *        [--proof (--state-root 0x… | --header header.json --block-hash 0x…) [--chain-id N]
  *                 [--wallet 0x…] [--decimals CHAIN:0xTOKEN=N]…]
@@ -48,7 +48,7 @@ public final class VerifyCommand {
   static final int USAGE = 2;
 
   private static final String USAGE_TEXT =
-      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust]"
+      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust | --discount]"
           + " [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
@@ -66,6 +66,7 @@ public final class VerifyCommand {
     String input = null;
     Namespace namespace = Namespace.SERVICE;
     boolean trust = false;
+    boolean discount = false;
     List<String> positional = new ArrayList<>();
     AttestationVerifier.Builder settings;
     Duration maxAge = null;
@@ -85,6 +86,7 @@ public final class VerifyCommand {
           case "--keys" -> keys = value(args, ++i);
           case "--namespace" -> namespace = Namespace.of(value(args, ++i));
           case "--trust" -> trust = true;
+          case "--discount" -> discount = true;
           case "--max-age" -> maxAge = Duration.ofSeconds(Long.parseLong(value(args, ++i)));
           case "--pq-required-from" -> pqRequiredFrom = Instant.parse(value(args, ++i));
           case "--evidence" -> mode = Mode.EVIDENCE;
@@ -105,6 +107,9 @@ public final class VerifyCommand {
       if (keys == null || positional.size() != 1) {
         err.println(USAGE_TEXT);
         return USAGE;
+      }
+      if (trust && discount) {
+        throw new IllegalArgumentException("--trust and --discount exclude each other");
       }
       input = positional.get(0);
       settings = AttestationVerifier.builder(loadKeys(keys)).namespace(namespace).mode(mode);
@@ -136,8 +141,9 @@ public final class VerifyCommand {
       return USAGE;
     }
     AttestationVerifier verifier = settings.build();
-    if (trust) {
-      TrustProfileReport report = verifier.reportTrustProfile(response);
+    if (trust || discount) {
+      StatementReport report =
+          trust ? verifier.reportTrustProfile(response) : verifier.reportDiscount(response);
       line(out, "signature", report.signature().passed(), report.signature().reason().orElse(""));
       line(out, "freshness", report.freshness().passed(), report.freshness().reason().orElse(""));
       line(out, "expiry", report.expiry().passed(), report.expiry().reason().orElse(""));
