@@ -82,6 +82,10 @@ class McpToolsTest {
   private static final List<String> METERED =
       List.of("attest", "wallet_trust", "batch_wallet_trust");
 
+  /** The tools that read chains: the metered ones and the discount check. */
+  private static final List<String> OPEN_WORLD =
+      List.of("attest", "wallet_trust", "batch_wallet_trust", "check_discount");
+
   @Inject Pool pool;
 
   private final Devnet devnet = Devnet.shared();
@@ -265,7 +269,7 @@ class McpToolsTest {
       var hints = tool.annotations().orElseThrow();
       assertThat(hints.readOnlyHint()).as(tool.name()).isTrue();
       assertThat(hints.destructiveHint()).as(tool.name()).isFalse();
-      assertThat(hints.openWorldHint()).as(tool.name()).isEqualTo(METERED.contains(tool.name()));
+      assertThat(hints.openWorldHint()).as(tool.name()).isEqualTo(OPEN_WORLD.contains(tool.name()));
     }
     ToolInfo attest = listed.stream().filter(t -> t.name().equals("attest")).findFirst().get();
     assertThat(attest.inputSchema().getJsonArray("required").encode())
