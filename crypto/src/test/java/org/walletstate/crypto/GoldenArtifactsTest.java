@@ -50,6 +50,68 @@ class GoldenArtifactsTest {
   }
 
   @Test
+  void cli_checksADiscountVerification_withDiscount() throws Exception {
+    Path keys = Files.createTempFile("jwks", ".json");
+    Path good = Files.createTempFile("discount", ".json");
+    Path tampered = Files.createTempFile("tampered", ".json");
+    try {
+      Files.writeString(keys, read("jwks.json"));
+      // signed now, so that only the signature decides
+      Files.writeString(good, TestSigning.signer().signDiscount(fresh()));
+      Files.writeString(
+          tampered,
+          Files.readString(good).replace("\"discountPercent\":5", "\"discountPercent\":50"));
+      String printed = cli(keys, good);
+      assertThat(printed)
+          .containsPattern("signature\\s+ok")
+          .containsPattern("expiry\\s+ok")
+          .containsPattern("pq\\s+ok\\s+verified")
+          .containsPattern("valid\\s+ok");
+      assertThat(cli(keys, tampered))
+          .containsPattern("signature\\s+FAIL")
+          .containsPattern("valid\\s+FAIL");
+      // without --discount the same file is not an attestation
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      int exit =
+          org.walletstate.verifier.cli.VerifyCommand.run(
+              new String[] {"--keys", keys.toString(), good.toString()},
+              new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+              new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
+      assertThat(exit).isEqualTo(1);
+    } finally {
+      Files.deleteIfExists(keys);
+      Files.deleteIfExists(good);
+      Files.deleteIfExists(tampered);
+    }
+  }
+
+  private static String cli(Path keys, Path response) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    org.walletstate.verifier.cli.VerifyCommand.run(
+        new String[] {"--keys", keys.toString(), "--discount", response.toString()},
+        new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+        new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** {@link #discount()} created now. */
+  private static PayloadValue.Obj fresh() {
+    java.time.Instant now = java.time.Instant.now();
+    return PayloadValue.objectBuilder()
+        .put("code", "SVC-7K2QM")
+        .put("merchantId", "cafe")
+        .put("verified", true)
+        .put("discountPercent", 5)
+        .put("walletProven", false)
+        .put("discountIfProven", 20)
+        .put("breakdown", PayloadValue.array(java.util.List.of()))
+        .put("recognized", PayloadValue.array(java.util.List.of()))
+        .put("createdAt", org.walletstate.domain.payload.Timestamps.iso(now))
+        .put("expiresAt", org.walletstate.domain.payload.Timestamps.iso(now.plusSeconds(1800)))
+        .build();
+  }
+
+  @Test
   void signer_reproducesTheCommittedPreimagesAndHashes() throws Exception {
     writeIfAsked();
     Preimages preimages = Preimages.of(Namespace.SERVICE);
