@@ -13,6 +13,8 @@ const required = [
   'node_modules/kubernetes-models/package.json',
   'node_modules/yaml/package.json',
   'node_modules/@redocly/cli/package.json',
+  'node_modules/ajv/package.json',
+  'node_modules/ajv-formats/package.json',
 ];
 
 const hash = createHash('sha256');

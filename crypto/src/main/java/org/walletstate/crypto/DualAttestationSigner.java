@@ -14,6 +14,7 @@ import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
 import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.ConditionResult;
@@ -41,7 +42,8 @@ import org.walletstate.verifier.StatementType;
  * <p>{@code data} members, in order: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt} (the
  * two tokens only on request).
  */
-public final class DualAttestationSigner implements AttestationSigner, TrustProfileSigner {
+public final class DualAttestationSigner
+    implements AttestationSigner, TrustProfileSigner, DiscountSigner {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
@@ -132,6 +134,18 @@ public final class DualAttestationSigner implements AttestationSigner, TrustProf
     statement.put("issuedAt", Timestamps.iso(pass.issuedAt()));
     statement.put("expiresAt", Timestamps.iso(pass.expiresAt()));
     return signed(StatementType.PASS, PreimageScheme.V2, statement, Optional.empty());
+  }
+
+  /**
+   * Signs a discount verification whole under {@code <ns>-discount-v2} with its {@code
+   * <ns>-discount-pq1} companion.
+   *
+   * @return the text {@code {discount, sig, kid, pqSig, pqKid}}
+   */
+  @Override
+  public String signDiscount(PayloadValue.Obj discount) {
+    return signed(
+        StatementType.DISCOUNT, PreimageScheme.V2, PayloadTrees.object(discount), Optional.empty());
   }
 
   /**

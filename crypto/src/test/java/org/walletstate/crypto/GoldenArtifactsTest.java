@@ -42,7 +42,73 @@ class GoldenArtifactsTest {
     assertThat(verifier.report(read("attestation-v2-jwt.data.json")).valid()).isTrue();
     assertThat(verifier.report(read("attestation-v1.data.json")).valid()).isTrue();
     assertThat(verifier.reportTrustProfile(read("trust-v2.data.json")).valid()).isTrue();
+    assertThat(verifier.reportDiscount(read("discount-v2.data.json")).valid()).isTrue();
+    assertThat(verifier.reportDiscount(read("trust-v2.data.json")).valid())
+        .as("a trust profile is not a discount verification")
+        .isFalse();
     assertThat(read("jwks.json")).isEqualTo(new PublishedKeySet(TestSigning.keys()).jwksJson());
+  }
+
+  @Test
+  void cli_checksADiscountVerification_withDiscount() throws Exception {
+    Path keys = Files.createTempFile("jwks", ".json");
+    Path good = Files.createTempFile("discount", ".json");
+    Path tampered = Files.createTempFile("tampered", ".json");
+    try {
+      Files.writeString(keys, read("jwks.json"));
+      // signed now, so that only the signature decides
+      Files.writeString(good, TestSigning.signer().signDiscount(fresh()));
+      Files.writeString(
+          tampered,
+          Files.readString(good).replace("\"discountPercent\":5", "\"discountPercent\":50"));
+      String printed = cli(keys, good);
+      assertThat(printed)
+          .containsPattern("signature\\s+ok")
+          .containsPattern("expiry\\s+ok")
+          .containsPattern("pq\\s+ok\\s+verified")
+          .containsPattern("valid\\s+ok");
+      assertThat(cli(keys, tampered))
+          .containsPattern("signature\\s+FAIL")
+          .containsPattern("valid\\s+FAIL");
+      // without --discount the same file is not an attestation
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      int exit =
+          org.walletstate.verifier.cli.VerifyCommand.run(
+              new String[] {"--keys", keys.toString(), good.toString()},
+              new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+              new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
+      assertThat(exit).isEqualTo(1);
+    } finally {
+      Files.deleteIfExists(keys);
+      Files.deleteIfExists(good);
+      Files.deleteIfExists(tampered);
+    }
+  }
+
+  private static String cli(Path keys, Path response) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    org.walletstate.verifier.cli.VerifyCommand.run(
+        new String[] {"--keys", keys.toString(), "--discount", response.toString()},
+        new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+        new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  /** {@link #discount()} created now. */
+  private static PayloadValue.Obj fresh() {
+    java.time.Instant now = java.time.Instant.now();
+    return PayloadValue.objectBuilder()
+        .put("code", "SVC-7K2QM")
+        .put("merchantId", "cafe")
+        .put("verified", true)
+        .put("discountPercent", 5)
+        .put("walletProven", false)
+        .put("discountIfProven", 20)
+        .put("breakdown", PayloadValue.array(java.util.List.of()))
+        .put("recognized", PayloadValue.array(java.util.List.of()))
+        .put("createdAt", org.walletstate.domain.payload.Timestamps.iso(now))
+        .put("expiresAt", org.walletstate.domain.payload.Timestamps.iso(now.plusSeconds(1800)))
+        .build();
   }
 
   @Test
@@ -112,6 +178,29 @@ class GoldenArtifactsTest {
         .build();
   }
 
+  /** A discount verification as the discount endpoints lay it out. */
+  static PayloadValue.Obj discount() {
+    PayloadValue.Obj earned =
+        PayloadValue.objectBuilder()
+            .put("symbol", "CAFE")
+            .put("tier", "gold")
+            .put("discount", 20)
+            .build();
+    return PayloadValue.objectBuilder()
+        .put("code", "SVC-7K2QM")
+        .put("merchantId", "cafe")
+        .put("verified", true)
+        .put("discountPercent", 5)
+        .put("walletProven", false)
+        .put("discountIfProven", 20)
+        .put("breakdown", PayloadValue.array(java.util.List.of(earned)))
+        .put("recognized", PayloadValue.array(java.util.List.of()))
+        .put("wallet", TestSigning.WALLET)
+        .put("createdAt", "2026-11-20T10:15:30.000Z")
+        .put("expiresAt", "2026-11-20T10:45:30.000Z")
+        .build();
+  }
+
   private static String sign(KeyVersion version, boolean jwt) {
     return TestSigning.signer()
         .sign(
@@ -142,6 +231,7 @@ class GoldenArtifactsTest {
     write("attestation-v1.data.json", v1);
     write("attestation-v1.preimage.txt", new String(v1Preimage, StandardCharsets.UTF_8));
     write("trust-v2.data.json", TestSigning.signer().signTrustProfile(trustProfile()));
+    write("discount-v2.data.json", TestSigning.signer().signDiscount(discount()));
   }
 
   private static void write(String name, String content) throws IOException {

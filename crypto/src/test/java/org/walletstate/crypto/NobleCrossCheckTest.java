@@ -22,6 +22,7 @@ import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.PqStatus;
 import org.walletstate.verifier.PreimageScheme;
 import org.walletstate.verifier.Preimages;
+import org.walletstate.verifier.StatementType;
 
 /**
  * Our ML-DSA-65 against an independent implementation, {@code @noble/post-quantum} 0.7.1 (pinned in
@@ -71,6 +72,30 @@ class NobleCrossCheckTest {
     message[message.length - 2] ^= 1;
     request.put("message", Base64.getEncoder().encodeToString(message));
     assertThat(noble(request).get("valid").asBoolean()).isFalse();
+  }
+
+  @Test
+  void ourDiscountCompanion_verifiesWithNobleOverOurPreimage() throws Exception {
+    String data = TestSigning.signer().signDiscount(GoldenArtifactsTest.discount());
+    JsonNode parsed = CanonicalJson.parse(data);
+    Preimages preimages = Preimages.of(Namespace.SERVICE);
+    byte[] message =
+        preimages.companion(
+            StatementType.DISCOUNT,
+            preimages.statement(StatementType.DISCOUNT, PreimageScheme.V2, parsed.get("discount")));
+    assertThat(new String(message, StandardCharsets.UTF_8))
+        .startsWith("service.discount.pq1\nservice.discount.v2\n{");
+    ObjectNode request =
+        JSON.createObjectNode()
+            .put("op", "verify")
+            .put(
+                "publicKey",
+                Base64.getEncoder().encodeToString(TestSigning.keys().mlDsa().publicKey()))
+            .put("message", Base64.getEncoder().encodeToString(message))
+            .put("signature", parsed.get("pqSig").asText());
+    assertThat(noble(request).get("valid").asBoolean()).isTrue();
+    assertThat(parsed.get("pqKid").asText()).isEqualTo("service-discount-pq1");
+    assertThat(parsed.get("kid").asText()).isEqualTo("service-discount-v2");
   }
 
   @Test

@@ -33,17 +33,19 @@ class PublishedKeySetTest {
             "service-attest-v1",
             "service-attest-v2",
             "service-trust-v2",
+            "service-discount-v2",
             "service-pass-v2",
             "service-attest-pq1",
             "service-trust-pq1",
+            "service-discount-pq1",
             "service-pass-pq1");
     assertThat(keys.get(0).fieldNames())
         .toIterable()
         .containsExactly("kty", "crv", "x", "y", "kid", "alg", "use");
-    assertThat(keys.get(4).fieldNames())
+    assertThat(keys.get(5).fieldNames())
         .toIterable()
         .containsExactly("kty", "alg", "pub", "kid", "use");
-    assertThat(keys.get(4).get("pub").asText()).hasSize(2603);
+    assertThat(keys.get(5).get("pub").asText()).hasSize(2603);
   }
 
   @Test

@@ -34,6 +34,7 @@ import org.walletstate.verifier.CanonicalJson;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.PreimageScheme;
 import org.walletstate.verifier.Preimages;
+import org.walletstate.verifier.StatementType;
 import org.walletstate.verifier.internal.Base64Text;
 import org.walletstate.verifier.internal.Es256;
 import org.walletstate.verifier.internal.MlDsa65;
@@ -135,6 +136,28 @@ class SignedBytesGoldenTest {
           byte[] classical =
               preimages.trustProfile(PreimageScheme.V2, CanonicalJson.parse(data).get("trust"));
           return new byte[][] {classical, preimages.trustProfileCompanion(classical)};
+        });
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("namespaces")
+  void discount_issuesTheCommittedBytes(Namespace namespace) throws Exception {
+    SigningKeys keys = keys(namespace);
+    String data =
+        new DualAttestationSigner(keys, TestSigning.ISSUER)
+            .signDiscount(GoldenArtifactsTest.discount());
+    checkAgainstGolden(
+        namespace.word() + "-discount-v2",
+        data,
+        keys,
+        () -> {
+          Preimages preimages = Preimages.of(namespace);
+          byte[] classical =
+              preimages.statement(
+                  StatementType.DISCOUNT,
+                  PreimageScheme.V2,
+                  CanonicalJson.parse(data).get("discount"));
+          return new byte[][] {classical, preimages.companion(StatementType.DISCOUNT, classical)};
         });
   }
 

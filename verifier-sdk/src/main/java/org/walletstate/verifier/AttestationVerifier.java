@@ -31,12 +31,14 @@ public final class AttestationVerifier {
   private final AttestationChecks attestations;
   private final TrustProfileChecks trustProfiles;
   private final PassChecks passes;
+  private final DiscountVerificationChecks discounts;
 
   private AttestationVerifier(Policy policy) {
     this.policy = policy;
     this.attestations = new AttestationChecks(policy);
     this.trustProfiles = new TrustProfileChecks(policy);
     this.passes = new PassChecks(policy);
+    this.discounts = new DiscountVerificationChecks(policy);
   }
 
   /** A builder verifying against {@code keys}, resolved by kid only. */
@@ -132,6 +134,32 @@ public final class AttestationVerifier {
     return text.startsWith(PassCode.PREFIX + ".")
         ? passes.evaluateCode(text)
         : passes.evaluate(text);
+  }
+
+  /**
+   * Every verdict on a discount verification: a discount response ({@code {data: {verification}}}),
+   * its {@code data}, or the {@code verification} block itself.
+   */
+  public DiscountVerificationReport reportDiscount(String response) {
+    Objects.requireNonNull(response, "response");
+    return discounts.evaluate(response).report();
+  }
+
+  /**
+   * The discount verification, when every check passes.
+   *
+   * @throws StatementRejectedException naming the first check that failed
+   */
+  public VerifiedDiscount verifyDiscount(String response) throws StatementRejectedException {
+    Objects.requireNonNull(response, "response");
+    DiscountVerificationChecks.Outcome outcome = discounts.evaluate(response);
+    DiscountVerificationReport report = outcome.report();
+    List<Check> failed = report.failedChecks();
+    if (!failed.isEmpty()) {
+      throw new StatementRejectedException(failed.get(0), report);
+    }
+    return new VerifiedDiscount(
+        outcome.discount(), outcome.createdAt(), outcome.expiresAt(), outcome.kid(), report);
   }
 
   private static VerifiedAttestation accept(AttestationChecks.Outcome outcome)

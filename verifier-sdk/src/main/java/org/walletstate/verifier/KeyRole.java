@@ -12,12 +12,16 @@ public enum KeyRole {
   ATTEST_V2("attest-v2"),
   /** P-256; v2 trust profiles only (tagged canonical preimage). */
   TRUST_V2("trust-v2"),
+  /** P-256; discount verifications only (tagged canonical preimage). */
+  DISCOUNT_V2("discount-v2"),
+  /** P-256; in-store passes only (tagged canonical preimage). */
+  PASS_V2("pass-v2"),
   /** ML-DSA-65; the attestation companion. */
   ATTEST_PQ1("attest-pq1"),
   /** ML-DSA-65; the trust-profile companion. */
   TRUST_PQ1("trust-pq1"),
-  /** P-256; in-store passes only (tagged canonical preimage). */
-  PASS_V2("pass-v2"),
+  /** ML-DSA-65; the discount-verification companion. */
+  DISCOUNT_PQ1("discount-pq1"),
   /** ML-DSA-65; the pass companion. */
   PASS_PQ1("pass-pq1");
 
@@ -33,7 +37,11 @@ public enum KeyRole {
 
   /** True for the P-256 roles. */
   public boolean classical() {
-    return this == ATTEST_V1 || this == ATTEST_V2 || this == TRUST_V2 || this == PASS_V2;
+    return this == ATTEST_V1
+        || this == ATTEST_V2
+        || this == TRUST_V2
+        || this == DISCOUNT_V2
+        || this == PASS_V2;
   }
 
   /** True when a signature under this role may stand for an attestation. */

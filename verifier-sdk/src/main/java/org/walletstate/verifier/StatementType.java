@@ -114,6 +114,30 @@ public final class StatementType {
               new Member("expiresAt", Kind.TEXT)),
           "issuedAt");
 
+  /**
+   * Discount verifications: signed whole, {@code expiresAt} included; V2 only (kid {@code
+   * <ns>-discount-v2}, no legacy kid), companion {@code <ns>-discount-pq1}. The statement sits in
+   * the response's {@code verification} object under {@code discount}.
+   */
+  public static final StatementType DISCOUNT =
+      new StatementType(
+          "discount",
+          "discount verification",
+          "discount verifications",
+          null,
+          KeyRole.DISCOUNT_V2,
+          KeyRole.DISCOUNT_PQ1,
+          List.of(),
+          List.of(
+              new Member("code", Kind.TEXT),
+              new Member("merchantId", Kind.TEXT),
+              new Member("verified", Kind.BOOLEAN),
+              new Member("walletProven", Kind.BOOLEAN),
+              new Member("breakdown", Kind.ARRAY),
+              new Member("createdAt", Kind.TEXT),
+              new Member("expiresAt", Kind.TEXT)),
+          "createdAt");
+
   /** The {@code data} members beside the statement, in issue order around the tokens. */
   static final String SIG = "sig";
 
@@ -169,9 +193,7 @@ public final class StatementType {
     if (role == v2Role) {
       return Optional.of(PreimageScheme.V2);
     }
-    return legacyRole != null && role == legacyRole
-        ? Optional.of(PreimageScheme.V1)
-        : Optional.empty();
+    return role != null && role == legacyRole ? Optional.of(PreimageScheme.V1) : Optional.empty();
   }
 
   /**

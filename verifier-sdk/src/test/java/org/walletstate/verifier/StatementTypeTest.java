@@ -26,6 +26,12 @@ class StatementTypeTest {
     assertThat(StatementType.TRUST_PROFILE.scheme(KeyRole.TRUST_V2)).contains(PreimageScheme.V2);
     assertThat(StatementType.TRUST_PROFILE.scheme(KeyRole.ATTEST_V2)).isEmpty();
     assertThat(StatementType.TRUST_PROFILE.scheme(KeyRole.TRUST_PQ1)).isEmpty();
+    assertThat(StatementType.TRUST_PROFILE.scheme(KeyRole.DISCOUNT_V2)).isEmpty();
+    assertThat(StatementType.DISCOUNT.scheme(KeyRole.DISCOUNT_V2)).contains(PreimageScheme.V2);
+    assertThat(StatementType.DISCOUNT.scheme(KeyRole.ATTEST_V1)).isEmpty();
+    assertThat(StatementType.DISCOUNT.scheme(KeyRole.TRUST_V2)).isEmpty();
+    assertThat(StatementType.DISCOUNT.scheme(KeyRole.DISCOUNT_PQ1)).isEmpty();
+    assertThat(StatementType.ATTESTATION.scheme(KeyRole.DISCOUNT_V2)).isEmpty();
     for (StatementType type : List.of(StatementType.ATTESTATION, StatementType.TRUST_PROFILE)) {
       for (PreimageScheme scheme : PreimageScheme.values()) {
         assertThat(type.scheme(type.role(scheme))).as(type + " " + scheme).contains(scheme);

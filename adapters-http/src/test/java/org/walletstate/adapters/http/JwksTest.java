@@ -54,11 +54,13 @@ class JwksTest {
             "service-attest-v1",
             "service-attest-v2",
             "service-trust-v2",
+            "service-discount-v2",
             "service-pass-v2",
             "service-attest-pq1",
             "service-trust-pq1",
+            "service-discount-pq1",
             "service-pass-pq1");
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
       JsonNode ec = keys.get(i);
       assertThat(ec.get("kty").asText()).isEqualTo("EC");
       assertThat(ec.get("crv").asText()).isEqualTo("P-256");
@@ -67,7 +69,7 @@ class JwksTest {
       assertThat(ec.has("x") && ec.has("y")).isTrue();
       assertThat(ec.has("d")).isFalse();
     }
-    for (int i = 4; i < 7; i++) {
+    for (int i = 5; i < 9; i++) {
       JsonNode akp = keys.get(i);
       assertThat(akp.get("kty").asText()).isEqualTo("AKP");
       assertThat(akp.get("alg").asText()).isEqualTo("ML-DSA-65");

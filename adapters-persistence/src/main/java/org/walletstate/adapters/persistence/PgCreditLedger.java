@@ -64,19 +64,31 @@ public class PgCreditLedger implements CreditLedger {
     return pool.preparedQuery(BALANCE).execute(Tuple.of(keyId)).map(PgCreditLedger::credits);
   }
 
+  /**
+   * The debit's one statement on {@code connection}, inside a caller's transaction (a discount
+   * code's credit is taken in the transaction that stores the code): one row {@code (credits, id)}
+   * when taken, none when the balance is short. A replayed idempotency key fails on its index.
+   */
+  public static Uni<RowSet<Row>> takeAndRecord(SqlConnection connection, DebitRequest request) {
+    return connection.preparedQuery(TAKE_AND_RECORD).execute(debitTuple(request));
+  }
+
+  private static Tuple debitTuple(DebitRequest request) {
+    return Tuple.from(
+        new Object[] {
+          request.keyId(),
+          request.credits(),
+          request.reason(),
+          request.requestId(),
+          request.idempotencyKey(),
+          request.at().atOffset(ZoneOffset.UTC)
+        });
+  }
+
   @Override
   public Uni<Debit> debit(DebitRequest request) {
     return pool.preparedQuery(TAKE_AND_RECORD)
-        .execute(
-            Tuple.from(
-                new Object[] {
-                  request.keyId(),
-                  request.credits(),
-                  request.reason(),
-                  request.requestId(),
-                  request.idempotencyKey(),
-                  request.at().atOffset(ZoneOffset.UTC)
-                }))
+        .execute(debitTuple(request))
         .flatMap(
             rows -> {
               if (rows.size() > 0) {

@@ -31,7 +31,7 @@ public class PgKeyAdmission implements KeyAdmission {
     return "with k as (select id, plan, key_version, daily_limit, credits from api_key"
         + " where "
         + keyColumn
-        + " = $1),"
+        + " = $1 and disabled_at is null),"
         + " u as (insert into key_daily_usage (api_key_id, day, used) select id, $2, 1 from k"
         + " on conflict (api_key_id, day) do update set used = key_daily_usage.used + 1"
         + " where key_daily_usage.used < (select daily_limit from k) returning used)"

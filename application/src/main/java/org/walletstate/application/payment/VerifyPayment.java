@@ -1,9 +1,12 @@
 package org.walletstate.application.payment;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
 import java.util.Map;
+import java.util.Optional;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.EvmPaymentChain;
@@ -33,6 +36,15 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
 
   @Override
   public Uni<Verification> verify(PaymentClaim claim) {
+    return verify(claim, Optional.empty());
+  }
+
+  @Override
+  public Uni<Verification> verifyUsdcTo(PaymentClaim claim, EvmAddress receiver) {
+    return verify(claim, Optional.of(receiver));
+  }
+
+  private Uni<Verification> verify(PaymentClaim claim, Optional<EvmAddress> receiver) {
     ChainId id = claim.chain().id();
     if (claim.chain().family() != ChainFamily.EVM) {
       return done(
@@ -44,8 +56,8 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                       ", ", chains.keySet().stream().map(ChainId::toString).sorted().toList())
                   + ")"));
     }
-    EvmPaymentChain rules = chains.get(id);
-    if (rules == null) {
+    EvmPaymentChain configured = chains.get(id);
+    if (configured == null) {
       return done(
           new Verification.NotAPayment(
               "payments on chain "
@@ -55,6 +67,13 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                   + ") are not accepted by"
                   + " this service"));
     }
+    if (receiver.isPresent()
+        && configured.tokens().stream().noneMatch(t -> t.symbol().equals(USDC))) {
+      return done(
+          new Verification.NotAPayment("chain " + id + " takes no USDC payments on this service"));
+    }
+    EvmPaymentChain rules = receiver.map(to -> configured.payingTo(to, USDC)).orElse(configured);
+    BigDecimal minimum = receiver.isPresent() ? BigDecimal.ZERO : PaymentCheck.MINIMUM_USD;
     return receipts
         .receipt(id, claim.hash())
         .map(
@@ -73,12 +92,15 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
               }
               PaymentReceipts.Lookup.Found found = (PaymentReceipts.Lookup.Found) lookup;
               PaymentVerdict verdict =
-                  PaymentCheck.check(rules, found.receipt(), found.head(), claim.declaredUsd());
+                  PaymentCheck.check(
+                      rules, found.receipt(), found.head(), claim.declaredUsd(), minimum);
               return verdict instanceof PaymentVerdict.Accepted accepted
                   ? new Verification.Verified(accepted.payment())
                   : new Verification.NotAPayment(((PaymentVerdict.Rejected) verdict).reason());
             });
   }
+
+  private static final String USDC = "USDC";
 
   private static Uni<Verification> done(Verification verification) {
     return Uni.createFrom().item(verification);

@@ -33,4 +33,15 @@ public record EvmPaymentChain(
   public Optional<PaymentToken> token(EvmAddress contract) {
     return tokens.stream().filter(t -> t.contract().equals(contract)).findFirst();
   }
+
+  /**
+   * The same chain's rules for a payment to {@code to} in the tokens named {@code symbol} only (a
+   * store's USDC address, for a discounted order).
+   *
+   * @throws IllegalArgumentException when the chain accepts no such token
+   */
+  public EvmPaymentChain payingTo(EvmAddress to, String symbol) {
+    return new EvmPaymentChain(
+        chain, to, tokens.stream().filter(t -> t.symbol().equals(symbol)).toList(), confirmations);
+  }
 }

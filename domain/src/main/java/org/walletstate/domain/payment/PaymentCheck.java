@@ -37,6 +37,19 @@ public final class PaymentCheck {
    */
   public static PaymentVerdict check(
       EvmPaymentChain rules, TransferReceipt receipt, long head, Optional<BigDecimal> declaredUsd) {
+    return check(rules, receipt, head, declaredUsd, MINIMUM_USD);
+  }
+
+  /**
+   * The same rules with another smallest amount: a discounted order paid to a store has none (pass
+   * {@link BigDecimal#ZERO}).
+   */
+  public static PaymentVerdict check(
+      EvmPaymentChain rules,
+      TransferReceipt receipt,
+      long head,
+      Optional<BigDecimal> declaredUsd,
+      BigDecimal minimum) {
     String tx = "transaction " + receipt.hash();
     if (!receipt.succeeded()) {
       return reject(tx + " reverted (status 0) and moved no funds");
@@ -63,7 +76,7 @@ public final class PaymentCheck {
     if (usd.scale() < 0) {
       usd = usd.setScale(0);
     }
-    if (usd.compareTo(MINIMUM_USD) < 0) {
+    if (usd.compareTo(minimum) < 0) {
       return reject(
           tx
               + " pays "
@@ -71,7 +84,7 @@ public final class PaymentCheck {
               + " "
               + token.symbol()
               + "; the minimum purchase is "
-              + MINIMUM_USD
+              + minimum
               + " USD");
     }
     if (declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {

@@ -29,7 +29,7 @@ import org.walletstate.verifier.VerifiedAttestation;
  * Command-line verification of a saved response against a key set.
  *
  * <pre>
- * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --pass]
+ * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --discount | --pass]
  *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
  *        [--proof (--state-root 0x… | --header header.json --block-hash 0x…) [--chain-id N]
  *                 [--wallet 0x…] [--decimals CHAIN:0xTOKEN=N]…]
@@ -50,7 +50,7 @@ public final class VerifyCommand {
   static final int USAGE = 2;
 
   private static final String USAGE_TEXT =
-      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust | --pass]"
+      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust | --discount | --pass]"
           + " [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
@@ -68,6 +68,7 @@ public final class VerifyCommand {
     String input = null;
     Namespace namespace = Namespace.SERVICE;
     boolean trust = false;
+    boolean discount = false;
     boolean pass = false;
     List<String> positional = new ArrayList<>();
     AttestationVerifier.Builder settings;
@@ -88,6 +89,7 @@ public final class VerifyCommand {
           case "--keys" -> keys = value(args, ++i);
           case "--namespace" -> namespace = Namespace.of(value(args, ++i));
           case "--trust" -> trust = true;
+          case "--discount" -> discount = true;
           case "--pass" -> pass = true;
           case "--max-age" -> maxAge = Duration.ofSeconds(Long.parseLong(value(args, ++i)));
           case "--pq-required-from" -> pqRequiredFrom = Instant.parse(value(args, ++i));
@@ -110,8 +112,8 @@ public final class VerifyCommand {
         err.println(USAGE_TEXT);
         return USAGE;
       }
-      if (trust && pass) {
-        throw new IllegalArgumentException("--trust and --pass exclude each other");
+      if ((trust ? 1 : 0) + (discount ? 1 : 0) + (pass ? 1 : 0) > 1) {
+        throw new IllegalArgumentException("--trust, --discount and --pass exclude each other");
       }
       input = positional.get(0);
       settings = AttestationVerifier.builder(loadKeys(keys)).namespace(namespace).mode(mode);
@@ -143,9 +145,11 @@ public final class VerifyCommand {
       return USAGE;
     }
     AttestationVerifier verifier = settings.build();
-    if (trust || pass) {
+    if (trust || discount || pass) {
       StatementReport report =
-          trust ? verifier.reportTrustProfile(response) : verifier.reportPass(response);
+          trust
+              ? verifier.reportTrustProfile(response)
+              : discount ? verifier.reportDiscount(response) : verifier.reportPass(response);
       if (pass && !report.structure().passed()) {
         line(out, "structure", false, report.structure().reason().orElse(""));
       }

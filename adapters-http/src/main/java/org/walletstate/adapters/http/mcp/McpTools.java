@@ -25,6 +25,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.commerce.DiscountAnswers;
+import org.walletstate.adapters.http.commerce.DiscountViews;
 import org.walletstate.adapters.http.commerce.MerchantViews;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
 import org.walletstate.adapters.http.commerce.TokensResource;
@@ -36,6 +38,9 @@ import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.signing.port.in.KeySetQuery;
@@ -49,6 +54,9 @@ import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.RegistryQuery;
+import org.walletstate.domain.commerce.discount.DiscountCode;
+import org.walletstate.domain.commerce.discount.DiscountRequest;
+import org.walletstate.domain.commerce.discount.IssuedCode;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustBatchCommand;
@@ -86,6 +94,8 @@ public class McpTools {
   private final KeySetQuery keySet;
   private final MerchantQueries queries;
   private final TokenRegistryUseCase registry;
+  private final DiscountEligibilityUseCase eligibility;
+  private final DiscountCodeQuery codes;
   private final Map<String, Function<Map<String, Object>, Uni<ToolResponse>>> handlers;
 
   @Inject
@@ -100,7 +110,9 @@ public class McpTools {
       TrustBatchUseCase batches,
       KeySetQuery keySet,
       MerchantQueries queries,
-      TokenRegistryUseCase registry) {
+      TokenRegistryUseCase registry,
+      DiscountEligibilityUseCase eligibility,
+      DiscountCodeQuery codes) {
     this.tools = tools;
     this.json = json;
     this.bodies = bodies;
@@ -112,6 +124,8 @@ public class McpTools {
     this.keySet = keySet;
     this.queries = queries;
     this.registry = registry;
+    this.eligibility = eligibility;
+    this.codes = codes;
     this.handlers = Map.copyOf(handlers());
   }
 
@@ -161,6 +175,8 @@ public class McpTools {
     handlers.put("list_merchants", this::merchants);
     handlers.put("get_merchant", this::merchant);
     handlers.put("list_tokens", this::tokens);
+    handlers.put("check_discount", this::checkDiscount);
+    handlers.put("validate_code", this::validateCode);
     return handlers;
   }
 
@@ -230,6 +246,70 @@ public class McpTools {
               data.put("tokens", entries.stream().map(TokensResource::listed).toList());
               data.put("count", entries.size());
               JsonNode tree = json.valueToTree(data);
+              return success(tree.toString(), tree);
+            });
+  }
+
+  private Uni<ToolResponse> checkDiscount(Map<String, Object> args) {
+    Map<String, String> query = new HashMap<>();
+    for (String name : List.of("merchant", "wallet", "solanaWallet", "xrplWallet")) {
+      String value = scalar(args, name);
+      if (value != null) {
+        query.put(name, value);
+      }
+    }
+    DiscountRequest request = DiscountRequest.check(query);
+    return eligibility
+        .eligibility(
+            new DiscountEligibilityUseCase.EligibilityQuery(
+                request.merchant(), request.wallets(), false))
+        .map(
+            outcome -> {
+              if (outcome instanceof EligibilityOutcome.Computed computed) {
+                JsonNode tree =
+                    json.valueToTree(
+                        DiscountViews.check(
+                            computed.merchant().id().value(), computed.eligibility()));
+                return success(
+                    computed.eligibility().discount()
+                        + "% at "
+                        + computed.merchant().id()
+                        + " without a proof"
+                        + computed
+                            .eligibility()
+                            .discountIfProven()
+                            .map(d -> ", " + d + "% with walletProof")
+                            .orElse("")
+                        + ". "
+                        + tree,
+                    tree);
+              }
+              if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
+                return rpcFailure(DiscountAnswers.failedReads(failure.failures()));
+              }
+              return error(DiscountAnswers.refusal(outcome, request.merchant()));
+            });
+  }
+
+  private Uni<ToolResponse> validateCode(Map<String, Object> args) {
+    String text = scalar(args, "code");
+    if (text == null) {
+      throw new ValidationException("code is required");
+    }
+    DiscountCode code;
+    try {
+      code = DiscountCode.parse(text, "code");
+    } catch (ValidationException e) {
+      JsonNode tree = json.valueToTree(DiscountViews.code(text, null, IssuedCode.State.NOT_FOUND));
+      return Uni.createFrom().item(success(tree.toString(), tree));
+    }
+    return codes
+        .code(code)
+        .map(
+            found -> {
+              JsonNode tree =
+                  json.valueToTree(
+                      DiscountViews.code(code.text(), found.code().orElse(null), found.state()));
               return success(tree.toString(), tree);
             });
   }

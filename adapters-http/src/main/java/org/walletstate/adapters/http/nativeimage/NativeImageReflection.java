@@ -14,9 +14,15 @@ import org.walletstate.adapters.http.account.KeysBuyResource;
 import org.walletstate.adapters.http.account.KeysResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
+import org.walletstate.adapters.http.commerce.AcpDiscountResource;
+import org.walletstate.adapters.http.commerce.CodesResource;
+import org.walletstate.adapters.http.commerce.DiscountCheckResource;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.PaymentConfirmResource;
 import org.walletstate.adapters.http.commerce.RegistrySubmitResource;
 import org.walletstate.adapters.http.commerce.TokensResource;
+import org.walletstate.adapters.http.commerce.UcpDiscountResource;
+import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
@@ -51,6 +57,12 @@ import org.walletstate.adapters.http.trust.TrustResource;
       MerchantsResource.class,
       TokensResource.class,
       RegistrySubmitResource.class,
+      VerifyResource.class,
+      AcpDiscountResource.class,
+      UcpDiscountResource.class,
+      DiscountCheckResource.class,
+      CodesResource.class,
+      PaymentConfirmResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation

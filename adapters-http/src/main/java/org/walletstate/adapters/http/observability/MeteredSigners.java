@@ -2,6 +2,7 @@ package org.walletstate.adapters.http.observability;
 
 import java.time.Duration;
 import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.payload.PayloadValue;
 
@@ -28,6 +29,17 @@ public final class MeteredSigners {
         return signer.signTrustProfile(profile);
       } finally {
         meters.signed("trust", Duration.ofNanos(System.nanoTime() - start));
+      }
+    };
+  }
+
+  public static DiscountSigner discounts(DiscountSigner signer, ServiceMeters meters) {
+    return (PayloadValue.Obj discount) -> {
+      long start = System.nanoTime();
+      try {
+        return signer.signDiscount(discount);
+      } finally {
+        meters.signed("discount", Duration.ofNanos(System.nanoTime() - start));
       }
     };
   }

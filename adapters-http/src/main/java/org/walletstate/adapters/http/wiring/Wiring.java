@@ -60,6 +60,7 @@ import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.commerce.DiscountService;
 import org.walletstate.application.commerce.DomainVerificationService;
 import org.walletstate.application.commerce.EligibilityService;
 import org.walletstate.application.commerce.MerchantCredits;
@@ -68,14 +69,18 @@ import org.walletstate.application.commerce.PassService;
 import org.walletstate.application.commerce.ScannerService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
+import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
+import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
+import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.PassUseCase;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
+import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.PassRenewals;
@@ -90,6 +95,7 @@ import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.PaidCalls;
@@ -504,8 +510,68 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  DiscountEligibilityUseCase discountEligibility(MerchantStore store, ChainState chains) {
+  @Typed(EligibilityService.class)
+  EligibilityService eligibilityService(MerchantStore store, ChainState chains) {
     return new EligibilityService(store, new OnCallerContext(chains));
+  }
+
+  @Produces
+  @ApplicationScoped
+  DiscountEligibilityUseCase discountEligibility(EligibilityService eligibility) {
+    return eligibility;
+  }
+
+  @Produces
+  @ApplicationScoped
+  DiscountSigner discountSigner(
+      SigningKeys keys,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
+      ServiceMeters meters) {
+    return MeteredSigners.discounts(new DualAttestationSigner(keys, URI.create(baseUrl)), meters);
+  }
+
+  @Produces
+  @ApplicationScoped
+  @Typed(DiscountService.class)
+  DiscountService discounts(
+      MerchantStore store,
+      EligibilityService eligibility,
+      DiscountSigner signer,
+      DiscountCodes codes,
+      VerifyPaymentUseCase payments,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
+    return new DiscountService(
+        store,
+        eligibility,
+        signer,
+        codes,
+        payments,
+        ledger,
+        entropy,
+        clock,
+        SigningThreads.POOL,
+        URI.create(baseUrl));
+  }
+
+  @Produces
+  @ApplicationScoped
+  IssueDiscountUseCase issueDiscount(DiscountService discounts) {
+    return discounts;
+  }
+
+  @Produces
+  @ApplicationScoped
+  DiscountCodeQuery discountCodes(DiscountService discounts) {
+    return discounts;
+  }
+
+  @Produces
+  @ApplicationScoped
+  ConfirmCodePaymentUseCase confirmCodePayment(DiscountService discounts) {
+    return discounts;
   }
 
   @Produces

@@ -76,9 +76,15 @@ class McpToolsTest {
           "batch_wallet_trust",
           "list_merchants",
           "get_merchant",
-          "list_tokens");
+          "list_tokens",
+          "check_discount",
+          "validate_code");
   private static final List<String> METERED =
       List.of("attest", "wallet_trust", "batch_wallet_trust");
+
+  /** The tools that read chains: the metered ones and the discount check. */
+  private static final List<String> OPEN_WORLD =
+      List.of("attest", "wallet_trust", "batch_wallet_trust", "check_discount");
 
   @Inject Pool pool;
 
@@ -263,7 +269,7 @@ class McpToolsTest {
       var hints = tool.annotations().orElseThrow();
       assertThat(hints.readOnlyHint()).as(tool.name()).isTrue();
       assertThat(hints.destructiveHint()).as(tool.name()).isFalse();
-      assertThat(hints.openWorldHint()).as(tool.name()).isEqualTo(METERED.contains(tool.name()));
+      assertThat(hints.openWorldHint()).as(tool.name()).isEqualTo(OPEN_WORLD.contains(tool.name()));
     }
     ToolInfo attest = listed.stream().filter(t -> t.name().equals("attest")).findFirst().get();
     assertThat(attest.inputSchema().getJsonArray("required").encode())
@@ -333,6 +339,80 @@ class McpToolsTest {
         call("list_merchants", Map.of("limit", -1)),
         400,
         badLimit.jsonPath().getString("error.message"));
+    assertThat(usedToday()).isZero();
+  }
+
+  @Test
+  void discountTools_answerTheRestData_overTheSameUseCases() throws Exception {
+    String key =
+        given()
+            .contentType(ContentType.JSON)
+            .body(Map.of("email", "mcp-d-" + System.nanoTime() + "@example.org", "appName", "m"))
+            .post("/v1/keys/create")
+            .then()
+            .statusCode(200)
+            .extract()
+            .path("key");
+    String id = "mcp-d-" + System.nanoTime();
+    given()
+        .contentType(ContentType.JSON)
+        .header("X-API-Key", key)
+        .body(Map.of("companyName", "Mcp " + id, "companyId", id))
+        .post("/v1/merchants")
+        .then()
+        .statusCode(200);
+    given()
+        .contentType(ContentType.JSON)
+        .header("X-API-Key", key)
+        .body(
+            "{\"ownToken\":{\"symbol\":\"dUSD\",\"chainId\":10,\"contractAddress\":\""
+                + m.chain(10).address("token6")
+                + "\",\"decimals\":6,\"tiers\":[{\"name\":\"One\",\"threshold\":\"1\","
+                + "\"discount\":12}]}}")
+        .put("/v1/merchants/" + id + "/tokens")
+        .then()
+        .statusCode(200);
+    ToolResponse check = call("check_discount", Map.of("merchant", id, "wallet", wallet("holder")));
+    assertThat(check.isError()).as(check.toString()).isFalse();
+    assertThat(structured(check).get("discountPercent").asInt()).isEqualTo(12);
+    assertThat(structured(check))
+        .isEqualTo(
+            JSON.readTree(
+                    given()
+                        .get("/v1/discount/check?merchant=" + id + "&wallet=" + wallet("holder"))
+                        .asString())
+                .get("data"));
+
+    Response unknown =
+        given().get("/v1/discount/check?merchant=no-such-store&wallet=" + wallet("holder"));
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertToolError(
+        call("check_discount", Map.of("merchant", "no-such-store", "wallet", wallet("holder"))),
+        404,
+        unknown.jsonPath().getString("error.message"));
+    Response noWallet = given().get("/v1/discount/check?merchant=" + id);
+    assertThat(noWallet.statusCode()).isEqualTo(400);
+    assertToolError(
+        call("check_discount", Map.of("merchant", id)),
+        400,
+        noWallet.jsonPath().getString("error.message"));
+
+    String code =
+        given()
+            .contentType(ContentType.JSON)
+            .header("X-API-Key", key)
+            .body(Map.of("merchantId", id, "wallet", wallet("holder")))
+            .post("/v1/verify")
+            .then()
+            .statusCode(200)
+            .extract()
+            .path("data.code");
+    ToolResponse valid = call("validate_code", Map.of("code", code));
+    assertThat(structured(valid).get("valid").asBoolean()).isTrue();
+    assertThat(structured(valid))
+        .isEqualTo(JSON.readTree(given().get("/v1/codes/" + code).asString()).get("data"));
+    ToolResponse missing = call("validate_code", Map.of("code", "SVC-22222"));
+    assertThat(structured(missing).get("reason").asText()).isEqualTo("not_found");
     assertThat(usedToday()).isZero();
   }
 

@@ -1,6 +1,7 @@
 package org.walletstate.application.payment.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
 
@@ -16,6 +17,13 @@ import org.walletstate.domain.payment.PaymentClaim;
 public interface VerifyPaymentUseCase {
 
   Uni<Verification> verify(PaymentClaim claim);
+
+  /**
+   * Verifies a USDC payment to {@code receiver} instead of the service (a store's {@code
+   * usdcPayment} address, {@code POST /v1/payment/confirm}), with no minimum amount; the chain's
+   * other rules (confirmations, the token's contract) are the same.
+   */
+  Uni<Verification> verifyUsdcTo(PaymentClaim claim, EvmAddress receiver);
 
   /** The answer. */
   sealed interface Verification {

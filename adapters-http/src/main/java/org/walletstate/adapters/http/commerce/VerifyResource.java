@@ -1,0 +1,48 @@
+package org.walletstate.adapters.http.commerce;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.domain.commerce.discount.DiscountRequest;
+
+/**
+ * {@code POST /v1/verify}: a signed verification and a code (API key; the store's owner key pays 1
+ * credit for a code that carries a discount).
+ */
+@Path("/v1/verify")
+@Tag(name = "discounts")
+public class VerifyResource {
+
+  private final DiscountIssuing issuing;
+  private final JsonBodies bodies;
+  private final CurrentCaller caller;
+
+  @Inject
+  public VerifyResource(DiscountIssuing issuing, JsonBodies bodies, CurrentCaller caller) {
+    this.issuing = issuing;
+    this.bodies = bodies;
+    this.caller = caller;
+  }
+
+  @POST
+  @RequiresKey
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Check a wallet's holdings against a store and issue a signed code")
+  public Uni<Response> verify(byte[] body) {
+    return issuing.issued(
+        caller.account(),
+        DiscountRequest.parse(bodies.object(body), false),
+        DiscountViews.Protocol.VERIFY);
+  }
+}

@@ -1,0 +1,459 @@
+package org.walletstate.application.commerce;
+
+import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Executor;
+import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
+import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
+import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
+import org.walletstate.application.commerce.port.out.DiscountCodes;
+import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.DiscountSigner;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.domain.account.DailyWindow;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.discount.CodePayment;
+import org.walletstate.domain.commerce.discount.DiscountCode;
+import org.walletstate.domain.commerce.discount.DiscountRequest;
+import org.walletstate.domain.commerce.discount.DiscountStatement;
+import org.walletstate.domain.commerce.discount.Eligibility;
+import org.walletstate.domain.commerce.discount.IssuedCode;
+import org.walletstate.domain.commerce.discount.OrderLines;
+import org.walletstate.domain.commerce.discount.WalletProof;
+import org.walletstate.domain.payment.Payment;
+
+/**
+ * Discount codes: issuing ({@code verify}, ACP, UCP), reading one, and confirming its payment.
+ *
+ * <p>Issuing, in the interface's order: the store (unknown 404, paused 409), the walletProof (401,
+ * nothing spent), the holdings through {@link EligibilityService} (503 on an incomplete read), the
+ * verification signed first (on the signing threads), then one transaction that takes the owner's
+ * credit and stores the code ({@link DiscountCodes#issue}); the coupon is the caller's rendering of
+ * a stored code. A code whose text an earlier code holds is drawn and signed again (at most {@link
+ * #DRAWS} times).
+ */
+public final class DiscountService
+    implements IssueDiscountUseCase, DiscountCodeQuery, ConfirmCodePaymentUseCase {
+
+  /** Paid codes a key that does not own the store may obtain there per hour. */
+  public static final int HOURLY_PAID_CODES_PER_KEY = 20;
+
+  static final int DRAWS = 3;
+
+  private static final System.Logger LOG = System.getLogger(DiscountService.class.getName());
+
+  private final MerchantStore merchants;
+  private final EligibilityService eligibility;
+  private final DiscountSigner signer;
+  private final DiscountCodes codes;
+  private final VerifyPaymentUseCase payments;
+  private final CreditLedger ledger;
+  private final Entropy entropy;
+  private final Clock clock;
+  private final Executor cpu;
+  private final URI baseUrl;
+
+  /**
+   * @param baseUrl the service's public base URL: its host is a walletProof domain, and a proof's
+   *     URI is {@code {baseUrl}/v1/merchants/{merchantId}}
+   */
+  public DiscountService(
+      MerchantStore merchants,
+      EligibilityService eligibility,
+      DiscountSigner signer,
+      DiscountCodes codes,
+      VerifyPaymentUseCase payments,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu,
+      URI baseUrl) {
+    this.merchants = merchants;
+    this.eligibility = eligibility;
+    this.signer = signer;
+    this.codes = codes;
+    this.payments = payments;
+    this.ledger = ledger;
+    this.entropy = entropy;
+    this.clock = clock;
+    this.cpu = cpu;
+    this.baseUrl = baseUrl;
+  }
+
+  // --- issuing ---------------------------------------------------------------------------------
+
+  @Override
+  public Uni<IssueOutcome> issue(KeyAccount caller, DiscountRequest request) {
+    Instant started = clock.instant();
+    return merchants
+        .find(request.merchant())
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return done(new IssueOutcome.UnknownMerchant());
+              }
+              Merchant merchant = found.get();
+              if (merchant.paused()) {
+                return done(new IssueOutcome.Paused(merchant));
+              }
+              Optional<DiscountCodes.ProofNonce> nonce = Optional.empty();
+              if (request.proof().isPresent()) {
+                WalletProof.Verdict verdict =
+                    request
+                        .proof()
+                        .get()
+                        .check(
+                            request.wallets().evm().orElseThrow(),
+                            proofDomains(merchant),
+                            proofUri(merchant),
+                            started);
+                if (verdict instanceof WalletProof.Verdict.Refused refused) {
+                  return done(new IssueOutcome.ProofRefused(refused.reason()));
+                }
+                var proven = (WalletProof.Verdict.Proven) verdict;
+                nonce =
+                    Optional.of(
+                        new DiscountCodes.ProofNonce(proven.wallet().lowercase(), proven.nonce()));
+              }
+              Optional<DiscountCodes.ProofNonce> proofNonce = nonce;
+              EligibilityQuery query =
+                  new EligibilityQuery(
+                      merchant.id(), request.wallets(), request.proof().isPresent());
+              return eligibility
+                  .compute(merchant, query)
+                  .flatMap(
+                      outcome -> {
+                        if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
+                          return done(new IssueOutcome.RpcFailure(failure.failures()));
+                        }
+                        Eligibility earned = ((EligibilityOutcome.Computed) outcome).eligibility();
+                        return signAndStore(
+                            caller, request, merchant, earned, proofNonce, started, 1);
+                      });
+            });
+  }
+
+  private Uni<IssueOutcome> signAndStore(
+      KeyAccount caller,
+      DiscountRequest request,
+      Merchant merchant,
+      Eligibility earned,
+      Optional<DiscountCodes.ProofNonce> nonce,
+      Instant started,
+      int draw) {
+    Instant now = clock.instant();
+    DiscountCode code = DiscountCode.fromRandom(entropy.bytes(DiscountCode.LENGTH));
+    Instant expires = now.plus(DiscountCode.VALIDITY);
+    OrderLines order = request.order();
+    OptionalLong discounted = OptionalLong.empty();
+    if (order.total().isPresent()) {
+      discounted =
+          OptionalLong.of(
+              order.total().getAsLong()
+                  - order.discountAmount(earned.discount()).orElse(0L).longValue());
+    }
+    IssuedCode issued =
+        new IssuedCode(
+            code,
+            merchant.id(),
+            earned.discount(),
+            now,
+            expires,
+            earned.walletProven(),
+            discounted,
+            Optional.empty());
+    var statement =
+        DiscountStatement.payload(code, merchant.id(), request.wallets(), earned, now, expires);
+    return Uni.createFrom()
+        .item(() -> signer.signDiscount(statement))
+        .runSubscriptionOn(cpu)
+        .onFailure()
+        .recoverWithItem(
+            e -> {
+              LOG.log(
+                  System.Logger.Level.ERROR,
+                  "discount verification could not be signed: " + e.getClass().getSimpleName());
+              return null;
+            })
+        .flatMap(
+            signed -> {
+              if (signed == null) {
+                return done(new IssueOutcome.Unavailable("the verification could not be signed"));
+              }
+              boolean paid = earned.carriesDiscount();
+              boolean owner = merchant.ownedBy(caller.id());
+              DailyWindow day = DailyWindow.containing(now);
+              Optional<Integer> daily =
+                  paid && !earned.walletProven()
+                      ? merchant.settings().maxDiscountsPerWalletPerDay()
+                      : Optional.empty();
+              Optional<Integer> hourly =
+                  paid && !owner ? Optional.of(HOURLY_PAID_CODES_PER_KEY) : Optional.empty();
+              DiscountCodes.NewCode row =
+                  new DiscountCodes.NewCode(
+                      issued,
+                      merchant.ownerKeyId(),
+                      caller.id(),
+                      request.wallets().keys(),
+                      nonce,
+                      signed,
+                      paid ? 1 : 0,
+                      fingerprint(caller, request),
+                      started,
+                      daily,
+                      day.resetsAt().minus(Duration.ofDays(1)),
+                      hourly,
+                      now.minus(Duration.ofHours(1)),
+                      order.total().isPresent()
+                          ? Optional.of(order.total().getAsLong())
+                          : Optional.empty());
+              return codes
+                  .issue(row)
+                  .onFailure()
+                  .recoverWithItem(
+                      e -> {
+                        LOG.log(
+                            System.Logger.Level.ERROR,
+                            "discount code could not be stored: " + e.getClass().getSimpleName());
+                        return null;
+                      })
+                  .flatMap(
+                      stored ->
+                          stored == null
+                              ? done(new IssueOutcome.Unavailable("the code could not be stored"))
+                              : answered(
+                                  caller, request, merchant, earned, nonce, started, draw, issued,
+                                  signed, stored, day));
+            });
+  }
+
+  private Uni<IssueOutcome> answered(
+      KeyAccount caller,
+      DiscountRequest request,
+      Merchant merchant,
+      Eligibility earned,
+      Optional<DiscountCodes.ProofNonce> nonce,
+      Instant started,
+      int draw,
+      IssuedCode issued,
+      String signed,
+      DiscountCodes.Issue stored,
+      DailyWindow day) {
+    boolean owner = merchant.ownedBy(caller.id());
+    if (stored instanceof DiscountCodes.Issue.Issued done) {
+      long charged = owner && earned.carriesDiscount() ? 1 : 0;
+      return remaining(caller, owner, done.ownerBalance())
+          .map(
+              balance ->
+                  new IssueOutcome.Issued(
+                      merchant, earned, issued, signed, charged, balance, false));
+    }
+    if (stored instanceof DiscountCodes.Issue.Replayed twin) {
+      return remaining(caller, owner, twin.ownerBalance())
+          .map(
+              balance ->
+                  new IssueOutcome.Issued(
+                      merchant, earned, twin.code(), twin.signed(), 0, balance, true));
+    }
+    if (stored instanceof DiscountCodes.Issue.CodeTaken) {
+      return draw < DRAWS
+          ? signAndStore(caller, request, merchant, earned, nonce, started, draw + 1)
+          : done(new IssueOutcome.Unavailable("no free code could be drawn"));
+    }
+    if (stored instanceof DiscountCodes.Issue.NoCredits none) {
+      return done(new IssueOutcome.NoCredits(none.available()));
+    }
+    if (stored instanceof DiscountCodes.Issue.OwnerInactive) {
+      return done(new IssueOutcome.OwnerInactive());
+    }
+    if (stored instanceof DiscountCodes.Issue.NonceUsed) {
+      return done(
+          new IssueOutcome.ProofRefused(
+              "walletProof does not verify: its nonce was used before; sign a new message with a"
+                  + " fresh nonce"));
+    }
+    Instant now = clock.instant();
+    if (stored instanceof DiscountCodes.Issue.DailyLimitReached limited) {
+      return done(new IssueOutcome.DailyLimit(limited.limit(), day.secondsUntilReset(now)));
+    }
+    var hourly = (DiscountCodes.Issue.HourlyLimitReached) stored;
+    return done(new IssueOutcome.HourlyLimit(hourly.limit(), Duration.ofHours(1).toSeconds()));
+  }
+
+  /** The caller's balance: the owner's after the debit, another key's as admitted (or read). */
+  private Uni<Long> remaining(KeyAccount caller, boolean owner, long ownerBalance) {
+    if (owner) {
+      return Uni.createFrom().item(ownerBalance);
+    }
+    return caller.credits().isPresent()
+        ? Uni.createFrom().item(caller.credits().getAsLong())
+        : ledger.balance(caller.id());
+  }
+
+  /** The hosts a walletProof may name: the service's, and the store's verified website. */
+  List<String> proofDomains(Merchant merchant) {
+    List<String> domains = new ArrayList<>();
+    String host =
+        baseUrl.getPort() > 0 ? baseUrl.getHost() + ":" + baseUrl.getPort() : baseUrl.getHost();
+    domains.add(host);
+    if (merchant.verification().verified()) {
+      merchant.verification().domain().ifPresent(d -> domains.add(d.value()));
+    }
+    return domains;
+  }
+
+  String proofUri(Merchant merchant) {
+    String base = baseUrl.toString();
+    if (base.endsWith("/")) {
+      base = base.substring(0, base.length() - 1);
+    }
+    return base + "/v1/merchants/" + merchant.id().value();
+  }
+
+  /** What makes two submits the same request: caller, store, wallets, proof and order. */
+  private static String fingerprint(KeyAccount caller, DiscountRequest request) {
+    StringBuilder b = new StringBuilder();
+    b.append(caller.id()).append('\n').append(request.merchant().key()).append('\n');
+    request.wallets().keys().forEach(k -> b.append(k).append('\n'));
+    request.proof().ifPresent(p -> b.append(p.message()).append('\n').append(p.signature()));
+    b.append('\n');
+    request
+        .order()
+        .items()
+        .forEach(i -> b.append(i.path()).append('=').append(i.amount()).append(';'));
+    request.order().subtotal().ifPresent(s -> b.append("subtotal=").append(s));
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256")
+                  .digest(b.toString().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+
+  // --- reading a code --------------------------------------------------------------------------
+
+  @Override
+  public Uni<CodeState> code(DiscountCode code) {
+    return codes
+        .find(code)
+        .map(
+            found ->
+                new CodeState(
+                    found,
+                    found.map(c -> c.state(clock.instant())).orElse(IssuedCode.State.NOT_FOUND)));
+  }
+
+  // --- confirming a payment ----------------------------------------------------------------------
+
+  @Override
+  public Uni<Confirmation> confirm(CodePayment request) {
+    return codes
+        .find(request.code())
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return confirmed(new Confirmation.UnknownCode());
+              }
+              IssuedCode code = found.get();
+              return merchants
+                  .find(code.merchantId())
+                  .flatMap(merchant -> pay(request, code, merchant));
+            });
+  }
+
+  private Uni<Confirmation> pay(CodePayment request, IssuedCode code, Optional<Merchant> merchant) {
+    if (merchant.isEmpty() || !merchant.get().settings().usdcPayment().enabled()) {
+      return confirmed(
+          new Confirmation.NoUsdcPayment(
+              "merchant " + code.merchantId() + " does not take USDC payments"));
+    }
+    if (request.claim().chain().family() != ChainFamily.EVM) {
+      return confirmed(
+          new Confirmation.NoUsdcPayment(
+              "payments on "
+                  + request.claim().chain().id()
+                  + " cannot be confirmed yet; pay in USDC on an EVM payment chain"));
+    }
+    Optional<String> address = merchant.get().settings().usdcPayment().evmAddress();
+    if (address.isEmpty()) {
+      return confirmed(
+          new Confirmation.NoUsdcPayment(
+              "merchant " + code.merchantId() + " has no EVM address for USDC payments"));
+    }
+    if (code.discountedTotal().isPresent()) {
+      BigDecimal due = BigDecimal.valueOf(code.discountedTotal().getAsLong(), 2);
+      if (request.claim().declaredUsd().orElseThrow().compareTo(due) != 0) {
+        return confirmed(
+            new Confirmation.NotAPayment(
+                "amount "
+                    + request.claim().declaredUsd().orElseThrow().toPlainString()
+                    + " is not the code's discounted amount "
+                    + due.toPlainString()
+                    + " USDC"));
+      }
+    }
+    return payments
+        .verifyUsdcTo(request.claim(), EvmAddress.of(address.get()))
+        .flatMap(
+            verification -> {
+              if (verification instanceof Verification.NotAPayment no) {
+                return confirmed(new Confirmation.NotAPayment(no.reason()));
+              }
+              if (verification instanceof Verification.Unavailable down) {
+                return confirmed(new Confirmation.Unavailable(down.reason()));
+              }
+              Payment payment = ((Verification.Verified) verification).payment();
+              return codes
+                  .use(request.code(), payment, clock.instant())
+                  .map(
+                      use -> {
+                        if (use instanceof DiscountCodes.Use.Used used) {
+                          return new Confirmation.Confirmed(used.code(), payment, false);
+                        }
+                        if (use instanceof DiscountCodes.Use.Replayed replayed) {
+                          return new Confirmation.Confirmed(replayed.code(), payment, true);
+                        }
+                        if (use instanceof DiscountCodes.Use.Expired expired) {
+                          return new Confirmation.Expired(expired.code());
+                        }
+                        if (use instanceof DiscountCodes.Use.AlreadyUsed used) {
+                          return new Confirmation.AlreadyUsed(used.code());
+                        }
+                        if (use instanceof DiscountCodes.Use.PaymentTaken) {
+                          return new Confirmation.PaymentTaken();
+                        }
+                        return (Confirmation) new Confirmation.UnknownCode();
+                      });
+            });
+  }
+
+  private static Uni<IssueOutcome> done(IssueOutcome outcome) {
+    return Uni.createFrom().item(outcome);
+  }
+
+  private static Uni<Confirmation> confirmed(Confirmation outcome) {
+    return Uni.createFrom().item(outcome);
+  }
+}

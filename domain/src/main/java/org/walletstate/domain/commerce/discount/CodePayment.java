@@ -1,0 +1,71 @@
+package org.walletstate.domain.commerce.discount;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.payment.PaymentClaim;
+import org.walletstate.domain.payment.TxHash;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/**
+ * The body of {@code POST /v1/payment/confirm}: {@code code} (SVC- format), {@code txHash}, {@code
+ * chainId} (a payment chain: a number or {@code solana}) and {@code amount} (USDC paid, a number or
+ * decimal string, positive; no purchase minimum applies).
+ *
+ * @param code the code the payment is for
+ * @param claim what the caller says it paid
+ */
+public record CodePayment(DiscountCode code, PaymentClaim claim) {
+
+  private static final int MAX_DIGITS = 30;
+
+  public CodePayment {
+    Objects.requireNonNull(code, "code");
+    Objects.requireNonNull(claim, "claim");
+  }
+
+  public static CodePayment parse(RequestValue.Obj body) {
+    Fields fields = Fields.of(body, "");
+    DiscountCode code = DiscountCode.parse(fields.requiredText("code"), "code");
+    TxHash hash = TxHash.parse(fields.requiredText("txHash"), "txHash");
+    if (!fields.has("chainId")) {
+      throw new ValidationException("chainId is required");
+    }
+    Chain chain = ChainCatalogue.parse(fields.get("chainId"), "chainId");
+    if (!chain.payment()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
+    }
+    return new CodePayment(code, new PaymentClaim(chain, hash, Optional.of(amount(fields))));
+  }
+
+  private static BigDecimal amount(Fields fields) {
+    RequestValue raw = fields.get("amount");
+    if (raw.isMissing()) {
+      throw new ValidationException("amount is required");
+    }
+    BigDecimal value;
+    if (raw instanceof RequestValue.Number n) {
+      value = n.value();
+    } else if (raw instanceof RequestValue.Text t
+        && t.value().matches("[0-9]{1,30}(\\.[0-9]{1,30})?")) {
+      value = new BigDecimal(t.value());
+    } else {
+      throw new ValidationException(
+          "amount must be the USDC paid as a number or decimal string (e.g. 17 or \"17.50\"),"
+              + " not "
+              + raw.kind());
+    }
+    if (value.signum() <= 0) {
+      throw new ValidationException("amount must be greater than 0");
+    }
+    if (value.precision() - value.scale() > MAX_DIGITS || value.scale() > MAX_DIGITS) {
+      throw new ValidationException("amount has more digits than a payment carries");
+    }
+    return value;
+  }
+}

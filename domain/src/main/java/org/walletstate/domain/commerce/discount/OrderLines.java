@@ -1,0 +1,145 @@
+package org.walletstate.domain.commerce.discount;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/**
+ * What a discount request says of the order: {@code items} ({@code {path, amount}}, amounts in
+ * minor units) or a {@code subtotal} (minor units), or neither. Fractions of a minor unit are
+ * truncated; {@code subtotal} is ignored when {@code items} is given.
+ *
+ * @param items the items, in the order sent (empty when none were sent)
+ * @param subtotal the subtotal, when sent without items
+ */
+public record OrderLines(List<Item> items, OptionalLong subtotal) {
+
+  /** The largest amount: integers up to 2^53 − 1 are exact in every JSON reader. */
+  public static final long MAX_AMOUNT = 9_007_199_254_740_991L;
+
+  public static final int MAX_ITEMS = 100;
+  public static final int PATH_MAX = 200;
+  public static final OrderLines NONE = new OrderLines(List.of(), OptionalLong.empty());
+
+  public OrderLines {
+    items = List.copyOf(items);
+  }
+
+  /**
+   * One item.
+   *
+   * @param path where it sits in the caller's cart (a JSONPath such as {@code $.line_items[0]}),
+   *     echoed in allocations
+   * @param amount minor units
+   */
+  public record Item(String path, long amount) {}
+
+  /**
+   * The discount's amount on one item.
+   *
+   * @param path the item's path
+   * @param amount minor units, truncated
+   */
+  public record Allocation(String path, long amount) {}
+
+  public static OrderLines parse(Fields body) {
+    if (body.has("items")) {
+      RequestValue raw = body.get("items");
+      if (!(raw instanceof RequestValue.Arr array)) {
+        throw new ValidationException("items must be an array, not " + raw.kind());
+      }
+      if (array.items().size() > MAX_ITEMS) {
+        throw new ValidationException(
+            "items may hold at most " + MAX_ITEMS + " items (got " + array.items().size() + ")");
+      }
+      List<Item> items = new ArrayList<>();
+      for (int i = 0; i < array.items().size(); i++) {
+        String at = "items[" + i + "]";
+        if (!(array.items().get(i) instanceof RequestValue.Obj o)) {
+          throw new ValidationException(
+              at + " must be an object {path, amount}, not " + array.items().get(i).kind());
+        }
+        Fields item = Fields.of(o, at);
+        String path = item.requiredText("path");
+        if (path.isEmpty() || path.length() > PATH_MAX) {
+          throw new ValidationException(
+              item.path("path") + " must be 1 to " + PATH_MAX + " characters");
+        }
+        items.add(new Item(path, amount(item.get("amount"), item.path("amount"))));
+      }
+      return new OrderLines(items, OptionalLong.empty());
+    }
+    if (body.has("subtotal")) {
+      return new OrderLines(
+          List.of(), OptionalLong.of(amount(body.get("subtotal"), body.path("subtotal"))));
+    }
+    return NONE;
+  }
+
+  private static long amount(RequestValue raw, String field) {
+    if (raw.isMissing()) {
+      throw new ValidationException(field + " is required");
+    }
+    if (!(raw instanceof RequestValue.Number n)) {
+      throw new ValidationException(
+          field + " must be a number of minor units (e.g. 1999), not " + raw.kind());
+    }
+    if (n.value().signum() < 0) {
+      throw new ValidationException(field + " must not be negative, got " + n.literal());
+    }
+    BigInteger whole = n.value().setScale(0, RoundingMode.DOWN).toBigIntegerExact();
+    if (whole.compareTo(BigInteger.valueOf(MAX_AMOUNT)) > 0) {
+      throw new ValidationException(field + " must be at most " + MAX_AMOUNT + " minor units");
+    }
+    return whole.longValueExact();
+  }
+
+  /** Whether the request said anything of the order. */
+  public boolean present() {
+    return !items.isEmpty() || subtotal.isPresent();
+  }
+
+  /** The order total before the discount, when the request said it. */
+  public OptionalLong total() {
+    if (!items.isEmpty()) {
+      return OptionalLong.of(items.stream().mapToLong(Item::amount).sum());
+    }
+    return subtotal;
+  }
+
+  /** {@code percent} of each item, truncated to whole minor units: the allocations of an order. */
+  public List<Allocation> allocations(int percent) {
+    List<Allocation> out = new ArrayList<>();
+    for (Item item : items) {
+      out.add(new Allocation(item.path(), share(item.amount(), percent)));
+    }
+    return out;
+  }
+
+  /**
+   * The discount on the whole order: the sum of the item allocations (so they always add up), or
+   * {@code percent} of the subtotal truncated; empty when the request said nothing of the order.
+   */
+  public Optional<Long> discountAmount(int percent) {
+    if (!items.isEmpty()) {
+      return Optional.of(allocations(percent).stream().mapToLong(Allocation::amount).sum());
+    }
+    return subtotal.isPresent()
+        ? Optional.of(share(subtotal.getAsLong(), percent))
+        : Optional.empty();
+  }
+
+  private static long share(long amount, int percent) {
+    return BigDecimal.valueOf(amount)
+        .multiply(BigDecimal.valueOf(percent))
+        .divide(BigDecimal.valueOf(100), 0, RoundingMode.DOWN)
+        .longValueExact();
+  }
+}

@@ -1,0 +1,102 @@
+package org.walletstate.domain.commerce.discount;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+import org.walletstate.domain.siwe.SignInCheck;
+
+/**
+ * {@code walletProof}: an EIP-4361 message signed (EIP-191) by the EVM wallet within the last 5
+ * minutes, for the service's host or the store's own website, with URI {@code
+ * {base_url}/v1/merchants/{merchantId}}. The nonce's single use is the caller's to enforce (shared
+ * with wallet sign-in's nonces).
+ *
+ * @param message the EIP-4361 text
+ * @param signature the {@code personal_sign} signature
+ */
+public record WalletProof(String message, String signature) {
+
+  /** Reads {@code walletProof}: an object with string {@code message} and {@code signature}. */
+  public static WalletProof parse(RequestValue raw) {
+    if (!(raw instanceof RequestValue.Obj o)) {
+      throw new ValidationException(
+          "walletProof must be an object {message, signature}, not " + raw.kind());
+    }
+    Fields fields = Fields.of(o, "walletProof");
+    RequestValue message = fields.get("message");
+    RequestValue signature = fields.get("signature");
+    if (!(message instanceof RequestValue.Text m) || !(signature instanceof RequestValue.Text s)) {
+      throw new ValidationException(
+          "walletProof must be an object with string message and signature");
+    }
+    return new WalletProof(m.value(), s.value());
+  }
+
+  /** The outcome of checking a proof. */
+  public sealed interface Verdict {
+    /** The wallet signed: the nonce is still to be used once. */
+    record Proven(EvmAddress wallet, String nonce) implements Verdict {}
+
+    /** Not a proof for this wallet and store: 401, no credit. */
+    record Refused(String reason) implements Verdict {}
+  }
+
+  /**
+   * Checks the proof.
+   *
+   * @param wallet the request's {@code wallet}
+   * @param domains the hosts the message may name: the service's, and the store's own website
+   * @param uri {@code {base_url}/v1/merchants/{merchantId}}
+   * @param now the service's clock
+   */
+  public Verdict check(EvmAddress wallet, List<String> domains, String uri, Instant now) {
+    SignInCheck.Verdict verdict = null;
+    for (String domain : domains) {
+      verdict = SignInCheck.check(message, signature, domain, now);
+      if (verdict instanceof SignInCheck.Verdict.SignedIn) {
+        break;
+      }
+      if (!((SignInCheck.Verdict.Refused) verdict)
+          .reason()
+          .startsWith("the message is for domain")) {
+        break;
+      }
+    }
+    if (verdict == null) {
+      return new Verdict.Refused("walletProof cannot be checked: no domain is configured");
+    }
+    if (verdict instanceof SignInCheck.Verdict.Refused refused) {
+      String reason = refused.reason();
+      if (reason.startsWith("the message is for domain")) {
+        reason =
+            "walletProof names a domain that is neither the service's host nor the store's"
+                + " website ("
+                + String.join(", ", domains)
+                + ")";
+      }
+      return new Verdict.Refused("walletProof does not verify: " + reason);
+    }
+    var signedIn = (SignInCheck.Verdict.SignedIn) verdict;
+    if (!signedIn.wallet().equals(wallet)) {
+      return new Verdict.Refused(
+          "walletProof is signed by "
+              + signedIn.wallet().checksummed()
+              + ", not by wallet "
+              + wallet.checksummed());
+    }
+    String signedUri = signedIn.message().uri();
+    if (!strip(signedUri).equalsIgnoreCase(strip(uri))) {
+      return new Verdict.Refused("walletProof URI must be " + uri + ", not " + signedUri);
+    }
+    return new Verdict.Proven(signedIn.wallet(), signedIn.message().nonce());
+  }
+
+  private static String strip(String uri) {
+    String u = uri.toLowerCase(Locale.ROOT);
+    return u.endsWith("/") ? u.substring(0, u.length() - 1) : u;
+  }
+}
