@@ -4,29 +4,28 @@ import io.smallrye.mutiny.Uni;
 import java.util.Map;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.PaymentReceipts;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.payment.EvmPaymentChain;
+import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentCheck;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.PaymentVerdict;
 
 /**
- * Verifies EVM payments: reads the receipt and the head through {@link PaymentReceipts} and judges
+ * Verifies payments: reads the transaction and the head through {@link PaymentReceipts} and judges
  * them by {@link PaymentCheck} against the chain's configured rules (receiving address, accepted
- * tokens, confirmations). Payment chains of other families answer {@link Verification.NotAPayment}
- * saying they are not accepted yet.
+ * tokens, confirmations). A payment chain without rules (no receiving address configured, or a
+ * family whose payments are not verified) answers {@link Verification.NotAPayment} saying so.
  */
 public final class VerifyPayment implements VerifyPaymentUseCase {
 
-  private final Map<ChainId, EvmPaymentChain> chains;
+  private final Map<ChainId, PaymentChain> chains;
   private final PaymentReceipts receipts;
 
   /**
-   * @param chains the EVM payment chains this service accepts, with their rules
-   * @param receipts the receipt reader
+   * @param chains the payment chains this service accepts, with their rules
+   * @param receipts the transaction reader
    */
-  public VerifyPayment(Map<ChainId, EvmPaymentChain> chains, PaymentReceipts receipts) {
+  public VerifyPayment(Map<ChainId, PaymentChain> chains, PaymentReceipts receipts) {
     this.chains = Map.copyOf(chains);
     this.receipts = receipts;
   }
@@ -34,17 +33,7 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
   @Override
   public Uni<Verification> verify(PaymentClaim claim) {
     ChainId id = claim.chain().id();
-    if (claim.chain().family() != ChainFamily.EVM) {
-      return done(
-          new Verification.NotAPayment(
-              "payments on "
-                  + id
-                  + " are not accepted by this service yet; pay in USDC on an EVM payment chain ("
-                  + String.join(
-                      ", ", chains.keySet().stream().map(ChainId::toString).sorted().toList())
-                  + ")"));
-    }
-    EvmPaymentChain rules = chains.get(id);
+    PaymentChain rules = chains.get(id);
     if (rules == null) {
       return done(
           new Verification.NotAPayment(
@@ -52,8 +41,13 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                   + id
                   + " ("
                   + claim.chain().name()
-                  + ") are not accepted by"
-                  + " this service"));
+                  + ") are not accepted by this service; "
+                  + (chains.isEmpty()
+                      ? "it has no receiving address configured"
+                      : "pay on one of "
+                          + String.join(
+                              ", ",
+                              chains.keySet().stream().map(ChainId::toString).sorted().toList()))));
     }
     return receipts
         .receipt(id, claim.hash())
@@ -73,7 +67,7 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
               }
               PaymentReceipts.Lookup.Found found = (PaymentReceipts.Lookup.Found) lookup;
               PaymentVerdict verdict =
-                  PaymentCheck.check(rules, found.receipt(), found.head(), claim.declaredUsd());
+                  PaymentCheck.check(rules, found.transaction(), found.head(), claim.declaredUsd());
               return verdict instanceof PaymentVerdict.Accepted accepted
                   ? new Verification.Verified(accepted.payment())
                   : new Verification.NotAPayment(((PaymentVerdict.Rejected) verdict).reason());

@@ -22,9 +22,11 @@ import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.solana.SolanaPayments;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
 import org.walletstate.adapters.chain.tron.TronChainState;
+import org.walletstate.adapters.chain.tron.TronPayments;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -74,6 +76,7 @@ import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.payment.PaidCallService;
+import org.walletstate.application.payment.PaymentReceiptsByFamily;
 import org.walletstate.application.payment.VerifyPayment;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
@@ -215,10 +218,36 @@ public class Wiring {
     payments.close();
   }
 
+  /** Solana payment transactions, over the endpoints the Solana reader uses. */
+  @Produces
+  @Singleton
+  @Typed(SolanaPayments.class)
+  SolanaPayments solanaPayments(ChainReadsConfig chains, Clock clock) {
+    return new SolanaPayments(JsonRpcChainSettings.solana(chains), clock);
+  }
+
+  void closeSolanaPayments(@Disposes SolanaPayments payments) {
+    payments.close();
+  }
+
+  /** Tron payment transactions, over the endpoints the Tron reader uses. */
+  @Produces
+  @Singleton
+  @Typed(TronPayments.class)
+  TronPayments tronPayments(ChainReadsConfig chains, Clock clock) {
+    return new TronPayments(JsonRpcChainSettings.tron(chains), clock);
+  }
+
+  void closeTronPayments(@Disposes TronPayments payments) {
+    payments.close();
+  }
+
+  /** Every family's payment transactions behind the one port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  PaymentReceipts paymentReceipts(EvmPayments payments) {
-    return payments;
+  PaymentReceipts paymentReceipts(EvmPayments evm, SolanaPayments solana, TronPayments tron) {
+    return new PaymentReceiptsByFamily(
+        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.TRON, tron));
   }
 
   @Produces
