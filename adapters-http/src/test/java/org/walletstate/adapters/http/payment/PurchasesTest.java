@@ -224,10 +224,16 @@ class PurchasesTest {
     refused(ten, 12, "amount 12 does not match the 10 USDC");
     refused(reverted, 900, "reverted (status 0)");
     refused("0x" + "12".repeat(32), 9, "is not on chain 8453 (no receipt)");
+    buyKey(body(ten.substring(2), "bitcoin", 10))
+        .then()
+        .statusCode(400)
+        .body(
+            "error.message",
+            containsString("payments on chain bitcoin (Bitcoin) are not accepted by this service"));
     buyKey(body(ten, "solana", 10))
         .then()
         .statusCode(400)
-        .body("error.message", containsString("payments on solana are not accepted"));
+        .body("error.message", containsString("is not a Solana transaction signature"));
     buyKey(body(ten, 100, 10))
         .then()
         .statusCode(400)
