@@ -36,6 +36,14 @@ public class PerCallPayments {
   private static final int MAX_HEADER = 8192;
   private static final String NOTHING = " Nothing was charged.";
 
+  /**
+   * The x402 v1 names of the quoted EVM networks, as the official client packages map them to chain
+   * ids (a v1 payload names its network at the top level, by name; Arbitrum and Arc have no v1 name
+   * there, so they are paid with v2 only).
+   */
+  static final Map<String, String> V1_NETWORKS =
+      Map.of("base", "eip155:8453", "polygon", "eip155:137");
+
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
   private final ObjectMapper json;
@@ -65,7 +73,7 @@ public class PerCallPayments {
     String network =
         accepted.path("network").isTextual()
             ? accepted.path("network").asText()
-            : payload.path("network").asText("");
+            : v1Network(payload.path("network").asText(""));
     String scheme =
         accepted.path("scheme").isTextual()
             ? accepted.path("scheme").asText()
@@ -105,6 +113,11 @@ public class PerCallPayments {
             EvmAddress.of(config.payToEvm().orElseThrow()),
             UsdcAmount.payPerCall(CreditPrice.of(call)).atomic());
     return new PerCallPayment(quoted.caip2(), terms, authorization);
+  }
+
+  /** A v1 network name as its CAIP-2 id; anything else as it is. */
+  private static String v1Network(String network) {
+    return V1_NETWORKS.getOrDefault(network, network);
   }
 
   private JsonNode decode(String header) {
