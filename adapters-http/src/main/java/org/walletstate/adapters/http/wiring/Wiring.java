@@ -27,6 +27,7 @@ import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
 import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.tron.TronPayments;
+import org.walletstate.adapters.chain.x402.FacilitatorSettlement;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -276,10 +277,38 @@ public class Wiring {
     settlement.close();
   }
 
+  /**
+   * Paid calls settle through the configured x402 facilitator, or else through the own relayer; the
+   * token's state is read from the chain either way.
+   */
   @Produces
   @ApplicationScoped
-  TransferAuthorizations transferAuthorizations(RelayerSettlement settlement) {
-    return settlement;
+  TransferAuthorizations transferAuthorizations(
+      RelayerSettlement settlement, PayPerCallConfig x402) {
+    return x402.facilitatorUrl()
+        .filter(url -> !url.isBlank())
+        .<TransferAuthorizations>map(
+            url ->
+                new FacilitatorSettlement(
+                    facilitatorUrl(url), x402.facilitatorTimeout(), settlement))
+        .orElse(settlement);
+  }
+
+  /** The facilitator's base URL: absolute, http or https; else the start stops naming the key. */
+  private static java.net.URI facilitatorUrl(String text) {
+    java.net.URI url;
+    try {
+      url = java.net.URI.create(text.strip());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("walletstate.x402.facilitator-url is not a URL", e);
+    }
+    if (!url.isAbsolute()
+        || url.getHost() == null
+        || !("https".equals(url.getScheme()) || "http".equals(url.getScheme()))) {
+      throw new IllegalArgumentException(
+          "walletstate.x402.facilitator-url must be an absolute http(s) URL");
+    }
+    return url;
   }
 
   @Produces
