@@ -73,7 +73,10 @@ public class PerCallPayments {
     String network =
         accepted.path("network").isTextual()
             ? accepted.path("network").asText()
-            : v1Network(payload.path("network").asText(""));
+            : payload.path("x402Version").asInt(0) == 1
+                ? V1_NETWORKS.getOrDefault(
+                    payload.path("network").asText(""), payload.path("network").asText(""))
+                : payload.path("network").asText("");
     String scheme =
         accepted.path("scheme").isTextual()
             ? accepted.path("scheme").asText()
@@ -101,8 +104,8 @@ public class PerCallPayments {
     if (quoted.solana()) {
       throw refusal(
           call,
-          "Solana payments are settled through an x402 facilitator, which this service has not"
-              + " configured; pay on an EVM network of the quote");
+          "Solana payments are not taken yet: they settle through an x402 facilitator's Solana"
+              + " scheme, which this service does not use; pay on an EVM network of the quote");
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
     TransferAuthorization authorization = authorization(payload.path("payload"));
@@ -113,11 +116,6 @@ public class PerCallPayments {
             EvmAddress.of(config.payToEvm().orElseThrow()),
             UsdcAmount.payPerCall(CreditPrice.of(call)).atomic());
     return new PerCallPayment(quoted.caip2(), terms, authorization);
-  }
-
-  /** A v1 network name as its CAIP-2 id; anything else as it is. */
-  private static String v1Network(String network) {
-    return V1_NETWORKS.getOrDefault(network, network);
   }
 
   private JsonNode decode(String header) {
