@@ -77,13 +77,21 @@ public final class SolanaPayments extends TransactionReader {
     if (err != null && !err.isNull()) {
       return Optional.of(
           new ChainTransfers(
-              hash, Optional.of("failed (meta.err " + err + ")"), slot.asLong(), List.of()));
+              hash,
+              Optional.of("failed (meta.err " + shortened(err.toString()) + ")"),
+              slot.asLong(),
+              List.of()));
     }
     Map<String, BigInteger> deltas = new LinkedHashMap<>(); // mint + " " + owner -> change
     balances(meta, "postTokenBalances", deltas, BigInteger.ONE);
     balances(meta, "preTokenBalances", deltas, BigInteger.ONE.negate());
     return Optional.of(
         new ChainTransfers(hash, Optional.empty(), slot.asLong(), transfers(deltas)));
+  }
+
+  /** The node's error, as far as a refusal message needs it. */
+  private static String shortened(String text) {
+    return text.length() > 160 ? text.substring(0, 160) + "…" : text;
   }
 
   /** Adds {@code sign} times each balance of {@code field} to its (mint, owner) entry. */

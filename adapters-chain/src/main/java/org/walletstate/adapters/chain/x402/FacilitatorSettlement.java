@@ -117,7 +117,7 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
   /** The answer of {@code POST {url}/path}, or {@code null} when there was no readable answer. */
   private Uni<JsonNode> exchange(String path, ObjectNode request) {
     HttpRequest post =
-        HttpRequest.newBuilder(url.resolve(url.getPath().endsWith("/") ? path : "/" + path))
+        HttpRequest.newBuilder(URI.create(url.toString().replaceAll("/+$", "") + "/" + path))
             .timeout(timeout)
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(request.toString()))

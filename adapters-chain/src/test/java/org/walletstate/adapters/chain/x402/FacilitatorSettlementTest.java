@@ -101,6 +101,21 @@ class FacilitatorSettlementTest {
   }
 
   @Test
+  void theInterfacesPaths_areUnderTheConfiguredUrl_withOrWithoutATrailingSlash() {
+    facilitator.on("/x402/verify", valid());
+    facilitator.on(
+        "/x402/settle",
+        Reply.json(
+            "{\"success\":true,\"transaction\":\"" + TX + "\",\"network\":\"eip155:8453\"}"));
+    for (String base : new String[] {"x402", "x402/"}) {
+      FacilitatorSettlement under =
+          new FacilitatorSettlement(facilitator.url().resolve(base), Duration.ofSeconds(2), chain);
+      assertThat(under.settle(USDC, AUTHORIZATION).await().atMost(Duration.ofSeconds(10)))
+          .isEqualTo(new Settlement.Settled(TX));
+    }
+  }
+
+  @Test
   void anInvalidPayment_isRefused_andNeverSentToSettle() {
     facilitator.on(
         "/verify",
