@@ -36,7 +36,9 @@ public final class PaymentSettings {
       ChainId id = chainId(key);
       if (!PaymentTokens.production().containsKey(id)) {
         throw new IllegalArgumentException(
-            "walletstate.payments.confirmations." + key + ": not a payment chain");
+            "walletstate.payments.confirmations."
+                + key
+                + ": not a chain whose payments are verified");
       }
       if (config.confirmations().get(key) < 1) {
         throw new IllegalArgumentException(
