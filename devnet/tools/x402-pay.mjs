@@ -2,11 +2,14 @@
 // and @x402/evm's exact scheme: an EIP-3009 transferWithAuthorization signed under the quoted
 // token's EIP-712 domain).
 // Input (JSON on stdin): {privateKey, paymentRequired (the 402 body or the payment-required header
-// value), network (e.g. "eip155:8453")}. Output: {header (the PAYMENT-SIGNATURE value), payload
-// (the decoded payment payload), payer}.
+// value), network (e.g. "eip155:8453"), and optionally version: 1 with v1Network (e.g. "base") to
+// pay the quote's entry for that network as an x402 v1 payment (@x402/evm's ExactEvmSchemeV1: the
+// entry restated in v1's shape, the header sent as X-PAYMENT)}. Output: {header (the
+// PAYMENT-SIGNATURE or X-PAYMENT value), headers, payload (the decoded payment payload), payer}.
 import { x402Client, x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const chunks = [];
@@ -20,8 +23,32 @@ const paymentRequired =
 const client = new x402Client((version, accepts) =>
   accepts.find((a) => a.network === input.network) ?? accepts[0]);
 client.register(input.network, new ExactEvmScheme(account));
+let required = paymentRequired;
+if (input.version === 1) {
+  const entry = paymentRequired.accepts.find((a) => a.network === input.network);
+  if (!entry) throw new Error(`the quote has no entry for ${input.network}`);
+  required = {
+    x402Version: 1,
+    error: paymentRequired.error,
+    accepts: [
+      {
+        scheme: entry.scheme,
+        network: input.v1Network,
+        maxAmountRequired: entry.amount,
+        resource: paymentRequired.resource.url,
+        description: paymentRequired.resource.description ?? '',
+        mimeType: paymentRequired.resource.mimeType ?? 'application/json',
+        payTo: entry.payTo,
+        maxTimeoutSeconds: entry.maxTimeoutSeconds,
+        asset: entry.asset,
+        extra: entry.extra,
+      },
+    ],
+  };
+  client.registerV1(input.v1Network, new ExactEvmSchemeV1(account));
+}
 const http = new x402HTTPClient(client);
-const payload = await http.createPaymentPayload(paymentRequired);
+const payload = await http.createPaymentPayload(required);
 const headers = http.encodePaymentSignatureHeader(payload);
 const header = headers['PAYMENT-SIGNATURE'] ?? headers['X-PAYMENT'] ?? Object.values(headers)[0];
 process.stdout.write(JSON.stringify({ header, headers, payload, payer: account.address }));

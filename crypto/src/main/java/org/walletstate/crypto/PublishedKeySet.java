@@ -19,7 +19,12 @@ import org.walletstate.verifier.Namespace;
 public final class PublishedKeySet implements PublishedKeys {
 
   private static final List<KeyRole> CLASSICAL =
-      List.of(KeyRole.ATTEST_V1, KeyRole.ATTEST_V2, KeyRole.TRUST_V2, KeyRole.DISCOUNT_V2, KeyRole.PASS_V2);
+      List.of(
+          KeyRole.ATTEST_V1,
+          KeyRole.ATTEST_V2,
+          KeyRole.TRUST_V2,
+          KeyRole.DISCOUNT_V2,
+          KeyRole.PASS_V2);
   private static final List<KeyRole> COMPANION =
       List.of(KeyRole.ATTEST_PQ1, KeyRole.TRUST_PQ1, KeyRole.DISCOUNT_PQ1, KeyRole.PASS_PQ1);
 

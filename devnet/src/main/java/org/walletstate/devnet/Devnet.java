@@ -244,6 +244,14 @@ public final class Devnet implements AutoCloseable {
     return new X402Payer(directory);
   }
 
+  /**
+   * Starts an x402 facilitator of the official packages for chain {@code chainId}, settling from
+   * {@code privateKey} (which needs gas there).
+   */
+  public X402Facilitator x402Facilitator(String privateKey, long chainId) {
+    return new X402Facilitator(directory, privateKey, rpcUrl(chainId), chainId);
+  }
+
   /** Takes an {@code evm_snapshot} on every chain. */
   public DevnetSnapshot snapshot() {
     Map<Long, String> ids = new LinkedHashMap<>();

@@ -22,6 +22,9 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class JsonRpc {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** How long {@link #sendTransaction} and {@link #minedReceipt} wait for a block. */
+  public static final Duration MINED_WITHIN = Duration.ofSeconds(30);
+
   private final URI url;
   private final HttpClient http;
   private final AtomicLong ids = new AtomicLong();
@@ -82,6 +85,49 @@ public final class JsonRpc {
       throw new DevnetException(method + ": answer has neither result nor error: " + body);
     }
     return body.get("result");
+  }
+
+  /**
+   * {@code eth_sendTransaction}, then waits until the transaction is mined; returns its hash.
+   *
+   * <p>anvil answers {@code eth_sendTransaction} as soon as the transaction is in its pool, and its
+   * automine puts it into a block a moment later: a receipt read right after the answer can find
+   * nothing, and an {@code evm_mine} sent in that moment mines the transaction into the very block
+   * it makes, so the transaction gets one confirmation fewer than the caller counted. Anything that
+   * relies on a transaction being mined sends it with this method.
+   *
+   * @param transaction the transaction object ({@code from}, {@code to}, {@code data}, …)
+   * @throws DevnetException when it is not mined within {@link #MINED_WITHIN}
+   */
+  public String sendTransaction(Map<String, ?> transaction) {
+    String hash = call("eth_sendTransaction", transaction).asText();
+    minedReceipt(hash);
+    return hash;
+  }
+
+  /**
+   * The receipt of {@code hash}, waiting (polling every 5 ms) until the transaction is mined.
+   *
+   * @throws DevnetException when it is not mined within {@link #MINED_WITHIN}
+   */
+  public JsonNode minedReceipt(String hash) {
+    long until = System.nanoTime() + MINED_WITHIN.toNanos();
+    while (true) {
+      JsonNode receipt = call("eth_getTransactionReceipt", hash);
+      if (!receipt.isNull()) {
+        return receipt;
+      }
+      if (System.nanoTime() - until > 0) {
+        throw new DevnetException(
+            "transaction " + hash + " was not mined within " + MINED_WITHIN.toSeconds() + " s");
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DevnetException("interrupted while waiting for " + hash, e);
+      }
+    }
   }
 
   /** {@code eth_call} of {@code data} on {@code to} at {@code blockTag}; returns the hex output. */

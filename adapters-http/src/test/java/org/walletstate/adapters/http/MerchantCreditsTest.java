@@ -8,6 +8,8 @@ import static org.walletstate.adapters.http.testbed.Payments.USDC_BASE;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.filter.log.LogDetail;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -24,6 +26,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payments;
@@ -42,6 +45,12 @@ import org.walletstate.devnet.faults.Rule;
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
 class MerchantCreditsTest {
+
+  /** A failed status check shows the request and response bodies (the reason of a refusal). */
+  @BeforeAll
+  static void showBodiesOnFailure() {
+    RestAssured.enableLoggingOfRequestAndResponseIfValidationFails(LogDetail.BODY);
+  }
 
   static final long BASE = 8453;
 

@@ -101,7 +101,7 @@ public class PgPurchases implements Purchases, PassMints {
               }
               // a concurrent replay of the hash also meets the wallet first: name the real cause
               return pool.preparedQuery(PAYMENT_EXISTS)
-                  .execute(Tuple.of(key.payment().hash().hex()))
+                  .execute(Tuple.of(key.payment().hash().text()))
                   .map(
                       rows ->
                           rows.size() > 0
@@ -172,7 +172,7 @@ public class PgPurchases implements Purchases, PassMints {
         .execute(
             Tuple.from(
                 new Object[] {
-                  payment.hash().hex(),
+                  payment.hash().text(),
                   payment.chain().toString(),
                   keyId,
                   purpose,

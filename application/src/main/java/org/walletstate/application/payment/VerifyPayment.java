@@ -7,29 +7,28 @@ import java.util.Optional;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.payment.EvmPaymentChain;
+import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentCheck;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.PaymentVerdict;
 
 /**
- * Verifies EVM payments: reads the receipt and the head through {@link PaymentReceipts} and judges
+ * Verifies payments: reads the transaction and the head through {@link PaymentReceipts} and judges
  * them by {@link PaymentCheck} against the chain's configured rules (receiving address, accepted
- * tokens, confirmations). Payment chains of other families answer {@link Verification.NotAPayment}
- * saying they are not accepted yet.
+ * tokens, confirmations). A payment chain without rules (no receiving address configured, or a
+ * family whose payments are not verified) answers {@link Verification.NotAPayment} saying so.
  */
 public final class VerifyPayment implements VerifyPaymentUseCase {
 
-  private final Map<ChainId, EvmPaymentChain> chains;
+  private final Map<ChainId, PaymentChain> chains;
   private final PaymentReceipts receipts;
 
   /**
-   * @param chains the EVM payment chains this service accepts, with their rules
-   * @param receipts the receipt reader
+   * @param chains the payment chains this service accepts, with their rules
+   * @param receipts the transaction reader
    */
-  public VerifyPayment(Map<ChainId, EvmPaymentChain> chains, PaymentReceipts receipts) {
+  public VerifyPayment(Map<ChainId, PaymentChain> chains, PaymentReceipts receipts) {
     this.chains = Map.copyOf(chains);
     this.receipts = receipts;
   }
@@ -46,17 +45,7 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
 
   private Uni<Verification> verify(PaymentClaim claim, Optional<EvmAddress> receiver) {
     ChainId id = claim.chain().id();
-    if (claim.chain().family() != ChainFamily.EVM) {
-      return done(
-          new Verification.NotAPayment(
-              "payments on "
-                  + id
-                  + " are not accepted by this service yet; pay in USDC on an EVM payment chain ("
-                  + String.join(
-                      ", ", chains.keySet().stream().map(ChainId::toString).sorted().toList())
-                  + ")"));
-    }
-    EvmPaymentChain configured = chains.get(id);
+    PaymentChain configured = chains.get(id);
     if (configured == null) {
       return done(
           new Verification.NotAPayment(
@@ -64,15 +53,25 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                   + id
                   + " ("
                   + claim.chain().name()
-                  + ") are not accepted by"
-                  + " this service"));
+                  + ") are not accepted by this service; "
+                  + (chains.isEmpty()
+                      ? "it has no receiving address configured"
+                      : "pay on one of "
+                          + String.join(
+                              ", ",
+                              chains.keySet().stream().map(ChainId::toString).sorted().toList()))));
+    }
+    if (receiver.isPresent() && configured.receiver().family() != receiver.get().family()) {
+      return done(
+          new Verification.NotAPayment(
+              "the store's USDC address is an EVM address; pay it on an EVM chain, not on " + id));
     }
     if (receiver.isPresent()
         && configured.tokens().stream().noneMatch(t -> t.symbol().equals(USDC))) {
       return done(
           new Verification.NotAPayment("chain " + id + " takes no USDC payments on this service"));
     }
-    EvmPaymentChain rules = receiver.map(to -> configured.payingTo(to, USDC)).orElse(configured);
+    PaymentChain rules = receiver.map(to -> configured.payingTo(to, USDC)).orElse(configured);
     BigDecimal minimum = receiver.isPresent() ? BigDecimal.ZERO : PaymentCheck.MINIMUM_USD;
     return receipts
         .receipt(id, claim.hash())
@@ -93,7 +92,7 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
               PaymentReceipts.Lookup.Found found = (PaymentReceipts.Lookup.Found) lookup;
               PaymentVerdict verdict =
                   PaymentCheck.check(
-                      rules, found.receipt(), found.head(), claim.declaredUsd(), minimum);
+                      rules, found.transaction(), found.head(), claim.declaredUsd(), minimum);
               return verdict instanceof PaymentVerdict.Accepted accepted
                   ? new Verification.Verified(accepted.payment())
                   : new Verification.NotAPayment(((PaymentVerdict.Rejected) verdict).reason());

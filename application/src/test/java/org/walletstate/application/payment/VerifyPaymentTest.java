@@ -13,10 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.payment.EvmPaymentChain;
+import org.walletstate.domain.payment.ChainTransfers;
+import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentCheck;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.PaymentToken;
@@ -47,8 +49,7 @@ class VerifyPaymentTest {
   final VerifyPayment verify =
       new VerifyPayment(
           Map.of(
-              BASE,
-              new EvmPaymentChain(BASE, SERVICE, List.of(new PaymentToken("USDC", USDC, 6)), 1)),
+              BASE, new PaymentChain(BASE, SERVICE, List.of(new PaymentToken("USDC", USDC, 6)), 1)),
           receipts);
 
   static PaymentClaim claim(Object chain, String amount) {
@@ -78,7 +79,8 @@ class VerifyPaymentTest {
 
   @Test
   void aReceiptThatPaysIsVerified() {
-    receipts.answer = new PaymentReceipts.Lookup.Found(receipt(7_000_000), 10);
+    receipts.answer =
+        new PaymentReceipts.Lookup.Found(PaymentCheck.transfers(receipt(7_000_000)), 10);
     Verification v = run(claim(8453L, "7"));
     assertThat(v).isInstanceOf(Verification.Verified.class);
     assertThat(((Verification.Verified) v).payment().sender()).isEqualTo(PAYER);
@@ -93,11 +95,53 @@ class VerifyPaymentTest {
   }
 
   @Test
-  void chainsWithoutRulesAndOtherFamiliesAreRefusedWithoutAnyRead() {
+  void chainsWithoutRules_areRefusedWithoutAnyRead_namingTheChainsThatAreTaken() {
     assertThat(((Verification.NotAPayment) run(claim(1L, "7"))).reason())
-        .contains("are not accepted by this service");
+        .contains("are not accepted by this service; pay on one of 8453");
     assertThat(((Verification.NotAPayment) run(claim("solana", "7"))).reason())
-        .contains("payments on solana are not accepted by this service yet");
+        .isEqualTo(
+            "payments on chain solana (Solana) are not accepted by this service; pay on one of"
+                + " 8453");
     assertThat(receipts.asked).isEmpty();
+  }
+
+  @Test
+  void aChainOfAnotherFamily_isJudgedByTheSameRules_fromItsReportedTransfers() {
+    ChainId solana = ChainId.named("solana");
+    SolanaAddress mint = SolanaAddress.of("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+    SolanaAddress service = SolanaAddress.of("4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T");
+    SolanaAddress payer = SolanaAddress.of("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
+    TxHash signature =
+        new TxHash(
+            "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW");
+    VerifyPayment verifier =
+        new VerifyPayment(
+            Map.of(
+                solana,
+                new PaymentChain(solana, service, List.of(new PaymentToken("USDC", mint, 6)), 32)),
+            receipts);
+    PaymentClaim claim =
+        new PaymentClaim(
+            ChainCatalogue.find(solana).orElseThrow(),
+            signature,
+            Optional.of(new BigDecimal("12.5")));
+    ChainTransfers paid =
+        new ChainTransfers(
+            signature,
+            Optional.empty(),
+            100,
+            List.of(
+                new ChainTransfers.Transfer(mint, payer, service, BigInteger.valueOf(12_500_000))));
+
+    receipts.answer = new PaymentReceipts.Lookup.Found(paid, 131);
+    Verification verified = verifier.verify(claim).await().indefinitely();
+    assertThat(verified).isInstanceOf(Verification.Verified.class);
+    assertThat(((Verification.Verified) verified).payment().sender()).isEqualTo(payer);
+    assertThat(((Verification.Verified) verified).payment().usd()).isEqualByComparingTo("12.5");
+
+    receipts.answer = new PaymentReceipts.Lookup.Found(paid, 130);
+    assertThat(((Verification.NotAPayment) verifier.verify(claim).await().indefinitely()).reason())
+        .contains("has 31 of the 32 confirmations chain solana requires");
+    assertThat(receipts.asked).containsExactly(signature, signature);
   }
 }

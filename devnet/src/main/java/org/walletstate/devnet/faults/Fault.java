@@ -79,8 +79,9 @@ public sealed interface Fault
    * Pass through, then send {@code changes} to the node before answering, so the new head differs
    * in state from the block this answer saw. Make state changes with transactions ({@code
    * eth_sendTransaction} from a dev or impersonated account): anvil mines each in a block of its
-   * own. Cheat calls such as {@code anvil_setBalance} change the state anvil serves for the current
-   * head itself, so they would alter the very block the answer anchored to.
+   * own, and the proxy waits for each one's receipt before it answers. Cheat calls such as {@code
+   * anvil_setBalance} change the state anvil serves for the current head itself, so they would
+   * alter the very block the answer anchored to.
    */
   static Fault moveHead(RpcCall... changes) {
     return new MoveHead(0, List.of(changes));

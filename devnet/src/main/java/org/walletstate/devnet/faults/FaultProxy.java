@@ -342,7 +342,11 @@ public final class FaultProxy implements AutoCloseable {
       throws IOException {
     HttpResponse<byte[]> answer = forward(body);
     for (RpcCall change : move.changes()) {
-      callNode(change);
+      JsonNode result = callNode(change);
+      if (change.method().equals("eth_sendTransaction")) {
+        // anvil answers before its automine has put the transaction into a block
+        awaitMined(result.asText());
+      }
     }
     for (int i = 0; i < move.blocks(); i++) {
       callNode(RpcCall.of("evm_mine"));
@@ -367,8 +371,27 @@ public final class FaultProxy implements AutoCloseable {
     }
   }
 
-  /** Sends one call of the proxy's own; an error answer is a failure of the test set-up. */
-  private void callNode(RpcCall call) throws IOException {
+  /** Polls the node until {@code hash} has a receipt, for up to {@link #UPSTREAM_TIMEOUT}. */
+  private void awaitMined(String hash) throws IOException {
+    long until = System.nanoTime() + UPSTREAM_TIMEOUT.toNanos();
+    while (callNode(RpcCall.of("eth_getTransactionReceipt", hash)).isNull()) {
+      if (System.nanoTime() - until > 0) {
+        throw new IOException("transaction " + hash + " was not mined in time");
+      }
+      try {
+        Thread.sleep(5);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for " + hash, e);
+      }
+    }
+  }
+
+  /**
+   * Sends one call of the proxy's own and answers its result; an error answer is a failure of the
+   * test set-up.
+   */
+  private JsonNode callNode(RpcCall call) throws IOException {
     ObjectNode request = JSON.createObjectNode();
     request.put("jsonrpc", "2.0");
     request.put("id", "fault-proxy-" + upstreamIds.incrementAndGet());
@@ -378,6 +401,7 @@ public final class FaultProxy implements AutoCloseable {
     if (answer.has("error")) {
       throw new IOException(call.method() + " failed on the node: " + answer.get("error"));
     }
+    return answer.path("result");
   }
 
   // ---- plumbing

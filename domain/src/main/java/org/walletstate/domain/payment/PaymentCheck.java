@@ -9,14 +9,18 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.payment.ChainTransfers.Transfer;
 
 /**
- * The rules that make an EVM transaction a payment to the service, in the order they are applied:
- * the transaction succeeded; it holds an ERC-20 {@code Transfer} of an accepted stablecoin to the
+ * The rules that make a transaction a payment to the service, in any chain family, in the order
+ * they are applied: the transaction succeeded; it holds a transfer of an accepted stablecoin to the
  * receiving address; every such transfer comes from one sender in one token (the amounts are
- * summed); the amount, read from the log in the token's decimals, is at least the minimum and
- * matches the amount the caller declared; and the block has enough confirmations.
+ * summed); the amount, read from the chain in the token's decimals, is at least the minimum and
+ * matches the amount the caller declared; and the block has enough confirmations. An EVM receipt's
+ * transfers are its ERC-20 {@code Transfer} logs ({@link #transfers(TransferReceipt)}); other
+ * families' readers report their transfers directly.
  */
 public final class PaymentCheck {
 
@@ -30,14 +34,23 @@ public final class PaymentCheck {
   private PaymentCheck() {}
 
   /**
+   * Judges an EVM receipt: {@link #check(PaymentChain, ChainTransfers, long, Optional)} of its
+   * {@link #transfers(TransferReceipt)}.
+   */
+  public static PaymentVerdict check(
+      PaymentChain rules, TransferReceipt receipt, long head, Optional<BigDecimal> declaredUsd) {
+    return check(rules, transfers(receipt), head, declaredUsd);
+  }
+
+  /**
    * @param rules what the chain accepts
-   * @param receipt the transaction's receipt
-   * @param head the chain's latest block number, read after the receipt
+   * @param transaction the transaction's outcome and transfers
+   * @param head the chain's latest block (slot) number, read after the transaction
    * @param declaredUsd the amount the caller says it paid, when it said one: a cross-check only
    */
   public static PaymentVerdict check(
-      EvmPaymentChain rules, TransferReceipt receipt, long head, Optional<BigDecimal> declaredUsd) {
-    return check(rules, receipt, head, declaredUsd, MINIMUM_USD);
+      PaymentChain rules, ChainTransfers transaction, long head, Optional<BigDecimal> declaredUsd) {
+    return check(rules, transaction, head, declaredUsd, MINIMUM_USD);
   }
 
   /**
@@ -45,16 +58,16 @@ public final class PaymentCheck {
    * {@link BigDecimal#ZERO}).
    */
   public static PaymentVerdict check(
-      EvmPaymentChain rules,
-      TransferReceipt receipt,
+      PaymentChain rules,
+      ChainTransfers transaction,
       long head,
       Optional<BigDecimal> declaredUsd,
       BigDecimal minimum) {
-    String tx = "transaction " + receipt.hash();
-    if (!receipt.succeeded()) {
-      return reject(tx + " reverted (status 0) and moved no funds");
+    String tx = "transaction " + transaction.hash();
+    if (transaction.failure().isPresent()) {
+      return reject(tx + " " + transaction.failure().get() + " and moved no funds");
     }
-    List<Transfer> transfers = transfers(receipt);
+    List<Transfer> transfers = transaction.transfers();
     List<Transfer> toService =
         transfers.stream().filter(t -> t.to().equals(rules.receiver())).toList();
     List<Transfer> paid =
@@ -62,8 +75,8 @@ public final class PaymentCheck {
     if (paid.isEmpty()) {
       return reject(tx + " " + whyNoPayment(rules, transfers, toService));
     }
-    Set<EvmAddress> tokens = paid.stream().map(Transfer::token).collect(toOrderedSet());
-    Set<EvmAddress> senders = paid.stream().map(Transfer::from).collect(toOrderedSet());
+    Set<WalletAddress> tokens = paid.stream().map(Transfer::token).collect(toOrderedSet());
+    Set<WalletAddress> senders = paid.stream().map(Transfer::from).collect(toOrderedSet());
     if (tokens.size() > 1) {
       return reject(tx + " pays with more than one token; pay with one stablecoin per transaction");
     }
@@ -71,7 +84,7 @@ public final class PaymentCheck {
       return reject(tx + " pays from more than one sender; a payment must come from one wallet");
     }
     PaymentToken token = rules.token(tokens.iterator().next()).orElseThrow();
-    BigInteger raw = paid.stream().map(Transfer::value).reduce(BigInteger.ZERO, BigInteger::add);
+    BigInteger raw = paid.stream().map(Transfer::raw).reduce(BigInteger.ZERO, BigInteger::add);
     BigDecimal usd = new BigDecimal(raw, token.decimals()).stripTrailingZeros();
     if (usd.scale() < 0) {
       usd = usd.setScale(0);
@@ -99,7 +112,7 @@ public final class PaymentCheck {
               + tx
               + " paid");
     }
-    long confirmations = head - receipt.blockNumber() + 1;
+    long confirmations = head - transaction.block() + 1;
     if (confirmations < rules.confirmations()) {
       return reject(
           tx
@@ -113,18 +126,23 @@ public final class PaymentCheck {
     }
     return new PaymentVerdict.Accepted(
         new Payment(
-            rules.chain(), receipt.hash(), senders.iterator().next(), token.symbol(), raw, usd));
+            rules.chain(),
+            transaction.hash(),
+            senders.iterator().next(),
+            token.symbol(),
+            raw,
+            usd));
   }
 
   private static String whyNoPayment(
-      EvmPaymentChain rules, List<Transfer> transfers, List<Transfer> toService) {
+      PaymentChain rules, List<Transfer> transfers, List<Transfer> toService) {
     String accepted =
         rules.tokens().stream()
-            .map(t -> t.symbol() + " " + t.contract().checksummed())
+            .map(t -> t.symbol() + " " + t.contract().text())
             .collect(Collectors.joining(", "));
     if (!toService.isEmpty()) {
       return "transfers "
-          + toService.get(0).token().checksummed()
+          + toService.get(0).token().text()
           + " to the service, which is not a payment token on chain "
           + rules.chain()
           + " (accepted: "
@@ -137,17 +155,21 @@ public final class PaymentCheck {
       return "transfers "
           + rules.token(elsewhere.get().token()).orElseThrow().symbol()
           + " to "
-          + elsewhere.get().to().checksummed()
+          + elsewhere.get().to().text()
           + ", not to the service's receiving address "
-          + rules.receiver().checksummed();
+          + rules.receiver().text();
     }
     return "holds no transfer of "
         + accepted
         + " to the service's receiving address "
-        + rules.receiver().checksummed();
+        + rules.receiver().text();
   }
 
-  private static List<Transfer> transfers(TransferReceipt receipt) {
+  /**
+   * An EVM receipt as payments see it: status 0 is a failure, and each ERC-20 {@code Transfer} log
+   * (three topics, one data word) a transfer of the emitting contract's token.
+   */
+  public static ChainTransfers transfers(TransferReceipt receipt) {
     List<Transfer> out = new ArrayList<>();
     for (TransferReceipt.Log log : receipt.logs()) {
       if (log.topics().size() == 3
@@ -161,7 +183,11 @@ public final class PaymentCheck {
                 new BigInteger(1, log.data().toArray())));
       }
     }
-    return out;
+    return new ChainTransfers(
+        receipt.hash(),
+        receipt.succeeded() ? Optional.empty() : Optional.of("reverted (status 0)"),
+        receipt.blockNumber(),
+        out);
   }
 
   private static EvmAddress address(Bytes32 topic) {
@@ -175,6 +201,4 @@ public final class PaymentCheck {
   private static <T> java.util.stream.Collector<T, ?, Set<T>> toOrderedSet() {
     return Collectors.toCollection(LinkedHashSet::new);
   }
-
-  private record Transfer(EvmAddress token, EvmAddress from, EvmAddress to, BigInteger value) {}
 }

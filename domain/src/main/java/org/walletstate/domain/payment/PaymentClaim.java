@@ -33,7 +33,7 @@ public record PaymentClaim(Chain chain, TxHash hash, Optional<BigDecimal> declar
 
   /** Reads the payment members of a purchase body. */
   public static PaymentClaim parse(Fields fields) {
-    TxHash hash = TxHash.parse(fields.requiredText("txHash"), fields.path("txHash"));
+    String txHash = fields.requiredText("txHash");
     if (!fields.has("chainId")) {
       throw new ValidationException(fields.path("chainId") + " is required");
     }
@@ -51,6 +51,8 @@ public record PaymentClaim(Chain chain, TxHash hash, Optional<BigDecimal> declar
                   .map(c -> c.id().toString())
                   .collect(Collectors.joining(", ")));
     }
+    // the hash's form is the family's: 0x-hex (EVM), hex (Tron, Bitcoin), base58 (Solana)
+    TxHash hash = TxHash.parse(txHash, fields.path("txHash"), chain.family());
     Optional<BigDecimal> amount = amount(fields);
     if (amount.isEmpty() && chain.family() != ChainFamily.BITCOIN) {
       throw new ValidationException(fields.path("amount") + " is required");

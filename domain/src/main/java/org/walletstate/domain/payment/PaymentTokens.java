@@ -4,17 +4,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.chain.ChainId;
 
 /**
- * The stablecoins the service accepts on each EVM payment chain, at their production addresses
+ * The stablecoins the service accepts on each payment chain, at their production addresses
  * (sources: Circle's USDC list; the stablecoin rows of the trust check list, which cite Aave's
- * address book and the Uniswap and Across token lists). USDC everywhere; USDT where Tether's token
- * (or its USDT0 successor at the same contract) is the chain's main USDT. Base has only a bridged,
- * non-Tether USDT, so Base takes USDC only. BNB Chain's Binance-Peg tokens have 18 decimals.
+ * address book and the Uniswap and Across token lists; Tether's list of USDT contracts). On EVM
+ * chains USDC everywhere and USDT where Tether's token (or its USDT0 successor at the same
+ * contract) is the chain's main USDT. Base has only a bridged, non-Tether USDT, so Base takes USDC
+ * only. BNB Chain's Binance-Peg tokens have 18 decimals. Solana takes Circle's USDC mint, Tron
+ * Tether's TRC-20 USDT.
  */
 public final class PaymentTokens {
 
+  private static final ChainId SOLANA = ChainId.named("solana");
+  private static final ChainId TRON = ChainId.named("tron");
   private static final Map<ChainId, List<PaymentToken>> PRODUCTION = new LinkedHashMap<>();
 
   static {
@@ -43,18 +49,41 @@ public final class PaymentTokens {
         43114,
         usdc("0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E", 6),
         usdt("0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7", 6));
+    PRODUCTION.put(
+        SOLANA,
+        List.of(
+            new PaymentToken(
+                "USDC", SolanaAddress.of("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"), 6)));
+    PRODUCTION.put(
+        TRON,
+        List.of(new PaymentToken("USDT", TronAddress.of("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"), 6)));
   }
 
-  /** Default confirmations per chain: roughly a minute of blocks, more where reorgs run deeper. */
+  /**
+   * Default confirmations per chain: roughly a minute of blocks, more where reorgs run deeper;
+   * Solana 32 slots (about the depth at which a slot is finalized), Tron 20 blocks (a block is
+   * solidified after 19 more, by two thirds of the 27 super representatives).
+   */
   private static final Map<ChainId, Integer> CONFIRMATIONS =
       Map.of(
-          ChainId.evm(1), 12,
-          ChainId.evm(8453), 10,
-          ChainId.evm(137), 64,
-          ChainId.evm(42161), 10,
-          ChainId.evm(10), 10,
-          ChainId.evm(56), 15,
-          ChainId.evm(43114), 3);
+          SOLANA,
+          32,
+          TRON,
+          20,
+          ChainId.evm(1),
+          12,
+          ChainId.evm(8453),
+          10,
+          ChainId.evm(137),
+          64,
+          ChainId.evm(42161),
+          10,
+          ChainId.evm(10),
+          10,
+          ChainId.evm(56),
+          15,
+          ChainId.evm(43114),
+          3);
 
   private PaymentTokens() {}
 
@@ -70,7 +99,7 @@ public final class PaymentTokens {
     return new PaymentToken("USDT", EvmAddress.of(address), decimals);
   }
 
-  /** The accepted tokens of every EVM payment chain. */
+  /** The accepted tokens of every payment chain whose payments the service verifies. */
   public static Map<ChainId, List<PaymentToken>> production() {
     return java.util.Collections.unmodifiableMap(PRODUCTION);
   }

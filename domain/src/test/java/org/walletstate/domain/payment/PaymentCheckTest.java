@@ -22,8 +22,8 @@ class PaymentCheckTest {
   static final EvmAddress PAYER = EvmAddress.of("0x2222222222222222222222222222222222222222");
   static final EvmAddress STRANGER = EvmAddress.of("0x3333333333333333333333333333333333333333");
   static final TxHash TX = new TxHash("0x" + "ab".repeat(32));
-  static final EvmPaymentChain BASE =
-      new EvmPaymentChain(
+  static final PaymentChain BASE =
+      new PaymentChain(
           ChainId.evm(8453),
           SERVICE,
           List.of(new PaymentToken("USDC", USDC, 6), new PaymentToken("USDT", USDT, 6)),

@@ -41,7 +41,8 @@ class ChainAdapterArchitectureTest {
               "org.walletstate.adapters.chain.bitcoin..",
               "org.walletstate.adapters.chain.tron..",
               "org.walletstate.adapters.chain.stellar..",
-              "org.walletstate.adapters.chain.sui..")
+              "org.walletstate.adapters.chain.sui..",
+              "org.walletstate.adapters.chain.x402..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("com.fasterxml.jackson..");

@@ -140,11 +140,9 @@ class PinnedReadsTest {
     String empty = wallet(m, "empty").lowercase();
     rpc.call("anvil_impersonateAccount", holder.lowercase());
     try {
-      rpc.call(
-          "eth_sendTransaction",
+      rpc.sendTransaction(
           Map.of("from", holder.lowercase(), "to", empty, "value", "0x" + ONE_ETHER.toString(16)));
-      rpc.call(
-          "eth_sendTransaction",
+      rpc.sendTransaction(
           Map.of(
               "from",
               holder.lowercase(),

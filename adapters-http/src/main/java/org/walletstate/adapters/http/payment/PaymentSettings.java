@@ -1,12 +1,20 @@
 package org.walletstate.adapters.http.payment;
 
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.TronAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.payment.EvmPaymentChain;
+import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentTokens;
 
 /** Translates {@link PaymentsConfig} into the payment rules of each chain and the pass settings. */
@@ -18,40 +26,66 @@ public final class PaymentSettings {
   private PaymentSettings() {}
 
   /**
-   * The EVM payment chains with their rules; empty when no receiving address is configured.
+   * The payment chains with their rules: the EVM chains when an EVM receiving address is
+   * configured, Solana and Tron when theirs are.
    *
    * @throws IllegalArgumentException naming the configuration key that is wrong
    */
-  public static Map<ChainId, EvmPaymentChain> chains(PaymentsConfig config) {
+  public static Map<ChainId, PaymentChain> chains(PaymentsConfig config) {
     for (String key : config.confirmations().keySet()) {
       ChainId id = chainId(key);
       if (!PaymentTokens.production().containsKey(id)) {
         throw new IllegalArgumentException(
-            "walletstate.payments.confirmations." + key + ": not an EVM payment chain");
+            "walletstate.payments.confirmations."
+                + key
+                + ": not a chain whose payments are verified");
       }
       if (config.confirmations().get(key) < 1) {
         throw new IllegalArgumentException(
             "walletstate.payments.confirmations." + key + " must be at least 1");
       }
     }
-    Map<ChainId, EvmPaymentChain> chains = new LinkedHashMap<>();
-    if (config.receiverEvm().isEmpty() || config.receiverEvm().get().isBlank()) {
-      return chains;
-    }
-    EvmAddress receiver = address(config.receiverEvm().get(), "walletstate.payments.receiver-evm");
+    Map<ChainFamily, WalletAddress> receivers = new EnumMap<>(ChainFamily.class);
+    receiver(config.receiverEvm(), "walletstate.payments.receiver-evm", EvmAddress::of)
+        .ifPresent(a -> receivers.put(ChainFamily.EVM, a));
+    receiver(config.receiverSolana(), "walletstate.payments.receiver-solana", SolanaAddress::of)
+        .ifPresent(a -> receivers.put(ChainFamily.SOLANA, a));
+    receiver(config.receiverTron(), "walletstate.payments.receiver-tron", TronAddress::of)
+        .ifPresent(a -> receivers.put(ChainFamily.TRON, a));
+    Map<ChainId, PaymentChain> chains = new LinkedHashMap<>();
     PaymentTokens.production()
         .forEach(
             (id, tokens) -> {
+              WalletAddress receiver = receivers.get(family(id));
+              if (receiver == null) {
+                return;
+              }
               Integer configured = config.confirmations().get(id.toString());
               chains.put(
                   id,
-                  new EvmPaymentChain(
+                  new PaymentChain(
                       id,
                       receiver,
                       tokens,
                       configured != null ? configured : PaymentTokens.defaultConfirmations(id)));
             });
     return chains;
+  }
+
+  private static ChainFamily family(ChainId id) {
+    return ChainCatalogue.find(id).map(Chain::family).orElseThrow();
+  }
+
+  private static Optional<WalletAddress> receiver(
+      Optional<String> text, String key, Function<String, WalletAddress> parse) {
+    if (text.isEmpty() || text.get().isBlank()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(parse.apply(text.get().strip()));
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(key + " is not an address of its chain: " + text.get(), e);
+    }
   }
 
   /** The access pass, when a contract is configured. */
@@ -86,8 +120,12 @@ public final class PaymentSettings {
   }
 
   private static ChainId chainId(String key) {
+    String id = key.replace("\"", "");
+    if (!id.matches("[0-9]{1,18}")) {
+      return ChainId.named(id);
+    }
     try {
-      return ChainId.evm(Long.parseLong(key.replace("\"", "")));
+      return ChainId.evm(Long.parseLong(id));
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "walletstate.payments.confirmations." + key + ": not a chain id", e);

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Payments to the service ({@code walletstate.payments.*}): where EVM payments must go, how many
- * confirmations each chain needs, and the access pass.
+ * Payments to the service ({@code walletstate.payments.*}): where payments must go on each chain
+ * family, how many confirmations each chain needs, and the access pass.
  */
 @ConfigMapping(prefix = "walletstate.payments")
 public interface PaymentsConfig {
@@ -16,7 +16,16 @@ public interface PaymentsConfig {
   /** The receiving address on every EVM payment chain; without it purchases are refused. */
   Optional<String> receiverEvm();
 
-  /** Confirmations per chain id, overriding the defaults ({@code "8453"=10}). */
+  /**
+   * The service's Solana wallet: USDC must reach a token account it owns. Without it Solana
+   * purchases are refused.
+   */
+  Optional<String> receiverSolana();
+
+  /** The service's Tron address, receiving USDT (TRC-20). Without it Tron purchases are refused. */
+  Optional<String> receiverTron();
+
+  /** Confirmations per chain id, overriding the defaults ({@code "8453"=10}, {@code solana=32}). */
   Map<String, Integer> confirmations();
 
   /** The access pass. */

@@ -22,9 +22,12 @@ import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.solana.SolanaPayments;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
 import org.walletstate.adapters.chain.tron.TronChainState;
+import org.walletstate.adapters.chain.tron.TronPayments;
+import org.walletstate.adapters.chain.x402.FacilitatorSettlement;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
@@ -87,6 +90,7 @@ import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.payment.PaidCallService;
+import org.walletstate.application.payment.PaymentReceiptsByFamily;
 import org.walletstate.application.payment.VerifyPayment;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
@@ -231,10 +235,36 @@ public class Wiring {
     payments.close();
   }
 
+  /** Solana payment transactions, over the endpoints the Solana reader uses. */
+  @Produces
+  @Singleton
+  @Typed(SolanaPayments.class)
+  SolanaPayments solanaPayments(ChainReadsConfig chains, Clock clock) {
+    return new SolanaPayments(JsonRpcChainSettings.solana(chains), clock);
+  }
+
+  void closeSolanaPayments(@Disposes SolanaPayments payments) {
+    payments.close();
+  }
+
+  /** Tron payment transactions, over the endpoints the Tron reader uses. */
+  @Produces
+  @Singleton
+  @Typed(TronPayments.class)
+  TronPayments tronPayments(ChainReadsConfig chains, Clock clock) {
+    return new TronPayments(JsonRpcChainSettings.tron(chains), clock);
+  }
+
+  void closeTronPayments(@Disposes TronPayments payments) {
+    payments.close();
+  }
+
+  /** Every family's payment transactions behind the one port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  PaymentReceipts paymentReceipts(EvmPayments payments) {
-    return payments;
+  PaymentReceipts paymentReceipts(EvmPayments evm, SolanaPayments solana, TronPayments tron) {
+    return new PaymentReceiptsByFamily(
+        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.TRON, tron));
   }
 
   @Produces
@@ -263,10 +293,38 @@ public class Wiring {
     settlement.close();
   }
 
+  /**
+   * Paid calls settle through the configured x402 facilitator, or else through the own relayer; the
+   * token's state is read from the chain either way.
+   */
   @Produces
   @ApplicationScoped
-  TransferAuthorizations transferAuthorizations(RelayerSettlement settlement) {
-    return settlement;
+  TransferAuthorizations transferAuthorizations(
+      RelayerSettlement settlement, PayPerCallConfig x402) {
+    return x402.facilitatorUrl()
+        .filter(url -> !url.isBlank())
+        .<TransferAuthorizations>map(
+            url ->
+                new FacilitatorSettlement(
+                    facilitatorUrl(url), x402.facilitatorTimeout(), settlement))
+        .orElse(settlement);
+  }
+
+  /** The facilitator's base URL: absolute, http or https; else the start stops naming the key. */
+  private static java.net.URI facilitatorUrl(String text) {
+    java.net.URI url;
+    try {
+      url = java.net.URI.create(text.strip());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("walletstate.x402.facilitator-url is not a URL", e);
+    }
+    if (!url.isAbsolute()
+        || url.getHost() == null
+        || !("https".equals(url.getScheme()) || "http".equals(url.getScheme()))) {
+      throw new IllegalArgumentException(
+          "walletstate.x402.facilitator-url must be an absolute http(s) URL");
+    }
+    return url;
   }
 
   @Produces

@@ -40,6 +40,16 @@ public interface PayPerCallConfig {
   @WithDefault("30s")
   java.time.Duration settleWait();
 
+  /**
+   * An x402 facilitator's base URL ({@code /verify} and {@code /settle} below it); when set, paid
+   * calls are settled through it instead of the own relayer.
+   */
+  Optional<String> facilitatorUrl();
+
+  /** The most one exchange with the facilitator may take. */
+  @WithDefault("30s")
+  java.time.Duration facilitatorTimeout();
+
   /** An icon for wallets to show; else {@code <base>/icon.svg}, which the service serves. */
   Optional<String> iconUrl();
 }

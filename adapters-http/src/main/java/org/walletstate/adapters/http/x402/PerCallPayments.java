@@ -36,6 +36,14 @@ public class PerCallPayments {
   private static final int MAX_HEADER = 8192;
   private static final String NOTHING = " Nothing was charged.";
 
+  /**
+   * The x402 v1 names of the quoted EVM networks, as the official client packages map them to chain
+   * ids (a v1 payload names its network at the top level, by name; Arbitrum and Arc have no v1 name
+   * there, so they are paid with v2 only).
+   */
+  static final Map<String, String> V1_NETWORKS =
+      Map.of("base", "eip155:8453", "polygon", "eip155:137");
+
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
   private final ObjectMapper json;
@@ -65,7 +73,10 @@ public class PerCallPayments {
     String network =
         accepted.path("network").isTextual()
             ? accepted.path("network").asText()
-            : payload.path("network").asText("");
+            : payload.path("x402Version").asInt(0) == 1
+                ? V1_NETWORKS.getOrDefault(
+                    payload.path("network").asText(""), payload.path("network").asText(""))
+                : payload.path("network").asText("");
     String scheme =
         accepted.path("scheme").isTextual()
             ? accepted.path("scheme").asText()
@@ -93,8 +104,8 @@ public class PerCallPayments {
     if (quoted.solana()) {
       throw refusal(
           call,
-          "Solana payments are settled through an x402 facilitator, which this service has not"
-              + " configured; pay on an EVM network of the quote");
+          "Solana payments are not taken yet: they settle through an x402 facilitator's Solana"
+              + " scheme, which this service does not use; pay on an EVM network of the quote");
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
     TransferAuthorization authorization = authorization(payload.path("payload"));

@@ -18,9 +18,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.devnet.replay.Reply;
 
 /**
  * Fuzz corpus for the purchase bodies ({@code POST /v1/keys/buy}, {@code POST /v1/credits/buy}) and
@@ -32,6 +35,27 @@ import org.walletstate.adapters.http.testbed.PostgresTestResource;
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
 class PurchaseFuzzTest {
+
+  /**
+   * The Solana and Tron nodes are healthy and know none of the fuzzed transactions, as the devnet
+   * knows none of the fuzzed EVM hashes: a well-formed hash is a 400 "no receipt".
+   */
+  @BeforeEach
+  void nodesKnowNoTransaction() {
+    DevnetTestResource.solana()
+        .on(
+            "getTransaction",
+            request ->
+                Reply.json(
+                    "{\"jsonrpc\":\"2.0\",\"result\":null,\"id\":" + request.path("id") + "}"));
+    DevnetTestResource.tron().on("/wallet/gettransactioninfobyid", Reply.json("{}"));
+  }
+
+  @AfterEach
+  void forgetTheNodes() {
+    DevnetTestResource.solana().reset();
+    DevnetTestResource.tron().reset();
+  }
 
   private static final long SEED = 20_261_125L;
   private static final int CASES = 300;
@@ -48,7 +72,13 @@ class PurchaseFuzzTest {
     "ab".repeat(32),
     "0x" + "1".repeat(10_000),
     "0X" + "AB".repeat(32),
-    "0x" + "00".repeat(32)
+    "0x" + "00".repeat(32),
+    // Solana signatures (base58 of 64 bytes): well formed, with a character outside base58, short
+    "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW",
+    "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQU0",
+    "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnb",
+    // a Tron or Bitcoin transaction id with a stray prefix
+    "T" + "ab".repeat(32)
   };
   private static final Object[] CHAIN_IDS = {
     null,

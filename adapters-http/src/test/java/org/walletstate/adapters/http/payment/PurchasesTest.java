@@ -13,6 +13,8 @@ import static org.walletstate.adapters.http.testbed.Payments.USDT_ETHEREUM;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.filter.log.LogDetail;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -31,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payments;
@@ -49,6 +52,12 @@ import org.walletstate.devnet.faults.Rule;
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
 class PurchasesTest {
+
+  /** A failed status check shows the request and response bodies (the reason of a refusal). */
+  @BeforeAll
+  static void showBodiesOnFailure() {
+    RestAssured.enableLoggingOfRequestAndResponseIfValidationFails(LogDetail.BODY);
+  }
 
   static final long BASE = 8453;
 
@@ -215,10 +224,16 @@ class PurchasesTest {
     refused(ten, 12, "amount 12 does not match the 10 USDC");
     refused(reverted, 900, "reverted (status 0)");
     refused("0x" + "12".repeat(32), 9, "is not on chain 8453 (no receipt)");
+    buyKey(body(ten.substring(2), "bitcoin", 10))
+        .then()
+        .statusCode(400)
+        .body(
+            "error.message",
+            containsString("payments on chain bitcoin (Bitcoin) are not accepted by this service"));
     buyKey(body(ten, "solana", 10))
         .then()
         .statusCode(400)
-        .body("error.message", containsString("payments on solana are not accepted"));
+        .body("error.message", containsString("is not a Solana transaction signature"));
     buyKey(body(ten, 100, 10))
         .then()
         .statusCode(400)

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.filter.log.LogDetail;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -31,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payments;
@@ -45,6 +48,12 @@ import org.walletstate.devnet.Devnet;
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
 class WalletSignInTest {
+
+  /** A failed status check shows the request and response bodies (the reason of a refusal). */
+  @BeforeAll
+  static void showBodiesOnFailure() {
+    RestAssured.enableLoggingOfRequestAndResponseIfValidationFails(LogDetail.BODY);
+  }
 
   static final ObjectMapper JSON = new ObjectMapper();
   static final SecureRandom RANDOM = new SecureRandom();

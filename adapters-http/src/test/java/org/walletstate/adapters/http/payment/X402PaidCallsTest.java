@@ -42,6 +42,7 @@ import org.walletstate.devnet.JsonRpc;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.RpcCall;
 import org.walletstate.devnet.faults.Rule;
 import org.walletstate.verifier.VerifiedAttestation;
 
@@ -302,6 +303,175 @@ class X402PaidCallsTest {
         .body("error.message", containsString(reason))
         .body("error.message", containsString("Nothing was charged"));
     assertThat(refused.header("payment-required")).isNotBlank();
+  }
+
+  /** A funded payer's payment for the attest body, with what the test checks after it. */
+  private record Prepared(Map<String, Object> body, String payer, String payTo, JsonNode payment) {
+    String header() {
+      return payment.path("header").asText();
+    }
+  }
+
+  private Prepared prepared() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    return new Prepared(
+        body, payer, quote.path("accepts").path(0).path("payTo").asText(), pay(key, quote));
+  }
+
+  /** Nothing served (no data, no PAYMENT-RESPONSE) and nothing moved on chain. */
+  private void nothingServedOrMoved(Response answer, Prepared p, BigInteger payToBefore) {
+    assertThat(answer.jsonPath().getString("data")).isNull();
+    assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
+    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdc(p.payTo())).isEqualTo(payToBefore);
+    assertThat(nonceUsedOnChain(p.payment())).isFalse();
+    assertThat(rows(p.payment(), "unsettled")).isEqualTo(1);
+    assertThat(rows(p.payment(), "settled")).isZero();
+  }
+
+  @Test
+  void aSettlementTheChainRefuses_withholdsTheAnswer_andMovesNothing() throws Exception {
+    Prepared p = prepared();
+    BigInteger payToBefore = usdc(p.payTo());
+    chain8453.install(
+        Rule.of(
+            Match.method("eth_sendRawTransaction"),
+            Fault.rpcError(-32000, "replacement transaction underpriced")));
+
+    Response answer = paid("/v1/attest", p.header(), p.body());
+
+    answer
+        .then()
+        .statusCode(402)
+        .body("ok", equalTo(false))
+        .body(
+            "error.message",
+            equalTo(
+                "Payment refused at settlement: the chain refused the settlement transaction;"
+                    + " the answer was withheld. Nothing was charged. Sign a new payment to"
+                    + " retry."));
+    assertThat(answer.header("payment-required")).isNotBlank();
+    nothingServedOrMoved(answer, p, payToBefore);
+
+    // the authorization was spent on this service: it buys nothing now, and still moves nothing
+    chain8453.reset();
+    paid("/v1/attest", p.header(), p.body())
+        .then()
+        .statusCode(402)
+        .body("error.message", containsString("Payment refused"));
+    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+  }
+
+  @Test
+  void aSettlementThatReverts_withholdsTheAnswer_andMovesNothing() throws Exception {
+    Prepared p = prepared();
+    BigInteger payToBefore = usdc(p.payTo());
+    String away = m.wallet("empty").address();
+    BigInteger awayBefore = usdc(away);
+    // after the checks passed and the work was done, right before the relayer sends, the payer
+    // moves its USDC away: the authorization's transfer then reverts on chain
+    chain8453.install(
+        Rule.of(
+                Match.method("eth_gasPrice"),
+                Fault.moveHead(
+                    RpcCall.of("anvil_impersonateAccount", p.payer()),
+                    RpcCall.of(
+                        "eth_sendTransaction",
+                        Map.of(
+                            "from",
+                            p.payer(),
+                            "to",
+                            Payments.USDC_BASE,
+                            "gas",
+                            "0x30d40",
+                            "data",
+                            "0xa9059cbb"
+                                + Payments.word(away)
+                                + Payments.word(BigInteger.valueOf(1_000_000))))))
+            .once());
+
+    Response answer = paid("/v1/attest", p.header(), p.body());
+
+    answer
+        .then()
+        .statusCode(402)
+        .body(
+            "error.message",
+            containsString(
+                "Payment refused at settlement: the settlement transaction reverted; the answer"
+                    + " was withheld."));
+    assertThat(chain8453.counts().faults("move_head")).isEqualTo(1);
+    assertThat(usdc(away).subtract(awayBefore)).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(answer.jsonPath().getString("data")).isNull();
+    assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
+    assertThat(usdc(p.payTo())).isEqualTo(payToBefore);
+    assertThat(nonceUsedOnChain(p.payment())).isFalse();
+    assertThat(rows(p.payment(), "unsettled")).isEqualTo(1);
+  }
+
+  @Test
+  void aSettlementWhoseOutcomeIsUnknown_is503_withTheAnswerWithheld() throws Exception {
+    Prepared p = prepared();
+    BigInteger payToBefore = usdc(p.payTo());
+    // the relayer's transaction never reaches the node, and the relayer cannot know that
+    chain8453.install(Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()));
+
+    Response answer = paid("/v1/attest", p.header(), p.body());
+
+    answer
+        .then()
+        .statusCode(503)
+        .header("Retry-After", "3")
+        .body("ok", equalTo(false))
+        .body(
+            "error.message",
+            equalTo(
+                "The payment's settlement did not complete (the chain did not answer the"
+                    + " settlement); the answer was withheld. This authorization is spent for this"
+                    + " service: if its transfer lands, nothing more is owed; sign a new payment"
+                    + " to retry."));
+    nothingServedOrMoved(answer, p, payToBefore);
+
+    chain8453.reset();
+    paid("/v1/attest", p.header(), p.body()).then().statusCode(402);
+    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+  }
+
+  @Test
+  void aV1PaymentBuiltByTheOfficialClient_sentAsXPayment_isSettledLikeAV2One() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    String amount = quote.path("accepts").path(0).path("amount").asText();
+    String key = newKey();
+    String payer = fundedPayer(key, quote, 1_000_000);
+    ObjectNode request = JSON.createObjectNode();
+    request.put("privateKey", key);
+    request.put("network", "eip155:8453");
+    request.put("version", 1);
+    request.put("v1Network", "base");
+    request.set("paymentRequired", quote);
+    JsonNode payment = Devnet.shared().x402Payer().pay(request);
+    assertThat(payment.path("headers").has("X-PAYMENT")).isTrue();
+    assertThat(payment.path("payload").path("x402Version").asInt()).isEqualTo(1);
+    assertThat(payment.path("payload").path("network").asText()).isEqualTo("base");
+
+    Response answer =
+        given()
+            .header("X-PAYMENT", payment.path("header").asText())
+            .contentType(ContentType.JSON)
+            .body(body)
+            .post("/v1/attest");
+
+    assertThat(verified(answer).results()).hasSize(1);
+    JsonNode settled = paymentResponse(answer);
+    assertThat(settled.path("network").asText()).isEqualTo("eip155:8453");
+    assertThat(Payments.succeeded(BASE, settled.path("transaction").asText())).isTrue();
+    assertThat(usdc(payer))
+        .isEqualTo(BigInteger.valueOf(1_000_000).subtract(new BigInteger(amount)));
+    assertThat(rows(payment, "settled")).isEqualTo(1);
   }
 
   @Test

@@ -27,6 +27,13 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   /** Chain 1 is served through a pass-through proxy too, so its requests can be counted. */
   public static final long PROXIED_MAINNET = 1;
 
+  /** The service's Solana wallet for payments (USDC must reach a token account it owns). */
+  public static final String SOLANA_PAYMENTS_RECEIVER =
+      "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T";
+
+  /** The service's Tron address for payments (USDT TRC-20). */
+  public static final String TRON_PAYMENTS_RECEIVER = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
+
   private static FaultProxy chain1;
   private static FaultProxy chain10;
   private static FaultProxy chain8453;
@@ -139,6 +146,9 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
         "walletstate.payments.access-pass.minter-key",
         manifest.wallet("passMinter").privateKey().orElseThrow());
     config.put("walletstate.payments.access-pass.mint-wait", "10s");
+    // Solana and Tron payments are read from the replays below, to these receiving addresses
+    config.put("walletstate.payments.receiver-solana", SOLANA_PAYMENTS_RECEIVER);
+    config.put("walletstate.payments.receiver-tron", TRON_PAYMENTS_RECEIVER);
     // x402 paid calls are settled by the devnet's relayer
     config.put(
         "walletstate.x402.relayer-key", manifest.wallet("relayer").privateKey().orElseThrow());

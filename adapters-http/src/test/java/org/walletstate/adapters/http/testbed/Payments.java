@@ -1,6 +1,5 @@
 package org.walletstate.adapters.http.testbed;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -11,7 +10,8 @@ import org.walletstate.devnet.JsonRpc;
 /**
  * Real payments on the devnet: fresh wallets funded by the deployer (gas by {@code
  * anvil_setBalance}, tokens by the token's own {@code mint}), transfers sent as those wallets
- * ({@code anvil_impersonateAccount}), blocks mined on demand for confirmations.
+ * ({@code anvil_impersonateAccount}) and awaited until mined, blocks mined on demand for
+ * confirmations.
  */
 public final class Payments {
 
@@ -58,14 +58,13 @@ public final class Payments {
     return send(chain, from, token, "0xa9059cbb" + word(to) + word(BigInteger.valueOf(raw)));
   }
 
-  /** Sends a transaction with a fixed gas limit (so a reverting one is mined, with status 0). */
+  /**
+   * Sends a transaction with a fixed gas limit (so a reverting one is mined, with status 0) and
+   * returns its hash once it is mined: the next block a test mines is then a confirmation.
+   */
   public static String send(long chain, String from, String to, String data) {
-    JsonNode hash =
-        rpc(chain)
-            .call(
-                "eth_sendTransaction",
-                Map.of("from", from, "to", to, "data", data, "gas", "0x30d40"));
-    return hash.asText();
+    return rpc(chain)
+        .sendTransaction(Map.of("from", from, "to", to, "data", data, "gas", "0x30d40"));
   }
 
   /** Status of a mined transaction: true when it succeeded. */

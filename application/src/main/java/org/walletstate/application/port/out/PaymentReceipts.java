@@ -2,13 +2,15 @@ package org.walletstate.application.port.out;
 
 import io.smallrye.mutiny.Uni;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.payment.TransferReceipt;
+import org.walletstate.domain.payment.ChainTransfers;
 import org.walletstate.domain.payment.TxHash;
 
 /**
- * Transaction receipts of EVM payment chains, read for payment verification. Implemented per chain
- * family by the chain adapter (EVM: {@code eth_getTransactionReceipt} then {@code eth_blockNumber},
- * with the chain's retries and failover).
+ * Transactions of payment chains, read for payment verification: whether each failed, its block and
+ * its token transfers, and the chain's head read after it. Implemented per chain family by the
+ * chain adapter (EVM: {@code eth_getTransactionReceipt} then {@code eth_blockNumber}; Solana:
+ * {@code getTransaction} then {@code getSlot}; Tron: {@code gettransactioninfobyid} then {@code
+ * getnowblock}), with the chain's retries and failover.
  *
  * <p>The returned {@link Uni} never fails for a chain problem: a read that did not complete is
  * {@link Lookup.Failed}.
@@ -20,12 +22,12 @@ public interface PaymentReceipts {
   /** What the chain answered. */
   sealed interface Lookup {
     /**
-     * The receipt, and the head block read after it (for confirmations).
+     * The transaction, and the head block read after it (for confirmations).
      *
-     * @param receipt the receipt
-     * @param head the latest block number
+     * @param transaction its outcome, block and transfers
+     * @param head the latest block (Solana: slot) number
      */
-    record Found(TransferReceipt receipt, long head) implements Lookup {}
+    record Found(ChainTransfers transaction, long head) implements Lookup {}
 
     /** The chain has no receipt for the hash (unknown or not yet mined). */
     record NotFound() implements Lookup {}

@@ -19,6 +19,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.payment.PaymentCheck;
 import org.walletstate.domain.payment.TransferReceipt;
 import org.walletstate.domain.payment.TxHash;
 import org.web3j.abi.FunctionEncoder;
@@ -102,7 +103,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
       Web3j web3j = nodes.client(config, attempt);
       try {
-        var answer = web3j.ethGetTransactionReceipt(hash.hex()).send();
+        var answer = web3j.ethGetTransactionReceipt(hash.text()).send();
         if (answer.hasError()) {
           last = "the node refused the receipt request";
         } else if (answer.getTransactionReceipt().isEmpty()) {
@@ -111,7 +112,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
           var head = web3j.ethBlockNumber().send();
           if (!head.hasError()) {
             return new Lookup.Found(
-                receipt(hash, answer.getTransactionReceipt().get()),
+                PaymentCheck.transfers(receipt(hash, answer.getTransactionReceipt().get())),
                 head.getBlockNumber().longValueExact());
           }
           last = "the node refused the head request";
