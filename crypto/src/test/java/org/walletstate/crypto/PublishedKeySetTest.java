@@ -71,8 +71,8 @@ class PublishedKeySetTest {
     JsonNode keys =
         JSON.readTree(new PublishedKeySet(TestSigning.keys().withRetiredKeys(retired)).jwksJson())
             .get("keys");
-    assertThat(keys.get(4).get("kid").asText()).isEqualTo("service-attest-2025");
-    assertThat(keys.get(5).get("kid").asText()).isEqualTo("service-attest-pq1");
+    assertThat(keys.get(5).get("kid").asText()).isEqualTo("service-attest-2025");
+    assertThat(keys.get(6).get("kid").asText()).isEqualTo("service-attest-pq1");
   }
 
   @Test
