@@ -18,8 +18,10 @@ import org.walletstate.adapters.http.commerce.AcpDiscountResource;
 import org.walletstate.adapters.http.commerce.CodesResource;
 import org.walletstate.adapters.http.commerce.DiscountCheckResource;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.PassResource;
 import org.walletstate.adapters.http.commerce.PaymentConfirmResource;
 import org.walletstate.adapters.http.commerce.RegistrySubmitResource;
+import org.walletstate.adapters.http.commerce.ScannerSessionResource;
 import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
@@ -63,6 +65,8 @@ import org.walletstate.adapters.http.trust.TrustResource;
       DiscountCheckResource.class,
       CodesResource.class,
       PaymentConfirmResource.class,
+      ScannerSessionResource.class,
+      PassResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation
