@@ -757,4 +757,46 @@ class DiscountsTest {
         .then()
         .statusCode(404);
   }
+
+  @Test
+  void paymentConfirm_onAnotherChain_takesTheDeclaredAmountOfACodeWithoutOrder_andNeedsUsdc() {
+    String key = freeKey();
+    String store = Payments.fundedWallet(1, Payments.USDC_ETHEREUM, 0);
+    String id = store(key, "{\"usdcPayment\":{\"evmAddress\":\"" + store + "\"}}");
+    String code =
+        post(key, "/v1/verify", body(id, HOLDER))
+            .then()
+            .statusCode(200)
+            .extract()
+            .path("data.code");
+    String payer = Payments.fundedWallet(1, Payments.USDC_ETHEREUM, 12_340_000);
+    String tx = Payments.transfer(1, payer, Payments.USDC_ETHEREUM, store, 12_340_000);
+    Payments.mine(1, 1);
+    post(
+            key,
+            "/v1/payment/confirm",
+            Map.of("code", code, "txHash", tx, "chainId", 1, "amount", 12.34))
+        .then()
+        .statusCode(200)
+        .body("data.chainId", equalTo(1))
+        .body("data.token", equalTo("USDC"))
+        .body("data.amount", equalTo("12.34"));
+
+    // a store that takes no USDC cannot have a code confirmed
+    String noUsdc = store(key, null);
+    String other =
+        post(key, "/v1/verify", body(noUsdc, HOLDER))
+            .then()
+            .statusCode(200)
+            .extract()
+            .path("data.code");
+    post(
+            key,
+            "/v1/payment/confirm",
+            Map.of("code", other, "txHash", tx, "chainId", 1, "amount", 12.34))
+        .then()
+        .statusCode(409)
+        .body("error.message", containsString("does not take USDC"));
+    given().get("/v1/codes/" + other).then().body("data.valid", equalTo(true));
+  }
 }
