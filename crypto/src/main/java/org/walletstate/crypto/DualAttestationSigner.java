@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
@@ -48,6 +49,11 @@ public final class DualAttestationSigner
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
   private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
+
+  /** Condition hashes already taken; a trust profile's conditions come from a fixed check list. */
+  private static final int CONDITION_HASHES_KEPT = 1024;
+
+  private final Map<JsonNode, String> conditionHashes = new ConcurrentHashMap<>();
 
   private final SigningKeys keys;
   private final Namespace namespace;
@@ -152,7 +158,7 @@ public final class DualAttestationSigner
    * The check with {@code conditionHash} inserted after {@code evaluatedCondition}; a check that
    * already carries one is kept as it is.
    */
-  private static ObjectNode withConditionHash(ObjectNode check) {
+  private ObjectNode withConditionHash(ObjectNode check) {
     if (check.has("conditionHash")) {
       return check;
     }
@@ -160,10 +166,29 @@ public final class DualAttestationSigner
     for (Map.Entry<String, JsonNode> member : check.properties()) {
       out.set(member.getKey(), member.getValue());
       if (member.getKey().equals("evaluatedCondition")) {
-        out.put("conditionHash", Preimages.conditionHash(PreimageScheme.V2, member.getValue()));
+        out.put("conditionHash", v2ConditionHash(member.getValue()));
       }
     }
     return out;
+  }
+
+  /**
+   * The V2 hash of {@code condition}, taken once per distinct condition: the rows of a trust
+   * profile are the check list's, the same for every wallet, so each profile would otherwise hash
+   * the same 155 to 176 canonical forms again. Equal trees have equal canonical forms (the
+   * canonical form sorts members; numbers of different kinds are different keys), so a kept hash is
+   * the one hashing would give. Kept up to {@value #CONDITION_HASHES_KEPT} conditions.
+   */
+  private String v2ConditionHash(JsonNode condition) {
+    String kept = conditionHashes.get(condition);
+    if (kept != null) {
+      return kept;
+    }
+    String hash = Preimages.conditionHash(PreimageScheme.V2, condition);
+    if (conditionHashes.size() < CONDITION_HASHES_KEPT) {
+      conditionHashes.putIfAbsent(condition.deepCopy(), hash);
+    }
+    return hash;
   }
 
   /**

@@ -5,7 +5,9 @@ import java.util.HexFormat;
 
 /**
  * An immutable byte string: call data, return data, account code. Equal contents are equal values,
- * so reads that carry bytes can be de-duplicated.
+ * so reads that carry bytes can be de-duplicated. The hash is computed once, as {@link String}'s
+ * is: a batch's {@code aggregate3} call data (tens of kilobytes) is a map key in several layers of
+ * the read path.
  */
 public final class Bytes {
 
@@ -14,6 +16,9 @@ public final class Bytes {
   public static final Bytes EMPTY = new Bytes(new byte[0]);
 
   private final byte[] value;
+
+  /** The content hash, 0 until computed (racy but idempotent, as {@code String.hash}). */
+  private int hash;
 
   private Bytes(byte[] value) {
     this.value = value;
@@ -75,12 +80,28 @@ public final class Bytes {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Bytes other && Arrays.equals(other.value, value);
+    if (o == this) {
+      return true;
+    }
+    if (!(o instanceof Bytes other) || other.value.length != value.length) {
+      return false;
+    }
+    int h = hash;
+    int otherHash = other.hash;
+    if (h != 0 && otherHash != 0 && h != otherHash) {
+      return false;
+    }
+    return Arrays.equals(other.value, value);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(value);
+    int h = hash;
+    if (h == 0) {
+      h = Arrays.hashCode(value);
+      hash = h;
+    }
+    return h;
   }
 
   @Override

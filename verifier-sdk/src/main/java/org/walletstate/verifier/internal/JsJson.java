@@ -195,8 +195,20 @@ public final class JsJson {
   public static void writeString(String s, StringBuilder out) {
     out.append('"');
     int length = s.length();
+    int plain = 0; // the start of the run of characters written as they are
     for (int i = 0; i < length; i++) {
       char c = s.charAt(i);
+      if (c >= 0x20 && c != '"' && c != '\\' && !Character.isSurrogate(c)) {
+        continue;
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < length
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++; // a well-formed pair stays in the run
+        continue;
+      }
+      out.append(s, plain, i);
+      plain = i + 1;
       switch (c) {
         case '"' -> out.append("\\\"");
         case '\\' -> out.append("\\\\");
@@ -205,22 +217,13 @@ public final class JsJson {
         case '\n' -> out.append("\\n");
         case '\r' -> out.append("\\r");
         case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            appendUnicodeEscape(c, out);
-          } else if (Character.isHighSurrogate(c)) {
-            if (i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
-              out.append(c).append(s.charAt(++i));
-            } else {
-              appendUnicodeEscape(c, out);
-            }
-          } else if (Character.isLowSurrogate(c)) {
-            appendUnicodeEscape(c, out);
-          } else {
-            out.append(c);
-          }
-        }
+        default -> appendUnicodeEscape(c, out); // a control character or a lone surrogate
       }
+    }
+    if (plain == 0) {
+      out.append(s); // nothing escaped: the whole string at once
+    } else {
+      out.append(s, plain, length);
     }
     out.append('"');
   }

@@ -6,6 +6,8 @@ import io.micrometer.core.instrument.Timer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.chain.ChainId;
 
@@ -31,6 +33,14 @@ public class ServiceMeters implements ChainCallObserver {
 
   private final MeterRegistry registry;
 
+  /**
+   * The chain-call timers, found once per chain and outcome: a trust profile makes two calls per
+   * chain on 23 chains, and building and looking up a meter's id is not free.
+   */
+  private final Map<ChainCall, Timer> chainCalls = new ConcurrentHashMap<>();
+
+  private record ChainCall(String chain, Outcome outcome) {}
+
   @Inject
   public ServiceMeters(MeterRegistry registry) {
     this.registry = registry;
@@ -38,11 +48,16 @@ public class ServiceMeters implements ChainCallObserver {
 
   @Override
   public void called(ChainId chain, Outcome outcome, Duration elapsed) {
-    Timer.builder("walletstate.chain.calls")
-        .description("Calls to a chain's upstream endpoints, after retries and failover")
-        .tag("chain", chain == null ? "unknown" : chain.toString())
-        .tag("outcome", outcome.wireName())
-        .register(registry)
+    chainCalls
+        .computeIfAbsent(
+            new ChainCall(chain == null ? "unknown" : chain.toString(), outcome),
+            call ->
+                Timer.builder("walletstate.chain.calls")
+                    .description(
+                        "Calls to a chain's upstream endpoints, after retries and failover")
+                    .tag("chain", call.chain())
+                    .tag("outcome", call.outcome().wireName())
+                    .register(registry))
         .record(elapsed);
   }
 

@@ -22,11 +22,10 @@ import org.walletstate.domain.evm.Bytes32;
  * cannot be told apart inside {@code aggregate3}, so a reader of a {@link Result} must never turn
  * it into a negative verdict on its own.
  *
- * @param multicall the chain's Multicall3 deployment
- * @param calls the inner calls, in order; at least one
+ * <p>A value (equal multicall and calls are equal reads) whose request is encoded once: a batch's
+ * call data is tens of kilobytes, and the read path asks for the request in several places.
  */
-public record Aggregate3(EvmAddress multicall, List<EvmRequest.EthCall> calls)
-    implements EvmRead<List<Aggregate3.Result>> {
+public final class Aggregate3 implements EvmRead<List<Aggregate3.Result>> {
 
   /** The canonical Multicall3 address, the same on most EVM chains. */
   public static final EvmAddress CANONICAL =
@@ -41,12 +40,55 @@ public record Aggregate3(EvmAddress multicall, List<EvmRequest.EthCall> calls)
 
   private static final int WORD = 32;
 
-  public Aggregate3 {
-    Objects.requireNonNull(multicall, "multicall");
-    calls = List.copyOf(calls);
-    if (calls.isEmpty()) {
+  private final EvmAddress multicall;
+  private final List<EvmRequest.EthCall> calls;
+  private EvmRequest.EthCall request;
+  private int hash;
+
+  /**
+   * @param multicall the chain's Multicall3 deployment
+   * @param calls the inner calls, in order; at least one
+   */
+  public Aggregate3(EvmAddress multicall, List<EvmRequest.EthCall> calls) {
+    this.multicall = Objects.requireNonNull(multicall, "multicall");
+    this.calls = List.copyOf(calls);
+    if (this.calls.isEmpty()) {
       throw new IllegalArgumentException("aggregate3 needs at least one call");
     }
+  }
+
+  /** The chain's Multicall3 deployment. */
+  public EvmAddress multicall() {
+    return multicall;
+  }
+
+  /** The inner calls, in order. */
+  public List<EvmRequest.EthCall> calls() {
+    return calls;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o == this
+        || o instanceof Aggregate3 other
+            && other.hashCode() == hashCode()
+            && other.multicall.equals(multicall)
+            && other.calls.equals(calls);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = hash;
+    if (h == 0) {
+      h = 31 * multicall.hashCode() + calls.hashCode();
+      hash = h;
+    }
+    return h;
+  }
+
+  @Override
+  public String toString() {
+    return "Aggregate3[multicall=" + multicall + ", calls=" + calls.size() + "]";
   }
 
   /**
@@ -61,9 +103,15 @@ public record Aggregate3(EvmAddress multicall, List<EvmRequest.EthCall> calls)
     }
   }
 
+  /** The {@code eth_call} to the multicall, encoded on first use (racy but idempotent). */
   @Override
   public EvmRequest request() {
-    return new EvmRequest.EthCall(multicall, encode(calls));
+    EvmRequest.EthCall encoded = request;
+    if (encoded == null) {
+      encoded = new EvmRequest.EthCall(multicall, encode(calls));
+      request = encoded;
+    }
+    return encoded;
   }
 
   @Override

@@ -42,6 +42,25 @@ class Aggregate3Test {
   }
 
   @Test
+  void equalCallsMakeEqualReads_andTheRequestIsTheEncodingOfTheCalls() {
+    EvmAddress other = EvmAddress.parse("0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc", "token");
+    Aggregate3 read = new Aggregate3(Aggregate3.CANONICAL, List.of(balanceOf(TOKEN)));
+    Aggregate3 same = new Aggregate3(Aggregate3.CANONICAL, List.of(balanceOf(TOKEN)));
+    Aggregate3 longer =
+        new Aggregate3(Aggregate3.CANONICAL, List.of(balanceOf(TOKEN), balanceOf(other)));
+    Aggregate3 elsewhere = new Aggregate3(other, List.of(balanceOf(TOKEN)));
+
+    read.request(); // one of two equal reads has its request encoded, the other not yet
+    assertThat(read).isEqualTo(same).hasSameHashCodeAs(same);
+    assertThat(read).isNotEqualTo(longer).isNotEqualTo(elsewhere);
+    assertThat(read.request()).isSameAs(read.request());
+    assertThat(same.request())
+        .isEqualTo(
+            new EvmRequest.EthCall(
+                Aggregate3.CANONICAL, Aggregate3.encode(List.of(balanceOf(TOKEN)))));
+  }
+
+  @Test
   void encode_laysOutEachCallAsTargetAllowFailureAndCallData() {
     EvmRequest.EthCall inner = balanceOf(TOKEN);
     String hex = Aggregate3.encode(List.of(inner)).toHex().substring(10);

@@ -109,6 +109,12 @@ class Web3jAnswersTest {
         .isInstanceOf(ReadOutcome.Failed.class);
     assertThat(Web3jAnswers.outcome(CALL, call("0x"))).isEqualTo(new ReadOutcome.Data(Bytes.EMPTY));
     assertThat(Web3jAnswers.outcome(CALL, call("0xabc"))).isInstanceOf(ReadOutcome.Failed.class);
+    assertThat(Web3jAnswers.outcome(CALL, call("0xabzz")))
+        .isEqualTo(new ReadOutcome.Failed("result is not 0x-prefixed hex bytes: 0xabzz"));
+    assertThat(Web3jAnswers.outcome(CALL, call("abcd"))).isInstanceOf(ReadOutcome.Failed.class);
+    assertThat(Web3jAnswers.outcome(CALL, call("0x+1"))).isInstanceOf(ReadOutcome.Failed.class);
+    assertThat(Web3jAnswers.outcome(CALL, call("0xAbCd")))
+        .isEqualTo(new ReadOutcome.Data(Bytes.fromHex("0xabcd")));
     assertThat(Web3jAnswers.outcome(CALL, call(null))).isInstanceOf(ReadOutcome.Failed.class);
     assertThat(Web3jAnswers.outcome(CALL, null)).isInstanceOf(ReadOutcome.Failed.class);
   }
