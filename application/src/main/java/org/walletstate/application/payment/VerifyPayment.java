@@ -41,7 +41,8 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
     this(
         chains,
         receipts,
-        chain -> Uni.createFrom().item(new UsdRates.Quote.Failed("no price feed is configured")),
+        chain ->
+            Uni.createFrom().item(new UsdRates.Quote.Failed(chain, "no price feed is configured")),
         Duration.ZERO,
         Clock.systemUTC());
   }
@@ -90,7 +91,9 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
         .flatMap(
             lookup -> {
               if (lookup instanceof PaymentReceipts.Lookup.Failed failed) {
-                return done(new Verification.Unavailable(failed.reason()));
+                return done(
+                    new Verification.Unavailable(
+                        id, Verification.Unavailable.TRANSACTION, failed.reason()));
               }
               if (lookup instanceof PaymentReceipts.Lookup.NotFound) {
                 return done(
@@ -111,22 +114,37 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                   .map(
                       quote -> {
                         if (quote instanceof UsdRates.Quote.Failed failed) {
-                          return new Verification.Unavailable(failed.reason());
+                          return new Verification.Unavailable(
+                              failed.chain(),
+                              "the " + pair(rules) + " price could not be read",
+                              failed.reason());
                         }
                         UsdRate rate = ((UsdRates.Quote.Read) quote).rate();
                         if (rate.staleAt(clock.instant(), maxRateAge)) {
                           return new Verification.Unavailable(
+                              quote.chain(),
                               "the "
                                   + rate.pair()
                                   + " price was last updated at "
                                   + rate.updatedAt()
                                   + ", more than "
                                   + maxRateAge.toSeconds()
-                                  + " s ago");
+                                  + " s ago; it is not used",
+                              "stale rate");
                         }
                         return judge(rules, found, claim, Optional.of(rate));
                       });
             });
+  }
+
+  /** What prices the chain's coin, e.g. {@code BTC/USD}. */
+  private static String pair(PaymentChain rules) {
+    return rules.tokens().stream()
+            .filter(t -> !t.pegged())
+            .map(PaymentToken::symbol)
+            .findFirst()
+            .orElse("coin")
+        + "/USD";
   }
 
   private static Verification judge(

@@ -197,6 +197,7 @@ class VerifyPaymentTest {
     receipts.answer = new PaymentReceipts.Lookup.Found(paid, 800_002);
     quote[0] =
         new UsdRates.Quote.Read(
+            ChainId.evm(1),
             new UsdRate("BTC/USD", sixtyThousand, 8, now.minusSeconds(3_000), 21_000_000));
     Verification verified = verifier.verify(claim).await().indefinitely();
     assertThat(((Verification.Verified) verified).payment().usd()).isEqualByComparingTo("30.00");
@@ -204,13 +205,21 @@ class VerifyPaymentTest {
 
     quote[0] =
         new UsdRates.Quote.Read(
+            ChainId.evm(1),
             new UsdRate("BTC/USD", sixtyThousand, 8, now.minusSeconds(3_901), 21_000_000));
-    assertThat(((Verification.Unavailable) verifier.verify(claim).await().indefinitely()).reason())
-        .contains("BTC/USD price was last updated at 2026-11-25T04:54:59Z, more than 3900 s ago");
+    Verification.Unavailable stale =
+        (Verification.Unavailable) verifier.verify(claim).await().indefinitely();
+    assertThat(stale.chain()).isEqualTo(ChainId.evm(1));
+    assertThat(stale.message())
+        .isEqualTo(
+            "the BTC/USD price was last updated at 2026-11-25T04:54:59Z, more than 3900 s ago;"
+                + " it is not used");
 
-    quote[0] = new UsdRates.Quote.Failed("the price read did not complete");
-    assertThat(verifier.verify(claim).await().indefinitely())
-        .isInstanceOf(Verification.Unavailable.class);
+    quote[0] = new UsdRates.Quote.Failed(ChainId.evm(1), "the price read did not complete");
+    Verification.Unavailable unreadable =
+        (Verification.Unavailable) verifier.verify(claim).await().indefinitely();
+    assertThat(unreadable.chain()).isEqualTo(ChainId.evm(1));
+    assertThat(unreadable.message()).isEqualTo("the BTC/USD price could not be read");
     assertThat(priced).containsExactly(bitcoin, bitcoin, bitcoin);
 
     // a service without a price feed refuses to guess

@@ -279,12 +279,36 @@ class BitcoinPurchasesTest {
     String wallet = newWallet();
     String txid = paid(wallet, 100_000);
     BtcUsdFeed.set(SIXTY_THOUSAND, Instant.now().minus(Duration.ofMinutes(66)), 2);
-    unavailable(buyKey(txid, null));
+    buyKey(txid, null)
+        .then()
+        .statusCode(503)
+        .header("Retry-After", "3")
+        .body("error.code", equalTo("rpc_failure"))
+        .body("error.failedConditions[0].source", equalTo("chain_read"))
+        .body("error.failedConditions[0].chainId", equalTo(1))
+        .body(
+            "error.failedConditions[0].message",
+            containsString("the BTC/USD price was last updated at"))
+        .body(
+            "error.failedConditions[0].message",
+            containsString("more than 3900 s ago; it is not used"));
     assertThat(paymentsWith(txid)).isZero();
 
     BtcUsdFeed.set(SIXTY_THOUSAND.multiply(BigInteger.TWO), Instant.now(), 3);
     // 0.001 BTC at 120 000 USD = 120 USD at 33 per USD
     buyKey(txid, null).then().statusCode(200).body("apiKeyCredits", equalTo(3960));
+  }
+
+  @Test
+  void aFeedThatAnswersNoPrice_is503_namingThePrice() {
+    String txid = paid(ALICE, 100_000);
+    BtcUsdFeed.set(BigInteger.ZERO, Instant.now(), 4);
+    buyKey(txid, null)
+        .then()
+        .statusCode(503)
+        .body("error.failedConditions[0].chainId", equalTo(1))
+        .body("error.failedConditions[0].message", equalTo("the BTC/USD price could not be read"));
+    assertThat(paymentsWith(txid)).isZero();
   }
 
   @Test
@@ -336,7 +360,10 @@ class BitcoinPurchasesTest {
         .statusCode(503)
         .header("Retry-After", "3")
         .body("error.code", equalTo("rpc_failure"))
-        .body("error.failedConditions[0].chainId", equalTo("bitcoin"));
+        .body("error.failedConditions[0].chainId", equalTo("bitcoin"))
+        .body(
+            "error.failedConditions[0].message",
+            equalTo("the payment transaction could not be read"));
   }
 
   private long paymentsWith(String tx) {

@@ -16,12 +16,17 @@ public interface UsdRates {
 
   Uni<Quote> rate(ChainId paidOn);
 
-  /** What the feed answered. */
+  /** What the feed answered; {@code chain} is the chain it was read on. */
   sealed interface Quote {
-    /** The feed's latest answer. */
-    record Read(UsdRate rate) implements Quote {}
+    ChainId chain();
 
-    /** No price; {@code reason} names no data source. */
-    record Failed(String reason) implements Quote {}
+    /** The feed's latest answer. */
+    record Read(ChainId chain, UsdRate rate) implements Quote {}
+
+    /**
+     * No price; {@code reason} names no data source. {@code chain} is the feed's chain, or the paid
+     * chain when it has no feed.
+     */
+    record Failed(ChainId chain, String reason) implements Quote {}
   }
 }

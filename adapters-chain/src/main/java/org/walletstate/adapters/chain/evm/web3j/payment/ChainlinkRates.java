@@ -70,18 +70,20 @@ public final class ChainlinkRates implements UsdRates, AutoCloseable {
   public Uni<Quote> rate(ChainId paidOn) {
     Feed feed = feeds.get(paidOn);
     if (feed == null) {
-      return Uni.createFrom().item(new Quote.Failed("no price feed for chain " + paidOn));
+      return Uni.createFrom().item(new Quote.Failed(paidOn, "no price feed for chain " + paidOn));
     }
     EvmChainConfig config = chains.get(feed.chain());
     if (config == null) {
       return Uni.createFrom()
-          .item(new Quote.Failed("the price feed's chain " + feed.chain() + " is not configured"));
+          .item(
+              new Quote.Failed(
+                  feed.chain(), "the price feed's chain " + feed.chain() + " is not configured"));
     }
     return Uni.createFrom()
         .item(() -> read(config, feed))
         .runSubscriptionOn(calls)
         .onFailure()
-        .recoverWithItem(e -> new Quote.Failed("the price read did not complete"));
+        .recoverWithItem(e -> new Quote.Failed(feed.chain(), "the price read did not complete"));
   }
 
   private Quote read(EvmChainConfig config, Feed feed) {
@@ -103,7 +105,7 @@ public final class ChainlinkRates implements UsdRates, AutoCloseable {
       }
       PaymentNodes.pause(config, attempt);
     }
-    return new Quote.Failed(last);
+    return new Quote.Failed(feed.chain(), last);
   }
 
   private static Bytes call(Web3j web3j, Feed feed, String data, BigInteger block)
@@ -123,21 +125,23 @@ public final class ChainlinkRates implements UsdRates, AutoCloseable {
   /** Decodes the two answers; a malformed or non-positive price is {@link Quote.Failed}. */
   static Quote quote(Feed feed, Bytes decimals, Bytes round, long block) {
     if (decimals.length() != 32 || round.length() != 5 * 32) {
-      return new Quote.Failed("the price feed's answer is not latestRoundData's shape");
+      return new Quote.Failed(
+          feed.chain(), "the price feed's answer is not latestRoundData's shape");
     }
     BigInteger places = new BigInteger(1, decimals.toArray());
     BigInteger answer = new BigInteger(round.slice(32, 64).toArray()); // int256
     BigInteger updatedAt = new BigInteger(1, round.slice(96, 128).toArray());
     if (places.compareTo(BigInteger.valueOf(36)) > 0) {
-      return new Quote.Failed("the price feed's decimals are out of range");
+      return new Quote.Failed(feed.chain(), "the price feed's decimals are out of range");
     }
     if (answer.signum() <= 0) {
-      return new Quote.Failed("the price feed answered no positive price");
+      return new Quote.Failed(feed.chain(), "the price feed answered no positive price");
     }
     if (updatedAt.signum() == 0 || updatedAt.bitLength() > 62) {
-      return new Quote.Failed("the price feed's round is not complete");
+      return new Quote.Failed(feed.chain(), "the price feed's round is not complete");
     }
     return new Quote.Read(
+        feed.chain(),
         new UsdRate(
             feed.pair(),
             answer,
