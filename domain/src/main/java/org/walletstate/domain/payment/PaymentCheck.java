@@ -100,7 +100,7 @@ public final class PaymentCheck {
           rate.orElseThrow(
               () ->
                   new IllegalArgumentException("a payment in " + token.symbol() + " needs a rate"));
-      usd = price.usd(raw, token.decimals());
+      usd = plain(price.usd(raw, token.decimals())); // whole cents, written as stablecoins are
       paidText +=
           " ("
               + usd.toPlainString()

@@ -296,7 +296,11 @@ class BitcoinPurchasesTest {
 
     BtcUsdFeed.set(SIXTY_THOUSAND.multiply(BigInteger.TWO), Instant.now(), 3);
     // 0.001 BTC at 120 000 USD = 120 USD at 33 per USD
-    buyKey(txid, null).then().statusCode(200).body("apiKeyCredits", equalTo(3960));
+    buyKey(txid, null)
+        .then()
+        .statusCode(200)
+        .body("apiKeyCredits", equalTo(3960))
+        .body("usdcPaid", equalTo("120"));
   }
 
   @Test
