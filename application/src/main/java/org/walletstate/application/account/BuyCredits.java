@@ -35,7 +35,7 @@ public final class BuyCredits implements BuyCreditsUseCase {
                 return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
               }
               if (verification instanceof Verification.Unavailable down) {
-                return Uni.createFrom().item(new Outcome.Unavailable(down.reason()));
+                return Uni.createFrom().item(new Outcome.Unavailable(down));
               }
               Payment payment = ((Verification.Verified) verification).payment();
               return credit(account, request, walletAuthenticated, payment);

@@ -62,7 +62,7 @@ public final class BuyKey implements BuyKeyUseCase {
                 return done(new Outcome.NotAPayment(no.reason()));
               }
               if (verification instanceof Verification.Unavailable down) {
-                return done(new Outcome.Unavailable(down.reason()));
+                return done(new Outcome.Unavailable(down));
               }
               return store(request, ((Verification.Verified) verification).payment());
             });

@@ -422,7 +422,7 @@ public final class DiscountService
                 return confirmed(new Confirmation.NotAPayment(no.reason()));
               }
               if (verification instanceof Verification.Unavailable down) {
-                return confirmed(new Confirmation.Unavailable(down.reason()));
+                return confirmed(new Confirmation.Unavailable(down));
               }
               Payment payment = ((Verification.Verified) verification).payment();
               return codes

@@ -63,7 +63,7 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
       return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
     }
     if (verification instanceof Verification.Unavailable down) {
-      return Uni.createFrom().item(new Outcome.Unavailable(down.reason()));
+      return Uni.createFrom().item(new Outcome.Unavailable(down));
     }
     Payment payment = ((Verification.Verified) verification).payment();
     long credits = CreditRate.FLAT_25.credits(payment.usd());

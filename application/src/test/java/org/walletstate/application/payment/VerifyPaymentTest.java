@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.smallrye.mutiny.Uni;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -12,18 +16,23 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.UsdRates;
+import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.payment.ChainTransfers;
+import org.walletstate.domain.payment.NativeCoin;
 import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentCheck;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.PaymentToken;
+import org.walletstate.domain.payment.PaymentTokens;
 import org.walletstate.domain.payment.TransferReceipt;
 import org.walletstate.domain.payment.TxHash;
+import org.walletstate.domain.payment.UsdRate;
 
 class VerifyPaymentTest {
 
@@ -143,5 +152,84 @@ class VerifyPaymentTest {
     assertThat(((Verification.NotAPayment) verifier.verify(claim).await().indefinitely()).reason())
         .contains("has 31 of the 32 confirmations chain solana requires");
     assertThat(receipts.asked).containsExactly(signature, signature);
+  }
+
+  @Test
+  void aBitcoinPayment_isValuedAtTheFeed_readOnlyOnceTheTransactionIsFound_andNeverAtAStaleOne() {
+    ChainId bitcoin = ChainId.named("bitcoin");
+    BitcoinAddress service = BitcoinAddress.of("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
+    BitcoinAddress payer = BitcoinAddress.of("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2");
+    TxHash txid = new TxHash("ef".repeat(32));
+    Instant now = Instant.parse("2026-11-25T06:00:00Z");
+    List<ChainId> priced = new ArrayList<>();
+    UsdRates.Quote[] quote = new UsdRates.Quote[1];
+    UsdRates rates =
+        chain -> {
+          priced.add(chain);
+          return Uni.createFrom().item(quote[0]);
+        };
+    VerifyPayment verifier =
+        new VerifyPayment(
+            Map.of(
+                bitcoin,
+                new PaymentChain(bitcoin, service, PaymentTokens.production().get(bitcoin), 3)),
+            receipts,
+            rates,
+            Duration.ofMinutes(65),
+            Clock.fixed(now, ZoneOffset.UTC));
+    PaymentClaim claim =
+        new PaymentClaim(ChainCatalogue.find(bitcoin).orElseThrow(), txid, Optional.empty());
+    ChainTransfers paid =
+        new ChainTransfers(
+            txid,
+            Optional.empty(),
+            800_000,
+            List.of(
+                new ChainTransfers.Transfer(
+                    NativeCoin.BTC, payer, service, BigInteger.valueOf(50_000))));
+    BigInteger sixtyThousand = BigInteger.valueOf(6_000_000_000_000L); // 8 decimals
+
+    receipts.answer = new PaymentReceipts.Lookup.NotFound();
+    assertThat(verifier.verify(claim).await().indefinitely())
+        .isInstanceOf(Verification.NotAPayment.class);
+    assertThat(priced).isEmpty();
+
+    receipts.answer = new PaymentReceipts.Lookup.Found(paid, 800_002);
+    quote[0] =
+        new UsdRates.Quote.Read(
+            ChainId.evm(1),
+            new UsdRate("BTC/USD", sixtyThousand, 8, now.minusSeconds(3_000), 21_000_000));
+    Verification verified = verifier.verify(claim).await().indefinitely();
+    assertThat(((Verification.Verified) verified).payment().usd()).isEqualByComparingTo("30.00");
+    assertThat(((Verification.Verified) verified).payment().sender()).isEqualTo(payer);
+
+    quote[0] =
+        new UsdRates.Quote.Read(
+            ChainId.evm(1),
+            new UsdRate("BTC/USD", sixtyThousand, 8, now.minusSeconds(3_901), 21_000_000));
+    Verification.Unavailable stale =
+        (Verification.Unavailable) verifier.verify(claim).await().indefinitely();
+    assertThat(stale.chain()).isEqualTo(ChainId.evm(1));
+    assertThat(stale.message())
+        .isEqualTo(
+            "the BTC/USD price was last updated at 2026-11-25T04:54:59Z, more than 3900 s ago;"
+                + " it is not used");
+
+    quote[0] = new UsdRates.Quote.Failed(ChainId.evm(1), "the price read did not complete");
+    Verification.Unavailable unreadable =
+        (Verification.Unavailable) verifier.verify(claim).await().indefinitely();
+    assertThat(unreadable.chain()).isEqualTo(ChainId.evm(1));
+    assertThat(unreadable.message()).isEqualTo("the BTC/USD price could not be read");
+    assertThat(priced).containsExactly(bitcoin, bitcoin, bitcoin);
+
+    // a service without a price feed refuses to guess
+    VerifyPayment unpriced =
+        new VerifyPayment(
+            Map.of(
+                bitcoin,
+                new PaymentChain(bitcoin, service, PaymentTokens.production().get(bitcoin), 3)),
+            receipts);
+    assertThat(unpriced.verify(claim).await().indefinitely())
+        .isInstanceOf(Verification.Unavailable.class);
   }
 }

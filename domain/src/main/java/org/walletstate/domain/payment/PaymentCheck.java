@@ -43,26 +43,44 @@ public final class PaymentCheck {
   }
 
   /**
-   * @param rules what the chain accepts
-   * @param transaction the transaction's outcome and transfers
-   * @param head the chain's latest block (slot) number, read after the transaction
-   * @param declaredUsd the amount the caller says it paid, when it said one: a cross-check only
+   * Judges a payment in stablecoins: {@link #check(PaymentChain, ChainTransfers, long, Optional,
+   * Optional)} without a rate.
    */
   public static PaymentVerdict check(
       PaymentChain rules, ChainTransfers transaction, long head, Optional<BigDecimal> declaredUsd) {
-    return check(rules, transaction, head, declaredUsd, MINIMUM_USD);
+    return check(rules, transaction, head, declaredUsd, MINIMUM_USD, Optional.empty());
+  }
+
+  /** A purchase (the {@link #MINIMUM_USD} minimum) paid in a coin valued at {@code rate}. */
+  public static PaymentVerdict check(
+      PaymentChain rules,
+      ChainTransfers transaction,
+      long head,
+      Optional<BigDecimal> declaredUsd,
+      Optional<UsdRate> rate) {
+    return check(rules, transaction, head, declaredUsd, MINIMUM_USD, rate);
   }
 
   /**
-   * The same rules with another smallest amount: a discounted order paid to a store has none (pass
-   * {@link BigDecimal#ZERO}).
+   * @param rules what the chain accepts
+   * @param transaction the transaction's outcome and transfers
+   * @param head the chain's latest block (slot) number, read after the transaction
+   * @param declaredUsd the amount the caller says it paid, when it said one: a cross-check only,
+   *     made for stablecoins (a coin's USD value depends on the rate the service reads, which the
+   *     caller cannot know)
+   * @param minimum the smallest amount in USD: {@link #MINIMUM_USD} for a purchase; a discounted
+   *     order paid to a store has none ({@link BigDecimal#ZERO})
+   * @param rate the price of the chain's coin, required when it accepts a token that is not {@link
+   *     PaymentToken#pegged()}
+   * @throws IllegalArgumentException when a coin was paid and no rate given
    */
   public static PaymentVerdict check(
       PaymentChain rules,
       ChainTransfers transaction,
       long head,
       Optional<BigDecimal> declaredUsd,
-      BigDecimal minimum) {
+      BigDecimal minimum,
+      Optional<UsdRate> rate) {
     String tx = "transaction " + transaction.hash();
     if (transaction.failure().isPresent()) {
       return reject(tx + " " + transaction.failure().get() + " and moved no funds");
@@ -85,22 +103,32 @@ public final class PaymentCheck {
     }
     PaymentToken token = rules.token(tokens.iterator().next()).orElseThrow();
     BigInteger raw = paid.stream().map(Transfer::raw).reduce(BigInteger.ZERO, BigInteger::add);
-    BigDecimal usd = new BigDecimal(raw, token.decimals()).stripTrailingZeros();
-    if (usd.scale() < 0) {
-      usd = usd.setScale(0);
+    BigDecimal amount = plain(new BigDecimal(raw, token.decimals()));
+    String paidText = amount.toPlainString() + " " + token.symbol();
+    BigDecimal usd;
+    if (token.pegged()) {
+      usd = amount;
+    } else {
+      UsdRate price =
+          rate.orElseThrow(
+              () ->
+                  new IllegalArgumentException("a payment in " + token.symbol() + " needs a rate"));
+      usd = plain(price.usd(raw, token.decimals())); // whole cents, written as stablecoins are
+      paidText +=
+          " ("
+              + usd.toPlainString()
+              + " USD at "
+              + price.usdPerCoin().toPlainString()
+              + " "
+              + price.pair()
+              + ", block "
+              + price.block()
+              + ")";
     }
     if (usd.compareTo(minimum) < 0) {
-      return reject(
-          tx
-              + " pays "
-              + usd.toPlainString()
-              + " "
-              + token.symbol()
-              + "; the minimum purchase is "
-              + minimum
-              + " USD");
+      return reject(tx + " pays " + paidText + "; the minimum purchase is " + minimum + " USD");
     }
-    if (declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {
+    if (token.pegged() && declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {
       return reject(
           "amount "
               + declaredUsd.get().toPlainString()
@@ -192,6 +220,11 @@ public final class PaymentCheck {
 
   private static EvmAddress address(Bytes32 topic) {
     return EvmAddress.ofBytes(topic.bytes().slice(12, 32).toArray());
+  }
+
+  private static BigDecimal plain(BigDecimal value) {
+    BigDecimal stripped = value.stripTrailingZeros();
+    return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
   }
 
   private static PaymentVerdict reject(String reason) {

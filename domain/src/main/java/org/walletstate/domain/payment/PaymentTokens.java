@@ -15,12 +15,13 @@ import org.walletstate.domain.chain.ChainId;
  * chains USDC everywhere and USDT where Tether's token (or its USDT0 successor at the same
  * contract) is the chain's main USDT. Base has only a bridged, non-Tether USDT, so Base takes USDC
  * only. BNB Chain's Binance-Peg tokens have 18 decimals. Solana takes Circle's USDC mint, Tron
- * Tether's TRC-20 USDT.
+ * Tether's TRC-20 USDT, and bitcoin its own coin, valued at a BTC/USD price feed.
  */
 public final class PaymentTokens {
 
   private static final ChainId SOLANA = ChainId.named("solana");
   private static final ChainId TRON = ChainId.named("tron");
+  private static final ChainId BITCOIN = ChainId.named("bitcoin");
   private static final Map<ChainId, List<PaymentToken>> PRODUCTION = new LinkedHashMap<>();
 
   static {
@@ -57,33 +58,27 @@ public final class PaymentTokens {
     PRODUCTION.put(
         TRON,
         List.of(new PaymentToken("USDT", TronAddress.of("TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"), 6)));
+    PRODUCTION.put(BITCOIN, List.of(new PaymentToken("BTC", NativeCoin.BTC, 8, false)));
   }
 
   /**
    * Default confirmations per chain: roughly a minute of blocks, more where reorgs run deeper;
    * Solana 32 slots (about the depth at which a slot is finalized), Tron 20 blocks (a block is
-   * solidified after 19 more, by two thirds of the 27 super representatives).
+   * solidified after 19 more, by two thirds of the 27 super representatives), bitcoin 3 blocks
+   * (about 30 minutes; deeper reorganisations of the chain have not happened in years).
    */
   private static final Map<ChainId, Integer> CONFIRMATIONS =
-      Map.of(
-          SOLANA,
-          32,
-          TRON,
-          20,
-          ChainId.evm(1),
-          12,
-          ChainId.evm(8453),
-          10,
-          ChainId.evm(137),
-          64,
-          ChainId.evm(42161),
-          10,
-          ChainId.evm(10),
-          10,
-          ChainId.evm(56),
-          15,
-          ChainId.evm(43114),
-          3);
+      Map.ofEntries(
+          Map.entry(SOLANA, 32),
+          Map.entry(TRON, 20),
+          Map.entry(BITCOIN, 3),
+          Map.entry(ChainId.evm(1), 12),
+          Map.entry(ChainId.evm(8453), 10),
+          Map.entry(ChainId.evm(137), 64),
+          Map.entry(ChainId.evm(42161), 10),
+          Map.entry(ChainId.evm(10), 10),
+          Map.entry(ChainId.evm(56), 15),
+          Map.entry(ChainId.evm(43114), 3));
 
   private PaymentTokens() {}
 

@@ -174,6 +174,30 @@ public final class JsonRpcTransport {
         });
   }
 
+  /** One answer's status and text, for REST APIs whose errors are plain text (Esplora's 404). */
+  @FunctionalInterface
+  public interface StatusTextCheck<T> {
+    T accept(int status, String text) throws RpcFailure;
+  }
+
+  /**
+   * Sends {@code GET path} (relative to each endpoint) and returns what {@code check} makes of the
+   * status and text, whatever the status, with the same retries and failover as {@link #call}.
+   */
+  public <T> T getText(String path, Deadline deadline, StatusTextCheck<T> check) throws RpcFailure {
+    return exchange(
+        deadline,
+        endpoint -> {
+          HttpResponse<String> response =
+              respond(
+                  HttpRequest.newBuilder(under(endpoint, path))
+                      .header("Accept", "application/json, text/plain")
+                      .GET(),
+                  deadline);
+          return check.accept(response.statusCode(), response.body());
+        });
+  }
+
   /** Checks one answer's text: returns what it holds, or throws to have the call retried. */
   @FunctionalInterface
   public interface TextCheck<T> {

@@ -141,8 +141,8 @@ public class KeysBuyResource {
     if (outcome instanceof Outcome.NotAPayment no) {
       throw PaymentAnswers.notAPayment(no.reason());
     }
-    if (outcome instanceof Outcome.Unavailable) {
-      return PaymentAnswers.unavailable(envelopes, request.payment());
+    if (outcome instanceof Outcome.Unavailable down) {
+      return PaymentAnswers.unavailable(envelopes, down.read());
     }
     if (outcome instanceof Outcome.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());

@@ -272,8 +272,8 @@ public class MerchantsResource {
     if (outcome instanceof MerchantCreditsUseCase.Outcome.NotAPayment no) {
       throw PaymentAnswers.notAPayment(no.reason());
     }
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.Unavailable) {
-      return PaymentAnswers.unavailable(envelopes, request.payment());
+    if (outcome instanceof MerchantCreditsUseCase.Outcome.Unavailable down) {
+      return PaymentAnswers.unavailable(envelopes, down.read());
     }
     if (outcome instanceof MerchantCreditsUseCase.Outcome.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());

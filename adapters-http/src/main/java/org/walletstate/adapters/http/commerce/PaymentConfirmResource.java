@@ -70,8 +70,8 @@ public class PaymentConfirmResource {
                 v.put("replayed", done.replayed());
                 return envelopes.ok(v);
               }
-              if (outcome instanceof Confirmation.Unavailable) {
-                return PaymentAnswers.unavailable(envelopes, request.claim());
+              if (outcome instanceof Confirmation.Unavailable down) {
+                return PaymentAnswers.unavailable(envelopes, down.read());
               }
               throw refusal(outcome, request);
             });

@@ -4,8 +4,8 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.domain.payment.Payment;
-import org.walletstate.domain.payment.PaymentClaim;
 
 /** The refusals every purchase shares, worded once (keys, credits, merchant credits). */
 public final class PaymentAnswers {
@@ -17,14 +17,14 @@ public final class PaymentAnswers {
     return ApiError.badRequest("Not a valid payment: " + reason + ". Nothing was credited.");
   }
 
-  /** 503 rpc_failure: the payment could not be read; nothing was credited. */
-  public static Response unavailable(Envelopes envelopes, PaymentClaim claim) {
+  /**
+   * 503 rpc_failure: a read the verification needs did not complete (the payment transaction, on
+   * its chain; bitcoin's BTC/USD price, on the feed's chain); nothing was credited.
+   */
+  public static Response unavailable(
+      Envelopes envelopes, VerifyPaymentUseCase.Verification.Unavailable read) {
     return envelopes.rpcFailure(
-        List.of(
-            new Envelopes.FailedRead(
-                "chain_read",
-                claim.chain().id().wireValue(),
-                "the payment transaction could not be read")));
+        List.of(new Envelopes.FailedRead("chain_read", read.chain().wireValue(), read.message())));
   }
 
   /** 409: the transaction credited before. */

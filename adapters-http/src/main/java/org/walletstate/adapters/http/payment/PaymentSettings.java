@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.walletstate.adapters.chain.evm.web3j.payment.ChainlinkRates;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
+import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.TronAddress;
@@ -27,7 +29,7 @@ public final class PaymentSettings {
 
   /**
    * The payment chains with their rules: the EVM chains when an EVM receiving address is
-   * configured, Solana and Tron when theirs are.
+   * configured, Solana, Tron and Bitcoin when theirs are.
    *
    * @throws IllegalArgumentException naming the configuration key that is wrong
    */
@@ -52,6 +54,8 @@ public final class PaymentSettings {
         .ifPresent(a -> receivers.put(ChainFamily.SOLANA, a));
     receiver(config.receiverTron(), "walletstate.payments.receiver-tron", TronAddress::of)
         .ifPresent(a -> receivers.put(ChainFamily.TRON, a));
+    receiver(config.receiverBitcoin(), "walletstate.payments.receiver-bitcoin", BitcoinAddress::of)
+        .ifPresent(a -> receivers.put(ChainFamily.BITCOIN, a));
     Map<ChainId, PaymentChain> chains = new LinkedHashMap<>();
     PaymentTokens.production()
         .forEach(
@@ -70,6 +74,29 @@ public final class PaymentSettings {
                       configured != null ? configured : PaymentTokens.defaultConfirmations(id)));
             });
     return chains;
+  }
+
+  /**
+   * The price feeds of payment chains whose coin is not a stablecoin: bitcoin's BTC/USD.
+   *
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static Map<ChainId, ChainlinkRates.Feed> feeds(PaymentsConfig config) {
+    PaymentsConfig.BtcUsdFeed feed = config.btcUsdFeed();
+    EvmAddress proxy;
+    try {
+      proxy = EvmAddress.of(feed.address().strip());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "walletstate.payments.btc-usd-feed.address is not an EVM address: " + feed.address(), e);
+    }
+    if (feed.maxAge().isNegative() || feed.maxAge().isZero()) {
+      throw new IllegalArgumentException(
+          "walletstate.payments.btc-usd-feed.max-age must be positive");
+    }
+    return Map.of(
+        ChainId.named("bitcoin"),
+        new ChainlinkRates.Feed("BTC/USD", ChainId.evm(feed.chain()), proxy));
   }
 
   private static ChainFamily family(ChainId id) {

@@ -25,6 +25,36 @@ public interface PaymentsConfig {
   /** The service's Tron address, receiving USDT (TRC-20). Without it Tron purchases are refused. */
   Optional<String> receiverTron();
 
+  /**
+   * The service's Bitcoin address (mainnet: P2PKH, P2SH, segwit v0 or Taproot), receiving BTC.
+   * Without it Bitcoin purchases are refused.
+   */
+  Optional<String> receiverBitcoin();
+
+  /** The BTC/USD price feed that values Bitcoin payments. */
+  BtcUsdFeed btcUsdFeed();
+
+  /**
+   * Chainlink's BTC/USD aggregator: its proxy on Ethereum mainnet, read at the head block the
+   * purchase is verified at.
+   */
+  interface BtcUsdFeed {
+    /** The EVM chain it is read on. */
+    @WithDefault("1")
+    long chain();
+
+    /** Its proxy contract (production: Chainlink's BTC/USD on Ethereum mainnet). */
+    @WithDefault("0xF4030086522a5bEEa4988F8cA5B36dbC97BeE88c")
+    String address();
+
+    /**
+     * The oldest an answer's {@code updatedAt} may be: the feed's heartbeat (1 h) plus 5 minutes
+     * for the round to land. An older answer refuses the purchase with 503.
+     */
+    @WithDefault("65m")
+    Duration maxAge();
+  }
+
   /** Confirmations per chain id, overriding the defaults ({@code "8453"=10}, {@code solana=32}). */
   Map<String, Integer> confirmations();
 

@@ -18,7 +18,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
+import org.walletstate.adapters.chain.bitcoin.BitcoinPayments;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.evm.web3j.payment.ChainlinkRates;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
 import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
@@ -259,12 +261,47 @@ public class Wiring {
     payments.close();
   }
 
+  /** Bitcoin payment transactions, over the Esplora endpoints the Bitcoin reader uses. */
+  @Produces
+  @Singleton
+  @Typed(BitcoinPayments.class)
+  BitcoinPayments bitcoinPayments(ChainReadsConfig chains, Clock clock) {
+    return new BitcoinPayments(JsonRpcChainSettings.bitcoin(chains), clock);
+  }
+
+  void closeBitcoinPayments(@Disposes BitcoinPayments payments) {
+    payments.close();
+  }
+
   /** Every family's payment transactions behind the one port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  PaymentReceipts paymentReceipts(EvmPayments evm, SolanaPayments solana, TronPayments tron) {
+  PaymentReceipts paymentReceipts(
+      EvmPayments evm, SolanaPayments solana, TronPayments tron, BitcoinPayments bitcoin) {
     return new PaymentReceiptsByFamily(
-        Map.of(ChainFamily.EVM, evm, ChainFamily.SOLANA, solana, ChainFamily.TRON, tron));
+        Map.of(
+            ChainFamily.EVM,
+            evm,
+            ChainFamily.SOLANA,
+            solana,
+            ChainFamily.TRON,
+            tron,
+            ChainFamily.BITCOIN,
+            bitcoin));
+  }
+
+  /** Coin prices (BTC/USD) from Chainlink feeds, over the EVM chains' endpoints. */
+  @Produces
+  @Singleton
+  @Startup
+  @Typed(ChainlinkRates.class)
+  ChainlinkRates chainlinkRates(ChainReadsConfig chains, PaymentsConfig payments) {
+    return new ChainlinkRates(
+        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.feeds(payments));
+  }
+
+  void closeChainlinkRates(@Disposes ChainlinkRates rates) {
+    rates.close();
   }
 
   @Produces
@@ -335,8 +372,10 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  VerifyPaymentUseCase verifyPayment(PaymentReceipts receipts, PaymentsConfig config) {
-    return new VerifyPayment(PaymentSettings.chains(config), receipts);
+  VerifyPaymentUseCase verifyPayment(
+      PaymentReceipts receipts, ChainlinkRates rates, PaymentsConfig config, Clock clock) {
+    return new VerifyPayment(
+        PaymentSettings.chains(config), receipts, rates, config.btcUsdFeed().maxAge(), clock);
   }
 
   @Produces

@@ -37,8 +37,8 @@ import org.walletstate.devnet.replay.Reply;
 class PurchaseFuzzTest {
 
   /**
-   * The Solana and Tron nodes are healthy and know none of the fuzzed transactions, as the devnet
-   * knows none of the fuzzed EVM hashes: a well-formed hash is a 400 "no receipt".
+   * The Solana, Tron and Bitcoin nodes are healthy and know none of the fuzzed transactions, as the
+   * devnet knows none of the fuzzed EVM hashes: a well-formed hash is a 400 "no receipt".
    */
   @BeforeEach
   void nodesKnowNoTransaction() {
@@ -49,12 +49,15 @@ class PurchaseFuzzTest {
                 Reply.json(
                     "{\"jsonrpc\":\"2.0\",\"result\":null,\"id\":" + request.path("id") + "}"));
     DevnetTestResource.tron().on("/wallet/gettransactioninfobyid", Reply.json("{}"));
+    DevnetTestResource.bitcoin()
+        .on("/tx/*", new Reply(404, "Transaction not found", java.time.Duration.ZERO, false));
   }
 
   @AfterEach
   void forgetTheNodes() {
     DevnetTestResource.solana().reset();
     DevnetTestResource.tron().reset();
+    DevnetTestResource.bitcoin().reset();
   }
 
   private static final long SEED = 20_261_125L;

@@ -34,6 +34,10 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
   /** The service's Tron address for payments (USDT TRC-20). */
   public static final String TRON_PAYMENTS_RECEIVER = "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV";
 
+  /** The service's Bitcoin address for payments (BTC, valued at the BTC/USD feed on chain 1). */
+  public static final String BITCOIN_PAYMENTS_RECEIVER =
+      "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+
   private static FaultProxy chain1;
   private static FaultProxy chain10;
   private static FaultProxy chain8453;
@@ -146,9 +150,12 @@ public class DevnetTestResource implements QuarkusTestResourceLifecycleManager {
         "walletstate.payments.access-pass.minter-key",
         manifest.wallet("passMinter").privateKey().orElseThrow());
     config.put("walletstate.payments.access-pass.mint-wait", "10s");
-    // Solana and Tron payments are read from the replays below, to these receiving addresses
+    // Solana, Tron and Bitcoin payments are read from the replays below, to these receiving
+    // addresses
     config.put("walletstate.payments.receiver-solana", SOLANA_PAYMENTS_RECEIVER);
     config.put("walletstate.payments.receiver-tron", TRON_PAYMENTS_RECEIVER);
+    // Bitcoin payments are read from the Esplora replay, valued at BtcUsdFeed on chain 1
+    config.put("walletstate.payments.receiver-bitcoin", BITCOIN_PAYMENTS_RECEIVER);
     // x402 paid calls are settled by the devnet's relayer
     config.put(
         "walletstate.x402.relayer-key", manifest.wallet("relayer").privateKey().orElseThrow());

@@ -1,6 +1,7 @@
 package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.payment.Payment;
@@ -42,7 +43,8 @@ public interface BuyCreditsUseCase {
 
     record NotAPayment(String reason) implements Outcome {}
 
-    record Unavailable(String reason) implements Outcome {}
+    /** A read did not complete: 503 rpc_failure naming it, nothing written. */
+    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
 
     record AlreadyCredited(Payment payment) implements Outcome {}
 

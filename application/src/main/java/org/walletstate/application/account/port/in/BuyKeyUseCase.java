@@ -2,6 +2,7 @@ package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Optional;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.KeyDelivery;
@@ -47,8 +48,8 @@ public interface BuyKeyUseCase {
     /** Not a valid payment: 400 with the reason. */
     record NotAPayment(String reason) implements Outcome {}
 
-    /** The chain could not be read: 503 rpc_failure, nothing written. */
-    record Unavailable(String reason) implements Outcome {}
+    /** A read did not complete: 503 rpc_failure naming it, nothing written. */
+    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
 
     /** The transaction credited before: nothing written. */
     record AlreadyCredited(Payment payment) implements Outcome {}

@@ -1,6 +1,7 @@
 package org.walletstate.application.commerce.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.domain.commerce.discount.CodePayment;
 import org.walletstate.domain.commerce.discount.IssuedCode;
 import org.walletstate.domain.payment.Payment;
@@ -35,6 +36,8 @@ public interface ConfirmCodePaymentUseCase {
     record PaymentTaken() implements Confirmation {}
 
     /** The chain could not be read (503). */
-    record Unavailable(String reason) implements Confirmation {}
+    /** The payment could not be read (its chain, or a price it needs). */
+    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read)
+        implements Confirmation {}
   }
 }

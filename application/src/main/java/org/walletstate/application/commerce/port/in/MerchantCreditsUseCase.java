@@ -1,6 +1,7 @@
 package org.walletstate.application.commerce.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
@@ -33,8 +34,8 @@ public interface MerchantCreditsUseCase {
     /** The transaction is not a valid payment; nothing was credited. */
     record NotAPayment(String reason) implements Outcome {}
 
-    /** The transaction could not be read; nothing was credited. */
-    record Unavailable(String reason) implements Outcome {}
+    /** A read did not complete (the transaction, or its price); nothing was credited. */
+    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
 
     /** The transaction credited before; nothing was credited now. */
     record AlreadyCredited(Payment payment) implements Outcome {}

@@ -1,7 +1,9 @@
 package org.walletstate.application.payment.port.in;
 
 import io.smallrye.mutiny.Uni;
+import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
 
@@ -33,7 +35,24 @@ public interface VerifyPaymentUseCase {
     /** Not a valid payment on this service (or not yet): {@code reason} says why. */
     record NotAPayment(String reason) implements Verification {}
 
-    /** The chain could not be read; nothing can be said about the payment yet. */
-    record Unavailable(String reason) implements Verification {}
+    /**
+     * A read did not complete, or gave nothing usable; nothing can be said about the payment yet.
+     *
+     * @param chain the chain that was read: the payment's, or the price feed's (bitcoin's BTC/USD
+     *     is read on chain 1)
+     * @param message what could not be read, for the caller: it names no endpoint
+     * @param reason the detail, for logs
+     */
+    record Unavailable(ChainId chain, String message, String reason) implements Verification {
+
+      /** What a transaction read that did not complete answers. */
+      public static final String TRANSACTION = "the payment transaction could not be read";
+
+      public Unavailable {
+        Objects.requireNonNull(chain, "chain");
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(reason, "reason");
+      }
+    }
   }
 }
