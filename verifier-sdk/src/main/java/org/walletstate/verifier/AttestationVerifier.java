@@ -92,14 +92,14 @@ public final class AttestationVerifier {
   public VerifiedTrustProfile verifyTrustProfile(String response)
       throws StatementRejectedException {
     Objects.requireNonNull(response, "response");
-    TrustProfileChecks.Outcome outcome = trustProfiles.evaluate(response);
-    TrustProfileReport report = outcome.report();
-    List<Check> failed = report.failedChecks();
-    if (!failed.isEmpty()) {
-      throw new StatementRejectedException(failed.get(0), report);
-    }
+    WholeStatementChecks.Outcome<TrustProfileReport> outcome =
+        accepted(trustProfiles.evaluate(response));
     return new VerifiedTrustProfile(
-        outcome.trust(), outcome.profiledAt(), outcome.expiresAt(), outcome.kid(), report);
+        outcome.statement(),
+        outcome.issuedAt(),
+        outcome.expiresAt(),
+        outcome.kid(),
+        outcome.report());
   }
 
   /**
@@ -119,17 +119,16 @@ public final class AttestationVerifier {
    */
   public VerifiedPass verifyPass(String passOrCode) throws StatementRejectedException {
     Objects.requireNonNull(passOrCode, "passOrCode");
-    PassChecks.Outcome outcome = passOutcome(passOrCode);
-    PassReport report = outcome.report();
-    List<Check> failed = report.failedChecks();
-    if (!failed.isEmpty()) {
-      throw new StatementRejectedException(failed.get(0), report);
-    }
+    WholeStatementChecks.Outcome<PassReport> outcome = accepted(passOutcome(passOrCode));
     return new VerifiedPass(
-        outcome.pass(), outcome.issuedAt(), outcome.expiresAt(), outcome.kid(), report);
+        outcome.statement(),
+        outcome.issuedAt(),
+        outcome.expiresAt(),
+        outcome.kid(),
+        outcome.report());
   }
 
-  private PassChecks.Outcome passOutcome(String passOrCode) {
+  private WholeStatementChecks.Outcome<PassReport> passOutcome(String passOrCode) {
     String text = passOrCode.strip();
     return text.startsWith(PassCode.PREFIX + ".")
         ? passes.evaluateCode(text)
@@ -152,14 +151,24 @@ public final class AttestationVerifier {
    */
   public VerifiedDiscount verifyDiscount(String response) throws StatementRejectedException {
     Objects.requireNonNull(response, "response");
-    DiscountVerificationChecks.Outcome outcome = discounts.evaluate(response);
-    DiscountVerificationReport report = outcome.report();
-    List<Check> failed = report.failedChecks();
-    if (!failed.isEmpty()) {
-      throw new StatementRejectedException(failed.get(0), report);
-    }
+    WholeStatementChecks.Outcome<DiscountVerificationReport> outcome =
+        accepted(discounts.evaluate(response));
     return new VerifiedDiscount(
-        outcome.discount(), outcome.createdAt(), outcome.expiresAt(), outcome.kid(), report);
+        outcome.statement(),
+        outcome.issuedAt(),
+        outcome.expiresAt(),
+        outcome.kid(),
+        outcome.report());
+  }
+
+  /** The outcome when every check passed; otherwise the first failed check, rejected. */
+  private static <R extends StatementReport> WholeStatementChecks.Outcome<R> accepted(
+      WholeStatementChecks.Outcome<R> outcome) throws StatementRejectedException {
+    List<Check> failed = outcome.report().failedChecks();
+    if (!failed.isEmpty()) {
+      throw new StatementRejectedException(failed.get(0), outcome.report());
+    }
+    return outcome;
   }
 
   private static VerifiedAttestation accept(AttestationChecks.Outcome outcome)
