@@ -184,17 +184,9 @@ public final class DiscountService
             Optional.empty());
     var statement =
         DiscountStatement.payload(code, merchant.id(), request.wallets(), earned, now, expires);
-    return Uni.createFrom()
-        .item(() -> signer.signDiscount(statement))
-        .runSubscriptionOn(cpu)
-        .onFailure()
-        .recoverWithItem(
-            e -> {
-              LOG.log(
-                  System.Logger.Level.ERROR,
-                  "discount verification could not be signed: " + e.getClass().getSimpleName());
-              return null;
-            })
+    return orNullLogged(
+            Uni.createFrom().item(() -> signer.signDiscount(statement)).runSubscriptionOn(cpu),
+            "discount verification could not be signed")
         .flatMap(
             signed -> {
               if (signed == null) {
@@ -227,16 +219,7 @@ public final class DiscountService
                       order.total().isPresent()
                           ? Optional.of(order.total().getAsLong())
                           : Optional.empty());
-              return codes
-                  .issue(row)
-                  .onFailure()
-                  .recoverWithItem(
-                      e -> {
-                        LOG.log(
-                            System.Logger.Level.ERROR,
-                            "discount code could not be stored: " + e.getClass().getSimpleName());
-                        return null;
-                      })
+              return orNullLogged(codes.issue(row), "discount code could not be stored")
                   .flatMap(
                       stored ->
                           stored == null
@@ -446,6 +429,19 @@ public final class DiscountService
                         }
                         return (Confirmation) new Confirmation.UnknownCode();
                       });
+            });
+  }
+
+  /**
+   * {@code step}'s item, or {@code null} once its failure is logged as {@code what} with the
+   * failure's type only (its message may carry data).
+   */
+  private static <T> Uni<T> orNullLogged(Uni<T> step, String what) {
+    return step.onFailure()
+        .recoverWithItem(
+            e -> {
+              LOG.log(System.Logger.Level.ERROR, what + ": " + e.getClass().getSimpleName());
+              return null;
             });
   }
 
