@@ -10,10 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.domain.commerce.discount.DiscountRequest;
 
 /**
  * {@code POST /v1/acp/discount}: the ACP 2026-04-17 discounts object and the signed verification.
@@ -23,14 +20,10 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 public class AcpDiscountResource {
 
   private final DiscountIssuing issuing;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
 
   @Inject
-  public AcpDiscountResource(DiscountIssuing issuing, JsonBodies bodies, CurrentCaller caller) {
+  public AcpDiscountResource(DiscountIssuing issuing) {
     this.issuing = issuing;
-    this.bodies = bodies;
-    this.caller = caller;
   }
 
   @POST
@@ -39,9 +32,6 @@ public class AcpDiscountResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Token-holder discount in the ACP (2026-04-17) discount shape")
   public Uni<Response> acp(byte[] body) {
-    return issuing.issued(
-        caller.account(),
-        DiscountRequest.parse(bodies.object(body), true),
-        DiscountViews.Protocol.ACP);
+    return issuing.issued(body, DiscountViews.Protocol.ACP);
   }
 }

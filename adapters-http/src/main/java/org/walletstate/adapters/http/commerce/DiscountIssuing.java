@@ -4,6 +4,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
@@ -11,25 +13,37 @@ import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
 
 /**
- * What {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount} share: one
- * call of {@link IssueDiscountUseCase}, answered in the endpoint's shape.
+ * What {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount} share: the
+ * caller's body read as a {@link DiscountRequest}, one call of {@link IssueDiscountUseCase},
+ * answered in the endpoint's shape.
  */
 @ApplicationScoped
 public class DiscountIssuing {
 
   private final IssueDiscountUseCase issue;
   private final Envelopes envelopes;
+  private final JsonBodies bodies;
+  private final CurrentCaller caller;
 
   @Inject
-  public DiscountIssuing(IssueDiscountUseCase issue, Envelopes envelopes) {
+  public DiscountIssuing(
+      IssueDiscountUseCase issue, Envelopes envelopes, JsonBodies bodies, CurrentCaller caller) {
     this.issue = issue;
     this.envelopes = envelopes;
+    this.bodies = bodies;
+    this.caller = caller;
   }
 
-  Uni<Response> issued(
-      KeyAccount caller, DiscountRequest request, DiscountViews.Protocol protocol) {
+  /**
+   * Issues for the calling key from a request body; ACP and UCP bodies also carry the order ({@code
+   * items} and {@code subtotal}), a {@code /v1/verify} body does not.
+   */
+  Uni<Response> issued(byte[] body, DiscountViews.Protocol protocol) {
+    KeyAccount account = caller.account();
+    DiscountRequest request =
+        DiscountRequest.parse(bodies.object(body), protocol != DiscountViews.Protocol.VERIFY);
     return issue
-        .issue(caller, request)
+        .issue(account, request)
         .map(
             outcome -> {
               if (outcome instanceof IssueOutcome.Issued issued) {

@@ -10,10 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.domain.commerce.discount.DiscountRequest;
 
 /**
  * {@code POST /v1/ucp/discount}: the UCP 2026-08-25 discounts object (extension
@@ -24,14 +21,10 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 public class UcpDiscountResource {
 
   private final DiscountIssuing issuing;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
 
   @Inject
-  public UcpDiscountResource(DiscountIssuing issuing, JsonBodies bodies, CurrentCaller caller) {
+  public UcpDiscountResource(DiscountIssuing issuing) {
     this.issuing = issuing;
-    this.bodies = bodies;
-    this.caller = caller;
   }
 
   @POST
@@ -41,9 +34,6 @@ public class UcpDiscountResource {
   @Operation(
       summary = "Token-holder discount in the UCP (2026-08-25, dev.ucp.shopping.discount) shape")
   public Uni<Response> ucp(byte[] body) {
-    return issuing.issued(
-        caller.account(),
-        DiscountRequest.parse(bodies.object(body), true),
-        DiscountViews.Protocol.UCP);
+    return issuing.issued(body, DiscountViews.Protocol.UCP);
   }
 }

@@ -10,10 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.domain.commerce.discount.DiscountRequest;
 
 /**
  * {@code POST /v1/verify}: a signed verification and a code (API key; the store's owner key pays 1
@@ -24,14 +21,10 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 public class VerifyResource {
 
   private final DiscountIssuing issuing;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
 
   @Inject
-  public VerifyResource(DiscountIssuing issuing, JsonBodies bodies, CurrentCaller caller) {
+  public VerifyResource(DiscountIssuing issuing) {
     this.issuing = issuing;
-    this.bodies = bodies;
-    this.caller = caller;
   }
 
   @POST
@@ -40,9 +33,6 @@ public class VerifyResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Check a wallet's holdings against a store and issue a signed code")
   public Uni<Response> verify(byte[] body) {
-    return issuing.issued(
-        caller.account(),
-        DiscountRequest.parse(bodies.object(body), false),
-        DiscountViews.Protocol.VERIFY);
+    return issuing.issued(body, DiscountViews.Protocol.VERIFY);
   }
 }
