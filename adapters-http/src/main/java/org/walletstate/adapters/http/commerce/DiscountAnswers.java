@@ -74,8 +74,7 @@ public final class DiscountAnswers {
               + " has no active owner key; no code was created and no credit used");
     }
     if (outcome instanceof IssueOutcome.DailyLimit limit) {
-      return new ApiError(
-          429,
+      return limited(
           "This wallet reached merchant "
               + merchant
               + "'s limit of "
@@ -83,18 +82,17 @@ public final class DiscountAnswers {
               + " discount codes per UTC day without walletProof; it resets at 00:00 UTC (send"
               + " walletProof to prove control of the wallet: proven wallets have no daily limit)."
               + " No code was created and no credit used.",
-          Map.of("Retry-After", Long.toString(limit.retryAfter())));
+          limit.retryAfter());
     }
     if (outcome instanceof IssueOutcome.HourlyLimit limit) {
-      return new ApiError(
-          429,
+      return limited(
           "This API key reached the limit of "
               + limit.limit()
               + " discount codes per hour at merchant "
               + merchant
               + ", which it does not own; try again within the hour. No code was created and no"
               + " credit used.",
-          Map.of("Retry-After", Long.toString(limit.retryAfter())));
+          limit.retryAfter());
     }
     if (outcome instanceof IssueOutcome.Unavailable down) {
       return new ApiError(
@@ -105,6 +103,11 @@ public final class DiscountAnswers {
           Map.of("Retry-After", Integer.toString(Envelopes.RPC_FAILURE_RETRY_SECONDS)));
     }
     return null;
+  }
+
+  /** A 429 that says when to retry. */
+  private static ApiError limited(String message, long retryAfterSeconds) {
+    return new ApiError(429, message, Map.of("Retry-After", Long.toString(retryAfterSeconds)));
   }
 
   /** The error of a refused eligibility check (discount check), or null. */

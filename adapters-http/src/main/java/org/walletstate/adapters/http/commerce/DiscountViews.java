@@ -43,13 +43,13 @@ public final class DiscountViews {
       case ACP -> {
         v.put("protocol", "acp");
         v.put("version", ACP_VERSION);
-        v.put("discounts", acp(issued, order));
+        v.put("discounts", discounts(issued, order, protocol));
       }
       case UCP -> {
         v.put("protocol", "ucp");
         v.put("version", UCP_VERSION);
         v.put("extension", UCP_EXTENSION);
-        v.put("discounts", ucp(issued, order));
+        v.put("discounts", discounts(issued, order, protocol));
       }
       case VERIFY -> {
         Eligibility e = issued.eligibility();
@@ -91,13 +91,30 @@ public final class DiscountViews {
     return v;
   }
 
-  private static Map<String, Object> acp(IssueOutcome.Issued issued, OrderLines order) {
+  /**
+   * The discounts object of ACP and UCP: no codes, the one applied discount when the code carries a
+   * percent and the order has lines, and (ACP only) no rejected codes.
+   */
+  private static Map<String, Object> discounts(
+      IssueOutcome.Issued issued, OrderLines order, Protocol protocol) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("codes", List.of());
     List<Object> applied = new ArrayList<>();
     int percent = issued.code().discountPercent();
     if (percent > 0 && order.present()) {
-      Map<String, Object> a = new LinkedHashMap<>();
+      applied.add(applied(issued, order, percent, protocol));
+    }
+    d.put("applied", applied);
+    if (protocol == Protocol.ACP) {
+      d.put("rejected", List.of());
+    }
+    return d;
+  }
+
+  private static Map<String, Object> applied(
+      IssueOutcome.Issued issued, OrderLines order, int percent, Protocol protocol) {
+    Map<String, Object> a = new LinkedHashMap<>();
+    if (protocol == Protocol.ACP) {
       String code = issued.code().code().text();
       a.put("id", "di_" + code.substring(4).toLowerCase(java.util.Locale.ROOT));
       Map<String, Object> coupon = new LinkedHashMap<>();
@@ -105,37 +122,19 @@ public final class DiscountViews {
       coupon.put("name", title(percent));
       coupon.put("percent_off", percent);
       a.put("coupon", coupon);
-      a.put("amount", order.discountAmount(percent).orElseThrow());
-      a.put("automatic", true);
-      a.put("method", order.items().isEmpty() ? "across" : "each");
-      a.put("priority", 1);
-      a.put("allocations", allocations(order, percent));
+    } else {
+      a.put("title", title(percent));
+    }
+    a.put("amount", order.discountAmount(percent).orElseThrow());
+    a.put("automatic", true);
+    a.put("method", order.items().isEmpty() ? "across" : "each");
+    a.put("priority", 1);
+    a.put("allocations", allocations(order, percent));
+    if (protocol == Protocol.ACP) {
       a.put("start", Timestamps.iso(issued.code().createdAt()));
       a.put("end", Timestamps.iso(issued.code().expiresAt()));
-      applied.add(a);
     }
-    d.put("applied", applied);
-    d.put("rejected", List.of());
-    return d;
-  }
-
-  private static Map<String, Object> ucp(IssueOutcome.Issued issued, OrderLines order) {
-    Map<String, Object> d = new LinkedHashMap<>();
-    d.put("codes", List.of());
-    List<Object> applied = new ArrayList<>();
-    int percent = issued.code().discountPercent();
-    if (percent > 0 && order.present()) {
-      Map<String, Object> a = new LinkedHashMap<>();
-      a.put("title", title(percent));
-      a.put("amount", order.discountAmount(percent).orElseThrow());
-      a.put("automatic", true);
-      a.put("method", order.items().isEmpty() ? "across" : "each");
-      a.put("priority", 1);
-      a.put("allocations", allocations(order, percent));
-      applied.add(a);
-    }
-    d.put("applied", applied);
-    return d;
+    return a;
   }
 
   private static String title(int percent) {
