@@ -9,7 +9,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -45,16 +47,17 @@ public class DiscountCheckResource {
       @QueryParam("wallet") String wallet,
       @QueryParam("solanaWallet") String solanaWallet,
       @QueryParam("xrplWallet") String xrplWallet) {
-    Map<String, String> query = new HashMap<>();
-    put(query, "merchant", merchant);
-    put(query, "wallet", wallet);
-    put(query, "solanaWallet", solanaWallet);
-    put(query, "xrplWallet", xrplWallet);
-    DiscountRequest request = DiscountRequest.check(query);
+    DiscountRequest request =
+        request(
+            name ->
+                switch (name) {
+                  case "merchant" -> merchant;
+                  case "wallet" -> wallet;
+                  case "solanaWallet" -> solanaWallet;
+                  default -> xrplWallet;
+                });
     return eligibility
-        .eligibility(
-            new DiscountEligibilityUseCase.EligibilityQuery(
-                request.merchant(), request.wallets(), false))
+        .eligibility(query(request))
         .map(
             outcome -> {
               if (outcome instanceof EligibilityOutcome.Computed computed) {
@@ -68,9 +71,24 @@ public class DiscountCheckResource {
             });
   }
 
-  private static void put(Map<String, String> query, String name, String value) {
-    if (value != null) {
-      query.put(name, value);
+  /**
+   * A discount check's request, from {@code merchant}, {@code wallet}, {@code solanaWallet} and
+   * {@code xrplWallet} as {@code parameter} gives them (null when absent); also the MCP tool's.
+   */
+  public static DiscountRequest request(Function<String, String> parameter) {
+    Map<String, String> query = new HashMap<>();
+    for (String name : List.of("merchant", "wallet", "solanaWallet", "xrplWallet")) {
+      String value = parameter.apply(name);
+      if (value != null) {
+        query.put(name, value);
+      }
     }
+    return DiscountRequest.check(query);
+  }
+
+  /** What a discount check asks: the request's wallets at its merchant, without a wallet proof. */
+  public static DiscountEligibilityUseCase.EligibilityQuery query(DiscountRequest request) {
+    return new DiscountEligibilityUseCase.EligibilityQuery(
+        request.merchant(), request.wallets(), false);
   }
 }

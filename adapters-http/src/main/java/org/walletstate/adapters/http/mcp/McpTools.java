@@ -26,6 +26,7 @@ import java.util.function.Supplier;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.commerce.DiscountAnswers;
+import org.walletstate.adapters.http.commerce.DiscountCheckResource;
 import org.walletstate.adapters.http.commerce.DiscountViews;
 import org.walletstate.adapters.http.commerce.MerchantViews;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
@@ -251,18 +252,9 @@ public class McpTools {
   }
 
   private Uni<ToolResponse> checkDiscount(Map<String, Object> args) {
-    Map<String, String> query = new HashMap<>();
-    for (String name : List.of("merchant", "wallet", "solanaWallet", "xrplWallet")) {
-      String value = scalar(args, name);
-      if (value != null) {
-        query.put(name, value);
-      }
-    }
-    DiscountRequest request = DiscountRequest.check(query);
+    DiscountRequest request = DiscountCheckResource.request(name -> scalar(args, name));
     return eligibility
-        .eligibility(
-            new DiscountEligibilityUseCase.EligibilityQuery(
-                request.merchant(), request.wallets(), false))
+        .eligibility(DiscountCheckResource.query(request))
         .map(
             outcome -> {
               if (outcome instanceof EligibilityOutcome.Computed computed) {
