@@ -37,6 +37,7 @@ import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
@@ -157,9 +158,10 @@ public class MerchantsResource {
   public Uni<Response> tokens(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = merchantId(id);
     TokenUpdate update = TokenUpdate.parse(bodies.object(body));
-    return configure
-        .tokens(caller.account(), merchant, update)
-        .map(r -> answer(merchant, r, m -> MerchantViews.tokens(m.tokens())));
+    return owned(
+        merchant,
+        key -> configure.tokens(key, merchant, update),
+        m -> MerchantViews.tokens(m.tokens()));
   }
 
   @PUT
@@ -171,9 +173,10 @@ public class MerchantsResource {
   public Uni<Response> nfts(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = merchantId(id);
     var collections = NftCollection.parseList(bodies.object(body));
-    return configure
-        .nfts(caller.account(), merchant, collections)
-        .map(r -> answer(merchant, r, m -> MerchantViews.nfts(m.nftCollections())));
+    return owned(
+        merchant,
+        key -> configure.nfts(key, merchant, collections),
+        m -> MerchantViews.nfts(m.nftCollections()));
   }
 
   @PUT
@@ -185,9 +188,10 @@ public class MerchantsResource {
   public Uni<Response> settings(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = merchantId(id);
     SettingsUpdate update = SettingsUpdate.parse(bodies.object(body));
-    return configure
-        .settings(caller.account(), merchant, update)
-        .map(r -> answer(merchant, r, m -> MerchantViews.settingsAnswer(m.settings())));
+    return owned(
+        merchant,
+        key -> configure.settings(key, merchant, update),
+        m -> MerchantViews.settingsAnswer(m.settings()));
   }
 
   /**
@@ -218,9 +222,9 @@ public class MerchantsResource {
             "listed must be a boolean (true or false), not " + raw.kind());
       }
     }
-    return configure
-        .directory(caller.account(), merchant, listed)
-        .map(r -> answer(merchant, r, MerchantViews::directory));
+    boolean publish = listed;
+    return owned(
+        merchant, key -> configure.directory(key, merchant, publish), MerchantViews::directory);
   }
 
   private static boolean isJson(String contentType) {
@@ -310,28 +314,24 @@ public class MerchantsResource {
     CompanyId merchant = merchantId(id);
     ScannerChange change = ScannerChange.parse(bodies.object(body));
     if (change instanceof ScannerChange.Add add) {
-      return scanners
-          .add(caller.account(), merchant, add)
-          .map(r -> answer(merchant, r, MerchantViews::scannerAdded));
+      return owned(merchant, key -> scanners.add(key, merchant, add), MerchantViews::scannerAdded);
     }
     String scannerId = ((ScannerChange.Remove) change).scannerId();
-    return scanners
-        .remove(caller.account(), merchant, scannerId)
-        .map(
-            r ->
-                answer(
-                    merchant,
-                    r,
-                    removed -> {
-                      if (!removed) {
-                        throw new ApiError(
-                            404, "Merchant " + merchant + " has no scanner " + scannerId);
-                      }
-                      Map<String, Object> v = new LinkedHashMap<>();
-                      v.put("removed", true);
-                      v.put("scannerId", scannerId);
-                      return v;
-                    }));
+    return owned(
+        merchant,
+        key -> scanners.remove(key, merchant, scannerId),
+        removed -> scannerRemoved(merchant, scannerId, removed));
+  }
+
+  private static Map<String, Object> scannerRemoved(
+      CompanyId merchant, String scannerId, boolean removed) {
+    if (!removed) {
+      throw new ApiError(404, "Merchant " + merchant + " has no scanner " + scannerId);
+    }
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("removed", true);
+    v.put("scannerId", scannerId);
+    return v;
   }
 
   @GET
@@ -341,9 +341,7 @@ public class MerchantsResource {
   @Operation(summary = "The merchant's scanners, without their PINs (owner key)")
   public Uni<Response> scanners(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
-    return scanners
-        .list(caller.account(), merchant)
-        .map(r -> answer(merchant, r, MerchantViews::scannerList));
+    return owned(merchant, key -> scanners.list(key, merchant), MerchantViews::scannerList);
   }
 
   // --- domain verification
@@ -358,9 +356,10 @@ public class MerchantsResource {
   public Uni<Response> startVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = merchantId(id);
     DomainName domain = DomainName.parse(Fields.of(bodies.object(body), "").requiredText("domain"));
-    return verification
-        .start(caller.account(), merchant, domain)
-        .map(r -> answer(merchant, r, started -> methods(started.domain(), started.token())));
+    return owned(
+        merchant,
+        key -> verification.start(key, merchant, domain),
+        started -> methods(started.domain(), started.token()));
   }
 
   private static Map<String, Object> methods(DomainName domain, String token) {
@@ -406,39 +405,35 @@ public class MerchantsResource {
   @Operation(summary = "Check the domain for the token by DNS TXT, meta tag and file (owner key)")
   public Uni<Response> checkVerification(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
-    return verification
-        .check(caller.account(), merchant)
-        .map(
-            r ->
-                answer(
-                    merchant,
-                    r,
-                    check -> {
-                      Map<String, Object> v = new LinkedHashMap<>();
-                      if (check instanceof DomainVerificationUseCase.Check.Verified ok) {
-                        v.put("verified", true);
-                        v.put("domain", ok.domain().value());
-                        v.put("method", ok.method().wireName());
-                        return v;
-                      }
-                      if (check instanceof DomainVerificationUseCase.Check.NotVerified no) {
-                        v.put("verified", false);
-                        v.put("domain", no.domain().value());
-                        v.put("message", no.message());
-                        v.put("attemptsRemaining", no.attemptsRemaining());
-                        return v;
-                      }
-                      long retry =
-                          ((DomainVerificationUseCase.Check.Limited) check).retryAfterSeconds();
-                      throw new ApiError(
-                          429,
-                          "Too many domain-verification checks for merchant "
-                              + merchant
-                              + "; retry in "
-                              + retry
-                              + " seconds",
-                          Map.of("Retry-After", Long.toString(retry)));
-                    }));
+    return owned(
+        merchant, key -> verification.check(key, merchant), check -> checked(merchant, check));
+  }
+
+  private static Map<String, Object> checked(
+      CompanyId merchant, DomainVerificationUseCase.Check check) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    if (check instanceof DomainVerificationUseCase.Check.Verified ok) {
+      v.put("verified", true);
+      v.put("domain", ok.domain().value());
+      v.put("method", ok.method().wireName());
+      return v;
+    }
+    if (check instanceof DomainVerificationUseCase.Check.NotVerified no) {
+      v.put("verified", false);
+      v.put("domain", no.domain().value());
+      v.put("message", no.message());
+      v.put("attemptsRemaining", no.attemptsRemaining());
+      return v;
+    }
+    long retry = ((DomainVerificationUseCase.Check.Limited) check).retryAfterSeconds();
+    throw new ApiError(
+        429,
+        "Too many domain-verification checks for merchant "
+            + merchant
+            + "; retry in "
+            + retry
+            + " seconds",
+        Map.of("Retry-After", Long.toString(retry)));
   }
 
   @PUT
@@ -451,21 +446,17 @@ public class MerchantsResource {
   public Uni<Response> partnerVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = merchantId(id);
     DomainName domain = DomainName.parse(Fields.of(bodies.object(body), "").requiredText("domain"));
-    return verification
-        .partnerVerified(caller.account(), merchant, domain)
-        .map(
-            r ->
-                answer(
-                    merchant,
-                    r,
-                    v -> {
-                      Map<String, Object> out = new LinkedHashMap<>();
-                      out.put("id", merchant.value());
-                      Map<String, Object> block = MerchantViews.verification(v);
-                      block.put("method", v.method().map(x -> x.wireName()).orElse(null));
-                      out.put("verification", block);
-                      return out;
-                    }));
+    return owned(
+        merchant,
+        key -> verification.partnerVerified(key, merchant, domain),
+        v -> {
+          Map<String, Object> out = new LinkedHashMap<>();
+          out.put("id", merchant.value());
+          Map<String, Object> block = MerchantViews.verification(v);
+          block.put("method", v.method().map(x -> x.wireName()).orElse(null));
+          out.put("verification", block);
+          return out;
+        });
   }
 
   // --- reads
@@ -478,12 +469,10 @@ public class MerchantsResource {
   @Operation(summary = "Private full details of a merchant (owner key)")
   public Uni<Response> status(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
-    return queries
-        .status(caller.account(), merchant)
-        .map(
-            r ->
-                answer(
-                    merchant, r, owned -> MerchantViews.status(owned.merchant(), owned.credits())));
+    return owned(
+        merchant,
+        key -> queries.status(key, merchant),
+        owned -> MerchantViews.status(owned.merchant(), owned.credits()));
   }
 
   @GET
@@ -540,6 +529,17 @@ public class MerchantsResource {
   public static ApiError notFound(String id) {
     String shown = id.length() > 50 ? id.substring(0, 50) + "…" : id;
     return new ApiError(404, "Merchant not found: " + shown);
+  }
+
+  /**
+   * An operation for the merchant's owner key: {@code call} with the calling key, its result
+   * answered by {@link #answer}.
+   */
+  private <T> Uni<Response> owned(
+      CompanyId merchant,
+      Function<KeyAccount, Uni<OwnerResult<T>>> call,
+      Function<T, Map<String, Object>> view) {
+    return call.apply(caller.account()).map(r -> answer(merchant, r, view));
   }
 
   private <T> Response answer(
