@@ -115,7 +115,7 @@ class DiscountsTest {
   }
 
   /** A store owned by {@code key}: dUSD on 8453 with alsoOn 1 and 10; partner dETH; dNFT. */
-  String store(String key, String settings) {
+  static String store(String key, String settings) {
     String id = "d-" + UUID.randomUUID().toString().substring(0, 10);
     MerchantsTest.as(key)
         .body(Map.of("companyName", "Disc " + id, "companyId", id))
@@ -169,6 +169,10 @@ class DiscountsTest {
   }
 
   Row one(String sql, Object... args) {
+    return one(pool, sql, args);
+  }
+
+  static Row one(Pool pool, String sql, Object... args) {
     return pool.preparedQuery(sql)
         .execute(Tuple.from(args))
         .await()
@@ -196,11 +200,24 @@ class DiscountsTest {
   }
 
   static JsonNode signProof(String privateKey, String merchant, Instant issuedAt, String nonce) {
+    return signProof(privateKey, merchant, issuedAt, nonce, serviceHost());
+  }
+
+  /** The host and port of {@code walletstate.public-base-url}: the service's proof domain. */
+  static String serviceHost() {
+    java.net.URI uri =
+        java.net.URI.create(
+            ConfigProvider.getConfig().getValue("walletstate.public-base-url", String.class));
+    return uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
+  }
+
+  /** A proof for {@code merchant} whose EIP-4361 domain is {@code domain}. */
+  static JsonNode signProof(
+      String privateKey, String merchant, Instant issuedAt, String nonce, String domain) {
     String base = ConfigProvider.getConfig().getValue("walletstate.public-base-url", String.class);
-    java.net.URI uri = java.net.URI.create(base);
     ObjectNode request = JSON.createObjectNode();
     request.put("privateKey", privateKey);
-    request.put("domain", uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : ""));
+    request.put("domain", domain);
     request.put("uri", base + "/v1/merchants/" + merchant);
     request.put("chainId", 8453);
     request.put("nonce", nonce);
