@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.OkHttpClient;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.adapters.chain.evm.web3j.NoDelaySocketFactory;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.http.HttpService;
 
@@ -19,7 +20,10 @@ final class PaymentNodes implements AutoCloseable {
 
   private final Map<URI, Web3j> clients = new LinkedHashMap<>();
   private final OkHttpClient http =
-      new OkHttpClient.Builder().retryOnConnectionFailure(false).build();
+      new OkHttpClient.Builder()
+          .retryOnConnectionFailure(false)
+          .socketFactory(NoDelaySocketFactory.instance())
+          .build();
 
   /** The client of the endpoint that attempt {@code attempt} (from 0) on this chain uses. */
   synchronized Web3j client(EvmChainConfig config, int attempt) {
