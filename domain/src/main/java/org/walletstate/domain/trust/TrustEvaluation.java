@@ -18,7 +18,6 @@ import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
@@ -132,7 +131,7 @@ public sealed interface TrustEvaluation {
           continue;
         }
         if (outcome instanceof Decided decided) {
-          PayloadValue.Obj row = decided(check, decided, proof);
+          PayloadValue.Obj row = decided(check, decided, proof, observed);
           delivered |= proven(row);
           checks.add(row);
           if (decided.met()) {
@@ -141,7 +140,7 @@ public sealed interface TrustEvaluation {
             fail++;
           }
         } else {
-          checks.add(notEvaluated(check, (NotEvaluated) outcome));
+          checks.add(notEvaluated(check, (NotEvaluated) outcome, observed));
           notEvaluated++;
         }
       }
@@ -203,7 +202,6 @@ public sealed interface TrustEvaluation {
       }
       return new Decided(value.value().state() == code.state(), seen.anchor());
     }
-    EvmRequest.EthCall call = TrustReadPlan.balanceCall(check, wallets.evm()).orElseThrow();
     Reading<List<Aggregate3.Result>> read = observed.aggregate(chain);
     if (read == null) {
       throw new IllegalArgumentException("chain " + chain + " of the plan has no aggregate");
@@ -212,7 +210,7 @@ public sealed interface TrustEvaluation {
       return new Failed(
           new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
     }
-    Aggregate3.Result result = value.value().get(plan.indexOf(chain, call));
+    Aggregate3.Result result = value.value().get(plan.indexOf(check, wallets.evm()));
     if (!result.success()) {
       return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
     }
@@ -269,14 +267,15 @@ public sealed interface TrustEvaluation {
    * {@code label, chainId, met, evaluatedCondition}, the anchor's members, and {@code proof} in
    * proof mode.
    */
-  private static PayloadValue.Obj decided(TrustCheck check, Decided decided, boolean proof) {
+  private static PayloadValue.Obj decided(
+      TrustCheck check, Decided decided, boolean proof, TrustObservations observed) {
     PayloadValue.ObjBuilder json =
         PayloadValue.objectBuilder()
             .put("label", check.label())
             .put("chainId", check.chainId())
             .put("met", decided.met())
             .put("evaluatedCondition", check.evaluatedCondition())
-            .putAll(decided.anchor().fields());
+            .putAll(observed.fields(decided.anchor()));
     if (proof) {
       json.put(
           "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
@@ -301,7 +300,8 @@ public sealed interface TrustEvaluation {
    * {@code label, chainId, evaluated: false, reason, [requires], evaluatedCondition}, and the
    * anchor's members when the chain was read; never a proof.
    */
-  private static PayloadValue.Obj notEvaluated(TrustCheck check, NotEvaluated outcome) {
+  private static PayloadValue.Obj notEvaluated(
+      TrustCheck check, NotEvaluated outcome, TrustObservations observed) {
     PayloadValue.ObjBuilder json =
         PayloadValue.objectBuilder()
             .put("label", check.label())
@@ -310,7 +310,7 @@ public sealed interface TrustEvaluation {
             .put("reason", outcome.reason());
     outcome.requires().ifPresent(member -> json.put("requires", member));
     json.put("evaluatedCondition", check.evaluatedCondition());
-    outcome.anchor().ifPresent(anchor -> json.putAll(anchor.fields()));
+    outcome.anchor().ifPresent(anchor -> json.putAll(observed.fields(anchor)));
     return json.build();
   }
 }

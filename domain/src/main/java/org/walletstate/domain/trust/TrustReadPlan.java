@@ -58,7 +58,7 @@ public final class TrustReadPlan {
 
   private final TrustCheckList list;
   private final Map<ChainId, Aggregate3> aggregates;
-  private final Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex;
+  private final Map<ChainId, Map<Holding, Integer>> callIndex;
   private final Map<ChainId, Set<EvmAddress>> codeReads;
   private final Map<ChainId, Set<ChainRead<?>>> familyReads;
   private final Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs;
@@ -66,7 +66,7 @@ public final class TrustReadPlan {
   private TrustReadPlan(
       TrustCheckList list,
       Map<ChainId, Aggregate3> aggregates,
-      Map<ChainId, Map<EvmRequest.EthCall, Integer>> callIndex,
+      Map<ChainId, Map<Holding, Integer>> callIndex,
       Map<ChainId, Set<EvmAddress>> codeReads,
       Map<ChainId, Set<ChainRead<?>>> familyReads,
       Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs) {
@@ -96,7 +96,8 @@ public final class TrustReadPlan {
     if (wallets.isEmpty()) {
       throw new IllegalArgumentException("a plan is for at least one wallet");
     }
-    Map<ChainId, Map<EvmRequest.EthCall, Integer>> calls = new LinkedHashMap<>();
+    Map<ChainId, Map<Holding, Integer>> calls = new LinkedHashMap<>();
+    Map<ChainId, List<EvmRequest.EthCall>> aggregated = new LinkedHashMap<>();
     Map<ChainId, Set<EvmAddress>> codes = new LinkedHashMap<>();
     Map<ChainId, Set<ChainRead<?>>> others = new LinkedHashMap<>();
     Map<ChainId, Set<ProofTarget.Erc20Balance>> targets = new LinkedHashMap<>();
@@ -110,11 +111,16 @@ public final class TrustReadPlan {
                     read -> others.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(read));
             continue;
           }
-          Optional<EvmRequest.EthCall> call = balanceCall(check, entry.evm());
-          if (call.isPresent()) {
-            Map<EvmRequest.EthCall, Integer> onChain =
+          Optional<EvmAddress> contract = balanceContract(check);
+          if (contract.isPresent()) {
+            Map<Holding, Integer> onChain =
                 calls.computeIfAbsent(chain, id -> new LinkedHashMap<>());
-            onChain.putIfAbsent(call.get(), onChain.size());
+            if (onChain.putIfAbsent(new Holding(contract.get(), entry.evm()), onChain.size())
+                == null) {
+              aggregated
+                  .computeIfAbsent(chain, id -> new ArrayList<>())
+                  .add(balanceCall(check, entry.evm()).orElseThrow());
+            }
             if (proof && check.subject() instanceof TrustCheck.Erc20 token) {
               targets
                   .computeIfAbsent(chain, id -> new LinkedHashSet<>())
@@ -127,13 +133,12 @@ public final class TrustReadPlan {
       }
     }
     Map<ChainId, Aggregate3> aggregates = new LinkedHashMap<>();
-    calls.forEach(
+    aggregated.forEach(
         (chain, onChain) ->
             aggregates.put(
                 chain,
                 new Aggregate3(
-                    MULTICALL_ELSEWHERE.getOrDefault(chain, Aggregate3.CANONICAL),
-                    new ArrayList<>(onChain.keySet()))));
+                    MULTICALL_ELSEWHERE.getOrDefault(chain, Aggregate3.CANONICAL), onChain)));
     calls.replaceAll((chain, onChain) -> Collections.unmodifiableMap(onChain));
     codes.replaceAll((chain, accounts) -> Collections.unmodifiableSet(accounts));
     others.replaceAll((chain, reads) -> Collections.unmodifiableSet(reads));
@@ -206,18 +211,29 @@ public final class TrustReadPlan {
 
   /** The {@code balanceOf(wallet)} call of a token or NFT check; empty for other checks. */
   static Optional<EvmRequest.EthCall> balanceCall(TrustCheck check, EvmAddress wallet) {
-    EvmAddress contract;
-    if (check.subject() instanceof TrustCheck.Erc20 token) {
-      contract = token.token();
-    } else if (check.subject() instanceof TrustCheck.Erc721 nft) {
-      contract = nft.collection();
-    } else {
-      return Optional.empty();
-    }
-    return Optional.of(
-        new EvmRequest.EthCall(
-            contract, EvmRead.BALANCE_OF.encodeCall(List.of(Bytes32.of(wallet)))));
+    return balanceContract(check)
+        .map(
+            contract ->
+                new EvmRequest.EthCall(
+                    contract, EvmRead.BALANCE_OF.encodeCall(List.of(Bytes32.of(wallet)))));
   }
+
+  /** The contract a token or NFT check calls {@code balanceOf} on; empty for other checks. */
+  private static Optional<EvmAddress> balanceContract(TrustCheck check) {
+    if (check.subject() instanceof TrustCheck.Erc20 token) {
+      return Optional.of(token.token());
+    }
+    if (check.subject() instanceof TrustCheck.Erc721 nft) {
+      return Optional.of(nft.collection());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * One {@code balanceOf(holder)} call on {@code contract}: what the aggregate's calls are indexed
+   * by, so that finding a row's answer needs no calldata encoded again.
+   */
+  private record Holding(EvmAddress contract, EvmAddress holder) {}
 
   public TrustCheckList list() {
     return list;
@@ -268,9 +284,17 @@ public final class TrustReadPlan {
     return Optional.ofNullable(aggregates.get(chain));
   }
 
-  /** Where the answer to {@code call} sits in the chain's aggregate. */
-  int indexOf(ChainId chain, EvmRequest.EthCall call) {
-    Integer index = callIndex.getOrDefault(chain, Map.of()).get(call);
+  /**
+   * Where the answer to {@code check}'s {@code balanceOf(holder)} sits in its chain's aggregate.
+   */
+  int indexOf(TrustCheck check, EvmAddress holder) {
+    ChainId chain = check.chain().id();
+    Integer index =
+        balanceContract(check)
+            .map(
+                contract ->
+                    callIndex.getOrDefault(chain, Map.of()).get(new Holding(contract, holder)))
+            .orElse(null);
     if (index == null) {
       throw new IllegalArgumentException("the plan has no such call on chain " + chain);
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -60,6 +61,7 @@ class TrustEvaluationTest {
     final Map<ChainId, ChainObservation> replaced = new HashMap<>();
     final Map<ChainRead<?>, Reading<?>> familyAnswers = new HashMap<>();
     final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
+    final Map<ChainId, Anchor> anchors = new HashMap<>();
 
     Chains(List<TrustWallets> wallets) {
       this(wallets, false);
@@ -85,6 +87,11 @@ class TrustEvaluationTest {
 
     Chains code(long chain, EvmAddress wallet, Bytes code) {
       codes.computeIfAbsent(new ChainId.Evm(chain), c -> new HashMap<>()).put(wallet, code);
+      return this;
+    }
+
+    Chains anchoredAt(long chain, Anchor anchor) {
+      anchors.put(new ChainId.Evm(chain), anchor);
       return this;
     }
 
@@ -151,7 +158,10 @@ class TrustEvaluationTest {
         query.proofs().stream()
             .filter(proofs::containsKey)
             .forEach(target -> proven.put(target, proofs.get(target)));
-        all.put(chain, new ChainObservation.Observed(BLOCK, ReadOutcomes.of(outcomes), proven));
+        all.put(
+            chain,
+            new ChainObservation.Observed(
+                anchors.getOrDefault(chain, BLOCK), ReadOutcomes.of(outcomes), proven));
       }
       return all;
     }
@@ -510,5 +520,44 @@ class TrustEvaluationTest {
     assertThat(check(evaluated(chains.evaluate(second, false)), "USDC on Ethereum").get("met"))
         .isEqualTo(PayloadValue.bool(true));
     assertThat(Set.copyOf(chains.plan.chains())).hasSize(23);
+  }
+
+  @Test
+  void batch_eachWalletsRowsAreThoseOfItsOwnProfile_withEachChainsAnchor() {
+    TrustWallets first = TrustWallets.of(WALLET);
+    TrustWallets second = TrustWallets.of(OTHER);
+    TrustCheck usdcOnBase =
+        LIST.checks().stream().filter(c -> c.label().equals("USDC on Base")).findFirst().get();
+    EvmAddress usdcOnBaseToken = ((TrustCheck.Erc20) usdcOnBase.subject()).token();
+    Anchor.EvmBlock baseBlock =
+        new Anchor.EvmBlock(BigInteger.valueOf(0x1234), Instant.parse("2026-10-08T12:00:02Z"));
+    UnaryOperator<Chains> state =
+        chains ->
+            chains
+                .holds(1, USDC_ON_1, OTHER, 7)
+                .holds(8453, usdcOnBaseToken, WALLET, 3)
+                .anchoredAt(8453, baseBlock);
+    Chains batch = state.apply(new Chains(List.of(first, second)));
+    TrustObservations shared = TrustObservations.of(batch.plan, batch.observations());
+
+    for (TrustWallets wallets : List.of(first, second)) {
+      Chains alone = state.apply(new Chains(List.of(wallets)));
+      assertThat(evaluated(TrustEvaluation.of(batch.plan, wallets, false, shared)))
+          .isEqualTo(evaluated(alone.evaluate(wallets, false)));
+    }
+    List<DimensionResult> firstRows =
+        evaluated(TrustEvaluation.of(batch.plan, first, false, shared));
+    List<DimensionResult> secondRows =
+        evaluated(TrustEvaluation.of(batch.plan, second, false, shared));
+    assertThat(check(firstRows, "USDC on Base").get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(check(secondRows, "USDC on Base").get("met")).isEqualTo(PayloadValue.bool(false));
+    assertThat(check(firstRows, "USDC on Ethereum").get("met")).isEqualTo(PayloadValue.bool(false));
+    assertThat(check(secondRows, "USDC on Ethereum").get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(check(firstRows, "USDC on Base").get("blockNumber"))
+        .isEqualTo(PayloadValue.text("0x1234"));
+    assertThat(check(firstRows, "USDC on Base").get("blockTimestamp"))
+        .isEqualTo(PayloadValue.text("2026-10-08T12:00:02.000Z"));
+    assertThat(check(firstRows, "USDC on Ethereum").get("blockNumber"))
+        .isEqualTo(PayloadValue.text("0x64"));
   }
 }
