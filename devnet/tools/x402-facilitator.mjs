@@ -1,16 +1,22 @@
 // An x402 facilitator built from the official packages (@x402/core's x402Facilitator with
-// @x402/evm's exact scheme, v2 on the given network and v1 on its v1 name), served over HTTP as
-// the x402 facilitator interface: POST /verify and POST /settle, each taking
+// @x402/evm's exact scheme, v2 on the given network and v1 on its v1 name, and optionally
+// @x402/svm's exact scheme on Solana mainnet with a fee-payer keypair of its own), served over HTTP
+// as the x402 facilitator interface: POST /verify and POST /settle, each taking
 // {x402Version, paymentPayload, paymentRequirements} and answering the facilitator's own
 // VerifyResponse / SettleResponse; GET /supported. Only the HTTP framing is ours.
-// Input (JSON on stdin, one line): {privateKey (the facilitator's gas-paying key), rpcUrl, chainId}.
-// Output: one line {"url": "http://127.0.0.1:<port>", "address": <its settling address>} once it
-// listens. It stops when stdin closes.
+// Input (JSON on stdin, one line): {privateKey (the facilitator's gas-paying key), rpcUrl, chainId,
+// and optionally solanaRpcUrl (the Solana JSON-RPC it simulates, sends and confirms on)}.
+// Output: one line {"url": "http://127.0.0.1:<port>", "address": <its settling address>,
+// "solanaFeePayer": <its Solana fee payer, when solanaRpcUrl was given>} once it listens. It stops
+// when stdin closes.
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { x402Facilitator } from '@x402/core/facilitator';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
+import { toFacilitatorSvmSigner } from '@x402/svm';
+import { registerExactSvmScheme } from '@x402/svm/exact/facilitator';
+import { generateKeyPairSigner } from '@solana/kit';
 import { createWalletClient, defineChain, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -33,6 +39,15 @@ const signer = toFacilitatorEvmSigner(
 );
 const facilitator = new x402Facilitator();
 registerExactEvmScheme(facilitator, { signer, networks: `eip155:${input.chainId}` });
+let solanaFeePayer;
+if (input.solanaRpcUrl) {
+  const feePayer = await generateKeyPairSigner();
+  solanaFeePayer = feePayer.address;
+  registerExactSvmScheme(facilitator, {
+    signer: toFacilitatorSvmSigner(feePayer, { defaultRpcUrl: input.solanaRpcUrl }),
+    networks: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  });
+}
 
 async function body(request) {
   const chunks = [];
@@ -68,6 +83,6 @@ const server = createServer(async (request, response) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const url = `http://127.0.0.1:${server.address().port}`;
-  process.stdout.write(JSON.stringify({ url, address: account.address }) + '\n');
+  process.stdout.write(JSON.stringify({ url, address: account.address, solanaFeePayer }) + '\n');
 });
 lines.on('close', () => server.close(() => process.exit(0)));

@@ -4,25 +4,41 @@
 // Input (JSON on stdin): {privateKey, paymentRequired (the 402 body or the payment-required header
 // value), network (e.g. "eip155:8453"), and optionally version: 1 with v1Network (e.g. "base") to
 // pay the quote's entry for that network as an x402 v1 payment (@x402/evm's ExactEvmSchemeV1: the
-// entry restated in v1's shape, the header sent as X-PAYMENT)}. Output: {header (the
+// entry restated in v1's shape, the header sent as X-PAYMENT; on Solana, with v1Network "solana",
+// @x402/svm's ExactSvmSchemeV1)}. Output: {header (the
 // PAYMENT-SIGNATURE or X-PAYMENT value), headers, payload (the decoded payment payload), payer}.
+// A Solana network (solana:...) is paid with @x402/svm's exact scheme instead: privateKey is then
+// the payer's 32-byte ed25519 seed (0x and 64 hex digits) and rpcUrl the Solana JSON-RPC the client
+// reads the mint and the latest blockhash from; the payload carries the partially signed
+// transaction, its fee-payer slot left for the facilitator.
 import { x402Client, x402HTTPClient } from '@x402/core/client';
 import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
+import { ExactSvmScheme } from '@x402/svm/exact/client';
+import { ExactSvmSchemeV1 } from '@x402/svm/exact/v1/client';
+import { createKeyPairSignerFromPrivateKeyBytes } from '@solana/kit';
 import { privateKeyToAccount } from 'viem/accounts';
 
 const chunks = [];
 for await (const c of process.stdin) chunks.push(c);
 const input = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-const account = privateKeyToAccount(input.privateKey);
+const solana = String(input.network).startsWith('solana:');
+const account = solana
+  ? await createKeyPairSignerFromPrivateKeyBytes(
+      Uint8Array.from(Buffer.from(input.privateKey.replace(/^0x/, ''), 'hex')),
+    )
+  : privateKeyToAccount(input.privateKey);
 const paymentRequired =
   typeof input.paymentRequired === 'string'
     ? decodePaymentRequiredHeader(input.paymentRequired)
     : input.paymentRequired;
 const client = new x402Client((version, accepts) =>
   accepts.find((a) => a.network === input.network) ?? accepts[0]);
-client.register(input.network, new ExactEvmScheme(account));
+client.register(
+  input.network,
+  solana ? new ExactSvmScheme(account, { rpcUrl: input.rpcUrl }) : new ExactEvmScheme(account),
+);
 let required = paymentRequired;
 if (input.version === 1) {
   const entry = paymentRequired.accepts.find((a) => a.network === input.network);
@@ -45,7 +61,12 @@ if (input.version === 1) {
       },
     ],
   };
-  client.registerV1(input.v1Network, new ExactEvmSchemeV1(account));
+  client.registerV1(
+    input.v1Network,
+    solana
+      ? new ExactSvmSchemeV1(account, { rpcUrl: input.rpcUrl })
+      : new ExactEvmSchemeV1(account),
+  );
 }
 const http = new x402HTTPClient(client);
 const payload = await http.createPaymentPayload(required);

@@ -249,7 +249,16 @@ public final class Devnet implements AutoCloseable {
    * {@code privateKey} (which needs gas there).
    */
   public X402Facilitator x402Facilitator(String privateKey, long chainId) {
-    return new X402Facilitator(directory, privateKey, rpcUrl(chainId), chainId);
+    return new X402Facilitator(directory, privateKey, rpcUrl(chainId), chainId, null);
+  }
+
+  /**
+   * Starts an x402 facilitator of the official packages for chain {@code chainId} and Solana
+   * mainnet ({@code @x402/svm}'s exact scheme, with a fee-payer keypair of its own), simulating,
+   * sending and confirming Solana transactions on {@code solanaRpcUrl}.
+   */
+  public X402Facilitator x402Facilitator(String privateKey, long chainId, URI solanaRpcUrl) {
+    return new X402Facilitator(directory, privateKey, rpcUrl(chainId), chainId, solanaRpcUrl);
   }
 
   /** Takes an {@code evm_snapshot} on every chain. */

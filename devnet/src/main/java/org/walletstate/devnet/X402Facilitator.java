@@ -17,9 +17,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * An x402 facilitator made of the official packages ({@code @x402/core}'s {@code x402Facilitator}
- * with {@code @x402/evm}'s exact scheme), served over HTTP by {@code
- * devnet/tools/x402-facilitator.mjs} for one devnet chain: it verifies payments and settles them
- * from its own key. Runs until {@link #close()} (or the JVM's exit closes its standard input).
+ * with {@code @x402/evm}'s exact scheme, and optionally {@code @x402/svm}'s on Solana), served over
+ * HTTP by {@code devnet/tools/x402-facilitator.mjs} for one devnet chain (and a Solana JSON-RPC):
+ * it verifies payments and settles them from its own key (and, on Solana, as fee payer with a
+ * keypair of its own). Runs until {@link #close()} (or the JVM's exit closes its standard input).
  */
 public final class X402Facilitator implements AutoCloseable {
 
@@ -29,13 +30,16 @@ public final class X402Facilitator implements AutoCloseable {
   private final Process process;
   private final URI url;
   private final String address;
+  private final String solanaFeePayer;
 
   /**
    * @param privateKey the facilitator's key, which pays the settlements' gas
    * @param rpcUrl the chain's node
    * @param chainId the chain (its {@code eip155:} network)
+   * @param solanaRpcUrl a Solana JSON-RPC to settle Solana payments on, or null for none
    */
-  X402Facilitator(Path devnetDirectory, String privateKey, URI rpcUrl, long chainId) {
+  X402Facilitator(
+      Path devnetDirectory, String privateKey, URI rpcUrl, long chainId, URI solanaRpcUrl) {
     String node = System.getProperty("walletstate.devnet.node", "node");
     try {
       process =
@@ -48,17 +52,14 @@ public final class X402Facilitator implements AutoCloseable {
     }
     try {
       OutputStream in = process.getOutputStream();
-      in.write(
-          (JSON.writeValueAsString(
-                      Map.of(
-                          "privateKey",
-                          privateKey,
-                          "rpcUrl",
-                          rpcUrl.toString(),
-                          "chainId",
-                          chainId))
-                  + "\n")
-              .getBytes(StandardCharsets.UTF_8));
+      Map<String, Object> input = new java.util.HashMap<>();
+      input.put("privateKey", privateKey);
+      input.put("rpcUrl", rpcUrl.toString());
+      input.put("chainId", chainId);
+      if (solanaRpcUrl != null) {
+        input.put("solanaRpcUrl", solanaRpcUrl.toString());
+      }
+      in.write((JSON.writeValueAsString(input) + "\n").getBytes(StandardCharsets.UTF_8));
       in.flush();
       BufferedReader out =
           new BufferedReader(
@@ -80,6 +81,7 @@ public final class X402Facilitator implements AutoCloseable {
       JsonNode started = JSON.readTree(line);
       url = URI.create(started.path("url").asText());
       address = started.path("address").asText();
+      solanaFeePayer = started.path("solanaFeePayer").asText(null);
     } catch (IOException | ExecutionException | TimeoutException e) {
       process.destroyForcibly();
       throw new DevnetException("the x402 facilitator did not start: " + e.getMessage(), e);
@@ -98,6 +100,11 @@ public final class X402Facilitator implements AutoCloseable {
   /** The address it settles from (the sender of its settlement transactions). */
   public String address() {
     return address;
+  }
+
+  /** Its fee payer on Solana, when it settles Solana payments; else null. */
+  public String solanaFeePayer() {
+    return solanaFeePayer;
   }
 
   @Override

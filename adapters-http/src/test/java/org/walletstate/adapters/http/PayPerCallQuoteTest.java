@@ -13,6 +13,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -59,20 +60,15 @@ class PayPerCallQuoteTest {
       assertThat(resource.has(field)).as(field).isTrue();
     }
     JsonNode accepts = quote.get("accepts");
+    // Solana settles through an x402 facilitator only, and none is configured here
     assertThat(accepts.findValuesAsText("network"))
-        .containsExactly(
-            "eip155:8453",
-            "eip155:137",
-            "eip155:42161",
-            "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-            "eip155:5042");
+        .containsExactly("eip155:8453", "eip155:137", "eip155:42161", "eip155:5042");
     assertThat(accepts.findValuesAsText("amount")).containsOnly("150000");
     assertThat(accepts.findValuesAsText("asset"))
         .containsExactly(
             "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
             "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
             "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-            "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
             "0x3600000000000000000000000000000000000000");
     for (JsonNode entry : accepts) {
       assertThat(entry.get("scheme").asText()).isEqualTo("exact");
@@ -82,9 +78,39 @@ class PayPerCallQuoteTest {
     assertThat(accepts.get(0).get("extra").get("name").asText()).isEqualTo("USD Coin");
     assertThat(accepts.get(1).get("extra").get("name").asText()).isEqualTo("USD Coin");
     assertThat(accepts.get(2).get("extra").get("name").asText()).isEqualTo("USD Coin");
-    assertThat(accepts.get(4).get("extra").get("name").asText()).isEqualTo("USDC");
-    assertThat(accepts.get(4).get("extra").get("version").asText()).isEqualTo("2");
-    assertThat(accepts.get(3).get("extra").get("feePayer").asText()).isNotBlank();
+    assertThat(accepts.get(3).get("extra").get("name").asText()).isEqualTo("USDC");
+    assertThat(accepts.get(3).get("extra").get("version").asText()).isEqualTo("2");
+  }
+
+  @Test
+  void aSolanaPaymentWithoutAFacilitator_isAClear402_withTheQuote() throws Exception {
+    String payload =
+        "{\"x402Version\":2,\"accepted\":{\"scheme\":\"exact\",\"network\":"
+            + "\"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\"},\"payload\":{\"transaction\":\"AQID\"}}";
+    Response refused =
+        given()
+            .header(
+                "PAYMENT-SIGNATURE",
+                Base64.getEncoder().encodeToString(payload.getBytes(StandardCharsets.UTF_8)))
+            .contentType(ContentType.JSON)
+            .body(Map.of("wallet", WALLET))
+            .post("/v1/trust");
+
+    refused
+        .then()
+        .statusCode(402)
+        .body("ok", equalTo(false))
+        .body(
+            "error.message",
+            equalTo(
+                "Payment refused: Solana is not offered here: Solana payments settle through an"
+                    + " x402 facilitator only, and this service has none configured; the"
+                    + " payment's network \"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\" is not one"
+                    + " of the quote's (eip155:8453, eip155:137, eip155:42161, eip155:5042)."
+                    + " Nothing was charged."));
+    JsonNode quote = JSON.readTree(Base64.getDecoder().decode(refused.header("payment-required")));
+    assertThat(quote.get("accepts").findValuesAsText("network"))
+        .doesNotContain("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp");
   }
 
   @Test

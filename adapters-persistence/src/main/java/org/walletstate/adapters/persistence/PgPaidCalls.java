@@ -11,25 +11,26 @@ import java.time.ZoneOffset;
 import org.walletstate.application.port.out.PaidCalls;
 
 /**
- * {@link PaidCalls} in PostgreSQL (table {@code x402_payment}): the primary key (chain, token,
- * payer, nonce) lets one call claim an authorization, ever.
+ * {@link PaidCalls} in PostgreSQL (table {@code x402_payment}): the primary key (network, token,
+ * payer, payment id) lets one call claim a payment, ever. The key's parts are stored as the domain
+ * writes them (EVM in lower case, Solana in base58, which is case-sensitive).
  */
 @ApplicationScoped
 public class PgPaidCalls implements PaidCalls {
 
   private static final String CLAIM =
-      "insert into x402_payment (chain_id, token, payer, nonce, amount, operation, state,"
+      "insert into x402_payment (network, token, payer, payment_id, amount, operation, state,"
           + " claimed_at) values ($1, $2, $3, $4, $5, $6, 'claimed', $7)"
-          + " on conflict do nothing returning nonce";
+          + " on conflict do nothing returning payment_id";
   private static final String SETTLED =
       "update x402_payment set state = 'settled', tx_hash = $5, settled_at = $6"
-          + " where chain_id = $1 and token = $2 and payer = $3 and nonce = $4";
+          + " where network = $1 and token = $2 and payer = $3 and payment_id = $4";
   private static final String UNSETTLED =
       "update x402_payment set state = 'unsettled', settled_at = $5"
-          + " where chain_id = $1 and token = $2 and payer = $3 and nonce = $4"
+          + " where network = $1 and token = $2 and payer = $3 and payment_id = $4"
           + " and state = 'claimed'";
   private static final String RELEASE =
-      "delete from x402_payment where chain_id = $1 and token = $2 and payer = $3 and nonce = $4"
+      "delete from x402_payment where network = $1 and token = $2 and payer = $3 and payment_id = $4"
           + " and state = 'claimed'";
 
   private final Pool pool;
@@ -41,7 +42,7 @@ public class PgPaidCalls implements PaidCalls {
 
   private static Tuple key(Claim claim) {
     return Tuple.of(
-        claim.chainId(), claim.token().lowercase(), claim.payer().lowercase(), claim.nonce().hex());
+        claim.key().network(), claim.key().token(), claim.key().payer(), claim.key().id());
   }
 
   @Override
@@ -58,10 +59,7 @@ public class PgPaidCalls implements PaidCalls {
   @Override
   public Uni<Void> settled(Claim claim, String txHash, Instant at) {
     return pool.preparedQuery(SETTLED)
-        .execute(
-            key(claim)
-                .addValue(txHash.toLowerCase(java.util.Locale.ROOT))
-                .addValue(at.atOffset(ZoneOffset.UTC)))
+        .execute(key(claim).addValue(txHash).addValue(at.atOffset(ZoneOffset.UTC)))
         .replaceWithVoid();
   }
 

@@ -9,15 +9,16 @@ import java.util.function.Supplier;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.TransferAuthorizations;
-import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
 
 /**
- * x402 pay-per-call by EIP-3009 authorization: the authorization is checked against the quote (the
- * domain's {@link AuthorizationCheck}), then on chain (nonce unused, balance enough), then claimed
- * once in the store; the work runs; a delivered answer is settled and returned with its receipt, a
- * failed one releases the claim. A settlement that does not complete withholds the answer.
+ * x402 pay-per-call: the payment is checked against the quote (the domain's {@link
+ * PerCallPayment#problem}), then before the work through {@link TransferAuthorizations#state} (an
+ * EIP-3009 authorization on chain: nonce unused, balance enough; a Solana payment by the
+ * facilitator's verification), then claimed once in the store; the work runs; a delivered answer is
+ * settled and returned with its receipt, a failed one releases the claim. A settlement that does
+ * not complete withholds the answer.
  */
 public final class PaidCallService implements PaidCallUseCase {
 
@@ -34,51 +35,23 @@ public final class PaidCallService implements PaidCallUseCase {
   @Override
   public <T> Uni<Outcome<T>> run(
       PerCallPayment payment, String operation, Supplier<Uni<T>> work, Predicate<T> delivered) {
-    TransferAuthorization authorization = payment.authorization();
-    Optional<String> problem =
-        AuthorizationCheck.problem(payment.terms(), authorization, clock.instant());
+    Optional<String> problem = payment.problem(clock.instant());
     if (problem.isPresent()) {
       return Uni.createFrom().item(new Outcome.Refused<>(problem.get()));
     }
-    TransferAuthorization.TokenDomain token = payment.terms().domain();
     return chain
-        .state(token, authorization)
+        .state(payment)
         .flatMap(
             state -> {
+              Optional<String> refused = refusal(payment, state);
               if (state instanceof TransferAuthorizations.State.Failed failed) {
                 return Uni.createFrom().item(new Outcome.Unavailable<T>(failed.reason()));
               }
-              TransferAuthorizations.State.Read read = (TransferAuthorizations.State.Read) state;
-              if (read.nonceUsed()) {
-                return Uni.createFrom()
-                    .item(
-                        new Outcome.Refused<T>(
-                            "its nonce "
-                                + authorization.nonce().hex()
-                                + " was already used on chain "
-                                + token.chainId()));
-              }
-              if (read.balance().compareTo(authorization.value()) < 0) {
-                return Uni.createFrom()
-                    .item(
-                        new Outcome.Refused<T>(
-                            "the payer "
-                                + authorization.from().checksummed()
-                                + " holds "
-                                + read.balance()
-                                + " atomic units, less than the "
-                                + authorization.value()
-                                + " it authorizes"));
+              if (refused.isPresent()) {
+                return Uni.createFrom().item(new Outcome.Refused<T>(refused.get()));
               }
               var claim =
-                  new PaidCalls.Claim(
-                      token.chainId(),
-                      token.token(),
-                      authorization.from(),
-                      authorization.nonce(),
-                      authorization.value(),
-                      operation,
-                      clock.instant());
+                  new PaidCalls.Claim(payment.key(), payment.amount(), operation, clock.instant());
               return store
                   .claim(claim)
                   .flatMap(
@@ -88,9 +61,39 @@ public final class PaidCallService implements PaidCallUseCase {
                               : Uni.createFrom()
                                   .item(
                                       new Outcome.Refused<T>(
-                                          "this authorization already paid for a call; each"
-                                              + " payment buys one answer")));
+                                          "this payment already paid for a call; each payment"
+                                              + " buys one answer")));
             });
+  }
+
+  /** Why the check before the work refuses {@code payment}; empty when it may be claimed. */
+  private static Optional<String> refusal(
+      PerCallPayment payment, TransferAuthorizations.State state) {
+    if (state instanceof TransferAuthorizations.State.Invalid invalid) {
+      return Optional.of(invalid.reason());
+    }
+    if (state instanceof TransferAuthorizations.State.Read read
+        && payment instanceof PerCallPayment.Evm evm) {
+      TransferAuthorization authorization = evm.authorization();
+      if (read.nonceUsed()) {
+        return Optional.of(
+            "its nonce "
+                + authorization.nonce().hex()
+                + " was already used on chain "
+                + evm.terms().domain().chainId());
+      }
+      if (read.balance().compareTo(authorization.value()) < 0) {
+        return Optional.of(
+            "the payer "
+                + authorization.from().checksummed()
+                + " holds "
+                + read.balance()
+                + " atomic units, less than the "
+                + authorization.value()
+                + " it authorizes");
+      }
+    }
+    return Optional.empty();
   }
 
   private <T> Uni<Outcome<T>> claimed(
@@ -107,7 +110,7 @@ public final class PaidCallService implements PaidCallUseCase {
                 return store.release(claim).map(nothing -> new Outcome.NotDelivered<>(answer));
               }
               return chain
-                  .settle(payment.terms().domain(), payment.authorization())
+                  .settle(payment)
                   .flatMap(settlement -> settled(payment, claim, answer, settlement));
             });
   }
@@ -123,11 +126,7 @@ public final class PaidCallService implements PaidCallUseCase {
           .map(
               nothing ->
                   new Outcome.Paid<>(
-                      answer,
-                      new Receipt(
-                          payment.network(),
-                          settled.txHash(),
-                          payment.authorization().from().checksummed())));
+                      answer, new Receipt(payment.network(), settled.txHash(), payment.payer())));
     }
     boolean refused = settlement instanceof TransferAuthorizations.Settlement.Refused;
     String reason =

@@ -14,7 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * A Solana account store served through a {@link JsonRpcReplay} in the shapes of the Solana RPC
  * documentation ({@code getTokenAccountsByOwner} and {@code getMultipleAccounts} with {@code
  * jsonParsed}, {@code rentEpoch} 18446744073709551615 included). Every answer is at the current
- * slot.
+ * slot. {@link #serveTransactionsOn} adds what an x402 client and facilitator call to pay and
+ * settle (a mint by {@code getAccountInfo} in base64, {@code getLatestBlockhash}, {@code
+ * simulateTransaction}, {@code sendTransaction}, {@code getSignatureStatuses}); transactions sent
+ * are recorded by their signature and confirmed at once.
  */
 public final class SolanaReplay {
 
@@ -29,6 +32,8 @@ public final class SolanaReplay {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Map<String, ObjectNode> accounts = new ConcurrentHashMap<>();
+  private final Map<String, byte[]> mintData = new ConcurrentHashMap<>();
+  private final Map<String, String> sent = new ConcurrentHashMap<>();
   private final AtomicLong slot = new AtomicLong(341197933);
 
   public long slot() {
@@ -69,6 +74,16 @@ public final class SolanaReplay {
     parsed.put("type", "mint");
     data.put("space", 82);
     accounts.put(mint, account);
+    // the SPL Mint layout: mint authority (COption<Pubkey>), supply (u64), decimals, initialized,
+    // freeze authority (COption<Pubkey>); both authorities none
+    byte[] raw = new byte[82];
+    long supply = 1_000_000_000_000_000L;
+    for (int i = 0; i < 8; i++) {
+      raw[36 + i] = (byte) (supply >>> (8 * i));
+    }
+    raw[44] = (byte) decimals;
+    raw[45] = 1;
+    mintData.put(mint, raw);
     return this;
   }
 
@@ -126,6 +141,128 @@ public final class SolanaReplay {
     replay.on("getTokenAccountsByOwner", request -> Reply.json(tokenAccountsByOwner(request)));
     replay.on("getMultipleAccounts", request -> Reply.json(multipleAccounts(request)));
     return this;
+  }
+
+  /** The blockhash {@code getLatestBlockhash} answers. */
+  public static final String BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
+
+  /**
+   * Serves what paying and settling a transaction calls on {@code replay}: {@code getAccountInfo}
+   * of a mint (its account in base64, the SPL Mint layout), {@code getLatestBlockhash}, {@code
+   * simulateTransaction} (success), {@code sendTransaction} (the transaction's first signature,
+   * recorded) and {@code getSignatureStatuses} (a recorded signature finalized without error).
+   */
+  public SolanaReplay serveTransactionsOn(JsonRpcReplay replay) {
+    replay.on("getAccountInfo", request -> Reply.json(accountInfo(request)));
+    replay.on(
+        "getLatestBlockhash",
+        request ->
+            Reply.json(
+                answer(
+                    JSON.createObjectNode()
+                        .put("blockhash", BLOCKHASH)
+                        .put("lastValidBlockHeight", slot.get() + 150))));
+    replay.on("simulateTransaction", request -> Reply.json(simulated()));
+    replay.on("sendTransaction", request -> Reply.json(send(request)));
+    replay.on("getSignatureStatuses", request -> Reply.json(signatureStatuses(request)));
+    return this;
+  }
+
+  /** The signatures sent, each with the base64 transaction that carried it. */
+  public Map<String, String> sent() {
+    return Map.copyOf(sent);
+  }
+
+  /** The documented answer of a simulation that succeeded. */
+  public String simulated() {
+    ObjectNode value = JSON.createObjectNode();
+    value.putNull("err");
+    value.putNull("accounts");
+    value
+        .putArray("logs")
+        .add("Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]")
+        .add("Program log: Instruction: TransferChecked")
+        .add("Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success");
+    value.putNull("returnData");
+    value.put("unitsConsumed", 6200);
+    return answer(value);
+  }
+
+  /** The documented answer of a simulation whose transaction fails with {@code error}. */
+  public String simulationFailed(String instructionError) {
+    ObjectNode value = JSON.createObjectNode();
+    value.putObject("err").putArray("InstructionError").add(2).add(instructionError);
+    value.putNull("accounts");
+    value.putArray("logs").add("Program log: Error: " + instructionError);
+    value.putNull("returnData");
+    value.put("unitsConsumed", 4100);
+    return answer(value);
+  }
+
+  private String accountInfo(JsonNode request) {
+    String key = request.path("params").path(0).asText();
+    String encoding = request.path("params").path(1).path("encoding").asText("base64");
+    ObjectNode account = accounts.get(key);
+    if (account == null) {
+      return answer(JSON.nullNode());
+    }
+    if ("jsonParsed".equals(encoding) || !mintData.containsKey(key)) {
+      return answer(account);
+    }
+    ObjectNode encoded = account.deepCopy();
+    encoded
+        .putArray("data")
+        .add(Base64.getEncoder().encodeToString(mintData.get(key)))
+        .add("base64");
+    return answer(encoded);
+  }
+
+  private String send(JsonNode request) {
+    String transaction = request.path("params").path(0).asText();
+    byte[] wire = Base64.getDecoder().decode(transaction);
+    // compact-u16 signature count (one byte below 128), then the first signature
+    byte[] first = java.util.Arrays.copyOfRange(wire, 1, 65);
+    String signature = base58(first);
+    sent.put(signature, transaction);
+    return JSON.createObjectNode()
+        .put("jsonrpc", "2.0")
+        .put("result", signature)
+        .put("id", request.path("id").asInt(1))
+        .toString();
+  }
+
+  private String signatureStatuses(JsonNode request) {
+    ArrayNode value = JSON.createArrayNode();
+    for (JsonNode signature : request.path("params").path(0)) {
+      if (!sent.containsKey(signature.asText())) {
+        value.addNull();
+        continue;
+      }
+      ObjectNode status = value.addObject();
+      status.put("slot", slot.get());
+      status.putNull("confirmations");
+      status.putNull("err");
+      status.putObject("status").putNull("Ok");
+      status.put("confirmationStatus", "finalized");
+    }
+    return answer(value);
+  }
+
+  /** Base58 with the Bitcoin alphabet, as Solana writes keys and signatures. */
+  static String base58(byte[] bytes) {
+    String alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+    BigInteger value = new BigInteger(1, bytes);
+    StringBuilder text = new StringBuilder();
+    BigInteger base = BigInteger.valueOf(58);
+    while (value.signum() > 0) {
+      BigInteger[] division = value.divideAndRemainder(base);
+      text.append(alphabet.charAt(division[1].intValue()));
+      value = division[0];
+    }
+    for (int i = 0; i < bytes.length && bytes[i] == 0; i++) {
+      text.append('1');
+    }
+    return text.reverse().toString();
   }
 
   /** The documented answer to {@code getTokenAccountsByOwner} from this store. */

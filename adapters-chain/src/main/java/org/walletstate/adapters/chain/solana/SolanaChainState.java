@@ -27,6 +27,7 @@ import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.solana.ProgramAddress;
 import org.walletstate.domain.solana.SolanaRead;
 
 /**

@@ -10,26 +10,36 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import org.walletstate.application.port.out.TransferAuthorizations;
+import org.walletstate.domain.payment.PerCallPayment;
+import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
 
 /**
- * Settlement through an x402 facilitator's HTTP interface: {@code POST {url}/verify}, then {@code
- * POST {url}/settle}, each with {@code {x402Version, paymentPayload, paymentRequirements}}. The
- * payload and the requirements are restated from the checked authorization in the exact EVM
- * scheme's v2 shape (network {@code eip155:<chain>}, the authorization's value as the amount, its
- * {@code to} as payTo, the token's EIP-712 name and version in {@code extra}).
+ * Settlement through an x402 facilitator's HTTP interface: {@code POST {url}/verify} and {@code
+ * POST {url}/settle}, each with {@code {x402Version, paymentPayload, paymentRequirements}} restated
+ * from the checked payment in the exact scheme's v2 shape, and {@code GET {url}/supported} for the
+ * fee payer it names for Solana.
  *
  * <ul>
- *   <li>{@code isValid: false} or {@code success: false} is {@link Settlement.Refused} with the
- *       facilitator's reason: the transfer did not happen.
- *   <li>A facilitator that does not answer, answers an HTTP error or something unreadable, after
- *       {@code /settle} was sent, is {@link Settlement.Failed}: its outcome is unknown.
+ *   <li>EVM (network {@code eip155:<chain>}, the authorization's value as the amount, its {@code
+ *       to} as payTo, the token's EIP-712 name and version in {@code extra}): the token's state
+ *       before the work is read from the chain by {@code chainReads}, the service's own checks;
+ *       after the work {@code /verify}, then {@code /settle}.
+ *   <li>Solana (the transfer's amount, the quoted mint and payTo, {@code extra.feePayer}, the
+ *       transaction as sent in {@code payload.transaction}): before the work {@code /verify}, which
+ *       simulates the transaction on the chain (the payer's balance, the blockhash); after the work
+ *       {@code /settle}, which verifies again, signs as fee payer and sends. Nothing else of the
+ *       service reads Solana for a payment.
+ *   <li>{@code isValid: false} or {@code success: false} is a refusal with the facilitator's
+ *       reason: the transfer did not happen. A facilitator that does not answer {@code /verify} is
+ *       a failed check (nothing was sent); one that does not answer, answers an HTTP error or
+ *       something unreadable after {@code /settle} was sent is {@link Settlement.Failed}: its
+ *       outcome is unknown.
  * </ul>
- *
- * The token's state before the work (nonce, balance) is still read from the chain by {@code
- * chainReads}: those reads are the service's own checks, whatever settles.
  */
 public final class FacilitatorSettlement implements TransferAuthorizations {
 
@@ -45,7 +55,7 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
   /**
    * @param url the facilitator's base URL (its paths {@code /verify} and {@code /settle} below it)
    * @param timeout the most one exchange with it may take
-   * @param chainReads where the token's state is read
+   * @param chainReads where an EVM token's state is read
    */
   public FacilitatorSettlement(URI url, Duration timeout, TransferAuthorizations chainReads) {
     this.url = Objects.requireNonNull(url, "url");
@@ -59,15 +69,34 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
   }
 
   @Override
-  public Uni<State> state(
-      TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
-    return chainReads.state(token, authorization);
+  public Uni<State> state(PerCallPayment payment) {
+    if (payment instanceof PerCallPayment.Svm svm) {
+      return exchange("verify", request(svm))
+          .map(
+              verified -> {
+                if (verified == null) {
+                  return (State)
+                      new State.Failed("the facilitator did not answer the payment's verification");
+                }
+                return verified.path("isValid").asBoolean(false)
+                    ? new State.Verified()
+                    : new State.Invalid(
+                        "the facilitator found it invalid ("
+                            + reason(verified, "invalidReason")
+                            + ")");
+              });
+    }
+    return chainReads.state(payment);
   }
 
   @Override
-  public Uni<Settlement> settle(
-      TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
-    ObjectNode request = request(token, authorization);
+  public Uni<Settlement> settle(PerCallPayment payment) {
+    if (payment instanceof PerCallPayment.Svm svm) {
+      // verified before the work; the facilitator's /settle verifies it again before it signs
+      return exchange("settle", request(svm)).map(FacilitatorSettlement::settlement);
+    }
+    PerCallPayment.Evm evm = (PerCallPayment.Evm) payment;
+    ObjectNode request = request(evm.terms().domain(), evm.authorization());
     return exchange("verify", request)
         .onItem()
         .transformToUni(
@@ -93,14 +122,55 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
             });
   }
 
+  /**
+   * The fee payer the facilitator names for the exact scheme on {@code network} ({@code GET
+   * {url}/supported}, {@code kinds[].extra.feePayer} of the v2 kind); empty when it names none or
+   * does not answer.
+   */
+  public Uni<Optional<String>> feePayer(String network) {
+    HttpRequest get = HttpRequest.newBuilder(endpoint("supported")).timeout(timeout).GET().build();
+    return Uni.createFrom()
+        .completionStage(() -> http.sendAsync(get, HttpResponse.BodyHandlers.ofString()))
+        .map(
+            response ->
+                response.statusCode() == 200
+                    ? readFeePayer(response.body(), network)
+                    : Optional.<String>empty())
+        .onFailure()
+        .recoverWithItem(e -> Optional.empty());
+  }
+
+  private static Optional<String> readFeePayer(String body, String network) {
+    try {
+      JsonNode supported = JSON.readTree(body);
+      for (JsonNode kind : supported.path("kinds")) {
+        if (network.equals(kind.path("network").asText())
+            && "exact".equals(kind.path("scheme").asText())
+            && kind.path("x402Version").asInt(VERSION) == VERSION) {
+          String payer = kind.path("extra").path("feePayer").asText("");
+          if (payer.matches("[1-9A-HJ-NP-Za-km-z]{32,44}")) {
+            return Optional.of(payer);
+          }
+        }
+      }
+      return Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
   private static Settlement settlement(JsonNode settled) {
     if (settled == null) {
       return new Settlement.Failed("the facilitator did not answer the settlement");
     }
     if (settled.path("success").asBoolean(false)) {
       String tx = settled.path("transaction").asText("");
-      return tx.matches("0x[0-9a-fA-F]{64}")
-          ? new Settlement.Settled(tx.toLowerCase(java.util.Locale.ROOT))
+      if (tx.matches("0x[0-9a-fA-F]{64}")) {
+        return new Settlement.Settled(tx.toLowerCase(Locale.ROOT));
+      }
+      // a Solana transaction's signature: base58 of 64 bytes
+      return tx.matches("[1-9A-HJ-NP-Za-km-z]{64,88}")
+          ? new Settlement.Settled(tx)
           : new Settlement.Failed("the facilitator's settlement names no transaction");
     }
     return new Settlement.Refused(
@@ -117,7 +187,7 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
   /** The answer of {@code POST {url}/path}, or {@code null} when there was no readable answer. */
   private Uni<JsonNode> exchange(String path, ObjectNode request) {
     HttpRequest post =
-        HttpRequest.newBuilder(URI.create(url.toString().replaceAll("/+$", "") + "/" + path))
+        HttpRequest.newBuilder(endpoint(path))
             .timeout(timeout)
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(request.toString()))
@@ -140,6 +210,37 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
         .recoverWithItem(e -> null);
   }
 
+  private URI endpoint(String path) {
+    return URI.create(url.toString().replaceAll("/+$", "") + "/" + path);
+  }
+
+  /** The exchange for a Solana payment: the transaction as the payer sent it. */
+  static ObjectNode request(PerCallPayment.Svm payment) {
+    SvmPayment.Terms terms = payment.terms();
+    ObjectNode requirements = JSON.createObjectNode();
+    requirements.put("scheme", "exact");
+    requirements.put("network", payment.network());
+    requirements.put("amount", payment.amount().toString());
+    requirements.put("asset", terms.mint().text());
+    requirements.put("payTo", terms.payTo().text());
+    requirements.put("maxTimeoutSeconds", MAX_TIMEOUT_SECONDS);
+    requirements.putObject("extra").put("feePayer", terms.feePayer().text());
+    ObjectNode payload = JSON.createObjectNode();
+    payload.put("x402Version", VERSION);
+    payload.set("accepted", requirements);
+    payload.putObject("payload").put("transaction", payment.encoded());
+    return envelope(payload, requirements);
+  }
+
+  private static ObjectNode envelope(ObjectNode payload, ObjectNode requirements) {
+    ObjectNode request = JSON.createObjectNode();
+    request.put("x402Version", VERSION);
+    request.set("paymentPayload", payload);
+    request.set("paymentRequirements", requirements);
+    return request;
+  }
+
+  /** The exchange for an EIP-3009 authorization. */
   static ObjectNode request(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
     ObjectNode requirements = JSON.createObjectNode();
@@ -163,10 +264,6 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
         .put("validAfter", authorization.validAfter().toString())
         .put("validBefore", authorization.validBefore().toString())
         .put("nonce", authorization.nonce().hex());
-    ObjectNode request = JSON.createObjectNode();
-    request.put("x402Version", VERSION);
-    request.set("paymentPayload", payload);
-    request.set("paymentRequirements", requirements);
-    return request;
+    return envelope(payload, requirements);
   }
 }

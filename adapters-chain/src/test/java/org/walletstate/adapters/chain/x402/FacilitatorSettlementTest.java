@@ -14,8 +14,13 @@ import org.walletstate.application.port.out.TransferAuthorizations.Settlement;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.payment.AuthorizationCheck;
+import org.walletstate.domain.payment.PerCallPayment;
+import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
+import org.walletstate.domain.solana.SolanaTransaction;
 
 /**
  * The facilitator's answers, as its HTTP interface documents them, mapped to settlements: a
@@ -36,6 +41,14 @@ class FacilitatorSettlementTest {
           BigInteger.valueOf(1_767_226_000L),
           Bytes32.parse("0x" + "ab".repeat(32), "nonce"),
           "0x" + "11".repeat(64) + "1b");
+  static final PerCallPayment.Evm PAYMENT =
+      new PerCallPayment.Evm(
+          "eip155:8453",
+          new AuthorizationCheck.Terms(
+              USDC,
+              EvmAddress.of("0x1111111111111111111111111111111111111111"),
+              BigInteger.valueOf(50_000)),
+          AUTHORIZATION);
   static final String TX = "0x" + "cd".repeat(32);
 
   final JsonRpcReplay facilitator = JsonRpcReplay.start();
@@ -43,15 +56,13 @@ class FacilitatorSettlementTest {
   final TransferAuthorizations chain =
       new TransferAuthorizations() {
         @Override
-        public Uni<State> state(
-            TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
+        public Uni<State> state(PerCallPayment payment) {
           stateReads.incrementAndGet();
           return Uni.createFrom().item(new State.Read(false, BigInteger.TEN.pow(9)));
         }
 
         @Override
-        public Uni<Settlement> settle(
-            TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
+        public Uni<Settlement> settle(PerCallPayment payment) {
           throw new AssertionError("the chain reader never settles here");
         }
       };
@@ -64,7 +75,7 @@ class FacilitatorSettlementTest {
   }
 
   Settlement settle() {
-    return settlement.settle(USDC, AUTHORIZATION).await().atMost(Duration.ofSeconds(10));
+    return settlement.settle(PAYMENT).await().atMost(Duration.ofSeconds(10));
   }
 
   static Reply valid() {
@@ -110,7 +121,7 @@ class FacilitatorSettlementTest {
     for (String base : new String[] {"x402", "x402/"}) {
       FacilitatorSettlement under =
           new FacilitatorSettlement(facilitator.url().resolve(base), Duration.ofSeconds(2), chain);
-      assertThat(under.settle(USDC, AUTHORIZATION).await().atMost(Duration.ofSeconds(10)))
+      assertThat(under.settle(PAYMENT).await().atMost(Duration.ofSeconds(10)))
           .isEqualTo(new Settlement.Settled(TX));
     }
   }
@@ -162,9 +173,150 @@ class FacilitatorSettlementTest {
 
   @Test
   void theTokensStateIsReadFromTheChain_notTheFacilitator() {
-    assertThat(settlement.state(USDC, AUTHORIZATION).await().indefinitely())
+    assertThat(settlement.state(PAYMENT).await().indefinitely())
         .isEqualTo(new TransferAuthorizations.State.Read(false, BigInteger.TEN.pow(9)));
     assertThat(stateReads).hasValue(1);
     assertThat(facilitator.requests()).isEmpty();
+  }
+
+  // --- Solana: verified before the work, settled after it, both by the facilitator ---
+
+  /** A transaction of the official SVM client (see the domain's SvmPaymentTest). */
+  static final String SVM_TRANSACTION =
+      "AgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAABUNFX1"
+          + "XPaO+OHKAyGwNfNh2zK9d+WJEQSXMrbS2ehQ2XZH6U06nzArreaXAuG8S/Bt+Gwog88Txs6Y61q9PJgBgAIBBAgX"
+          + "5hBb/x4wtw6y3F95So7BPMYmMIL2bcXvsx27Gib/qOpKbGPinFIKvvVQexMuxfmVR3auvr57kkIe6mkURtIsSRIK"
+          + "tW31UClFCvSaqokvB4/UORQRiFhkzkX3a6TKSQ5nMC5JGJTXSS6mvk+RTqT0X6FC5kWGfJFkonbV3XbwdgMGRm/l"
+          + "IRcy/+ytunLDm+e8jOW7xfcSayxDmzpAAAAAxvp6877brTo9ZfNqq8l0MbG75MLS9uDkfKYCA0UvXWEFSlNamSkh"
+          + "Bk0k6HFg2jh8fDW13bySu4HkH6hAQQVEjQbd9uHXZaGT2cvhRs7reawctIXtX1s3kTqM9YV+/wCpzEkOkozS44c7"
+          + "s0P8ldozF5ymD02/RsLDbpEpnVXU5rkEBAAFAiBOAAAEAAkDAQAAAAAAAAAHBAMFAgEKDFDDAAAAAAAABgYAIDJm"
+          + "Y2QyYTVkMjlmNjcyOTRlNTNmNTFjODU5NDExYmI4AA==";
+
+  static final String SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+  static final String FEE_PAYER = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
+  static final String SIGNATURE =
+      "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+  static final PerCallPayment.Svm SVM =
+      new PerCallPayment.Svm(
+          SOLANA,
+          new SvmPayment.Terms(
+              SolanaAddress.of("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"),
+              SolanaAddress.of("A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd"),
+              BigInteger.valueOf(50_000),
+              6,
+              SolanaAddress.of(FEE_PAYER)),
+          SolanaTransaction.decode(java.util.Base64.getDecoder().decode(SVM_TRANSACTION)));
+
+  TransferAuthorizations.State svmState() {
+    return settlement.state(SVM).await().atMost(Duration.ofSeconds(10));
+  }
+
+  @Test
+  void aSolanaPayment_isVerifiedByTheFacilitatorBeforeTheWork_inTheExactSvmShape() {
+    facilitator.on("/verify", Reply.json("{\"isValid\":true,\"payer\":\"GmaDrpp\"}"));
+
+    assertThat(svmState()).isEqualTo(new TransferAuthorizations.State.Verified());
+
+    assertThat(stateReads).hasValue(0);
+    JsonNode sent = facilitator.requests("/verify").get(0).path("body");
+    assertThat(sent.path("x402Version").asInt()).isEqualTo(2);
+    JsonNode requirements = sent.path("paymentRequirements");
+    assertThat(requirements.path("scheme").asText()).isEqualTo("exact");
+    assertThat(requirements.path("network").asText()).isEqualTo(SOLANA);
+    assertThat(requirements.path("amount").asText()).isEqualTo("50000");
+    assertThat(requirements.path("asset").asText())
+        .isEqualTo("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+    assertThat(requirements.path("payTo").asText())
+        .isEqualTo("A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd");
+    assertThat(requirements.path("extra").path("feePayer").asText()).isEqualTo(FEE_PAYER);
+    assertThat(sent.path("paymentPayload").path("accepted")).isEqualTo(requirements);
+    assertThat(sent.path("paymentPayload").path("payload").path("transaction").asText())
+        .isEqualTo(SVM_TRANSACTION);
+  }
+
+  @Test
+  void aSolanaPaymentTheFacilitatorFindsInvalid_isInvalid_withItsReason() {
+    facilitator.on(
+        "/verify",
+        Reply.json(
+            "{\"isValid\":false,\"invalidReason\":\"invalid_exact_svm_transaction_simulation_failed\"}"));
+    assertThat(svmState())
+        .isEqualTo(
+            new TransferAuthorizations.State.Invalid(
+                "the facilitator found it invalid"
+                    + " (invalid_exact_svm_transaction_simulation_failed)"));
+  }
+
+  @Test
+  void aFacilitatorThatDoesNotAnswerTheVerification_isAFailedCheck_neverTheChain() {
+    for (Reply reply : new Reply[] {Reply.dropped(), Reply.status(502), Reply.json("[]")}) {
+      facilitator.on("/verify", reply);
+      assertThat(svmState())
+          .as(reply.toString())
+          .isInstanceOf(TransferAuthorizations.State.Failed.class);
+    }
+    assertThat(stateReads).hasValue(0);
+  }
+
+  @Test
+  void aSolanaSettlement_goesStraightToSettle_andNamesItsBase58Signature() {
+    facilitator.on(
+        "/settle",
+        Reply.json(
+            "{\"success\":true,\"transaction\":\""
+                + SIGNATURE
+                + "\",\"network\":\""
+                + SOLANA
+                + "\",\"payer\":\"GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB\"}"));
+
+    assertThat(settlement.settle(SVM).await().atMost(Duration.ofSeconds(10)))
+        .isEqualTo(new Settlement.Settled(SIGNATURE));
+    assertThat(facilitator.requests("/verify")).isEmpty();
+    assertThat(
+            facilitator
+                .requests("/settle")
+                .get(0)
+                .path("body")
+                .path("paymentPayload")
+                .path("payload")
+                .path("transaction")
+                .asText())
+        .isEqualTo(SVM_TRANSACTION);
+  }
+
+  @Test
+  void aSolanaSettlementTheFacilitatorRefuses_isRefused() {
+    facilitator.on(
+        "/settle",
+        Reply.json(
+            "{\"success\":false,\"errorReason\":\"invalid_exact_svm_transaction_failed\","
+                + "\"transaction\":\"\"}"));
+    assertThat(settlement.settle(SVM).await().atMost(Duration.ofSeconds(10)))
+        .isEqualTo(
+            new Settlement.Refused(
+                "the facilitator refused the settlement (invalid_exact_svm_transaction_failed)"));
+  }
+
+  @Test
+  void theFeePayer_isTheOneTheFacilitatorNamesForSolana_inSupported() {
+    facilitator.on(
+        "/supported",
+        Reply.json(
+            "{\"kinds\":[{\"x402Version\":2,\"scheme\":\"exact\",\"network\":\"eip155:8453\"},"
+                + "{\"x402Version\":1,\"scheme\":\"exact\",\"network\":\"solana\","
+                + "\"extra\":{\"feePayer\":\"BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA\"}},"
+                + "{\"x402Version\":2,\"scheme\":\"exact\",\"network\":\""
+                + SOLANA
+                + "\",\"extra\":{\"feePayer\":\""
+                + FEE_PAYER
+                + "\"}}],\"extensions\":[],\"signers\":{}}"));
+    assertThat(settlement.feePayer(SOLANA).await().atMost(Duration.ofSeconds(10)))
+        .contains(FEE_PAYER);
+    assertThat(
+            settlement.feePayer("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1").await().indefinitely())
+        .isEmpty();
+
+    facilitator.on("/supported", Reply.status(503));
+    assertThat(settlement.feePayer(SOLANA).await().atMost(Duration.ofSeconds(10))).isEmpty();
   }
 }

@@ -10,13 +10,16 @@ import jakarta.inject.Singleton;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.bitcoin.BitcoinPayments;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
@@ -45,6 +48,8 @@ import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.adapters.http.x402.PayPerCallConfig;
+import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.adapters.http.x402.SolanaFeePayer;
 import org.walletstate.application.account.Authenticate;
 import org.walletstate.application.account.BuyCredits;
 import org.walletstate.application.account.BuyKey;
@@ -122,6 +127,7 @@ import org.walletstate.crypto.PassSigning;
 import org.walletstate.crypto.Pbkdf2PinHasher;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.trust.TrustCheckList;
 
@@ -331,11 +337,12 @@ public class Wiring {
   }
 
   /**
-   * Paid calls settle through the configured x402 facilitator, or else through the own relayer; the
-   * token's state is read from the chain either way.
+   * Paid calls settle through the configured x402 facilitator, or else through the own relayer; an
+   * EVM token's state is read from the chain either way. Solana payments settle through the
+   * facilitator only.
    */
   @Produces
-  @ApplicationScoped
+  @Singleton
   TransferAuthorizations transferAuthorizations(
       RelayerSettlement settlement, PayPerCallConfig x402) {
     return x402.facilitatorUrl()
@@ -345,6 +352,34 @@ public class Wiring {
                 new FacilitatorSettlement(
                     facilitatorUrl(url), x402.facilitatorTimeout(), settlement))
         .orElse(settlement);
+  }
+
+  /**
+   * The fee payer the quote's Solana entry names: the facilitator's ({@code GET /supported}), asked
+   * at start (waiting a few seconds at most) and kept; without a facilitator Solana is not offered.
+   */
+  @Produces
+  @Singleton
+  @Startup
+  SolanaFeePayer solanaFeePayer(TransferAuthorizations payments, PayPerCallConfig x402) {
+    boolean solana = x402.payToSolana().filter(to -> !to.isBlank()).isPresent();
+    if (solana) {
+      SolanaAddress.parse(x402.payToSolana().get().strip(), "walletstate.x402.pay-to-solana");
+    }
+    SolanaFeePayer payer =
+        payments instanceof FacilitatorSettlement facilitator
+            ? SolanaFeePayer.askingAtStart(
+                () -> facilitator.feePayer(PaymentQuotes.SOLANA_MAINNET),
+                Duration.ofSeconds(Math.min(5, Math.max(1, x402.facilitatorTimeout().toSeconds()))))
+            : SolanaFeePayer.none();
+    if (solana && payer.facilitated() && payer.current().isEmpty()) {
+      Logger.getLogger(Wiring.class)
+          .warn(
+              "The x402 facilitator named no fee payer for "
+                  + PaymentQuotes.SOLANA_MAINNET
+                  + " (GET /supported); Solana is not quoted until it does");
+    }
+    return payer;
   }
 
   /** The facilitator's base URL: absolute, http or https; else the start stops naming the key. */
@@ -399,7 +434,7 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   WalletSignInUseCase walletSignIn(
-      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> domain,
       WalletKeys keys,
       AccessPasses passes,
       KeyAdmission admission,
@@ -582,7 +617,7 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   PassUseCase passes(
-      @ConfigProperty(name = "walletstate.wallet-auth.domain") java.util.Optional<String> domain,
+      @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> domain,
       WalletKeys nonces,
       SigningKeys keys,
       @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,

@@ -5,8 +5,8 @@ import io.smallrye.config.WithDefault;
 import java.util.Optional;
 
 /**
- * Configuration of pay-per-call (x402) quotes. Without pay-to addresses pay-per-call is off and a
- * caller without credentials gets 401 like on any other endpoint.
+ * Configuration of pay-per-call (x402) quotes. Without an EVM pay-to address pay-per-call is off
+ * and a caller without credentials gets 401 like on any other endpoint.
  */
 @ConfigMapping(prefix = "walletstate.x402")
 public interface PayPerCallConfig {
@@ -14,11 +14,11 @@ public interface PayPerCallConfig {
   /** Receives USDC on the EVM networks (8453, 137, 42161, 5042). */
   Optional<String> payToEvm();
 
-  /** Receives USDC on Solana. */
+  /**
+   * Receives USDC on Solana (the owner of the receiving associated token account). Solana is
+   * offered only with a facilitator ({@link #facilitatorUrl()}), which settles Solana payments.
+   */
   Optional<String> payToSolana();
-
-  /** The facilitator's fee payer on Solana, stated in the Solana entry's {@code extra}. */
-  Optional<String> solanaFeePayer();
 
   /** How long a signed payment stays valid for the facilitator. */
   @WithDefault("300")
@@ -41,8 +41,9 @@ public interface PayPerCallConfig {
   java.time.Duration settleWait();
 
   /**
-   * An x402 facilitator's base URL ({@code /verify} and {@code /settle} below it); when set, paid
-   * calls are settled through it instead of the own relayer.
+   * An x402 facilitator's base URL ({@code /verify}, {@code /settle} and {@code /supported} below
+   * it); when set, paid calls are settled through it instead of the own relayer, and Solana
+   * payments are taken (with {@link #payToSolana()}), its fee payer named in the quote.
    */
   Optional<String> facilitatorUrl();
 

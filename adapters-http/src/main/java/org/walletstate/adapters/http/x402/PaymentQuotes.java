@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.walletstate.adapters.http.auth.CredentialFilters;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.domain.account.CreditPrice;
@@ -23,13 +24,20 @@ import org.walletstate.domain.account.UsdcAmount;
  * The x402 payment quote a caller without credentials receives on a pay-per-call endpoint: HTTP 402
  * with {@code x402Version, error, resource, accepts}, no envelope, and the same bytes base64 in the
  * {@code payment-required} header. The amount is priced from the exact body sent and is the same on
- * every network.
+ * every network. Solana is offered only when a facilitator settles it here: with a Solana pay-to
+ * address, a configured facilitator and the fee payer it names.
  */
 @ApplicationScoped
 public class PaymentQuotes {
 
   public static final int X402_VERSION = 2;
   public static final String HEADER = "payment-required";
+
+  /** USDC's decimals, on every quoted network. */
+  static final int USDC_DECIMALS = 6;
+
+  /** The quoted Solana network (mainnet). */
+  public static final String SOLANA_MAINNET = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 
   /** A settlement network of the quote, in the interface's order. */
   record Network(String caip2, String usdc, String tokenName, boolean solana) {}
@@ -42,25 +50,44 @@ public class PaymentQuotes {
               "eip155:137", "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359", "USD Coin", false),
           new Network(
               "eip155:42161", "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "USD Coin", false),
-          new Network(
-              "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
-              "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-              null,
-              true),
+          new Network(SOLANA_MAINNET, "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", null, true),
           new Network("eip155:5042", "0x3600000000000000000000000000000000000000", "USDC", false));
 
   private final PayPerCallConfig config;
   private final ObjectMapper json;
+  private final SolanaFeePayer feePayer;
 
   @Inject
-  public PaymentQuotes(PayPerCallConfig config, ObjectMapper json) {
+  public PaymentQuotes(PayPerCallConfig config, ObjectMapper json, SolanaFeePayer feePayer) {
     this.config = config;
     this.json = json;
+    this.feePayer = feePayer;
   }
 
-  /** Whether pay-per-call is configured at all. */
+  /** Whether pay-per-call is configured at all: it is with an EVM pay-to address. */
   public boolean enabled() {
-    return config.payToEvm().isPresent() && config.payToSolana().isPresent();
+    return config.payToEvm().filter(to -> !to.isBlank()).isPresent();
+  }
+
+  /**
+   * The Solana entry's pay-to address and fee payer, when Solana is offered: a Solana pay-to
+   * address, a facilitator, and the fee payer it named.
+   */
+  Optional<SolanaTerms> solana() {
+    Optional<String> payTo = config.payToSolana().filter(to -> !to.isBlank());
+    if (payTo.isEmpty() || !feePayer.facilitated()) {
+      return Optional.empty();
+    }
+    return feePayer.current().map(payer -> new SolanaTerms(payTo.get().strip(), payer));
+  }
+
+  /** What the quote's Solana entry names. */
+  record SolanaTerms(String payTo, String feePayer) {}
+
+  /** The quoted networks, in the interface's order: Solana only when it is offered. */
+  List<Network> networks() {
+    boolean solana = solana().isPresent();
+    return NETWORKS.stream().filter(n -> solana || !n.solana()).toList();
   }
 
   /**
@@ -118,19 +145,21 @@ public class PaymentQuotes {
     List.of("wallet-state", "attestation", "onchain-data").forEach(tags::add);
     resource.put("iconUrl", config.iconUrl().orElse(base + "/icon.svg"));
     ArrayNode accepts = quote.putArray("accepts");
+    Optional<SolanaTerms> solana = solana();
     for (Network network : NETWORKS) {
+      if (network.solana() && solana.isEmpty()) {
+        continue;
+      }
       ObjectNode entry = accepts.addObject();
       entry.put("scheme", "exact");
       entry.put("network", network.caip2());
       entry.put("amount", amount.atomic().toString());
       entry.put("asset", network.usdc());
-      entry.put(
-          "payTo",
-          network.solana() ? config.payToSolana().orElseThrow() : config.payToEvm().orElseThrow());
+      entry.put("payTo", network.solana() ? solana.get().payTo() : config.payToEvm().orElseThrow());
       entry.put("maxTimeoutSeconds", config.maxTimeoutSeconds());
       ObjectNode extra = entry.putObject("extra");
       if (network.solana()) {
-        config.solanaFeePayer().ifPresent(payer -> extra.put("feePayer", payer));
+        extra.put("feePayer", solana.get().feePayer());
       } else {
         extra.put("name", network.tokenName());
         extra.put("version", "2");

@@ -19,10 +19,13 @@ import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.UsdcAmount;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
+import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
+import org.walletstate.domain.solana.SolanaTransaction;
 
 /**
  * x402 paid retries: the payment header ({@code PAYMENT-SIGNATURE}, or {@code X-PAYMENT}) read
@@ -37,12 +40,13 @@ public class PerCallPayments {
   private static final String NOTHING = " Nothing was charged.";
 
   /**
-   * The x402 v1 names of the quoted EVM networks, as the official client packages map them to chain
+   * The x402 v1 names of the quoted networks, as the official client packages map them to CAIP-2
    * ids (a v1 payload names its network at the top level, by name; Arbitrum and Arc have no v1 name
    * there, so they are paid with v2 only).
    */
   static final Map<String, String> V1_NETWORKS =
-      Map.of("base", "eip155:8453", "polygon", "eip155:137");
+      Map.of(
+          "base", "eip155:8453", "polygon", "eip155:137", "solana", PaymentQuotes.SOLANA_MAINNET);
 
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
@@ -60,8 +64,9 @@ public class PerCallPayments {
 
   /**
    * The payment in {@code header} for {@code call}, matched to the quote's entry for the network it
-   * names. A header that is not a readable x402 payment is 400; a network the quote does not settle
-   * here is 402 with the quote.
+   * names: an EIP-3009 authorization on an EVM network, or a partially signed transaction on Solana
+   * (offered only with a facilitator). A header that is not a readable x402 payment is 400; a
+   * network the quote does not settle here is 402 with the quote.
    */
   public PerCallPayment payment(String header, CreditPrice.Call call) {
     if (!quotes.enabled()) {
@@ -84,28 +89,37 @@ public class PerCallPayments {
     if (!"exact".equals(scheme)) {
       throw refusal(call, "the payment's scheme \"" + scheme + "\" is not quoted; use \"exact\"");
     }
+    List<PaymentQuotes.Network> offered = quotes.networks();
     PaymentQuotes.Network quoted =
         PaymentQuotes.NETWORKS.stream()
             .filter(n -> n.caip2().equals(network))
             .findFirst()
-            .orElseThrow(
-                () ->
-                    refusal(
-                        call,
-                        "the payment's network \""
-                            + network
-                            + "\" is not one of the quote's ("
-                            + String.join(
-                                ", ",
-                                PaymentQuotes.NETWORKS.stream()
-                                    .map(PaymentQuotes.Network::caip2)
-                                    .toList())
-                            + ")"));
+            .orElseThrow(() -> refusal(call, notQuoted(network, offered)));
+    UsdcAmount price = UsdcAmount.payPerCall(CreditPrice.of(call));
     if (quoted.solana()) {
-      throw refusal(
-          call,
-          "Solana payments are not taken yet: they settle through an x402 facilitator's Solana"
-              + " scheme, which this service does not use; pay on an EVM network of the quote");
+      PaymentQuotes.SolanaTerms solana =
+          quotes
+              .solana()
+              .orElseThrow(
+                  () ->
+                      refusal(
+                          call,
+                          "Solana is not offered here: Solana payments settle through an x402"
+                              + " facilitator only, and this service has none configured; "
+                              + notQuoted(network, offered)));
+      var terms =
+          new SvmPayment.Terms(
+              SolanaAddress.of(quoted.usdc()),
+              SolanaAddress.of(solana.payTo()),
+              price.atomic(),
+              PaymentQuotes.USDC_DECIMALS,
+              SolanaAddress.of(solana.feePayer()));
+      try {
+        return new PerCallPayment.Svm(quoted.caip2(), terms, transaction(payload.path("payload")));
+      } catch (IllegalArgumentException e) {
+        throw ApiError.badRequest(
+            "payload.transaction does not pay by SPL token: " + e.getMessage());
+      }
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
     TransferAuthorization authorization = authorization(payload.path("payload"));
@@ -114,8 +128,40 @@ public class PerCallPayments {
             new TransferAuthorization.TokenDomain(
                 quoted.tokenName(), "2", chainId, EvmAddress.of(quoted.usdc())),
             EvmAddress.of(config.payToEvm().orElseThrow()),
-            UsdcAmount.payPerCall(CreditPrice.of(call)).atomic());
-    return new PerCallPayment(quoted.caip2(), terms, authorization);
+            price.atomic());
+    return new PerCallPayment.Evm(quoted.caip2(), terms, authorization);
+  }
+
+  private static String notQuoted(String network, List<PaymentQuotes.Network> offered) {
+    return "the payment's network \""
+        + network
+        + "\" is not one of the quote's ("
+        + String.join(", ", offered.stream().map(PaymentQuotes.Network::caip2).toList())
+        + ")";
+  }
+
+  /**
+   * The x402 exact SVM payload: {@code transaction}, base64 of the partially signed transaction.
+   */
+  private static SolanaTransaction transaction(JsonNode payload) {
+    JsonNode text = payload.path("transaction");
+    if (!text.isTextual() || text.asText().isEmpty()) {
+      throw ApiError.badRequest(
+          "The payment has no payload.transaction (base64 of a partially signed Solana"
+              + " transaction)");
+    }
+    byte[] wire;
+    try {
+      wire = Base64.getDecoder().decode(text.asText());
+    } catch (IllegalArgumentException e) {
+      throw ApiError.badRequest("payload.transaction is not valid base64");
+    }
+    try {
+      return SolanaTransaction.decode(wire);
+    } catch (SolanaTransaction.MalformedTransaction e) {
+      throw ApiError.badRequest(
+          "payload.transaction is not a Solana transaction: " + e.getMessage());
+    }
   }
 
   private JsonNode decode(String header) {
@@ -228,13 +274,15 @@ public class PerCallPayments {
     if (outcome instanceof PaidCallUseCase.Outcome.Refused<T> refused) {
       return envelopes.error(refusal(call, refused.reason()));
     }
-    if (outcome instanceof PaidCallUseCase.Outcome.Unavailable<T>) {
+    if (outcome instanceof PaidCallUseCase.Outcome.Unavailable<T> unavailable) {
       return envelopes.rpcFailure(
           List.of(
-              new Envelopes.FailedRead(
-                  "payment",
-                  payment.terms().domain().chainId(),
-                  "the payment's authorization state could not be read")));
+              payment instanceof PerCallPayment.Evm evm
+                  ? new Envelopes.FailedRead(
+                      "payment",
+                      evm.terms().domain().chainId(),
+                      "the payment's authorization state could not be read")
+                  : new Envelopes.FailedRead("payment", "solana", unavailable.reason())));
     }
     PaidCallUseCase.Outcome.NotSettled<T> unsettled =
         (PaidCallUseCase.Outcome.NotSettled<T>) outcome;
@@ -254,8 +302,8 @@ public class PerCallPayments {
             503,
             "The payment's settlement did not complete ("
                 + unsettled.reason()
-                + "); the answer was withheld. This authorization is spent for this service: if"
-                + " its transfer lands, nothing more is owed; sign a new payment to retry.",
+                + "); the answer was withheld. This payment is spent for this service: if its"
+                + " transfer lands, nothing more is owed; sign a new payment to retry.",
             Map.of("Retry-After", "3")));
   }
 

@@ -16,28 +16,25 @@ import io.restassured.filter.log.LogDetail;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.BtcUsdFeed;
+import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
@@ -222,8 +219,9 @@ class BitcoinPurchasesTest {
         .body("data.totalCredits", equalTo(4584))
         .body("data.token", equalTo("BTC"))
         .body("data.wallet", equalTo(wallet));
-    assertThat(Ledger.balance(pool, keyId(txid))).isEqualTo(4584);
-    assertThat(sender(txid)).isEqualTo(wallet);
+    assertThat(Ledger.balance(pool, PaymentRows.of(pool, txid).getLong("api_key_id")))
+        .isEqualTo(4584);
+    assertThat(PaymentRows.of(pool, txid).getString("sender")).isEqualTo(wallet);
   }
 
   @Test
@@ -231,7 +229,7 @@ class BitcoinPurchasesTest {
     String txid = newTx();
     tx(txid, List.of(ALICE), TIP - 5, BOB, 500_000);
     refused(buyKey(txid, null), "not to the service's receiving address " + SERVICE);
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
   }
 
   @Test
@@ -241,7 +239,7 @@ class BitcoinPurchasesTest {
     refused(buyKey(txid, null), "has 0 of the 3 confirmations chain bitcoin requires");
     tx(txid, List.of(ALICE), TIP - 1, SERVICE, 100_000);
     refused(buyKey(txid, null), "has 2 of the 3 confirmations chain bitcoin requires");
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
   }
 
   @Test
@@ -249,7 +247,7 @@ class BitcoinPurchasesTest {
     String txid = newTx();
     tx(txid, List.of(ALICE, BOB), TIP - 5, SERVICE, 500_000);
     refused(buyKey(txid, null), "pays from more than one sender");
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
   }
 
   @Test
@@ -271,7 +269,7 @@ class BitcoinPurchasesTest {
     esplora.on("/tx/*", Reply.status(503));
     unavailable(buyKey(txid, null));
     assertThat(esplora.requests()).as("the reads were retried").hasSizeGreaterThan(1);
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
   }
 
   @Test
@@ -292,7 +290,7 @@ class BitcoinPurchasesTest {
         .body(
             "error.failedConditions[0].message",
             containsString("more than 3900 s ago; it is not used"));
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
 
     BtcUsdFeed.set(SIXTY_THOUSAND.multiply(BigInteger.TWO), Instant.now(), 3);
     // 0.001 BTC at 120 000 USD = 120 USD at 33 per USD
@@ -312,32 +310,20 @@ class BitcoinPurchasesTest {
         .statusCode(503)
         .body("error.failedConditions[0].chainId", equalTo(1))
         .body("error.failedConditions[0].message", equalTo("the BTC/USD price could not be read"));
-    assertThat(paymentsWith(txid)).isZero();
+    assertThat(PaymentRows.count(pool, txid)).isZero();
   }
 
   @Test
   void aTxid_creditsOnce_sequentially_andUnderConcurrentReplays() throws Exception {
     String txid = paid(newWallet(), 100_000);
-    ExecutorService threads = Executors.newFixedThreadPool(6);
-    List<Integer> statuses = new ArrayList<>();
-    try {
-      List<Future<Integer>> calls = new ArrayList<>();
-      for (int i = 0; i < 6; i++) {
-        calls.add(threads.submit(() -> buyKey(txid, null).statusCode()));
-      }
-      for (Future<Integer> call : calls) {
-        statuses.add(call.get());
-      }
-    } finally {
-      threads.shutdownNow();
-    }
+    List<Integer> statuses = Concurrently.run(6, () -> buyKey(txid, null).statusCode());
     assertThat(statuses).containsOnly(200, 409);
     assertThat(statuses.stream().filter(s -> s == 200)).hasSize(1);
     buyKey(txid, null)
         .then()
         .statusCode(409)
         .body("error.message", containsString("Transaction " + txid + " was already credited"));
-    assertThat(paymentsWith(txid)).isEqualTo(1);
+    assertThat(PaymentRows.count(pool, txid)).isEqualTo(1);
   }
 
   @Test
@@ -368,35 +354,5 @@ class BitcoinPurchasesTest {
         .body(
             "error.failedConditions[0].message",
             equalTo("the payment transaction could not be read"));
-  }
-
-  private long paymentsWith(String tx) {
-    return pool.preparedQuery("select count(*) as n from payment where tx_hash = $1")
-        .execute(Tuple.of(tx))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getLong("n");
-  }
-
-  private String sender(String tx) {
-    return pool.preparedQuery("select sender from payment where tx_hash = $1")
-        .execute(Tuple.of(tx))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getString("sender");
-  }
-
-  private long keyId(String tx) {
-    return pool.preparedQuery("select api_key_id from payment where tx_hash = $1")
-        .execute(Tuple.of(tx))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getLong("api_key_id");
   }
 }

@@ -17,27 +17,23 @@ import io.restassured.filter.log.LogDetail;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
@@ -447,7 +443,8 @@ class NonEvmPurchasesTest {
 
     Map<String, Object> row = payment(tx);
     assertThat(row).containsEntry("chain_id", chain).containsEntry("sender", wallet);
-    assertThat(Ledger.balance(pool, keyId(tx))).isEqualTo(3937);
+    assertThat(Ledger.balance(pool, PaymentRows.of(pool, tx).getLong("api_key_id")))
+        .isEqualTo(3937);
   }
 
   @ParameterizedTest
@@ -459,7 +456,7 @@ class NonEvmPurchasesTest {
     node.transfer(tx, node.token(), node.newWallet(), elsewhere, 9_000_000, 1000);
     node.head(1100);
     refused(buyKey(body(node, tx, 9)), "not to the service's receiving address " + node.receiver());
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
   }
 
   @ParameterizedTest
@@ -475,7 +472,7 @@ class NonEvmPurchasesTest {
             + node.otherToken()
             + " to the service, which is not a payment token on chain "
             + chain);
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
   }
 
   @ParameterizedTest
@@ -495,7 +492,7 @@ class NonEvmPurchasesTest {
             + " confirmations chain "
             + chain
             + " requires");
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
     node.head(5000 + required - 1);
     buyKey(body(node, tx, 6)).then().statusCode(200).body("apiKeyCredits", equalTo(150));
   }
@@ -511,7 +508,7 @@ class NonEvmPurchasesTest {
     buyKey(body(node, tx, 9))
         .then()
         .body("error.message", containsString("and moved no funds. Nothing was credited."));
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
   }
 
   @ParameterizedTest
@@ -536,7 +533,7 @@ class NonEvmPurchasesTest {
         .body("error.code", equalTo("rpc_failure"))
         .body("error.failedConditions[0].source", equalTo("chain_read"))
         .body("error.failedConditions[0].chainId", equalTo(chain));
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
     assertThat(
             node == NODES.get("solana")
                 ? DevnetTestResource.solana().requests()
@@ -551,15 +548,15 @@ class NonEvmPurchasesTest {
       throws Exception {
     Node node = NODES.get(chain);
     String tx = paid(node, node.newWallet(), 10_000_000);
-    List<Integer> statuses = concurrently(6, () -> buyKey(body(node, tx, 10)).statusCode());
+    List<Integer> statuses = Concurrently.run(6, () -> buyKey(body(node, tx, 10)).statusCode());
     assertThat(statuses).containsOnly(200, 409);
     assertThat(statuses.stream().filter(s -> s == 200)).hasSize(1);
     buyKey(body(node, tx, 10))
         .then()
         .statusCode(409)
         .body("error.message", containsString("was already credited"));
-    assertThat(paymentsWith(tx)).isEqualTo(1);
-    assertThat(Ledger.balance(pool, keyId(tx))).isEqualTo(250);
+    assertThat(PaymentRows.count(pool, tx)).isEqualTo(1);
+    assertThat(Ledger.balance(pool, PaymentRows.of(pool, tx).getLong("api_key_id"))).isEqualTo(250);
   }
 
   @ParameterizedTest
@@ -585,51 +582,8 @@ class NonEvmPurchasesTest {
         .body("error.message", containsString("Nothing was credited."));
   }
 
-  private static List<Integer> concurrently(int n, Callable<Integer> call) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      List<Future<Integer>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        futures.add(pool.submit(call));
-      }
-      List<Integer> out = new ArrayList<>();
-      for (Future<Integer> f : futures) {
-        out.add(f.get());
-      }
-      return out;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
   private Map<String, Object> payment(String tx) {
-    var row =
-        pool.preparedQuery("select chain_id, sender from payment where tx_hash = $1")
-            .execute(Tuple.of(tx))
-            .await()
-            .atMost(Duration.ofSeconds(10))
-            .iterator()
-            .next();
+    Row row = PaymentRows.of(pool, tx);
     return Map.of("chain_id", row.getString("chain_id"), "sender", row.getString("sender"));
-  }
-
-  private long paymentsWith(String tx) {
-    return pool.preparedQuery("select count(*) as n from payment where tx_hash = $1")
-        .execute(Tuple.of(tx))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getLong("n");
-  }
-
-  private long keyId(String tx) {
-    return pool.preparedQuery("select api_key_id from payment where tx_hash = $1")
-        .execute(Tuple.of(tx))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getLong("api_key_id");
   }
 }

@@ -23,19 +23,16 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.Devnet;
@@ -178,7 +175,7 @@ class PurchasesTest {
     String tx = pay(BASE, USDC_BASE, 5_000_000);
     Payments.mine(BASE, 1);
     List<Integer> statuses =
-        concurrently(
+        Concurrently.run(
             8,
             () ->
                 buyKey(Map.of("txHash", tx, "chainId", 8453, "amount", 5, "keyDelivery", "apiKey"))
@@ -191,13 +188,13 @@ class PurchasesTest {
         .body("error.message", containsString("was already credited"));
     // the same hash cannot buy credits for a key either
     buyCredits(freeKey(), body(tx, 8453, 5)).then().statusCode(409);
-    assertThat(paymentsWith(tx)).isEqualTo(1);
+    assertThat(PaymentRows.count(pool, tx)).isEqualTo(1);
 
     String key = freeKey();
     String second = pay(BASE, USDC_BASE, 7_000_000);
     Payments.mine(BASE, 1);
     List<Integer> credits =
-        concurrently(8, () -> buyCredits(key, body(second, 8453, 7)).statusCode());
+        Concurrently.run(8, () -> buyCredits(key, body(second, 8453, 7)).statusCode());
     assertThat(credits.stream().filter(s -> s == 200)).hasSize(1);
     assertThat(credits).containsOnly(200, 409);
     given().header("X-API-Key", key).get("/v1/credits").then().body("data.credits", equalTo(185));
@@ -246,7 +243,7 @@ class PurchasesTest {
         .body("error.message", containsString("is not a transaction hash"));
     assertThat(keyRowCount(wallet)).isZero();
     for (String tx : List.of(wrongRecipient, wrongToken, under, ten, reverted)) {
-      assertThat(paymentsWith(tx)).isZero();
+      assertThat(PaymentRows.count(pool, tx)).isZero();
     }
   }
 
@@ -289,7 +286,7 @@ class PurchasesTest {
         .body(
             "error.message",
             containsStringIgnoringCase("this key's registered wallet is " + first));
-    assertThat(paymentsWith(tx2)).isZero();
+    assertThat(PaymentRows.count(pool, tx2)).isZero();
     buyCredits(key, body(tx3, 8453, 5))
         .then()
         .statusCode(200)
@@ -330,7 +327,7 @@ class PurchasesTest {
         .then()
         .statusCode(409)
         .body("error.message", containsString("already has a key (one key per wallet)"));
-    assertThat(paymentsWith(tx2)).isZero();
+    assertThat(PaymentRows.count(pool, tx2)).isZero();
   }
 
   @Test
@@ -346,7 +343,7 @@ class PurchasesTest {
         .body("error.code", equalTo("rpc_failure"))
         .body("error.failedConditions[0].source", equalTo("chain_read"))
         .body("error.failedConditions[0].chainId", equalTo(8453));
-    assertThat(paymentsWith(tx)).isZero();
+    assertThat(PaymentRows.count(pool, tx)).isZero();
     DevnetTestResource.chain8453().reset();
     buyKey(Map.of("txHash", tx, "chainId", 8453, "amount", 8, "keyDelivery", "apiKey"))
         .then()
@@ -423,23 +420,6 @@ class PurchasesTest {
         .body("error.message", containsString("Nothing was credited"));
   }
 
-  private static List<Integer> concurrently(int n, Callable<Integer> call) throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(n);
-    try {
-      List<Future<Integer>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        futures.add(pool.submit(call));
-      }
-      List<Integer> out = new ArrayList<>();
-      for (Future<Integer> f : futures) {
-        out.add(f.get());
-      }
-      return out;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
   private Row keyRow(String wallet) {
     return pool.preparedQuery("select * from api_key where wallet = $1")
         .execute(Tuple.of(wallet.toLowerCase()))
@@ -455,16 +435,6 @@ class PurchasesTest {
         .await()
         .atMost(Duration.ofSeconds(10))
         .size();
-  }
-
-  private long paymentsWith(String tx) {
-    return pool.preparedQuery("select count(*) as n from payment where tx_hash = $1")
-        .execute(Tuple.of(tx.toLowerCase()))
-        .await()
-        .atMost(Duration.ofSeconds(10))
-        .iterator()
-        .next()
-        .getLong("n");
   }
 
   private String mintState(long keyId) {

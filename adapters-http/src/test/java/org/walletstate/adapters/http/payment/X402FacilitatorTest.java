@@ -1,29 +1,30 @@
 package org.walletstate.adapters.http.payment;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
-import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
+import static org.walletstate.adapters.http.testbed.X402Calls.BASE;
+import static org.walletstate.adapters.http.testbed.X402Calls.attestBody;
+import static org.walletstate.adapters.http.testbed.X402Calls.authorizationRows;
+import static org.walletstate.adapters.http.testbed.X402Calls.newEvmKey;
+import static org.walletstate.adapters.http.testbed.X402Calls.paid;
+import static org.walletstate.adapters.http.testbed.X402Calls.payOnBase;
+import static org.walletstate.adapters.http.testbed.X402Calls.quote;
+import static org.walletstate.adapters.http.testbed.X402Calls.usdcOnBase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
-import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,6 @@ class X402FacilitatorTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final SecureRandom RANDOM = new SecureRandom();
-  private static final long BASE = 8453;
 
   @Inject Pool pool;
 
@@ -64,72 +64,19 @@ class X402FacilitatorTest {
     chain8453.reset();
   }
 
-  private Map<String, Object> attestBody() {
-    return body(m.wallet("holder").address(), tokenBalance(10, m.chain(10).address("token6"), "1"));
-  }
-
-  private static JsonNode quote(Object body) throws Exception {
-    Response quoted = given().contentType(ContentType.JSON).body(body).post("/v1/attest");
-    assertThat(quoted.statusCode()).as(quoted.asString()).isEqualTo(402);
-    return JSON.readTree(quoted.asString());
-  }
-
-  private static String newKey() {
-    byte[] key = new byte[32];
-    RANDOM.nextBytes(key);
-    key[0] = (byte) (key[0] & 0x7f);
-    return "0x" + HexFormat.of().formatHex(key);
-  }
-
-  private static JsonNode pay(String privateKey, JsonNode quote) {
-    ObjectNode request = JSON.createObjectNode();
-    request.put("privateKey", privateKey);
-    request.put("network", "eip155:8453");
-    request.set("paymentRequired", quote);
-    return Devnet.shared().x402Payer().pay(request);
-  }
-
-  private static BigInteger usdc(String owner) {
-    return Payments.balanceOf(BASE, Payments.USDC_BASE, owner);
-  }
-
-  private long rows(JsonNode payment, String state) {
-    JsonNode auth = payment.path("payload").path("payload").path("authorization");
-    return pool.preparedQuery(
-            "select count(*) from x402_payment where payer = $1 and nonce = $2 and state = $3")
-        .execute(
-            Tuple.of(
-                auth.path("from").asText().toLowerCase(Locale.ROOT),
-                auth.path("nonce").asText().toLowerCase(Locale.ROOT),
-                state))
-        .await()
-        .indefinitely()
-        .iterator()
-        .next()
-        .getLong(0);
-  }
-
-  private static Response paid(String header, Object body) {
-    return given()
-        .header("PAYMENT-SIGNATURE", header)
-        .contentType(ContentType.JSON)
-        .body(body)
-        .post("/v1/attest");
-  }
-
   @Test
   void aPaidAttest_isSettledByTheFacilitator_fromItsOwnKey() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
     String amount = quote.path("accepts").path(0).path("amount").asText();
     String payTo = quote.path("accepts").path(0).path("payTo").asText();
-    String key = newKey();
-    JsonNode payment = pay(key, quote);
+    String key = newEvmKey();
+    JsonNode payment = payOnBase(key, quote);
     String payer = payment.path("payer").asText();
     Payments.fund(BASE, payer, Payments.USDC_BASE, 1_000_000);
-    BigInteger before = usdc(payTo);
+    BigInteger before = usdcOnBase(payTo);
 
-    Response answer = paid(payment.path("header").asText(), body);
+    Response answer = paid("/v1/attest", payment.path("header").asText(), body);
 
     assertThat(verified(answer).results()).hasSize(1);
     JsonNode settled =
@@ -143,10 +90,10 @@ class X402FacilitatorTest {
     assertThat(mined.path("from").asText())
         .isEqualToIgnoringCase(FacilitatorTestResource.address());
     assertThat(Payments.succeeded(BASE, tx)).isTrue();
-    assertThat(usdc(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
-    assertThat(usdc(payer))
+    assertThat(usdcOnBase(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
+    assertThat(usdcOnBase(payer))
         .isEqualTo(BigInteger.valueOf(1_000_000).subtract(new BigInteger(amount)));
-    assertThat(rows(payment, "settled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isEqualTo(1);
   }
 
   @Test
@@ -154,12 +101,12 @@ class X402FacilitatorTest {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
     String payTo = quote.path("accepts").path(0).path("payTo").asText();
-    String key = newKey();
-    JsonNode payment = pay(key, quote);
+    String key = newEvmKey();
+    JsonNode payment = payOnBase(key, quote);
     String payer = payment.path("payer").asText();
     Payments.fund(BASE, payer, Payments.USDC_BASE, 1_000_000);
     String away = m.wallet("empty").address();
-    BigInteger payToBefore = usdc(payTo);
+    BigInteger payToBefore = usdcOnBase(payTo);
     // the service's own balance read passes; right after it, the payer moves its USDC away, so the
     // facilitator's verification finds the funds missing
     chain8453.install(
@@ -182,7 +129,7 @@ class X402FacilitatorTest {
                                 + Payments.word(BigInteger.valueOf(1_000_000))))))
             .once());
 
-    Response answer = paid(payment.path("header").asText(), body);
+    Response answer = paid("/v1/attest", payment.path("header").asText(), body);
 
     answer
         .then()
@@ -193,8 +140,8 @@ class X402FacilitatorTest {
             containsString("Payment refused at settlement: the facilitator found it invalid ("))
         .body("error.message", containsString("the answer was withheld. Nothing was charged."));
     assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
-    assertThat(usdc(payTo)).isEqualTo(payToBefore);
-    assertThat(rows(payment, "unsettled")).isEqualTo(1);
-    assertThat(rows(payment, "settled")).isZero();
+    assertThat(usdcOnBase(payTo)).isEqualTo(payToBefore);
+    assertThat(authorizationRows(pool, payment, "unsettled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isZero();
   }
 }

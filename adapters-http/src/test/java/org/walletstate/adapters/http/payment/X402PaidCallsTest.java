@@ -6,7 +6,15 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
-import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
+import static org.walletstate.adapters.http.testbed.X402Calls.BASE;
+import static org.walletstate.adapters.http.testbed.X402Calls.attestBody;
+import static org.walletstate.adapters.http.testbed.X402Calls.authorizationRows;
+import static org.walletstate.adapters.http.testbed.X402Calls.newEvmKey;
+import static org.walletstate.adapters.http.testbed.X402Calls.paid;
+import static org.walletstate.adapters.http.testbed.X402Calls.payOnBase;
+import static org.walletstate.adapters.http.testbed.X402Calls.paymentResponse;
+import static org.walletstate.adapters.http.testbed.X402Calls.quote;
+import static org.walletstate.adapters.http.testbed.X402Calls.usdcOnBase;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,14 +24,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -59,7 +65,6 @@ class X402PaidCallsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final SecureRandom RANDOM = new SecureRandom();
-  private static final long BASE = 8453;
 
   @Inject Pool pool;
 
@@ -73,50 +78,11 @@ class X402PaidCallsTest {
     chain8453.reset();
   }
 
-  /** A body read on chain 10 only (so chain 8453 carries nothing but the payment). */
-  private Map<String, Object> attestBody() {
-    return body(m.wallet("holder").address(), tokenBalance(10, m.chain(10).address("token6"), "1"));
-  }
-
-  private static JsonNode quote(Object body) throws Exception {
-    Response quoted = given().contentType(ContentType.JSON).body(body).post("/v1/attest");
-    assertThat(quoted.statusCode()).as(quoted.asString()).isEqualTo(402);
-    return JSON.readTree(quoted.asString());
-  }
-
-  private static String newKey() {
-    byte[] key = new byte[32];
-    RANDOM.nextBytes(key);
-    key[0] = (byte) (key[0] & 0x7f); // below the group order
-    return "0x" + HexFormat.of().formatHex(key);
-  }
-
-  /** A payment built by the x402 client for {@code quote} on 8453, signed by {@code privateKey}. */
-  private static JsonNode pay(String privateKey, JsonNode quote) {
-    ObjectNode request = JSON.createObjectNode();
-    request.put("privateKey", privateKey);
-    request.put("network", "eip155:8453");
-    request.set("paymentRequired", quote);
-    return Devnet.shared().x402Payer().pay(request);
-  }
-
   /** A payer with gas and {@code usdc} atomic units of USDC on 8453. */
   private static String fundedPayer(String privateKey, JsonNode quote, long usdc) {
-    String payer = pay(privateKey, quote).path("payer").asText();
+    String payer = payOnBase(privateKey, quote).path("payer").asText();
     Payments.fund(BASE, payer, Payments.USDC_BASE, usdc);
     return payer;
-  }
-
-  private static Response paid(String path, String header, Object body) {
-    return given()
-        .header("PAYMENT-SIGNATURE", header)
-        .contentType(ContentType.JSON)
-        .body(body)
-        .post(path);
-  }
-
-  private static BigInteger usdc(String owner) {
-    return Payments.balanceOf(BASE, Payments.USDC_BASE, owner);
   }
 
   private static boolean nonceUsedOnChain(JsonNode payment) {
@@ -129,38 +95,16 @@ class X402PaidCallsTest {
         != 0;
   }
 
-  private long rows(JsonNode payment, String state) {
-    JsonNode auth = payment.path("payload").path("payload").path("authorization");
-    return pool.preparedQuery(
-            "select count(*) from x402_payment where payer = $1 and nonce = $2 and state = $3")
-        .execute(
-            Tuple.of(
-                auth.path("from").asText().toLowerCase(java.util.Locale.ROOT),
-                auth.path("nonce").asText().toLowerCase(java.util.Locale.ROOT),
-                state))
-        .await()
-        .indefinitely()
-        .iterator()
-        .next()
-        .getLong(0);
-  }
-
-  private static JsonNode paymentResponse(Response response) throws Exception {
-    String header = response.header("PAYMENT-RESPONSE");
-    assertThat(header).as(response.asString()).isNotNull();
-    return JSON.readTree(new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8));
-  }
-
   @Test
   void aPaidAttest_isAnsweredSignedAndSettledOnChain_onceForItsAuthorization() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
     String amount = quote.path("accepts").path(0).path("amount").asText();
     String payTo = quote.path("accepts").path(0).path("payTo").asText();
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
-    JsonNode payment = pay(key, quote);
-    BigInteger before = usdc(payTo);
+    JsonNode payment = payOnBase(key, quote);
+    BigInteger before = usdcOnBase(payTo);
 
     Response answer = paid("/v1/attest", payment.path("header").asText(), body);
 
@@ -173,11 +117,11 @@ class X402PaidCallsTest {
     assertThat(settled.path("payer").asText()).isEqualToIgnoringCase(payer);
     String tx = settled.path("transaction").asText();
     assertThat(Payments.succeeded(BASE, tx)).isTrue();
-    assertThat(usdc(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
-    assertThat(usdc(payer))
+    assertThat(usdcOnBase(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
+    assertThat(usdcOnBase(payer))
         .isEqualTo(BigInteger.valueOf(1_000_000).subtract(new BigInteger(amount)));
     assertThat(nonceUsedOnChain(payment)).isTrue();
-    assertThat(rows(payment, "settled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isEqualTo(1);
 
     // the same authorization again: refused, nothing read or moved
     paid("/v1/attest", payment.path("header").asText(), body)
@@ -185,18 +129,18 @@ class X402PaidCallsTest {
         .statusCode(402)
         .body("ok", equalTo(false))
         .body("error.message", containsString("Payment refused"));
-    assertThat(usdc(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
+    assertThat(usdcOnBase(payTo).subtract(before)).isEqualTo(new BigInteger(amount));
   }
 
   @Test
   void concurrentReplaysOfOnePayment_buyOneAnswer() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
-    JsonNode payment = pay(key, quote);
+    JsonNode payment = payOnBase(key, quote);
     String header = payment.path("header").asText();
-    BigInteger before = usdc(payer);
+    BigInteger before = usdcOnBase(payer);
 
     ExecutorService pool8 = Executors.newFixedThreadPool(6);
     List<Callable<Integer>> calls = new ArrayList<>();
@@ -211,9 +155,9 @@ class X402PaidCallsTest {
 
     assertThat(statuses).filteredOn(s -> s == 200).hasSize(1);
     assertThat(statuses).filteredOn(s -> s == 402).hasSize(5);
-    assertThat(before.subtract(usdc(payer)))
+    assertThat(before.subtract(usdcOnBase(payer)))
         .isEqualTo(new BigInteger(quote.path("accepts").path(0).path("amount").asText()));
-    assertThat(rows(payment, "settled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isEqualTo(1);
   }
 
   @Test
@@ -221,9 +165,9 @@ class X402PaidCallsTest {
       throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
-    JsonNode payment = pay(key, quote);
+    JsonNode payment = payOnBase(key, quote);
     String header = payment.path("header").asText();
 
     chain10.install(Rule.of(Match.any(), Fault.status(503)));
@@ -231,22 +175,25 @@ class X402PaidCallsTest {
         .then()
         .statusCode(503)
         .body("error.code", equalTo("rpc_failure"));
-    assertThat(usdc(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
     assertThat(nonceUsedOnChain(payment)).isFalse();
-    assertThat(rows(payment, "claimed") + rows(payment, "settled")).isZero();
+    assertThat(
+            authorizationRows(pool, payment, "claimed")
+                + authorizationRows(pool, payment, "settled"))
+        .isZero();
     chain10.reset();
 
     verified(paid("/v1/attest", header, body));
-    assertThat(usdc(payer)).isLessThan(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(payer)).isLessThan(BigInteger.valueOf(1_000_000));
   }
 
   @Test
   void aPaymentWhoseStateCannotBeRead_is503_andNothingIsDone() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
-    String key = newKey();
+    String key = newEvmKey();
     fundedPayer(key, quote, 1_000_000);
-    JsonNode payment = pay(key, quote);
+    JsonNode payment = payOnBase(key, quote);
 
     chain8453.install(Rule.of(Match.any(), Fault.status(503)));
     paid("/v1/attest", payment.path("header").asText(), body)
@@ -256,42 +203,42 @@ class X402PaidCallsTest {
         .body("error.failedConditions[0].source", equalTo("payment"));
     chain8453.reset();
     assertThat(nonceUsedOnChain(payment)).isFalse();
-    assertThat(rows(payment, "claimed")).isZero();
+    assertThat(authorizationRows(pool, payment, "claimed")).isZero();
   }
 
   @Test
   void paymentsThatDoNotPayTheQuote_areRefused402_withTheQuote() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
 
     // underpaid: the client signed a quote for less than the body costs
     ObjectNode cheaper = quote.deepCopy();
     ((ObjectNode) cheaper.path("accepts").path(0)).put("amount", "49999");
-    assertRefused(pay(key, cheaper), body, "less than the quoted 50000");
+    assertRefused(payOnBase(key, cheaper), body, "less than the quoted 50000");
 
     // another recipient
     ObjectNode elsewhere = quote.deepCopy();
     ((ObjectNode) elsewhere.path("accepts").path(0)).put("payTo", m.wallet("treasury").address());
-    assertRefused(pay(key, elsewhere), body, "not the quoted payTo");
+    assertRefused(payOnBase(key, elsewhere), body, "not the quoted payTo");
 
     // signed under another EIP-712 domain (version 1)
     ObjectNode otherDomain = quote.deepCopy();
     ((ObjectNode) otherDomain.path("accepts").path(0).path("extra")).put("version", "1");
-    assertRefused(pay(key, otherDomain), body, "does not recover the payer");
+    assertRefused(payOnBase(key, otherDomain), body, "does not recover the payer");
 
     // a payment for a cheaper body, sent with a dearer one (proofs double the price)
     Map<String, Object> dearer = new java.util.LinkedHashMap<>(body);
     dearer.put("proof", "merkle");
-    assertRefused(pay(key, quote), dearer, "less than the quoted 100000");
+    assertRefused(payOnBase(key, quote), dearer, "less than the quoted 100000");
 
     // a payer without the funds
-    String poorKey = newKey();
+    String poorKey = newEvmKey();
     fundedPayer(poorKey, quote, 10);
-    assertRefused(pay(poorKey, quote), body, "less than the 50000 it authorizes");
+    assertRefused(payOnBase(poorKey, quote), body, "less than the 50000 it authorizes");
 
-    assertThat(usdc(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
   }
 
   private static void assertRefused(JsonNode payment, Object body, String reason) {
@@ -315,27 +262,27 @@ class X402PaidCallsTest {
   private Prepared prepared() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
     return new Prepared(
-        body, payer, quote.path("accepts").path(0).path("payTo").asText(), pay(key, quote));
+        body, payer, quote.path("accepts").path(0).path("payTo").asText(), payOnBase(key, quote));
   }
 
   /** Nothing served (no data, no PAYMENT-RESPONSE) and nothing moved on chain. */
   private void nothingServedOrMoved(Response answer, Prepared p, BigInteger payToBefore) {
     assertThat(answer.jsonPath().getString("data")).isNull();
     assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
-    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
-    assertThat(usdc(p.payTo())).isEqualTo(payToBefore);
+    assertThat(usdcOnBase(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(p.payTo())).isEqualTo(payToBefore);
     assertThat(nonceUsedOnChain(p.payment())).isFalse();
-    assertThat(rows(p.payment(), "unsettled")).isEqualTo(1);
-    assertThat(rows(p.payment(), "settled")).isZero();
+    assertThat(authorizationRows(pool, p.payment(), "unsettled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, p.payment(), "settled")).isZero();
   }
 
   @Test
   void aSettlementTheChainRefuses_withholdsTheAnswer_andMovesNothing() throws Exception {
     Prepared p = prepared();
-    BigInteger payToBefore = usdc(p.payTo());
+    BigInteger payToBefore = usdcOnBase(p.payTo());
     chain8453.install(
         Rule.of(
             Match.method("eth_sendRawTransaction"),
@@ -362,15 +309,15 @@ class X402PaidCallsTest {
         .then()
         .statusCode(402)
         .body("error.message", containsString("Payment refused"));
-    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
   }
 
   @Test
   void aSettlementThatReverts_withholdsTheAnswer_andMovesNothing() throws Exception {
     Prepared p = prepared();
-    BigInteger payToBefore = usdc(p.payTo());
+    BigInteger payToBefore = usdcOnBase(p.payTo());
     String away = m.wallet("empty").address();
-    BigInteger awayBefore = usdc(away);
+    BigInteger awayBefore = usdcOnBase(away);
     // after the checks passed and the work was done, right before the relayer sends, the payer
     // moves its USDC away: the authorization's transfer then reverts on chain
     chain8453.install(
@@ -404,18 +351,18 @@ class X402PaidCallsTest {
                 "Payment refused at settlement: the settlement transaction reverted; the answer"
                     + " was withheld."));
     assertThat(chain8453.counts().faults("move_head")).isEqualTo(1);
-    assertThat(usdc(away).subtract(awayBefore)).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(away).subtract(awayBefore)).isEqualTo(BigInteger.valueOf(1_000_000));
     assertThat(answer.jsonPath().getString("data")).isNull();
     assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
-    assertThat(usdc(p.payTo())).isEqualTo(payToBefore);
+    assertThat(usdcOnBase(p.payTo())).isEqualTo(payToBefore);
     assertThat(nonceUsedOnChain(p.payment())).isFalse();
-    assertThat(rows(p.payment(), "unsettled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, p.payment(), "unsettled")).isEqualTo(1);
   }
 
   @Test
   void aSettlementWhoseOutcomeIsUnknown_is503_withTheAnswerWithheld() throws Exception {
     Prepared p = prepared();
-    BigInteger payToBefore = usdc(p.payTo());
+    BigInteger payToBefore = usdcOnBase(p.payTo());
     // the relayer's transaction never reaches the node, and the relayer cannot know that
     chain8453.install(Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()));
 
@@ -430,14 +377,14 @@ class X402PaidCallsTest {
             "error.message",
             equalTo(
                 "The payment's settlement did not complete (the chain did not answer the"
-                    + " settlement); the answer was withheld. This authorization is spent for this"
+                    + " settlement); the answer was withheld. This payment is spent for this"
                     + " service: if its transfer lands, nothing more is owed; sign a new payment"
                     + " to retry."));
     nothingServedOrMoved(answer, p, payToBefore);
 
     chain8453.reset();
     paid("/v1/attest", p.header(), p.body()).then().statusCode(402);
-    assertThat(usdc(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
+    assertThat(usdcOnBase(p.payer())).isEqualTo(BigInteger.valueOf(1_000_000));
   }
 
   @Test
@@ -445,7 +392,7 @@ class X402PaidCallsTest {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
     String amount = quote.path("accepts").path(0).path("amount").asText();
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
     ObjectNode request = JSON.createObjectNode();
     request.put("privateKey", key);
@@ -469,9 +416,9 @@ class X402PaidCallsTest {
     JsonNode settled = paymentResponse(answer);
     assertThat(settled.path("network").asText()).isEqualTo("eip155:8453");
     assertThat(Payments.succeeded(BASE, settled.path("transaction").asText())).isTrue();
-    assertThat(usdc(payer))
+    assertThat(usdcOnBase(payer))
         .isEqualTo(BigInteger.valueOf(1_000_000).subtract(new BigInteger(amount)));
-    assertThat(rows(payment, "settled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isEqualTo(1);
   }
 
   @Test
@@ -501,9 +448,9 @@ class X402PaidCallsTest {
     Response quoted = given().contentType(ContentType.JSON).body(body).post("/v1/trust");
     assertThat(quoted.statusCode()).as(quoted.asString()).isEqualTo(402);
     JsonNode quote = JSON.readTree(quoted.asString());
-    String key = newKey();
+    String key = newEvmKey();
     String payer = fundedPayer(key, quote, 1_000_000);
-    JsonNode payment = pay(key, quote);
+    JsonNode payment = payOnBase(key, quote);
 
     Response answer = paid("/v1/trust", payment.path("header").asText(), body);
 
@@ -511,9 +458,9 @@ class X402PaidCallsTest {
     assertThat(answer.jsonPath().getString("data.trust.id")).startsWith("TRST-");
     assertThat(answer.jsonPath().getString("data.sig")).isNotBlank();
     assertThat(paymentResponse(answer).path("success").asBoolean()).isTrue();
-    assertThat(BigInteger.valueOf(1_000_000).subtract(usdc(payer)))
+    assertThat(BigInteger.valueOf(1_000_000).subtract(usdcOnBase(payer)))
         .isEqualTo(new BigInteger(quote.path("accepts").path(0).path("amount").asText()));
-    assertThat(rows(payment, "settled")).isEqualTo(1);
+    assertThat(authorizationRows(pool, payment, "settled")).isEqualTo(1);
 
     // a batch of two wallets costs twice as much: this payment does not buy it
     Map<String, Object> batch =
@@ -522,11 +469,11 @@ class X402PaidCallsTest {
     JsonNode batchQuoted = JSON.readTree(batchQuote.asString());
     assertThat(batchQuoted.path("accepts").path(0).path("amount").asText()).isEqualTo("300000");
     Response batchAnswer =
-        paid("/v1/trust/batch", pay(key, batchQuoted).path("header").asText(), batch);
+        paid("/v1/trust/batch", payOnBase(key, batchQuoted).path("header").asText(), batch);
     assertThat(batchAnswer.statusCode()).as(batchAnswer.asString()).isEqualTo(200);
     assertThat(batchAnswer.jsonPath().getInt("data.summary.succeeded")).isEqualTo(2);
     assertThat(paymentResponse(batchAnswer).path("success").asBoolean()).isTrue();
-    assertThat(BigInteger.valueOf(1_000_000).subtract(usdc(payer)))
+    assertThat(BigInteger.valueOf(1_000_000).subtract(usdcOnBase(payer)))
         .isEqualTo(BigInteger.valueOf(150_000 + 300_000));
   }
 }

@@ -12,6 +12,7 @@ import org.walletstate.adapters.http.robustness.HostileCase.Expect;
 import org.walletstate.adapters.http.robustness.HostileCase.Header;
 import org.walletstate.adapters.http.robustness.HostileCase.Http;
 import org.walletstate.adapters.http.robustness.HostileCase.Raw;
+import org.walletstate.domain.attest.condition.Erc7710Delegation;
 
 /**
  * Generates hostile {@code POST /v1/attest} requests from a seed. Case {@code i} of seed {@code s}
@@ -2128,8 +2129,16 @@ final class AttestFuzzCases {
   private JsonText.Obj unusualButValid(Random r, boolean cheap) {
     int n = cheap ? 1 + r.nextInt(2) : 1 + r.nextInt(10);
     List<String> conditions = new ArrayList<>();
+    int delegations = 0;
     for (int i = 0; i < n; i++) {
       Form form = cheap ? pick(r, CHEAP) : pick(r, Form.values());
+      // a request carries at most three delegation conditions; a fourth makes the body invalid
+      while (form == Form.DELEGATION && delegations == Erc7710Delegation.MAX_PER_REQUEST) {
+        form = pick(r, Form.values());
+      }
+      if (form == Form.DELEGATION) {
+        delegations++;
+      }
       JsonText.Obj c = condition(form);
       if (c.has("chainId") && r.nextBoolean()) {
         String id = form == Form.TOKEN_NATIVE ? "1" : "8453";
@@ -2547,7 +2556,7 @@ final class AttestFuzzCases {
     String what;
     int status = 400;
     String mentions = "payload";
-    switch (r.nextInt(9)) {
+    switch (r.nextInt(10)) {
       case 0 -> {
         from = pick(r, new String[] {"0x12", "", "not an address", "0x" + "g".repeat(40)});
         what = "from " + abbreviate(from);
@@ -2586,6 +2595,26 @@ final class AttestFuzzCases {
         what = "a signature that recovers no payer";
         status = 402;
         mentions = "does not recover the payer";
+      }
+      case 8 -> {
+        // an exact SVM payload: Solana settles through a facilitator only, and without one it is
+        // refused before its transaction is read, whatever the transaction holds
+        String transaction =
+            pick(
+                r,
+                new String[] {
+                  "", "AQID", "not base64!", base64Junk(r), "AA==", "A".repeat(2000), "\\u0000"
+                });
+        String json =
+            "{\"x402Version\":"
+                + pick(r, new String[] {"2", "1"})
+                + ",\"accepted\":{\"scheme\":\"exact\",\"network\":"
+                + "\"solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\"},\"payload\":{\"transaction\":\""
+                + transaction
+                + "\"}}";
+        return new String[] {
+          "solana transaction " + abbreviate(transaction), json, "402", "facilitator"
+        };
       }
       default -> {
         String json =

@@ -8,7 +8,7 @@ import org.walletstate.domain.payment.PerCallPayment;
 /**
  * A pay-per-call request with an x402 payment: the payment is checked against the quote and on
  * chain before the work, the work is done, and the payment is settled only when the work delivered
- * its answer. An authorization buys one answer, ever.
+ * its answer. A payment buys one answer, ever.
  */
 public interface PaidCallUseCase {
 
@@ -34,7 +34,10 @@ public interface PaidCallUseCase {
     /** The payment does not pay for this call (402); nothing was done. */
     record Refused<T>(String reason) implements Outcome<T> {}
 
-    /** The payment could not be checked on chain (503); nothing was done. */
+    /**
+     * The payment could not be checked (503: the chain or the facilitator did not answer); nothing
+     * was done.
+     */
     record Unavailable<T>(String reason) implements Outcome<T> {}
 
     /**

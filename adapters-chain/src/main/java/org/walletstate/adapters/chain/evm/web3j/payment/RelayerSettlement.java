@@ -14,6 +14,7 @@ import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
+import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
@@ -65,8 +66,29 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     return "RelayerSettlement[chains=" + chains.keySet() + ", relayerKey=(hidden)]";
   }
 
+  /**
+   * A Solana payment is the facilitator's to settle; this settler takes EVM authorizations only.
+   */
+  private static final String SOLANA_NEEDS_FACILITATOR =
+      "Solana payments settle through an x402 facilitator, and none is configured";
+
   @Override
-  public Uni<State> state(
+  public Uni<State> state(PerCallPayment payment) {
+    if (payment instanceof PerCallPayment.Evm evm) {
+      return state(evm.terms().domain(), evm.authorization());
+    }
+    return Uni.createFrom().item(new State.Invalid(SOLANA_NEEDS_FACILITATOR));
+  }
+
+  @Override
+  public Uni<Settlement> settle(PerCallPayment payment) {
+    if (payment instanceof PerCallPayment.Evm evm) {
+      return settle(evm.terms().domain(), evm.authorization());
+    }
+    return Uni.createFrom().item(new Settlement.Refused(SOLANA_NEEDS_FACILITATOR));
+  }
+
+  private Uni<State> state(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
     EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
     if (config == null) {
@@ -129,8 +151,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
         : Optional.empty();
   }
 
-  @Override
-  public Uni<Settlement> settle(
+  private Uni<Settlement> settle(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
     if (relayer.isEmpty()) {
       return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
@@ -196,7 +217,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
         if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
           String status = receipt.getTransactionReceipt().get().getStatus();
           return "0x1".equals(status) || "1".equals(status)
-              ? new Settlement.Settled(txHash)
+              ? new Settlement.Settled(txHash.toLowerCase(java.util.Locale.ROOT))
               : new Settlement.Refused("the settlement transaction reverted");
         }
         Thread.sleep(RECEIPT_POLL.toMillis());

@@ -1,4 +1,4 @@
-package org.walletstate.adapters.chain.solana;
+package org.walletstate.domain.solana;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -10,13 +10,18 @@ import org.walletstate.domain.address.SolanaAddress;
 /**
  * Solana program-derived addresses: {@code findProgramAddress(seeds, program)} tries bumps from 255
  * down and takes the first SHA-256({@code seeds ‖ bump ‖ program ‖ "ProgramDerivedAddress"}) that
- * is not a point of the ed25519 curve.
+ * is not a point of the ed25519 curve. Associated token accounts and Metaplex metadata accounts are
+ * such addresses.
  */
-final class ProgramAddress {
+public final class ProgramAddress {
 
   /** The Metaplex Token Metadata program. */
-  static final SolanaAddress METADATA_PROGRAM =
+  public static final SolanaAddress METADATA_PROGRAM =
       SolanaAddress.of("metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s");
+
+  /** The Associated Token Account program. */
+  public static final SolanaAddress ASSOCIATED_TOKEN_PROGRAM =
+      SolanaAddress.of("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
 
   private static final BigInteger P = BigInteger.TWO.pow(255).subtract(BigInteger.valueOf(19));
   private static final BigInteger D =
@@ -27,9 +32,9 @@ final class ProgramAddress {
   private ProgramAddress() {}
 
   /** The address and its bump. */
-  record Found(SolanaAddress address, int bump) {}
+  public record Found(SolanaAddress address, int bump) {}
 
-  static Found find(List<byte[]> seeds, SolanaAddress program) {
+  public static Found find(List<byte[]> seeds, SolanaAddress program) {
     for (int bump = 255; bump >= 0; bump--) {
       MessageDigest sha = sha256();
       seeds.forEach(sha::update);
@@ -45,7 +50,7 @@ final class ProgramAddress {
   }
 
   /** The Metaplex metadata account of {@code mint}. */
-  static SolanaAddress metadata(byte[] mint) {
+  public static SolanaAddress metadata(byte[] mint) {
     return find(
             List.of("metadata".getBytes(StandardCharsets.US_ASCII), METADATA_PROGRAM.bytes(), mint),
             METADATA_PROGRAM)
@@ -53,10 +58,21 @@ final class ProgramAddress {
   }
 
   /**
+   * The associated token account of {@code owner} for {@code mint} under {@code tokenProgram} (SPL
+   * Token or Token-2022): seeds owner, token program, mint.
+   */
+  public static SolanaAddress associatedTokenAccount(
+      SolanaAddress owner, SolanaAddress mint, SolanaAddress tokenProgram) {
+    return find(
+            List.of(owner.bytes(), tokenProgram.bytes(), mint.bytes()), ASSOCIATED_TOKEN_PROGRAM)
+        .address();
+  }
+
+  /**
    * Whether 32 bytes decompress to an ed25519 point: y (little-endian, top bit the sign of x) gives
    * x² = (y² − 1) / (d·y² + 1), which must be a square modulo p.
    */
-  static boolean onCurve(byte[] key) {
+  public static boolean onCurve(byte[] key) {
     byte[] bigEndian = new byte[32];
     for (int i = 0; i < 32; i++) {
       bigEndian[i] = key[31 - i];

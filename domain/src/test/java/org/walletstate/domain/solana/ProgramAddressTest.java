@@ -1,4 +1,4 @@
-package org.walletstate.adapters.chain.solana;
+package org.walletstate.domain.solana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,5 +33,11 @@ class ProgramAddressTest {
             ProgramAddress.onCurve(
                 SolanaAddress.of("BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA").bytes()))
         .isFalse();
+  }
+
+  @Test
+  void associatedTokenAccount_isTheFindOverOwnerProgramMint() {
+    assertThat(ProgramAddress.associatedTokenAccount(OWNER, MINT, TOKEN).text())
+        .isEqualTo("BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA");
   }
 }

@@ -1,0 +1,142 @@
+package org.walletstate.domain.payment;
+
+import java.math.BigInteger;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.HexFormat;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.domain.address.Base58;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.solana.ProgramAddress;
+import org.walletstate.domain.solana.SolanaTransaction;
+
+/**
+ * An x402 "exact" payment on Solana: a versioned (or legacy) transaction, signed by the payer and
+ * left for the facilitator to sign as its fee payer, moving the quoted mint to the associated token
+ * account of the quote's {@code payTo} with a {@code TransferChecked}. Its identity is the payer's
+ * signature (base58): the same transaction never buys two answers.
+ */
+public final class SvmPayment {
+
+  /** What the quote's Solana entry asks. */
+  public record Terms(
+      SolanaAddress mint,
+      SolanaAddress payTo,
+      BigInteger amount,
+      int decimals,
+      SolanaAddress feePayer) {
+    public Terms {
+      Objects.requireNonNull(mint, "mint");
+      Objects.requireNonNull(payTo, "payTo");
+      Objects.requireNonNull(amount, "amount");
+      Objects.requireNonNull(feePayer, "feePayer");
+    }
+  }
+
+  private static final byte[] ED25519_X509_PREFIX =
+      HexFormat.of().parseHex("302a300506032b6570032100");
+
+  private SvmPayment() {}
+
+  /**
+   * Why {@code transaction} does not pay {@code terms}; empty when it does. The chain's part (the
+   * payer's balance, the blockhash still valid) is the facilitator's verification.
+   */
+  public static Optional<String> problem(Terms terms, SolanaTransaction transaction) {
+    if (transaction.addressTableLookups() > 0) {
+      return Optional.of("the transaction uses address lookup tables, which are not accepted");
+    }
+    if (!transaction.feePayer().equals(terms.feePayer())) {
+      return Optional.of(
+          "its fee payer is "
+              + transaction.feePayer().text()
+              + ", not the quoted feePayer "
+              + terms.feePayer().text());
+    }
+    SvmTransfer transfer;
+    try {
+      transfer = SvmTransfer.of(transaction);
+    } catch (IllegalArgumentException e) {
+      return Optional.of(e.getMessage());
+    }
+    if (!transfer.mint().equals(terms.mint())) {
+      return Optional.of(
+          "it moves the mint "
+              + transfer.mint().text()
+              + ", not the quoted "
+              + terms.mint().text());
+    }
+    SolanaAddress expected =
+        ProgramAddress.associatedTokenAccount(terms.payTo(), terms.mint(), transfer.program());
+    if (!transfer.destination().equals(expected)) {
+      return Optional.of(
+          "it pays the token account "
+              + transfer.destination().text()
+              + ", not "
+              + expected.text()
+              + ", the associated token account of the quoted payTo "
+              + terms.payTo().text());
+    }
+    if (transfer.amount().compareTo(terms.amount()) < 0) {
+      return Optional.of(
+          "it transfers "
+              + transfer.amount()
+              + " atomic units, less than the quoted "
+              + terms.amount());
+    }
+    if (transfer.decimals() != terms.decimals()) {
+      return Optional.of(
+          "its TransferChecked states "
+              + transfer.decimals()
+              + " decimals, the mint has "
+              + terms.decimals());
+    }
+    if (transfer.authority().equals(terms.feePayer())) {
+      return Optional.of("the fee payer may not be the transfer's authority");
+    }
+    Optional<byte[]> signature = transaction.signatureOf(transfer.authority());
+    if (signature.isEmpty()) {
+      return Optional.of(
+          "the payer " + transfer.authority().text() + " has not signed the transaction");
+    }
+    if (!verifies(transfer.authority(), signature.get(), transaction.message())) {
+      return Optional.of(
+          "the payer's signature does not verify for " + transfer.authority().text());
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The payer's signature, base58: the payment's identity. Empty when the transaction names no
+   * single transfer or its authority has not signed.
+   */
+  public static Optional<String> payerSignature(SolanaTransaction transaction) {
+    try {
+      return transaction
+          .signatureOf(SvmTransfer.of(transaction).authority())
+          .map(Base58.BITCOIN::encode);
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static boolean verifies(SolanaAddress signer, byte[] signature, byte[] message) {
+    try {
+      byte[] encoded = new byte[ED25519_X509_PREFIX.length + 32];
+      System.arraycopy(ED25519_X509_PREFIX, 0, encoded, 0, ED25519_X509_PREFIX.length);
+      System.arraycopy(signer.bytes(), 0, encoded, ED25519_X509_PREFIX.length, 32);
+      PublicKey key =
+          KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded));
+      Signature verifier = Signature.getInstance("Ed25519");
+      verifier.initVerify(key);
+      verifier.update(message);
+      return verifier.verify(signature);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+}
