@@ -140,15 +140,21 @@ class PointOfSalePagesTest {
   private static JsonNode run(JsonNode input) throws Exception {
     Path script = Path.of("src/test/browser/pos-pages.mjs");
     Path out = Files.createTempFile("pos-pages", ".json");
+    Path errors = Files.createTempFile("pos-pages", ".err");
     Process node =
         new ProcessBuilder("node", script.toString(), input.toString())
             .redirectOutput(out.toFile())
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .redirectError(errors.toFile())
             .start();
+    node.getOutputStream().close();
     assertThat(node.waitFor(180, TimeUnit.SECONDS)).as("the browser run ends").isTrue();
     String text = Files.readString(out, StandardCharsets.UTF_8).strip();
+    String stderr = Files.readString(errors, StandardCharsets.UTF_8).strip();
     Files.deleteIfExists(out);
-    assertThat(node.exitValue()).as("pos-pages.mjs exit code; output: " + text).isZero();
+    Files.deleteIfExists(errors);
+    assertThat(node.exitValue())
+        .as("pos-pages.mjs exit code; output: %s; errors: %s", text, stderr)
+        .isZero();
     return JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
   }
 }
