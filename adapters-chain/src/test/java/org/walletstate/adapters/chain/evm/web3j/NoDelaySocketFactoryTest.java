@@ -62,12 +62,7 @@ class NoDelaySocketFactoryTest {
       java.util.Arrays.fill(body, (byte) 'a');
       Request request =
           new Request.Builder()
-              .url(
-                  "http://"
-                      + server.getAddress().getHostString()
-                      + ":"
-                      + server.getAddress().getPort()
-                      + "/")
+              .url(Web3jConnectionsTest.url(server))
               .post(RequestBody.create(body, MediaType.get("application/json")))
               .build();
       try (Response response =

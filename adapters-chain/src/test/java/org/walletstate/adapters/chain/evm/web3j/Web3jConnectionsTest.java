@@ -63,12 +63,7 @@ class Web3jConnectionsTest {
     for (HttpServer node : nodes) {
       Request request =
           new Request.Builder()
-              .url(
-                  "http://"
-                      + node.getAddress().getHostString()
-                      + ":"
-                      + node.getAddress().getPort()
-                      + "/")
+              .url(url(node))
               .post(
                   RequestBody.create(
                       "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"eth_chainId\",\"params\":[]}",
@@ -79,6 +74,11 @@ class Web3jConnectionsTest {
         assertThat(response.body().string()).contains("\"result\"");
       }
     }
+  }
+
+  /** The URL of a local {@code node}. */
+  static String url(HttpServer node) {
+    return "http://" + node.getAddress().getHostString() + ":" + node.getAddress().getPort() + "/";
   }
 
   /** A local JSON-RPC node answering {@code 0x1} to every request, on a free loopback port. */
