@@ -6,8 +6,10 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
+import static org.walletstate.adapters.http.testbed.X402Calls.assertWithheldAtSettlement;
 import static org.walletstate.adapters.http.testbed.X402Calls.attestBody;
 import static org.walletstate.adapters.http.testbed.X402Calls.paid;
+import static org.walletstate.adapters.http.testbed.X402Calls.paidInV1;
 import static org.walletstate.adapters.http.testbed.X402Calls.paymentResponse;
 import static org.walletstate.adapters.http.testbed.X402Calls.quote;
 
@@ -39,6 +41,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.FacilitatorTestResource;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.X402Calls.V1Call;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
@@ -198,20 +201,10 @@ class X402SolanaTest {
     request.put("privateKey", newSeed());
     request.put("network", SOLANA);
     request.put("rpcUrl", FacilitatorTestResource.solanaRpc().url().toString());
-    request.put("version", 1);
-    request.put("v1Network", "solana");
     request.set("paymentRequired", quote(body));
-    JsonNode payment = Devnet.shared().x402Payer().pay(request);
-    assertThat(payment.path("headers").has("X-PAYMENT")).isTrue();
-    assertThat(payment.path("payload").path("x402Version").asInt()).isEqualTo(1);
-    assertThat(payment.path("payload").path("network").asText()).isEqualTo("solana");
-
-    Response answer =
-        given()
-            .header("X-PAYMENT", payment.path("header").asText())
-            .contentType(ContentType.JSON)
-            .body(body)
-            .post("/v1/attest");
+    V1Call call = paidInV1(request, "solana", body);
+    JsonNode payment = call.payment();
+    Response answer = call.answer();
 
     assertThat(verified(answer).results()).hasSize(1);
     JsonNode settled = paymentResponse(answer);
@@ -350,18 +343,8 @@ class X402SolanaTest {
 
     Response answer = paid("/v1/attest", payment.path("header").asText(), body);
 
-    answer
-        .then()
-        .statusCode(402)
-        .body("ok", equalTo(false))
-        .body(
-            "error.message",
-            containsString(
-                "Payment refused at settlement: the facilitator refused the settlement"
-                    + " (invalid_exact_svm_transaction_failed); the answer was withheld."
-                    + " Nothing was charged."));
-    assertThat(answer.jsonPath().getString("data")).isNull();
-    assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
+    assertWithheldAtSettlement(
+        answer, "the facilitator refused the settlement (invalid_exact_svm_transaction_failed);");
     assertThat(chain().sent()).hasSize(sentBefore);
     assertThat(rows(payment))
         .singleElement()

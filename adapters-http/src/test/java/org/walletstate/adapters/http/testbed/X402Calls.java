@@ -58,11 +58,50 @@ public final class X402Calls {
         .post(path);
   }
 
+  /**
+   * An x402 v1 payment the official client builds for {@code request} (its key, network and quote),
+   * which must come back as an {@code X-PAYMENT} header naming {@code v1Network}, sent with {@code
+   * body} to {@code POST /v1/attest}.
+   */
+  public static V1Call paidInV1(ObjectNode request, String v1Network, Object body) {
+    request.put("version", 1);
+    request.put("v1Network", v1Network);
+    JsonNode payment = Devnet.shared().x402Payer().pay(request);
+    assertThat(payment.path("headers").has("X-PAYMENT")).isTrue();
+    assertThat(payment.path("payload").path("x402Version").asInt()).isEqualTo(1);
+    assertThat(payment.path("payload").path("network").asText()).isEqualTo(v1Network);
+    Response answer =
+        given()
+            .header("X-PAYMENT", payment.path("header").asText())
+            .contentType(ContentType.JSON)
+            .body(body)
+            .post("/v1/attest");
+    return new V1Call(payment, answer);
+  }
+
+  /** A v1 payment as the client built it, and the service's answer to the call it paid for. */
+  public record V1Call(JsonNode payment, Response answer) {}
+
   /** The decoded {@code PAYMENT-RESPONSE} header, which must be there. */
   public static JsonNode paymentResponse(Response response) throws JsonProcessingException {
     String header = response.header("PAYMENT-RESPONSE");
     assertThat(header).as(response.asString()).isNotNull();
     return JSON.readTree(new String(Base64.getDecoder().decode(header), StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Checks that {@code answer} is the 402 of a paid call whose settlement was refused for a reason
+   * starting with {@code reason}: no data, no {@code PAYMENT-RESPONSE}, and the message saying the
+   * answer was withheld and nothing charged.
+   */
+  public static void assertWithheldAtSettlement(Response answer, String reason) {
+    assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(402);
+    assertThat(answer.jsonPath().getBoolean("ok")).isFalse();
+    assertThat(answer.jsonPath().getString("data")).isNull();
+    assertThat(answer.jsonPath().getString("error.message"))
+        .startsWith("Payment refused at settlement: " + reason)
+        .endsWith("; the answer was withheld. Nothing was charged. Sign a new payment to retry.");
+    assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
   }
 
   /** A fresh secp256k1 private key (below the group order), hex. */
