@@ -24,14 +24,11 @@ import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
-import org.walletstate.application.payment.port.in.PaidCallUseCase;
-import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.payload.KeyVersion;
-import org.walletstate.domain.payment.PerCallPayment;
 
 /**
  * {@code POST /v1/attest}: a signed yes/no on conditions over wallet state. With a key it reads,
@@ -47,7 +44,6 @@ public class AttestResource {
   private final PaymentQuotes quotes;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
-  private final PaidCallUseCase paidCalls;
   private final PerCallPayments payments;
 
   @Inject
@@ -57,9 +53,7 @@ public class AttestResource {
       PaymentQuotes quotes,
       CurrentCaller caller,
       Envelopes envelopes,
-      PaidCallUseCase paidCalls,
       PerCallPayments payments) {
-    this.paidCalls = paidCalls;
     this.payments = payments;
     this.attest = attest;
     this.bodies = bodies;
@@ -78,23 +72,14 @@ public class AttestResource {
     var request = bodies.object(body);
     if (caller.payment().isPresent()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      CreditPrice.Call call = AttestUseCase.call(command);
-      PerCallPayment payment = payments.payment(caller.payment().get(), call);
-      return paidCalls
-          .run(
-              payment,
-              "attest",
-              () -> attest.attestUnmetered(command),
-              AttestOutcome.Signed.class::isInstance)
-          .map(
-              outcome ->
-                  payments.answer(
-                      outcome,
-                      call,
-                      payment,
-                      this::respond,
-                      signed ->
-                          envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson()))));
+      return payments.serve(
+          caller.payment().get(),
+          AttestUseCase.call(command),
+          "attest",
+          () -> attest.attestUnmetered(command),
+          AttestOutcome.Signed.class::isInstance,
+          this::respond,
+          signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson())));
     }
     if (caller.anonymous()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);

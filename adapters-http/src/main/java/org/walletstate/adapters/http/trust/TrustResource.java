@@ -25,14 +25,11 @@ import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
-import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
-import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
-import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.trust.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustFailure;
@@ -62,7 +59,6 @@ public class TrustResource {
   private final PaymentQuotes quotes;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
-  private final PaidCallUseCase paidCalls;
   private final PerCallPayments payments;
 
   @Inject
@@ -73,9 +69,7 @@ public class TrustResource {
       PaymentQuotes quotes,
       CurrentCaller caller,
       Envelopes envelopes,
-      PaidCallUseCase paidCalls,
       PerCallPayments payments) {
-    this.paidCalls = paidCalls;
     this.payments = payments;
     this.profiles = profiles;
     this.batches = batches;
@@ -94,23 +88,14 @@ public class TrustResource {
   public Uni<Response> trust(byte[] body) {
     TrustCommand command = TrustCommand.parse(bodies.object(body));
     if (caller.payment().isPresent()) {
-      CreditPrice.Call call = TrustProfileUseCase.call(command);
-      PerCallPayment payment = payments.payment(caller.payment().get(), call);
-      return paidCalls
-          .run(
-              payment,
-              "trust",
-              () -> profiles.profileUnmetered(command),
-              TrustOutcome.Signed.class::isInstance)
-          .map(
-              outcome ->
-                  payments.answer(
-                      outcome,
-                      call,
-                      payment,
-                      this::respond,
-                      signed ->
-                          envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson()))));
+      return payments.serve(
+          caller.payment().get(),
+          TrustProfileUseCase.call(command),
+          "trust",
+          () -> profiles.profileUnmetered(command),
+          TrustOutcome.Signed.class::isInstance,
+          this::respond,
+          signed -> envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson())));
     }
     if (caller.anonymous()) {
       return Uni.createFrom().item(quotes.quote(TrustProfileUseCase.call(command), false));
@@ -129,28 +114,18 @@ public class TrustResource {
     TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
     int requested = command.entries().size();
     if (caller.payment().isPresent()) {
-      CreditPrice.Call call = TrustBatchUseCase.call(command);
-      PerCallPayment payment = payments.payment(caller.payment().get(), call);
       // a paid batch is settled only when every wallet's profile was signed: the payment is for
       // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
-      return paidCalls
-          .run(
-              payment,
-              "trust/batch",
-              () -> batches.profilesUnmetered(command),
-              outcome ->
-                  outcome instanceof TrustBatchOutcome.Answered answered
-                      && answered.succeeded() == requested)
-          .map(
-              outcome ->
-                  payments.answer(
-                      outcome,
-                      call,
-                      payment,
-                      this::unpaidBatch,
-                      answered ->
-                          envelopes.ok(
-                              batchData((TrustBatchOutcome.Answered) answered, requested))));
+      return payments.serve(
+          caller.payment().get(),
+          TrustBatchUseCase.call(command),
+          "trust/batch",
+          () -> batches.profilesUnmetered(command),
+          outcome ->
+              outcome instanceof TrustBatchOutcome.Answered answered
+                  && answered.succeeded() == requested,
+          this::unpaidBatch,
+          answered -> envelopes.ok(batchData((TrustBatchOutcome.Answered) answered, requested)));
     }
     if (caller.anonymous()) {
       return Uni.createFrom().item(quotes.quote(TrustBatchUseCase.call(command), false));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -13,6 +14,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
@@ -52,14 +55,42 @@ public class PerCallPayments {
   private final PayPerCallConfig config;
   private final ObjectMapper json;
   private final Envelopes envelopes;
+  private final PaidCallUseCase paidCalls;
 
   @Inject
   public PerCallPayments(
-      PaymentQuotes quotes, PayPerCallConfig config, ObjectMapper json, Envelopes envelopes) {
+      PaymentQuotes quotes,
+      PayPerCallConfig config,
+      ObjectMapper json,
+      Envelopes envelopes,
+      PaidCallUseCase paidCalls) {
     this.quotes = quotes;
     this.config = config;
     this.json = json;
     this.envelopes = envelopes;
+    this.paidCalls = paidCalls;
+  }
+
+  /**
+   * A call paid by the payment in {@code header}: the payment is checked against the quote for
+   * {@code call}, {@code work} is done, and the payment is settled only when {@code delivered}
+   * holds for its outcome, which is then answered by {@code paid} with {@code PAYMENT-RESPONSE}; an
+   * outcome that is not delivered is answered by {@code unpaid} and costs nothing.
+   *
+   * @param operation the paid endpoint's name, as the payment's record states it
+   */
+  public <T> Uni<Response> serve(
+      String header,
+      CreditPrice.Call call,
+      String operation,
+      Supplier<Uni<T>> work,
+      Predicate<T> delivered,
+      Function<T, Response> unpaid,
+      Function<T, Response> paid) {
+    PerCallPayment payment = payment(header, call);
+    return paidCalls
+        .run(payment, operation, work, delivered)
+        .map(outcome -> answer(outcome, call, payment, unpaid, paid));
   }
 
   /**
@@ -68,7 +99,7 @@ public class PerCallPayments {
    * (offered only with a facilitator). A header that is not a readable x402 payment is 400; a
    * network the quote does not settle here is 402 with the quote.
    */
-  public PerCallPayment payment(String header, CreditPrice.Call call) {
+  PerCallPayment payment(String header, CreditPrice.Call call) {
     if (!quotes.enabled()) {
       throw new ApiError(
           402, "Pay-per-call is not configured on this service; use an API key (X-API-Key)");
@@ -257,7 +288,7 @@ public class PerCallPayments {
    * @param unpaid the answer of a call that did not deliver (its 4xx or 503)
    * @param paid the delivered answer; {@code PAYMENT-RESPONSE} is added to it
    */
-  public <T> Response answer(
+  private <T> Response answer(
       PaidCallUseCase.Outcome<T> outcome,
       CreditPrice.Call call,
       PerCallPayment payment,
