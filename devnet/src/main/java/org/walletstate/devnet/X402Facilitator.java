@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -52,7 +53,7 @@ public final class X402Facilitator implements AutoCloseable {
     }
     try {
       OutputStream in = process.getOutputStream();
-      Map<String, Object> input = new java.util.HashMap<>();
+      Map<String, Object> input = new HashMap<>();
       input.put("privateKey", privateKey);
       input.put("rpcUrl", rpcUrl.toString());
       input.put("chainId", chainId);

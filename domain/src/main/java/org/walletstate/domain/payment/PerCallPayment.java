@@ -86,29 +86,49 @@ public sealed interface PerCallPayment permits PerCallPayment.Evm, PerCallPaymen
 
   /**
    * The x402 "exact" SVM scheme: a transaction with the payer's signature and the facilitator's fee
-   * payer slot left empty, carrying one {@code TransferChecked}.
+   * payer slot left empty, carrying one {@code TransferChecked}, which is read once, with the
+   * payer's signature, when the payment is made.
    */
-  record Svm(String network, SvmPayment.Terms terms, SolanaTransaction transaction)
-      implements PerCallPayment {
+  final class Svm implements PerCallPayment {
+    private final String network;
+    private final SvmPayment.Terms terms;
+    private final SolanaTransaction transaction;
+    private final SvmTransfer transfer;
+    private final String payerSignature;
 
     /**
      * @throws IllegalArgumentException when the transaction carries no single {@code
      *     TransferChecked} or its authority has not signed it
      */
-    public Svm {
-      Objects.requireNonNull(network, "network");
-      Objects.requireNonNull(terms, "terms");
-      Objects.requireNonNull(transaction, "transaction");
-      SvmTransfer transfer = SvmTransfer.of(transaction);
-      if (transaction.signatureOf(transfer.authority()).isEmpty()) {
-        throw new IllegalArgumentException(
-            "the transaction is not signed by its transfer's authority "
-                + transfer.authority().text());
-      }
+    public Svm(String network, SvmPayment.Terms terms, SolanaTransaction transaction) {
+      this.network = Objects.requireNonNull(network, "network");
+      this.terms = Objects.requireNonNull(terms, "terms");
+      this.transaction = Objects.requireNonNull(transaction, "transaction");
+      this.transfer = SvmTransfer.of(transaction);
+      this.payerSignature =
+          SvmPayment.signatureOf(transaction, transfer)
+              .orElseThrow(
+                  () ->
+                      new IllegalArgumentException(
+                          "the transaction is not signed by its transfer's authority "
+                              + transfer.authority().text()));
+    }
+
+    @Override
+    public String network() {
+      return network;
+    }
+
+    public SvmPayment.Terms terms() {
+      return terms;
+    }
+
+    public SolanaTransaction transaction() {
+      return transaction;
     }
 
     public SvmTransfer transfer() {
-      return SvmTransfer.of(transaction);
+      return transfer;
     }
 
     /** The transaction as the x402 payload carries it: base64 of its wire bytes. */
@@ -118,26 +138,27 @@ public sealed interface PerCallPayment permits PerCallPayment.Evm, PerCallPaymen
 
     @Override
     public String payer() {
-      return transfer().authority().text();
+      return transfer.authority().text();
     }
 
     @Override
     public BigInteger amount() {
-      return transfer().amount();
+      return transfer.amount();
     }
 
     @Override
     public Key key() {
-      return new Key(
-          network,
-          terms.mint().text(),
-          payer(),
-          SvmPayment.payerSignature(transaction).orElseThrow());
+      return new Key(network, terms.mint().text(), payer(), payerSignature);
     }
 
     @Override
     public Optional<String> problem(Instant now) {
       return SvmPayment.problem(terms, transaction);
+    }
+
+    @Override
+    public String toString() {
+      return "Svm[network=" + network + ", payer=" + payer() + ", amount=" + amount() + "]";
     }
   }
 }

@@ -116,12 +116,15 @@ public final class SvmPayment {
    */
   public static Optional<String> payerSignature(SolanaTransaction transaction) {
     try {
-      return transaction
-          .signatureOf(SvmTransfer.of(transaction).authority())
-          .map(Base58.BITCOIN::encode);
+      return signatureOf(transaction, SvmTransfer.of(transaction));
     } catch (IllegalArgumentException e) {
       return Optional.empty();
     }
+  }
+
+  /** The signature of {@code transfer}'s authority in {@code transaction}, base58. */
+  static Optional<String> signatureOf(SolanaTransaction transaction, SvmTransfer transfer) {
+    return transaction.signatureOf(transfer.authority()).map(Base58.BITCOIN::encode);
   }
 
   private static boolean verifies(SolanaAddress signer, byte[] signature, byte[] message) {

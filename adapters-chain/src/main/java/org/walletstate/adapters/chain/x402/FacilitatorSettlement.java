@@ -14,6 +14,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.application.port.out.TransferAuthorizations;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
@@ -127,7 +129,7 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
    * {url}/supported}, {@code kinds[].extra.feePayer} of the v2 kind); empty when it names none or
    * does not answer.
    */
-  public Uni<Optional<String>> feePayer(String network) {
+  public Uni<Optional<SolanaAddress>> feePayer(String network) {
     HttpRequest get = HttpRequest.newBuilder(endpoint("supported")).timeout(timeout).GET().build();
     return Uni.createFrom()
         .completionStage(() -> http.sendAsync(get, HttpResponse.BodyHandlers.ofString()))
@@ -135,26 +137,23 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
             response ->
                 response.statusCode() == 200
                     ? readFeePayer(response.body(), network)
-                    : Optional.<String>empty())
+                    : Optional.<SolanaAddress>empty())
         .onFailure()
         .recoverWithItem(e -> Optional.empty());
   }
 
-  private static Optional<String> readFeePayer(String body, String network) {
+  private static Optional<SolanaAddress> readFeePayer(String body, String network) {
     try {
       JsonNode supported = JSON.readTree(body);
       for (JsonNode kind : supported.path("kinds")) {
         if (network.equals(kind.path("network").asText())
             && "exact".equals(kind.path("scheme").asText())
             && kind.path("x402Version").asInt(VERSION) == VERSION) {
-          String payer = kind.path("extra").path("feePayer").asText("");
-          if (payer.matches("[1-9A-HJ-NP-Za-km-z]{32,44}")) {
-            return Optional.of(payer);
-          }
+          return Optional.of(SolanaAddress.of(kind.path("extra").path("feePayer").asText("")));
         }
       }
       return Optional.empty();
-    } catch (IOException e) {
+    } catch (IOException | ValidationException e) {
       return Optional.empty();
     }
   }

@@ -310,7 +310,12 @@ class FacilitatorSettlementTest {
                 + "\",\"extra\":{\"feePayer\":\""
                 + FEE_PAYER
                 + "\"}}],\"extensions\":[],\"signers\":{}}"));
-    assertThat(settlement.feePayer(SOLANA).await().atMost(Duration.ofSeconds(10)))
+    assertThat(
+            settlement
+                .feePayer(SOLANA)
+                .await()
+                .atMost(Duration.ofSeconds(10))
+                .map(SolanaAddress::text))
         .contains(FEE_PAYER);
     assertThat(
             settlement.feePayer("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1").await().indefinitely())

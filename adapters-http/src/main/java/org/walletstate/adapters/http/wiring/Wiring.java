@@ -127,7 +127,6 @@ import org.walletstate.crypto.PassSigning;
 import org.walletstate.crypto.Pbkdf2PinHasher;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
-import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.trust.TrustCheckList;
 
@@ -363,9 +362,6 @@ public class Wiring {
   @Startup
   SolanaFeePayer solanaFeePayer(TransferAuthorizations payments, PayPerCallConfig x402) {
     boolean solana = x402.payToSolana().filter(to -> !to.isBlank()).isPresent();
-    if (solana) {
-      SolanaAddress.parse(x402.payToSolana().get().strip(), "walletstate.x402.pay-to-solana");
-    }
     SolanaFeePayer payer =
         payments instanceof FacilitatorSettlement facilitator
             ? SolanaFeePayer.askingAtStart(

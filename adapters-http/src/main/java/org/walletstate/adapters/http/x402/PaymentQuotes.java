@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -19,15 +20,18 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.UsdcAmount;
+import org.walletstate.domain.address.SolanaAddress;
 
 /**
  * The x402 payment quote a caller without credentials receives on a pay-per-call endpoint: HTTP 402
  * with {@code x402Version, error, resource, accepts}, no envelope, and the same bytes base64 in the
  * {@code payment-required} header. The amount is priced from the exact body sent and is the same on
  * every network. Solana is offered only when a facilitator settles it here: with a Solana pay-to
- * address, a configured facilitator and the fee payer it names.
+ * address, a configured facilitator and the fee payer it names. Built at start, so that a Solana
+ * pay-to address that is not one stops the start.
  */
 @ApplicationScoped
+@Startup
 public class PaymentQuotes {
 
   public static final int X402_VERSION = 2;
@@ -56,12 +60,18 @@ public class PaymentQuotes {
   private final PayPerCallConfig config;
   private final ObjectMapper json;
   private final SolanaFeePayer feePayer;
+  private final Optional<SolanaAddress> payToSolana;
 
   @Inject
   public PaymentQuotes(PayPerCallConfig config, ObjectMapper json, SolanaFeePayer feePayer) {
     this.config = config;
     this.json = json;
     this.feePayer = feePayer;
+    this.payToSolana =
+        config
+            .payToSolana()
+            .filter(to -> !to.isBlank())
+            .map(to -> SolanaAddress.parse(to.strip(), "walletstate.x402.pay-to-solana"));
   }
 
   /** Whether pay-per-call is configured at all: it is with an EVM pay-to address. */
@@ -74,15 +84,14 @@ public class PaymentQuotes {
    * address, a facilitator, and the fee payer it named.
    */
   Optional<SolanaTerms> solana() {
-    Optional<String> payTo = config.payToSolana().filter(to -> !to.isBlank());
-    if (payTo.isEmpty() || !feePayer.facilitated()) {
+    if (payToSolana.isEmpty() || !feePayer.facilitated()) {
       return Optional.empty();
     }
-    return feePayer.current().map(payer -> new SolanaTerms(payTo.get().strip(), payer));
+    return feePayer.current().map(payer -> new SolanaTerms(payToSolana.get(), payer));
   }
 
   /** What the quote's Solana entry names. */
-  record SolanaTerms(String payTo, String feePayer) {}
+  record SolanaTerms(SolanaAddress payTo, SolanaAddress feePayer) {}
 
   /** The quoted networks, in the interface's order: Solana only when it is offered. */
   List<Network> networks() {
@@ -155,11 +164,13 @@ public class PaymentQuotes {
       entry.put("network", network.caip2());
       entry.put("amount", amount.atomic().toString());
       entry.put("asset", network.usdc());
-      entry.put("payTo", network.solana() ? solana.get().payTo() : config.payToEvm().orElseThrow());
+      entry.put(
+          "payTo",
+          network.solana() ? solana.get().payTo().text() : config.payToEvm().orElseThrow());
       entry.put("maxTimeoutSeconds", config.maxTimeoutSeconds());
       ObjectNode extra = entry.putObject("extra");
       if (network.solana()) {
-        extra.put("feePayer", solana.get().feePayer());
+        extra.put("feePayer", solana.get().feePayer().text());
       } else {
         extra.put("name", network.tokenName());
         extra.put("version", "2");

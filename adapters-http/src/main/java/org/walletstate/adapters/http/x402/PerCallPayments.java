@@ -141,10 +141,10 @@ public class PerCallPayments {
       var terms =
           new SvmPayment.Terms(
               SolanaAddress.of(quoted.usdc()),
-              SolanaAddress.of(solana.payTo()),
+              solana.payTo(),
               price.atomic(),
               PaymentQuotes.USDC_DECIMALS,
-              SolanaAddress.of(solana.feePayer()));
+              solana.feePayer());
       try {
         return new PerCallPayment.Svm(quoted.caip2(), terms, transaction(payload.path("payload")));
       } catch (IllegalArgumentException e) {

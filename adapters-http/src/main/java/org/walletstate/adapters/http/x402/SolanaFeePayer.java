@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.walletstate.domain.address.SolanaAddress;
 
 /**
  * The fee payer a quote's Solana entry names in {@code extra.feePayer}: the configured
@@ -15,11 +16,11 @@ import java.util.function.Supplier;
  */
 public final class SolanaFeePayer {
 
-  private final Supplier<Uni<Optional<String>>> facilitator;
-  private final AtomicReference<String> known = new AtomicReference<>();
+  private final Supplier<Uni<Optional<SolanaAddress>>> facilitator;
+  private final AtomicReference<SolanaAddress> known = new AtomicReference<>();
   private final AtomicBoolean asking = new AtomicBoolean();
 
-  private SolanaFeePayer(Supplier<Uni<Optional<String>>> facilitator) {
+  private SolanaFeePayer(Supplier<Uni<Optional<SolanaAddress>>> facilitator) {
     this.facilitator = facilitator;
   }
 
@@ -34,7 +35,7 @@ public final class SolanaFeePayer {
    * @param facilitator the facilitator's fee payer for the quoted Solana network, or empty
    */
   public static SolanaFeePayer askingAtStart(
-      Supplier<Uni<Optional<String>>> facilitator, Duration wait) {
+      Supplier<Uni<Optional<SolanaAddress>>> facilitator, Duration wait) {
     SolanaFeePayer payer = new SolanaFeePayer(facilitator);
     try {
       payer.ask().await().atMost(wait);
@@ -50,15 +51,15 @@ public final class SolanaFeePayer {
   }
 
   /** The fee payer, once the facilitator named it; asks again in the background when not. */
-  public Optional<String> current() {
-    String payer = known.get();
+  public Optional<SolanaAddress> current() {
+    SolanaAddress payer = known.get();
     if (payer == null && facilitator != null && !asking.get()) {
       ask().subscribe().with(found -> {}, failure -> {});
     }
     return Optional.ofNullable(payer);
   }
 
-  private Uni<Optional<String>> ask() {
+  private Uni<Optional<SolanaAddress>> ask() {
     if (!asking.compareAndSet(false, true)) {
       return Uni.createFrom().item(Optional.ofNullable(known.get()));
     }

@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -217,7 +218,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
         if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
           String status = receipt.getTransactionReceipt().get().getStatus();
           return "0x1".equals(status) || "1".equals(status)
-              ? new Settlement.Settled(txHash.toLowerCase(java.util.Locale.ROOT))
+              ? new Settlement.Settled(txHash.toLowerCase(Locale.ROOT))
               : new Settlement.Refused("the settlement transaction reverted");
         }
         Thread.sleep(RECEIPT_POLL.toMillis());
