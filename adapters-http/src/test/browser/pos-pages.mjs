@@ -3,15 +3,9 @@
 // PointOfSalePagesTest); output: one JSON line of what the pages showed. The customer's wallet is
 // an EIP-1193 provider injected into the page whose personal_sign is the devnet node's own
 // (an unlocked anvil account), so the signature is a real one by that account.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(resolve(here, '../../main/pages/package.json'));
-const { chromium } = require('playwright-core');
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, PHONE } from './chromium.mjs';
 
 const input = JSON.parse(process.argv[2]);
 const observed = {};
@@ -41,30 +35,9 @@ async function wallet(method, params) {
   }
 }
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** A fresh profile directory and a phone-sized Chromium on it, with {@code extra} flags. */
-async function phone(extra) {
-  const dir = mkdtempSync(join(tmpdir(), 'pos-chromium-'));
-  const browser = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [...FLAGS, ...extra],
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return { browser, dir };
+function phone(extra) {
+  return launch(extra, PHONE);
 }
 
 const { browser: context, dir: profile } = await phone([]);
@@ -80,7 +53,12 @@ try {
       request: ({ method, params }) => window.__devnetWallet(method, params || []),
     };
   });
-  await customer.goto(`${input.baseUrl}/pos/pass.html`);
+  await customer.goto(`${input.baseUrl}/pos/pass.html?store=${encodeURIComponent(input.merchantId)}`);
+  await customer.waitForSelector('#store:not(.hidden)');
+  observed.passHeading = await customer.textContent('#heading');
+  observed.passPurpose = await customer.textContent('#purpose');
+  observed.passTiers = await customer.textContent('#store-tiers');
+  observed.passFits = await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await customer.click('#connect');
   await customer.waitForSelector('#pass:not(.hidden)', { timeout: 20000 });
   observed.passWallet = await customer.textContent('#wallet');
@@ -99,6 +77,9 @@ try {
   await till.click('#login-button');
   await till.waitForSelector('#scan:not(.hidden)');
   observed.storeTitle = await till.textContent('#title');
+  await till.click('#store-offer summary');
+  observed.tillTiers = await till.textContent('#store-tiers');
+  observed.tillFits = await till.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   async function result() {
     await till.waitForSelector('#result:not(.hidden)');

@@ -126,6 +126,27 @@
     }
   }
 
+  /** With ?store=<id> (the link a store prints), the store's name and what its customers get. */
+  async function showStore() {
+    const id = new URLSearchParams(location.search).get('store');
+    if (!id) return;
+    try {
+      const response = await fetch(`/v1/merchants/${encodeURIComponent(id)}`);
+      const json = await response.json();
+      if (!response.ok) throw new Error(json.error ? json.error.message : `HTTP ${response.status}`);
+      const store = json.data;
+      $('heading').textContent = `My pass for ${store.companyName}`;
+      document.title = `My pass for ${store.companyName}`;
+      $('store-name').textContent = store.companyName;
+      $('store-location').textContent = store.location || '';
+      $('store-tiers').replaceChildren(StoreTiers.table(store, `What holders get at ${store.companyName}`));
+      $('store').classList.remove('hidden');
+    } catch (e) {
+      $('error').textContent = `The store could not be shown (${e.message}); the pass works at any store.`;
+    }
+  }
+
+  showStore();
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && renewal) renew();
   });

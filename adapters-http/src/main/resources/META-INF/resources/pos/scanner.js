@@ -28,6 +28,7 @@
     $('scan').classList.remove('hidden');
     $('title').textContent = session.name;
     $('store-paused').classList.toggle('hidden', !session.paused);
+    $('store-tiers').replaceChildren(StoreTiers.table(session.store || {}, `Discounts at ${session.name}`));
   }
 
   $('login').addEventListener('submit', async (event) => {
@@ -44,6 +45,7 @@
       token: json.data.session,
       name: json.data.merchant.companyName || merchantId,
       paused: json.data.paused,
+      store: json.data.merchant,
     };
     sessionStorage.setItem(KEY, JSON.stringify(session));
     loggedIn();
@@ -174,6 +176,8 @@
     $('error').textContent = message || '';
   }
 
+  const preset = new URLSearchParams(location.search).get('store');
+  if (preset) $('merchant').value = preset;
   $('camera').addEventListener('click', camera);
   $('logout').addEventListener('click', () => logout());
   if (session) loggedIn();

@@ -91,6 +91,17 @@ class PointOfSalePagesTest {
     assertThat(seen.get("passWallet").asText()).contains(CUSTOMER);
     assertThat(seen.get("wrongPin").asText()).contains("Wrong scanner PIN");
     assertThat(seen.get("storeTitle").asText()).isEqualTo("Shop " + merchant);
+    assertThat(seen.get("tillTiers").asText())
+        .as("the till shows the store's tiers")
+        .contains(
+            "Discounts at Shop " + merchant, "Bronze", "10 USDC", "5%", "Gold", "100 USDC", "10%");
+    assertThat(seen.get("passHeading").asText()).isEqualTo("My pass for Shop " + merchant);
+    assertThat(seen.get("passPurpose").asText()).contains("holds no money", "discount");
+    assertThat(seen.get("passTiers").asText()).contains("Gold", "100 USDC", "10%");
+    assertThat(seen.get("passFits").asBoolean()).as("the pass page fits a phone's width").isTrue();
+    assertThat(seen.get("tillFits").asBoolean())
+        .as("the scanner page fits a phone's width")
+        .isTrue();
 
     JsonNode scan = seen.get("scan");
     assertThat(scan.get("status").asText()).isEqualTo("RECOGNIZED");
