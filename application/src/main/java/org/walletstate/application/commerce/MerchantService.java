@@ -158,6 +158,11 @@ public final class MerchantService
   }
 
   @Override
+  public Uni<List<Merchant>> owned(KeyAccount key) {
+    return store.ownedBy(key.id());
+  }
+
+  @Override
   public Uni<Optional<Merchant>> publicView(CompanyId id) {
     return store.find(id).map(found -> found.filter(m -> !m.paused()));
   }

@@ -72,6 +72,11 @@ class DomainVerificationServiceTest {
     }
 
     @Override
+    public Uni<List<Merchant>> ownedBy(long keyId) {
+      return Uni.createFrom().item(rows.values().stream().filter(m -> m.ownedBy(keyId)).toList());
+    }
+
+    @Override
     public Uni<Boolean> partnerEnabled(long keyId) {
       return Uni.createFrom().item(partners.contains(keyId));
     }

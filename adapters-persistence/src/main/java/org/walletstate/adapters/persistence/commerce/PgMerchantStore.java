@@ -225,6 +225,19 @@ public class PgMerchantStore implements MerchantStore {
   }
 
   @Override
+  public Uni<List<Merchant>> ownedBy(long keyId) {
+    return pool.preparedQuery(
+            "select * from merchant where owner_key_id = $1 order by created_at, id_key")
+        .execute(Tuple.of(keyId))
+        .map(
+            rows -> {
+              List<Merchant> list = new ArrayList<>();
+              rows.forEach(r -> list.add(read(r)));
+              return list;
+            });
+  }
+
+  @Override
   public Uni<Boolean> partnerEnabled(long keyId) {
     return pool.preparedQuery("select 1 from partner_key where api_key_id = $1")
         .execute(Tuple.of(keyId))

@@ -8,13 +8,19 @@ import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.Merchant;
 
-/** Reading merchants: the owner's full status, the public single read, the directory. */
+/**
+ * Reading merchants: the owner's full status, the key's own merchants, the public single read, the
+ * directory.
+ */
 public interface MerchantQueries {
 
   /** Private full details for the owner key, with the key's balance. */
   Uni<OwnerResult<Owned>> status(KeyAccount key, CompanyId id);
 
   record Owned(Merchant merchant, long credits) {}
+
+  /** The merchants the key owns, oldest first. */
+  Uni<List<Merchant>> owned(KeyAccount key);
 
   /** The public read: empty for an unknown or paused store. */
   Uni<Optional<Merchant>> publicView(CompanyId id);

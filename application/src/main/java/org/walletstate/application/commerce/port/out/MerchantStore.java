@@ -72,6 +72,9 @@ public interface MerchantStore {
 
   record Page(List<Merchant> merchants, long total) {}
 
+  /** The key's merchants, paused or not, oldest first. */
+  Uni<List<Merchant>> ownedBy(long keyId);
+
   /** Whether the key is partner-enabled. */
   Uni<Boolean> partnerEnabled(long keyId);
 }
