@@ -45,3 +45,15 @@ export async function launch(extra, options) {
     },
   };
 }
+
+/**
+ * Logs the scanner page {@code till} in with {@code pin} (the store id already filled in) and
+ * answers what the staff see: the title and the store's tier table.
+ */
+export async function tillLogin(till, pin) {
+  await till.fill('#pin', pin);
+  await till.click('#login-button');
+  await till.waitForSelector('#scan:not(.hidden)');
+  await till.click('#store-offer summary');
+  return { title: await till.textContent('#title'), tiers: await till.textContent('#store-tiers') };
+}

@@ -5,7 +5,7 @@
 // (an unlocked anvil account), so the signature is a real one by that account.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, PHONE } from './chromium.mjs';
+import { launch, PHONE, tillLogin } from './chromium.mjs';
 
 const input = JSON.parse(process.argv[2]);
 const observed = {};
@@ -73,12 +73,9 @@ try {
   await till.click('#login-button');
   await till.waitForFunction(() => document.getElementById('error').textContent.length > 0);
   observed.wrongPin = await till.textContent('#error');
-  await till.fill('#pin', input.pin);
-  await till.click('#login-button');
-  await till.waitForSelector('#scan:not(.hidden)');
-  observed.storeTitle = await till.textContent('#title');
-  await till.click('#store-offer summary');
-  observed.tillTiers = await till.textContent('#store-tiers');
+  const staff = await tillLogin(till, input.pin);
+  observed.storeTitle = staff.title;
+  observed.tillTiers = staff.tiers;
   observed.tillFits = await till.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   async function result() {

@@ -12,14 +12,12 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.BrowserScripts;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payments;
@@ -86,7 +84,7 @@ class PointOfSalePagesTest {
     input.put("ownerKey", owner.key());
     input.put("lockMerchantId", lockMerchant);
     input.put("staleCode", stale);
-    JsonNode seen = run(input);
+    JsonNode seen = BrowserScripts.run("pos-pages.mjs", input, 180);
 
     assertThat(seen.get("passWallet").asText()).contains(CUSTOMER);
     assertThat(seen.get("wrongPin").asText()).contains("Wrong scanner PIN");
@@ -146,26 +144,5 @@ class PointOfSalePagesTest {
         org.walletstate.adapters.http.testbed.TestKeys.create(
             pool, credits, 1_000_000, org.walletstate.domain.payload.KeyVersion.V2);
     return new PointOfSaleTest.Owner(key.secret(), key.id());
-  }
-
-  private static JsonNode run(JsonNode input) throws Exception {
-    Path script = Path.of("src/test/browser/pos-pages.mjs");
-    Path out = Files.createTempFile("pos-pages", ".json");
-    Path errors = Files.createTempFile("pos-pages", ".err");
-    Process node =
-        new ProcessBuilder("node", script.toString(), input.toString())
-            .redirectOutput(out.toFile())
-            .redirectError(errors.toFile())
-            .start();
-    node.getOutputStream().close();
-    assertThat(node.waitFor(180, TimeUnit.SECONDS)).as("the browser run ends").isTrue();
-    String text = Files.readString(out, StandardCharsets.UTF_8).strip();
-    String stderr = Files.readString(errors, StandardCharsets.UTF_8).strip();
-    Files.deleteIfExists(out);
-    Files.deleteIfExists(errors);
-    assertThat(node.exitValue())
-        .as("pos-pages.mjs exit code; output: %s; errors: %s", text, stderr)
-        .isZero();
-    return JSON.readTree(text.substring(text.lastIndexOf('\n') + 1));
   }
 }

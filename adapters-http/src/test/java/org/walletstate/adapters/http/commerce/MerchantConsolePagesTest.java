@@ -1,0 +1,159 @@
+package org.walletstate.adapters.http.commerce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.inject.Inject;
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.BrowserScripts;
+import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.Payments;
+import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * The store console ({@code /console/}) in headless Chromium, driven by playwright-core through
+ * {@code src/test/browser/console-pages.mjs}, against this service, PostgreSQL and the devnet: a
+ * store onboarded through the page (the first part with the keyboard only), validation errors shown
+ * beside their fields, a discount preview read on chain, credits bought with a real USDC transfer,
+ * a scanner whose PIN logs a phone-sized till in, the listing, pause and resume, all under a strict
+ * Content-Security-Policy. Screenshots of each screen are kept in {@code
+ * target/console-screenshots}.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+@WithTestResource(DevnetTestResource.class)
+class MerchantConsolePagesTest {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final long BASE = 8453;
+  static final long START_CREDITS = 7;
+
+  @TestHTTPResource("/")
+  URL base;
+
+  @Inject Pool pool;
+
+  @Test
+  void anOwnerOnboardsAStore_throughTheConsole_andItsTillsAndPassPageShowIt() throws Exception {
+    assertThat(Path.of("/usr/bin/chromium"))
+        .as("Debian's chromium package (apt-get install -y chromium)")
+        .exists();
+    TestKeys.TestKey owner = TestKeys.create(pool, START_CREDITS, 1_000_000, KeyVersion.V2);
+    String store = "con-" + UUID.randomUUID().toString().substring(0, 8);
+    String customer = Payments.fundedWallet(BASE, Payments.USDC_BASE, 150_000_000L);
+    String payer = Payments.fundedWallet(BASE, Payments.USDC_BASE, 5_000_000L);
+    String tx = Payments.transfer(BASE, payer, Payments.USDC_BASE, Payments.treasury(), 5_000_000L);
+    Payments.mine(BASE, 1);
+
+    ObjectNode input = JSON.createObjectNode();
+    input.put("baseUrl", base.toString().replaceAll("/$", "").replace("127.0.0.1", "localhost"));
+    input.put("ownerKey", owner.secret());
+    input.put("storeId", store);
+    input.put("storeName", "Harbour Books " + store);
+    input.put("usdc", Payments.USDC_BASE);
+    input.put("usdcEthereum", Payments.USDC_ETHEREUM);
+    input.put("nftContract", "0x00000000000000000000000000000000000c0de1");
+    input.put("customer", customer);
+    input.put("txHash", tx);
+    input.put("screenshots", Path.of("target/console-screenshots").toAbsolutePath().toString());
+    JsonNode seen = BrowserScripts.run("console-pages.mjs", input, 240);
+
+    assertThat(seen.get("csp")).as("no CSP violation, no script error").isEmpty();
+    assertThat(seen.get("keyInUrl").asBoolean()).isFalse();
+    assertThat(seen.get("keyInStorage").asBoolean()).as("in sessionStorage, no cookie").isTrue();
+    assertThat(seen.get("steps").toString()).contains("created", "tokens");
+    assertThat(seen.get("focusAfterAdd").asText()).isEqualTo("ownToken.tiers[1].name");
+
+    JsonNode tierError = seen.get("tierError");
+    assertThat(tierError.get("text").asText())
+        .startsWith("ownToken.tiers[1].discount")
+        .contains("60");
+    assertThat(tierError.get("beside").asBoolean()).as("shown right under the field").isTrue();
+    assertThat(tierError.get("focused").asBoolean()).isTrue();
+    assertThat(tierError.get("otherErrors").asInt()).isZero();
+    assertThat(seen.get("tokensSaved").asText()).contains("Saved: 1 of 8 tokens");
+    assertThat(seen.get("capError").get("text").asText()).startsWith("discountCap");
+    assertThat(seen.get("capError").get("beside").asBoolean()).isTrue();
+    assertThat(seen.get("walletError").get("text").asText()).startsWith("wallet");
+    assertThat(seen.get("txError").get("text").asText()).startsWith("txHash");
+
+    assertThat(seen.get("domainMethods")).hasSize(3);
+    assertThat(seen.get("domainMethods").get(0).asText()).contains("TXT");
+
+    String pin = seen.get("pin").asText();
+    assertThat(pin).matches("[0-9]{6}");
+    assertThat(seen.get("scannerRows").get(0).asText()).contains("Till 1");
+    assertThat(seen.get("pinGone").asBoolean()).as("the PIN is shown once").isTrue();
+    assertThat(seen.get("scannerHref").asText()).isEqualTo("/pos/scanner.html?store=" + store);
+
+    assertThat(seen.get("pausedStatus").asText()).contains("paused since");
+    assertThat(seen.get("overview").asText())
+        .contains("listed", "running", "added up, capped at 20%");
+    assertThat(seen.get("overviewTiers").asText()).contains("Bronze", "Gold", "100 USDC", "10%");
+
+    assertThat(seen.get("preview").asText())
+        .as("the unproven limit of 5, and what a proven wallet gets")
+        .contains("5% discount", "USDC: Gold, 10%", "With proof of the wallet")
+        .contains(": 10%");
+    assertThat(seen.get("credits").asText()).contains("125 credits added", "on Base");
+
+    assertThat(seen.get("tillPrefilled").asText()).isEqualTo(store);
+    assertThat(seen.get("tillTitle").asText()).isEqualTo("Harbour Books " + store);
+    assertThat(seen.get("tillTiers").asText()).contains("Bronze", "10 USDC", "5%", "Gold", "10%");
+    assertThat(seen.get("passHeading").asText()).isEqualTo("My pass for Harbour Books " + store);
+    assertThat(seen.get("passTiers").asText()).contains("Gold", "100 USDC", "10%");
+    assertThat(seen.get("phoneFits").asBoolean()).isTrue();
+    assertThat(seen.get("consoleFitsPhone").asBoolean()).isTrue();
+    assertThat(seen.get("forgotten").asBoolean()).isTrue();
+    assertThat(seen.get("storeList").asText())
+        .as("the key's stores, from GET /v1/keys/merchants")
+        .contains("Harbour Books " + store + " (" + store + "; listed)");
+
+    assertStored(owner, store, pin);
+    for (String screen : new String[] {"01-sign-in", "03-validation-error", "09-overview"}) {
+      assertThat(Path.of("target/console-screenshots", screen + ".png")).isNotEmptyFile();
+    }
+  }
+
+  /** What the page did, read back from the service. */
+  private void assertStored(TestKeys.TestKey owner, String store, String pin) {
+    JsonNode status =
+        PointOfSaleTest.as(owner.secret())
+            .get("/v1/merchants/" + store + "/status")
+            .then()
+            .statusCode(200)
+            .extract()
+            .as(JsonNode.class)
+            .get("data");
+    assertThat(status.get("location").asText()).isEqualTo("Harbour Street 4");
+    JsonNode own = status.get("ownToken");
+    assertThat(own.get("tiers").toString())
+        .isEqualTo(
+            "[{\"name\":\"Bronze\",\"threshold\":\"10\",\"discount\":5},"
+                + "{\"name\":\"Gold\",\"threshold\":\"100\",\"discount\":10}]");
+    assertThat(own.get("alsoOn").get(0).get("chainId").asInt()).isEqualTo(1);
+    assertThat(status.get("nftCollections").get(0).get("discount").asInt()).isEqualTo(15);
+    assertThat(status.get("nftCollections").get(0).get("enabled").asBoolean()).isFalse();
+    assertThat(status.get("discountMode").asText()).isEqualTo("capped");
+    assertThat(status.get("discountCap").asInt()).isEqualTo(20);
+    assertThat(status.get("maxDiscountsPerWalletPerDay").asInt()).isEqualTo(3);
+    assertThat(status.get("maxUnprovenDiscount").asInt()).isEqualTo(5);
+    assertThat(status.get("listedInDirectory").asBoolean()).isTrue();
+    assertThat(status.get("paused").asBoolean()).isFalse();
+    assertThat(status.get("verification").get("domain").asText()).isEqualTo("shop.example.com");
+    assertThat(Ledger.balance(pool, owner.id())).isEqualTo(START_CREDITS + 125);
+    PointOfSaleTest.login(store, pin).then().statusCode(200);
+  }
+}
