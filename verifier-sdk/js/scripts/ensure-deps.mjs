@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const logDir = resolve(root, '..', 'target', 'js');
 const stamp = join(root, 'node_modules', '.walletstate-deps.sha256');
-const mustExist = ['node_modules/jose/package.json', 'node_modules/@noble/post-quantum/ml-dsa.js'];
+const mustExist = [
+  'node_modules/jose/package.json',
+  'node_modules/@noble/post-quantum/ml-dsa.js',
+  'node_modules/typescript/bin/tsc',
+];
 
 const h = createHash('sha256');
 for (const f of ['package.json', 'package-lock.json']) h.update(readFileSync(join(root, f)));
