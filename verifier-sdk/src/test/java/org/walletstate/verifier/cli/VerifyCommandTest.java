@@ -45,20 +45,9 @@ class VerifyCommandTest {
   @Test
   void run_asOfAnInstantInsideTheWindow_acceptsAndExitsZero_andTheCommandWordIsOptional()
       throws IOException {
-    Path keys = copy("jwks.json");
-    Path response = vector("12-pq-companion-v2");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    String[] args = {
-      "verify",
-      "--keys",
-      keys.toString(),
-      "--namespace",
-      "insumer",
-      "--at",
-      "2026-09-02T00:00:00Z",
-      response.toString()
-    };
-    int exit = VerifyCommand.run(args, print(out), print(new ByteArrayOutputStream()));
+
+    int exit = verifyAt("12-pq-companion-v2", "2026-09-02T00:00:00Z", out);
 
     assertThat(exit).as(out.toString(StandardCharsets.UTF_8)).isEqualTo(VerifyCommand.VALID);
     assertThat(out.toString(StandardCharsets.UTF_8))
@@ -68,23 +57,27 @@ class VerifyCommandTest {
 
   @Test
   void run_asOfAnInstant_stillRefusesATamperedCompanion() throws IOException {
-    Path keys = copy("jwks.json");
-    Path response = vector("14-pq-companion-tampered");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    String[] args = {
-      "verify",
-      "--keys",
-      keys.toString(),
-      "--namespace",
-      "insumer",
-      "--at",
-      "2026-09-02T00:00:00Z",
-      response.toString()
-    };
-    int exit = VerifyCommand.run(args, print(out), print(new ByteArrayOutputStream()));
+
+    int exit = verifyAt("14-pq-companion-tampered", "2026-09-02T00:00:00Z", out);
 
     assertThat(exit).isEqualTo(VerifyCommand.INVALID);
     assertThat(out.toString(StandardCharsets.UTF_8)).containsPattern("pq\\s+FAIL\\s+refuted");
+  }
+
+  /** {@code verify --keys jwks.json --namespace insumer --at <at> <vector's response>}. */
+  private int verifyAt(String vector, String at, ByteArrayOutputStream out) throws IOException {
+    String[] args = {
+      "verify",
+      "--keys",
+      copy("jwks.json").toString(),
+      "--namespace",
+      "insumer",
+      "--at",
+      at,
+      vector(vector).toString()
+    };
+    return VerifyCommand.run(args, print(out), print(new ByteArrayOutputStream()));
   }
 
   @Test
