@@ -189,6 +189,11 @@ public final class AttestationVerifier {
         report);
   }
 
+  /** The settings this verifier checks under (for the SDK's own cross-checks). */
+  Policy policy() {
+    return policy;
+  }
+
   /** The namespace this verifier reads kids and domain tags in. */
   public Namespace namespace() {
     return policy.namespace();

@@ -1,5 +1,8 @@
 package org.walletstate.verifier;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -112,6 +115,42 @@ public class StatementReport {
 
   private static String reasonOf(PqVerdict pq) {
     return pq.reason().orElse(pq.status().wireName());
+  }
+
+  /**
+   * This report as JSON, in the shape the TypeScript verifier reports it ({@code valid}, {@code
+   * failedChecks}, {@code checks} by wire name with {@code passed} and {@code reason}, {@code pq},
+   * {@code kid}), so the two can be compared or logged alike.
+   */
+  public String toJson() {
+    return json().toString();
+  }
+
+  ObjectNode json() {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("valid", valid());
+    ArrayNode failed = out.putArray("failedChecks");
+    failedChecks().forEach(check -> failed.add(check.wireName()));
+    ObjectNode checks = out.putObject("checks");
+    verdicts.forEach(
+        (check, verdict) ->
+            checks
+                .putObject(check.wireName())
+                .put("passed", verdict.passed())
+                .put("reason", verdict.reason().orElse(null)));
+    out.set("pq", json(pq));
+    out.put("kid", kid);
+    return out;
+  }
+
+  static ObjectNode json(PqVerdict pq) {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("status", pq.status().wireName())
+        .put("passed", pq.passed())
+        .put("reason", pq.reason().orElse(null))
+        .put("kid", pq.kid().orElse(null))
+        .put("existedAtIssuance", pq.existedAtIssuance().orElse(null));
+    return out;
   }
 
   @Override

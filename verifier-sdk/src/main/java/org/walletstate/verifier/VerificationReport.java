@@ -1,5 +1,7 @@
 package org.walletstate.verifier;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,19 @@ public final class VerificationReport extends StatementReport {
   /** Present only when a raw response also carried {@code jwt} or {@code pqJwt}. */
   public Optional<JwtVerdict> jwt() {
     return Optional.ofNullable(jwt);
+  }
+
+  @Override
+  ObjectNode json() {
+    ObjectNode out = super.json();
+    ArrayNode failures = out.putArray("conditionHashFailures");
+    conditionHashFailures.forEach(failures::add);
+    if (jwt != null) {
+      ObjectNode token =
+          out.putObject("jwt").put("passed", jwt.passed()).put("reason", jwt.reason().orElse(null));
+      token.set("pq", jwt.pq().map(StatementReport::json).orElse(null));
+    }
+    return out;
   }
 
   @Override

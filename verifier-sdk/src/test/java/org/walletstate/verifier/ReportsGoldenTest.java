@@ -40,13 +40,7 @@ class ReportsGoldenTest {
 
   @Test
   void verifier_givesTheCommittedVerdictsAndReasons() throws IOException {
-    StringBuilder out = new StringBuilder();
-    vectorsAtSeveralClocks(out);
-    editedAttestations(out);
-    editedTrustProfiles(out);
-    tokenPaths(out);
-    policies(out);
-    String text = out.toString();
+    String text = corpus().text();
     if (WRITE) {
       Files.createDirectories(GOLDEN.getParent());
       Files.writeString(GOLDEN, text, StandardCharsets.UTF_8);
@@ -54,7 +48,18 @@ class ReportsGoldenTest {
     assertThat(text).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
   }
 
-  private static void vectorsAtSeveralClocks(StringBuilder out) {
+  /** The corpus run once: its golden text and every verification in it. */
+  static Transcript corpus() {
+    Transcript out = new Transcript();
+    vectorsAtSeveralClocks(out);
+    editedAttestations(out);
+    editedTrustProfiles(out);
+    tokenPaths(out);
+    policies(out);
+    return out;
+  }
+
+  private static void vectorsAtSeveralClocks(Transcript out) {
     Iterator<String> names = Conformance.vectors().fieldNames();
     while (names.hasNext()) {
       String name = names.next();
@@ -80,7 +85,7 @@ class ReportsGoldenTest {
     }
   }
 
-  private static void editedAttestations(StringBuilder out) {
+  private static void editedAttestations(Transcript out) {
     List<Map.Entry<String, Consumer<ObjectNode>>> edits = new ArrayList<>();
     edits.add(Map.entry("no sig", d -> d.remove("sig")));
     edits.add(Map.entry("empty sig", d -> d.put("sig", "")));
@@ -183,7 +188,7 @@ class ReportsGoldenTest {
         Conformance.write(Conformance.vectors().get(ATTESTATION).at("/response/data")));
   }
 
-  private static void editedTrustProfiles(StringBuilder out) {
+  private static void editedTrustProfiles(Transcript out) {
     List<Map.Entry<String, Consumer<ObjectNode>>> edits = new ArrayList<>();
     edits.add(Map.entry("no sig", d -> d.remove("sig")));
     edits.add(Map.entry("empty sig", d -> d.put("sig", "")));
@@ -242,7 +247,7 @@ class ReportsGoldenTest {
     trustProfile(out, at(profiled.plusSeconds(30)), Conformance.write(both));
   }
 
-  private static void tokenPaths(StringBuilder out) {
+  private static void tokenPaths(Transcript out) {
     for (String name : List.of("17-pq-jwt-companion", "24-pq-jwt-subject-differs", WITH_TOKENS)) {
       JsonNode data = Conformance.vectors().get(name).at("/response/data");
       Instant issued = Instant.parse("2026-09-01T23:30:53Z");
@@ -253,9 +258,10 @@ class ReportsGoldenTest {
         line(out, "== " + name + " bare jwt at " + now);
         attestation(out, verifier, jwt);
         line(out, "== " + name + " reportToken with companion at " + now);
-        describe(out, verifier.reportToken(jwt, pqJwt));
+        describe(out, token(out, verifier, jwt, pqJwt));
         line(out, "== " + name + " verifyToken without companion at " + now);
         try {
+          out.record(Transcript.Kind.TOKEN, verifier, jwt, null);
           describe(out, verifier.verifyToken(jwt, null));
         } catch (AttestationRejectedException e) {
           line(out, "rejected " + e.check() + ": " + e.getMessage());
@@ -268,15 +274,15 @@ class ReportsGoldenTest {
       }
       line(out, "== " + name + " jwt with a bad signature");
       String broken = jwt.substring(0, jwt.lastIndexOf('.') + 1) + "AAAA";
-      describe(out, at(issued).reportToken(broken, pqJwt));
+      describe(out, token(out, at(issued), broken, pqJwt));
       line(out, "== " + name + " jwt not a JWS");
-      describe(out, at(issued).reportToken("nope", null));
+      describe(out, token(out, at(issued), "nope", null));
       line(out, "== " + name + " companion swapped");
-      describe(out, at(issued).reportToken(jwt, jwt));
+      describe(out, token(out, at(issued), jwt, jwt));
     }
   }
 
-  private static void policies(StringBuilder out) {
+  private static void policies(Transcript out) {
     String companion = Conformance.write(Conformance.vectors().get(WITH_COMPANION).get("response"));
     String absent =
         Conformance.write(Conformance.vectors().get("16-pq-absent-under-cutoff").get("response"));
@@ -319,7 +325,7 @@ class ReportsGoldenTest {
   // ---- running and describing ------------------------------------------------------------------
 
   private static void edited(
-      StringBuilder out, String vector, String what, Consumer<ObjectNode> edit, boolean trust) {
+      Transcript out, String vector, String what, Consumer<ObjectNode> edit, boolean trust) {
     ObjectNode response = (ObjectNode) Conformance.vectors().get(vector).get("response").deepCopy();
     edit.accept((ObjectNode) response.get("data"));
     String text = Conformance.write(response);
@@ -343,14 +349,21 @@ class ReportsGoldenTest {
     }
   }
 
-  private static void both(StringBuilder out, String name, AttestationVerifier verifier, String r) {
+  private static void both(Transcript out, String name, AttestationVerifier verifier, String r) {
     line(out, "== " + name + " as attestation");
     attestation(out, verifier, r);
     line(out, "== " + name + " as trust profile");
     trustProfile(out, verifier, r);
   }
 
-  private static void attestation(StringBuilder out, AttestationVerifier verifier, String text) {
+  private static VerificationReport token(
+      Transcript out, AttestationVerifier verifier, String jwt, String pqJwt) {
+    out.record(Transcript.Kind.TOKEN, verifier, jwt, pqJwt);
+    return verifier.reportToken(jwt, pqJwt);
+  }
+
+  private static void attestation(Transcript out, AttestationVerifier verifier, String text) {
+    out.record(Transcript.Kind.ATTESTATION, verifier, text, null);
     describe(out, verifier.report(text));
     try {
       describe(out, verifier.verify(text));
@@ -359,7 +372,8 @@ class ReportsGoldenTest {
     }
   }
 
-  private static void trustProfile(StringBuilder out, AttestationVerifier verifier, String text) {
+  private static void trustProfile(Transcript out, AttestationVerifier verifier, String text) {
+    out.record(Transcript.Kind.TRUST, verifier, text, null);
     TrustProfileReport report = verifier.reportTrustProfile(text);
     line(out, "structure " + report.structure());
     line(out, "signature " + report.signature());
@@ -393,7 +407,7 @@ class ReportsGoldenTest {
     }
   }
 
-  private static void describe(StringBuilder out, VerificationReport report) {
+  private static void describe(Transcript out, VerificationReport report) {
     line(out, "structure " + report.structure());
     line(out, "signature " + report.signature());
     line(
@@ -415,7 +429,7 @@ class ReportsGoldenTest {
     line(out, "toString " + report);
   }
 
-  private static void describe(StringBuilder out, VerifiedAttestation attestation) {
+  private static void describe(Transcript out, VerifiedAttestation attestation) {
     StringBuilder results = new StringBuilder();
     for (VerifiedResult result : attestation.results()) {
       results
@@ -440,7 +454,7 @@ class ReportsGoldenTest {
     describe(out, attestation.report());
   }
 
-  private static void pq(StringBuilder out, String name, PqVerdict pq) {
+  private static void pq(Transcript out, String name, PqVerdict pq) {
     line(
         out,
         name
@@ -513,7 +527,7 @@ class ReportsGoldenTest {
     return "\"" + text + "\"";
   }
 
-  private static void line(StringBuilder out, String text) {
-    out.append(text).append('\n');
+  private static void line(Transcript out, String text) {
+    out.line(text);
   }
 }

@@ -8,8 +8,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,19 +31,21 @@ import org.walletstate.verifier.VerifiedAttestation;
  * Command-line verification of a saved response against a key set.
  *
  * <pre>
- * verify --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --discount | --pass]
- *        [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
+ * [verify] --keys &lt;jwks.json | https://.../jwks.json&gt; [--namespace WORD] [--trust | --discount | --pass]
+ *        [--at ISO-INSTANT] [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]
  *        [--proof (--state-root 0x… | --header header.json --block-hash 0x…) [--chain-id N]
  *                 [--wallet 0x…] [--decimals CHAIN:0xTOKEN=N]…]
  *        &lt;response.json | -&gt;
  * </pre>
  *
- * Prints every verdict; exits 0 when valid, 1 when not, 2 on a usage or input error. With {@code
- * --proof} it also checks each result's Merkle proof against the trusted state root (given, or
- * taken from a header that must hash to the given block hash) and prints one line per result; a
- * rejected proof, or one with no trusted root, makes the answer invalid, a declined one does not.
- * With {@code --pass} the input is an in-store pass: its issued {@code data} object, or the text of
- * its QR code ({@code P1.…}).
+ * Built as one runnable jar ({@code java -jar verifier-sdk-<version>-cli.jar verify ...}); the word
+ * {@code verify} is optional. {@code --at} verifies as of a given instant instead of now (an audit
+ * of a saved answer). Prints every verdict; exits 0 when valid, 1 when not, 2 on a usage or input
+ * error. With {@code --proof} it also checks each result's Merkle proof against the trusted state
+ * root (given, or taken from a header that must hash to the given block hash) and prints one line
+ * per result; a rejected proof, or one with no trusted root, makes the answer invalid, a declined
+ * one does not. With {@code --pass} the input is an in-store pass: its issued {@code data} object,
+ * or the text of its QR code ({@code P1.…}).
  */
 public final class VerifyCommand {
 
@@ -50,8 +54,8 @@ public final class VerifyCommand {
   static final int USAGE = 2;
 
   private static final String USAGE_TEXT =
-      "usage: verify --keys <jwks.json|https-url> [--namespace WORD] [--trust | --discount | --pass]"
-          + " [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
+      "usage: verify [verify] --keys <jwks.json|https-url> [--namespace WORD]"
+          + " [--trust | --discount | --pass] [--at ISO-INSTANT] [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
           + " <response.json|->";
@@ -74,6 +78,7 @@ public final class VerifyCommand {
     AttestationVerifier.Builder settings;
     Duration maxAge = null;
     Instant pqRequiredFrom = null;
+    Instant at = null;
     Mode mode = Mode.ACCESS;
     boolean proof = false;
     String stateRoot = null;
@@ -84,7 +89,8 @@ public final class VerifyCommand {
     List<String> decimals = new ArrayList<>();
     ProofVerifier proofs = null;
     try {
-      for (int i = 0; i < args.length; i++) {
+      // `java -jar verifier-sdk-<version>-cli.jar verify ...`: the command word is optional
+      for (int i = args.length > 0 && args[0].equals("verify") ? 1 : 0; i < args.length; i++) {
         switch (args[i]) {
           case "--keys" -> keys = value(args, ++i);
           case "--namespace" -> namespace = Namespace.of(value(args, ++i));
@@ -94,6 +100,7 @@ public final class VerifyCommand {
           case "--max-age" -> maxAge = Duration.ofSeconds(Long.parseLong(value(args, ++i)));
           case "--pq-required-from" -> pqRequiredFrom = Instant.parse(value(args, ++i));
           case "--evidence" -> mode = Mode.EVIDENCE;
+          case "--at" -> at = Instant.parse(value(args, ++i));
           case "--proof" -> proof = true;
           case "--state-root" -> stateRoot = value(args, ++i);
           case "--header" -> header = value(args, ++i);
@@ -122,6 +129,9 @@ public final class VerifyCommand {
       }
       if (pqRequiredFrom != null) {
         settings.pqRequiredFrom(pqRequiredFrom);
+      }
+      if (at != null) {
+        settings.clock(Clock.fixed(at, ZoneOffset.UTC)); // an audit of a saved answer, as of then
       }
       if (proof) {
         proofs = proofVerifier(stateRoot, header, blockHash, chainId, wallet, decimals);
@@ -172,6 +182,16 @@ public final class VerifyCommand {
     } catch (AttestationRejectedException e) {
       report = e.report();
     }
+    attestationLines(out, report);
+    boolean valid = report.valid();
+    if (proofs != null) {
+      valid &= proofLines(out, proofs, attestation);
+    }
+    line(out, "valid", valid, "");
+    return valid ? VALID : INVALID;
+  }
+
+  private static void attestationLines(PrintStream out, VerificationReport report) {
     if (!report.structure().passed()) {
       line(out, "structure", false, report.structure().reason().orElse(""));
     }
@@ -189,12 +209,6 @@ public final class VerifyCommand {
         report.pq().passed(),
         report.pq().status().wireName() + " " + report.pq().reason().orElse(""));
     report.jwt().ifPresent(jwt -> line(out, "jwt", jwt.passed(), jwt.reason().orElse("")));
-    boolean valid = report.valid();
-    if (proofs != null) {
-      valid &= proofLines(out, proofs, attestation);
-    }
-    line(out, "valid", valid, "");
-    return valid ? VALID : INVALID;
   }
 
   /** One line per result's proof; false when a proof was rejected or could not be checked. */

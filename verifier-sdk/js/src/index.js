@@ -1,0 +1,50 @@
+// Offline verifier for the service's signed answers. Same checks, verdict names and report shape
+// as the Java SDK (org.walletstate.verifier); runs in Node 20+ and in browsers (WebCrypto).
+import { policyOf } from './policy.js';
+import { reportAttestation, reportToken, conditionHash } from './attestation.js';
+import { reportDiscount, reportPass, reportTrustProfile } from './whole.js';
+
+export { KeySet } from './keys.js';
+export { Namespace, ROLES, ATTESTATION, TRUST_PROFILE, PASS, DISCOUNT } from './statements.js';
+export { canonical, stringifySortedTopLevel, MAX_DEPTH, NestingTooDeep } from './json.js';
+export { conditionHash };
+
+/** Thrown by the `verify*` methods: names the first failed check and carries the whole report. */
+export class VerificationRejected extends Error {
+  constructor(report) {
+    const check = report.failedChecks[0];
+    super(`${check} check failed: ${report.checks[check].reason ?? ''}`);
+    this.name = 'VerificationRejected';
+    this.check = check;
+    this.report = report;
+  }
+}
+
+function accepted(report) {
+  if (!report.valid) throw new VerificationRejected(report);
+  return report;
+}
+
+/**
+ * A verifier bound to a key set and a policy. Instances hold no mutable state and may be shared.
+ *
+ * @param {import('./index.d.ts').VerifierOptions} options
+ */
+export function createVerifier(options) {
+  const policy = policyOf(options);
+  return Object.freeze({
+    namespace: policy.namespace.word,
+    /** Every verdict on an attestation (whole response, its data, tokens-only wrapper, or bare JWT). */
+    report: (input) => reportAttestation(policy, input),
+    reportToken: (jwt, pqJwt = null) => reportToken(policy, jwt, pqJwt),
+    reportTrustProfile: (input) => reportTrustProfile(policy, input),
+    reportPass: (input) => reportPass(policy, input),
+    reportDiscount: (input) => reportDiscount(policy, input),
+    /** The report when every check passed; otherwise throws {@link VerificationRejected}. */
+    verify: async (input) => accepted(await reportAttestation(policy, input)),
+    verifyToken: async (jwt, pqJwt = null) => accepted(await reportToken(policy, jwt, pqJwt)),
+    verifyTrustProfile: async (input) => accepted(await reportTrustProfile(policy, input)),
+    verifyPass: async (input) => accepted(await reportPass(policy, input)),
+    verifyDiscount: async (input) => accepted(await reportDiscount(policy, input)),
+  });
+}
