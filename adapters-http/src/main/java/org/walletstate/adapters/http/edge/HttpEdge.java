@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -17,8 +19,9 @@ import org.walletstate.adapters.http.envelope.ErrorReferences;
 
 /**
  * The HTTP edge below the REST layer: what is refused before a resource is reached (a body over the
- * limit) and what fails outside any resource (routes of the management endpoints) also leaves as
- * the error envelope.
+ * limit, declared or counted while it streams in) and what fails outside any resource (routes of
+ * the management endpoints) also leaves as the error envelope; every answer gets the {@link
+ * SecurityHeaders}.
  */
 @ApplicationScoped
 public class HttpEdge {
@@ -27,6 +30,7 @@ public class HttpEdge {
   private final ErrorReferences references;
   private final ObjectMapper json;
   private final long maxBodyBytes;
+  private final BodyHandler streamedBodies;
 
   @Inject
   public HttpEdge(
@@ -38,10 +42,13 @@ public class HttpEdge {
     this.references = references;
     this.json = json;
     this.maxBodyBytes = maxBody.asLongValue();
+    this.streamedBodies = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
   }
 
   void install(@Observes Router router) {
+    router.route().order(Integer.MIN_VALUE).handler(SecurityHeaders::onEveryAnswer);
     router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
+    router.route().order(Integer.MIN_VALUE).handler(this::countStreamedBodies);
     // The router's own refusals are failures, which Quarkus's failure handler would answer with
     // its error page; this one runs first.
     router.route().order(Integer.MIN_VALUE).failureHandler(this::routerRefusals);
@@ -67,6 +74,24 @@ public class HttpEdge {
     ctx.next();
   }
 
+  /**
+   * A body sent without a length (chunked) is read here, counting as it arrives: past the limit the
+   * request fails with 413 (the envelope below) and reading stops; within it the endpoint gets the
+   * body already read. A body with a length was checked above and streams on untouched.
+   */
+  private void countStreamedBodies(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    boolean streamed =
+        request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
+            && request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null
+            && !request.isEnded();
+    if (streamed) {
+      streamedBodies.handle(ctx);
+    } else {
+      ctx.next();
+    }
+  }
+
   private String tooLarge() {
     return JsonBodies.tooLarge(maxBodyBytes);
   }
@@ -74,6 +99,8 @@ public class HttpEdge {
   private void routerRefusals(RoutingContext ctx) {
     if (ctx.statusCode() == 400) {
       reply(ctx, 400, badRequest(ctx));
+    } else if (ctx.statusCode() == 413) {
+      reply(ctx, 413, tooLarge());
     } else {
       ctx.next();
     }
