@@ -16,7 +16,7 @@ public interface MerchantQueries {
 
   record Owned(Merchant merchant, long credits) {}
 
-  /** The public read: empty for an unknown or paused store. */
+  /** The public read: empty for an unknown, unpublished or paused store. */
   Uni<Optional<Merchant>> publicView(CompanyId id);
 
   /** Published, unpaused stores. */
