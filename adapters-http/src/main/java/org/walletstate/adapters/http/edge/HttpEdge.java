@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -29,6 +32,11 @@ public class HttpEdge {
   private final Envelopes envelopes;
   private final ErrorReferences references;
   private final ObjectMapper json;
+
+  /** Methods whose requests carry a body in this interface. */
+  private static final Set<HttpMethod> BODY_METHODS =
+      Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+
   private final long maxBodyBytes;
   private final BodyHandler streamedBodies;
 
@@ -81,10 +89,13 @@ public class HttpEdge {
    */
   private void countStreamedBodies(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
+    // chunked on HTTP/1.1; on HTTP/2 (h2c included) a body without a length has no header at all
     boolean streamed =
         request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
-            && request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null
-            && !request.isEnded();
+            && !request.isEnded()
+            && (request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null
+                || request.version() == HttpVersion.HTTP_2
+                || BODY_METHODS.contains(request.method()));
     if (streamed) {
       streamedBodies.handle(ctx);
     } else {
@@ -132,10 +143,10 @@ public class HttpEdge {
     } catch (JsonProcessingException e) {
       body = "{\"ok\":false,\"error\":{\"code\":" + status + ",\"message\":\"error\"}}";
     }
-    ctx.response()
-        .setStatusCode(status)
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-        .putHeader(HttpHeaders.CONNECTION, status == 413 ? "close" : "keep-alive")
-        .end(body);
+    ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+    if (ctx.request().version() != HttpVersion.HTTP_2) { // HTTP/2 has no connection headers
+      ctx.response().putHeader(HttpHeaders.CONNECTION, status == 413 ? "close" : "keep-alive");
+    }
+    ctx.response().end(body);
   }
 }
