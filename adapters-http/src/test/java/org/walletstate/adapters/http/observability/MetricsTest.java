@@ -50,14 +50,22 @@ class MetricsTest {
     chain10.reset();
   }
 
-  /** The meters are served on the management port only. */
-  @TestHTTPResource(value = "/q/metrics", management = true)
-  URL managementMetrics;
+  /** The management port's root: the meters are served there only. */
+  @TestHTTPResource(value = "/", management = true)
+  URL management;
+
+  private URL managementMetrics() {
+    try {
+      return new URL(management, "/q/metrics");
+    } catch (java.net.MalformedURLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   private String metrics() {
     return given()
         .header("Accept", "text/plain")
-        .get(managementMetrics)
+        .get(managementMetrics())
         .then()
         .statusCode(200)
         .extract()
@@ -161,7 +169,7 @@ class MetricsTest {
         .statusCode(404)
         .body("ok", org.hamcrest.Matchers.equalTo(false));
     given().get("/q/health").then().statusCode(200); // health stays where load balancers look
-    assertThat(managementMetrics.getPort()).isNotEqualTo(io.restassured.RestAssured.port);
+    assertThat(management.getPort()).isNotEqualTo(io.restassured.RestAssured.port);
   }
 
   @Test
