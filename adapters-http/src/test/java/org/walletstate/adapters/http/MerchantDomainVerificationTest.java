@@ -238,4 +238,32 @@ class MerchantDomainVerificationTest {
             containsString(
                 "file: /service-verify.txt was not read (p1.shop.test resolves to a loopback address"));
   }
+
+  @Test
+  void redirectsToIpv6FormsCarryingPrivateOrLoopbackAddresses_areNeverFetched() {
+    DomainWorld.dns().a("redirect.shop.test", LocalHttps.SERVED);
+    String id = merchant();
+    start(id, "redirect.shop.test");
+    DomainWorld.https()
+        .page("redirect.shop.test", "/", LocalHttps.Page.redirect("https://[64:ff9b::a00:5]/"));
+    DomainWorld.https()
+        .page(
+            "redirect.shop.test",
+            "/service-verify.txt",
+            LocalHttps.Page.redirect("https://[2002:7f00:1::]/service-verify.txt"));
+    check(id)
+        .then()
+        .statusCode(200)
+        .body("data.verified", equalTo(false))
+        .body(
+            "data.message",
+            containsString(
+                "meta tag: the home page was not read (64:ff9b::a00:5 resolves to a NAT64 address"
+                    + " carrying a private address (10.0.0.5), which is never fetched)"))
+        .body(
+            "data.message",
+            containsString(
+                "file: /service-verify.txt was not read (2002:7f00:1:: resolves to a 6to4 address"
+                    + " carrying a loopback address (127.0.0.1), which is never fetched)"));
+  }
 }

@@ -353,6 +353,17 @@ class MerchantsTest {
         .body("data.ownToken.tiers[1].discount", equalTo(10))
         .body("data.ownToken.tiers[1].threshold", equalTo("100"))
         .body("data.partnerTokens[0].currency", equalTo("RLUSD"));
+    // unpublished, the store is not readable publicly (its owner reads /status)
+    as(null)
+        .get("/v1/merchants/" + id)
+        .then()
+        .statusCode(404)
+        .body("error.message", equalTo("Merchant not found: " + id));
+    given()
+        .header("X-API-Key", owner)
+        .post("/v1/merchants/" + id + "/directory")
+        .then()
+        .statusCode(200);
     as(null)
         .get("/v1/merchants/" + id)
         .then()

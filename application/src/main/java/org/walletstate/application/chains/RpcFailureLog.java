@@ -17,8 +17,17 @@ public final class RpcFailureLog {
   /** One failed read: where it is in the request, its chain and its source's wire name. */
   public record Failed(String where, ChainId chain, String source, String fallback) {}
 
+  /**
+   * A URL: scheme, optional credentials, host, port, rest. The scheme and the credentials are
+   * bounded, so that at any position of a text without a URL the pattern gives up after a few dozen
+   * characters: redacting is linear in the text, whatever an upstream puts in its messages.
+   */
   private static final Pattern URL =
-      Pattern.compile("[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/\\s]*@)?([^/\\s:?#]+)(:\\d+)?[^\\s);,]*");
+      Pattern.compile(
+          "[A-Za-z][A-Za-z0-9+.-]{0,31}://(?:[^@/\\s]{0,256}@)?([^/\\s:?#]+)(:\\d+)?[^\\s);,]*");
+
+  /** Upstream texts are cut to this many characters before they are redacted and logged. */
+  static final int MAX_TEXT = 2_000;
 
   private RpcFailureLog() {}
 
@@ -54,8 +63,15 @@ public final class RpcFailureLog {
     return fallback;
   }
 
-  /** {@code text} with every URL cut to {@code host:port} (or the host alone). */
+  /**
+   * {@code text} (its first {@link #MAX_TEXT} characters) with every URL cut to {@code host:port}
+   * (or the host alone).
+   */
   public static String redact(String text) {
-    return text == null ? "" : URL.matcher(text).replaceAll("$1$2");
+    if (text == null) {
+      return "";
+    }
+    String bounded = text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) + "…" : text;
+    return URL.matcher(bounded).replaceAll("$1$2");
   }
 }

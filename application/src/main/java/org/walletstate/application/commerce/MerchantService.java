@@ -164,7 +164,7 @@ public final class MerchantService
 
   @Override
   public Uni<Optional<Merchant>> publicView(CompanyId id) {
-    return store.find(id).map(found -> found.filter(m -> !m.paused()));
+    return store.find(id).map(found -> found.filter(m -> m.listed() && !m.paused()));
   }
 
   @Override

@@ -20,4 +20,21 @@ class RpcFailureLogTest {
     assertThat(RpcFailureLog.redact("no answer within 3000 ms"))
         .isEqualTo("no answer within 3000 ms");
   }
+
+  @Test
+  void redact_isLinear_inTextAnUpstreamControls() {
+    // a revert reason or error text of letters, and of "a://" repeated: the unbounded pattern took
+    // minutes on 40,000 characters (each position scanned to the end of the run)
+    for (String hostile :
+        new String[] {
+          "a".repeat(1_000_000), "a://".repeat(250_000), "x://" + "b".repeat(500_000)
+        }) {
+      long started = System.nanoTime();
+      String out = RpcFailureLog.redact(hostile);
+      assertThat(java.time.Duration.ofNanos(System.nanoTime() - started))
+          .isLessThan(java.time.Duration.ofSeconds(2));
+      assertThat(out.length()).isLessThanOrEqualTo(RpcFailureLog.MAX_TEXT + 1);
+    }
+    assertThat(RpcFailureLog.redact("x".repeat(5_000))).endsWith("…").hasSize(2_001);
+  }
 }

@@ -29,11 +29,13 @@ public final class ServiceProcess implements AutoCloseable {
 
   private final Process process;
   private final URI base;
+  private final URI management;
   private final Path log;
 
-  private ServiceProcess(Process process, URI base, Path log) {
+  private ServiceProcess(Process process, URI base, URI management, Path log) {
     this.process = process;
     this.base = base;
+    this.management = management;
     this.log = log;
   }
 
@@ -58,12 +60,15 @@ public final class ServiceProcess implements AutoCloseable {
               + " does not exist; build it with ./mvnw -B -DskipTests package -pl adapters-http -am");
     }
     int port = freePort();
+    int managementPort = freePort();
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> command = new ArrayList<>();
     command.add(java);
     command.addAll(jvmOptions);
     command.add("-Dquarkus.http.port=" + port);
     command.add("-Dquarkus.http.host=127.0.0.1");
+    command.add("-Dquarkus.management.port=" + managementPort);
+    command.add("-Dquarkus.management.host=127.0.0.1");
     properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
     command.add("-jar");
     command.add(jar.toString());
@@ -72,13 +77,22 @@ public final class ServiceProcess implements AutoCloseable {
     builder.environment().putAll(environment);
     Process process = builder.start();
     ServiceProcess service =
-        new ServiceProcess(process, URI.create("http://127.0.0.1:" + port), log);
+        new ServiceProcess(
+            process,
+            URI.create("http://127.0.0.1:" + port),
+            URI.create("http://127.0.0.1:" + managementPort),
+            log);
     service.awaitReady();
     return service;
   }
 
   public URI base() {
     return base;
+  }
+
+  /** The management port's address: {@code /q/metrics} is served there only. */
+  public URI management() {
+    return management;
   }
 
   /** The service JVM's process id. */

@@ -348,12 +348,12 @@ public final class TrustLoad {
   }
 
   /**
-   * The service's own meters ({@code GET /q/metrics}): the sums and counts of its signing timer,
-   * its chain-call timer and its HTTP server timer for the trust paths.
+   * The service's own meters ({@code GET /q/metrics} on the management port): the sums and counts
+   * of its signing timer, its chain-call timer and its HTTP server timer for the trust paths.
    */
   private Map<String, Double> meters(ServiceProcess service) throws Exception {
     Map<String, Double> sums = new LinkedHashMap<>();
-    for (String line : get(service.base().resolve("/q/metrics")).split("\n")) {
+    for (String line : get(service.management().resolve("/q/metrics")).split("\n")) {
       if (line.startsWith("#")) {
         continue;
       }

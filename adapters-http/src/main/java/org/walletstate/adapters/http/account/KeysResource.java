@@ -37,6 +37,10 @@ public class KeysResource {
   public record CreatedKey(
       boolean success, String key, String name, String tier, int dailyLimit, int apiKeyCredits) {}
 
+  /** The 409 of a second free key for one address; it names no address. */
+  static final String ALREADY_EXISTS =
+      "A key already exists for this email address; each email address gets one free key";
+
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
@@ -61,11 +65,8 @@ public class KeysResource {
                     .header("Cache-Control", "no-store")
                     .build();
               }
-              throw new ApiError(
-                  409,
-                  "A key already exists for "
-                      + request.email()
-                      + "; each email address gets one free key");
+              // the address is not repeated: the answer must not confirm whose key exists
+              throw new ApiError(409, ALREADY_EXISTS);
             });
   }
 }

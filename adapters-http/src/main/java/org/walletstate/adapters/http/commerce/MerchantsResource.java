@@ -479,7 +479,7 @@ public class MerchantsResource {
   @Path("/{id}")
   @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Public details of one merchant; a paused merchant is 404")
+  @Operation(summary = "Public details of one published merchant; unpublished or paused is 404")
   public Uni<Response> one(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
     return queries

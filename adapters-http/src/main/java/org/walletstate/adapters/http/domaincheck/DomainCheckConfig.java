@@ -25,10 +25,28 @@ public interface DomainCheckConfig {
   @WithDefault("5s")
   Duration fetchTimeout();
 
-  /** The largest body read; a longer one is refused, not truncated. */
+  /** The largest verification file read; a longer one is refused, not truncated. */
   @WithName("max-body-bytes")
   @WithDefault("262144")
   int maxBodyBytes();
+
+  /**
+   * How much of the home page is read and parsed for the meta tag: a longer page is cut to this
+   * prefix (the tag belongs in the head, near the top).
+   */
+  @WithName("html-prefix-bytes")
+  @WithDefault("65536")
+  int htmlPrefixBytes();
+
+  /** Threads that parse fetched pages, off the event loops. */
+  @WithName("parse-threads")
+  @WithDefault("1")
+  int parseThreads();
+
+  /** Pages waiting for a parsing thread at most; more are reported as not examined. */
+  @WithName("parse-queue")
+  @WithDefault("32")
+  int parseQueue();
 
   /** Redirects followed at most. */
   @WithName("max-redirects")

@@ -5,11 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.VertxException;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -17,8 +22,9 @@ import org.walletstate.adapters.http.envelope.ErrorReferences;
 
 /**
  * The HTTP edge below the REST layer: what is refused before a resource is reached (a body over the
- * limit) and what fails outside any resource (routes of the management endpoints) also leaves as
- * the error envelope.
+ * limit, declared or counted while it streams in) and what fails outside any resource (routes of
+ * the management endpoints) also leaves as the error envelope; every answer gets the {@link
+ * SecurityHeaders}.
  */
 @ApplicationScoped
 public class HttpEdge {
@@ -26,7 +32,13 @@ public class HttpEdge {
   private final Envelopes envelopes;
   private final ErrorReferences references;
   private final ObjectMapper json;
+
+  /** Methods whose requests carry a body in this interface. */
+  private static final Set<HttpMethod> BODY_METHODS =
+      Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
+
   private final long maxBodyBytes;
+  private final BodyHandler streamedBodies;
 
   @Inject
   public HttpEdge(
@@ -38,10 +50,13 @@ public class HttpEdge {
     this.references = references;
     this.json = json;
     this.maxBodyBytes = maxBody.asLongValue();
+    this.streamedBodies = BodyHandler.create(false).setBodyLimit(maxBodyBytes);
   }
 
   void install(@Observes Router router) {
+    router.route().order(Integer.MIN_VALUE).handler(SecurityHeaders::onEveryAnswer);
     router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
+    router.route().order(Integer.MIN_VALUE).handler(this::countStreamedBodies);
     // The router's own refusals are failures, which Quarkus's failure handler would answer with
     // its error page; this one runs first.
     router.route().order(Integer.MIN_VALUE).failureHandler(this::routerRefusals);
@@ -67,6 +82,27 @@ public class HttpEdge {
     ctx.next();
   }
 
+  /**
+   * A body sent without a length (chunked) is read here, counting as it arrives: past the limit the
+   * request fails with 413 (the envelope below) and reading stops; within it the endpoint gets the
+   * body already read. A body with a length was checked above and streams on untouched.
+   */
+  private void countStreamedBodies(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    // chunked on HTTP/1.1; on HTTP/2 (h2c included) a body without a length has no header at all
+    boolean streamed =
+        request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
+            && !request.isEnded()
+            && (request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null
+                || request.version() == HttpVersion.HTTP_2
+                || BODY_METHODS.contains(request.method()));
+    if (streamed) {
+      streamedBodies.handle(ctx);
+    } else {
+      ctx.next();
+    }
+  }
+
   private String tooLarge() {
     return JsonBodies.tooLarge(maxBodyBytes);
   }
@@ -74,6 +110,8 @@ public class HttpEdge {
   private void routerRefusals(RoutingContext ctx) {
     if (ctx.statusCode() == 400) {
       reply(ctx, 400, badRequest(ctx));
+    } else if (ctx.statusCode() == 413) {
+      reply(ctx, 413, tooLarge());
     } else {
       ctx.next();
     }
@@ -105,10 +143,10 @@ public class HttpEdge {
     } catch (JsonProcessingException e) {
       body = "{\"ok\":false,\"error\":{\"code\":" + status + ",\"message\":\"error\"}}";
     }
-    ctx.response()
-        .setStatusCode(status)
-        .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-        .putHeader(HttpHeaders.CONNECTION, status == 413 ? "close" : "keep-alive")
-        .end(body);
+    ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+    if (ctx.request().version() != HttpVersion.HTTP_2) { // HTTP/2 has no connection headers
+      ctx.response().putHeader(HttpHeaders.CONNECTION, status == 413 ? "close" : "keep-alive");
+    }
+    ctx.response().end(body);
   }
 }

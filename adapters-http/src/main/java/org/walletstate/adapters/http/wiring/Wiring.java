@@ -1,7 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
 import io.quarkus.runtime.Startup;
-import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -37,8 +36,6 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
-import org.walletstate.adapters.http.domaincheck.DomainCheckConfig;
-import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.MeteredSigners;
 import org.walletstate.adapters.http.observability.OnCallerContext;
@@ -71,7 +68,6 @@ import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.commerce.DiscountService;
-import org.walletstate.application.commerce.DomainVerificationService;
 import org.walletstate.application.commerce.EligibilityService;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
@@ -83,7 +79,6 @@ import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
-import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
@@ -91,7 +86,6 @@ import org.walletstate.application.commerce.port.in.PassUseCase;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
-import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.ScannerStore;
@@ -700,19 +694,6 @@ public class Wiring {
   @ApplicationScoped
   ConfirmCodePaymentUseCase confirmCodePayment(DiscountService discounts) {
     return discounts;
-  }
-
-  @Produces
-  @ApplicationScoped
-  DomainProbe domainProbe(Vertx vertx, DomainCheckConfig config) {
-    return new VertxDomainProbe(vertx, config);
-  }
-
-  @Produces
-  @ApplicationScoped
-  DomainVerificationUseCase domainVerification(
-      MerchantStore store, DomainProbe probe, Entropy entropy, Clock clock) {
-    return new DomainVerificationService(store, probe, entropy, clock);
   }
 
   @Produces

@@ -8,10 +8,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DomainWorld;
+import org.walletstate.adapters.http.testbed.HostilePages;
 import org.walletstate.adapters.http.testbed.LocalDns;
 import org.walletstate.adapters.http.testbed.LocalHttps;
 import org.walletstate.application.commerce.port.out.DomainProbe;
@@ -29,6 +34,8 @@ class VertxDomainProbeTest {
   private static final String META =
       "<html><head><meta name=\"service-verification\" content=\"" + TOKEN + "\"></head></html>";
 
+  private static final ExecutorService PARSING = Executors.newSingleThreadExecutor();
+
   private static Vertx vertx;
   private static LocalDns dns;
   private static LocalHttps https;
@@ -43,6 +50,7 @@ class VertxDomainProbeTest {
   @AfterAll
   static void stop() {
     vertx.closeAndAwait();
+    PARSING.shutdownNow();
   }
 
   private static DomainCheckConfig config(List<String> loopback, int maxBody) {
@@ -65,6 +73,21 @@ class VertxDomainProbeTest {
       @Override
       public int maxBodyBytes() {
         return maxBody;
+      }
+
+      @Override
+      public int htmlPrefixBytes() {
+        return 65_536;
+      }
+
+      @Override
+      public int parseThreads() {
+        return 1;
+      }
+
+      @Override
+      public int parseQueue() {
+        return 8;
       }
 
       @Override
@@ -100,7 +123,7 @@ class VertxDomainProbeTest {
   }
 
   private static VertxDomainProbe probe() {
-    return new VertxDomainProbe(vertx, config(List.of(LocalHttps.SERVED), 262_144));
+    return new VertxDomainProbe(vertx, config(List.of(LocalHttps.SERVED), 262_144), PARSING);
   }
 
   private static DomainProbe.Finding look(VertxDomainProbe probe, String domain) {
@@ -152,7 +175,8 @@ class VertxDomainProbeTest {
     assertThat(finding.message())
         .contains("resolves to a loopback address, which is never fetched");
     // the same server is reachable when its address is allowed: the refusal is the policy's
-    VertxDomainProbe allowing = new VertxDomainProbe(vertx, config(List.of("127.0.0.1"), 262_144));
+    VertxDomainProbe allowing =
+        new VertxDomainProbe(vertx, config(List.of("127.0.0.1"), 262_144), PARSING);
     assertThat(look(allowing, "p1.shop.test").method()).contains(DomainVerification.Method.META);
   }
 
@@ -167,7 +191,7 @@ class VertxDomainProbeTest {
     assertThat(
             probe().fetchChecked("private.shop.test", "/").await().atMost(Duration.ofSeconds(30)))
         .isEqualTo(
-            VertxDomainProbe.Fetched.refused(
+            GuardedFetch.Fetched.refused(
                 "private.shop.test resolves to a private address, which is never fetched"));
   }
 
@@ -207,7 +231,8 @@ class VertxDomainProbeTest {
     dns.a("big.shop.test", LocalHttps.SERVED);
     byte[] big = ("<html>" + "x".repeat(5_000) + "</html>").getBytes(StandardCharsets.UTF_8);
     https.page("big.shop.test", "/", new LocalHttps.Page(200, Map.of(), big));
-    VertxDomainProbe small = new VertxDomainProbe(vertx, config(List.of(LocalHttps.SERVED), 1_000));
+    VertxDomainProbe small =
+        new VertxDomainProbe(vertx, config(List.of(LocalHttps.SERVED), 1_000), PARSING);
     assertThat(small.fetchChecked("big.shop.test", "/").await().atMost(Duration.ofSeconds(30)))
         .matches(f -> f.body().isEmpty());
     assertThat(probe().fetchChecked("big.shop.test", "/").await().atMost(Duration.ofSeconds(30)))
@@ -215,7 +240,7 @@ class VertxDomainProbeTest {
   }
 
   private static String fetch(VertxDomainProbe probe, String path) {
-    VertxDomainProbe.Fetched f =
+    GuardedFetch.Fetched f =
         probe.fetchChecked("redirect.shop.test", path).await().atMost(Duration.ofSeconds(30));
     assertThat(f.body()).isEmpty();
     return f.reason();
@@ -224,12 +249,78 @@ class VertxDomainProbeTest {
   @Test
   void metaTags_areReadInAnyAttributeOrderAndQuoting() {
     assertThat(
-            VertxDomainProbe.meta(
+            VerificationMarkup.metaShows(
                 "<META content='" + TOKEN + "' NAME=service-verification>", TOKEN))
         .isTrue();
-    assertThat(VertxDomainProbe.meta("<meta name=\"other\" content=\"" + TOKEN + "\">", TOKEN))
+    assertThat(
+            VerificationMarkup.metaShows("<meta name=\"other\" content=\"" + TOKEN + "\">", TOKEN))
         .isFalse();
-    assertThat(VertxDomainProbe.fileHolds("  " + TOKEN + "  \r\n", TOKEN)).isTrue();
-    assertThat(VertxDomainProbe.fileHolds(TOKEN + "x", TOKEN)).isFalse();
+    assertThat(VerificationMarkup.fileHolds("  " + TOKEN + "  \r\n", TOKEN)).isTrue();
+    assertThat(VerificationMarkup.fileHolds(TOKEN + "x", TOKEN)).isFalse();
+  }
+
+  @Test
+  void hostilePages_getTheDocumentedAnswer_inLinearTime() {
+    Map<String, String> pages = HostilePages.all(TOKEN);
+    pages.forEach(
+        (host, html) -> {
+          dns.a(host, LocalHttps.SERVED);
+          https.page(host, "/", LocalHttps.Page.ok(html));
+        });
+    VertxDomainProbe probe = probe();
+    for (String host : List.of("long-meta.shop.test", "unclosed.shop.test")) {
+      long started = System.nanoTime();
+      DomainProbe.Finding finding = look(probe, host);
+      assertThat(finding.method()).as(host).isEmpty();
+      assertThat(finding.message()).contains("meta tag: the home page does not show the token");
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+    }
+    assertThat(look(probe, "nested.shop.test").method()).contains(DomainVerification.Method.META);
+  }
+
+  @Test
+  void homePages_areReadToAPrefix_notRefused_andTheTagMustBeInIt() {
+    dns.a("big.shop.test", LocalHttps.SERVED);
+    https.page(
+        "big.shop.test",
+        "/",
+        LocalHttps.Page.ok(META + "<body>" + "x".repeat(300_000) + "</body>"));
+    assertThat(look(probe(), "big.shop.test").method()).contains(DomainVerification.Method.META);
+    https.page(
+        "big.shop.test",
+        "/",
+        LocalHttps.Page.ok("<html><head><title>" + "x".repeat(70_000) + "</title>" + META));
+    assertThat(look(probe(), "big.shop.test").message())
+        .contains("meta tag: the home page does not show the token");
+  }
+
+  @Test
+  void whenTheParsingPoolIsFull_thePageIsReportedNotExamined() throws Exception {
+    dns.a("meta.shop.test", LocalHttps.SERVED);
+    https.page("meta.shop.test", "/", LocalHttps.Page.ok(META));
+    Executor refusing =
+        task -> {
+          throw new RejectedExecutionException("full");
+        };
+    VertxDomainProbe busy =
+        new VertxDomainProbe(vertx, config(List.of(LocalHttps.SERVED), 262_144), refusing);
+    DomainProbe.Finding finding = look(busy, "meta.shop.test");
+    assertThat(finding.method()).isEmpty();
+    assertThat(finding.message())
+        .contains("the home page was not examined (the service is busy checking other domains)");
+  }
+
+  @Test
+  void metaTags_afterTheHead_orOutsideMeta_doNotCount() {
+    assertThat(VerificationMarkup.metaShows("<html><head></head><body>" + META, TOKEN)).isFalse();
+    assertThat(
+            VerificationMarkup.metaShows(
+                "<head><title><meta name=service-verification content=" + TOKEN + "></title>",
+                TOKEN))
+        .isFalse();
+    assertThat(
+            VerificationMarkup.metaShows(
+                "<head><!-- <meta name=service-verification content=" + TOKEN + "> -->", TOKEN))
+        .isFalse();
   }
 }

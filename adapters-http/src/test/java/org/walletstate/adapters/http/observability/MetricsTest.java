@@ -7,9 +7,11 @@ import static org.walletstate.adapters.http.testbed.Conditions.body;
 import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
 
 import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.net.URL;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,10 +29,10 @@ import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
- * {@code /q/metrics} after real calls against the devnet (chain 10 through the fault proxy): the
- * request meters per endpoint and status, chain calls per chain and outcome, signing time, credits
- * charged and {@code rpc_failure}s by source. Each meter is read before and after the calls that
- * move it, so counts left by other tests do not matter.
+ * {@code /q/metrics} (on the management port) after real calls against the devnet (chain 10 through
+ * the fault proxy): the request meters per endpoint and status, chain calls per chain and outcome,
+ * signing time, credits charged and {@code rpc_failure}s by source. Each meter is read before and
+ * after the calls that move it, so counts left by other tests do not matter.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -48,10 +50,22 @@ class MetricsTest {
     chain10.reset();
   }
 
-  private static String metrics() {
+  /** The management port's root: the meters are served there only. */
+  @TestHTTPResource(value = "/", management = true)
+  URL management;
+
+  private URL managementMetrics() {
+    try {
+      return new URL(management, "/q/metrics");
+    } catch (java.net.MalformedURLException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private String metrics() {
     return given()
         .header("Accept", "text/plain")
-        .get("/q/metrics")
+        .get(managementMetrics())
         .then()
         .statusCode(200)
         .extract()
@@ -145,6 +159,17 @@ class MetricsTest {
                 "walletstate_rpc_failures_total",
                 Map.of("chain", "10", "source", "chain_head_read")))
         .isEqualTo(1);
+  }
+
+  @Test
+  void metrics_areNotServedOnThePublicPort() {
+    given()
+        .get("/q/metrics")
+        .then()
+        .statusCode(404)
+        .body("ok", org.hamcrest.Matchers.equalTo(false));
+    given().get("/q/health").then().statusCode(200); // health stays where load balancers look
+    assertThat(management.getPort()).isNotEqualTo(io.restassured.RestAssured.port);
   }
 
   @Test

@@ -25,7 +25,10 @@ public class DomainWorld implements QuarkusTestResourceLifecycleManager {
           "linklocal.shop.test",
           "big.shop.test",
           "p1.shop.test",
-          "p2.shop.test");
+          "p2.shop.test",
+          "long-meta.shop.test",
+          "unclosed.shop.test",
+          "nested.shop.test");
 
   private static LocalDns dns;
   private static LocalHttps https;

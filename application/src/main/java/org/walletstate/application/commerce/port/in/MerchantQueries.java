@@ -22,7 +22,7 @@ public interface MerchantQueries {
   /** The merchants the key owns, oldest first. */
   Uni<List<Merchant>> owned(KeyAccount key);
 
-  /** The public read: empty for an unknown or paused store. */
+  /** The public read: empty for an unknown, unpublished or paused store. */
   Uni<Optional<Merchant>> publicView(CompanyId id);
 
   /** Published, unpaused stores. */
