@@ -113,6 +113,9 @@ class HeaderBypassCampaignTest {
         served++;
       }
     }
+    if (served == 0) {
+      problems.add(target.path() + ": nothing was served; the campaign's requests are not valid");
+    }
     if (served > target.limit()) {
       problems.add(
           target.path() + ": one address was served " + served + " times, limit " + target.limit());
