@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.AbuseLimits;
@@ -64,25 +65,32 @@ class CredentialLimitsTest {
     return given().header("X-Forwarded-For", client).contentType("application/json");
   }
 
+  /** {@code count} attests from {@code client}, the i-th with {@code headers.apply(i)}. */
+  private static List<Integer> attests(
+      String client,
+      int count,
+      Map<String, Object> body,
+      IntFunction<Map<String, String>> headers) {
+    List<Integer> statuses = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      statuses.add(
+          from(client).headers(headers.apply(i)).body(body).post("/v1/attest").statusCode());
+    }
+    return statuses;
+  }
+
   @Test
   void sixtyOneAttestsWithABearerHeader_getSixtyQuotes_andThenThe429() {
     Map<String, Object> request = attestBody();
     List<Integer> statuses =
         inOneWindow(
             Duration.ofMinutes(1),
-            () -> {
-              String client = AbuseLimits.freshClient();
-              List<Integer> s = new ArrayList<>();
-              for (int i = 0; i < 61; i++) {
-                s.add(
-                    from(client)
-                        .header("Authorization", "Bearer x")
-                        .body(request)
-                        .post("/v1/attest")
-                        .statusCode());
-              }
-              return s;
-            });
+            () ->
+                attests(
+                    AbuseLimits.freshClient(),
+                    61,
+                    request,
+                    i -> Map.of("Authorization", "Bearer x")));
     assertThat(statuses.subList(0, 60)).containsOnly(402);
     assertThat(statuses.get(60)).isEqualTo(429);
   }
@@ -104,22 +112,11 @@ class CredentialLimitsTest {
             Duration.ofMinutes(1),
             () -> {
               String client = AbuseLimits.freshClient();
-              List<Integer> s = new ArrayList<>();
-              for (int i = 0; i < 66; i++) {
-                s.add(
-                    from(client)
-                        .headers(disguises.get(i % disguises.size()))
-                        .body(request)
-                        .post("/v1/attest")
-                        .statusCode());
-              }
+              List<Integer> s =
+                  new ArrayList<>(
+                      attests(client, 66, request, i -> disguises.get(i % disguises.size())));
               // the address is spent; a valid key from it is judged by its plan, not the address
-              s.add(
-                  from(client)
-                      .header("X-API-Key", key.secret())
-                      .body(request)
-                      .post("/v1/attest")
-                      .statusCode());
+              s.addAll(attests(client, 1, request, i -> Map.of("X-API-Key", key.secret())));
               return s;
             });
     assertThat(statuses.subList(0, 60)).doesNotContain(429).allMatch(s -> s == 402 || s == 401);
