@@ -10,23 +10,28 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.PinHasher;
+import org.walletstate.application.commerce.port.out.ScannerAlerts;
+import org.walletstate.application.commerce.port.out.ScannerLockouts;
 import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Scanner;
 import org.walletstate.domain.commerce.ScannerChange;
+import org.walletstate.domain.commerce.ScannerLockout;
 import org.walletstate.domain.commerce.ScannerLogin;
 import org.walletstate.domain.commerce.ScannerPin;
 
 /**
- * Scanners and their sessions. A login is let through the lockout first (counted as a failure
- * before its PIN is hashed), then its PIN is hashed once with the merchant's salt and looked up; a
- * right PIN takes its count back and opens a session whose token is stored only as its SHA-256.
+ * Scanners and their sessions. A login is let through the lockout first ({@link ScannerLockout}:
+ * per store and client address, and store-wide; counted as a failure before its PIN is hashed),
+ * then its PIN is hashed once with the merchant's salt and looked up; a right PIN takes its count
+ * back and opens a session whose token is stored only as its SHA-256.
  */
 public final class ScannerService implements ScannersUseCase {
 
@@ -36,28 +41,36 @@ public final class ScannerService implements ScannersUseCase {
   private static final int SALT_BYTES = 16;
 
   private final ScannerStore store;
+  private final ScannerLockouts lockouts;
   private final MerchantStore merchants;
   private final PinHasher hasher;
   private final Entropy entropy;
   private final Clock clock;
   private final Executor cpu;
+  private final ScannerAlerts alerts;
 
   /**
-   * @param cpu where PINs are hashed (a slow hash must not hold an event loop)
+   * @param cpu where PINs are hashed: a pool of its own with a bounded queue (a slow hash must not
+   *     hold an event loop or the signing threads); when it is full the login is {@link Login.Busy}
+   * @param alerts told when wrong PINs reach a store's ceiling
    */
   public ScannerService(
       ScannerStore store,
+      ScannerLockouts lockouts,
       MerchantStore merchants,
       PinHasher hasher,
       Entropy entropy,
       Clock clock,
-      Executor cpu) {
+      Executor cpu,
+      ScannerAlerts alerts) {
     this.store = store;
+    this.lockouts = lockouts;
     this.merchants = merchants;
     this.hasher = hasher;
     this.entropy = entropy;
     this.clock = clock;
     this.cpu = cpu;
+    this.alerts = alerts;
   }
 
   private Uni<String> hash(ScannerPin pin, byte[] salt) {
@@ -125,23 +138,29 @@ public final class ScannerService implements ScannersUseCase {
   }
 
   @Override
-  public Uni<OwnerResult<List<Scanner>>> list(KeyAccount owner, CompanyId merchant) {
+  public Uni<OwnerResult<Listed>> list(KeyAccount owner, CompanyId merchant) {
     return store
         .list(merchant, owner.id())
-        .map(
+        .flatMap(
             access -> {
               if (access instanceof MerchantStore.Access.Done<List<Scanner>> done) {
-                return new OwnerResult.Done<>(done.result());
+                return lockouts
+                    .lastAlert(merchant)
+                    .map(
+                        alerted ->
+                            (OwnerResult<Listed>)
+                                new OwnerResult.Done<>(new Listed(done.result(), alerted)));
               }
               if (access instanceof MerchantStore.Access.NotOwner<List<Scanner>>) {
-                return new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+                return Uni.createFrom()
+                    .item(new OwnerResult.Forbidden<Listed>(MerchantService.NOT_OWNER + merchant));
               }
-              return new OwnerResult.NotFound<>();
+              return Uni.createFrom().item(new OwnerResult.NotFound<Listed>());
             });
   }
 
   @Override
-  public Uni<Login> login(ScannerLogin login) {
+  public Uni<Login> login(ScannerLogin login, String client) {
     CompanyId merchant = login.merchant();
     return merchants
         .find(merchant)
@@ -155,56 +174,59 @@ public final class ScannerService implements ScannersUseCase {
                   .salt(merchant, entropy.bytes(SALT_BYTES))
                   .flatMap(
                       salt ->
-                          store
-                              .attempt(
-                                  merchant, now, ScannerLogin.MAX_FAILURES, ScannerLogin.LOCKOUT)
+                          lockouts
+                              .attempt(merchant, client, now)
                               .flatMap(
-                                  attempt ->
+                                  decision ->
                                       evaluated(
-                                          attempt,
-                                          login.pin(),
-                                          merchant,
-                                          salt.orElseThrow(),
-                                          found.get(),
-                                          now)));
+                                          decision,
+                                          new Attempt(
+                                              login.pin(),
+                                              merchant,
+                                              client,
+                                              salt.orElseThrow(),
+                                              found.get(),
+                                              now))));
             });
   }
 
-  /** A let-through attempt's PIN: one hash with the merchant's salt, one look-up. */
-  private Uni<Login> evaluated(
-      ScannerStore.Attempt attempt,
+  private record Attempt(
       ScannerPin pin,
       CompanyId merchant,
+      String client,
       byte[] salt,
       org.walletstate.domain.commerce.Merchant found,
-      Instant now) {
-    if (attempt instanceof ScannerStore.Attempt.Locked locked) {
-      return Uni.createFrom().item(new Login.Locked(locked.until()));
+      Instant now) {}
+
+  /** A let-through attempt's PIN: one hash with the merchant's salt, one look-up. */
+  private Uni<Login> evaluated(ScannerLockout.Decision decision, Attempt attempt) {
+    if (decision instanceof ScannerLockout.Decision.Locked locked) {
+      return Uni.createFrom().item(new Login.Locked(locked.until(), locked.storeWide()));
     }
-    int failures = ((ScannerStore.Attempt.Allowed) attempt).failures();
-    return hash(pin, salt)
-        .flatMap(hash -> store.scannerByPin(merchant, hash))
+    ScannerLockout.Decision.Allowed allowed = (ScannerLockout.Decision.Allowed) decision;
+    if (allowed.storeLocked()) {
+      alerts.storeLocked(attempt.merchant(), attempt.now().plus(ScannerLockout.WINDOW));
+    }
+    return hash(attempt.pin(), attempt.salt())
+        .flatMap(hash -> store.scannerByPin(attempt.merchant(), hash))
         .flatMap(
             scanner ->
                 scanner.isEmpty()
-                    ? Uni.createFrom()
-                        .item(
-                            (Login)
-                                new Login.WrongPin(
-                                    Math.max(0, ScannerLogin.MAX_FAILURES - failures)))
-                    : open(merchant, scanner.get(), found, now));
+                    ? Uni.createFrom().item((Login) new Login.WrongPin(allowed.remaining()))
+                    : open(attempt, scanner.get()))
+        .onFailure(RejectedExecutionException.class)
+        .recoverWithItem(busy -> new Login.Busy());
   }
 
-  private Uni<Login> open(
-      CompanyId merchant,
-      String scannerId,
-      org.walletstate.domain.commerce.Merchant found,
-      Instant now) {
+  private Uni<Login> open(Attempt attempt, String scannerId) {
+    CompanyId merchant = attempt.merchant();
+    Instant now = attempt.now();
+    org.walletstate.domain.commerce.Merchant found = attempt.found();
     byte[] secret = entropy.bytes(32);
     String token = SESSION_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     Instant expiresAt = now.plus(ScannerLogin.SESSION);
-    return store
-        .succeeded(merchant, ScannerLogin.MAX_FAILURES)
+    return lockouts
+        .succeeded(merchant, attempt.client(), now)
         .flatMap(ok -> store.openSession(sha256(token), merchant, scannerId, expiresAt, now))
         .map(ok -> (Login) new Login.Opened(token, expiresAt, scannerId, found));
   }

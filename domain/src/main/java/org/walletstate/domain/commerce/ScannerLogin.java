@@ -8,14 +8,13 @@ import org.walletstate.domain.request.RequestValue;
 /**
  * {@code POST /v1/scanner/session}: {@code {"merchantId": "…", "pin": "4821"}}.
  *
- * <p>The lockout counts per merchant: {@link #MAX_FAILURES} wrong PINs within {@link #LOCKOUT} lock
- * the merchant's scanner login for {@link #LOCKOUT}. A PIN has at most 10^8 values (10^4 for four
- * digits), so a count per client would give an attacker with many addresses five guesses per
- * address; counted per merchant, the whole world has five guesses per 15 minutes.
+ * <p>{@link #MAX_FAILURES} wrong PINs within {@link #LOCKOUT} lock the address that sent them out
+ * of the merchant's scanner login for {@link #LOCKOUT}; a store-wide ceiling bounds what many
+ * addresses guess together ({@link ScannerLockout}).
  */
 public record ScannerLogin(CompanyId merchant, ScannerPin pin) {
 
-  /** Failed attempts that lock the merchant's scanner login. */
+  /** Failed attempts from one address that lock it out of the merchant's scanner login. */
   public static final int MAX_FAILURES = 5;
 
   /** How long the lock lasts, and the window failures are counted in. */

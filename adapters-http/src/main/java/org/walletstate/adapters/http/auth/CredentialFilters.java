@@ -1,13 +1,16 @@
 package org.walletstate.adapters.http.auth;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ResourceInfo;
 import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
@@ -17,8 +20,9 @@ import org.walletstate.domain.payload.Timestamps;
  * Establishes the caller before an endpoint runs: one credential scheme per request; a valid key is
  * counted against its daily limit (429 with {@code Retry-After} when used up); an invalid or
  * missing key is 401 — except on pay-per-call endpoints, where no credential at all means "quote me
- * a price". Authenticated responses carry {@code X-RateLimit-Limit} and {@code
- * X-RateLimit-Remaining}.
+ * a price", and on public endpoints that take a key optionally. Only a credential found valid lifts
+ * a caller out of the endpoint's per-address limit ({@link AddressLimits#held}). Authenticated
+ * responses carry {@code X-RateLimit-Limit} and {@code X-RateLimit-Remaining}.
  */
 public class CredentialFilters {
 
@@ -30,17 +34,20 @@ public class CredentialFilters {
   private final WalletSignInUseCase walletSignIn;
   private final CurrentCaller caller;
   private final ScannersUseCase scanners;
+  private final AddressLimits limits;
 
   @Inject
   public CredentialFilters(
       AuthenticateUseCase authenticate,
       WalletSignInUseCase walletSignIn,
       CurrentCaller caller,
-      ScannersUseCase scanners) {
+      ScannersUseCase scanners,
+      AddressLimits limits) {
     this.authenticate = authenticate;
     this.walletSignIn = walletSignIn;
     this.caller = caller;
     this.scanners = scanners;
+    this.limits = limits;
   }
 
   /**
@@ -67,22 +74,47 @@ public class CredentialFilters {
     return credentials.walletPass() ? signInWithWallet(request) : authenticateKey(credentials);
   }
 
+  /**
+   * A pay-per-call endpoint: a valid key or wallet sign-in is held to its plan; everyone else (no
+   * credential, a payment, a refused credential) to the endpoint's per-address limit.
+   */
   @ServerRequestFilter(nonBlocking = true)
   @PayPerCall
-  public Uni<Void> keyOrPayment(ContainerRequestContext request) {
+  public Uni<Void> keyOrPayment(
+      ContainerRequestContext request, ResourceInfo resource, HttpServerRequest http) {
     Credentials credentials = screen(Credentials.of(request), true, request);
     if (credentials.walletPass()) {
-      return signInWithWallet(request);
+      return limits.held(
+          resource, http, Uni.createFrom().deferred(() -> signInWithWallet(request)));
     }
     if (credentials.payment()) {
       String signature = request.getHeaderString(Credentials.PAYMENT_SIGNATURE);
       caller.paying(signature != null ? signature : request.getHeaderString(Credentials.X_PAYMENT));
-      return Uni.createFrom().voidItem(); // the endpoint checks the payment against its quote
+      return limits.held(resource, http, null); // the endpoint checks the payment against its quote
     }
     if (!credentials.hasKey()) {
-      return Uni.createFrom().voidItem(); // anonymous: the endpoint answers with a quote
+      return limits.held(resource, http, null); // anonymous: the endpoint answers with a quote
     }
-    return authenticateKey(credentials);
+    return limits.held(resource, http, authenticateKey(credentials));
+  }
+
+  /**
+   * A public endpoint a merchant's systems also call with their key: a valid key is held to its
+   * plan's daily limit; without one (or with a refused one) the caller is held to the endpoint's
+   * per-address limit. A payment header is no credential here.
+   */
+  @ServerRequestFilter(nonBlocking = true)
+  @KeyOptional
+  public Uni<Void> keyOptional(
+      ContainerRequestContext request, ResourceInfo resource, HttpServerRequest http) {
+    Credentials credentials = Credentials.of(request);
+    if (credentials.schemes() > 1) {
+      throw oneScheme();
+    }
+    if (!credentials.hasKey()) {
+      return limits.held(resource, http, null);
+    }
+    return limits.held(resource, http, authenticateKey(credentials));
   }
 
   @ServerRequestFilter(nonBlocking = true)

@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.KeyOptional;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -20,7 +21,9 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
 
 /**
  * {@code GET /v1/codes/{code}}: public, always 200: the valid shape, or {@code {valid: false, code,
- * reason}} (not_found, expired, already_used). A text that is not a code is not_found.
+ * reason}} (not_found, expired, already_used). A text that is not a code is not_found. Without a
+ * key the caller is held to the per-address {@link RatePolicy#CODE_VALIDATION} limit; a merchant's
+ * checkout sending its key is held to the key's daily limit.
  */
 @Path("/v1/codes")
 @Tag(name = "discounts")
@@ -37,6 +40,7 @@ public class CodesResource {
 
   @GET
   @Path("/{code}")
+  @KeyOptional
   @RateLimited(RatePolicy.CODE_VALIDATION)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Validate a discount code (public, always 200)")

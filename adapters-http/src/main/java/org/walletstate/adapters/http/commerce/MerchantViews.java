@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.DomainVerification;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.NftCollection;
@@ -216,11 +217,13 @@ public final class MerchantViews {
     return v;
   }
 
-  static Map<String, Object> scannerList(List<Scanner> scanners) {
+  static Map<String, Object> scannerList(ScannersUseCase.Listed listed) {
+    List<Scanner> scanners = listed.scanners();
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("scanners", scanners.stream().map(MerchantViews::scanner).toList());
     v.put("count", scanners.size());
     v.put("limit", Scanner.PER_MERCHANT);
+    v.put("lockoutAlertedAt", listed.lockoutAlertedAt().map(Timestamps::iso).orElse(null));
     return v;
   }
 }

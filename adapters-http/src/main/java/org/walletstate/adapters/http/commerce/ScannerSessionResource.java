@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.commerce;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -16,13 +17,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.ScannerLogin;
 import org.walletstate.domain.payload.Timestamps;
 
-/** {@code POST /v1/scanner/session}: a till logs in with a scanner PIN (no key). */
+/**
+ * {@code POST /v1/scanner/session}: a till logs in with a scanner PIN (no key). The lockout counts
+ * per store and client address (the address the rate limits see), plus a store-wide ceiling.
+ */
 @Path("/v1/scanner/session")
 @Tag(name = "point of sale")
 public class ScannerSessionResource {
@@ -31,14 +36,20 @@ public class ScannerSessionResource {
   private final JsonBodies bodies;
   private final Envelopes envelopes;
   private final Clock clock;
+  private final AddressLimits addresses;
 
   @Inject
   public ScannerSessionResource(
-      ScannersUseCase scanners, JsonBodies bodies, Envelopes envelopes, Clock clock) {
+      ScannersUseCase scanners,
+      JsonBodies bodies,
+      Envelopes envelopes,
+      Clock clock,
+      AddressLimits addresses) {
     this.scanners = scanners;
     this.bodies = bodies;
     this.envelopes = envelopes;
     this.clock = clock;
+    this.addresses = addresses;
   }
 
   @POST
@@ -46,10 +57,10 @@ public class ScannerSessionResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Log a till in with a scanner PIN: a session token and the store's setup")
-  public Uni<Response> login(byte[] body) {
+  public Uni<Response> login(byte[] body, HttpServerRequest http) {
     ScannerLogin login = ScannerLogin.parse(bodies.object(body));
     return scanners
-        .login(login)
+        .login(login, addresses.client(http))
         .map(
             outcome -> {
               if (outcome instanceof ScannersUseCase.Login.Opened opened) {
@@ -67,18 +78,31 @@ public class ScannerSessionResource {
                     "Wrong scanner PIN; "
                         + wrong.attemptsRemaining()
                         + (wrong.attemptsRemaining() == 1 ? " attempt" : " attempts")
-                        + " left before scanner login for this store is locked for 15 minutes");
+                        + " left before this address is locked out of this store's scanner login"
+                        + " for 15 minutes");
               }
               if (outcome instanceof ScannersUseCase.Login.Locked locked) {
                 long retry =
                     Math.max(1, locked.until().getEpochSecond() - clock.instant().getEpochSecond());
                 throw new ApiError(
                     429,
-                    "Scanner login for merchant "
-                        + login.merchant()
-                        + " is locked after 5 wrong PINs; retry after "
+                    (locked.storeWide()
+                            ? "Scanner login for merchant "
+                                + login.merchant()
+                                + " is locked for addresses that have not logged a till in: too"
+                                + " many wrong PINs from many addresses; the owner is alerted"
+                            : "Scanner login for merchant "
+                                + login.merchant()
+                                + " from your address is locked after 5 wrong PINs")
+                        + "; retry after "
                         + Timestamps.iso(locked.until()),
                     Map.of("Retry-After", Long.toString(retry)));
+              }
+              if (outcome instanceof ScannersUseCase.Login.Busy) {
+                throw new ApiError(
+                    503,
+                    "Too many scanner logins are being checked right now; retry in a few seconds",
+                    Map.of("Retry-After", "2"));
               }
               throw MerchantsResource.notFound(login.merchant().value());
             });

@@ -28,7 +28,8 @@ import org.walletstate.adapters.http.ratelimit.RatePolicy;
  * server-initiated messages, which this server never sends, so it is 405 as the streamable HTTP
  * transport allows; so is every other method. The older SSE transport ({@code /mcp/sse}, {@code
  * /mcp/messages/…}) is not offered: 404. Every POST is counted against the per-address {@link
- * RatePolicy#MCP} limit. Refusals are the service's error envelope.
+ * RatePolicy#MCP} limit, and a tool call that shares a limit with its REST endpoint against that
+ * one too ({@link ToolLimits}). Refusals are the service's error envelope.
  */
 @ApplicationScoped
 public class McpTransport {
@@ -37,6 +38,7 @@ public class McpTransport {
   static final String ALLOW = "POST, DELETE";
 
   private final AddressLimits limits;
+  private final ToolLimits toolLimits;
   private final Envelopes envelopes;
   private final ObjectMapper json;
   private final long maxBodyBytes;
@@ -44,10 +46,12 @@ public class McpTransport {
   @Inject
   public McpTransport(
       AddressLimits limits,
+      ToolLimits toolLimits,
       Envelopes envelopes,
       ObjectMapper json,
       @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBody) {
     this.limits = limits;
+    this.toolLimits = toolLimits;
     this.envelopes = envelopes;
     this.json = json;
     this.maxBodyBytes = maxBody.asLongValue();
@@ -69,7 +73,10 @@ public class McpTransport {
       return;
     }
     if (message != null && message.isObject()) {
-      ctx.next();
+      toolLimits
+          .take(message, ctx.request())
+          .subscribe()
+          .with(allowed -> ctx.next(), refused -> refuse(ctx, refused));
       return;
     }
     String body =
@@ -139,12 +146,16 @@ public class McpTransport {
             },
             refused -> {
               ctx.request().resume();
-              if (refused instanceof ApiError error) {
-                reply(ctx, error);
-              } else {
-                ctx.fail(refused);
-              }
+              refuse(ctx, refused);
             });
+  }
+
+  private void refuse(RoutingContext ctx, Throwable refused) {
+    if (refused instanceof ApiError error) {
+      reply(ctx, error);
+    } else {
+      ctx.fail(refused);
+    }
   }
 
   private void legacy(RoutingContext ctx) {

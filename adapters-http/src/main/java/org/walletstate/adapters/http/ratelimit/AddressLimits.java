@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ResourceInfo;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -42,11 +43,9 @@ public class AddressLimits {
     if (!settings.enabled()) {
       return Uni.createFrom().voidItem();
     }
-    String peer = http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
-    String client = settings.addresses().client(peer, http.headers().getAll("X-Forwarded-For"));
     RateLimitSettings.Limit limit = settings.limit(policy);
     return limits
-        .take(policy.wireName(), hash(client), limit.requests(), limit.window(), clock.instant())
+        .take(policy.wireName(), client(http), limit.requests(), limit.window(), clock.instant())
         .map(
             decision -> {
               if (decision instanceof RateLimits.Decision.Limited full) {
@@ -63,6 +62,47 @@ public class AddressLimits {
               }
               return null;
             });
+  }
+
+  /**
+   * For the credential filter of an endpoint whose policy concerns callers without credentials:
+   * counts the request against that policy unless {@code admission} admits a valid credential. A
+   * request without a credential counts before anything else; a refused credential (a 401, or a 400
+   * for a malformed one) counts too, and past the limit its answer is the 429. Endpoints without
+   * such a policy get {@code admission} unchanged.
+   *
+   * @param admission checks the request's credential; {@code null} when it carries none
+   */
+  public Uni<Void> held(ResourceInfo resource, HttpServerRequest http, Uni<Void> admission) {
+    RateLimited limited = policyOf(resource);
+    if (limited == null || !limited.value().withoutCredentialsOnly()) {
+      return admission == null ? Uni.createFrom().voidItem() : admission;
+    }
+    RatePolicy policy = limited.value();
+    if (admission == null) {
+      return take(policy, http);
+    }
+    return admission
+        .onFailure(AddressLimits::refusedCredential)
+        .recoverWithUni(refusal -> take(policy, http).onItem().failWith(() -> refusal));
+  }
+
+  static RateLimited policyOf(ResourceInfo resource) {
+    RateLimited limited = resource.getResourceMethod().getAnnotation(RateLimited.class);
+    return limited != null ? limited : resource.getResourceClass().getAnnotation(RateLimited.class);
+  }
+
+  private static boolean refusedCredential(Throwable failure) {
+    return failure instanceof ApiError error && (error.status() == 401 || error.status() == 400);
+  }
+
+  /**
+   * The client's address as the limits count it (behind the trusted proxies, {@link
+   * ClientAddresses}), hashed: an opaque value that names the address without storing it.
+   */
+  public String client(HttpServerRequest http) {
+    String peer = http.remoteAddress() == null ? null : http.remoteAddress().hostAddress();
+    return hash(settings.addresses().client(peer, http.headers().getAll("X-Forwarded-For")));
   }
 
   private static String hash(String client) {

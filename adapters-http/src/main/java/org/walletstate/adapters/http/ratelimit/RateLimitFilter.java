@@ -6,14 +6,14 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
-import jakarta.ws.rs.core.HttpHeaders;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
  * Counts each request of a {@link RateLimited} endpoint against its policy for the client's address
  * (hashed: no address is stored), before credentials are looked at; past the limit the answer is
- * 429 with {@code Retry-After}. Policies that concern callers without credentials only let requests
- * with a key or wallet authorization through uncounted.
+ * 429 with {@code Retry-After}. Policies that concern callers without credentials only ({@link
+ * RatePolicy#withoutCredentialsOnly()}) are left to the endpoint's credential filter, which alone
+ * knows whether a credential is valid: a header is not a credential until it has been checked.
  */
 public class RateLimitFilter {
 
@@ -31,18 +31,13 @@ public class RateLimitFilter {
     if (!limits.enabled()) {
       return Uni.createFrom().voidItem();
     }
-    RateLimited limited = resource.getResourceMethod().getAnnotation(RateLimited.class);
-    if (limited == null) {
-      limited = resource.getResourceClass().getAnnotation(RateLimited.class);
-    }
+    RateLimited limited = AddressLimits.policyOf(resource);
     if (limited == null) {
       return Uni.createFrom().voidItem();
     }
     RatePolicy policy = limited.value();
-    if (policy.withoutCredentialsOnly()
-        && (request.getHeaderString("X-API-Key") != null
-            || request.getHeaderString(HttpHeaders.AUTHORIZATION) != null)) {
-      return Uni.createFrom().voidItem();
+    if (policy.withoutCredentialsOnly()) {
+      return Uni.createFrom().voidItem(); // counted by the credential filter (AddressLimits.held)
     }
     return limits.take(policy, http);
   }

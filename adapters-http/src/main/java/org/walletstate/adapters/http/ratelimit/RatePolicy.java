@@ -15,8 +15,12 @@ public enum RatePolicy {
   KEYS_CREATE("keys-create", 5, Duration.ofHours(1), false),
   /** Paid keys: each carries a transaction to check on chain. */
   KEYS_BUY("keys-buy", 10, Duration.ofHours(1), false),
-  /** Discount-code validation: slow enough that guessing codes is hopeless. */
-  CODE_VALIDATION("code-validation", 10, Duration.ofMinutes(10), false),
+  /**
+   * Discount-code validation without a key (REST and the MCP {@code validate_code} tool share it):
+   * slow enough that guessing codes is hopeless. A merchant's checkout calling with its key is held
+   * to the key's plan instead.
+   */
+  CODE_VALIDATION("code-validation", 10, Duration.ofMinutes(10), true),
   /** The merchant directory. */
   DIRECTORY("directory", 60, Duration.ofMinutes(1), false),
   /** The token registry. */
@@ -38,8 +42,9 @@ public enum RatePolicy {
   /** Pass checks at the till: each one may read chain state. */
   PASS_VERIFY("pass-verify", 120, Duration.ofMinutes(1), false),
   /**
-   * Callers without a key on the pay-per-call endpoints (quotes and x402 payments); callers with a
-   * key or wallet authorization are limited by their plan's daily limit instead.
+   * Callers without a valid key on the pay-per-call endpoints (quotes, x402 payments, refused
+   * credentials); callers with a valid key or wallet sign-in are limited by their plan's daily
+   * limit instead.
    */
   PAY_PER_CALL("pay-per-call", 60, Duration.ofMinutes(1), true),
   /**
@@ -73,7 +78,11 @@ public enum RatePolicy {
     return window;
   }
 
-  /** Whether only requests without a key or wallet authorization count. */
+  /**
+   * Whether only requests without a valid key or wallet sign-in count. Such a policy is counted by
+   * the endpoint's credential filter ({@code @PayPerCall} or {@code @KeyOptional}), after the
+   * credential is checked: a refused credential counts, any other header changes nothing.
+   */
   public boolean withoutCredentialsOnly() {
     return withoutCredentialsOnly;
   }

@@ -72,7 +72,6 @@ import org.walletstate.application.commerce.EligibilityService;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
 import org.walletstate.application.commerce.PassService;
-import org.walletstate.application.commerce.ScannerService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
@@ -83,12 +82,10 @@ import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.PassUseCase;
-import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.PassRenewals;
-import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.payment.PaidCallService;
 import org.walletstate.application.payment.PaymentReceiptsByFamily;
@@ -118,7 +115,6 @@ import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.PassSigning;
-import org.walletstate.crypto.Pbkdf2PinHasher;
 import org.walletstate.crypto.PublishedKeySet;
 import org.walletstate.crypto.SigningKeys;
 import org.walletstate.domain.chain.ChainFamily;
@@ -594,14 +590,6 @@ public class Wiring {
   MerchantCreditsUseCase merchantCredits(
       MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
     return new MerchantCredits(store, payments, purchases, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
-  ScannersUseCase scanners(
-      ScannerStore store, MerchantStore merchants, Entropy entropy, Clock clock) {
-    return new ScannerService(
-        store, merchants, new Pbkdf2PinHasher(), entropy, clock, SigningThreads.POOL);
   }
 
   @Produces

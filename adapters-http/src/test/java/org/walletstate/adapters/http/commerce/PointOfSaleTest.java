@@ -296,7 +296,8 @@ class PointOfSaleTest {
   }
 
   @Test
-  void manyConcurrentWrongPins_evaluateOnlyFive_thenEvenTheRightPinIsLocked() throws Exception {
+  void manyConcurrentWrongPins_fromOneAddress_evaluateOnlyFive_thenItsRightPinIsLocked()
+      throws Exception {
     Owner owner = owner(10);
     String id = store(owner);
     addScanner(owner.key(), id, "7777").then().statusCode(200);
@@ -321,7 +322,7 @@ class PointOfSaleTest {
         .then()
         .statusCode(429)
         .header("Retry-After", not(nullValue()))
-        .body("error.message", containsString("locked after 5 wrong PINs"));
+        .body("error.message", containsString("from your address is locked after 5 wrong PINs"));
   }
 
   // --- passes -------------------------------------------------------------------------------

@@ -154,9 +154,15 @@ class RateLimitTest {
             });
     assertThat(statuses).containsExactly(402, 402, 429);
 
-    // a key (here an invalid one) is judged by the credential checks, not this limit
+    // only a valid credential lifts the address limit: an invalid key is held to it too
     given()
         .header("X-Forwarded-For", client)
+        .header("X-API-Key", "svc_live_" + "0".repeat(40))
+        .get("/v1/attest")
+        .then()
+        .statusCode(429);
+    given()
+        .header("X-Forwarded-For", freshClient())
         .header("X-API-Key", "svc_live_" + "0".repeat(40))
         .get("/v1/attest")
         .then()

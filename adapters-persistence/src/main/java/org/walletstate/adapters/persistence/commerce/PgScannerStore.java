@@ -7,7 +7,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -21,10 +20,7 @@ import org.walletstate.domain.commerce.Scanner;
 
 /**
  * {@link ScannerStore} on PostgreSQL. Adding a scanner locks the merchant's row (the limit holds
- * between parallel adds); a login attempt is one upsert of the merchant's {@code scanner_login} row
- * whose {@code where} lets it through only while the merchant is not locked: PostgreSQL re-reads
- * the row under its lock for each conflicting upsert, so of any number of parallel attempts no more
- * than the limit pass in one window.
+ * between parallel adds); the login lockout is {@link PgScannerLockouts}.
  */
 @ApplicationScoped
 public class PgScannerStore implements ScannerStore {
@@ -37,29 +33,6 @@ public class PgScannerStore implements ScannerStore {
 
   private static final String OWNER =
       "select id, owner_key_id from merchant where id_key = $1 for update";
-
-  /** $1 merchant key, $2 now, $3 failures that lock, $4 the lock and window in seconds. */
-  private static final String ATTEMPT =
-      "update scanner_login g set"
-          + " failures = case when g.window_started is null"
-          + "   or g.window_started <= $2 - $4 * interval '1 second' then 1 else g.failures + 1 end,"
-          + " window_started = case when g.window_started is null"
-          + "   or g.window_started <= $2 - $4 * interval '1 second' then $2 else g.window_started end,"
-          + " locked_until = case when (case when g.window_started is null"
-          + "   or g.window_started <= $2 - $4 * interval '1 second' then 1 else g.failures + 1 end)"
-          + "   >= $3 then $2 + $4 * interval '1 second' else null end"
-          + " from merchant m where m.id = g.merchant_id and m.id_key = $1"
-          + " and (g.locked_until is null or g.locked_until <= $2)"
-          + " returning g.failures";
-
-  private static final String LOCKED_UNTIL =
-      "select l.locked_until from scanner_login l join merchant m on m.id = l.merchant_id"
-          + " where m.id_key = $1";
-
-  private static final String SUCCEEDED =
-      "update scanner_login set failures = greatest(failures - 1, 0),"
-          + " locked_until = case when failures - 1 < $2 then null else locked_until end"
-          + " where merchant_id = (select id from merchant where id_key = $1)";
 
   private final Pool pool;
 
@@ -187,37 +160,6 @@ public class PgScannerStore implements ScannerStore {
                         return new MerchantStore.Access.Done<>(List.copyOf(scanners));
                       });
             });
-  }
-
-  @Override
-  public Uni<Attempt> attempt(CompanyId merchant, Instant now, int maxFailures, Duration lock) {
-    return pool.preparedQuery(ATTEMPT)
-        .execute(Tuple.of(merchant.key(), time(now), maxFailures, (int) lock.toSeconds()))
-        .flatMap(
-            rows -> {
-              if (rows.size() > 0) {
-                return Uni.createFrom()
-                    .item((Attempt) new Attempt.Allowed(rows.iterator().next().getInteger(0)));
-              }
-              return pool.preparedQuery(LOCKED_UNTIL)
-                  .execute(Tuple.of(merchant.key()))
-                  .map(
-                      locked -> {
-                        OffsetDateTime until =
-                            locked.size() == 0
-                                ? null
-                                : locked.iterator().next().getOffsetDateTime("locked_until");
-                        return (Attempt)
-                            new Attempt.Locked(until == null ? now.plus(lock) : until.toInstant());
-                      });
-            });
-  }
-
-  @Override
-  public Uni<Void> succeeded(CompanyId merchant, int maxFailures) {
-    return pool.preparedQuery(SUCCEEDED)
-        .execute(Tuple.of(merchant.key(), maxFailures))
-        .replaceWithVoid();
   }
 
   @Override

@@ -24,11 +24,13 @@ import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.Scanner;
+import org.walletstate.domain.commerce.ScannerLockout;
 import org.walletstate.domain.request.RequestValue;
 
 /**
  * Scanners on PostgreSQL: the limit and PIN uniqueness hold, a removed scanner's sessions end, and
- * the lockout lets no more than five of many parallel attempts through in one window.
+ * the lockout lets no more of many parallel attempts through in one window than it allows one
+ * address (five) and all addresses together (the store-wide ceiling).
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -38,6 +40,7 @@ class PgScannerStoreTest {
   private static final Duration LOCK = Duration.ofMinutes(15);
 
   @Inject PgScannerStore store;
+  @Inject PgScannerLockouts lockouts;
   @Inject PgMerchantStore merchants;
   @Inject Pool pool;
 
@@ -124,50 +127,92 @@ class PgScannerStoreTest {
         .isEqualTo(ScannerStore.Removed.NO_SUCH_SCANNER);
   }
 
-  @Test
-  void manyParallelAttempts_onlyFiveAreLetThrough_thenTheLockHoldsFifteenMinutes() {
-    CompanyId id = merchant(key());
-    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-    List<Uni<ScannerStore.Attempt>> attempts = new ArrayList<>();
-    for (int i = 0; i < 60; i++) {
-      attempts.add(store.attempt(id, now, 5, LOCK));
-    }
-    List<ScannerStore.Attempt> outcomes =
-        Uni.join().all(attempts).andCollectFailures().await().atMost(WAIT);
-    List<Integer> allowed = new ArrayList<>();
-    for (ScannerStore.Attempt outcome : outcomes) {
-      if (outcome instanceof ScannerStore.Attempt.Allowed a) {
-        allowed.add(a.failures());
-      } else {
-        assertThat(((ScannerStore.Attempt.Locked) outcome).until()).isEqualTo(now.plus(LOCK));
-      }
-    }
-    assertThat(allowed).containsExactlyInAnyOrder(1, 2, 3, 4, 5);
-    assertThat(store.attempt(id, now.plus(LOCK).minusSeconds(1), 5, LOCK).await().atMost(WAIT))
-        .isInstanceOf(ScannerStore.Attempt.Locked.class);
-    assertThat(store.attempt(id, now.plus(LOCK), 5, LOCK).await().atMost(WAIT))
-        .isEqualTo(new ScannerStore.Attempt.Allowed(1));
+  private ScannerLockout.Decision attempt(CompanyId id, String client, Instant at) {
+    return lockouts.attempt(id, client, at).await().atMost(WAIT);
+  }
+
+  private static int remaining(ScannerLockout.Decision decision) {
+    return ((ScannerLockout.Decision.Allowed) decision).remaining();
   }
 
   @Test
-  void aRightPin_takesBackItsOwnCountOnly() {
+  void manyParallelAttempts_fromOneAddress_onlyFiveAreLetThrough_thenItsLockHoldsFifteenMinutes() {
+    CompanyId id = merchant(key());
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    List<Uni<ScannerLockout.Decision>> attempts = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      attempts.add(lockouts.attempt(id, "client-a", now));
+    }
+    List<ScannerLockout.Decision> outcomes =
+        Uni.join().all(attempts).andCollectFailures().await().atMost(WAIT);
+    List<Integer> allowed = new ArrayList<>();
+    for (ScannerLockout.Decision outcome : outcomes) {
+      if (outcome instanceof ScannerLockout.Decision.Allowed a) {
+        allowed.add(a.remaining());
+      } else {
+        assertThat(outcome).isEqualTo(new ScannerLockout.Decision.Locked(now.plus(LOCK), false));
+      }
+    }
+    assertThat(allowed).containsExactlyInAnyOrder(4, 3, 2, 1, 0);
+    assertThat(attempt(id, "client-a", now.plus(LOCK).minusSeconds(1)))
+        .isInstanceOf(ScannerLockout.Decision.Locked.class);
+    // another address is not locked out by the first one's guesses
+    assertThat(remaining(attempt(id, "client-b", now))).isEqualTo(4);
+    assertThat(remaining(attempt(id, "client-a", now.plus(LOCK)))).isEqualTo(4);
+  }
+
+  @Test
+  void manyParallelAttempts_fromManyAddresses_stopAtTheStoreCeiling_andAlertOnce() {
+    CompanyId id = merchant(key());
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    List<Uni<ScannerLockout.Decision>> attempts = new ArrayList<>();
+    for (int i = 0; i < 80; i++) {
+      attempts.add(lockouts.attempt(id, "client-" + (i % 20), now));
+    }
+    List<ScannerLockout.Decision> outcomes =
+        Uni.join().all(attempts).andCollectFailures().await().atMost(WAIT);
+    long through =
+        outcomes.stream().filter(ScannerLockout.Decision.Allowed.class::isInstance).count();
+    long alerts =
+        outcomes.stream()
+            .filter(o -> o instanceof ScannerLockout.Decision.Allowed a && a.storeLocked())
+            .count();
+    assertThat(through).isEqualTo(ScannerLockout.STORE_CEILING);
+    assertThat(alerts).isEqualTo(1);
+    assertThat(
+            pool.preparedQuery(
+                    "select alerted_at from scanner_login l join merchant m on m.id ="
+                        + " l.merchant_id where m.id_key = $1")
+                .execute(Tuple.of(id.key()))
+                .await()
+                .atMost(WAIT)
+                .iterator()
+                .next()
+                .getOffsetDateTime("alerted_at"))
+        .isNotNull();
+    assertThat(attempt(id, "client-new", now.plusSeconds(1)))
+        .isEqualTo(new ScannerLockout.Decision.Locked(now.plus(LOCK), true));
+  }
+
+  @Test
+  void aRightPin_takesBackItsOwnCountOnly_andItsAddressOutlastsTheStoreWideLock() {
     CompanyId id = merchant(key());
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     for (int i = 1; i <= 4; i++) {
-      assertThat(store.attempt(id, now, 5, LOCK).await().atMost(WAIT))
-          .isEqualTo(new ScannerStore.Attempt.Allowed(i));
+      assertThat(remaining(attempt(id, "till", now))).isEqualTo(5 - i);
     }
-    assertThat(store.attempt(id, now, 5, LOCK).await().atMost(WAIT))
-        .isEqualTo(new ScannerStore.Attempt.Allowed(5));
-    store.succeeded(id, 5).await().atMost(WAIT);
-    assertThat(store.attempt(id, now, 5, LOCK).await().atMost(WAIT))
-        .isEqualTo(new ScannerStore.Attempt.Allowed(5));
-    assertThat(store.attempt(id, now, 5, LOCK).await().atMost(WAIT))
-        .isInstanceOf(ScannerStore.Attempt.Locked.class);
-    // failures older than the window no longer count
-    CompanyId other = merchant(key());
-    store.attempt(other, now, 5, LOCK).await().atMost(WAIT);
-    assertThat(store.attempt(other, now.plus(LOCK).plusSeconds(1), 5, LOCK).await().atMost(WAIT))
-        .isEqualTo(new ScannerStore.Attempt.Allowed(1));
+    assertThat(remaining(attempt(id, "till", now))).isZero();
+    lockouts.succeeded(id, "till", now).await().atMost(WAIT);
+    assertThat(remaining(attempt(id, "till", now))).isZero();
+    assertThat(attempt(id, "till", now)).isInstanceOf(ScannerLockout.Decision.Locked.class);
+
+    // strangers reach the store-wide ceiling; the till that logged in is not kept out by it
+    Instant later = now.plus(LOCK);
+    for (int i = 0; i < ScannerLockout.STORE_CEILING; i++) {
+      attempt(id, "stranger-" + (i / 5), later);
+    }
+    assertThat(attempt(id, "stranger-x", later))
+        .isEqualTo(new ScannerLockout.Decision.Locked(later.plus(LOCK), true));
+    assertThat(remaining(attempt(id, "till", later))).isEqualTo(4);
   }
 }

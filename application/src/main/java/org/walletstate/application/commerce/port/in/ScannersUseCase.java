@@ -24,10 +24,20 @@ public interface ScannersUseCase {
    */
   Uni<OwnerResult<Boolean>> remove(KeyAccount owner, CompanyId merchant, String scannerId);
 
-  Uni<OwnerResult<List<Scanner>>> list(KeyAccount owner, CompanyId merchant);
+  /** The scanners, oldest first, and when the store-wide lockout last alerted the owner. */
+  Uni<OwnerResult<Listed>> list(KeyAccount owner, CompanyId merchant);
 
-  /** A PIN login. */
-  Uni<Login> login(ScannerLogin login);
+  /**
+   * @param lockoutAlertedAt when wrong PINs from many addresses last reached the store's ceiling
+   */
+  record Listed(List<Scanner> scanners, Optional<Instant> lockoutAlertedAt) {}
+
+  /**
+   * A PIN login.
+   *
+   * @param client the client address, hashed (the lockout counts per store and client)
+   */
+  Uni<Login> login(ScannerLogin login, String client);
 
   sealed interface Login {
     /**
@@ -46,7 +56,14 @@ public interface ScannersUseCase {
     /** The PIN is no scanner's; {@code attemptsRemaining} before the lock. */
     record WrongPin(int attemptsRemaining) implements Login {}
 
-    record Locked(Instant until) implements Login {}
+    /**
+     * @param storeWide true when the store-wide ceiling locks it (for addresses that have not
+     *     logged a till into the store), false when the address's own wrong PINs do
+     */
+    record Locked(Instant until, boolean storeWide) implements Login {}
+
+    /** The PIN-hashing pool is full: nothing was evaluated, retry shortly. */
+    record Busy() implements Login {}
 
     record NoSuchMerchant() implements Login {}
   }

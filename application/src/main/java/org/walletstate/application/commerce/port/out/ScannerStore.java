@@ -7,7 +7,7 @@ import java.util.Optional;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Scanner;
 
-/** Scanners, their login lockout and their sessions. */
+/** Scanners and their sessions (the login lockout is {@link ScannerLockouts}). */
 public interface ScannerStore {
 
   /**
@@ -49,24 +49,6 @@ public interface ScannerStore {
 
   /** The merchant's scanners, oldest first, when {@code ownerKeyId} owns it. */
   Uni<MerchantStore.Access<List<Scanner>>> list(CompanyId merchant, long ownerKeyId);
-
-  /**
-   * Lets one login attempt through, or not, in one statement under the lockout row's lock (the row
-   * {@link #salt} made): an attempt is counted as failed before its PIN is evaluated, so parallel
-   * attempts can never evaluate more than {@code maxFailures} PINs in a window; the attempt that
-   * makes {@code maxFailures} sets the lock.
-   */
-  Uni<Attempt> attempt(CompanyId merchant, Instant now, int maxFailures, java.time.Duration lock);
-
-  sealed interface Attempt {
-    /** Let through; {@code failures} counts this attempt and every other in the window. */
-    record Allowed(int failures) implements Attempt {}
-
-    record Locked(Instant until) implements Attempt {}
-  }
-
-  /** Takes back the count of an attempt whose PIN was right (and the lock it may have set). */
-  Uni<Void> succeeded(CompanyId merchant, int maxFailures);
 
   /** The scanner of the merchant whose PIN has this hash. */
   Uni<Optional<String>> scannerByPin(CompanyId merchant, String pinHash);
