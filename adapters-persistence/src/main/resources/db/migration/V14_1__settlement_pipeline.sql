@@ -14,10 +14,11 @@ create table evm_sender_nonce (
     constraint evm_sender_nonce_pk primary key (chain_id, sender)
 );
 
--- Allocated nonces not yet known to be mined. An allocation is leased until lease_until; a nonce
--- whose transaction was never sent (the send was refused, or its replica stopped before sending) is
--- handed out again once its lease expired, so that no gap holds the sender's later transactions.
--- Rows below the sender's mined transaction count are deleted at the next allocation.
+-- Allocated nonces not yet known to be mined. An allocation is leased until lease_until (the
+-- sender's wait and two minutes more); a nonce still not mined when its lease expired (its
+-- transaction never sent because its replica stopped, or sent and lost) is handed out again, and one
+-- whose send the node refused at once, so that no gap holds the sender's later transactions. Rows
+-- below the sender's mined transaction count are deleted at the next allocation.
 create table evm_sender_nonce_use (
     chain_id     bigint      not null,
     sender       text        not null,

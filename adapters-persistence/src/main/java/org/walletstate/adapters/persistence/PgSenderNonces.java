@@ -14,9 +14,9 @@ import org.walletstate.application.port.out.SenderNonces;
 /**
  * {@link SenderNonces} in PostgreSQL: {@code evm_sender_nonce} holds each sender's next
  * never-allocated nonce (its row lock orders concurrent allocations of every replica), {@code
- * evm_sender_nonce_use} the allocated nonces not yet mined. An unsent allocation whose lease
- * expired is taken first ({@code for update skip locked}, so two allocations never take the same
- * one), then a new nonce, never below the sender's mined count.
+ * evm_sender_nonce_use} the allocated nonces not yet mined. A nonce at or above the mined count
+ * whose lease expired is taken first ({@code for update skip locked}, so two allocations never take
+ * the same one), then a new nonce, never below the sender's mined count.
  */
 @ApplicationScoped
 public class PgSenderNonces implements SenderNonces {
@@ -24,9 +24,9 @@ public class PgSenderNonces implements SenderNonces {
   private static final String MINED =
       "delete from evm_sender_nonce_use where chain_id = $1 and sender = $2 and nonce < $3";
   private static final String REUSE =
-      "update evm_sender_nonce_use u set lease_until = $5"
+      "update evm_sender_nonce_use u set state = 'allocated', lease_until = $5"
           + " from (select nonce from evm_sender_nonce_use"
-          + " where chain_id = $1 and sender = $2 and state = 'allocated' and nonce >= $3"
+          + " where chain_id = $1 and sender = $2 and nonce >= $3"
           + " and lease_until <= $4 order by nonce limit 1 for update skip locked) free"
           + " where u.chain_id = $1 and u.sender = $2 and u.nonce = free.nonce returning u.nonce";
   private static final String NEXT =

@@ -63,7 +63,7 @@ class PgSenderNoncesTest {
   }
 
   @Test
-  void aNonceNeverSent_isHandedOutAgain_whenReleasedOrWhenItsLeaseExpired_aSentOneNever() {
+  void aNonceNotMined_isHandedOutAgain_whenReleasedOrWhenItsLeaseExpired() {
     String sender = sender();
     long sent = allocate(sender, 0, NOW);
     nonces.sent(8453, sender, sent).await().atMost(WAIT);
@@ -74,11 +74,18 @@ class PgSenderNoncesTest {
     nonces.unused(8453, sender, refused).await().atMost(WAIT);
     assertThat(allocate(sender, 0, NOW)).as("a refused send's nonce, at once").isEqualTo(1);
     nonces.sent(8453, sender, 1).await().atMost(WAIT);
-    assertThat(allocate(sender, 0, NOW)).as("a leased nonce is not taken").isEqualTo(3);
-    assertThat(allocate(sender, 0, NOW.plusSeconds(121)))
-        .as("an unsent nonce whose lease expired fills its gap")
+    long lost = allocate(sender, 0, NOW);
+    assertThat(lost).as("leased nonces are not taken").isEqualTo(3);
+    nonces.sent(8453, sender, lost).await().atMost(WAIT);
+
+    Instant later = NOW.plusSeconds(121);
+    assertThat(allocate(sender, 2, later))
+        .as("0 and 1 mined; 2 never sent, its lease expired: it fills its gap")
         .isEqualTo(2);
-    assertThat(allocate(sender, 0, NOW.plusSeconds(121))).isEqualTo(4);
+    assertThat(allocate(sender, 2, later))
+        .as("3 sent but still not mined after its lease: its transaction was lost")
+        .isEqualTo(3);
+    assertThat(allocate(sender, 2, later)).isEqualTo(4);
   }
 
   @Test

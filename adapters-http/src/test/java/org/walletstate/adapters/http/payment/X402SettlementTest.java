@@ -21,14 +21,18 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
@@ -40,6 +44,7 @@ import org.walletstate.devnet.JsonRpc;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.RpcCall;
 import org.walletstate.devnet.faults.Rule;
 
 /**
@@ -64,6 +69,7 @@ class X402SettlementTest {
   void passEverythingAgain() {
     chain10.reset();
     chain8453.reset();
+    Payments.rpc(BASE).call("evm_setAutomine", true);
   }
 
   private static long relayerNonce(String relayer) {
@@ -195,8 +201,7 @@ class X402SettlementTest {
   }
 
   @Test
-  void aSettlementWhoseFirstSendIsLost_isReplacedUnderItsNonce_andTheRowNamesTheHashThatMined()
-      throws Exception {
+  void aStuckSettlement_isReplacedUnderItsNonce_andTheRowNamesTheHashThatMined() throws Exception {
     Map<String, Object> body = attestBody();
     JsonNode quote = quote(body);
     String key = newEvmKey();
@@ -205,14 +210,34 @@ class X402SettlementTest {
     Payments.fund(BASE, payer, Payments.USDC_BASE, 1_000_000);
     long nonce = relayerNonce(relayer);
     BigInteger before = usdcOnBase(payTo(quote));
-    var lost =
-        chain8453.install(
-            Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()).once());
+    long sends = chain8453.counts().calls("eth_sendRawTransaction");
+    // right after the relayer's gas estimate the chain stops mining: its first version waits
+    chain8453.install(
+        Rule.of(
+                Match.method("eth_estimateGas"),
+                Fault.moveHead(RpcCall.of("evm_setAutomine", false)))
+            .once());
 
-    Response answer = paid("/v1/attest", payment.path("header").asText(), body);
+    CompletableFuture<Response> call =
+        CompletableFuture.supplyAsync(
+            () -> paid("/v1/attest", payment.path("header").asText(), body));
+    Instant until = Instant.now().plus(Duration.ofSeconds(60));
+    while (chain8453.counts().calls("eth_sendRawTransaction") == sends
+        && Instant.now().isBefore(until)) {
+      Thread.sleep(100);
+    }
+    // the next version (the replacement) is taken, and the chain mines again
+    chain8453.install(
+        Rule.of(
+                Match.method("eth_sendRawTransaction"),
+                Fault.moveHead(RpcCall.of("evm_setAutomine", true), RpcCall.of("evm_mine")))
+            .once());
+    Response answer = call.get(90, TimeUnit.SECONDS);
 
     verified(answer);
-    assertThat(lost.fired()).as("the first version never reached the node").isEqualTo(1);
+    assertThat(chain8453.counts().calls("eth_sendRawTransaction") - sends)
+        .as("the first version and its replacement")
+        .isEqualTo(2);
     String mined = paymentResponse(answer).path("transaction").asText();
     JsonNode transaction = Payments.rpc(BASE).call("eth_getTransactionByHash", mined);
     assertThat(JsonRpc.quantity(transaction.path("nonce").asText()).longValueExact())
@@ -220,15 +245,44 @@ class X402SettlementTest {
         .isEqualTo(nonce);
     assertThat(relayerNonce(relayer)).isEqualTo(nonce + 1);
     assertThat(usdcOnBase(payTo(quote)).subtract(before)).isEqualTo(price(quote));
-    String row =
-        pool.preparedQuery(
-                "select tx_hash from x402_payment where payer = $1 and state = 'settled'")
-            .execute(Tuple.of(payer.toLowerCase(Locale.ROOT)))
-            .await()
-            .indefinitely()
-            .iterator()
-            .next()
-            .getString("tx_hash");
-    assertThat(row).isEqualToIgnoringCase(mined);
+    assertThat(settledHash(payer)).isEqualToIgnoringCase(mined);
+  }
+
+  @Test
+  void aSendTheNodeNeverTook_leavesNoGap_theNextSettlementTakesItsNonce() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    JsonNode lostPayment = payOnBase(newEvmKey(), quote);
+    Payments.fund(BASE, lostPayment.path("payer").asText(), Payments.USDC_BASE, 1_000_000);
+    JsonNode next = payOnBase(newEvmKey(), quote);
+    Payments.fund(BASE, next.path("payer").asText(), Payments.USDC_BASE, 1_000_000);
+    long nonce = relayerNonce(relayer);
+    chain8453.install(
+        Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()).once());
+
+    Response lost = paid("/v1/attest", lostPayment.path("header").asText(), body);
+    assertThat(lost.statusCode()).as(lost.asString()).isEqualTo(503);
+    assertThat(lost.header("PAYMENT-RESPONSE")).isNull();
+    assertThat(relayerNonce(relayer)).isEqualTo(nonce);
+
+    Response answer = paid("/v1/attest", next.path("header").asText(), body);
+    verified(answer);
+    String mined = paymentResponse(answer).path("transaction").asText();
+    JsonNode transaction = Payments.rpc(BASE).call("eth_getTransactionByHash", mined);
+    assertThat(JsonRpc.quantity(transaction.path("nonce").asText()).longValueExact())
+        .as("the lost send's nonce, handed out again")
+        .isEqualTo(nonce);
+    assertThat(relayerNonce(relayer)).isEqualTo(nonce + 1);
+  }
+
+  private String settledHash(String payer) {
+    return pool.preparedQuery(
+            "select tx_hash from x402_payment where payer = $1 and state = 'settled'")
+        .execute(Tuple.of(payer.toLowerCase(Locale.ROOT)))
+        .await()
+        .indefinitely()
+        .iterator()
+        .next()
+        .getString("tx_hash");
   }
 }

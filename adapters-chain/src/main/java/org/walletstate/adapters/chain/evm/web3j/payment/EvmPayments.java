@@ -183,10 +183,13 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
           ? new Mint.Minted(mined.txHash())
           : new Mint.Deferred("the mint transaction reverted");
     }
+    if (sent instanceof EvmSender.Sent.NotSent notSent) {
+      return new Mint.Deferred("the mint was not sent: " + notSent.reason());
+    }
     return new Mint.Deferred(
-        sent instanceof EvmSender.Sent.NotSent notSent
-            ? "the mint was not sent: " + notSent.reason()
-            : "the mint was not mined within " + settings.mintWait().toSeconds() + " s");
+        sent instanceof EvmSender.Sent.Unknown unknown
+            ? "the mint was " + unknown.reason()
+            : "the chain did not answer the mint");
   }
 
   @Override

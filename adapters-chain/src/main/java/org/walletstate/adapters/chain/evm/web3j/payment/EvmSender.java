@@ -66,6 +66,12 @@ final class EvmSender {
 
     /** Sent, but not seen mined within the wait (or the chain stopped answering). */
     record Unknown(String reason) implements Sent {}
+
+    /**
+     * The node did not answer the send, and then did not know the transaction: it was not taken
+     * (its nonce is handed out again), though the answer was lost on the way.
+     */
+    record Lost() implements Sent {}
   }
 
   private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
@@ -116,7 +122,16 @@ final class EvmSender {
         RawTransaction first =
             RawTransaction.createTransaction(
                 BigInteger.valueOf(nonce), gasPrice, gasLimit, to, BigInteger.ZERO, data);
-        Optional<String> refused = submit(web3j, chainId, first);
+        Optional<String> refused;
+        try {
+          refused = submit(web3j, chainId, first);
+        } catch (IOException | RuntimeException noAnswer) {
+          if (!known(web3j, hash(first, chainId, key))) {
+            nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
+            return new Sent.Lost();
+          }
+          refused = Optional.empty();
+        }
         if (refused.isEmpty()) {
           nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
           return await(web3j, chainId, first, wait);
@@ -130,18 +145,29 @@ final class EvmSender {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new Sent.Unknown("the send was interrupted");
+      return new Sent.Unknown("interrupted before it was mined");
     } catch (IOException | RuntimeException e) {
-      return new Sent.Unknown("the chain did not answer the send");
+      return new Sent.Unknown("left unconfirmed: the chain stopped answering");
     }
   }
 
-  /** Whether the node refused a transaction because its nonce is used or taken in the pool. */
+  /**
+   * Whether the node refused a transaction because its nonce is already mined (a pending one that
+   * holds it, {@code replacement transaction underpriced}, is not: the nonce is handed out again
+   * and lands once that one is mined or dropped).
+   */
   private static boolean taken(String refusal) {
-    String text = refusal.toLowerCase(Locale.ROOT);
-    return text.contains("nonce too low")
-        || text.contains("already known")
-        || text.contains("replacement transaction underpriced");
+    return refusal.toLowerCase(Locale.ROOT).contains("nonce too low");
+  }
+
+  /** Whether the node knows the transaction {@code hash} (pending or mined). */
+  private static boolean known(Web3j web3j, String hash) {
+    try {
+      var found = web3j.ethGetTransactionByHash(hash).send();
+      return found.hasError() || found.getTransaction().isPresent();
+    } catch (IOException | RuntimeException noAnswer) {
+      return true; // cannot tell: watched as sent
+    }
   }
 
   private Optional<BigInteger> estimate(Web3j web3j, String to, String data) throws IOException {
@@ -171,19 +197,17 @@ final class EvmSender {
   }
 
   /**
-   * Hands a signed version to the node; the node's refusal, or empty when it took it (or when its
-   * answer was lost: the version may be in the pool, and is then watched like a sent one).
+   * Hands a signed version to the node: the node's refusal, or empty when it took it.
+   *
+   * @throws IOException when the node's answer did not arrive
    */
-  private Optional<String> submit(Web3j web3j, long chainId, RawTransaction transaction) {
+  private Optional<String> submit(Web3j web3j, long chainId, RawTransaction transaction)
+      throws IOException {
     String signed = Numeric.toHexString(TransactionEncoder.signMessage(transaction, chainId, key));
-    try {
-      EthSendTransaction sent = web3j.ethSendRawTransaction(signed).send();
-      return sent.hasError()
-          ? Optional.of("the node refused the transaction: " + sent.getError().getMessage())
-          : Optional.empty();
-    } catch (IOException | RuntimeException lost) {
-      return Optional.empty();
-    }
+    EthSendTransaction sent = web3j.ethSendRawTransaction(signed).send();
+    return sent.hasError()
+        ? Optional.of("the node refused the transaction: " + sent.getError().getMessage())
+        : Optional.empty();
   }
 
   private static String hash(RawTransaction transaction, long chainId, Credentials key) {
@@ -208,9 +232,12 @@ final class EvmSender {
       }
       if (!clock.instant().isBefore(replaceAt)) {
         newest = replacement(newest);
-        if (submit(web3j, chainId, newest).isEmpty()) {
-          versions.add(hash(newest, chainId, key));
+        try {
+          submit(web3j, chainId, newest);
+        } catch (IOException noAnswer) {
+          // it may have been taken: watched like the others
         }
+        versions.add(hash(newest, chainId, key));
         replaceAt = clock.instant().plus(settings.replaceAfter());
       }
       Thread.sleep(RECEIPT_POLL.toMillis());

@@ -255,8 +255,10 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
               ? "the token refused the transfer when simulated before sending"
               : "the chain refused the settlement transaction");
     }
-    return new Settlement.Failed(
-        "the settlement was not mined within " + settleWait.toSeconds() + " s");
+    if (sent instanceof EvmSender.Sent.Lost) {
+      return new Settlement.Failed("the chain did not answer the settlement");
+    }
+    return new Settlement.Failed("the settlement was " + ((EvmSender.Sent.Unknown) sent).reason());
   }
 
   @Override
