@@ -68,8 +68,8 @@ final class EvmSender {
     record Unknown(String reason) implements Sent {}
 
     /**
-     * The node did not answer the send, and then did not know the transaction: it was not taken
-     * (its nonce is handed out again), though the answer was lost on the way.
+     * Nothing was handed to the chain: the chain did not answer before the send, or did not answer
+     * the send and then did not know the transaction (its nonce is handed out again).
      */
     record Lost() implements Sent {}
   }
@@ -110,6 +110,7 @@ final class EvmSender {
    */
   Sent send(EvmChainConfig config, long chainId, String to, String data, Duration wait) {
     Web3j web3j = nodes.client(config, 0);
+    boolean handed = false;
     try {
       Optional<BigInteger> gas = estimate(web3j, to, data);
       if (gas.isEmpty()) {
@@ -133,6 +134,7 @@ final class EvmSender {
           refused = Optional.empty();
         }
         if (refused.isEmpty()) {
+          handed = true;
           nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
           return await(web3j, chainId, first, wait);
         }
@@ -147,7 +149,9 @@ final class EvmSender {
       Thread.currentThread().interrupt();
       return new Sent.Unknown("interrupted before it was mined");
     } catch (IOException | RuntimeException e) {
-      return new Sent.Unknown("left unconfirmed: the chain stopped answering");
+      return handed
+          ? new Sent.Unknown("left unconfirmed: the chain stopped answering")
+          : new Sent.Lost();
     }
   }
 
