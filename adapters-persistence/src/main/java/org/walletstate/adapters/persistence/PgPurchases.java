@@ -65,10 +65,10 @@ public class PgPurchases implements Purchases, PassMints {
 
   /** Due mints, claimed until $3: each by one caller, also across replicas. */
   private static final String CLAIM_DUE_MINTS =
-      "update access_pass_mint m set next_attempt = $3"
-          + " from (select api_key_id from access_pass_mint"
+      "with due as (select api_key_id from access_pass_mint"
           + " where state = 'pending' and next_attempt <= $1 order by next_attempt limit $2"
-          + " for update skip locked) due"
+          + " for update skip locked)"
+          + " update access_pass_mint m set next_attempt = $3 from due"
           + " where m.api_key_id = due.api_key_id returning m.api_key_id, m.wallet, m.attempts";
 
   private static final String MINTED =

@@ -23,12 +23,18 @@ public class PgSenderNonces implements SenderNonces {
 
   private static final String MINED =
       "delete from evm_sender_nonce_use where chain_id = $1 and sender = $2 and nonce < $3";
+
+  /**
+   * The lowest free nonce, picked once in a CTE (a sub-select joined in the update could be scanned
+   * again and, skipping the row it just locked, take a second one).
+   */
   private static final String REUSE =
-      "update evm_sender_nonce_use u set state = 'allocated', lease_until = $5"
-          + " from (select nonce from evm_sender_nonce_use"
-          + " where chain_id = $1 and sender = $2 and nonce >= $3"
-          + " and lease_until <= $4 order by nonce limit 1 for update skip locked) free"
+      "with free as (select nonce from evm_sender_nonce_use"
+          + " where chain_id = $1 and sender = $2 and nonce >= $3 and lease_until <= $4"
+          + " order by nonce limit 1 for update skip locked)"
+          + " update evm_sender_nonce_use u set state = 'allocated', lease_until = $5 from free"
           + " where u.chain_id = $1 and u.sender = $2 and u.nonce = free.nonce returning u.nonce";
+
   private static final String NEXT =
       "insert into evm_sender_nonce (chain_id, sender, next_nonce) values ($1, $2, $3 + 1)"
           + " on conflict (chain_id, sender) do update"
