@@ -12,8 +12,9 @@ import org.walletstate.application.port.out.PaidCalls;
 
 /**
  * {@link PaidCalls} in PostgreSQL (table {@code x402_payment}): the primary key (network, token,
- * payer, payment id) lets one call claim a payment, ever. The key's parts are stored as the domain
- * writes them (EVM in lower case, Solana in base58, which is case-sensitive).
+ * payer, payment id) lets one call claim a payment, ever, and the unique index of claimed rows by
+ * (network, payer) lets a payer have one open payment per network. The key's parts are stored as
+ * the domain writes them (EVM in lower case, Solana in base58, which is case-sensitive).
  */
 @ApplicationScoped
 public class PgPaidCalls implements PaidCalls {
@@ -22,6 +23,9 @@ public class PgPaidCalls implements PaidCalls {
       "insert into x402_payment (network, token, payer, payment_id, amount, operation, state,"
           + " claimed_at) values ($1, $2, $3, $4, $5, $6, 'claimed', $7)"
           + " on conflict do nothing returning payment_id";
+  private static final String USED =
+      "select 1 from x402_payment"
+          + " where network = $1 and token = $2 and payer = $3 and payment_id = $4";
   private static final String SETTLED =
       "update x402_payment set state = 'settled', tx_hash = $5, settled_at = $6"
           + " where network = $1 and token = $2 and payer = $3 and payment_id = $4";
@@ -46,14 +50,20 @@ public class PgPaidCalls implements PaidCalls {
   }
 
   @Override
-  public Uni<Boolean> claim(Claim claim) {
+  public Uni<Claimed> claim(Claim claim) {
     return pool.preparedQuery(CLAIM)
         .execute(
             key(claim)
                 .addValue(new BigDecimal(claim.value()))
                 .addValue(claim.operation())
                 .addValue(claim.at().atOffset(ZoneOffset.UTC)))
-        .map(rows -> rows.size() > 0);
+        .flatMap(
+            rows ->
+                rows.size() > 0
+                    ? Uni.createFrom().item(Claimed.CLAIMED)
+                    : pool.preparedQuery(USED)
+                        .execute(key(claim))
+                        .map(used -> used.size() > 0 ? Claimed.USED : Claimed.PAYER_BUSY));
   }
 
   @Override

@@ -54,12 +54,23 @@ public class PgPurchases implements Purchases, PassMints {
       "update api_key set wallet = $2, wallet_family = $3 where id = $1";
   private static final String GIVE =
       "update api_key set credits = credits + $2 where id = $1 returning credits";
+
+  /**
+   * The purchase's own first mint holds the row (it is not due) for ten minutes, so that no retry
+   * sends it at the same time; a replica that stopped mid-way leaves it due after.
+   */
   private static final String INSERT_MINT =
       "insert into access_pass_mint (api_key_id, wallet, state, attempts, next_attempt,"
-          + " updated_at) values ($1, $2, 'pending', 0, $3, $3)";
-  private static final String DUE_MINTS =
-      "select api_key_id, wallet, attempts from access_pass_mint"
-          + " where state = 'pending' and next_attempt <= $1 order by next_attempt limit $2";
+          + " updated_at) values ($1, $2, 'pending', 0, $3::timestamptz + interval '10 minutes', $3)";
+
+  /** Due mints, claimed until $3: each by one caller, also across replicas. */
+  private static final String CLAIM_DUE_MINTS =
+      "with due as (select api_key_id from access_pass_mint"
+          + " where state = 'pending' and next_attempt <= $1 order by next_attempt limit $2"
+          + " for update skip locked)"
+          + " update access_pass_mint m set next_attempt = $3 from due"
+          + " where m.api_key_id = due.api_key_id returning m.api_key_id, m.wallet, m.attempts";
+
   private static final String MINTED =
       "update access_pass_mint set state = 'minted', tx_hash = $2, updated_at = $3"
           + " where api_key_id = $1";
@@ -280,8 +291,10 @@ public class PgPurchases implements Purchases, PassMints {
   }
 
   @Override
-  public Uni<List<PendingMint>> due(Instant now, int max) {
-    return pool.preparedQuery(DUE_MINTS).execute(Tuple.of(utc(now), max)).map(PgPurchases::pending);
+  public Uni<List<PendingMint>> claimDue(Instant now, int max, Instant claimedUntil) {
+    return pool.preparedQuery(CLAIM_DUE_MINTS)
+        .execute(Tuple.of(utc(now), max, utc(claimedUntil)))
+        .map(PgPurchases::pending);
   }
 
   private static List<PendingMint> pending(RowSet<Row> rows) {

@@ -19,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.PaidCalls.Claim;
+import org.walletstate.application.port.out.PaidCalls.Claimed;
 import org.walletstate.domain.address.Base58;
 import org.walletstate.domain.payment.PerCallPayment;
 
@@ -30,7 +31,6 @@ class PgPaidCallsTest {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final String SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
   private static final String USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-  private static final String PAYER = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
   private static final Instant AT = Instant.parse("2026-11-25T02:00:00Z");
 
   @Inject PgPaidCalls calls;
@@ -44,6 +44,14 @@ class PgPaidCallsTest {
     return Base58.BITCOIN.encode(bytes);
   }
 
+  /** A fresh Solana account, base58 of 32 bytes. */
+  private static String account() {
+    byte[] bytes = new byte[32];
+    RANDOM.nextBytes(bytes);
+    bytes[0] |= 1;
+    return Base58.BITCOIN.encode(bytes);
+  }
+
   /** A fresh EIP-3009 nonce, 32 bytes. */
   private static byte[] nonce() {
     byte[] bytes = new byte[32];
@@ -51,9 +59,30 @@ class PgPaidCallsTest {
     return bytes;
   }
 
+  /** A payment of a fresh payer. */
   private static Claim solana(String id) {
+    return solana(account(), id);
+  }
+
+  private static Claim solana(String payer, String id) {
     return new Claim(
-        new PerCallPayment.Key(SOLANA, USDC, PAYER, id), BigInteger.valueOf(50_000), "attest", AT);
+        new PerCallPayment.Key(SOLANA, USDC, payer, id), BigInteger.valueOf(50_000), "attest", AT);
+  }
+
+  private static Claim evm(String payer) {
+    return evm("eip155:8453", payer);
+  }
+
+  private static Claim evm(String network, String payer) {
+    return new Claim(
+        new PerCallPayment.Key(
+            network,
+            "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+            payer,
+            "0x" + HexFormat.of().formatHex(nonce())),
+        BigInteger.valueOf(50_000),
+        "trust",
+        AT);
   }
 
   private Row row(Claim claim) {
@@ -75,21 +104,56 @@ class PgPaidCallsTest {
   @Test
   void concurrentClaimsOfOneSolanaPayment_letOneThrough() {
     String id = signature();
-    List<Uni<Boolean>> claims = new ArrayList<>();
+    String payer = account();
+    List<Uni<Claimed>> claims = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      claims.add(calls.claim(solana(id)));
+      claims.add(calls.claim(solana(payer, id)));
     }
-    List<Boolean> first =
+    List<Claimed> first =
         Uni.join().all(claims).usingConcurrencyOf(8).andFailFast().await().atMost(WAIT);
-    assertThat(first).containsOnlyOnce(true);
-    assertThat(row(solana(id)).getString("state")).isEqualTo("claimed");
+    assertThat(first).containsOnlyOnce(Claimed.CLAIMED);
+    assertThat(first).filteredOn(c -> c == Claimed.USED).hasSize(7);
+    assertThat(row(solana(payer, id)).getString("state")).isEqualTo("claimed");
+  }
+
+  @Test
+  void concurrentPaymentsOfOnePayer_leaveOneOpen_andTheNextIsTakenOnceItSettled() {
+    String payer = "0x" + HexFormat.of().formatHex(nonce()).substring(0, 40);
+    List<Claim> payments = new ArrayList<>();
+    List<Uni<Claimed>> claims = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      Claim claim = evm(payer);
+      payments.add(claim);
+      claims.add(calls.claim(claim));
+    }
+    List<Claimed> first =
+        Uni.join().all(claims).usingConcurrencyOf(10).andFailFast().await().atMost(WAIT);
+    assertThat(first).containsOnlyOnce(Claimed.CLAIMED);
+    assertThat(first).filteredOn(c -> c == Claimed.PAYER_BUSY).hasSize(9);
+    Claim open = payments.get(first.indexOf(Claimed.CLAIMED));
+    Claim next = payments.get(first.indexOf(Claimed.PAYER_BUSY));
+    assertThat(row(next)).as("a refused payment leaves no row").isNull();
+
+    // another payer, and the same payer on another network, are not held up
+    assertThat(
+            calls
+                .claim(evm("0x" + HexFormat.of().formatHex(nonce()).substring(0, 40)))
+                .await()
+                .atMost(WAIT))
+        .isEqualTo(Claimed.CLAIMED);
+    assertThat(calls.claim(evm("eip155:137", payer)).await().atMost(WAIT))
+        .isEqualTo(Claimed.CLAIMED);
+    calls.settled(open, "0x" + HexFormat.of().formatHex(nonce()), AT).await().atMost(WAIT);
+    assertThat(calls.claim(next).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
+    calls.release(next).await().atMost(WAIT);
+    assertThat(calls.claim(evm(payer)).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
   }
 
   @Test
   void aSettledSolanaPayment_keepsItsBase58Signature_asWritten_andIsNeverClaimedAgain() {
     Claim claim = solana(signature());
     String tx = signature();
-    assertThat(calls.claim(claim).await().atMost(WAIT)).isTrue();
+    assertThat(calls.claim(claim).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
     calls.settled(claim, tx, AT.plusSeconds(3)).await().atMost(WAIT);
 
     Row row = row(claim);
@@ -97,61 +161,56 @@ class PgPaidCallsTest {
     assertThat(row.getString("tx_hash")).isEqualTo(tx);
     assertThat(row.getBigDecimal("amount")).isEqualByComparingTo("50000");
     calls.release(claim).await().atMost(WAIT);
-    assertThat(calls.claim(claim).await().atMost(WAIT)).isFalse();
+    assertThat(calls.claim(claim).await().atMost(WAIT)).isEqualTo(Claimed.USED);
   }
 
   @Test
   void base58IsCaseSensitive_andNetworksAreApart() {
     String id = "abc" + signature();
     String other = "ABC" + id.substring(3);
-    assertThat(calls.claim(solana(id)).await().atMost(WAIT)).isTrue();
-    assertThat(calls.claim(solana(other)).await().atMost(WAIT)).isTrue();
+    String payer = account();
+    assertThat(calls.claim(solana(payer, id)).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
+    assertThat(calls.claim(solana(other)).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
     Claim devnet =
         new Claim(
-            new PerCallPayment.Key("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", USDC, PAYER, id),
+            new PerCallPayment.Key("solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1", USDC, payer, id),
             BigInteger.ONE,
             "attest",
             AT);
-    assertThat(calls.claim(devnet).await().atMost(WAIT)).isTrue();
+    assertThat(calls.claim(devnet).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
   }
 
   @Test
   void aReleasedClaim_mayBeClaimedAgain_anUnsettledOneMayNot() {
     Claim released = solana(signature());
-    assertThat(calls.claim(released).await().atMost(WAIT)).isTrue();
+    assertThat(calls.claim(released).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
     calls.release(released).await().atMost(WAIT);
     assertThat(row(released)).isNull();
-    assertThat(calls.claim(released).await().atMost(WAIT)).isTrue();
+    assertThat(calls.claim(released).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
 
     Claim unsettled = solana(signature());
-    assertThat(calls.claim(unsettled).await().atMost(WAIT)).isTrue();
+    assertThat(calls.claim(unsettled).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
     calls.unsettled(unsettled, AT).await().atMost(WAIT);
     calls.release(unsettled).await().atMost(WAIT);
     assertThat(row(unsettled).getString("state")).isEqualTo("unsettled");
-    assertThat(calls.claim(unsettled).await().atMost(WAIT)).isFalse();
+    assertThat(calls.claim(unsettled).await().atMost(WAIT)).isEqualTo(Claimed.USED);
   }
 
   @Test
   void anEvmAuthorization_isKeyedOnItsCaip2Network() {
-    Claim evm =
-        new Claim(
-            new PerCallPayment.Key(
-                "eip155:8453",
-                "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
-                "0x2222222222222222222222222222222222222222",
-                "0x" + HexFormat.of().formatHex(nonce())),
-            BigInteger.valueOf(50_000),
-            "trust",
-            AT);
-    assertThat(calls.claim(evm).await().atMost(WAIT)).isTrue();
-    assertThat(calls.claim(evm).await().atMost(WAIT)).isFalse();
+    Claim evm = evm("0x" + HexFormat.of().formatHex(nonce()).substring(0, 40));
+    assertThat(calls.claim(evm).await().atMost(WAIT)).isEqualTo(Claimed.CLAIMED);
+    assertThat(calls.claim(evm).await().atMost(WAIT)).isEqualTo(Claimed.USED);
   }
 
   @Test
   void aNetworkThatIsNotCaip2_isRefusedByTheTable() {
     Claim bad =
         new Claim(
-            new PerCallPayment.Key("8453", USDC, PAYER, signature()), BigInteger.ONE, "attest", AT);
+            new PerCallPayment.Key("8453", USDC, account(), signature()),
+            BigInteger.ONE,
+            "attest",
+            AT);
     assertThatThrownBy(() -> calls.claim(bad).await().atMost(WAIT))
         .hasMessageContaining("x402_payment_network");
   }

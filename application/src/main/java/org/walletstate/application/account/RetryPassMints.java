@@ -9,22 +9,35 @@ import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.PassMints;
 
 /**
- * Retries access-pass mints that failed or were slow, one at a time, with a growing pause between
- * attempts of one mint (1, 2, 4 … minutes, at most an hour). The pass contract mints at most one
- * pass per wallet, so a retry of a mint that did land after all is harmless.
+ * Retries access-pass mints that failed or were slow, with a growing pause between attempts of one
+ * mint (1, 2, 4 … minutes, at most an hour). Due mints are claimed first, until a deadline that
+ * outlasts their attempt, so that each is sent by one replica; the claimed mints are sent together
+ * (their nonces come from the shared allocator). The pass contract mints at most one pass per
+ * wallet, so a retry of a mint that did land after all is harmless.
  */
 public final class RetryPassMints {
 
   private static final int BATCH = 20;
+  private static final int AT_ONCE = 4;
 
   private final AccessPasses passes;
   private final PassMints mints;
   private final Clock clock;
+  private final Duration claim;
 
-  public RetryPassMints(AccessPasses passes, PassMints mints, Clock clock) {
+  /**
+   * @param claim how long a claimed mint is not due to anyone else: longer than one attempt takes
+   */
+  public RetryPassMints(AccessPasses passes, PassMints mints, Clock clock, Duration claim) {
     this.passes = passes;
     this.mints = mints;
     this.clock = clock;
+    this.claim = claim;
+  }
+
+  /** A claim that outlasts one run's attempts, each waiting up to {@code mintWait}. */
+  public static Duration claimFor(Duration mintWait) {
+    return mintWait.multipliedBy(BATCH / AT_ONCE + 1).plusMinutes(1);
   }
 
   /** When the attempt after {@code attempts} failed ones is due. */
@@ -36,11 +49,11 @@ public final class RetryPassMints {
   /** Runs the due retries; answers how many mints landed. */
   public Uni<Integer> runOnce() {
     return mints
-        .due(clock.instant(), BATCH)
+        .claimDue(clock.instant(), BATCH, clock.instant().plus(claim))
         .onItem()
         .transformToMulti(list -> Multi.createFrom().iterable(list))
         .onItem()
-        .transformToUniAndConcatenate(
+        .transformToUni(
             pending ->
                 passes
                     .mint(pending.wallet())
@@ -56,6 +69,7 @@ public final class RetryPassMints {
                                         nextAttempt(clock.instant(), pending.attempts() + 1),
                                         clock.instant())
                                     .replaceWith(0)))
+        .merge(AT_ONCE)
         .collect()
         .with(java.util.stream.Collectors.summingInt(Integer::intValue));
   }

@@ -2,43 +2,93 @@ package org.walletstate.application.payment;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.TransferAuthorizations;
+import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
 
 /**
  * x402 pay-per-call: the payment is checked against the quote (the domain's {@link
- * PerCallPayment#problem}), then before the work through {@link TransferAuthorizations#state} (an
- * EIP-3009 authorization on chain: nonce unused, balance enough; a Solana payment by the
- * facilitator's verification), then claimed once in the store; the work runs; a delivered answer is
- * settled and returned with its receipt, a failed one releases the claim. A settlement that does
- * not complete withholds the answer.
+ * PerCallPayment#problem}) and an EIP-3009 authorization against the validity the call needs
+ * ({@link AuthorizationCheck#window}); a call past the replica's open paid calls is {@link
+ * Outcome.Busy}; then the payment is checked before the work through {@link
+ * TransferAuthorizations#state} (an EIP-3009 authorization on chain: nonce unused, balance enough,
+ * {@code transferWithAuthorization} simulated; a Solana payment by the facilitator's verification),
+ * then claimed once in the store, while its payer has no other payment open on the network; the
+ * work runs; a delivered answer is settled and returned with its receipt, a failed one releases the
+ * claim. A settlement that does not complete withholds the answer.
  */
 public final class PaidCallService implements PaidCallUseCase {
+
+  /**
+   * What a paid call needs of the service's capacity and of an authorization's time.
+   *
+   * @param leastValidity how long an EIP-3009 authorization must stay valid when it arrives
+   * @param longestValidity the longest it may stay valid (a longer one is refused)
+   * @param open how many paid calls one replica has under way at once, settlements included
+   * @param retryAfterSeconds what a call past them is told
+   */
+  public record Limits(
+      Duration leastValidity, Duration longestValidity, int open, int retryAfterSeconds) {
+    public Limits {
+      Objects.requireNonNull(leastValidity, "leastValidity");
+      Objects.requireNonNull(longestValidity, "longestValidity");
+      if (longestValidity.compareTo(leastValidity) < 0 || open < 1 || retryAfterSeconds < 1) {
+        throw new IllegalArgumentException(
+            "paid-call limits need longestValidity >= leastValidity, open >= 1, retryAfter >= 1");
+      }
+    }
+  }
 
   private final TransferAuthorizations chain;
   private final PaidCalls store;
   private final Clock clock;
+  private final Limits limits;
+  private final Semaphore open;
 
-  public PaidCallService(TransferAuthorizations chain, PaidCalls store, Clock clock) {
+  public PaidCallService(
+      TransferAuthorizations chain, PaidCalls store, Clock clock, Limits limits) {
     this.chain = Objects.requireNonNull(chain, "chain");
     this.store = Objects.requireNonNull(store, "store");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.limits = Objects.requireNonNull(limits, "limits");
+    this.open = new Semaphore(limits.open());
   }
 
   @Override
   public <T> Uni<Outcome<T>> run(
       PerCallPayment payment, String operation, Supplier<Uni<T>> work, Predicate<T> delivered) {
-    Optional<String> problem = payment.problem(clock.instant());
+    Optional<String> problem = payment.problem(clock.instant()).or(() -> window(payment));
     if (problem.isPresent()) {
       return Uni.createFrom().item(new Outcome.Refused<>(problem.get()));
     }
+    if (!open.tryAcquire()) {
+      return Uni.createFrom().item(new Outcome.Busy<>(limits.retryAfterSeconds()));
+    }
+    return Uni.createFrom()
+        .deferred(() -> checked(payment, operation, work, delivered))
+        .onTermination()
+        .invoke(open::release);
+  }
+
+  /** Why an EIP-3009 authorization's validity does not fit the call; empty when it does. */
+  private Optional<String> window(PerCallPayment payment) {
+    return payment instanceof PerCallPayment.Evm evm
+        ? AuthorizationCheck.window(
+            evm.authorization(), clock.instant(), limits.leastValidity(), limits.longestValidity())
+        : Optional.empty();
+  }
+
+  private <T> Uni<Outcome<T>> checked(
+      PerCallPayment payment, String operation, Supplier<Uni<T>> work, Predicate<T> delivered) {
     return chain
         .state(payment)
         .flatMap(
@@ -55,15 +105,23 @@ public final class PaidCallService implements PaidCallUseCase {
               return store
                   .claim(claim)
                   .flatMap(
-                      first ->
-                          first
+                      claimed ->
+                          claimed == PaidCalls.Claimed.CLAIMED
                               ? claimed(payment, claim, work, delivered)
-                              : Uni.createFrom()
-                                  .item(
-                                      new Outcome.Refused<T>(
-                                          "this payment already paid for a call; each payment"
-                                              + " buys one answer")));
+                              : Uni.createFrom().item(notClaimed(payment, claimed)));
             });
+  }
+
+  private static <T> Outcome<T> notClaimed(PerCallPayment payment, PaidCalls.Claimed claimed) {
+    return new Outcome.Refused<>(
+        claimed == PaidCalls.Claimed.USED
+            ? "this payment already paid for a call; each payment buys one answer"
+            : "the payer "
+                + payment.payer()
+                + " has another paid call under way on "
+                + payment.network()
+                + "; one payment per payer is worked on at a time, so send this one again"
+                + " once that call is answered");
   }
 
   /** Why the check before the work refuses {@code payment}; empty when it may be claimed. */

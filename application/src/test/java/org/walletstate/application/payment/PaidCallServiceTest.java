@@ -3,6 +3,7 @@ package org.walletstate.application.payment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.subscription.UniEmitter;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.payment.port.in.PaidCallUseCase.Outcome;
@@ -85,8 +87,10 @@ class PaidCallServiceTest {
     final List<String> txHashes = new ArrayList<>();
 
     @Override
-    public Uni<Boolean> claim(Claim claim) {
-      return Uni.createFrom().item(states.putIfAbsent(claim.key(), "claimed") == null);
+    public Uni<Claimed> claim(Claim claim) {
+      return Uni.createFrom()
+          .item(
+              states.putIfAbsent(claim.key(), "claimed") == null ? Claimed.CLAIMED : Claimed.USED);
     }
 
     @Override
@@ -111,7 +115,9 @@ class PaidCallServiceTest {
 
   final Facilitator facilitator = new Facilitator();
   final Store store = new Store();
-  final PaidCallService service = new PaidCallService(facilitator, store, CLOCK);
+  static final PaidCallService.Limits LIMITS =
+      new PaidCallService.Limits(Duration.ofSeconds(270), Duration.ofSeconds(330), 2, 3);
+  final PaidCallService service = new PaidCallService(facilitator, store, CLOCK, LIMITS);
   final AtomicInteger work = new AtomicInteger();
 
   Outcome<String> run(PerCallPayment payment, String answer) {
@@ -147,6 +153,45 @@ class PaidCallServiceTest {
     assertThat(((Outcome.Refused<String>) again).reason()).contains("already paid for a call");
     assertThat(work).hasValue(1);
     assertThat(facilitator.settles).hasValue(1);
+  }
+
+  @Test
+  void paidCallsPastTheOpenLimit_areBusy_beforeAnythingIsCheckedClaimedOrDone() {
+    PaidCallService one =
+        new PaidCallService(
+            facilitator,
+            store,
+            CLOCK,
+            new PaidCallService.Limits(Duration.ofSeconds(270), Duration.ofSeconds(330), 1, 3));
+    List<UniEmitter<? super String>> working = new CopyOnWriteArrayList<>();
+    List<Outcome<String>> ended = new CopyOnWriteArrayList<>();
+    one.run(
+            payment(50_000),
+            "attest",
+            () -> Uni.createFrom().<String>emitter(working::add),
+            a -> a.startsWith("answer"))
+        .subscribe()
+        .with(ended::add);
+    assertThat(working).hasSize(1);
+    assertThat(facilitator.checks).hasValue(1);
+
+    Outcome<String> busy =
+        one.run(payment(50_000), "attest", () -> Uni.createFrom().item("answer"), a -> true)
+            .await()
+            .atMost(Duration.ofSeconds(5));
+    assertThat(busy).isEqualTo(new Outcome.Busy<>(3));
+    assertThat(facilitator.checks).as("nothing checked for a busy call").hasValue(1);
+
+    working.get(0).complete("answer");
+    assertThat(ended).hasSize(1).first().isInstanceOf(Outcome.Paid.class);
+    assertThat(facilitator.settles).hasValue(1);
+    Outcome<String> next =
+        one.run(payment(50_000), "attest", () -> Uni.createFrom().item("answer"), a -> true)
+            .await()
+            .atMost(Duration.ofSeconds(5));
+    assertThat(next)
+        .as("the slot is free again: checked, and refused as used")
+        .isInstanceOf(Outcome.Refused.class);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.walletstate.domain.payment;
 
 import java.math.BigInteger;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
@@ -68,6 +69,37 @@ public final class AuthorizationCheck {
     }
     if (seconds.compareTo(authorization.validBefore()) >= 0) {
       return Optional.of("it expired at " + authorization.validBefore() + " (unix time)");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why {@code authorization}'s validity does not fit a paid call arriving at {@code now}; empty
+   * when it does. It must stay valid for at least {@code least} (the work and its settlement fit
+   * before it expires, so it is never sent to expire on the way) and for at most {@code longest}
+   * (an authorization does not stay spendable long after the call it paid for).
+   */
+  public static Optional<String> window(
+      TransferAuthorization authorization, Instant now, Duration least, Duration longest) {
+    BigInteger left =
+        authorization.validBefore().subtract(BigInteger.valueOf(now.getEpochSecond()));
+    if (left.compareTo(BigInteger.valueOf(least.toSeconds())) < 0) {
+      return Optional.of(
+          "it expires at "
+              + authorization.validBefore()
+              + " (unix time), in "
+              + left.max(BigInteger.ZERO)
+              + " s; it must stay valid for at least "
+              + least.toSeconds()
+              + " s after it arrives (sign it for the quote's maxTimeoutSeconds)");
+    }
+    if (left.compareTo(BigInteger.valueOf(longest.toSeconds())) > 0) {
+      return Optional.of(
+          "it stays valid until "
+              + authorization.validBefore()
+              + " (unix time), longer than the "
+              + longest.toSeconds()
+              + " s this service takes; sign it for the quote's maxTimeoutSeconds");
     }
     return Optional.empty();
   }

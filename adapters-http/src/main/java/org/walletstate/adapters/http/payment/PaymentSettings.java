@@ -125,17 +125,20 @@ public final class PaymentSettings {
         new EvmPayments.PassSettings(
             PASS_CHAIN,
             address(pass.contract().get(), "walletstate.payments.access-pass.contract"),
-            pass.minterKey().filter(k -> !k.isBlank()).map(PaymentSettings::checkedKey),
+            privateKey(pass.minterKey(), "walletstate.payments.access-pass.minter-key"),
             pass.mintWait()));
   }
 
-  private static String checkedKey(String key) {
-    if (!key.strip().matches("(0x)?[0-9a-fA-F]{64}")) {
-      // the value itself is never repeated
-      throw new IllegalArgumentException(
-          "walletstate.payments.access-pass.minter-key is not a 32-byte hex private key");
+  /**
+   * A configured private key ({@code property}), blank as none: 32 bytes of hex, else the start
+   * stops naming the property (never the value).
+   */
+  public static Optional<String> privateKey(Optional<String> key, String property) {
+    Optional<String> set = key.map(String::strip).filter(k -> !k.isEmpty());
+    if (set.isPresent() && !set.get().matches("(0x)?[0-9a-fA-F]{64}")) {
+      throw new IllegalArgumentException(property + " is not a 32-byte hex private key");
     }
-    return key.strip();
+    return set;
   }
 
   private static EvmAddress address(String text, String key) {

@@ -54,7 +54,6 @@ import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.GrantMonthlyCredits;
 import org.walletstate.application.account.Metering;
-import org.walletstate.application.account.RetryPassMints;
 import org.walletstate.application.account.SharedAllowance;
 import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
@@ -87,10 +86,8 @@ import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
-import org.walletstate.application.payment.PaidCallService;
 import org.walletstate.application.payment.PaymentReceiptsByFamily;
 import org.walletstate.application.payment.VerifyPayment;
-import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.ApiKeyStore;
@@ -100,7 +97,6 @@ import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.KeyAdmission;
-import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.PlanGrants;
@@ -215,23 +211,6 @@ public class Wiring {
 
   // --- payments ----------------------------------------------------------------------------------
 
-  /**
-   * Receipts of EVM payment chains and the access pass, over the same endpoints the chain reader
-   * uses. Built at start-up so that a bad payment configuration stops the start.
-   */
-  @Produces
-  @Singleton
-  @Startup
-  @Typed(EvmPayments.class)
-  EvmPayments evmPayments(ChainReadsConfig chains, PaymentsConfig payments) {
-    return new EvmPayments(
-        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.pass(payments));
-  }
-
-  void closeEvmPayments(@Disposes EvmPayments payments) {
-    payments.close();
-  }
-
   /** Solana payment transactions, over the endpoints the Solana reader uses. */
   @Produces
   @Singleton
@@ -311,20 +290,6 @@ public class Wiring {
     return new GrantMonthlyCredits(grants, clock);
   }
 
-  /** The service's own x402 settler: reads and submits EIP-3009 authorizations. */
-  @Produces
-  @Singleton
-  @Startup
-  @Typed(RelayerSettlement.class)
-  RelayerSettlement relayerSettlement(ChainReadsConfig chains, PayPerCallConfig x402) {
-    return new RelayerSettlement(
-        EvmChainSettings.evmConfig(chains).chains(), x402.relayerKey(), x402.settleWait());
-  }
-
-  void closeRelayerSettlement(@Disposes RelayerSettlement settlement) {
-    settlement.close();
-  }
-
   /**
    * Paid calls settle through the configured x402 facilitator, or else through the own relayer; an
    * EVM token's state is read from the chain either way. Solana payments settle through the
@@ -387,12 +352,6 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  PaidCallUseCase paidCalls(TransferAuthorizations chain, PaidCalls store, Clock clock) {
-    return new PaidCallService(chain, store, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
   VerifyPaymentUseCase verifyPayment(
       PaymentReceipts receipts, ChainlinkRates rates, PaymentsConfig config, Clock clock) {
     return new VerifyPayment(
@@ -426,12 +385,6 @@ public class Wiring {
       KeyAdmission admission,
       Clock clock) {
     return new WalletSignIn(domain.orElse("").strip(), keys, passes, admission, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
-  RetryPassMints retryPassMints(AccessPasses passes, PassMints mints, Clock clock) {
-    return new RetryPassMints(passes, mints, clock);
   }
 
   // --- signing -----------------------------------------------------------------------------------

@@ -20,9 +20,35 @@ public interface PayPerCallConfig {
    */
   Optional<String> payToSolana();
 
-  /** How long a signed payment stays valid for the facilitator. */
+  /**
+   * The quote's {@code maxTimeoutSeconds}: how long a signed payment must stay valid. An EIP-3009
+   * authorization arriving with less than this (less {@link #validityAllowance()}) left, or with
+   * more than this (plus the allowance), is refused before any work.
+   */
   @WithDefault("300")
   int maxTimeoutSeconds();
+
+  /**
+   * The tolerance on {@link #maxTimeoutSeconds()} for the time a payment spends on its way and for
+   * the payer's clock; must leave more than {@link #settleWait()}.
+   */
+  @WithDefault("30s")
+  java.time.Duration validityAllowance();
+
+  /**
+   * Paid calls one replica has under way at once (checked, worked on or settling); a call past them
+   * is answered 503 with {@code Retry-After} before anything is done.
+   */
+  @WithDefault("64")
+  int openCalls();
+
+  /** Settlements the relayer has in flight at once (each with its own nonce). */
+  @WithDefault("16")
+  int settleSenders();
+
+  /** How long a settlement transaction waits unmined before it is replaced with a higher fee. */
+  @WithDefault("12s")
+  java.time.Duration replaceAfter();
 
   @WithDefault("Wallet-state attestation service")
   String serviceName();
@@ -32,7 +58,8 @@ public interface PayPerCallConfig {
 
   /**
    * The private key of the service's own settler: it submits paid calls' EIP-3009 authorizations
-   * ({@code transferWithAuthorization}) and pays their gas. Secret; never logged.
+   * ({@code transferWithAuthorization}) and pays their gas. Secret; never logged. Checked at start
+   * (32 bytes of hex), like the minter key.
    */
   Optional<String> relayerKey();
 

@@ -8,7 +8,6 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -23,12 +22,10 @@ import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.UsdcAmount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
-import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
-import org.walletstate.domain.solana.SolanaTransaction;
 
 /**
  * x402 paid retries: the payment header ({@code PAYMENT-SIGNATURE}, or {@code X-PAYMENT}) read
@@ -146,14 +143,15 @@ public class PerCallPayments {
               PaymentQuotes.USDC_DECIMALS,
               solana.feePayer());
       try {
-        return new PerCallPayment.Svm(quoted.caip2(), terms, transaction(payload.path("payload")));
+        return new PerCallPayment.Svm(
+            quoted.caip2(), terms, X402Payloads.transaction(payload.path("payload")));
       } catch (IllegalArgumentException e) {
         throw ApiError.badRequest(
             "payload.transaction does not pay by SPL token: " + e.getMessage());
       }
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
-    TransferAuthorization authorization = authorization(payload.path("payload"));
+    TransferAuthorization authorization = X402Payloads.authorization(payload.path("payload"));
     var terms =
         new AuthorizationCheck.Terms(
             new TransferAuthorization.TokenDomain(
@@ -169,30 +167,6 @@ public class PerCallPayments {
         + "\" is not one of the quote's ("
         + String.join(", ", offered.stream().map(PaymentQuotes.Network::caip2).toList())
         + ")";
-  }
-
-  /**
-   * The x402 exact SVM payload: {@code transaction}, base64 of the partially signed transaction.
-   */
-  private static SolanaTransaction transaction(JsonNode payload) {
-    JsonNode text = payload.path("transaction");
-    if (!text.isTextual() || text.asText().isEmpty()) {
-      throw ApiError.badRequest(
-          "The payment has no payload.transaction (base64 of a partially signed Solana"
-              + " transaction)");
-    }
-    byte[] wire;
-    try {
-      wire = Base64.getDecoder().decode(text.asText());
-    } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest("payload.transaction is not valid base64");
-    }
-    try {
-      return SolanaTransaction.decode(wire);
-    } catch (SolanaTransaction.MalformedTransaction e) {
-      throw ApiError.badRequest(
-          "payload.transaction is not a Solana transaction: " + e.getMessage());
-    }
   }
 
   private JsonNode decode(String header) {
@@ -221,57 +195,6 @@ public class PerCallPayments {
     } catch (JsonProcessingException e) {
       throw ApiError.badRequest("The payment header does not hold valid JSON");
     }
-  }
-
-  private static TransferAuthorization authorization(JsonNode payload) {
-    JsonNode auth = payload.path("authorization");
-    if (!auth.isObject()) {
-      throw ApiError.badRequest(
-          "The payment has no payload.authorization (an EIP-3009 transferWithAuthorization)");
-    }
-    return new TransferAuthorization(
-        address(auth, "from"),
-        address(auth, "to"),
-        uint(auth, "value"),
-        uint(auth, "validAfter"),
-        uint(auth, "validBefore"),
-        nonce(auth),
-        signature(payload));
-  }
-
-  private static EvmAddress address(JsonNode auth, String field) {
-    String text = auth.path(field).asText("");
-    if (!text.matches("0x[0-9a-fA-F]{40}")) {
-      throw ApiError.badRequest(
-          "payload.authorization." + field + " must be an EVM address (0x and 40 hex digits)");
-    }
-    return EvmAddress.of(text);
-  }
-
-  private static BigInteger uint(JsonNode auth, String field) {
-    JsonNode node = auth.path(field);
-    String text = node.isTextual() || node.isIntegralNumber() ? node.asText() : "";
-    if (!text.matches("[0-9]{1,78}") || new BigInteger(text).bitLength() > 256) {
-      throw ApiError.badRequest(
-          "payload.authorization." + field + " must be a uint256 as a decimal string");
-    }
-    return new BigInteger(text);
-  }
-
-  private static Bytes32 nonce(JsonNode auth) {
-    String text = auth.path("nonce").asText("");
-    if (!text.matches("0x[0-9a-fA-F]{64}")) {
-      throw ApiError.badRequest("payload.authorization.nonce must be 0x and 64 hex digits");
-    }
-    return Bytes32.parse(text, "nonce");
-  }
-
-  private static String signature(JsonNode payload) {
-    String text = payload.path("signature").asText("");
-    if (!text.matches("0x[0-9a-fA-F]{130}")) {
-      throw ApiError.badRequest("payload.signature must be 0x and 65 bytes of hex");
-    }
-    return text;
   }
 
   /** 402 with the quote for {@code call} in {@code payment-required}: pay again, differently. */
@@ -304,6 +227,14 @@ public class PerCallPayments {
     }
     if (outcome instanceof PaidCallUseCase.Outcome.Refused<T> refused) {
       return envelopes.error(refusal(call, refused.reason()));
+    }
+    if (outcome instanceof PaidCallUseCase.Outcome.Busy<T> busy) {
+      return envelopes.error(
+          new ApiError(
+              503,
+              "This service has as many paid calls under way as it settles at once; nothing was"
+                  + " done with the payment. Send it again after the Retry-After delay.",
+              Map.of("Retry-After", Integer.toString(busy.retryAfterSeconds()))));
     }
     if (outcome instanceof PaidCallUseCase.Outcome.Unavailable<T> unavailable) {
       return envelopes.rpcFailure(

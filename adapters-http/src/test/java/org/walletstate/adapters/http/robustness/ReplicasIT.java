@@ -1,7 +1,6 @@
 package org.walletstate.adapters.http.robustness;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -35,6 +34,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.Conditions;
+import org.walletstate.adapters.http.testbed.X402Calls;
+import org.walletstate.adapters.persistence.embedded.EmbeddedDatabase;
 import org.walletstate.application.port.out.RateLimits;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
@@ -45,9 +46,11 @@ import org.walletstate.domain.account.ApiKey;
  * PostgreSQL database and the devnet, driven at once, requests alternating between them. What one
  * replica does the other must see: a key's credits are spent once (balance equals the ledger sum,
  * one debit per signed answer), its daily limit is never passed in total, an email address gets one
- * key, and a client's rate limit is counted once across both.
+ * key, and a client's rate limit is counted once across both; paid calls settle under nonces the
+ * replicas allocate from the one database, and a due mint is sent by one of them.
  *
- * <p>Runs at {@code verify} (failsafe), after the application is packaged; needs {@code DB_URL}.
+ * <p>Runs at {@code verify} (failsafe), after the application is packaged, on the database {@code
+ * DB_URL} names, else on an embedded one started for it.
  */
 class ReplicasIT {
 
@@ -59,6 +62,8 @@ class ReplicasIT {
   private static final List<URI> bases = new ArrayList<>();
   private static final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  static final String PAY_TO = X402Calls.newEvmAddress();
+  private static EmbeddedDatabase embedded;
   private static String jdbcUrl;
   private static String dbUser;
   private static String dbPassword;
@@ -66,7 +71,10 @@ class ReplicasIT {
   @BeforeAll
   static void startTwoReplicas() throws Exception {
     String dbUrl = System.getenv("DB_URL");
-    assumeTrue(dbUrl != null && !dbUrl.isBlank(), "DB_URL names the database both replicas share");
+    if (dbUrl == null || dbUrl.isBlank()) {
+      embedded = EmbeddedDatabase.ephemeral();
+      dbUrl = embedded.url();
+    }
     jdbcUrl = "jdbc:" + dbUrl;
     dbUser = System.getenv().getOrDefault("DB_USER", "postgres");
     dbPassword = System.getenv().getOrDefault("DB_PASSWORD", "");
@@ -87,6 +95,7 @@ class ReplicasIT {
       props.put("walletstate.rate-limits.templates.requests", Integer.toString(RATE_LIMIT));
       props.put("walletstate.rate-limits.templates.window", "P1D");
       props.put("walletstate.http.trusted-proxies", "127.0.0.1/32");
+      props.putAll(ReplicaSettlements.properties(devnet, PAY_TO));
       devnet
           .rpcUrls()
           .forEach(
@@ -127,6 +136,9 @@ class ReplicasIT {
       if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
         p.destroyForcibly();
       }
+    }
+    if (embedded != null) {
+      embedded.close();
     }
   }
 
@@ -184,7 +196,7 @@ class ReplicasIT {
     }
   }
 
-  private static URI on(int request, String path) {
+  static URI on(int request, String path) {
     return bases.get(request % 2).resolve(path);
   }
 
@@ -293,9 +305,19 @@ class ReplicasIT {
     }
   }
 
-  private record Key(String secret, long id) {}
+  @Test
+  void fiftyPaidCallsFromDifferentPayers_settleOnceEach_underNoncesNeverReused() throws Exception {
+    ReplicaSettlements.fiftyPaidCalls(http);
+  }
 
-  private static Connection database() throws SQLException {
+  @Test
+  void aMintDueOnBothReplicas_isSentOnce() throws Exception {
+    ReplicaSettlements.aMintDueOnBoth();
+  }
+
+  record Key(String secret, long id) {}
+
+  static Connection database() throws SQLException {
     return DriverManager.getConnection(jdbcUrl, dbUser, dbPassword);
   }
 
@@ -309,7 +331,7 @@ class ReplicasIT {
     }
   }
 
-  private static Key insertKey(long credits, int dailyLimit) throws SQLException {
+  static Key insertKey(long credits, int dailyLimit) throws SQLException {
     byte[] random = new byte[20];
     new SecureRandom().nextBytes(random);
     ApiKey key = ApiKey.fromRandom(random);

@@ -112,6 +112,13 @@ public final class X402Calls {
     return "0x" + HexFormat.of().formatHex(key);
   }
 
+  /** A fresh EVM address nobody holds a key of, lower case. */
+  public static String newEvmAddress() {
+    byte[] address = new byte[20];
+    RANDOM.nextBytes(address);
+    return "0x" + HexFormat.of().formatHex(address);
+  }
+
   /** A payment built by the x402 client for {@code quote} on 8453, signed by {@code privateKey}. */
   public static JsonNode payOnBase(String privateKey, JsonNode quote) {
     ObjectNode request = JSON.createObjectNode();

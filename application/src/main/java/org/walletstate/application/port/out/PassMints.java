@@ -12,8 +12,13 @@ import org.walletstate.domain.address.EvmAddress;
  */
 public interface PassMints {
 
-  /** Pending mints whose next attempt is due at {@code now}, oldest first, at most {@code max}. */
-  Uni<List<PendingMint>> due(Instant now, int max);
+  /**
+   * Claims pending mints whose next attempt is due at {@code now}, oldest first, at most {@code
+   * max}: each is handed to one caller only (also across replicas) and is not due again before
+   * {@code claimedUntil}, the claim's deadline, unless it is {@link #minted} or {@link #deferred}
+   * first.
+   */
+  Uni<List<PendingMint>> claimDue(Instant now, int max, Instant claimedUntil);
 
   /** The mint of {@code keyId}'s pass landed in {@code txHash}. */
   Uni<Void> minted(long keyId, String txHash, Instant at);

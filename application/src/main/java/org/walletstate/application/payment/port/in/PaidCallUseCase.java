@@ -41,6 +41,12 @@ public interface PaidCallUseCase {
     record Unavailable<T>(String reason) implements Outcome<T> {}
 
     /**
+     * The service has as many paid calls under way as it settles at once (503 with {@code
+     * Retry-After}); nothing was done and the payment may be sent again.
+     */
+    record Busy<T>(int retryAfterSeconds) implements Outcome<T> {}
+
+    /**
      * The answer was ready but the payment did not settle: the answer is withheld, nothing was
      * charged.
      *

@@ -3,8 +3,8 @@ package org.walletstate.adapters.chain.evm.web3j.payment;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.PaymentReceipts;
+import org.walletstate.application.port.out.SenderNonces;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
@@ -29,16 +30,15 @@ import org.web3j.crypto.Credentials;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
-import org.web3j.protocol.core.methods.response.EthSendTransaction;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
-import org.web3j.tx.RawTransactionManager;
 
 /**
  * Receipts of EVM payment chains and the access pass, over each chain's configured endpoints: a
  * request is tried up to the chain's {@code attempts}, moving to the next endpoint after a failure,
  * with the chain's backoff between tries. Every exchange runs on this adapter's own threads; mints
- * run one at a time (one sender, one nonce sequence).
+ * are sent by an {@link EvmSender} (estimated gas, nonces from the allocator shared by every
+ * replica, a stuck mint replaced under its nonce), a few at once.
  *
  * <p>The minter key is held as web3j {@link Credentials} and never written anywhere.
  */
@@ -67,22 +67,31 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     }
   }
 
-  private static final BigInteger MINT_GAS = BigInteger.valueOf(300_000);
-  private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
+  private static final int MINTS_AT_ONCE = 4;
 
   private final Map<ChainId, EvmChainConfig> chains;
   private final Optional<PassSettings> pass;
-  private final Optional<Credentials> minter;
+  private final Optional<EvmSender> minter;
   private final PaymentNodes nodes = new PaymentNodes();
   private final ExecutorService calls;
   private final ExecutorService mints;
 
-  public EvmPayments(Map<ChainId, EvmChainConfig> chains, Optional<PassSettings> pass) {
+  /**
+   * @param nonces where the minter's nonces are allocated (shared by every replica)
+   */
+  public EvmPayments(
+      Map<ChainId, EvmChainConfig> chains,
+      Optional<PassSettings> pass,
+      SenderNonces nonces,
+      Clock clock) {
     this.chains = Map.copyOf(chains);
     this.pass = pass;
-    this.minter = pass.flatMap(PassSettings::minterKey).map(Credentials::create);
+    EvmSender.Settings sending = EvmSender.Settings.defaults();
+    this.minter =
+        pass.flatMap(PassSettings::minterKey)
+            .map(key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
     this.calls = Executors.newFixedThreadPool(8, PaymentNodes.daemon("evm-payment-"));
-    this.mints = Executors.newSingleThreadExecutor(PaymentNodes.daemon("evm-pass-mint-"));
+    this.mints = Executors.newFixedThreadPool(MINTS_AT_ONCE, PaymentNodes.daemon("evm-pass-mint-"));
   }
 
   @Override
@@ -157,44 +166,30 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
   }
 
   private Mint mintNow(EvmChainConfig config, PassSettings settings, EvmAddress wallet) {
-    Web3j web3j = nodes.client(config, 0);
-    long chainId = ((ChainId.Evm) settings.chain()).value();
-    try {
-      String data =
-          FunctionEncoder.encode(
-              new Function("mint", List.of(new Address(wallet.lowercase())), List.of()));
-      BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice();
-      var manager = new RawTransactionManager(web3j, minter.orElseThrow(), chainId);
-      EthSendTransaction sent =
-          manager.sendTransaction(
-              gasPrice.multiply(BigInteger.TWO),
-              MINT_GAS,
-              settings.contract().lowercase(),
-              data,
-              BigInteger.ZERO);
-      if (sent.hasError()) {
-        return new Mint.Deferred("the chain refused the mint transaction");
-      }
-      String txHash = sent.getTransactionHash();
-      Instant until = Instant.now().plus(settings.mintWait());
-      while (Instant.now().isBefore(until)) {
-        var receipt = web3j.ethGetTransactionReceipt(txHash).send();
-        if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
-          TransactionReceipt r = receipt.getTransactionReceipt().get();
-          return "0x1".equals(r.getStatus())
-              ? new Mint.Minted(txHash)
-              : new Mint.Deferred("the mint transaction reverted");
-        }
-        Thread.sleep(RECEIPT_POLL.toMillis());
-      }
-      return new Mint.Deferred(
-          "the mint was not mined within " + settings.mintWait().toSeconds() + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Mint.Deferred("the mint was interrupted");
-    } catch (IOException | RuntimeException e) {
-      return new Mint.Deferred("the chain did not answer the mint");
+    String data =
+        FunctionEncoder.encode(
+            new Function("mint", List.of(new Address(wallet.lowercase())), List.of()));
+    EvmSender.Sent sent =
+        minter
+            .orElseThrow()
+            .send(
+                config,
+                ((ChainId.Evm) settings.chain()).value(),
+                settings.contract().lowercase(),
+                data,
+                settings.mintWait());
+    if (sent instanceof EvmSender.Sent.Mined mined) {
+      return mined.succeeded()
+          ? new Mint.Minted(mined.txHash())
+          : new Mint.Deferred("the mint transaction reverted");
     }
+    if (sent instanceof EvmSender.Sent.NotSent notSent) {
+      return new Mint.Deferred("the mint was not sent: " + notSent.reason());
+    }
+    return new Mint.Deferred(
+        sent instanceof EvmSender.Sent.Unknown unknown
+            ? "the mint was " + unknown.reason()
+            : "the chain did not answer the mint");
   }
 
   @Override

@@ -3,63 +3,95 @@ package org.walletstate.adapters.chain.evm.web3j.payment;
 import io.smallrye.mutiny.Uni;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.application.port.out.SenderNonces;
 import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
-import org.web3j.abi.FunctionEncoder;
-import org.web3j.abi.datatypes.Address;
-import org.web3j.abi.datatypes.Function;
-import org.web3j.abi.datatypes.generated.Bytes32;
-import org.web3j.abi.datatypes.generated.Uint256;
-import org.web3j.abi.datatypes.generated.Uint8;
 import org.web3j.crypto.Credentials;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
-import org.web3j.protocol.core.methods.response.EthSendTransaction;
-import org.web3j.tx.RawTransactionManager;
 
 /**
  * EIP-3009 authorizations read and settled by the service itself: {@code authorizationState} and
  * {@code balanceOf} read at the head over the chain's endpoints (with its retries and failover),
- * and {@code transferWithAuthorization} submitted from the relayer key, which pays the gas, one
- * transaction at a time. The relayer key is held as web3j {@link Credentials} and never written
- * anywhere.
+ * {@code transferWithAuthorization} simulated ({@code eth_call} from the relayer at the latest
+ * block) before the work, and submitted after it from the relayer key, which pays the gas. Several
+ * settlements are in flight at once (up to {@link Pipeline#senders}), each with its own nonce from
+ * the shared allocator, an estimated gas limit and replacement of a stuck version (see {@link
+ * EvmSender}). The relayer key is held as web3j {@link Credentials} and never written anywhere.
  */
 public final class RelayerSettlement implements TransferAuthorizations, AutoCloseable {
 
-  private static final BigInteger SETTLE_GAS = BigInteger.valueOf(200_000);
-  private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
+  /**
+   * How settlements are sent.
+   *
+   * @param senders settlements in flight at once
+   * @param queue settlements waiting for a sender, at most (past it one is refused unsent)
+   * @param replaceAfter how long a version waits unmined before it is replaced with a higher fee
+   */
+  public record Pipeline(int senders, int queue, Duration replaceAfter) {
+    public Pipeline {
+      if (senders < 1 || queue < 0) {
+        throw new IllegalArgumentException("a pipeline has a sender at least and a queue >= 0");
+      }
+      java.util.Objects.requireNonNull(replaceAfter, "replaceAfter");
+    }
+  }
 
   private final Map<ChainId, EvmChainConfig> chains;
-  private final Optional<Credentials> relayer;
+  private final Optional<EvmSender> relayer;
   private final Duration settleWait;
   private final PaymentNodes nodes = new PaymentNodes();
   private final ExecutorService calls;
-  private final ExecutorService sends;
+  private final ThreadPoolExecutor sends;
 
   /**
    * @param relayerKey the private key that submits settlements (and pays their gas)
    * @param settleWait how long a settlement waits for its receipt
+   * @param nonces where the relayer's nonces are allocated (shared by every replica)
    */
   public RelayerSettlement(
-      Map<ChainId, EvmChainConfig> chains, Optional<String> relayerKey, Duration settleWait) {
+      Map<ChainId, EvmChainConfig> chains,
+      Optional<String> relayerKey,
+      Duration settleWait,
+      SenderNonces nonces,
+      Pipeline pipeline,
+      Clock clock) {
     this.chains = Map.copyOf(chains);
-    this.relayer = relayerKey.map(Credentials::create);
+    EvmSender.Settings sending =
+        new EvmSender.Settings(
+            pipeline.replaceAfter(), 25, settleWait.plus(EvmSender.Settings.defaults().lease()));
+    this.relayer =
+        relayerKey.map(
+            key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
     this.settleWait = settleWait;
     this.calls = Executors.newFixedThreadPool(4, PaymentNodes.daemon("x402-read-"));
-    this.sends = Executors.newSingleThreadExecutor(PaymentNodes.daemon("x402-settle-"));
+    this.sends =
+        new ThreadPoolExecutor(
+            pipeline.senders(),
+            pipeline.senders(),
+            0,
+            TimeUnit.MILLISECONDS,
+            pipeline.queue() == 0
+                ? new SynchronousQueue<>()
+                : new ArrayBlockingQueue<>(pipeline.queue()),
+            PaymentNodes.daemon("x402-settle-"));
   }
 
   @Override
@@ -107,25 +139,29 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
       EvmChainConfig config,
       TransferAuthorization.TokenDomain token,
       TransferAuthorization authorization) {
-    String used =
-        FunctionEncoder.encode(
-            new Function(
-                "authorizationState",
-                List.of(
-                    new Address(authorization.from().lowercase()),
-                    new Bytes32(authorization.nonce().bytes().toArray())),
-                List.of()));
-    String balance =
-        FunctionEncoder.encode(
-            new Function(
-                "balanceOf", List.of(new Address(authorization.from().lowercase())), List.of()));
+    String used = Eip3009Calls.authorizationState(authorization);
+    String balance = Eip3009Calls.balanceOf(authorization.from());
+    String transfer = Eip3009Calls.transfer(authorization);
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
       try {
         Web3j web3j = nodes.client(config, attempt);
         Optional<BigInteger> usedWord = word(web3j, token, used);
         Optional<BigInteger> balanceWord = word(web3j, token, balance);
         if (usedWord.isPresent() && balanceWord.isPresent()) {
-          return new State.Read(usedWord.get().signum() != 0, balanceWord.get());
+          State read = new State.Read(usedWord.get().signum() != 0, balanceWord.get());
+          if (usedWord.get().signum() != 0
+              || balanceWord.get().compareTo(authorization.value()) < 0) {
+            return read; // refused for what was read, with that reason
+          }
+          Optional<Boolean> reverts = reverts(web3j, token, transfer);
+          if (reverts.isPresent()) {
+            return reverts.get()
+                ? new State.Invalid(
+                    "the token refuses the transfer: transferWithAuthorization reverts when"
+                        + " simulated at the latest block of chain "
+                        + token.chainId())
+                : read;
+          }
         }
       } catch (IOException | RuntimeException e) {
         // next attempt
@@ -133,6 +169,29 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
       PaymentNodes.pause(config, attempt);
     }
     return new State.Failed("the token's authorization state could not be read");
+  }
+
+  /**
+   * Whether {@code transferWithAuthorization} reverts at the latest block when the relayer sends
+   * it; empty when the node gave no clear answer.
+   */
+  private Optional<Boolean> reverts(
+      Web3j web3j, TransferAuthorization.TokenDomain token, String data) throws IOException {
+    var answer =
+        web3j
+            .ethCall(
+                Transaction.createEthCallTransaction(
+                    relayer.map(EvmSender::address).orElse(null), token.token().lowercase(), data),
+                DefaultBlockParameterName.LATEST)
+            .send();
+    if (answer.isReverted()) {
+      return Optional.of(true);
+    }
+    if (answer.hasError()) {
+      String message = String.valueOf(answer.getError().getMessage()).toLowerCase(Locale.ROOT);
+      return message.contains("revert") ? Optional.of(true) : Optional.empty();
+    }
+    return Optional.of(false);
   }
 
   private static Optional<BigInteger> word(
@@ -165,6 +224,9 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     return Uni.createFrom()
         .item(() -> settleNow(config, token, authorization))
         .runSubscriptionOn(sends)
+        .onFailure(RejectedExecutionException.class)
+        .recoverWithItem(
+            e -> new Settlement.Refused("the relayer has as many settlements as it takes"))
         .onFailure()
         .recoverWithItem(e -> new Settlement.Failed("the settlement did not complete"));
   }
@@ -173,64 +235,30 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
       EvmChainConfig config,
       TransferAuthorization.TokenDomain token,
       TransferAuthorization authorization) {
-    byte[] signature = authorization.signatureBytes().toArray();
-    int v = signature[64] & 0xff;
-    if (v < 27) {
-      v += 27;
+    EvmSender.Sent sent =
+        relayer
+            .orElseThrow()
+            .send(
+                config,
+                token.chainId(),
+                token.token().lowercase(),
+                Eip3009Calls.transfer(authorization),
+                settleWait);
+    if (sent instanceof EvmSender.Sent.Mined mined) {
+      return mined.succeeded()
+          ? new Settlement.Settled(mined.txHash())
+          : new Settlement.Refused("the settlement transaction reverted");
     }
-    byte[] r = new byte[32];
-    byte[] s = new byte[32];
-    System.arraycopy(signature, 0, r, 0, 32);
-    System.arraycopy(signature, 32, s, 0, 32);
-    String data =
-        FunctionEncoder.encode(
-            new Function(
-                "transferWithAuthorization",
-                List.of(
-                    new Address(authorization.from().lowercase()),
-                    new Address(authorization.to().lowercase()),
-                    new Uint256(authorization.value()),
-                    new Uint256(authorization.validAfter()),
-                    new Uint256(authorization.validBefore()),
-                    new Bytes32(authorization.nonce().bytes().toArray()),
-                    new Uint8(v),
-                    new Bytes32(r),
-                    new Bytes32(s)),
-                List.of()));
-    Web3j web3j = nodes.client(config, 0);
-    try {
-      BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice();
-      var manager = new RawTransactionManager(web3j, relayer.orElseThrow(), token.chainId());
-      EthSendTransaction sent =
-          manager.sendTransaction(
-              gasPrice.multiply(BigInteger.TWO),
-              SETTLE_GAS,
-              token.token().lowercase(),
-              data,
-              BigInteger.ZERO);
-      if (sent.hasError()) {
-        return new Settlement.Refused("the chain refused the settlement transaction");
-      }
-      String txHash = sent.getTransactionHash();
-      Instant until = Instant.now().plus(settleWait);
-      while (Instant.now().isBefore(until)) {
-        var receipt = web3j.ethGetTransactionReceipt(txHash).send();
-        if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
-          String status = receipt.getTransactionReceipt().get().getStatus();
-          return "0x1".equals(status) || "1".equals(status)
-              ? new Settlement.Settled(txHash.toLowerCase(Locale.ROOT))
-              : new Settlement.Refused("the settlement transaction reverted");
-        }
-        Thread.sleep(RECEIPT_POLL.toMillis());
-      }
-      return new Settlement.Failed(
-          "the settlement was not mined within " + settleWait.toSeconds() + " s");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return new Settlement.Failed("the settlement was interrupted");
-    } catch (IOException | RuntimeException e) {
+    if (sent instanceof EvmSender.Sent.NotSent notSent) {
+      return new Settlement.Refused(
+          notSent.reason().startsWith("the call reverts")
+              ? "the token refused the transfer when simulated before sending"
+              : "the chain refused the settlement transaction");
+    }
+    if (sent instanceof EvmSender.Sent.Lost) {
       return new Settlement.Failed("the chain did not answer the settlement");
     }
+    return new Settlement.Failed("the settlement was " + ((EvmSender.Sent.Unknown) sent).reason());
   }
 
   @Override

@@ -1,0 +1,269 @@
+package org.walletstate.adapters.chain.evm.web3j.payment;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.application.port.out.SenderNonces;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Hash;
+import org.web3j.crypto.RawTransaction;
+import org.web3j.crypto.TransactionEncoder;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.core.methods.response.EthEstimateGas;
+import org.web3j.protocol.core.methods.response.EthSendTransaction;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.utils.Numeric;
+
+/**
+ * One of the service's own EVM senders (the x402 relayer, the access-pass minter): a transaction's
+ * gas limit is estimated (a call that would revert is never sent), its nonce is allocated from the
+ * shared {@link SenderNonces} (so replicas never reuse one), and a transaction not mined within
+ * {@link Settings#replaceAfter} is sent again under the same nonce with a higher gas price, until
+ * one of its versions is mined or the wait is over. Blocking: runs on its caller's thread, never on
+ * an event loop. The key is held as web3j {@link Credentials} and never written anywhere.
+ */
+final class EvmSender {
+
+  /**
+   * How a sender sends.
+   *
+   * @param replaceAfter how long a version waits unmined before a replacement is sent
+   * @param feeBump the replacement's gas price over the previous one, percent (nodes ask for 10 at
+   *     least)
+   * @param lease how long an allocated nonce is held before an unsent one is handed out again
+   */
+  record Settings(Duration replaceAfter, int feeBump, Duration lease) {
+    Settings {
+      Objects.requireNonNull(replaceAfter, "replaceAfter");
+      Objects.requireNonNull(lease, "lease");
+      if (feeBump < 10) {
+        throw new IllegalArgumentException("a replacement's fee bump is at least 10 percent");
+      }
+    }
+
+    static Settings defaults() {
+      return new Settings(Duration.ofSeconds(12), 25, Duration.ofMinutes(2));
+    }
+  }
+
+  /** How a send ended. */
+  sealed interface Sent {
+    /** Mined in {@code txHash} (the version that landed), successful or reverted. */
+    record Mined(String txHash, boolean succeeded) implements Sent {}
+
+    /** Not sent: the call would revert, or the node refused it; nothing moved. */
+    record NotSent(String reason) implements Sent {}
+
+    /** Sent, but not seen mined within the wait (or the chain stopped answering). */
+    record Unknown(String reason) implements Sent {}
+
+    /**
+     * Nothing was handed to the chain: the chain did not answer before the send, or did not answer
+     * the send and then did not know the transaction (its nonce is handed out again).
+     */
+    record Lost() implements Sent {}
+  }
+
+  private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
+  private static final Duration STORE_WAIT = Duration.ofSeconds(10);
+
+  private final Credentials key;
+  private final String address;
+  private final SenderNonces nonces;
+  private final PaymentNodes nodes;
+  private final Settings settings;
+  private final Clock clock;
+
+  EvmSender(
+      Credentials key, SenderNonces nonces, PaymentNodes nodes, Settings settings, Clock clock) {
+    this.key = key;
+    this.address = key.getAddress().toLowerCase(Locale.ROOT);
+    this.nonces = nonces;
+    this.nodes = nodes;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** The sender's address, lower case. */
+  String address() {
+    return address;
+  }
+
+  @Override
+  public String toString() {
+    return "EvmSender[" + address + ", key=(hidden)]";
+  }
+
+  /**
+   * Sends {@code data} to {@code to} on {@code chainId} and waits up to {@code wait} for one of its
+   * versions to be mined.
+   */
+  Sent send(EvmChainConfig config, long chainId, String to, String data, Duration wait) {
+    Web3j web3j = nodes.client(config, 0);
+    boolean handed = false;
+    try {
+      Optional<BigInteger> gas = estimate(web3j, to, data);
+      if (gas.isEmpty()) {
+        return new Sent.NotSent("the call reverts when simulated");
+      }
+      BigInteger gasLimit = gas.get().multiply(BigInteger.valueOf(6)).divide(BigInteger.valueOf(5));
+      BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+      for (int attempt = 0; ; attempt++) {
+        long nonce = allocate(web3j, chainId);
+        RawTransaction first =
+            RawTransaction.createTransaction(
+                BigInteger.valueOf(nonce), gasPrice, gasLimit, to, BigInteger.ZERO, data);
+        Optional<String> refused;
+        try {
+          refused = submit(web3j, chainId, first);
+        } catch (IOException | RuntimeException noAnswer) {
+          if (!known(web3j, hash(first, chainId, key))) {
+            nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
+            return new Sent.Lost();
+          }
+          refused = Optional.empty();
+        }
+        if (refused.isEmpty()) {
+          handed = true;
+          nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
+          return await(web3j, chainId, first, wait);
+        }
+        if (!taken(refused.get()) || attempt > 0) {
+          nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
+          return new Sent.NotSent(refused.get());
+        }
+        // the nonce was used outside the allocator (the key sent elsewhere): never hand it out
+        nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Sent.Unknown("interrupted before it was mined");
+    } catch (IOException | RuntimeException e) {
+      return handed
+          ? new Sent.Unknown("left unconfirmed: the chain stopped answering")
+          : new Sent.Lost();
+    }
+  }
+
+  /**
+   * Whether the node refused a transaction because its nonce is already mined (a pending one that
+   * holds it, {@code replacement transaction underpriced}, is not: the nonce is handed out again
+   * and lands once that one is mined or dropped).
+   */
+  private static boolean taken(String refusal) {
+    return refusal.toLowerCase(Locale.ROOT).contains("nonce too low");
+  }
+
+  /** Whether the node knows the transaction {@code hash} (pending or mined). */
+  private static boolean known(Web3j web3j, String hash) {
+    try {
+      var found = web3j.ethGetTransactionByHash(hash).send();
+      return found.hasError() || found.getTransaction().isPresent();
+    } catch (IOException | RuntimeException noAnswer) {
+      return true; // cannot tell: watched as sent
+    }
+  }
+
+  private Optional<BigInteger> estimate(Web3j web3j, String to, String data) throws IOException {
+    EthEstimateGas estimate =
+        web3j
+            .ethEstimateGas(
+                Transaction.createFunctionCallTransaction(
+                    address, null, null, null, to, BigInteger.ZERO, data))
+            .send();
+    return estimate.hasError() || estimate.getResult() == null
+        ? Optional.empty()
+        : Optional.of(estimate.getAmountUsed());
+  }
+
+  private long allocate(Web3j web3j, long chainId) throws IOException {
+    long mined =
+        web3j
+            .ethGetTransactionCount(address, DefaultBlockParameterName.LATEST)
+            .send()
+            .getTransactionCount()
+            .longValueExact();
+    Instant now = clock.instant();
+    return nonces
+        .allocate(chainId, address, mined, now, now.plus(settings.lease()))
+        .await()
+        .atMost(STORE_WAIT);
+  }
+
+  /**
+   * Hands a signed version to the node: the node's refusal, or empty when it took it.
+   *
+   * @throws IOException when the node's answer did not arrive
+   */
+  private Optional<String> submit(Web3j web3j, long chainId, RawTransaction transaction)
+      throws IOException {
+    String signed = Numeric.toHexString(TransactionEncoder.signMessage(transaction, chainId, key));
+    EthSendTransaction sent = web3j.ethSendRawTransaction(signed).send();
+    return sent.hasError()
+        ? Optional.of("the node refused the transaction: " + sent.getError().getMessage())
+        : Optional.empty();
+  }
+
+  private static String hash(RawTransaction transaction, long chainId, Credentials key) {
+    return Hash.sha3(Numeric.toHexString(TransactionEncoder.signMessage(transaction, chainId, key)))
+        .toLowerCase(Locale.ROOT);
+  }
+
+  /** Polls every sent version's receipt; replaces the newest one when it waited too long. */
+  private Sent await(Web3j web3j, long chainId, RawTransaction first, Duration wait)
+      throws IOException, InterruptedException {
+    List<String> versions = new ArrayList<>(List.of(hash(first, chainId, key)));
+    RawTransaction newest = first;
+    Instant until = clock.instant().plus(wait);
+    Instant replaceAt = clock.instant().plus(settings.replaceAfter());
+    while (clock.instant().isBefore(until)) {
+      for (String version : versions) {
+        var receipt = web3j.ethGetTransactionReceipt(version).send();
+        if (!receipt.hasError() && receipt.getTransactionReceipt().isPresent()) {
+          TransactionReceipt mined = receipt.getTransactionReceipt().get();
+          return new Sent.Mined(version, "0x1".equals(mined.getStatus()));
+        }
+      }
+      if (!clock.instant().isBefore(replaceAt)) {
+        newest = replacement(newest);
+        try {
+          submit(web3j, chainId, newest);
+        } catch (IOException noAnswer) {
+          // it may have been taken: watched like the others
+        }
+        versions.add(hash(newest, chainId, key));
+        replaceAt = clock.instant().plus(settings.replaceAfter());
+      }
+      Thread.sleep(RECEIPT_POLL.toMillis());
+    }
+    return new Sent.Unknown(
+        "not mined within " + wait.toSeconds() + " s (" + versions.size() + " versions sent)");
+  }
+
+  /** The same transaction under the same nonce, its gas price raised by the fee bump. */
+  private RawTransaction replacement(RawTransaction previous) {
+    BigInteger price =
+        previous
+            .getGasPrice()
+            .multiply(BigInteger.valueOf(100L + settings.feeBump()))
+            .divide(BigInteger.valueOf(100))
+            .add(BigInteger.ONE);
+    return RawTransaction.createTransaction(
+        previous.getNonce(),
+        price,
+        previous.getGasLimit(),
+        previous.getTo(),
+        previous.getValue(),
+        previous.getData());
+  }
+}
