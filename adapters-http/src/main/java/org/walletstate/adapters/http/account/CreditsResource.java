@@ -126,6 +126,12 @@ public class CreditsResource {
     if (outcome instanceof Outcome.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());
     }
+    if (outcome instanceof Outcome.PayerRefused refused) {
+      throw PaymentAnswers.payerRefused(refused.reason());
+    }
+    if (outcome instanceof Outcome.IntentUsed used) {
+      throw PaymentAnswers.intentUsed(used.payment());
+    }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
       throw ApiError.badRequest(
           "Transaction "
@@ -135,7 +141,7 @@ public class CreditsResource {
               + ", but this key's registered wallet is "
               + shown(mismatch.registered())
               + "; pay from the registered wallet, or register the new one by sending"
-              + " updateWallet: true with X-API-Key. Nothing was credited.");
+              + " updateWallet: true and a senderProof with X-API-Key. Nothing was credited.");
     }
     Outcome.WalletOfAnotherKey other = (Outcome.WalletOfAnotherKey) outcome;
     throw new ApiError(

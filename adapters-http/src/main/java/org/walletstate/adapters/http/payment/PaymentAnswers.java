@@ -35,4 +35,22 @@ public final class PaymentAnswers {
             + payment.hash()
             + " was already credited; a transaction credits once. Nothing was credited now.");
   }
+
+  /**
+   * 403: the caller did not show the payment is theirs where the purchase needs it (no sender proof
+   * or payment intent, or one that does not hold).
+   */
+  public static ApiError payerRefused(String reason) {
+    return new ApiError(
+        403, "Payer not proven: " + reason + ". Nothing was credited (docs/billing.md).");
+  }
+
+  /** 409: the payment intent was claimed before. */
+  public static ApiError intentUsed(Payment payment) {
+    return new ApiError(
+        409,
+        "The payment intent was already claimed, by another transaction than "
+            + payment.hash()
+            + "; an intent claims once. Nothing was credited now.");
+  }
 }

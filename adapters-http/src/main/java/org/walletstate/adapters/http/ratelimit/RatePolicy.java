@@ -15,6 +15,8 @@ public enum RatePolicy {
   KEYS_CREATE("keys-create", 5, Duration.ofHours(1), false),
   /** Paid keys: each carries a transaction to check on chain. */
   KEYS_BUY("keys-buy", 10, Duration.ofHours(1), false),
+  /** Payment intents reserve amounts for ever: few per address (docs/billing.md). */
+  PAYMENT_INTENTS("payment-intents", 20, Duration.ofHours(1), false),
   /** Discount-code validation: slow enough that guessing codes is hopeless. */
   CODE_VALIDATION("code-validation", 10, Duration.ofMinutes(10), false),
   /** The merchant directory. */
