@@ -1,7 +1,6 @@
 package org.walletstate.adapters.persistence;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -43,7 +42,7 @@ public class PgPaymentIntents implements PaymentIntents {
             Tuple.from(
                 new Object[] {
                   intent.id(),
-                  Buffer.buffer(intent.secretHash()),
+                  io.vertx.core.buffer.Buffer.buffer(intent.secretHash()),
                   intent.chain().toString(),
                   intent.amount(),
                   intent.purpose(),
