@@ -15,7 +15,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
@@ -133,22 +132,9 @@ public class CreditsResource {
       throw PaymentAnswers.intentUsed(used.payment());
     }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
-      throw ApiError.badRequest(
-          "Transaction "
-              + mismatch.payment().hash()
-              + " was paid from "
-              + mismatch.payment().sender().text()
-              + ", but this key's registered wallet is "
-              + shown(mismatch.registered())
-              + "; pay from the registered wallet, or register the new one by sending"
-              + " updateWallet: true and a senderProof with X-API-Key. Nothing was credited.");
+      throw PaymentAnswers.walletMismatch(mismatch.payment(), shown(mismatch.registered()));
     }
-    Outcome.WalletOfAnotherKey other = (Outcome.WalletOfAnotherKey) outcome;
-    throw new ApiError(
-        409,
-        "Wallet "
-            + other.payment().sender().text()
-            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
+    throw PaymentAnswers.walletOfAnotherKey(((Outcome.WalletOfAnotherKey) outcome).payment());
   }
 
   /** Costs in credits of the metered operations. */

@@ -101,21 +101,8 @@ public class MerchantCreditsResource {
       throw PaymentAnswers.intentUsed(used.payment());
     }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
-      throw ApiError.badRequest(
-          "Transaction "
-              + mismatch.payment().hash()
-              + " was paid from "
-              + mismatch.payment().sender().text()
-              + ", but this key's registered wallet is "
-              + mismatch.registered()
-              + "; pay from the registered wallet, or register the new one by sending"
-              + " updateWallet: true with a senderProof. Nothing was credited.");
+      throw PaymentAnswers.walletMismatch(mismatch.payment(), mismatch.registered());
     }
-    var other = (Outcome.WalletOfAnotherKey) outcome;
-    throw new ApiError(
-        409,
-        "Wallet "
-            + other.payment().sender().text()
-            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
+    throw PaymentAnswers.walletOfAnotherKey(((Outcome.WalletOfAnotherKey) outcome).payment());
   }
 }
