@@ -150,7 +150,9 @@ public final class Payers {
    */
   public static Map<String, Object> proven(String purpose, Map<String, ?> body) {
     String chainText = String.valueOf(body.get("chainId"));
-    if (!chainText.matches("[0-9]+") || !(body.get("txHash") instanceof String hash)) {
+    if (!chainText.matches("[0-9]+")
+        || !(body.get("txHash") instanceof String hash)
+        || !hash.matches("0x[0-9a-fA-F]{64}")) {
       return new LinkedHashMap<>(body);
     }
     if (!Devnet.shared().manifest().chains().containsKey(Long.parseLong(chainText))) {
