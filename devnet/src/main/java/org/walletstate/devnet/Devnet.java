@@ -223,6 +223,11 @@ public final class Devnet implements AutoCloseable {
     return new SiweSigner(directory);
   }
 
+  /** Purchase claims signed with each family's own library ({@code tools/purchase-proof.mjs}). */
+  public PurchaseProofSigner purchaseProofSigner() {
+    return new PurchaseProofSigner(directory);
+  }
+
   /**
    * Makes every chain mine a block every {@code interval} (whole seconds), as a real chain does, on
    * top of the block each transaction gets; {@link Duration#ZERO} goes back to mining on

@@ -3,6 +3,7 @@ package org.walletstate.adapters.http;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.containsStringIgnoringCase;
 import static org.hamcrest.Matchers.equalTo;
 import static org.walletstate.adapters.http.testbed.Payments.USDC_BASE;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.faults.Fault;
@@ -98,15 +100,21 @@ class MerchantCreditsTest {
     return body;
   }
 
+  /** The payer's own purchase: a body given as a map carries its senderProof. */
+  @SuppressWarnings("unchecked")
   private static Response credits(String key, String merchant, Object body) {
-    return MerchantsTest.as(key).body(body).post("/v1/merchants/" + merchant + "/credits");
+    Object sent =
+        body instanceof Map<?, ?> map
+            ? Payers.proven("merchant-credits:" + merchant, (Map<String, ?>) map)
+            : body;
+    return MerchantsTest.as(key).body(sent).post("/v1/merchants/" + merchant + "/credits");
   }
 
   @Test
   void aPayment_addsTwentyFiveCreditsPerUsd_toTheOwnerKey_atAnyAmount() {
     String key = freeKey();
     String id = merchant(key);
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 0);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 0);
     String tx = paid(wallet, 100_000_000); // 100 USD: the volume rate would give 33 per USD
     credits(key, id, body(tx, 100))
         .then()
@@ -147,7 +155,7 @@ class MerchantCreditsTest {
   void aTransactionCreditsOnceEver_acrossPurchases_andUnderConcurrentReplays() throws Exception {
     String key = freeKey();
     String id = merchant(key);
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 0);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 0);
     String tx = paid(wallet, 5_000_000);
     List<Integer> statuses = new ArrayList<>();
     ExecutorService pool8 = Executors.newFixedThreadPool(8);
@@ -181,15 +189,54 @@ class MerchantCreditsTest {
     assertLedgerBalances(keyId(key));
   }
 
+  /**
+   * The front-run (docs/reliability.md, "Threat model"): a stranger with a free key and a store of
+   * its own posts the owner's transaction hash, seen on chain, first. Without a proof, and with a
+   * proof signed by its own wallet, it gets no credits and no wallet; the payer then claims.
+   */
+  @Test
+  void aStrangerPostingThePayersTransaction_getsNothing_andThePayerStillClaims() {
+    String owner = freeKey();
+    String id = merchant(owner);
+    String stranger = freeKey();
+    String strangersStore = merchant(stranger);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 0);
+    String tx = paid(wallet, 8_000_000);
+    String path = "/v1/merchants/" + strangersStore + "/credits";
+    MerchantsTest.as(stranger)
+        .body(body(tx, 8))
+        .post(path)
+        .then()
+        .statusCode(403)
+        .body("error.message", containsString("Payer not proven"))
+        .body("error.message", containsString("Nothing was credited"));
+    Map<String, Object> forged = body(tx, 8);
+    forged.put("senderProof", Payers.evm().merchantCredits(strangersStore, 8453, tx));
+    MerchantsTest.as(stranger)
+        .body(forged)
+        .post(path)
+        .then()
+        .statusCode(403)
+        .body("error.message", containsStringIgnoringCase("is not " + wallet));
+    assertThat(balance(stranger)).isEqualTo(10);
+    assertThat(keyWallet(stranger)).isNull();
+    assertThat(paymentsWith(tx)).isZero();
+
+    credits(owner, id, body(tx, 8)).then().statusCode(200).body("data.creditsAdded", equalTo(200));
+    assertThat(keyWallet(owner)).isEqualToIgnoringCase(wallet);
+    assertLedgerBalances(keyId(owner));
+    assertLedgerBalances(keyId(stranger));
+  }
+
   @Test
   void theKeysWallet_isRegisteredByTheFirstPurchase_andHoldsLaterOnes() {
     String key = freeKey();
     String id = merchant(key);
-    String first = Payments.fundedWallet(BASE, USDC_BASE, 0);
+    String first = Payers.fundedWallet(BASE, USDC_BASE, 0);
     credits(key, id, body(paid(first, 5_000_000), 5)).then().statusCode(200);
     assertThat(keyWallet(key)).isEqualToIgnoringCase(first);
 
-    String other = Payments.fundedWallet(BASE, USDC_BASE, 0);
+    String other = Payers.fundedWallet(BASE, USDC_BASE, 0);
     String fromOther = paid(other, 6_000_000);
     credits(key, id, body(fromOther, 6))
         .then()
@@ -220,7 +267,7 @@ class MerchantCreditsTest {
   void notAPayment_is400_andCreditsNothing() {
     String key = freeKey();
     String id = merchant(key);
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 20_000_000);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 20_000_000);
 
     String elsewhere = Payments.transfer(BASE, wallet, USDC_BASE, Payments.deployer(), 5_000_000);
     String small = Payments.transfer(BASE, wallet, USDC_BASE, Payments.treasury(), 4_000_000);
@@ -255,7 +302,7 @@ class MerchantCreditsTest {
   void anUnreadableReceipt_is503RpcFailure_andCreditsNothing() {
     String key = freeKey();
     String id = merchant(key);
-    String tx = paid(Payments.fundedWallet(BASE, USDC_BASE, 0), 5_000_000);
+    String tx = paid(Payers.fundedWallet(BASE, USDC_BASE, 0), 5_000_000);
     DevnetTestResource.chain8453()
         .install(Rule.of(Match.method("eth_getTransactionReceipt"), Fault.status(502)));
     credits(key, id, body(tx, 5))
@@ -274,7 +321,7 @@ class MerchantCreditsTest {
   void onlyTheOwnerKey_buysCredits_andNothingIsReadOrCreditedOtherwise() {
     String owner = freeKey();
     String id = merchant(owner);
-    String tx = paid(Payments.fundedWallet(BASE, USDC_BASE, 0), 5_000_000);
+    String tx = paid(Payers.fundedWallet(BASE, USDC_BASE, 0), 5_000_000);
     credits(null, id, body(tx, 5))
         .then()
         .statusCode(401)

@@ -46,6 +46,9 @@ public class PgPurchases implements Purchases, PassMints {
   private static final String INSERT_PURCHASE =
       "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
           + " values ($1, 'purchase', $2, $3, $4, $5)";
+  private static final String CLAIM_INTENT =
+      "update payment_intent set claimed_tx = $2, claimed_at = $3"
+          + " where id = $1 and claimed_tx is null returning id";
   private static final String PAYMENT_EXISTS = "select 1 from payment where tx_hash = $1";
   private static final String KEY_WALLET = "select wallet from api_key where id = $1 for update";
   private static final String WALLET_OWNER =
@@ -136,8 +139,10 @@ public class PgPurchases implements Purchases, PassMints {
                   key.plan().dailyLimit(),
                   key.credits(),
                   utc(at),
-                  walletText(payment.sender()),
-                  payment.sender().family().name().toLowerCase(java.util.Locale.ROOT),
+                  key.intentId().isPresent() ? null : walletText(payment.sender()),
+                  key.intentId().isPresent()
+                      ? null
+                      : payment.sender().family().name().toLowerCase(java.util.Locale.ROOT),
                   key.channel().map(c -> c.value()).orElse(null),
                   key.delivery().wireName()
                 }))
@@ -148,6 +153,14 @@ public class PgPurchases implements Purchases, PassMints {
               }
               long keyId = ids.iterator().next().getLong("id");
               return insertPayment(connection, keyId, "key", payment, key.credits(), at)
+                  .call(
+                      paymentId ->
+                          claimIntent(
+                              connection,
+                              key.intentId(),
+                              payment,
+                              at,
+                              new KeyPurchase.IntentUsed()))
                   .flatMap(
                       paymentId ->
                           connection
@@ -206,6 +219,28 @@ public class PgPurchases implements Purchases, PassMints {
             });
   }
 
+  /** Marks the intent claimed by this payment; rolls back with {@code used} when it was before. */
+  private static Uni<Void> claimIntent(
+      SqlConnection connection,
+      java.util.Optional<String> intentId,
+      Payment payment,
+      Instant at,
+      Object used) {
+    if (intentId.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return connection
+        .preparedQuery(CLAIM_INTENT)
+        .execute(Tuple.of(intentId.get(), payment.hash().text(), utc(at)))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new Refused(used);
+              }
+              return null;
+            });
+  }
+
   @Override
   public Uni<CreditPurchase> buyCredits(CreditsBought purchase) {
     return pool.withTransaction(connection -> buyCreditsIn(connection, purchase))
@@ -227,11 +262,16 @@ public class PgPurchases implements Purchases, PassMints {
         .flatMap(
             rows -> {
               String registered = rows.iterator().next().getString("wallet");
-              if (sender.equals(registered)) {
+              // an intent's payment changes no wallet: its sender may be an exchange's
+              if (sender.equals(registered) || purchase.payer().intentId().isPresent()) {
                 return Uni.createFrom().item(false);
               }
               if (registered != null && !purchase.replaceWallet()) {
                 throw new Refused(new CreditPurchase.WalletMismatch(registered));
+              }
+              if (!purchase.payer().senderProven()) {
+                throw new Refused(
+                    new CreditPurchase.SenderNotProven(java.util.Optional.ofNullable(registered)));
               }
               return connection
                   .preparedQuery(WALLET_OWNER)
@@ -264,6 +304,14 @@ public class PgPurchases implements Purchases, PassMints {
                         payment,
                         purchase.credits(),
                         purchase.at())
+                    .call(
+                        paymentId ->
+                            claimIntent(
+                                connection,
+                                purchase.payer().intentId(),
+                                payment,
+                                purchase.at(),
+                                new CreditPurchase.IntentUsed()))
                     .flatMap(
                         paymentId ->
                             connection

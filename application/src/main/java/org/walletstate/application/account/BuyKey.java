@@ -4,6 +4,8 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.Optional;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
+import org.walletstate.application.payment.PayerBinding;
+import org.walletstate.application.payment.PayerBinding.Verdict;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.AccessPasses;
@@ -19,11 +21,14 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payment.CreditRate;
 import org.walletstate.domain.payment.Payment;
+import org.walletstate.domain.payment.payer.ClaimPurpose;
 
 /**
- * Sells a key: verifies the payment, stores the key under the sender's wallet with the credits at
- * the volume rate (and, on EVM, a pending pass mint) in one transaction, then mints the pass. A
- * mint that fails or is slow stays pending for {@link RetryPassMints}, and the key is returned.
+ * Sells a key: verifies the payment, judges whether the caller is its payer ({@link PayerBinding}:
+ * a key string goes only to a proven sender or an intent's holder), stores the key under the
+ * sender's wallet with the credits at the volume rate (and, on EVM, a pending pass mint) in one
+ * transaction, then mints the pass. A mint that fails or is slow stays pending for {@link
+ * RetryPassMints}, and the key is returned.
  */
 public final class BuyKey implements BuyKeyUseCase {
 
@@ -31,6 +36,7 @@ public final class BuyKey implements BuyKeyUseCase {
   static final Plan BOUGHT_KEY_PLAN = Plan.FREE;
 
   private final VerifyPaymentUseCase payments;
+  private final PayerBinding payers;
   private final Purchases purchases;
   private final AccessPasses passes;
   private final PassMints mints;
@@ -39,12 +45,14 @@ public final class BuyKey implements BuyKeyUseCase {
 
   public BuyKey(
       VerifyPaymentUseCase payments,
+      PayerBinding payers,
       Purchases purchases,
       AccessPasses passes,
       PassMints mints,
       Entropy entropy,
       Clock clock) {
     this.payments = payments;
+    this.payers = payers;
     this.purchases = purchases;
     this.passes = passes;
     this.mints = mints;
@@ -64,15 +72,58 @@ public final class BuyKey implements BuyKeyUseCase {
               if (verification instanceof Verification.Unavailable down) {
                 return done(new Outcome.Unavailable(down));
               }
-              return store(request, ((Verification.Verified) verification).payment());
+              return claimed(request, ((Verification.Verified) verification).payment());
             });
   }
 
-  private Uni<Outcome> store(KeyPurchaseRequest request, Payment payment) {
+  /**
+   * Who may have the key: a proven sender or an intent's holder; without either only the EVM wallet
+   * delivery, whose key is reached by signing in as the sender.
+   */
+  private Uni<Outcome> claimed(KeyPurchaseRequest request, Payment payment) {
+    return payers
+        .judge(request.payer(), payment, new ClaimPurpose.KeysBuy(request.appName().value()))
+        .flatMap(
+            verdict -> {
+              if (verdict instanceof Verdict.Refused refused) {
+                return done(new Outcome.PayerRefused(payment, refused.reason()));
+              }
+              boolean walletPath =
+                  payment.sender() instanceof EvmAddress
+                      && request.delivery() == KeyDelivery.WALLET;
+              if (verdict instanceof Verdict.Unproven && !walletPath) {
+                return done(new Outcome.PayerRefused(payment, proofNeeded(request, payment)));
+              }
+              Optional<String> intent =
+                  verdict instanceof Verdict.ByIntent byIntent
+                      ? Optional.of(byIntent.intentId())
+                      : Optional.empty();
+              return store(request, payment, intent, !(verdict instanceof Verdict.Unproven));
+            });
+  }
+
+  private static String proofNeeded(KeyPurchaseRequest request, Payment payment) {
+    String sender = payment.sender().text();
+    return (payment.sender() instanceof EvmAddress
+            ? "keyDelivery " + request.delivery().wireName() + " hands the key string to the caller"
+            : "a purchase on " + payment.chain() + " hands the key string to the caller")
+        + ", so the caller must show it paid: send senderProof (the claim message signed by "
+        + sender
+        + ") or pay through a paymentIntent"
+        + (payment.sender() instanceof EvmAddress
+            ? ", or buy with keyDelivery wallet and sign in as " + sender
+            : "");
+  }
+
+  private Uni<Outcome> store(
+      KeyPurchaseRequest request, Payment payment, Optional<String> intent, boolean proven) {
     ApiKey key = ApiKey.fromRandom(entropy.bytes(20));
     long credits = CreditRate.VOLUME.credits(payment.usd());
+    // a key claimed with an intent gets no wallet: its sender may be an exchange's
     Optional<EvmAddress> evmSender =
-        payment.sender() instanceof EvmAddress evm ? Optional.of(evm) : Optional.empty();
+        payment.sender() instanceof EvmAddress evm && intent.isEmpty()
+            ? Optional.of(evm)
+            : Optional.empty();
     var stored =
         new Purchases.NewPaidKey(
             key.hash(),
@@ -84,7 +135,8 @@ public final class BuyKey implements BuyKeyUseCase {
             payment,
             credits,
             evmSender.isPresent(),
-            clock.instant());
+            clock.instant(),
+            intent);
     return purchases
         .buyKey(stored)
         .flatMap(
@@ -95,12 +147,16 @@ public final class BuyKey implements BuyKeyUseCase {
               if (purchase instanceof Purchases.KeyPurchase.WalletHasKey) {
                 return done(new Outcome.WalletHasKey(payment));
               }
-              var created = (Purchases.KeyPurchase.Created) purchase;
-              if (evmSender.isEmpty()) {
-                return done(bought(key, request, payment, credits, created, AccessPassState.NONE));
+              if (purchase instanceof Purchases.KeyPurchase.IntentUsed) {
+                return done(new Outcome.IntentUsed(payment));
               }
-              return mint(created.keyId(), evmSender.get())
-                  .map(state -> bought(key, request, payment, credits, created, state));
+              var created = (Purchases.KeyPurchase.Created) purchase;
+              var sale =
+                  new Sale(key, request, payment, credits, created, proven, intent.isEmpty());
+              if (evmSender.isEmpty()) {
+                return done(bought(sale, AccessPassState.NONE));
+              }
+              return mint(created.keyId(), evmSender.get()).map(state -> bought(sale, state));
             });
   }
 
@@ -120,36 +176,41 @@ public final class BuyKey implements BuyKeyUseCase {
             });
   }
 
-  private static Outcome bought(
+  /** A stored key and how it was claimed. */
+  private record Sale(
       ApiKey key,
       KeyPurchaseRequest request,
       Payment payment,
       long credits,
       Purchases.KeyPurchase.Created created,
-      AccessPassState pass) {
-    KeyDelivery asked = request.delivery();
+      boolean proven,
+      boolean walletBound) {}
+
+  private static Outcome bought(Sale sale, AccessPassState pass) {
+    KeyDelivery asked = sale.request().delivery();
     KeyDelivery method;
     boolean showKey;
     if (pass == AccessPassState.NONE) {
-      // no pass on non-EVM purchases: the key is the only credential
+      // no pass (non-EVM, or claimed with an intent): the key is the only credential
       method = KeyDelivery.API_KEY;
       showKey = true;
-    } else if (asked == KeyDelivery.WALLET && pass == AccessPassState.PENDING) {
+    } else if (asked == KeyDelivery.WALLET && pass == AccessPassState.PENDING && sale.proven()) {
       // the wallet signs in once the pass lands; until then the key is the credential
       method = KeyDelivery.BOTH;
       showKey = true;
     } else {
+      // an unproven caller never sees the key: the sender reaches it by signing in
       method = asked;
       showKey = asked != KeyDelivery.WALLET;
     }
     return new Outcome.Bought(
-        showKey ? Optional.of(key) : Optional.empty(),
-        request,
-        payment,
-        payment.sender(),
+        showKey ? Optional.of(sale.key()) : Optional.empty(),
+        sale.request(),
+        sale.payment(),
+        sale.walletBound() ? Optional.of(sale.payment().sender()) : Optional.empty(),
         BOUGHT_KEY_PLAN,
-        credits,
-        created.balance(),
+        sale.credits(),
+        sale.created().balance(),
         method,
         pass);
   }

@@ -5,6 +5,8 @@ import java.time.Clock;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.PayerBinding;
+import org.walletstate.application.payment.PayerStanding;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.Purchases;
@@ -14,6 +16,7 @@ import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.payment.CreditRate;
 import org.walletstate.domain.payment.Payment;
+import org.walletstate.domain.payment.payer.ClaimPurpose;
 
 /**
  * Merchant credits: the owner check first (nothing is read on chain for a key that does not own the
@@ -24,13 +27,19 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
 
   private final MerchantStore store;
   private final VerifyPaymentUseCase payments;
+  private final PayerBinding payers;
   private final Purchases purchases;
   private final Clock clock;
 
   public MerchantCredits(
-      MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
+      MerchantStore store,
+      VerifyPaymentUseCase payments,
+      PayerBinding payers,
+      Purchases purchases,
+      Clock clock) {
     this.store = store;
     this.payments = payments;
+    this.payers = payers;
     this.purchases = purchases;
     this.clock = clock;
   }
@@ -52,13 +61,13 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
               }
               return payments
                   .verify(request.payment())
-                  .flatMap(verification -> judged(key, request, verification))
+                  .flatMap(verification -> judged(key, m, request, verification))
                   .map(outcome -> (OwnerResult<Outcome>) new OwnerResult.Done<>(outcome));
             });
   }
 
   private Uni<Outcome> judged(
-      KeyAccount key, MerchantCreditsRequest request, Verification verification) {
+      KeyAccount key, Merchant m, MerchantCreditsRequest request, Verification verification) {
     if (verification instanceof Verification.NotAPayment no) {
       return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
     }
@@ -66,6 +75,17 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
       return Uni.createFrom().item(new Outcome.Unavailable(down));
     }
     Payment payment = ((Verification.Verified) verification).payment();
+    return payers
+        .judge(request.payer(), payment, new ClaimPurpose.MerchantCredits(m.id().value()))
+        .flatMap(
+            verdict ->
+                verdict instanceof PayerBinding.Verdict.Refused refused
+                    ? Uni.createFrom().item(new Outcome.PayerRefused(payment, refused.reason()))
+                    : credit(key, request, payment, PayerStanding.of(verdict)));
+  }
+
+  private Uni<Outcome> credit(
+      KeyAccount key, MerchantCreditsRequest request, Payment payment, Purchases.Payer payer) {
     long credits = CreditRate.FLAT_25.credits(payment.usd());
     return purchases
         .buyCredits(
@@ -75,7 +95,8 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
                 credits,
                 request.updateWallet(),
                 clock.instant(),
-                Purchases.Purpose.MERCHANT_CREDITS))
+                Purchases.Purpose.MERCHANT_CREDITS,
+                payer))
         .map(
             purchase -> {
               if (purchase instanceof Purchases.CreditPurchase.Credited credited) {
@@ -86,6 +107,13 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
               }
               if (purchase instanceof Purchases.CreditPurchase.WalletOfAnotherKey) {
                 return new Outcome.WalletOfAnotherKey(payment);
+              }
+              if (purchase instanceof Purchases.CreditPurchase.SenderNotProven unproven) {
+                return new Outcome.PayerRefused(
+                    payment, PayerStanding.walletChangeNeedsProof(payment, unproven.registered()));
+              }
+              if (purchase instanceof Purchases.CreditPurchase.IntentUsed) {
+                return new Outcome.IntentUsed(payment);
               }
               return new Outcome.AlreadyCredited(payment);
             });

@@ -42,22 +42,32 @@ public final class Secp256k1 {
       return Optional.empty();
     }
     byte[] raw = signature.toArray();
-    BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(raw, 0, 32));
-    BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(raw, 32, 64));
     int v = raw[64] & 0xff;
     if (v != 27 && v != 28) {
       return Optional.empty();
     }
+    return publicKey(digest, raw, v == 28)
+        .map(key -> EvmAddress.ofBytes(java.util.Arrays.copyOfRange(Keccak256.hash(key), 12, 32)));
+  }
+
+  /**
+   * The public key ({@code x ‖ y}, 64 bytes, uncompressed without its {@code 04} prefix) whose
+   * signature {@code r ‖ s} (the first 64 bytes of {@code rs}) over {@code digest} it is, with the
+   * parity of R's y that the recovery id names; empty under the same rules as {@link #recover}.
+   */
+  public static Optional<byte[]> publicKey(Bytes32 digest, byte[] rs, boolean oddY) {
+    BigInteger r = new BigInteger(1, java.util.Arrays.copyOfRange(rs, 0, 32));
+    BigInteger s = new BigInteger(1, java.util.Arrays.copyOfRange(rs, 32, 64));
     if (r.signum() == 0 || r.compareTo(N) >= 0 || s.signum() == 0 || s.compareTo(HALF_N) > 0) {
       return Optional.empty();
     }
-    // the point R with x = r and the parity v names (the precompile never uses x = r + n)
+    // the point R with x = r and the parity named (the precompile never uses x = r + n)
     BigInteger ySquared = r.pow(3).add(SEVEN).mod(P);
     BigInteger y = ySquared.modPow(P.add(BigInteger.ONE).shiftRight(2), P);
     if (!y.multiply(y).mod(P).equals(ySquared)) {
       return Optional.empty();
     }
-    if (y.testBit(0) != (v == 28)) {
+    if (y.testBit(0) != oddY) {
       y = P.subtract(y);
     }
     Point big = new Point(r, y);
@@ -72,8 +82,7 @@ public final class Secp256k1 {
     byte[] publicKey = new byte[64];
     put(q.x(), publicKey, 0);
     put(q.y(), publicKey, 32);
-    byte[] hash = Keccak256.hash(publicKey);
-    return Optional.of(EvmAddress.ofBytes(java.util.Arrays.copyOfRange(hash, 12, 32)));
+    return Optional.of(publicKey);
   }
 
   /** A point of the curve; {@code null} stands for the point at infinity. */

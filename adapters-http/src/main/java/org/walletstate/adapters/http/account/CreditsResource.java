@@ -15,7 +15,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
@@ -126,23 +125,16 @@ public class CreditsResource {
     if (outcome instanceof Outcome.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());
     }
-    if (outcome instanceof Outcome.WalletMismatch mismatch) {
-      throw ApiError.badRequest(
-          "Transaction "
-              + mismatch.payment().hash()
-              + " was paid from "
-              + mismatch.payment().sender().text()
-              + ", but this key's registered wallet is "
-              + shown(mismatch.registered())
-              + "; pay from the registered wallet, or register the new one by sending"
-              + " updateWallet: true with X-API-Key. Nothing was credited.");
+    if (outcome instanceof Outcome.PayerRefused refused) {
+      throw PaymentAnswers.payerRefused(refused.reason());
     }
-    Outcome.WalletOfAnotherKey other = (Outcome.WalletOfAnotherKey) outcome;
-    throw new ApiError(
-        409,
-        "Wallet "
-            + other.payment().sender().text()
-            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
+    if (outcome instanceof Outcome.IntentUsed used) {
+      throw PaymentAnswers.intentUsed(used.payment());
+    }
+    if (outcome instanceof Outcome.WalletMismatch mismatch) {
+      throw PaymentAnswers.walletMismatch(mismatch.payment(), shown(mismatch.registered()));
+    }
+    throw PaymentAnswers.walletOfAnotherKey(((Outcome.WalletOfAnotherKey) outcome).payment());
   }
 
   /** Costs in credits of the metered operations. */

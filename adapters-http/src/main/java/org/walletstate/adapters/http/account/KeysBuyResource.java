@@ -29,7 +29,9 @@ import org.walletstate.domain.chain.ChainCatalogue;
 
 /**
  * {@code POST /v1/keys/buy}: a key paid on chain, no authentication. The paying wallet becomes the
- * key's identity; the payment buys credits at the volume rate; EVM purchases mint the access pass.
+ * key's identity (unless claimed with a payment intent); the payment buys credits at the volume
+ * rate; EVM purchases mint the access pass. The key string goes only to a caller that proved it
+ * paid (docs/billing.md, "Who may claim a payment").
  */
 @Path("/v1/keys/buy")
 @Tag(name = "account")
@@ -109,7 +111,7 @@ public class KeysBuyResource {
               ? "Sign in with Authorization: Wallet: an EIP-4361 message for domain "
                   + walletAuthDomain
                   + ", signed (EIP-191) by "
-                  + bought.wallet().text()
+                  + bought.wallet().map(w -> w.text()).orElse("")
                   + (bought.pass() == AccessPassState.MINTED
                       ? ", which holds the access pass on chain 8453"
                       : ", once its access pass on chain 8453 is minted (pending; until then use"
@@ -124,7 +126,7 @@ public class KeysBuyResource {
                   bought.plan().dailyLimit(),
                   bought.balance(),
                   bought.credits(),
-                  bought.wallet().text(),
+                  bought.wallet().map(w -> w.text()).orElse(null),
                   ChainCatalogue.require(bought.payment().chain()).name(),
                   bought.payment().token(),
                   bought.payment().usd().toPlainString(),
@@ -146,6 +148,12 @@ public class KeysBuyResource {
     }
     if (outcome instanceof Outcome.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());
+    }
+    if (outcome instanceof Outcome.PayerRefused refused) {
+      throw PaymentAnswers.payerRefused(refused.reason());
+    }
+    if (outcome instanceof Outcome.IntentUsed used) {
+      throw PaymentAnswers.intentUsed(used.payment());
     }
     Outcome.WalletHasKey taken = (Outcome.WalletHasKey) outcome;
     throw new ApiError(

@@ -26,23 +26,19 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
-import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.DomainName;
-import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.commerce.MerchantLimits;
 import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.NftCollection;
@@ -64,7 +60,6 @@ public class MerchantsResource {
   private final ConfigureMerchantUseCase configure;
   private final DomainVerificationUseCase verification;
   private final MerchantQueries queries;
-  private final MerchantCreditsUseCase credits;
   private final ScannersUseCase scanners;
   private final JsonBodies bodies;
   private final CurrentCaller caller;
@@ -76,7 +71,6 @@ public class MerchantsResource {
       ConfigureMerchantUseCase configure,
       DomainVerificationUseCase verification,
       MerchantQueries queries,
-      MerchantCreditsUseCase credits,
       ScannersUseCase scanners,
       JsonBodies bodies,
       CurrentCaller caller,
@@ -85,7 +79,6 @@ public class MerchantsResource {
     this.configure = configure;
     this.verification = verification;
     this.queries = queries;
-    this.credits = credits;
     this.scanners = scanners;
     this.bodies = bodies;
     this.caller = caller;
@@ -238,67 +231,6 @@ public class MerchantsResource {
     } catch (IllegalArgumentException e) {
       return false;
     }
-  }
-
-  // --- credits
-  // ----------------------------------------------------------------------------------------
-
-  @POST
-  @Path("/{id}/credits")
-  @RequiresKey
-  @Consumes(MediaType.APPLICATION_JSON)
-  @Produces(MediaType.APPLICATION_JSON)
-  @Operation(summary = "Credits for the owner key from an on-chain payment, 25 per USD (owner key)")
-  public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
-    CompanyId merchant = merchantId(id);
-    MerchantCreditsRequest request = MerchantCreditsRequest.parse(bodies.object(body));
-    return credits
-        .buy(caller.account(), merchant, request)
-        .map(
-            result -> {
-              if (result instanceof OwnerResult.Done<MerchantCreditsUseCase.Outcome> done) {
-                return creditsAnswer(request, done.value());
-              }
-              return answer(merchant, result, outcome -> Map.of());
-            });
-  }
-
-  private Response creditsAnswer(
-      MerchantCreditsRequest request, MerchantCreditsUseCase.Outcome outcome) {
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.Credited credited) {
-      Map<String, Object> v = new LinkedHashMap<>();
-      v.put("creditsAdded", credited.credits());
-      v.put("totalCredits", credited.balance());
-      v.put("usdcPaid", credited.payment().usd().toPlainString());
-      v.put("chainName", ChainCatalogue.require(credited.payment().chain()).name());
-      return envelopes.ok(v);
-    }
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.NotAPayment no) {
-      throw PaymentAnswers.notAPayment(no.reason());
-    }
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.Unavailable down) {
-      return PaymentAnswers.unavailable(envelopes, down.read());
-    }
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.AlreadyCredited replay) {
-      throw PaymentAnswers.alreadyCredited(replay.payment());
-    }
-    if (outcome instanceof MerchantCreditsUseCase.Outcome.WalletMismatch mismatch) {
-      throw ApiError.badRequest(
-          "Transaction "
-              + mismatch.payment().hash()
-              + " was paid from "
-              + mismatch.payment().sender().text()
-              + ", but this key's registered wallet is "
-              + mismatch.registered()
-              + "; pay from the registered wallet, or register the new one by sending"
-              + " updateWallet: true. Nothing was credited.");
-    }
-    var other = (MerchantCreditsUseCase.Outcome.WalletOfAnotherKey) outcome;
-    throw new ApiError(
-        409,
-        "Wallet "
-            + other.payment().sender().text()
-            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
   }
 
   // --- scanners

@@ -35,4 +35,47 @@ public final class PaymentAnswers {
             + payment.hash()
             + " was already credited; a transaction credits once. Nothing was credited now.");
   }
+
+  /**
+   * 403: the caller did not show the payment is theirs where the purchase needs it (no sender proof
+   * or payment intent, or one that does not hold).
+   */
+  public static ApiError payerRefused(String reason) {
+    return new ApiError(
+        403, "Payer not proven: " + reason + ". Nothing was credited (docs/billing.md).");
+  }
+
+  /** 409: the payment intent was claimed before. */
+  public static ApiError intentUsed(Payment payment) {
+    return new ApiError(
+        409,
+        "The payment intent was already claimed, by another transaction than "
+            + payment.hash()
+            + "; an intent claims once. Nothing was credited now.");
+  }
+
+  /**
+   * 400: the payment came from another wallet than the key's registered one ({@code registered} as
+   * it should be shown).
+   */
+  public static ApiError walletMismatch(Payment payment, String registered) {
+    return ApiError.badRequest(
+        "Transaction "
+            + payment.hash()
+            + " was paid from "
+            + payment.sender().text()
+            + ", but this key's registered wallet is "
+            + registered
+            + "; pay from the registered wallet, or register the new one by sending"
+            + " updateWallet: true and a senderProof with X-API-Key. Nothing was credited.");
+  }
+
+  /** 409: the sender is another key's registered wallet. */
+  public static ApiError walletOfAnotherKey(Payment payment) {
+    return new ApiError(
+        409,
+        "Wallet "
+            + payment.sender().text()
+            + " is registered to another key; pay from this key's wallet. Nothing was credited.");
+  }
 }

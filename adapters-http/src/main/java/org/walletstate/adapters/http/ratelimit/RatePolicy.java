@@ -15,6 +15,8 @@ public enum RatePolicy {
   KEYS_CREATE("keys-create", 5, Duration.ofHours(1), false),
   /** Paid keys: each carries a transaction to check on chain. */
   KEYS_BUY("keys-buy", 10, Duration.ofHours(1), false),
+  /** Payment intents reserve amounts for ever: few per address (docs/billing.md). */
+  PAYMENT_INTENTS("payment-intents", 20, Duration.ofHours(1), false),
   /**
    * Discount-code validation without a key (REST and the MCP {@code validate_code} tool share it):
    * slow enough that guessing codes is hopeless. A merchant's checkout calling with its key is held

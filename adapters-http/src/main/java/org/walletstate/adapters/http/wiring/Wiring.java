@@ -48,8 +48,6 @@ import org.walletstate.adapters.http.x402.PayPerCallConfig;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.SolanaFeePayer;
 import org.walletstate.application.account.Authenticate;
-import org.walletstate.application.account.BuyCredits;
-import org.walletstate.application.account.BuyKey;
 import org.walletstate.application.account.CreateFreeKey;
 import org.walletstate.application.account.CreditsOverview;
 import org.walletstate.application.account.GrantMonthlyCredits;
@@ -57,8 +55,6 @@ import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.SharedAllowance;
 import org.walletstate.application.account.WalletSignIn;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
-import org.walletstate.application.account.port.in.BuyCreditsUseCase;
-import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
@@ -68,7 +64,6 @@ import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.commerce.DiscountService;
 import org.walletstate.application.commerce.EligibilityService;
-import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.MerchantService;
 import org.walletstate.application.commerce.PassService;
 import org.walletstate.application.commerce.TokenRegistryService;
@@ -78,7 +73,6 @@ import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
-import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.PassUseCase;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
@@ -100,7 +94,6 @@ import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.PlanGrants;
-import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.port.out.TransferAuthorizations;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.port.out.WalletKeys;
@@ -360,24 +353,6 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  BuyKeyUseCase buyKey(
-      VerifyPaymentUseCase payments,
-      Purchases purchases,
-      AccessPasses passes,
-      PassMints mints,
-      Entropy entropy,
-      Clock clock) {
-    return new BuyKey(payments, purchases, passes, mints, entropy, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
-  BuyCreditsUseCase buyCredits(VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
-    return new BuyCredits(payments, purchases, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
   WalletSignInUseCase walletSignIn(
       @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> domain,
       WalletKeys keys,
@@ -536,13 +511,6 @@ public class Wiring {
   @ApplicationScoped
   MerchantQueries merchantQueries(MerchantService merchants) {
     return merchants;
-  }
-
-  @Produces
-  @ApplicationScoped
-  MerchantCreditsUseCase merchantCredits(
-      MerchantStore store, VerifyPaymentUseCase payments, Purchases purchases, Clock clock) {
-    return new MerchantCredits(store, payments, purchases, clock);
   }
 
   @Produces

@@ -30,16 +30,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.adapters.http.testbed.BtcUsdFeed;
 import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
-import org.walletstate.domain.address.Bech32;
-import org.walletstate.domain.address.BitcoinAddress;
 
 /**
  * Keys and credits bought with bitcoin: transactions from an Esplora replay answering in its
@@ -98,15 +99,16 @@ class BitcoinPurchasesTest {
     return HexFormat.of().formatHex(bytes);
   }
 
-  /** A fresh P2WPKH address (a random 20-byte program): one key per wallet. */
+  /**
+   * A fresh P2WPKH address with a real key, whose proofs bitcoinjs-message signs: one key per
+   * wallet.
+   */
   static String newWallet() {
-    byte[] program = new byte[20];
-    RANDOM.nextBytes(program);
-    byte[] words = Bech32.convertBits(program, 8, 5, true);
-    byte[] data = new byte[words.length + 1];
-    System.arraycopy(words, 0, data, 1, words.length); // witness version 0
-    return BitcoinAddress.of(Bech32.encode("bc", data, Bech32.Variant.BECH32)).text();
+    return Payers.fresh("bitcoin", "p2wpkh").address();
   }
+
+  /** The single sender of each transaction the tests installed. */
+  static final Map<String, String> SENDERS = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * Installs Esplora's answer for a transaction spending one output of each of {@code from} and
@@ -114,6 +116,9 @@ class BitcoinPurchasesTest {
    * negative).
    */
   void tx(String txid, List<String> from, long height, Object... outputs) {
+    if (from.size() == 1) {
+      SENDERS.put(txid, from.get(0));
+    }
     ObjectNode tx = JSON.createObjectNode();
     tx.put("txid", txid).put("version", 2).put("locktime", 0);
     ArrayNode vin = tx.putArray("vin");
@@ -173,6 +178,7 @@ class BitcoinPurchasesTest {
     return txid;
   }
 
+  /** The payer's own purchase: with its senderProof when the sender is a {@link Payers} payer. */
   static Response buyKey(String txid, Object amount) {
     Map<String, Object> body = new HashMap<>();
     body.put("txHash", txid);
@@ -181,7 +187,55 @@ class BitcoinPurchasesTest {
     if (amount != null) {
       body.put("amount", amount);
     }
-    return given().contentType(ContentType.JSON).body(body).post("/v1/keys/buy");
+    String sender = SENDERS.getOrDefault(txid.toLowerCase(java.util.Locale.ROOT), "");
+    return given()
+        .contentType(ContentType.JSON)
+        .body(Payers.proven(sender, "keys/buy", body))
+        .post("/v1/keys/buy");
+  }
+
+  /**
+   * The front-run on bitcoin, whose confirmations give an attacker about 30 minutes: a stranger
+   * posting the txid gets no key, nor does another wallet's proof; the payer's BIP-137 proof from
+   * bitcoinjs-message claims it, for each address type that can sign one.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"p2pkh", "p2wpkh", "p2sh(p2wpkh)"})
+  void theFrontRun_getsNoKey_andThePayersBip137ProofClaims(String type) {
+    Payers.Payer payer = Payers.fresh("bitcoin", type.equals("p2pkh") ? null : type);
+    String txid = paid(payer.address(), 100_000);
+    Map<String, Object> bare = new HashMap<>();
+    bare.put("txHash", txid);
+    bare.put("chainId", "bitcoin");
+    bare.put("appName", "bitcoin");
+    given()
+        .contentType(ContentType.JSON)
+        .body(bare)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(403)
+        .body("key", nullValue());
+    Map<String, Object> forged = new HashMap<>(bare);
+    forged.put("senderProof", Payers.fresh("bitcoin", null).keysBuy("bitcoin", "bitcoin", txid));
+    given()
+        .contentType(ContentType.JSON)
+        .body(forged)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(403)
+        .body("key", nullValue())
+        .body("error.message", containsString("is not " + payer.address()));
+    assertThat(PaymentRows.count(pool, txid)).isZero();
+    Map<String, Object> own = new HashMap<>(bare);
+    own.put("senderProof", payer.keysBuy("bitcoin", "bitcoin", txid));
+    given()
+        .contentType(ContentType.JSON)
+        .body(own)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(200)
+        .body("wallet", equalTo(payer.address()))
+        .body("key", containsString("svc_live_"));
   }
 
   @Test

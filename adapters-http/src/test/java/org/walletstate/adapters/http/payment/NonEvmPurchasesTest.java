@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.replay.JsonRpcReplay;
@@ -393,15 +394,29 @@ class NonEvmPurchasesTest {
     return body;
   }
 
+  /** The senders of the transfers the tests installed, by transaction. */
+  static final Map<String, String> SENDERS = new ConcurrentHashMap<>();
+
+  /** The payer's own purchase: with its senderProof when the sender is a {@link Payers} payer. */
   static Response buyKey(Map<String, Object> body) {
     Map<String, Object> b = new HashMap<>(body);
     b.putIfAbsent("appName", "non-evm");
-    return given().contentType(ContentType.JSON).body(b).post("/v1/keys/buy");
+    String sender = SENDERS.getOrDefault(String.valueOf(b.get("txHash")), "");
+    return given()
+        .contentType(ContentType.JSON)
+        .body(Payers.proven(sender, "keys/buy", b))
+        .post("/v1/keys/buy");
+  }
+
+  /** A wallet with a real key of the node's family, whose proofs its own library signs. */
+  static String payer(Node node) {
+    return Payers.fresh(node.chainId()).address();
   }
 
   /** A confirmed payment of {@code raw} (6 decimals) from {@code wallet} to the service. */
   static String paid(Node node, String wallet, long raw) {
     String tx = node.newTx();
+    SENDERS.put(tx, wallet);
     node.transfer(tx, node.token(), wallet, node.receiver(), raw, 1000);
     node.head(1000 + node.confirmations() - 1);
     return tx;
@@ -412,7 +427,7 @@ class NonEvmPurchasesTest {
   void aValidPayment_buysAKey_alwaysReturned_withoutAnAccessPass_thenCreditsFromTheSameWallet(
       String chain) {
     Node node = NODES.get(chain);
-    String wallet = node.newWallet();
+    String wallet = payer(node);
     String tx = paid(node, wallet, 25_500_000);
     String key =
         buyKey(Map.of("txHash", tx, "chainId", chain, "amount", "25.5", "keyDelivery", "wallet"))
@@ -445,6 +460,73 @@ class NonEvmPurchasesTest {
     assertThat(row).containsEntry("chain_id", chain).containsEntry("sender", wallet);
     assertThat(Ledger.balance(pool, PaymentRows.of(pool, tx).getLong("api_key_id")))
         .isEqualTo(3937);
+  }
+
+  /**
+   * The front-run (docs/reliability.md, "Threat model"): these purchases have no access pass, so
+   * the key string is the only credential; a stranger posting the payer's transaction gets no key,
+   * and neither does a proof signed by another wallet, by a proof for another transaction, nor a
+   * stale one. The payer's proof, signed by its own library (tronweb, @solana/kit), claims it.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"solana", "tron"})
+  void theFrontRun_getsNoKey_andThePayersOwnLibrarysProofClaims(String chain) {
+    Node node = NODES.get(chain);
+    Payers.Payer payer = Payers.fresh(chain);
+    String tx = paid(node, payer.address(), 9_000_000);
+    String other = paid(node, payer.address(), 9_000_000);
+    Map<String, Object> bare = body(node, tx, 9);
+    bare.put("appName", "non-evm");
+    bare.put("keyDelivery", "apiKey");
+    given()
+        .contentType(ContentType.JSON)
+        .body(bare)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(403)
+        .body("key", nullValue())
+        .body("error.message", containsString("a purchase on " + chain + " hands the key string"));
+    Map<String, Map<String, Object>> wrong =
+        Map.of(
+            "is not " + payer.address(),
+            Payers.fresh(chain).keysBuy("non-evm", chain, tx),
+            "line 5",
+            payer.keysBuy("non-evm", chain, other),
+            "more than 10 minutes old",
+            payer.sign(
+                Payers.message(
+                    "keys/buy",
+                    List.of("App: non-evm"),
+                    chain,
+                    tx,
+                    java.time.Instant.now().minusSeconds(660))));
+    wrong.forEach(
+        (reason, proof) -> {
+          Map<String, Object> b = new HashMap<>(bare);
+          b.put("senderProof", proof);
+          given()
+              .contentType(ContentType.JSON)
+              .body(b)
+              .post("/v1/keys/buy")
+              .then()
+              .statusCode(403)
+              .body("key", nullValue())
+              .body("error.message", containsString(reason));
+        });
+    assertThat(PaymentRows.count(pool, tx)).isZero();
+    Map<String, Object> own = new HashMap<>(bare);
+    own.put("senderProof", payer.keysBuy("non-evm", chain, tx));
+    given()
+        .contentType(ContentType.JSON)
+        .body(own)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(200)
+        .body("wallet", equalTo(payer.address()))
+        .body("key", containsString("svc_live_"));
+    // replayed: the transaction credited once
+    given().contentType(ContentType.JSON).body(own).post("/v1/keys/buy").then().statusCode(409);
+    assertThat(PaymentRows.count(pool, tx)).isEqualTo(1);
   }
 
   @ParameterizedTest
@@ -480,7 +562,9 @@ class NonEvmPurchasesTest {
   void tooFewConfirmations_isRefused_untilTheHeadHasMovedOn(String chain) {
     Node node = NODES.get(chain);
     String tx = node.newTx();
-    node.transfer(tx, node.token(), node.newWallet(), node.receiver(), 6_000_000, 5000);
+    String wallet = payer(node);
+    SENDERS.put(tx, wallet);
+    node.transfer(tx, node.token(), wallet, node.receiver(), 6_000_000, 5000);
     node.head(5000 + node.confirmations() - 2);
     int required = node.confirmations();
     refused(
@@ -547,7 +631,7 @@ class NonEvmPurchasesTest {
   void aTransaction_creditsOnce_sequentially_andUnderConcurrentReplays(String chain)
       throws Exception {
     Node node = NODES.get(chain);
-    String tx = paid(node, node.newWallet(), 10_000_000);
+    String tx = paid(node, payer(node), 10_000_000);
     List<Integer> statuses = Concurrently.run(6, () -> buyKey(body(node, tx, 10)).statusCode());
     assertThat(statuses).containsOnly(200, 409);
     assertThat(statuses.stream().filter(s -> s == 200)).hasSize(1);

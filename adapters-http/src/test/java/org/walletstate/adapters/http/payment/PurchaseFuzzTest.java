@@ -131,6 +131,38 @@ class PurchaseFuzzTest {
   private static final Object[] UPDATE = {null, "yes", 1, true, false, List.of()};
   private static final Object[] APP_NAMES = {null, "", "app", "x".repeat(101), "a\u0000b", 3};
 
+  /** Hostile claims of the payer (docs/billing.md, "Who may claim a payment"). */
+  private static final Object[] PROOFS = {
+    null,
+    null,
+    "",
+    "0xabc",
+    7,
+    List.of(),
+    Map.of(),
+    Map.of("message", "m"),
+    Map.of("signature", "0x00"),
+    Map.of("message", 5, "signature", "0x00"),
+    Map.of("message", "x".repeat(1025), "signature", "0x00"),
+    Map.of("message", "m", "signature", "s".repeat(201)),
+    Map.of(
+        "message",
+        "localhost asks you to prove you sent this payment",
+        "signature",
+        "0x" + "11".repeat(65))
+  };
+
+  private static final Object[] INTENTS = {
+    null,
+    null,
+    "pi_1",
+    Map.of(),
+    Map.of("id", "pi_" + "0".repeat(32)),
+    Map.of("id", "pi_" + "0".repeat(32), "secret", "zz"),
+    Map.of("id", "x", "secret", "ab".repeat(32)),
+    Map.of("id", "pi_" + "0".repeat(32), "secret", "ab".repeat(32))
+  };
+
   @Test
   void hostilePurchasesAndWalletHeaders_getDocumentedRefusals_andCreditNothing() {
     Random r = new Random(SEED);
@@ -155,6 +187,8 @@ class PurchaseFuzzTest {
         put(body, "txHash", pick(r, TX_HASHES));
         put(body, "chainId", pick(r, CHAIN_IDS));
         put(body, "amount", pick(r, AMOUNTS));
+        put(body, "senderProof", pick(r, PROOFS));
+        put(body, "paymentIntent", pick(r, INTENTS));
         if (kind == 0) {
           put(body, "appName", pick(r, APP_NAMES));
           put(body, "keyDelivery", pick(r, DELIVERIES));

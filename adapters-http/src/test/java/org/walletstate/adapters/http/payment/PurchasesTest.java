@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.Concurrently;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
@@ -66,7 +67,7 @@ class PurchasesTest {
   }
 
   static String pay(long chain, String token, long raw) {
-    String wallet = Payments.fundedWallet(chain, token, raw);
+    String wallet = Payers.fundedWallet(chain, token, raw);
     return Payments.transfer(chain, wallet, token, Payments.treasury(), raw);
   }
 
@@ -80,17 +81,22 @@ class PurchasesTest {
     return body;
   }
 
+  /** The payer's own purchase: with its senderProof. */
   static Response buyKey(Map<String, Object> body) {
     Map<String, Object> b = new HashMap<>(body);
     b.putIfAbsent("appName", "purchases");
-    return given().contentType(ContentType.JSON).body(b).post("/v1/keys/buy");
+    return given()
+        .contentType(ContentType.JSON)
+        .body(Payers.proven("keys/buy", b))
+        .post("/v1/keys/buy");
   }
 
+  /** The payer's own purchase: with its senderProof. */
   static Response buyCredits(String key, Map<String, Object> body) {
     return given()
         .contentType(ContentType.JSON)
         .header("X-API-Key", key)
-        .body(body)
+        .body(Payers.proven("credits/buy", body))
         .post("/v1/credits/buy");
   }
 
@@ -107,7 +113,7 @@ class PurchasesTest {
 
   @Test
   void keysBuy_walletDelivery_mintsThePassAndOmitsTheKey() {
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 25_500_000);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 25_500_000);
     String tx = Payments.transfer(BASE, wallet, USDC_BASE, Payments.treasury(), 25_500_000);
     Payments.mine(BASE, 1);
     buyKey(Map.of("txHash", tx, "chainId", 8453, "amount", 25.5, "channel", "partner-7"))
@@ -203,8 +209,8 @@ class PurchasesTest {
 
   @Test
   void notAPayment_isA400SayingWhy_andCreditsNothing() {
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 50_000_000);
-    String stranger = Payments.fundedWallet(BASE, USDC_BASE, 0);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 50_000_000);
+    String stranger = Payers.fundedWallet(BASE, USDC_BASE, 0);
     String wrongRecipient = Payments.transfer(BASE, wallet, USDC_BASE, stranger, 9_000_000);
     String dusd = Devnet.shared().manifest().chain(BASE).address("token6");
     Payments.fund(BASE, wallet, dusd, 9_000_000);
@@ -264,8 +270,8 @@ class PurchasesTest {
   @Test
   void creditsBuy_registersTheFirstSender_andHoldsLaterPurchasesToIt() {
     String key = freeKey();
-    String first = Payments.fundedWallet(BASE, USDC_BASE, 40_000_000);
-    String other = Payments.fundedWallet(BASE, USDC_BASE, 40_000_000);
+    String first = Payers.fundedWallet(BASE, USDC_BASE, 40_000_000);
+    String other = Payers.fundedWallet(BASE, USDC_BASE, 40_000_000);
     String tx1 = Payments.transfer(BASE, first, USDC_BASE, Payments.treasury(), 10_000_000);
     String tx2 = Payments.transfer(BASE, other, USDC_BASE, Payments.treasury(), 10_000_000);
     String tx3 = Payments.transfer(BASE, first, USDC_BASE, Payments.treasury(), 5_000_000);
@@ -316,7 +322,7 @@ class PurchasesTest {
 
   @Test
   void oneKeyPerWallet() {
-    String wallet = Payments.fundedWallet(1, USDC_ETHEREUM, 20_000_000);
+    String wallet = Payers.fundedWallet(1, USDC_ETHEREUM, 20_000_000);
     String tx1 = Payments.transfer(1, wallet, USDC_ETHEREUM, Payments.treasury(), 10_000_000);
     String tx2 = Payments.transfer(1, wallet, USDC_ETHEREUM, Payments.treasury(), 10_000_000);
     Payments.mine(1, 1);
@@ -352,7 +358,7 @@ class PurchasesTest {
 
   @Test
   void aMintThatFails_isDeferred_theKeyIsReturned_andTheRetryLandsIt() {
-    String wallet = Payments.fundedWallet(BASE, USDC_BASE, 5_000_000);
+    String wallet = Payers.fundedWallet(BASE, USDC_BASE, 5_000_000);
     String tx = Payments.transfer(BASE, wallet, USDC_BASE, Payments.treasury(), 5_000_000);
     Payments.mine(BASE, 1);
     DevnetTestResource.chain8453()

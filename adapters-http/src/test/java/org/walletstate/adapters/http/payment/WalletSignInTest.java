@@ -36,6 +36,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.devnet.Devnet;
@@ -216,10 +217,21 @@ class WalletSignInTest {
     Payments.fund(8453, address, USDC_BASE, 5_000_000);
     String tx = Payments.transfer(8453, address, USDC_BASE, Payments.treasury(), 5_000_000);
     Payments.mine(8453, 1);
+    // registering the wallet to the key: the payer proves it sent the payment
+    Payers.Payer payer = new Payers.Payer("evm", key.replaceFirst("^0x", ""), address, null);
     given()
         .contentType(ContentType.JSON)
         .header("X-API-Key", apiKey)
-        .body(Map.of("txHash", tx, "chainId", 8453, "amount", 5))
+        .body(
+            Map.of(
+                "txHash",
+                tx,
+                "chainId",
+                8453,
+                "amount",
+                5,
+                "senderProof",
+                payer.creditsBuy(8453, tx)))
         .post("/v1/credits/buy")
         .then()
         .statusCode(200)

@@ -37,6 +37,8 @@ public interface Purchases {
    * @param credits what the payment buys
    * @param passPending true when an access pass is to be minted to the wallet
    * @param at when
+   * @param intentId the payment intent claimed with it: then the key gets no wallet (the sender may
+   *     be an exchange's), and the intent is marked claimed in the same transaction
    */
   record NewPaidKey(
       ApiKeyHash hash,
@@ -48,10 +50,12 @@ public interface Purchases {
       Payment payment,
       long credits,
       boolean passPending,
-      Instant at) {
+      Instant at,
+      Optional<String> intentId) {
     public NewPaidKey {
       Objects.requireNonNull(hash, "hash");
       Objects.requireNonNull(payment, "payment");
+      Objects.requireNonNull(intentId, "intentId");
       if (credits <= 0) {
         throw new IllegalArgumentException("a purchase adds credits");
       }
@@ -65,6 +69,8 @@ public interface Purchases {
    * @param replaceWallet true to make the sender the key's wallet whatever it was
    * @param at when
    * @param purpose what the credits were bought through
+   * @param payer how the caller showed the payment is theirs: only a proven sender may register or
+   *     replace the key's wallet; an intent's payment changes no wallet
    */
   record CreditsBought(
       long keyId,
@@ -72,13 +78,34 @@ public interface Purchases {
       long credits,
       boolean replaceWallet,
       Instant at,
-      Purpose purpose) {
+      Purpose purpose,
+      Payer payer) {
     public CreditsBought {
       Objects.requireNonNull(payment, "payment");
+      Objects.requireNonNull(payer, "payer");
       Objects.requireNonNull(purpose, "purpose");
       if (credits <= 0) {
         throw new IllegalArgumentException("a purchase adds credits");
       }
+    }
+  }
+
+  /**
+   * How a purchase's caller showed the payment is theirs.
+   *
+   * @param senderProven the sending wallet signed the claim
+   * @param intentId the payment intent it was claimed with
+   */
+  record Payer(boolean senderProven, Optional<String> intentId) {
+    public static final Payer UNPROVEN = new Payer(false, Optional.empty());
+    public static final Payer PROVEN = new Payer(true, Optional.empty());
+
+    public Payer {
+      Objects.requireNonNull(intentId, "intentId");
+    }
+
+    public static Payer intent(String id) {
+      return new Payer(false, Optional.of(id));
     }
   }
 
@@ -110,6 +137,9 @@ public interface Purchases {
 
     /** The transaction credited before; nothing was written. */
     record AlreadyCredited() implements KeyPurchase {}
+
+    /** The payment intent was claimed before, by another transaction; nothing was written. */
+    record IntentUsed() implements KeyPurchase {}
   }
 
   /** The outcome of buying credits. */
@@ -129,5 +159,16 @@ public interface Purchases {
 
     /** The transaction credited before; nothing was written. */
     record AlreadyCredited() implements CreditPurchase {}
+
+    /** The payment intent was claimed before, by another transaction; nothing was written. */
+    record IntentUsed() implements CreditPurchase {}
+
+    /**
+     * The purchase would register or replace the key's wallet, and the caller did not prove it is
+     * the sender; nothing was written.
+     *
+     * @param registered the key's wallet, if it has one
+     */
+    record SenderNotProven(Optional<String> registered) implements CreditPurchase {}
   }
 }

@@ -53,5 +53,14 @@ public interface BuyCreditsUseCase {
 
     /** The sender is another key's wallet. */
     record WalletOfAnotherKey(Payment payment) implements Outcome {}
+
+    /**
+     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
+     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
+     */
+    record PayerRefused(Payment payment, String reason) implements Outcome {}
+
+    /** The payment intent was claimed before: nothing written. */
+    record IntentUsed(Payment payment) implements Outcome {}
   }
 }

@@ -26,7 +26,7 @@ public interface BuyKeyUseCase {
      * @param key the key string when it is handed over (empty: wallet delivery with a minted pass)
      * @param request what was asked
      * @param payment the verified payment
-     * @param wallet the key's identity (the sender)
+     * @param wallet the key's identity (the sender); empty when claimed with a payment intent
      * @param plan the key's plan
      * @param credits credits added
      * @param balance the key's credits
@@ -37,7 +37,7 @@ public interface BuyKeyUseCase {
         Optional<ApiKey> key,
         KeyPurchaseRequest request,
         Payment payment,
-        WalletAddress wallet,
+        Optional<WalletAddress> wallet,
         Plan plan,
         long credits,
         long balance,
@@ -56,5 +56,14 @@ public interface BuyKeyUseCase {
 
     /** The sender already identifies a key: nothing written. */
     record WalletHasKey(Payment payment) implements Outcome {}
+
+    /**
+     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
+     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
+     */
+    record PayerRefused(Payment payment, String reason) implements Outcome {}
+
+    /** The payment intent was claimed before: nothing written. */
+    record IntentUsed(Payment payment) implements Outcome {}
   }
 }

@@ -45,5 +45,14 @@ public interface MerchantCreditsUseCase {
 
     /** The sender is another key's registered wallet. */
     record WalletOfAnotherKey(Payment payment) implements Outcome {}
+
+    /**
+     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
+     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
+     */
+    record PayerRefused(Payment payment, String reason) implements Outcome {}
+
+    /** The payment intent was claimed before: nothing written. */
+    record IntentUsed(Payment payment) implements Outcome {}
   }
 }

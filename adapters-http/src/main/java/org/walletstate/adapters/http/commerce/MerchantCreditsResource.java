@@ -1,0 +1,108 @@
+package org.walletstate.adapters.http.commerce;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
+import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase.Outcome;
+import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.MerchantCreditsRequest;
+
+/**
+ * {@code POST /v1/merchants/{id}/credits}: credits for the merchant's owner key from an on-chain
+ * payment, at 25 per USD, under the payer rules of every purchase (docs/merchants.md, "Credits").
+ */
+@Path("/v1/merchants/{id}/credits")
+@Tag(name = "merchants")
+public class MerchantCreditsResource {
+
+  private final MerchantCreditsUseCase credits;
+  private final JsonBodies bodies;
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+
+  @Inject
+  public MerchantCreditsResource(
+      MerchantCreditsUseCase credits,
+      JsonBodies bodies,
+      CurrentCaller caller,
+      Envelopes envelopes) {
+    this.credits = credits;
+    this.bodies = bodies;
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @RequiresKey
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Credits for the owner key from an on-chain payment, 25 per USD (owner key)")
+  public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
+    CompanyId merchant = MerchantsResource.merchantId(id);
+    MerchantCreditsRequest request = MerchantCreditsRequest.parse(bodies.object(body));
+    return credits
+        .buy(caller.account(), merchant, request)
+        .map(
+            result -> {
+              if (result instanceof OwnerResult.Done<Outcome> done) {
+                return answer(done.value());
+              }
+              if (result instanceof OwnerResult.Forbidden<Outcome> forbidden) {
+                throw new ApiError(403, forbidden.message());
+              }
+              if (result instanceof OwnerResult.Conflict<Outcome> conflict) {
+                throw new ApiError(409, conflict.message());
+              }
+              throw MerchantsResource.notFound(merchant.value());
+            });
+  }
+
+  private Response answer(Outcome outcome) {
+    if (outcome instanceof Outcome.Credited credited) {
+      Map<String, Object> v = new LinkedHashMap<>();
+      v.put("creditsAdded", credited.credits());
+      v.put("totalCredits", credited.balance());
+      v.put("usdcPaid", credited.payment().usd().toPlainString());
+      v.put("chainName", ChainCatalogue.require(credited.payment().chain()).name());
+      return envelopes.ok(v);
+    }
+    if (outcome instanceof Outcome.NotAPayment no) {
+      throw PaymentAnswers.notAPayment(no.reason());
+    }
+    if (outcome instanceof Outcome.Unavailable down) {
+      return PaymentAnswers.unavailable(envelopes, down.read());
+    }
+    if (outcome instanceof Outcome.AlreadyCredited replay) {
+      throw PaymentAnswers.alreadyCredited(replay.payment());
+    }
+    if (outcome instanceof Outcome.PayerRefused refused) {
+      throw PaymentAnswers.payerRefused(refused.reason());
+    }
+    if (outcome instanceof Outcome.IntentUsed used) {
+      throw PaymentAnswers.intentUsed(used.payment());
+    }
+    if (outcome instanceof Outcome.WalletMismatch mismatch) {
+      throw PaymentAnswers.walletMismatch(mismatch.payment(), mismatch.registered());
+    }
+    throw PaymentAnswers.walletOfAnotherKey(((Outcome.WalletOfAnotherKey) outcome).payment());
+  }
+}

@@ -1,0 +1,107 @@
+package org.walletstate.adapters.http.payment;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
+import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase.Outcome;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.payload.Timestamps;
+import org.walletstate.domain.payment.payer.IntentRequest;
+
+/**
+ * {@code POST /v1/payment-intents}: an exact amount to pay, reserved for the caller, who alone can
+ * claim the payment of that amount with the secret it gets here (docs/billing.md, "Payment
+ * intents"). No credential: whoever opens it holds it.
+ */
+@Path("/v1/payment-intents")
+@Tag(name = "account")
+public class PaymentIntentsResource {
+
+  private final OpenPaymentIntentUseCase intents;
+  private final JsonBodies bodies;
+  private final Envelopes envelopes;
+
+  @Inject
+  public PaymentIntentsResource(
+      OpenPaymentIntentUseCase intents, JsonBodies bodies, Envelopes envelopes) {
+    this.intents = intents;
+    this.bodies = bodies;
+    this.envelopes = envelopes;
+  }
+
+  /** The {@code data} of an opened intent; the secret is shown here only. */
+  @JsonPropertyOrder({
+    "intentId",
+    "secret",
+    "chainId",
+    "payTo",
+    "amount",
+    "tokens",
+    "purpose",
+    "expiresAt"
+  })
+  public record Opened(
+      String intentId,
+      String secret,
+      Object chainId,
+      String payTo,
+      String amount,
+      List<String> tokens,
+      String purpose,
+      String expiresAt) {}
+
+  @POST
+  @RateLimited(RatePolicy.PAYMENT_INTENTS)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Reserve an exact amount to pay from a wallet that cannot sign (an exchange, a relayer)")
+  public Uni<Response> open(byte[] body) {
+    IntentRequest request = IntentRequest.parse(bodies.object(body));
+    return intents
+        .open(request)
+        .map(
+            outcome -> {
+              if (outcome instanceof Outcome.Opened opened) {
+                var rules = opened.rules();
+                String payTo =
+                    rules.receiver() instanceof EvmAddress evm
+                        ? evm.checksummed()
+                        : rules.receiver().text();
+                return Response.fromResponse(
+                        envelopes.ok(
+                            new Opened(
+                                opened.intent().id(),
+                                opened.secret(),
+                                rules.chain().wireValue(),
+                                payTo,
+                                opened.intent().amount().toPlainString(),
+                                rules.tokens().stream().map(t -> t.symbol()).toList(),
+                                opened.intent().purpose(),
+                                Timestamps.iso(opened.intent().expiresAt()))))
+                    .header("Cache-Control", "no-store")
+                    .build();
+              }
+              if (outcome instanceof Outcome.NotAccepted no) {
+                throw ApiError.badRequest(no.reason());
+              }
+              throw new ApiError(409, ((Outcome.Exhausted) outcome).reason());
+            });
+  }
+}

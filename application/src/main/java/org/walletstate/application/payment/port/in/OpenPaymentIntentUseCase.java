@@ -1,0 +1,31 @@
+package org.walletstate.application.payment.port.in;
+
+import io.smallrye.mutiny.Uni;
+import org.walletstate.domain.payment.PaymentChain;
+import org.walletstate.domain.payment.payer.IntentRequest;
+import org.walletstate.domain.payment.payer.PaymentIntent;
+
+/**
+ * {@code POST /v1/payment-intents}: reserves an exact amount on a payment chain for one purpose and
+ * hands its secret to the caller, the only one who can claim the payment of that amount.
+ */
+public interface OpenPaymentIntentUseCase {
+
+  Uni<Outcome> open(IntentRequest request);
+
+  /** What happened. */
+  sealed interface Outcome {
+    /**
+     * @param intent the stored intent
+     * @param secret its secret, shown once
+     * @param rules what the chain accepts and where to pay
+     */
+    record Opened(PaymentIntent intent, String secret, PaymentChain rules) implements Outcome {}
+
+    /** The service takes no payments on the chain: 400. */
+    record NotAccepted(String reason) implements Outcome {}
+
+    /** No free amount was found near the base after several draws: 409, pick another amount. */
+    record Exhausted(String reason) implements Outcome {}
+  }
+}

@@ -1,0 +1,54 @@
+package org.walletstate.domain.payment.payer;
+
+import java.util.List;
+
+/**
+ * What a payment is claimed for; its lines in the claim message bind a proof to that purpose only.
+ */
+public sealed interface ClaimPurpose {
+
+  /** The {@code Purpose:} line's value. */
+  String name();
+
+  /** The lines after {@code Purpose:} that name what the purchase is for. */
+  List<String> details();
+
+  /** {@code POST /v1/keys/buy}: the proof names the new key's app name. */
+  record KeysBuy(String appName) implements ClaimPurpose {
+    @Override
+    public String name() {
+      return "keys/buy";
+    }
+
+    @Override
+    public List<String> details() {
+      return List.of("App: " + appName);
+    }
+  }
+
+  /** {@code POST /v1/credits/buy}. */
+  record CreditsBuy() implements ClaimPurpose {
+    @Override
+    public String name() {
+      return "credits/buy";
+    }
+
+    @Override
+    public List<String> details() {
+      return List.of();
+    }
+  }
+
+  /** {@code POST /v1/merchants/{id}/credits}: the proof names the merchant. */
+  record MerchantCredits(String merchantId) implements ClaimPurpose {
+    @Override
+    public String name() {
+      return "merchant-credits";
+    }
+
+    @Override
+    public List<String> details() {
+      return List.of("Merchant: " + merchantId);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.walletstate.domain.payment.payer;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.payment.PaymentCheck;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/**
+ * {@code POST /v1/payment-intents}: {@code chainId} (a payment chain), {@code amount} (the base
+ * amount: USD in whole cents, at least 5 and at most 1,000,000, for stablecoins; BTC with at most 4
+ * decimals on bitcoin) and {@code purpose} ({@code keys/buy}, {@code credits/buy} or {@code
+ * merchant-credits}).
+ */
+public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
+
+  public static final List<String> PURPOSES =
+      List.of("keys/buy", "credits/buy", "merchant-credits");
+  private static final BigDecimal MAX_USD = BigDecimal.valueOf(1_000_000);
+  private static final BigDecimal MAX_BTC = BigDecimal.valueOf(100);
+
+  public IntentRequest {
+    Objects.requireNonNull(chain, "chain");
+    Objects.requireNonNull(base, "base");
+    Objects.requireNonNull(purpose, "purpose");
+  }
+
+  public static IntentRequest parse(RequestValue.Obj body) {
+    Fields fields = Fields.of(body, "");
+    if (!fields.has("chainId")) {
+      throw new ValidationException("chainId is required");
+    }
+    Chain chain = ChainCatalogue.parse(fields.get("chainId"), "chainId");
+    if (!chain.payment()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
+    }
+    boolean bitcoin = chain.family() == ChainFamily.BITCOIN;
+    BigDecimal base = base(fields.get("amount"), bitcoin);
+    String purpose = fields.requiredText("purpose");
+    if (!PURPOSES.contains(purpose)) {
+      throw new ValidationException("purpose must be one of " + String.join(", ", PURPOSES));
+    }
+    return new IntentRequest(chain, base, purpose);
+  }
+
+  private static BigDecimal base(RequestValue raw, boolean bitcoin) {
+    BigDecimal value;
+    if (raw instanceof RequestValue.Number n) {
+      value = n.value();
+    } else if (raw instanceof RequestValue.Text t
+        && t.value().matches("[0-9]{1,9}(\\.[0-9]{1,8})?")) {
+      value = new BigDecimal(t.value());
+    } else {
+      throw new ValidationException(
+          "amount is required: "
+              + (bitcoin
+                  ? "BTC with at most 4 decimals"
+                  : "USD in whole cents (e.g. 25 or \"25.50\")"));
+    }
+    value = value.stripTrailingZeros();
+    int decimals = bitcoin ? 4 : 2;
+    if (value.scale() > decimals) {
+      throw new ValidationException(
+          "amount has more than "
+              + decimals
+              + " decimals; the service adds the digits after them to make the amount unique");
+    }
+    BigDecimal min = bitcoin ? new BigDecimal("0.0001") : PaymentCheck.MINIMUM_USD;
+    BigDecimal max = bitcoin ? MAX_BTC : MAX_USD;
+    if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+      throw new ValidationException(
+          "amount must be between "
+              + min.toPlainString()
+              + " and "
+              + max.toPlainString()
+              + (bitcoin ? " BTC" : " USD"));
+    }
+    return value.setScale(Math.max(value.scale(), 0));
+  }
+}
