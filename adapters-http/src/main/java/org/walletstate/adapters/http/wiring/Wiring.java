@@ -79,7 +79,6 @@ import org.walletstate.application.commerce.PassService;
 import org.walletstate.application.commerce.ScannerService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
-import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
@@ -666,7 +665,6 @@ public class Wiring {
       EligibilityService eligibility,
       DiscountSigner signer,
       DiscountCodes codes,
-      VerifyPaymentUseCase payments,
       CreditLedger ledger,
       Entropy entropy,
       Clock clock,
@@ -676,7 +674,6 @@ public class Wiring {
         eligibility,
         signer,
         codes,
-        payments,
         ledger,
         entropy,
         clock,
@@ -693,12 +690,6 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   DiscountCodeQuery discountCodes(DiscountService discounts) {
-    return discounts;
-  }
-
-  @Produces
-  @ApplicationScoped
-  ConfirmCodePaymentUseCase confirmCodePayment(DiscountService discounts) {
     return discounts;
   }
 
