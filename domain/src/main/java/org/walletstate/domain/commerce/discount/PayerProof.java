@@ -94,7 +94,7 @@ public record PayerProof(String message, String signature) {
    */
   public Optional<String> problem(String host, DiscountCode code, Payment payment, Instant now) {
     List<String> lines = message.lines().toList();
-    if (lines.size() != 5 || message.contains("\r")) {
+    if (lines.size() != 5 || !message.equals(String.join("\n", lines))) {
       return Optional.of("payerProof.message is not the five-line payment confirmation text");
     }
     Optional<String> field =
