@@ -30,6 +30,7 @@ import jakarta.inject.Inject;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -230,11 +231,14 @@ class PaymentConfirmTest {
     given().get("/v1/codes/" + code).then().statusCode(200).body("data.valid", equalTo(true));
   }
 
-  void move(String code, String createdAgo, String expiresAgo) {
-    pool.preparedQuery(
-            "update discount_code set created_at = now() - cast($2 as interval),"
-                + " expires_at = now() - cast($3 as interval) where code = $1")
-        .execute(Tuple.of(code, createdAgo, expiresAgo))
+  void move(String code, Duration createdAgo, Duration expiresAgo) {
+    Instant now = Instant.now();
+    pool.preparedQuery("update discount_code set created_at = $2, expires_at = $3 where code = $1")
+        .execute(
+            Tuple.of(
+                code,
+                now.minus(createdAgo).atOffset(ZoneOffset.UTC),
+                now.minus(expiresAgo).atOffset(ZoneOffset.UTC)))
         .await()
         .atMost(Duration.ofSeconds(30));
   }
@@ -429,7 +433,7 @@ class PaymentConfirmTest {
     pool.preparedQuery(
             "update discount_code set created_at = now() - interval '30 minutes',"
                 + " expires_at = $2 where code = $1")
-        .execute(Tuple.of(code, mined.plusSeconds(1).atOffset(java.time.ZoneOffset.UTC)))
+        .execute(Tuple.of(code, mined.plusSeconds(1).atOffset(ZoneOffset.UTC)))
         .await()
         .atMost(Duration.ofSeconds(30));
     given().get("/v1/codes/" + code).then().body("data.reason", equalTo("expired"));
@@ -440,7 +444,7 @@ class PaymentConfirmTest {
 
     // paid after the code expired
     String late = code(owner, id);
-    move(late, "30 minutes", "0 seconds");
+    move(late, Duration.ofMinutes(30), Duration.ZERO);
     pause();
     String lateTx = pay(payer[1], storeAddress, DUE_RAW);
     confirming(owner, late, lateTx, "8453", DUE, "evm", payer[0])
@@ -451,7 +455,7 @@ class PaymentConfirmTest {
     // past the grace
     String gone = code(owner, id);
     String goneTx = pay(payer[1], storeAddress, DUE_RAW);
-    move(gone, "91 minutes", "61 minutes");
+    move(gone, Duration.ofMinutes(91), Duration.ofMinutes(61));
     confirming(owner, gone, goneTx, "8453", DUE, "evm", payer[0])
         .statusCode(409)
         .body("error.message", containsString("grace ended"));
