@@ -228,6 +228,11 @@ public final class Devnet implements AutoCloseable {
     return new PurchaseProofSigner(directory);
   }
 
+  /** The ethers / {@code @solana/kit} signer of payers' messages ({@code tools/payer-sign.mjs}). */
+  public PayerSigner payerSigner() {
+    return new PayerSigner(directory);
+  }
+
   /**
    * Makes every chain mine a block every {@code interval} (whole seconds), as a real chain does, on
    * top of the block each transaction gets; {@link Duration#ZERO} goes back to mining on

@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.walletstate.adapters.http.testbed.Payments.USDC_BASE;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +35,6 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
-import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.devnet.Devnet;
@@ -50,8 +48,8 @@ import org.walletstate.verifier.VerifiedDiscount;
 /**
  * Token-holder discounts end to end against the devnet (dUSD, dETH, dNFT and USDC on chains 1, 8453
  * and 10) and real PostgreSQL: modes, alsoOn sums, unproven limits, walletProof, charging and its
- * refusals, codes and their states, payment confirmation, the published ACP and UCP schemas, and
- * the SDK's verification of every signed block.
+ * refusals, codes and their states (payment confirm: {@link PaymentConfirmTest}), the published ACP
+ * and UCP schemas, and the SDK's verification of every signed block.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -709,121 +707,5 @@ class DiscountsTest {
         .body("data.valid", equalTo(false))
         .body("data.reason", equalTo("expired"))
         .body("data.code", equalTo(code));
-  }
-
-  @Test
-  void paymentConfirm_marksTheCodeUsedOnce_andReplaysAnswerTheSame() {
-    String key = freeKey();
-    String store = Payments.fundedWallet(8453, USDC_BASE, 0);
-    String id =
-        store(
-            key, "{\"usdcPayment\":{\"evmAddress\":\"" + store + "\",\"preferredChainId\":8453}}");
-    Map<String, Object> b = body(id, HOLDER);
-    b.put("subtotal", 4600);
-    String code =
-        post(key, "/v1/ucp/discount", b)
-            .then()
-            .statusCode(200)
-            .extract()
-            .path("data.verification.code");
-    // 20% off 46.00: 36.80 USDC due
-    String payer = Payments.fundedWallet(8453, USDC_BASE, 36_800_000);
-    String tx = Payments.transfer(8453, payer, USDC_BASE, store, 36_800_000);
-    Payments.mine(8453, 1);
-
-    Map<String, Object> wrong =
-        Map.of("code", code, "txHash", tx, "chainId", 8453, "amount", "36.7");
-    post(key, "/v1/payment/confirm", wrong).then().statusCode(400);
-
-    Map<String, Object> confirm =
-        Map.of("code", code, "txHash", tx, "chainId", 8453, "amount", "36.80");
-    post(key, "/v1/payment/confirm", confirm)
-        .then()
-        .statusCode(200)
-        .body("data.status", equalTo("already_used"))
-        .body("data.replayed", equalTo(false))
-        .body("data.amount", equalTo("36.8"));
-    post(key, "/v1/payment/confirm", confirm)
-        .then()
-        .statusCode(200)
-        .body("data.replayed", equalTo(true));
-    given().get("/v1/codes/" + code).then().body("data.reason", equalTo("already_used"));
-
-    // the transaction confirms one code
-    String second =
-        post(key, "/v1/ucp/discount", b)
-            .then()
-            .statusCode(200)
-            .extract()
-            .path("data.verification.code");
-    post(
-            key,
-            "/v1/payment/confirm",
-            Map.of("code", second, "txHash", tx, "chainId", 8453, "amount", "36.80"))
-        .then()
-        .statusCode(409);
-    // a payment to another address is not a payment for this code
-    String elsewhere =
-        Payments.transfer(
-            8453,
-            Payments.fundedWallet(8453, USDC_BASE, 36_800_000),
-            USDC_BASE,
-            Payments.treasury(),
-            36_800_000);
-    Payments.mine(8453, 1);
-    post(
-            key,
-            "/v1/payment/confirm",
-            Map.of("code", second, "txHash", elsewhere, "chainId", 8453, "amount", "36.80"))
-        .then()
-        .statusCode(400);
-    post(
-            key,
-            "/v1/payment/confirm",
-            Map.of("code", "SVC-22223", "txHash", tx, "chainId", 8453, "amount", "1"))
-        .then()
-        .statusCode(404);
-  }
-
-  @Test
-  void paymentConfirm_onAnotherChain_takesTheDeclaredAmountOfACodeWithoutOrder_andNeedsUsdc() {
-    String key = freeKey();
-    String store = Payments.fundedWallet(1, Payments.USDC_ETHEREUM, 0);
-    String id = store(key, "{\"usdcPayment\":{\"evmAddress\":\"" + store + "\"}}");
-    String code =
-        post(key, "/v1/verify", body(id, HOLDER))
-            .then()
-            .statusCode(200)
-            .extract()
-            .path("data.code");
-    String payer = Payments.fundedWallet(1, Payments.USDC_ETHEREUM, 12_340_000);
-    String tx = Payments.transfer(1, payer, Payments.USDC_ETHEREUM, store, 12_340_000);
-    Payments.mine(1, 1);
-    post(
-            key,
-            "/v1/payment/confirm",
-            Map.of("code", code, "txHash", tx, "chainId", 1, "amount", 12.34))
-        .then()
-        .statusCode(200)
-        .body("data.chainId", equalTo(1))
-        .body("data.token", equalTo("USDC"))
-        .body("data.amount", equalTo("12.34"));
-
-    // a store that takes no USDC cannot have a code confirmed
-    String noUsdc = store(key, null);
-    String other =
-        post(key, "/v1/verify", body(noUsdc, HOLDER))
-            .then()
-            .statusCode(200)
-            .extract()
-            .path("data.code");
-    post(
-            key,
-            "/v1/payment/confirm",
-            Map.of("code", other, "txHash", tx, "chainId", 1, "amount", 12.34))
-        .then()
-        .statusCode(409)
-        .body("error.message", containsString("does not take USDC"));
-    given().get("/v1/codes/" + other).then().body("data.valid", equalTo(true));
   }
 }

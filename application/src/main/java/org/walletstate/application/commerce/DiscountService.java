@@ -1,7 +1,6 @@
 package org.walletstate.application.commerce;
 
 import io.smallrye.mutiny.Uni;
-import java.math.BigDecimal;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -15,24 +14,18 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
-import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.commerce.port.out.MerchantStore;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.account.DailyWindow;
 import org.walletstate.domain.account.KeyAccount;
-import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.commerce.Merchant;
-import org.walletstate.domain.commerce.discount.CodePayment;
 import org.walletstate.domain.commerce.discount.DiscountCode;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.DiscountStatement;
@@ -40,10 +33,10 @@ import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.commerce.discount.IssuedCode;
 import org.walletstate.domain.commerce.discount.OrderLines;
 import org.walletstate.domain.commerce.discount.WalletProof;
-import org.walletstate.domain.payment.Payment;
 
 /**
- * Discount codes: issuing ({@code verify}, ACP, UCP), reading one, and confirming its payment.
+ * Discount codes: issuing ({@code verify}, ACP, UCP) and reading one; {@link PaymentConfirmService}
+ * confirms a code's payment.
  *
  * <p>Issuing, in the interface's order: the store (unknown 404, paused 409), the walletProof (401,
  * nothing spent), the holdings through {@link EligibilityService} (503 on an incomplete read), the
@@ -52,8 +45,7 @@ import org.walletstate.domain.payment.Payment;
  * a stored code. A code whose text an earlier code holds is drawn and signed again (at most {@link
  * #DRAWS} times).
  */
-public final class DiscountService
-    implements IssueDiscountUseCase, DiscountCodeQuery, ConfirmCodePaymentUseCase {
+public final class DiscountService implements IssueDiscountUseCase, DiscountCodeQuery {
 
   /** Paid codes a key that does not own the store may obtain there per hour. */
   public static final int HOURLY_PAID_CODES_PER_KEY = 20;
@@ -66,7 +58,6 @@ public final class DiscountService
   private final EligibilityService eligibility;
   private final DiscountSigner signer;
   private final DiscountCodes codes;
-  private final VerifyPaymentUseCase payments;
   private final CreditLedger ledger;
   private final Entropy entropy;
   private final Clock clock;
@@ -82,7 +73,6 @@ public final class DiscountService
       EligibilityService eligibility,
       DiscountSigner signer,
       DiscountCodes codes,
-      VerifyPaymentUseCase payments,
       CreditLedger ledger,
       Entropy entropy,
       Clock clock,
@@ -92,7 +82,6 @@ public final class DiscountService
     this.eligibility = eligibility;
     this.signer = signer;
     this.codes = codes;
-    this.payments = payments;
     this.ledger = ledger;
     this.entropy = entropy;
     this.clock = clock;
@@ -348,90 +337,6 @@ public final class DiscountService
                     found.map(c -> c.state(clock.instant())).orElse(IssuedCode.State.NOT_FOUND)));
   }
 
-  // --- confirming a payment ----------------------------------------------------------------------
-
-  @Override
-  public Uni<Confirmation> confirm(CodePayment request) {
-    return codes
-        .find(request.code())
-        .flatMap(
-            found -> {
-              if (found.isEmpty()) {
-                return confirmed(new Confirmation.UnknownCode());
-              }
-              IssuedCode code = found.get();
-              return merchants
-                  .find(code.merchantId())
-                  .flatMap(merchant -> pay(request, code, merchant));
-            });
-  }
-
-  private Uni<Confirmation> pay(CodePayment request, IssuedCode code, Optional<Merchant> merchant) {
-    if (merchant.isEmpty() || !merchant.get().settings().usdcPayment().enabled()) {
-      return confirmed(
-          new Confirmation.NoUsdcPayment(
-              "merchant " + code.merchantId() + " does not take USDC payments"));
-    }
-    if (request.claim().chain().family() != ChainFamily.EVM) {
-      return confirmed(
-          new Confirmation.NoUsdcPayment(
-              "payments on "
-                  + request.claim().chain().id()
-                  + " cannot be confirmed yet; pay in USDC on an EVM payment chain"));
-    }
-    Optional<String> address = merchant.get().settings().usdcPayment().evmAddress();
-    if (address.isEmpty()) {
-      return confirmed(
-          new Confirmation.NoUsdcPayment(
-              "merchant " + code.merchantId() + " has no EVM address for USDC payments"));
-    }
-    if (code.discountedTotal().isPresent()) {
-      BigDecimal due = BigDecimal.valueOf(code.discountedTotal().getAsLong(), 2);
-      if (request.claim().declaredUsd().orElseThrow().compareTo(due) != 0) {
-        return confirmed(
-            new Confirmation.NotAPayment(
-                "amount "
-                    + request.claim().declaredUsd().orElseThrow().toPlainString()
-                    + " is not the code's discounted amount "
-                    + due.toPlainString()
-                    + " USDC"));
-      }
-    }
-    return payments
-        .verifyUsdcTo(request.claim(), EvmAddress.of(address.get()))
-        .flatMap(
-            verification -> {
-              if (verification instanceof Verification.NotAPayment no) {
-                return confirmed(new Confirmation.NotAPayment(no.reason()));
-              }
-              if (verification instanceof Verification.Unavailable down) {
-                return confirmed(new Confirmation.Unavailable(down));
-              }
-              Payment payment = ((Verification.Verified) verification).payment();
-              return codes
-                  .use(request.code(), payment, clock.instant())
-                  .map(
-                      use -> {
-                        if (use instanceof DiscountCodes.Use.Used used) {
-                          return new Confirmation.Confirmed(used.code(), payment, false);
-                        }
-                        if (use instanceof DiscountCodes.Use.Replayed replayed) {
-                          return new Confirmation.Confirmed(replayed.code(), payment, true);
-                        }
-                        if (use instanceof DiscountCodes.Use.Expired expired) {
-                          return new Confirmation.Expired(expired.code());
-                        }
-                        if (use instanceof DiscountCodes.Use.AlreadyUsed used) {
-                          return new Confirmation.AlreadyUsed(used.code());
-                        }
-                        if (use instanceof DiscountCodes.Use.PaymentTaken) {
-                          return new Confirmation.PaymentTaken();
-                        }
-                        return (Confirmation) new Confirmation.UnknownCode();
-                      });
-            });
-  }
-
   /**
    * {@code step}'s item, or {@code null} once its failure is logged as {@code what} with the
    * failure's type only (its message may carry data).
@@ -446,10 +351,6 @@ public final class DiscountService
   }
 
   private static Uni<IssueOutcome> done(IssueOutcome outcome) {
-    return Uni.createFrom().item(outcome);
-  }
-
-  private static Uni<Confirmation> confirmed(Confirmation outcome) {
     return Uni.createFrom().item(outcome);
   }
 }

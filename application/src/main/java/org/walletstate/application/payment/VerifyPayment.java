@@ -10,7 +10,7 @@ import java.util.Optional;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.UsdRates;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.PaymentChain;
 import org.walletstate.domain.payment.PaymentCheck;
@@ -75,11 +75,11 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
   }
 
   @Override
-  public Uni<Verification> verifyUsdcTo(PaymentClaim claim, EvmAddress receiver) {
+  public Uni<Verification> verifyUsdcTo(PaymentClaim claim, WalletAddress receiver) {
     return verify(claim, Optional.of(receiver));
   }
 
-  private Uni<Verification> verify(PaymentClaim claim, Optional<EvmAddress> receiver) {
+  private Uni<Verification> verify(PaymentClaim claim, Optional<WalletAddress> receiver) {
     ChainId id = claim.chain().id();
     PaymentChain configured = chains.get(id);
     if (configured == null) {
@@ -100,7 +100,10 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
     if (receiver.isPresent() && configured.receiver().family() != receiver.get().family()) {
       return done(
           new Verification.NotAPayment(
-              "the store's USDC address is an EVM address; pay it on an EVM chain, not on " + id));
+              "the store's USDC address is a "
+                  + receiver.get().family()
+                  + " address; pay it on a chain of that family, not on "
+                  + id));
     }
     if (receiver.isPresent()
         && configured.tokens().stream().noneMatch(t -> t.symbol().equals(USDC))) {

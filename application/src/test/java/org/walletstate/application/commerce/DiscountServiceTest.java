@@ -17,7 +17,6 @@ import org.walletstate.application.commerce.DomainVerificationServiceTest.Memory
 import org.walletstate.application.commerce.EligibilityServiceTest.TableChains;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Plan;
@@ -101,8 +100,14 @@ class DiscountServiceTest {
     }
 
     @Override
-    public Uni<Use> use(DiscountCode code, Payment payment, Instant now) {
-      // these tests issue codes only; payment confirm runs against PostgreSQL in DiscountsTest
+    public Uni<Optional<Bound>> bound(DiscountCode code) {
+      // these tests issue codes only; payment confirm runs against PostgreSQL in
+      // PaymentConfirmTest
+      throw new AssertionError("payment confirm is not part of these tests");
+    }
+
+    @Override
+    public Uni<Use> use(DiscountCode code, Payment payment, Instant now, Instant until) {
       throw new AssertionError("payment confirm is not part of these tests");
     }
   }
@@ -126,7 +131,6 @@ class DiscountServiceTest {
             return "{\"discount\":{},\"sig\":\"s\",\"kid\":\"k\",\"pqSig\":\"p\",\"pqKid\":\"q\"}";
           },
           codes,
-          (VerifyPaymentUseCase) null,
           (CreditLedger) null,
           n -> {
             byte[] b = new byte[n];

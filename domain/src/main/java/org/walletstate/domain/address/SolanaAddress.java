@@ -1,5 +1,10 @@
 package org.walletstate.domain.address;
 
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.HexFormat;
 import org.walletstate.domain.chain.ChainFamily;
 
 /**
@@ -15,6 +20,10 @@ public final class SolanaAddress extends EncodedKey implements WalletAddress {
   static final int MAX_TEXT = 44;
 
   private static final String EXPECTED = "a Solana address (base58 of a 32-byte key)";
+
+  /** The DER prefix of an X.509 ed25519 public key, before its 32 bytes. */
+  private static final byte[] ED25519_X509_PREFIX =
+      HexFormat.of().parseHex("302a300506032b6570032100");
 
   private SolanaAddress(String text, byte[] key) {
     super(text, key);
@@ -66,5 +75,24 @@ public final class SolanaAddress extends EncodedKey implements WalletAddress {
   /** The 32-byte key. */
   public byte[] bytes() {
     return key();
+  }
+
+  /**
+   * Whether {@code signature} (64 bytes) is this key's ed25519 signature of {@code message}; false
+   * for any malformed input, or a key that is not a curve point.
+   */
+  public boolean signed(byte[] message, byte[] signature) {
+    try {
+      byte[] encoded = new byte[ED25519_X509_PREFIX.length + KEY_LENGTH];
+      System.arraycopy(ED25519_X509_PREFIX, 0, encoded, 0, ED25519_X509_PREFIX.length);
+      System.arraycopy(key(), 0, encoded, ED25519_X509_PREFIX.length, KEY_LENGTH);
+      Signature verifier = Signature.getInstance("Ed25519");
+      verifier.initVerify(
+          KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded)));
+      verifier.update(message);
+      return verifier.verify(signature);
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      return false;
+    }
   }
 }

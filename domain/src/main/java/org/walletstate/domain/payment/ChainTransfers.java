@@ -1,6 +1,7 @@
 package org.walletstate.domain.payment;
 
 import java.math.BigInteger;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,14 +16,32 @@ import org.walletstate.domain.address.WalletAddress;
  *     succeeded
  * @param block the block (slot) that holds it
  * @param transfers its token transfers, in order
+ * @param minedAt the block's time as the chain states it (EVM: the header's {@code timestamp};
+ *     Solana: {@code blockTime}), whole seconds; empty where the reader does not read it
  */
 public record ChainTransfers(
-    TxHash hash, Optional<String> failure, long block, List<Transfer> transfers) {
+    TxHash hash,
+    Optional<String> failure,
+    long block,
+    List<Transfer> transfers,
+    Optional<Instant> minedAt) {
 
   public ChainTransfers {
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(failure, "failure");
     transfers = List.copyOf(transfers);
+    Objects.requireNonNull(minedAt, "minedAt");
+  }
+
+  /** A transaction whose block time was not read. */
+  public ChainTransfers(
+      TxHash hash, Optional<String> failure, long block, List<Transfer> transfers) {
+    this(hash, failure, block, transfers, Optional.empty());
+  }
+
+  /** The same transaction, mined at {@code time}. */
+  public ChainTransfers minedAt(Instant time) {
+    return new ChainTransfers(hash, failure, block, transfers, Optional.of(time));
   }
 
   /**

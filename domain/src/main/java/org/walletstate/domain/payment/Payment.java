@@ -2,7 +2,9 @@ package org.walletstate.domain.payment;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainId;
 
@@ -15,6 +17,7 @@ import org.walletstate.domain.chain.ChainId;
  * @param token the symbol of what was paid
  * @param raw the amount in the token's base units, from the chain
  * @param usd the amount in USD
+ * @param minedAt its block's time, from the chain, where the reader read it
  */
 public record Payment(
     ChainId chain,
@@ -22,8 +25,22 @@ public record Payment(
     WalletAddress sender,
     String token,
     BigInteger raw,
-    BigDecimal usd) {
+    BigDecimal usd,
+    Optional<Instant> minedAt) {
+
+  /** A payment whose block time was not read. */
+  public Payment(
+      ChainId chain,
+      TxHash hash,
+      WalletAddress sender,
+      String token,
+      BigInteger raw,
+      BigDecimal usd) {
+    this(chain, hash, sender, token, raw, usd, Optional.empty());
+  }
+
   public Payment {
+    Objects.requireNonNull(minedAt, "minedAt");
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(sender, "sender");

@@ -159,7 +159,8 @@ public final class PaymentCheck {
             senders.iterator().next(),
             token.symbol(),
             raw,
-            usd));
+            usd,
+            transaction.minedAt()));
   }
 
   private static String whyNoPayment(

@@ -1,12 +1,6 @@
 package org.walletstate.domain.payment;
 
 import java.math.BigInteger;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PublicKey;
-import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
-import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.address.Base58;
@@ -36,9 +30,6 @@ public final class SvmPayment {
       Objects.requireNonNull(feePayer, "feePayer");
     }
   }
-
-  private static final byte[] ED25519_X509_PREFIX =
-      HexFormat.of().parseHex("302a300506032b6570032100");
 
   private SvmPayment() {}
 
@@ -103,7 +94,7 @@ public final class SvmPayment {
       return Optional.of(
           "the payer " + transfer.authority().text() + " has not signed the transaction");
     }
-    if (!verifies(transfer.authority(), signature.get(), transaction.message())) {
+    if (!transfer.authority().signed(transaction.message(), signature.get())) {
       return Optional.of(
           "the payer's signature does not verify for " + transfer.authority().text());
     }
@@ -125,21 +116,5 @@ public final class SvmPayment {
   /** The signature of {@code transfer}'s authority in {@code transaction}, base58. */
   static Optional<String> signatureOf(SolanaTransaction transaction, SvmTransfer transfer) {
     return transaction.signatureOf(transfer.authority()).map(Base58.BITCOIN::encode);
-  }
-
-  private static boolean verifies(SolanaAddress signer, byte[] signature, byte[] message) {
-    try {
-      byte[] encoded = new byte[ED25519_X509_PREFIX.length + 32];
-      System.arraycopy(ED25519_X509_PREFIX, 0, encoded, 0, ED25519_X509_PREFIX.length);
-      System.arraycopy(signer.bytes(), 0, encoded, ED25519_X509_PREFIX.length, 32);
-      PublicKey key =
-          KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded));
-      Signature verifier = Signature.getInstance("Ed25519");
-      verifier.initVerify(key);
-      verifier.update(message);
-      return verifier.verify(signature);
-    } catch (GeneralSecurityException | IllegalArgumentException e) {
-      return false;
-    }
   }
 }

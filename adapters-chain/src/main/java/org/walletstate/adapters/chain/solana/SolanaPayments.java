@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +25,9 @@ import org.walletstate.domain.payment.TxHash;
  * {@code meta.preTokenBalances} and {@code meta.postTokenBalances}: per mint, the owners whose
  * balance rose received from the owners whose balance fell. This covers {@code transfer} and {@code
  * transferChecked} alike (the first names neither mint nor owners in its instruction), and the
- * receiving token account may be any account the service's wallet owns.
+ * receiving token account may be any account the service's wallet owns. The block's {@code
+ * blockTime} (Unix seconds, {@code null} where the node does not know it) is the transaction's
+ * time.
  */
 public final class SolanaPayments extends TransactionReader {
 
@@ -85,8 +88,13 @@ public final class SolanaPayments extends TransactionReader {
     Map<String, BigInteger> deltas = new LinkedHashMap<>(); // mint + " " + owner -> change
     balances(meta, "postTokenBalances", deltas, BigInteger.ONE);
     balances(meta, "preTokenBalances", deltas, BigInteger.ONE.negate());
-    return Optional.of(
-        new ChainTransfers(hash, Optional.empty(), slot.asLong(), transfers(deltas)));
+    ChainTransfers read =
+        new ChainTransfers(hash, Optional.empty(), slot.asLong(), transfers(deltas));
+    JsonNode blockTime = result.get("blockTime");
+    if (blockTime != null && blockTime.isIntegralNumber() && blockTime.canConvertToLong()) {
+      read = read.minedAt(Instant.ofEpochSecond(blockTime.asLong()));
+    }
+    return Optional.of(read);
   }
 
   /** The node's error, as far as a refusal message needs it. */

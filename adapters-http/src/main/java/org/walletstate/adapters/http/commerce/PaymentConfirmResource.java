@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
@@ -25,9 +26,10 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
 import org.walletstate.domain.payload.Timestamps;
 
 /**
- * {@code POST /v1/payment/confirm} (API key, free): verifies a code's USDC payment to the store and
- * marks the code already_used, once; the same code and transaction again answer the same with
- * {@code replayed: true}.
+ * {@code POST /v1/payment/confirm} (API key, free): verifies a code's USDC payment to the store
+ * (EVM payment chains and Solana) under the code's binding rules ({@link
+ * ConfirmCodePaymentUseCase}) and marks the code already_used, once; the same code and transaction
+ * again answer the same with {@code replayed: true}.
  */
 @Path("/v1/payment/confirm")
 @Tag(name = "discounts")
@@ -36,13 +38,18 @@ public class PaymentConfirmResource {
   private final ConfirmCodePaymentUseCase confirm;
   private final JsonBodies bodies;
   private final Envelopes envelopes;
+  private final CurrentCaller caller;
 
   @Inject
   public PaymentConfirmResource(
-      ConfirmCodePaymentUseCase confirm, JsonBodies bodies, Envelopes envelopes) {
+      ConfirmCodePaymentUseCase confirm,
+      JsonBodies bodies,
+      Envelopes envelopes,
+      CurrentCaller caller) {
     this.confirm = confirm;
     this.bodies = bodies;
     this.envelopes = envelopes;
+    this.caller = caller;
   }
 
   @POST
@@ -53,7 +60,7 @@ public class PaymentConfirmResource {
   public Uni<Response> confirm(byte[] body) {
     CodePayment request = CodePayment.parse(bodies.object(body));
     return confirm
-        .confirm(request)
+        .confirm(caller.account(), request)
         .map(
             outcome -> {
               if (outcome instanceof Confirmation.Confirmed done) {
@@ -89,7 +96,28 @@ public class PaymentConfirmResource {
               + code
               + " expired at "
               + Timestamps.iso(expired.code().expiresAt())
+              + " and "
+              + expired.reason()
               + "; it was not marked used");
+    }
+    if (outcome instanceof Confirmation.NotYourCode) {
+      return new ApiError(
+          403,
+          "Discount code "
+              + code
+              + " can be confirmed only by its store's owner key or the key that issued it");
+    }
+    if (outcome instanceof Confirmation.NotThePayer not) {
+      return new ApiError(
+          403, "Payment does not come from this code's customer: " + not.reason() + ".");
+    }
+    if (outcome instanceof Confirmation.NoTotal) {
+      return new ApiError(
+          409,
+          "Discount code "
+              + code
+              + " was issued without an order total, so no amount is bound to it and it cannot be"
+              + " confirmed; issue the code with the order's items or subtotal");
     }
     if (outcome instanceof Confirmation.AlreadyUsed) {
       return new ApiError(409, "Discount code " + code + " was already used by another payment");

@@ -68,7 +68,6 @@ import org.walletstate.application.commerce.MerchantService;
 import org.walletstate.application.commerce.PassService;
 import org.walletstate.application.commerce.TokenRegistryService;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
-import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
@@ -569,7 +568,6 @@ public class Wiring {
       EligibilityService eligibility,
       DiscountSigner signer,
       DiscountCodes codes,
-      VerifyPaymentUseCase payments,
       CreditLedger ledger,
       Entropy entropy,
       Clock clock,
@@ -579,7 +577,6 @@ public class Wiring {
         eligibility,
         signer,
         codes,
-        payments,
         ledger,
         entropy,
         clock,
@@ -596,12 +593,6 @@ public class Wiring {
   @Produces
   @ApplicationScoped
   DiscountCodeQuery discountCodes(DiscountService discounts) {
-    return discounts;
-  }
-
-  @Produces
-  @ApplicationScoped
-  ConfirmCodePaymentUseCase confirmCodePayment(DiscountService discounts) {
     return discounts;
   }
 

@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.nullValue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -36,6 +35,7 @@ import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.SolanaTransactions;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.domain.address.Base58;
@@ -103,8 +103,7 @@ class NonEvmPurchasesTest {
 
   /** Solana JSON-RPC: transactions by signature, the head by {@code getSlot}. */
   static final class Solana implements Node {
-    static final String USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
-    static final String TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+    static final String USDC = SolanaTransactions.USDC;
     final JsonRpcReplay replay = DevnetTestResource.solana();
     final Map<String, JsonNode> transactions = new ConcurrentHashMap<>();
     volatile long head;
@@ -146,56 +145,9 @@ class NonEvmPurchasesTest {
 
     @Override
     public void transfer(String tx, String token, String from, String to, long raw, long block) {
-      // the documented jsonParsed answer of a transferChecked between two token accounts
-      ObjectNode result = JSON.createObjectNode();
-      result.put("blockTime", 1767225600).put("slot", block).put("version", 0);
-      ObjectNode meta = result.putObject("meta");
-      meta.putNull("err");
-      meta.put("fee", 5000).put("computeUnitsConsumed", 6200);
-      meta.putObject("status").putNull("Ok");
-      meta.putArray("preBalances").add(1_000_000_000L).add(2_039_280L).add(2_039_280L);
-      meta.putArray("postBalances").add(999_995_000L).add(2_039_280L).add(2_039_280L);
-      long before = raw * 3;
-      balance(meta.putArray("preTokenBalances"), 1, token, from, before);
-      balance(meta.withArray("preTokenBalances"), 2, token, to, 0);
-      balance(meta.putArray("postTokenBalances"), 1, token, from, before - raw);
-      balance(meta.withArray("postTokenBalances"), 2, token, to, raw);
-      meta.putArray("innerInstructions");
-      meta.putArray("logMessages").add("Program " + TOKEN_PROGRAM + " invoke [1]");
-      ObjectNode transaction = result.putObject("transaction");
-      transaction.putArray("signatures").add(tx);
-      ObjectNode message = transaction.putObject("message");
-      message.putArray("accountKeys");
-      message.put("recentBlockhash", "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N");
-      ObjectNode parsed =
-          message
-              .putArray("instructions")
-              .addObject()
-              .put("program", "spl-token")
-              .put("programId", TOKEN_PROGRAM)
-              .putObject("parsed");
-      parsed.put("type", "transferChecked");
-      parsed
-          .putObject("info")
-          .put("authority", from)
-          .put("mint", token)
-          .put("source", newWallet())
-          .put("destination", newWallet())
-          .putObject("tokenAmount")
-          .put("amount", Long.toString(raw))
-          .put("decimals", 6);
-      transactions.put(tx, result);
+      transactions.put(
+          tx, SolanaTransactions.transferChecked(tx, token, from, to, raw, block, 1767225600));
       install();
-    }
-
-    private static void balance(ArrayNode list, int index, String mint, String owner, long raw) {
-      ObjectNode b = list.addObject();
-      b.put("accountIndex", index).put("mint", mint).put("owner", owner);
-      b.put("programId", TOKEN_PROGRAM);
-      b.putObject("uiTokenAmount")
-          .put("amount", Long.toString(raw))
-          .put("decimals", 6)
-          .put("uiAmountString", new java.math.BigDecimal(raw).movePointLeft(6).toPlainString());
     }
 
     @Override
@@ -214,21 +166,7 @@ class NonEvmPurchasesTest {
     }
 
     private void install() {
-      replay.on(
-          "getTransaction",
-          request ->
-              Reply.json(
-                  answer(request, transactions.get(request.path("params").path(0).asText()))));
-      replay.on(
-          "getSlot",
-          request -> Reply.json(answer(request, JSON.getNodeFactory().numberNode(head))));
-    }
-
-    private static String answer(JsonNode request, JsonNode result) {
-      ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
-      answer.set("result", result == null ? JSON.nullNode() : result);
-      answer.set("id", request.path("id"));
-      return answer.toString();
+      SolanaTransactions.serve(replay, transactions, () -> head);
     }
 
     @Override

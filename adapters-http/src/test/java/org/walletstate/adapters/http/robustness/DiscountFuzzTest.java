@@ -37,7 +37,9 @@ import org.walletstate.domain.payload.KeyVersion;
  * GET /v1/codes/{code}}): every rule break is a 400 naming the member, broken JSON or a body that
  * is not an object a 400, a missing or bad key 401, an unknown store 404, a paused store 409, and a
  * code read is always 200 — never a 500. Nothing is charged and no code is stored by any of them
- * (every case is refused before a chain is read).
+ * (every case is refused before a chain is read). The foreign-payment confirm runs beside them:
+ * stored codes confirmed by a stranger's key (403), for another amount than the total bound at
+ * issue (400) or without a bound total (409), none recording a payment.
  *
  * <p>Size: {@code -Drobustness.discount-fuzz.cases=N} (CI default 400; {@code
  * -Drobustness.full=true} 3,000). Seed: {@code -Drobustness.discount-fuzz.seed=S}.
@@ -175,7 +177,102 @@ class DiscountFuzzTest {
             q("{'code':'SVC-7K2QM','txHash':'" + TX + "','chainId':8453,'amount':@}"),
             "amount",
             List.of("0", "-5", "\"abc\"", "[]", "true", "null", "\"1e5\"")));
+    slots.add(
+        new Slot(
+            "/v1/payment/confirm",
+            q(
+                "{'code':'SVC-7K2QM','txHash':'"
+                    + TX
+                    + "','chainId':8453,'amount':5,'payerProof':@}"),
+            "payerProof",
+            List.of(
+                "7",
+                "[]",
+                "\"0x12\"",
+                q("{'message':'m'}"),
+                q("{'signature':'0x12'}"),
+                q("{'message':7,'signature':'s'}"),
+                q("{'message':'" + "m".repeat(1025) + "','signature':'s'}"))));
     return slots;
+  }
+
+  /**
+   * The foreign-payment confirm: codes stored for the paused store (which takes USDC at {@link
+   * #WALLET}) confirmed by a stranger's key (403), for another amount than the bound total (400),
+   * or without any total bound (409); each refused before the chain is read.
+   */
+  private static Case foreign(
+      Random r, String owner, String stranger, String bound, String unbound) {
+    StringBuilder tx = new StringBuilder("0x");
+    for (int i = 0; i < 64; i++) {
+      tx.append("0123456789abcdef".charAt(r.nextInt(16)));
+    }
+    String proof =
+        r.nextBoolean()
+            ? ""
+            : q(
+                ",'payerProof':{'message':'Payment confirmation for x','signature':'0x"
+                    + "11".repeat(65)
+                    + "'}");
+    String body =
+        q("{'code':'%s','txHash':'" + tx + "','chainId':8453,'amount':'%s'" + proof + "}");
+    return switch (r.nextInt(3)) {
+      case 0 ->
+          new Case(
+              "foreign-confirm/stranger",
+              "POST",
+              "/v1/payment/confirm",
+              body.formatted(bound, "36.80"),
+              stranger,
+              403,
+              "owner key or the key that issued it");
+      case 1 ->
+          new Case(
+              "foreign-confirm/amount",
+              "POST",
+              "/v1/payment/confirm",
+              body.formatted(bound, List.of("36.79", "36.81", "0.01", "3680").get(r.nextInt(4))),
+              owner,
+              400,
+              "discounted total 36.80");
+      default ->
+          new Case(
+              "foreign-confirm/no-total",
+              "POST",
+              "/v1/payment/confirm",
+              body.formatted(unbound, "12.34"),
+              owner,
+              409,
+              "without an order total");
+    };
+  }
+
+  /** A code of {@code merchant} issued by {@code owner} just now, with {@code total} bound. */
+  private String storeCode(String merchant, long owner, Long total) {
+    String alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    StringBuilder code = new StringBuilder("SVC-");
+    java.security.SecureRandom random = new java.security.SecureRandom();
+    for (int i = 0; i < 5; i++) {
+      code.append(alphabet.charAt(random.nextInt(alphabet.length())));
+    }
+    pool.preparedQuery(
+            "insert into discount_code (code, merchant_id, owner_key_id, caller_key_id,"
+                + " discount_percent, wallet_proven, wallet_evm, fingerprint, signed, order_total,"
+                + " discounted_total, created_at, expires_at) values ($1, $2, $3, $3, 20, false,"
+                + " $4, $1, '{}', $5, $6, now(), now() + interval '30 minutes')")
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  code.toString(),
+                  merchant,
+                  owner,
+                  WALLET.toLowerCase(java.util.Locale.ROOT),
+                  total == null ? null : 4600L,
+                  total
+                }))
+        .await()
+        .atMost(Duration.ofSeconds(30));
+    return code.toString();
   }
 
   private static Case generate(long seed, int index, String key, String paused) {
@@ -296,10 +393,13 @@ class DiscountFuzzTest {
                     client,
                     "PUT",
                     "/v1/merchants/" + paused + "/settings",
-                    "{\"paused\":true}",
+                    "{\"paused\":true,\"usdcPayment\":{\"evmAddress\":\"" + WALLET + "\"}}",
                     owner.secret())
                 .status())
         .isEqualTo(200);
+    TestKeys.TestKey stranger = TestKeys.create(pool, 25, 10_000_000, KeyVersion.V2);
+    String bound = storeCode(paused, owner.id(), 3680L);
+    String unbound = storeCode(paused, owner.id(), null);
     long codesBefore = count("select count(*) as n from discount_code");
     long ledgerBefore = count("select count(*) as n from credit_entry");
     List<String> failures = new ArrayList<>();
@@ -340,6 +440,27 @@ class DiscountFuzzTest {
                 + new String(answer.body(), StandardCharsets.UTF_8));
       }
     }
+    Random foreignRandom = new Random(seed);
+    for (int i = 0; i < Math.max(30, cases / 10); i++) {
+      Case c = foreign(foreignRandom, owner.secret(), stranger.secret(), bound, unbound);
+      Answer answer = send(client, c.method(), c.target(), c.body(), c.key());
+      tally.computeIfAbsent(c.kind(), k -> new TreeMap<>()).merge(answer.status(), 1, Integer::sum);
+      List<String> problems =
+          DocumentedShapes.problems(HostileCase.Expect.refused(c.status(), c.mentions()), answer);
+      if (!problems.isEmpty()) {
+        failures.add(
+            "foreign case "
+                + i
+                + " ("
+                + c.kind()
+                + ") "
+                + c.body()
+                + ": "
+                + problems
+                + " answer "
+                + new String(answer.body(), StandardCharsets.UTF_8));
+      }
+    }
     System.out.println("discount fuzz seed " + seed + ", " + cases + " cases: " + tally);
     assertThat(failures).as("seed %d", seed).isEmpty();
     assertThat(count("select count(*) as n from discount_code"))
@@ -348,6 +469,13 @@ class DiscountFuzzTest {
     assertThat(count("select count(*) as n from credit_entry"))
         .as("nothing charged")
         .isEqualTo(ledgerBefore);
+    assertThat(
+            count(
+                "select count(*) as n from discount_code where merchant_id = '"
+                    + paused
+                    + "' and (used_at is not null or payment_tx_hash is not null)"))
+        .as("no foreign confirm recorded a payment")
+        .isZero();
   }
 
   private long count(String sql) {

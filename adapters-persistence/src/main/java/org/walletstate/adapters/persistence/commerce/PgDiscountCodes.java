@@ -60,6 +60,10 @@ public class PgDiscountCodes implements DiscountCodes {
   private static final String FIND =
       "select code, merchant_id, discount_percent, created_at, expires_at, wallet_proven,"
           + " discounted_total, used_at, signed, payment_tx_hash from discount_code where code = $1";
+  private static final String BOUND =
+      "select code, merchant_id, discount_percent, created_at, expires_at, wallet_proven,"
+          + " discounted_total, used_at, owner_key_id, caller_key_id, wallet_evm, wallet_solana"
+          + " from discount_code where code = $1";
   private static final String USE =
       "update discount_code set used_at = $2, payment_chain_id = $3, payment_tx_hash = $4,"
           + " payment_sender = $5, payment_raw = $6 where code = $1";
@@ -256,7 +260,27 @@ public class PgDiscountCodes implements DiscountCodes {
   }
 
   @Override
-  public Uni<Use> use(DiscountCode code, Payment payment, Instant now) {
+  public Uni<Optional<Bound>> bound(DiscountCode code) {
+    return pool.preparedQuery(BOUND)
+        .execute(Tuple.of(code.text()))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                return Optional.<Bound>empty();
+              }
+              Row row = rows.iterator().next();
+              return Optional.of(
+                  new Bound(
+                      issued(row),
+                      row.getLong("owner_key_id"),
+                      row.getLong("caller_key_id"),
+                      Optional.ofNullable(row.getString("wallet_evm")),
+                      Optional.ofNullable(row.getString("wallet_solana"))));
+            });
+  }
+
+  @Override
+  public Uni<Use> use(DiscountCode code, Payment payment, Instant now, Instant confirmableUntil) {
     String hash = payment.hash().toString();
     return pool.withTransaction(
             c ->
@@ -276,7 +300,7 @@ public class PgDiscountCodes implements DiscountCodes {
                                         ? new Use.Replayed(found)
                                         : new Use.AlreadyUsed(found));
                           }
-                          if (found.state(now) == IssuedCode.State.EXPIRED) {
+                          if (!now.isBefore(confirmableUntil)) {
                             return Uni.createFrom().item((Use) new Use.Expired(found));
                           }
                           return c.preparedQuery(USE)
@@ -287,7 +311,11 @@ public class PgDiscountCodes implements DiscountCodes {
                                         utc(now),
                                         payment.chain().toString(),
                                         hash,
-                                        payment.sender().text().toLowerCase(java.util.Locale.ROOT),
+                                        payment.sender()
+                                                instanceof
+                                                org.walletstate.domain.address.EvmAddress evm
+                                            ? evm.lowercase()
+                                            : payment.sender().text(),
                                         new java.math.BigDecimal(payment.raw())
                                       }))
                               .map(

@@ -14,24 +14,32 @@ import org.walletstate.domain.request.RequestValue;
 /**
  * The body of {@code POST /v1/payment/confirm}: {@code code} (SVC- format), {@code txHash}, {@code
  * chainId} (a payment chain: a number or {@code solana}) and {@code amount} (USDC paid, a number or
- * decimal string, positive; no purchase minimum applies).
+ * decimal string, positive; no purchase minimum applies), and {@code payerProof} ({@link
+ * PayerProof}) when the code was not issued to a proven wallet.
  *
  * @param code the code the payment is for
  * @param claim what the caller says it paid
+ * @param payerProof the sender's signature binding the payment to the code, when sent
  */
-public record CodePayment(DiscountCode code, PaymentClaim claim) {
+public record CodePayment(DiscountCode code, PaymentClaim claim, Optional<PayerProof> payerProof) {
 
   private static final int MAX_DIGITS = 30;
 
   public CodePayment {
     Objects.requireNonNull(code, "code");
     Objects.requireNonNull(claim, "claim");
+    Objects.requireNonNull(payerProof, "payerProof");
+  }
+
+  /** A confirm without a payer proof. */
+  public CodePayment(DiscountCode code, PaymentClaim claim) {
+    this(code, claim, Optional.empty());
   }
 
   public static CodePayment parse(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
     DiscountCode code = DiscountCode.parse(fields.requiredText("code"), "code");
-    TxHash hash = TxHash.parse(fields.requiredText("txHash"), "txHash");
+    String txHash = fields.requiredText("txHash");
     if (!fields.has("chainId")) {
       throw new ValidationException("chainId is required");
     }
@@ -40,7 +48,9 @@ public record CodePayment(DiscountCode code, PaymentClaim claim) {
       throw new ValidationException(
           "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
     }
-    return new CodePayment(code, new PaymentClaim(chain, hash, Optional.of(amount(fields))));
+    TxHash hash = TxHash.parse(txHash, "txHash", chain.family());
+    return new CodePayment(
+        code, new PaymentClaim(chain, hash, Optional.of(amount(fields))), PayerProof.parse(fields));
   }
 
   private static BigDecimal amount(Fields fields) {

@@ -86,8 +86,37 @@ public interface DiscountCodes {
 
   Uni<Optional<IssuedCode>> find(DiscountCode code);
 
-  /** Marks a valid code used by {@code payment}, once; a replay of the same payment says so. */
-  Uni<Use> use(DiscountCode code, Payment payment, Instant now);
+  /** A code with what binds its confirmation ({@code POST /v1/payment/confirm}). */
+  Uni<Optional<Bound>> bound(DiscountCode code);
+
+  /**
+   * A stored code and its binding.
+   *
+   * @param code the code
+   * @param ownerKeyId the store's owner key when the code was issued
+   * @param issuerKeyId the key that asked for it
+   * @param evmWallet the EVM wallet it was issued to (lower case), if any
+   * @param solanaWallet the Solana wallet it was issued to, if any
+   */
+  record Bound(
+      IssuedCode code,
+      long ownerKeyId,
+      long issuerKeyId,
+      Optional<String> evmWallet,
+      Optional<String> solanaWallet) {
+    public Bound {
+      Objects.requireNonNull(code, "code");
+      Objects.requireNonNull(evmWallet, "evmWallet");
+      Objects.requireNonNull(solanaWallet, "solanaWallet");
+    }
+  }
+
+  /**
+   * Marks a code used by {@code payment}, once, when it is not used and {@code now} is before
+   * {@code confirmableUntil} (its expiry plus the confirm grace); a replay of the same payment says
+   * so at any time.
+   */
+  Uni<Use> use(DiscountCode code, Payment payment, Instant now, Instant confirmableUntil);
 
   /** The outcome of {@link #use}. */
   sealed interface Use {

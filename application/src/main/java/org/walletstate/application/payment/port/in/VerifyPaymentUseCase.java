@@ -2,7 +2,7 @@ package org.walletstate.application.payment.port.in;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Objects;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
@@ -22,10 +22,11 @@ public interface VerifyPaymentUseCase {
 
   /**
    * Verifies a USDC payment to {@code receiver} instead of the service (a store's {@code
-   * usdcPayment} address, {@code POST /v1/payment/confirm}), with no minimum amount; the chain's
-   * other rules (confirmations, the token's contract) are the same.
+   * usdcPayment} address of the chain's family, {@code POST /v1/payment/confirm}), with no minimum
+   * amount; the chain's other rules (confirmations, the token's contract or mint) are the same. On
+   * Solana the receiver is the wallet that owns the receiving token account.
    */
-  Uni<Verification> verifyUsdcTo(PaymentClaim claim, EvmAddress receiver);
+  Uni<Verification> verifyUsdcTo(PaymentClaim claim, WalletAddress receiver);
 
   /** The answer. */
   sealed interface Verification {

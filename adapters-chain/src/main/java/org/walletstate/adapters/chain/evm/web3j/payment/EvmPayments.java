@@ -28,17 +28,19 @@ import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Function;
 import org.web3j.crypto.Credentials;
 import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameter;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
 /**
- * Receipts of EVM payment chains and the access pass, over each chain's configured endpoints: a
- * request is tried up to the chain's {@code attempts}, moving to the next endpoint after a failure,
- * with the chain's backoff between tries. Every exchange runs on this adapter's own threads; mints
- * are sent by an {@link EvmSender} (estimated gas, nonces from the allocator shared by every
- * replica, a stuck mint replaced under its nonce), a few at once.
+ * Receipts of EVM payment chains (with their block's timestamp, {@code eth_getBlockByNumber}) and
+ * the access pass, over each chain's configured endpoints: a request is tried up to the chain's
+ * {@code attempts}, moving to the next endpoint after a failure, with the chain's backoff between
+ * tries. Every exchange runs on this adapter's own threads; mints are sent by an {@link EvmSender}
+ * (estimated gas, nonces from the allocator shared by every replica, a stuck mint replaced under
+ * its nonce), a few at once.
  *
  * <p>The minter key is held as web3j {@link Credentials} and never written anywhere.
  */
@@ -118,13 +120,20 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
         } else if (answer.getTransactionReceipt().isEmpty()) {
           return new Lookup.NotFound();
         } else {
+          TransactionReceipt mined = answer.getTransactionReceipt().get();
+          var block =
+              web3j
+                  .ethGetBlockByNumber(DefaultBlockParameter.valueOf(mined.getBlockNumber()), false)
+                  .send();
           var head = web3j.ethBlockNumber().send();
-          if (!head.hasError()) {
+          if (!head.hasError() && !block.hasError() && block.getBlock() != null) {
             return new Lookup.Found(
-                PaymentCheck.transfers(receipt(hash, answer.getTransactionReceipt().get())),
+                PaymentCheck.transfers(receipt(hash, mined))
+                    .minedAt(
+                        Instant.ofEpochSecond(block.getBlock().getTimestamp().longValueExact())),
                 head.getBlockNumber().longValueExact());
           }
-          last = "the node refused the head request";
+          last = "the node refused the block or head request";
         }
       } catch (IOException | RuntimeException e) {
         last = "the chain did not answer";
