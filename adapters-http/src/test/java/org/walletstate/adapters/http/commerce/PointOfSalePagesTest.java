@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.commerce;
 
+import io.restassured.RestAssured;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -61,6 +62,12 @@ class PointOfSalePagesTest {
     PointOfSaleTest.Owner owner = owner(5);
     String merchant = PointOfSaleTest.store(owner);
     PointOfSaleTest.addScanner(owner.key(), merchant, "2580").then().statusCode(200);
+    // the pass page reads the store's public view, which only a published store has
+    RestAssured.given()
+        .header("X-API-Key", owner.key())
+        .post("/v1/merchants/" + merchant + "/directory")
+        .then()
+        .statusCode(200);
     String lockMerchant = PointOfSaleTest.store(owner(1));
     Payments.fund(8453, CUSTOMER, Payments.USDC_BASE, 150_000_000L);
     Payments.mine(8453, 1);
