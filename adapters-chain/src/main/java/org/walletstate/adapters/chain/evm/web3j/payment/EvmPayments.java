@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
