@@ -15,7 +15,9 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.auth.WalletScope;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
@@ -28,7 +30,9 @@ import org.walletstate.adapters.http.ratelimit.RatePolicy;
  * server-initiated messages, which this server never sends, so it is 405 as the streamable HTTP
  * transport allows; so is every other method. The older SSE transport ({@code /mcp/sse}, {@code
  * /mcp/messages/…}) is not offered: 404. Every POST is counted against the per-address {@link
- * RatePolicy#MCP} limit. Refusals are the service's error envelope.
+ * RatePolicy#MCP} limit, and {@code Authorization: Wallet} is refused with 501 before anything
+ * else, as on every endpoint outside the five that accept it. Refusals are the service's error
+ * envelope.
  */
 @ApplicationScoped
 public class McpTransport {
@@ -95,6 +99,12 @@ public class McpTransport {
   }
 
   private void root(RoutingContext ctx) {
+    Optional<ApiError> walletPass =
+        WalletScope.outsideScope(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+    if (walletPass.isPresent()) {
+      reply(ctx, walletPass.get());
+      return;
+    }
     HttpMethod method = ctx.request().method();
     if (HttpMethod.DELETE.equals(method)) {
       ctx.next();
