@@ -42,7 +42,7 @@ public record RatioToAmount(
           "ratio_to_amount",
           RatioToAmount.class,
           RatioToAmount::parseAny,
-          List.of(SolanaRatioToAmount.class));
+          List.of(SolanaRatioToAmount.class, XrplRatioToAmount.class));
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
@@ -67,11 +67,14 @@ public record RatioToAmount(
     return Holding.reads(asset, wallet);
   }
 
-  /** The form of the condition's chain: EVM or Solana. */
+  /** The form of the condition's chain: EVM, Solana or the XRP Ledger. */
   static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
     if (chain.family() == ChainFamily.SOLANA) {
       return SolanaRatioToAmount.parse(fields, key, chain);
+    }
+    if (chain.family() == ChainFamily.XRPL) {
+      return XrplRatioToAmount.parse(fields, key, chain);
     }
     return parse(fields, key, chain);
   }

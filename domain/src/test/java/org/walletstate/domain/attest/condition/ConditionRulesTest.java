@@ -121,12 +121,22 @@ class ConditionRulesTest {
     }
 
     @Test
-    void xrplCarriesNoRatioToAmount() {
+    void xrplRatioToAmount_followsTokenBalancesExactnessRules() {
       refused(
           "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
-              + "\"multiple\":\"2\",\"amount\":\"1\"}",
-          "conditions[0].chainId xrpl supports only token_balance, nft_ownership;"
-              + " ratio_to_amount is not available there");
+              + "\"multiple\":\"2\",\"amount\":\"0.0000001\"}",
+          "conditions[0].amount 0.0000001 has more decimal places than the token's own decimals"
+              + " (6)");
+      refused(
+          "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":"
+              + "\"rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q\",\"currency\":\"USD\",\"multiple\":\"2\","
+              + "\"amount\":\"1\",\"decimals\":6}",
+          "conditions[0].decimals does not apply: XRPL trust-line tokens have no decimals on the"
+              + " ledger (amounts are in the token's own units); leave it out");
+      refused(
+          "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+              + "\"multiple\":\"2\",\"amount\":\"1\",\"decimals\":18}",
+          "conditions[0].decimals 18 does not match the token's own decimals (6)");
     }
 
     @Test

@@ -111,6 +111,61 @@ class FamilyConditionsTest {
   }
 
   @Test
+  void xrplRatioToAmount_onXrp_comparesDropsExactly_andSignsTheDerivedThreshold() {
+    BoundCondition<?> condition =
+        bound(
+            "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+                + "\"multiple\":\"2\",\"amount\":\"12.500001\"}");
+    var drops = new XrplRead.XrpDrops(XrplAddress.of(XRPL));
+    Anchor ledger = new Anchor.XrplLedger(7, "AB".repeat(32));
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+
+    assertThat(condition.condition()).isInstanceOf(XrplRatioToAmount.class);
+    assertThat(Set.<Object>copyOf(condition.reads())).containsExactly(drops);
+    // 2 × 12.500001 XRP = 25000002 drops: one drop short is not met
+    answers.put(drops, new Reading.Value<>(BigInteger.valueOf(25_000_001)));
+    ConditionVerdict.Decided shortOfIt =
+        (ConditionVerdict.Decided) evaluate(condition, ledger, answers);
+    assertThat(shortOfIt.met()).isFalse();
+    assertThat(shortOfIt.evaluatedCondition().toString())
+        .contains("\"threshold\":\"25.000002\"", "\"multiple\":\"2\"", "\"amount\":\"12.500001\"");
+    assertThat(shortOfIt.extras().members()).isEmpty();
+    answers.put(drops, new Reading.Value<>(BigInteger.valueOf(25_000_002)));
+    assertThat(((ConditionVerdict.Decided) evaluate(condition, ledger, answers)).met()).isTrue();
+  }
+
+  @Test
+  void xrplRatioToAmount_onATrustLine_isExactInTheTokensUnits_andAFrozenLineIsNeverMet() {
+    BoundCondition<?> condition =
+        bound(
+            "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\""
+                + ISSUER
+                + "\",\"currency\":\"USD\",\"multiple\":\"3\",\"amount\":\"50.0834\"}");
+    var line =
+        new XrplRead.TrustLine(
+            XrplAddress.of(XRPL), XrplAddress.of(ISSUER), XrplCurrency.of("USD"));
+    var issuer = new XrplRead.IssuerFrozen(XrplAddress.of(ISSUER));
+    Anchor ledger = new Anchor.XrplLedger(7, "AB".repeat(32));
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+    answers.put(issuer, new Reading.Value<>(false));
+    answers.put(line, new Reading.Value<>(new TrustLineHolding(new BigDecimal("150.2501"), false)));
+
+    assertThat(Set.<Object>copyOf(condition.reads())).containsExactlyInAnyOrder(line, issuer);
+    ConditionVerdict.Decided under =
+        (ConditionVerdict.Decided) evaluate(condition, ledger, answers);
+    assertThat(under.met()).as("150.2501 < 3 × 50.0834 = 150.2502").isFalse();
+    assertThat(under.evaluatedCondition().get("currency").toString()).contains("USD");
+    assertThat(under.extras().get("trustLineState").toString()).contains("false");
+    answers.put(line, new Reading.Value<>(new TrustLineHolding(new BigDecimal("150.2502"), false)));
+    assertThat(((ConditionVerdict.Decided) evaluate(condition, ledger, answers)).met()).isTrue();
+    answers.put(line, new Reading.Value<>(new TrustLineHolding(new BigDecimal("9000"), true)));
+    ConditionVerdict.Decided frozen =
+        (ConditionVerdict.Decided) evaluate(condition, ledger, answers);
+    assertThat(frozen.met()).isFalse();
+    assertThat(frozen.extras().get("trustLineState").toString()).contains("true");
+  }
+
+  @Test
   void xrplNfts_beyondThePageBound_areUnavailableWithAMessageTheCallerCanActOn() {
     BoundCondition<?> condition =
         bound(
