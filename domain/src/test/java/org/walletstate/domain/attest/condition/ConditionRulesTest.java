@@ -482,13 +482,14 @@ class ConditionRulesTest {
               + "\"}",
           "conditions[0].chainId is required");
       refused(
-          "{\"type\":\"eas_attestation\",\"chainId\":1,\"schemaId\":\""
+          "{\"type\":\"eas_attestation\",\"chainId\":56,\"schemaId\":\""
               + SCHEMA
               + "\",\"indexer\":\""
               + INDEXER
               + "\"}",
-          "conditions[0].chainId 1: eas_attestation is read on chains 8453 and 10, where EAS is"
-              + " the predeploy at 0x4200000000000000000000000000000000000021");
+          "conditions[0].chainId 56: EAS is not deployed on this chain; eas_attestation is read"
+              + " where it is: chains 1, 10, 130, 137, 324, 1868, 8453, 42161, 42220, 57073, 59144,"
+              + " 81457, 534352 (docs/chains.md lists each deployment)");
     }
 
     @Test
