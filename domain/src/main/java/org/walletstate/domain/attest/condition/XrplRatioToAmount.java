@@ -3,7 +3,6 @@ package org.walletstate.domain.attest.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -22,18 +21,13 @@ import org.walletstate.domain.xrpl.XrplRead;
  * shape is the EVM form's, with {@code currency} for a trust line.
  */
 public record XrplRatioToAmount(
-    Chain chain,
-    XrplAsset asset,
-    DecimalAmount multiple,
-    DecimalAmount amount,
-    Optional<TokenDecimals> declaredDecimals)
+    Chain chain, XrplAsset asset, RatioFactors factors, Optional<TokenDecimals> declaredDecimals)
     implements XrplCondition {
 
   public XrplRatioToAmount {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");
-    Objects.requireNonNull(multiple, "multiple");
-    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(factors, "factors");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
   }
 
@@ -44,23 +38,17 @@ public record XrplRatioToAmount(
 
   /** The derived minimum balance, {@code multiple × amount}, in display units. */
   public DecimalAmount threshold() {
-    return new DecimalAmount(multiple.value().multiply(amount.value()), false);
+    return factors.threshold();
   }
 
   static XrplRatioToAmount parse(Fields fields, KeyVersion key, Chain chain) {
     XrplAsset asset = XrplAsset.parse(fields);
-    DecimalAmount multiple =
-        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
-    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
+    RatioFactors factors = RatioFactors.parse(fields, key);
     Optional<TokenDecimals> decimals = XrplHolding.declaredDecimals(fields, chain, asset);
     if (asset instanceof XrplAsset.Native) {
-      TokenDecimals own = Holding.nativeDecimals(chain);
-      if (amount.decimalPlaces() > own.value()) {
-        throw new ValidationException(
-            Holding.tooPrecise(fields.path("amount"), amount.canonical(), own));
-      }
+      factors.refuseTooPreciseNative(fields, chain);
     }
-    return new XrplRatioToAmount(chain, asset, multiple, amount, decimals);
+    return new XrplRatioToAmount(chain, asset, factors, decimals);
   }
 
   @Override
@@ -75,18 +63,13 @@ public record XrplRatioToAmount(
       return stopped.verdict();
     }
     XrplHolding.Compared compared = (XrplHolding.Compared) outcome;
-    PayloadValue.ObjBuilder shape =
-        EvaluatedConditions.begin(type(), chain)
-            .put("contractAddress", asset.contractAddress())
-            .put("operator", "gte")
-            .put("threshold", threshold().canonical());
+    PayloadValue.ObjBuilder shape = factors.begin(type(), chain, asset.contractAddress());
     if (asset instanceof XrplAsset.TrustLine line) {
       shape.put("currency", line.currency().entered());
     } else if (context.keyVersion() == KeyVersion.V1) {
       shape.put("decimals", Holding.nativeDecimals(chain).value());
     }
-    shape.put("multiple", multiple.payload()).put("amount", amount.payload());
-    return new ConditionVerdict.Decided(compared.met(), shape.build(), compared.extras());
+    return new ConditionVerdict.Decided(compared.met(), factors.end(shape), compared.extras());
   }
 
   @Override
