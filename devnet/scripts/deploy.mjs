@@ -243,6 +243,7 @@ class Deployment {
     // Appended last, so every address and block above stays as it was.
     if (this.chainId === 8453) await this.proofTokens();
     await this.payments();
+    if (this.chainId === 1) await this.ethereumEas();
 
     // Hand the clock back to real time (expired cases are then long expired) and mine a block,
     // so that every cheat above is sealed under a header stateRoot.
@@ -358,6 +359,8 @@ class Deployment {
   async eas() {
     const registry = easArtifact('SchemaRegistry');
     const eas = easArtifact('EAS');
+    this.easAt = PRODUCTION.easPredeploy;
+    this.registryAt = PRODUCTION.schemaRegistryPredeploy;
     await this.placed('schemaRegistry', 'SchemaRegistry', registry, [], PRODUCTION.schemaRegistryPredeploy);
     await this.placed('eas', 'EAS', eas, [PRODUCTION.schemaRegistryPredeploy], PRODUCTION.easPredeploy);
     const template = this.chainId === 8453 ? PRODUCTION.exchange : PRODUCTION.passport;
@@ -418,6 +421,50 @@ class Deployment {
     this.easAbi = eas.abi;
   }
 
+  /**
+   * EAS at its Ethereum address with its SchemaRegistry (constructed with the registry's Ethereum
+   * address, as deployed there), an indexer of the caller's own (AttestationIndexer, at a
+   * nonce-derived address: a raw eas_attestation names its indexer) and one schema: the raw form
+   * read where EAS is not the OP Stack predeploy. The holder has a valid attestation and a revoked
+   * one; `rogueAttester` attests.
+   */
+  async ethereumEas() {
+    const where = PRODUCTION.ethereumEas;
+    const registry = easArtifact('SchemaRegistry');
+    const eas = easArtifact('EAS');
+    this.easAt = where.eas;
+    this.registryAt = where.schemaRegistry;
+    this.easAbi = eas.abi;
+    await this.placed('schemaRegistry', 'SchemaRegistry', registry, [], where.schemaRegistry);
+    await this.placed('eas', 'EAS', eas, [where.schemaRegistry], where.eas);
+    const indexer = await this.deployed('rawIndexer', 'AttestationIndexer', this.own.AttestationIndexer, [
+      where.eas,
+      DEPLOYER.address,
+    ]);
+    this.lookup = {
+      contract: indexer,
+      abi: this.own.AttestationIndexer.abi,
+      fn: 'getAttestationUid',
+      signature: 'getAttestationUid(address,bytes32)',
+      setter: 'setAttestationUid',
+    };
+    await this.mine();
+    const noResolver = getAddress('0x' + '00'.repeat(20));
+    for (const definition of ['bool verifiedAccount', 'bool member']) {
+      await this.invoke(DEPLOYER.address, where.schemaRegistry, registry.abi, 'register', [definition, noResolver, true]);
+      const uid = solidityPackedKeccak256(['string', 'address', 'bool'], [definition, noResolver, true]);
+      const rec = await this.call(where.schemaRegistry, registry.abi, 'getSchema', [uid]);
+      this.expect(rec.uid === uid, `schema ${definition} readable from the registry`);
+      this.schemas[definition.split(' ')[1]] = { uid, definition, resolver: noResolver, revocable: true };
+    }
+    this.attesters = { rogue: this.wallets.rogueAttester.address };
+    await this.rpc.send('anvil_impersonateAccount', [this.attesters.rogue]);
+    await this.send(DEPLOYER.address, this.attesters.rogue, '0x', parseUnits('1', 18));
+    const yes = coder.encode(['bool'], [true]);
+    await this.attest({ name: 'holderVerifiedAccount', caseName: 'valid', schema: 'verifiedAccount', recipient: 'holder', attester: 'rogue', data: yes, decoded: { verifiedAccount: true } });
+    await this.attest({ name: 'holderMemberRevoked', caseName: 'revoked', schema: 'member', recipient: 'holder', attester: 'rogue', data: yes, decoded: { member: true }, revoke: true });
+  }
+
   /** What the lookup answers now for (recipient address, schema uid). */
   async lookUp(recipient, schemaUid) {
     return this.call(this.lookup.contract, this.lookup.abi, this.lookup.fn, [recipient, schemaUid]);
@@ -450,7 +497,7 @@ class Deployment {
   async attest({ name, caseName, schema, recipient, attester = 'production', data, decoded, expirationTime = 0, revoke = false, indexAs }) {
     const from = this.attesters[attester];
     const s = this.schemas[schema];
-    const r = await this.invoke(from, PRODUCTION.easPredeploy, this.easAbi, 'attest', [
+    const r = await this.invoke(from, this.easAt, this.easAbi, 'attest', [
       {
         schema: s.uid,
         data: { recipient: this.addr(recipient), expirationTime, revocable: true, refUID: ZERO32, data, value: 0 },
@@ -460,9 +507,9 @@ class Deployment {
     const ev = r.logs.map((l) => { try { return iface.parseLog(l); } catch { return null; } }).find((l) => l?.name === 'Attested');
     const uid = ev.args.uid;
     if (revoke) {
-      await this.invoke(from, PRODUCTION.easPredeploy, this.easAbi, 'revoke', [{ schema: s.uid, data: { uid, value: 0 } }]);
+      await this.invoke(from, this.easAt, this.easAbi, 'revoke', [{ schema: s.uid, data: { uid, value: 0 } }]);
     }
-    const att = await this.call(PRODUCTION.easPredeploy, this.easAbi, 'getAttestation', [uid]);
+    const att = await this.call(this.easAt, this.easAbi, 'getAttestation', [uid]);
     const entry = {
       name,
       case: caseName,
@@ -914,8 +961,8 @@ class Deployment {
 
     if (this.contracts.eas) {
       const eas = easArtifact('EAS').abi;
-      this.expect((await this.call(PRODUCTION.easPredeploy, eas, 'getSchemaRegistry')) === PRODUCTION.schemaRegistryPredeploy, 'EAS.getSchemaRegistry');
-      this.contracts.eas.bytecodeVersion = await this.call(PRODUCTION.easPredeploy, eas, 'version');
+      this.expect((await this.call(this.easAt, eas, 'getSchemaRegistry')) === this.registryAt, 'EAS.getSchemaRegistry');
+      this.contracts.eas.bytecodeVersion = await this.call(this.easAt, eas, 'version');
       for (const e of this.indexEntries) {
         const fn = e.function.slice(0, e.function.indexOf('('));
         const uid = await this.call(e.lookup, [`function ${e.function} view returns (bytes32)`], fn, [e.recipient, e.schema]);
@@ -942,7 +989,7 @@ class Deployment {
       }
       const head = await this.rpc.send('eth_getBlockByNumber', ['latest', false]);
       for (const a of this.attestations) {
-        const att = await this.call(PRODUCTION.easPredeploy, eas, 'getAttestation', [a.uid]);
+        const att = await this.call(this.easAt, eas, 'getAttestation', [a.uid]);
         const valid = att.revocationTime === 0n && (att.expirationTime === 0n || att.expirationTime > BigInt(head.timestamp));
         const expectValid = !['revoked', 'expired'].includes(a.case);
         this.expect(valid === expectValid, `attestation ${a.name} validity at head`);

@@ -27,6 +27,11 @@ export const PRODUCTION = {
   multicall3: a('0xcA11bde05977b3631167028862bE2a173976CA11'),
   easPredeploy: a('0x4200000000000000000000000000000000000021'),
   schemaRegistryPredeploy: a('0x4200000000000000000000000000000000000020'),
+  /** EAS and its SchemaRegistry on Ethereum (eas-contracts @aa47c226 README, "Mainnets"). */
+  ethereumEas: {
+    eas: a('0xA1207F3BBa224E2c9c3c6D5aF63D0eb1582Ce587'),
+    schemaRegistry: a('0xA7b39296258348C78294F95B872b282326A97BDF'),
+  },
   usdc: {
     1: a('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
     8453: a('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),

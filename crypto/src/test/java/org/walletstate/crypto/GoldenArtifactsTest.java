@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
 import org.walletstate.domain.payload.KeyVersion;
@@ -19,6 +21,7 @@ import org.walletstate.verifier.KeySet;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.PreimageScheme;
 import org.walletstate.verifier.Preimages;
+import org.walletstate.verifier.VerifiedTrustCheck;
 
 /**
  * Committed artifacts signed with the TEST-ONLY keys ({@code src/test/resources/golden}): they keep
@@ -42,6 +45,7 @@ class GoldenArtifactsTest {
     assertThat(verifier.report(read("attestation-v2-jwt.data.json")).valid()).isTrue();
     assertThat(verifier.report(read("attestation-v1.data.json")).valid()).isTrue();
     assertThat(verifier.reportTrustProfile(read("trust-v2.data.json")).valid()).isTrue();
+    assertThat(verifier.reportTrustProfile(read("trust-v2-rows.data.json")).valid()).isTrue();
     assertThat(verifier.reportDiscount(read("discount-v2.data.json")).valid()).isTrue();
     assertThat(verifier.reportDiscount(read("trust-v2.data.json")).valid())
         .as("a trust profile is not a discount verification")
@@ -131,8 +135,9 @@ class GoldenArtifactsTest {
         .isEqualTo(CanonicalJson.parse(read("attestation-v1.data.json")).get("attestation"));
   }
 
-  static PayloadValue.Obj trustProfile() {
-    PayloadValue.Obj check =
+  /** The EVM row of the golden profiles, with a fixed {@code conditionHash} when one is given. */
+  private static PayloadValue.Obj usdcOnEthereum(Optional<String> conditionHash) {
+    PayloadValue.ObjBuilder check =
         PayloadValue.objectBuilder()
             .put("label", "USDC on Ethereum")
             .put("chainId", 1)
@@ -145,11 +150,16 @@ class GoldenArtifactsTest {
                     .put("contractAddress", "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")
                     .put("operator", "gt")
                     .put("threshold", "0")
-                    .build())
-            .put("conditionHash", "0x" + "ab".repeat(32))
-            .put("blockNumber", "0x189a540")
-            .put("blockTimestamp", "2026-11-20T10:15:23.000Z")
-            .build();
+                    .build());
+    conditionHash.ifPresent(hash -> check.put("conditionHash", hash));
+    return check
+        .put("blockNumber", "0x189a540")
+        .put("blockTimestamp", "2026-11-20T10:15:23.000Z")
+        .build();
+  }
+
+  static PayloadValue.Obj trustProfile() {
+    PayloadValue.Obj check = usdcOnEthereum(Optional.of("0x" + "ab".repeat(32)));
     PayloadValue.Obj dimension =
         PayloadValue.objectBuilder()
             .put("checks", PayloadValue.array(java.util.List.of(check)))
@@ -172,6 +182,164 @@ class GoldenArtifactsTest {
                 .put("totalNotEvaluated", 0)
                 .put("dimensionsWithActivity", 1)
                 .put("dimensionsChecked", 1)
+                .build())
+        .put("profiledAt", "2026-11-20T10:15:30.123Z")
+        .put("expiresAt", "2026-11-20T10:45:30.123Z")
+        .build();
+  }
+
+  @Test
+  void committedRowsProfile_readsThroughTheSdk_everyRowWithItsMet_andTheXrplLineItsState()
+      throws Exception {
+    writeIfAsked();
+    AttestationVerifier verifier =
+        AttestationVerifier.builder(KeySet.parse(read("jwks.json")))
+            .clock(TestSigning.clockInWindow())
+            .build();
+    List<VerifiedTrustCheck> checks =
+        verifier.verifyTrustProfile(read("trust-v2-rows.data.json")).checks();
+    assertThat(checks)
+        .extracting(VerifiedTrustCheck::label)
+        .containsExactly(
+            "USDC on Ethereum",
+            "USDC on XRPL",
+            "EURC on Stellar",
+            "XRP (native) on XRPL",
+            "RLUSD on XRPL");
+    assertThat(checks)
+        .extracting(VerifiedTrustCheck::met)
+        .containsExactly(true, false, false, true, false);
+    assertThat(checks)
+        .extracting(VerifiedTrustCheck::trustLineFrozen)
+        .containsExactly(
+            Optional.empty(),
+            Optional.of(true),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.of(false));
+    assertThat(checks.get(2).evaluated()).isFalse();
+    assertThat(checks.get(2).requires()).contains("stellarWallet");
+    assertThat(checks.get(1).conditionHash())
+        .contains(Preimages.conditionHash(PreimageScheme.V2, checks.get(1).evaluatedCondition()));
+    // the older profile, whose rows all ran, reads the same way
+    assertThat(verifier.verifyTrustProfile(read("trust-v2.data.json")).checks())
+        .extracting(VerifiedTrustCheck::met)
+        .containsExactly(true);
+  }
+
+  private static PayloadValue.Obj xrplCondition(String issuer, String currency) {
+    PayloadValue.ObjBuilder condition =
+        PayloadValue.objectBuilder()
+            .put("type", "token_balance")
+            .put("chainId", "xrpl")
+            .put("contractAddress", issuer);
+    if (currency != null) {
+      condition.put("currency", currency);
+    }
+    return condition.put("operator", "gt").put("threshold", 0).build();
+  }
+
+  private static PayloadValue.Obj xrplRow(
+      String label, String issuer, String currency, boolean met, Boolean frozen) {
+    PayloadValue.ObjBuilder row =
+        PayloadValue.objectBuilder()
+            .put("label", label)
+            .put("chainId", "xrpl")
+            .put("met", met)
+            .put("evaluatedCondition", xrplCondition(issuer, currency))
+            .put("ledgerIndex", 99_512_034)
+            .put("ledgerHash", "4C6B0E3D2A1F0B9E8D7C6B5A49382716F5E4D3C2B1A09F8E7D6C5B4A39281706");
+    if (frozen != null) {
+      row.put("trustLineState", PayloadValue.objectBuilder().put("frozen", frozen).build());
+    }
+    return row.build();
+  }
+
+  private static PayloadValue.Obj dimension(
+      List<PayloadValue> checks, int pass, int fail, int not) {
+    return PayloadValue.objectBuilder()
+        .put("checks", PayloadValue.array(checks))
+        .put("passCount", pass)
+        .put("failCount", fail)
+        .put("notEvaluatedCount", not)
+        .put("total", checks.size())
+        .build();
+  }
+
+  /**
+   * A profile with every kind of row the service signs beside an EVM one: an XRPL trust line frozen
+   * by a global freeze (met false, {@code trustLineState.frozen} true), a Stellar row whose wallet
+   * was not given ({@code evaluated: false}, {@code met: false}, no anchor), XRP (no line state),
+   * and an XRPL line that is not frozen but holds nothing. Condition hashes are the signer's.
+   */
+  static PayloadValue.Obj trustProfileRows() {
+    PayloadValue.Obj stellar =
+        PayloadValue.objectBuilder()
+            .put("label", "EURC on Stellar")
+            .put("chainId", "stellar")
+            .put("evaluated", false)
+            .put("reason", "wallet_not_provided")
+            .put("requires", "stellarWallet")
+            .put("met", false)
+            .put(
+                "evaluatedCondition",
+                PayloadValue.objectBuilder()
+                    .put("type", "token_balance")
+                    .put("chainId", "stellar")
+                    .put(
+                        "contractAddress",
+                        "GDHU6WRG4IEQXM5NZ4BMPKOXHW76MZM4Y2IEMFDVXBSDP6SJY4ITNPP2")
+                    .put("assetCode", "EURC")
+                    .put("operator", "gt")
+                    .put("threshold", 0)
+                    .build())
+            .build();
+    PayloadValue.Obj dimensions =
+        PayloadValue.objectBuilder()
+            .put("stablecoins", dimension(List.of(usdcOnEthereum(Optional.empty())), 1, 0, 0))
+            .put(
+                "institutional_stablecoins",
+                dimension(
+                    List.of(
+                        xrplRow(
+                            "USDC on XRPL",
+                            "rGm7WCVp9gb4jZHWTEtGUr4dd74z2XuWhE",
+                            "5553444300000000000000000000000000000000",
+                            false,
+                            true),
+                        stellar),
+                    0,
+                    1,
+                    1))
+            .put(
+                "xrpl",
+                dimension(
+                    List.of(
+                        xrplRow("XRP (native) on XRPL", "native", null, true, null),
+                        xrplRow(
+                            "RLUSD on XRPL",
+                            "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De",
+                            "524C555344000000000000000000000000000000",
+                            false,
+                            false)),
+                    1,
+                    1,
+                    0))
+            .build();
+    return PayloadValue.objectBuilder()
+        .put("id", "TRST-0A1B3")
+        .put("wallet", TestSigning.WALLET)
+        .put("conditionSetVersion", "2026-10-08")
+        .put("dimensions", dimensions)
+        .put(
+            "summary",
+            PayloadValue.objectBuilder()
+                .put("totalChecks", 5)
+                .put("totalPassed", 2)
+                .put("totalFailed", 2)
+                .put("totalNotEvaluated", 1)
+                .put("dimensionsWithActivity", 2)
+                .put("dimensionsChecked", 3)
                 .build())
         .put("profiledAt", "2026-11-20T10:15:30.123Z")
         .put("expiresAt", "2026-11-20T10:45:30.123Z")
@@ -231,6 +399,7 @@ class GoldenArtifactsTest {
     write("attestation-v1.data.json", v1);
     write("attestation-v1.preimage.txt", new String(v1Preimage, StandardCharsets.UTF_8));
     write("trust-v2.data.json", TestSigning.signer().signTrustProfile(trustProfile()));
+    write("trust-v2-rows.data.json", TestSigning.signer().signTrustProfile(trustProfileRows()));
     write("discount-v2.data.json", TestSigning.signer().signDiscount(discount()));
   }
 

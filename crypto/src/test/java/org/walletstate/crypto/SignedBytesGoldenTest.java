@@ -139,6 +139,32 @@ class SignedBytesGoldenTest {
         });
   }
 
+  /**
+   * The profile whose rows include an XRPL trust line ({@code trustLineState}) and a row that was
+   * not evaluated ({@code met: false}): the added members are inside what is signed.
+   */
+  @Test
+  void trustProfileWithEveryKindOfRow_issuesTheCommittedBytes() throws Exception {
+    SigningKeys keys = keys(Namespace.SERVICE);
+    String data =
+        new DualAttestationSigner(keys, TestSigning.ISSUER)
+            .signTrustProfile(GoldenArtifactsTest.trustProfileRows());
+    checkAgainstGolden(
+        "service-trust-v2-rows",
+        data,
+        keys,
+        () -> {
+          Preimages preimages = Preimages.of(Namespace.SERVICE);
+          byte[] classical =
+              preimages.trustProfile(PreimageScheme.V2, CanonicalJson.parse(data).get("trust"));
+          return new byte[][] {classical, preimages.trustProfileCompanion(classical)};
+        });
+    String preimage = readText("service-trust-v2-rows.preimage.txt");
+    assertThat(preimage)
+        .contains("\"trustLineState\":{\"frozen\":true}")
+        .contains("\"met\":false,\"reason\":\"wallet_not_provided\"");
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("namespaces")
   void discount_issuesTheCommittedBytes(Namespace namespace) throws Exception {

@@ -2,6 +2,9 @@ package org.walletstate.verifier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /** A trust profile whose every check passed. Only {@link AttestationVerifier} makes these. */
 public final class VerifiedTrustProfile {
@@ -54,6 +57,19 @@ public final class VerifiedTrustProfile {
   /** The whole signed profile (a copy): render this, never your own copy of the response. */
   public JsonNode asJson() {
     return trust.deepCopy();
+  }
+
+  /** Every check of every dimension, in the signed order (dimensions in their fixed order). */
+  public List<VerifiedTrustCheck> checks() {
+    List<VerifiedTrustCheck> checks = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> dimension : trust.path("dimensions").properties()) {
+      for (JsonNode check : dimension.getValue().path("checks")) {
+        if (check.isObject()) {
+          checks.add(new VerifiedTrustCheck(dimension.getKey(), check));
+        }
+      }
+    }
+    return List.copyOf(checks);
   }
 
   public TrustProfileReport report() {

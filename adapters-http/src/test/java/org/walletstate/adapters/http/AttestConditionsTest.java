@@ -489,6 +489,31 @@ class AttestConditionsTest {
         .isEqualTo("0x357458739F90461b99789350868CD7CF330Dd7EE");
   }
 
+  @Test
+  void easRawForm_onEthereum_readsEasAtItsEthereumAddress_notThePredeploy() {
+    // the devnet places EAS where Ethereum has it, not at the OP Stack predeploy
+    assertThat(m.chain(1).contracts().get("eas").address())
+        .isEqualTo("0xA1207F3BBa224E2c9c3c6D5aF63D0eb1582Ce587");
+    assertThat(m.chain(1).contracts().get("eas").atProductionAddress()).isTrue();
+    String indexer = contract(1, "rawIndexer");
+    String valid = m.chain(1).schemaUid("verifiedAccount");
+    Map<String, Object> raw = rawEas(1, valid, indexer);
+
+    VerifiedAttestation attestation =
+        attestFor(
+            "holder",
+            raw,
+            with(raw, "attester", wallet("rogueAttester")),
+            with(raw, "attester", "0x357458739F90461b99789350868CD7CF330Dd7EE"),
+            rawEas(1, m.chain(1).schemaUid("member"), indexer));
+    VerifiedAttestation nobody = attestFor("empty", raw);
+
+    assertThat(met(attestation)).containsExactly(true, true, false, false);
+    assertThat(signed(attestation, 0).get("chainId").asLong()).isEqualTo(1);
+    assertThat(signed(attestation, 0).has("blockNumber")).isTrue();
+    assertThat(met(nobody)).containsExactly(false);
+  }
+
   // ---- farcaster_id
 
   @Test

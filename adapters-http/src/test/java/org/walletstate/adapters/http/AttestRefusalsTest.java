@@ -421,9 +421,10 @@ class AttestRefusalsTest {
     all.add(
         refusal(
             "raw eas_attestation on a chain without EAS",
-            holderBody(rawEas(1, M.chain(8453).schemaUid("verifiedAccount"), D_USD)),
-            "conditions[0].chainId 1: eas_attestation is read on chains 8453 and 10, where EAS is"
-                + " the predeploy at 0x4200000000000000000000000000000000000021"));
+            holderBody(rawEas(56, M.chain(8453).schemaUid("verifiedAccount"), D_USD)),
+            "conditions[0].chainId 56: EAS is not deployed on this chain; eas_attestation is read"
+                + " where it is: chains 1, 10, 130, 137, 324, 1868, 8453, 42161, 42220, 57073, 59144,"
+                + " 81457, 534352 (docs/chains.md lists each deployment)"));
     all.add(
         refusal(
             "malformed schemaId",

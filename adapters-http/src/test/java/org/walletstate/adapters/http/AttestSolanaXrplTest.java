@@ -275,6 +275,90 @@ class AttestSolanaXrplTest {
   }
 
   @Test
+  void xrplRatioToAmount_onXrpAndTrustLines_exactly_andNeverOnAFrozenLine() throws Exception {
+    Response response =
+        attest(
+            key.secret(),
+            body(
+                xrp(),
+                // 25 XRP held: 2 × 12.5 is met, 2 × 12.500001 is one drop short
+                on(
+                    "xrpl",
+                    "ratio_to_amount",
+                    "contractAddress",
+                    "native",
+                    "multiple",
+                    "2",
+                    "amount",
+                    "12.5"),
+                on(
+                    "xrpl",
+                    "ratio_to_amount",
+                    "contractAddress",
+                    "native",
+                    "multiple",
+                    "2",
+                    "amount",
+                    "12.500001"),
+                // 150.25 USD held: 5 × 30.05 is exactly that, 5 × 30.0500001 is a hair more
+                on(
+                    "xrpl",
+                    "ratio_to_amount",
+                    "contractAddress",
+                    ISSUER,
+                    "currency",
+                    "USD",
+                    "multiple",
+                    "5",
+                    "amount",
+                    "30.05"),
+                on(
+                    "xrpl",
+                    "ratio_to_amount",
+                    "contractAddress",
+                    ISSUER,
+                    "currency",
+                    "USD",
+                    "multiple",
+                    "5",
+                    "amount",
+                    "30.0500001"),
+                // 500 EUR held under a global freeze: never met
+                on(
+                    "xrpl",
+                    "ratio_to_amount",
+                    "contractAddress",
+                    FROZEN_ISSUER,
+                    "currency",
+                    "EUR",
+                    "multiple",
+                    "1",
+                    "amount",
+                    "1")));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    JsonNode results = results(response);
+    assertThat(results.get(0).path("met").asBoolean()).isTrue();
+    assertThat(results.get(0).path("evaluatedCondition").toString())
+        .isEqualTo(
+            "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+                + "\"operator\":\"gte\",\"threshold\":\"25\",\"multiple\":\"2\",\"amount\":\"12.5\"}");
+    assertThat(results.get(0).has("trustLineState")).isFalse();
+    assertThat(results.get(0).path("ledgerIndex").asLong()).isEqualTo(xrpl.ledgerIndex());
+    assertThat(results.get(1).path("met").asBoolean()).isFalse();
+    assertThat(results.get(2).path("met").asBoolean()).isTrue();
+    assertThat(results.get(2).path("trustLineState").toString()).isEqualTo("{\"frozen\":false}");
+    assertThat(results.get(2).path("evaluatedCondition").path("threshold").asText())
+        .isEqualTo("150.25");
+    assertThat(results.get(2).path("evaluatedCondition").path("currency").asText())
+        .isEqualTo("USD");
+    assertThat(results.get(3).path("met").asBoolean()).isFalse();
+    assertThat(results.get(4).path("met").asBoolean()).as("global freeze").isFalse();
+    assertThat(results.get(4).path("trustLineState").path("frozen").asBoolean()).isTrue();
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(1);
+  }
+
+  @Test
   void xrplNftOwnership_byIssuerAndTaxon() throws Exception {
     Response response =
         attest(
@@ -513,8 +597,24 @@ class AttestSolanaXrplTest {
                 "multiple",
                 "2",
                 "amount",
-                "1"),
-            "supports only"),
+                "0.0000001"),
+            "conditions[0].amount"),
+        Arguments.of(
+            xrp(),
+            on(
+                "xrpl",
+                "ratio_to_amount",
+                "contractAddress",
+                ISSUER,
+                "currency",
+                "USD",
+                "multiple",
+                "2",
+                "amount",
+                "1",
+                "decimals",
+                6),
+            "conditions[0].decimals"),
         Arguments.of(
             sol(),
             on("xrpl", "token_balance", "contractAddress", "native", "threshold", "1"),

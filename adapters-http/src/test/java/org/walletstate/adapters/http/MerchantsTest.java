@@ -851,6 +851,23 @@ class MerchantsTest {
                 .getList("data.tokens.chainId", String.class))
         .isNotEmpty()
         .containsOnly("solana");
+    // logos where the registry's source has one, null elsewhere
+    Response ethereum =
+        as(null).queryParam("chain", "1").queryParam("symbol", "USDC").get("/v1/tokens");
+    assertThat(ethereum.jsonPath().getString("data.tokens[0].logo"))
+        .isEqualTo(
+            "https://raw.githubusercontent.com/trustwallet/assets/master/blockchains/ethereum/assets/"
+                + "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48/logo.png");
+    assertThat(base.jsonPath().getString("data.tokens[0].logo"))
+        .isEqualTo("https://ethereum-optimism.github.io/data/USDC/logo.png");
+    assertThat(
+            as(null)
+                .queryParam("chain", "solana")
+                .queryParam("symbol", "SOL")
+                .get("/v1/tokens")
+                .jsonPath()
+                .getString("data.tokens[0].logo"))
+        .isNull();
     as(null).queryParam("chain", "1284").get("/v1/tokens").then().statusCode(400);
     as(null).queryParam("type", "coin").get("/v1/tokens").then().statusCode(400);
   }

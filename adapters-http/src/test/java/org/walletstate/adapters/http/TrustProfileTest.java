@@ -198,7 +198,8 @@ class TrustProfileTest {
       int pass = 0;
       int fail = 0;
       for (JsonNode row : trust.get("dimensions").get(dimension).get("checks")) {
-        if (row.has("met")) {
+        assertThat(row.path("met").isBoolean()).as(row.toString()).isTrue();
+        if (!row.has("evaluated")) {
           served.put(dimension + "/" + row.get("label").asText(), row.get("met").asBoolean());
           if (row.get("met").asBoolean()) {
             pass++;
@@ -574,6 +575,10 @@ class TrustProfileTest {
   // the other families' wallets, answered by the replays of their documented answers
   static final String SOL_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
+  static final String RLUSD_ISSUER = "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De";
+  static final String TBL_ISSUER = "rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn";
+  static final String USDC_XRPL_ISSUER = "rGm7WCVp9gb4jZHWTEtGUr4dd74z2XuWhE";
+  static final long GLOBAL_FREEZE = 0x00400000L;
   static final String BTC_WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
   static final String TRON_WALLET = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
   static final String TRON_WALLET_HEX40 = "fd49eda0f23ff7ec1d03b52c3a45991c24cd440e";
@@ -607,11 +612,25 @@ class TrustProfileTest {
     xrplRpc.reset();
     new XrplReplay()
         .account(XRPL_WALLET, "25000000", 0)
+        .account(RLUSD_ISSUER, "1000000000", 0)
+        .account(TBL_ISSUER, "1000000000", 0)
+        // the issuer of the USDC row froze everything it issued (lsfGlobalFreeze)
+        .account(USDC_XRPL_ISSUER, "1000000000", GLOBAL_FREEZE)
         .line(
             XRPL_WALLET,
-            "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De",
+            RLUSD_ISSUER,
             "524C555344000000000000000000000000000000",
             "12.5",
+            false,
+            false,
+            false)
+        // held, but the issuer froze this line
+        .line(XRPL_WALLET, TBL_ISSUER, "TBL", "40", false, true, false)
+        .line(
+            XRPL_WALLET,
+            USDC_XRPL_ISSUER,
+            "5553444300000000000000000000000000000000",
+            "7",
             false,
             false,
             false)
@@ -733,11 +752,20 @@ class TrustProfileTest {
     JsonNode rlusd = check(trust, "xrpl", "RLUSD on XRPL");
     assertThat(rlusd.get("met").asBoolean()).isTrue();
     assertThat(keys(rlusd)).contains("ledgerIndex", "ledgerHash").doesNotContain("blockNumber");
+    assertThat(rlusd.get("trustLineState").get("frozen").asBoolean()).isFalse();
+    // frozen lines are not met whatever they hold: one the issuer froze, one under a global freeze
+    JsonNode tbl = check(trust, "xrpl", "OpenEden TBILL (TBL) on XRPL");
+    assertThat(tbl.get("met").asBoolean()).isFalse();
+    assertThat(tbl.get("trustLineState").get("frozen").asBoolean()).isTrue();
+    JsonNode usdcXrpl = check(trust, "institutional_stablecoins", "USDC on XRPL");
+    assertThat(usdcXrpl.get("met").asBoolean()).isFalse();
+    assertThat(usdcXrpl.get("trustLineState").get("frozen").asBoolean()).isTrue();
+    assertThat(keys(usdcXrpl)).contains("ledgerIndex", "ledgerHash");
+    assertThat(check(trust, "xrpl", "XRP (native) on XRPL").has("trustLineState")).isFalse();
+    everyRowHasABooleanMet_andEveryXrplTrustLineRowItsState(trust);
     assertThat(rlusd.get("evaluatedCondition").get("currency").asText())
         .isEqualTo("524C555344000000000000000000000000000000");
     assertThat(check(trust, "xrpl", "XRP (native) on XRPL").get("met").asBoolean()).isTrue();
-    assertThat(check(trust, "institutional_stablecoins", "USDC on XRPL").get("met").asBoolean())
-        .isFalse();
     JsonNode btc = check(trust, "bitcoin", "BTC (native) on Bitcoin");
     assertThat(btc.get("met").asBoolean()).isTrue();
     assertThat(keys(btc)).contains("blockHeight", "blockHash");
@@ -771,15 +799,24 @@ class TrustProfileTest {
       for (JsonNode check : dimension.get("checks")) {
         if (check.has("requires")) {
           assertThat(check.get("reason").asText()).isEqualTo("wallet_not_provided");
-          assertThat(keys(check))
-              .containsExactly(
-                  "label",
-                  "chainId",
-                  "evaluated",
-                  "reason",
-                  "requires",
-                  "evaluatedCondition",
-                  "conditionHash");
+          List<String> expected =
+              new ArrayList<>(
+                  List.of(
+                      "label",
+                      "chainId",
+                      "evaluated",
+                      "reason",
+                      "requires",
+                      "met",
+                      "evaluatedCondition",
+                      "conditionHash"));
+          if (check.get("requires").asText().equals("xrplWallet")) {
+            expected.add("trustLineState");
+            assertThat(check.get("trustLineState").get("frozen").isBoolean()).isTrue();
+          }
+          assertThat(keys(check)).containsExactlyElementsOf(expected);
+          assertThat(check.get("met").isBoolean()).isTrue();
+          assertThat(check.get("met").asBoolean()).isFalse();
           requires.put(check.get("label").asText(), check.get("requires").asText());
         }
       }
@@ -793,6 +830,56 @@ class TrustProfileTest {
             Map.entry("EURC on Stellar", "stellarWallet"),
             Map.entry("USDC on Sui", "suiWallet"),
             Map.entry("USDY on Sui", "suiWallet"));
+  }
+
+  /**
+   * The shape every client may rely on: every row of every dimension, evaluated or not, has a
+   * boolean {@code met}; every XRPL trust-line row has {@code trustLineState {frozen}}.
+   */
+  private static void everyRowHasABooleanMet_andEveryXrplTrustLineRowItsState(JsonNode trust) {
+    int lines = 0;
+    for (JsonNode dimension : trust.get("dimensions")) {
+      for (JsonNode check : dimension.get("checks")) {
+        assertThat(check.path("met").isBoolean()).as(check.toString()).isTrue();
+        JsonNode condition = check.get("evaluatedCondition");
+        if (condition.get("chainId").asText().equals("xrpl")
+            && !condition.get("contractAddress").asText().equals("native")) {
+          assertThat(check.path("trustLineState").path("frozen").isBoolean())
+              .as(check.toString())
+              .isTrue();
+          lines++;
+        }
+      }
+    }
+    assertThat(lines).as("XRPL trust-line rows seen").isPositive();
+  }
+
+  @Test
+  void aBatch_ofABareWalletAndOneWithEveryFamily_keepsTheShapeInEveryEntry() {
+    otherFamiliesHold();
+    Map<String, Object> bare = Map.of("wallet", wallet("holder"));
+    Response response = batch(Map.of("wallets", List.of(bare, everyWallet(wallet("holder")))));
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    JsonNode results = json(response.asString()).get("data").get("results");
+    assertThat(results.size()).isEqualTo(2);
+    List<JsonNode> profiles = new ArrayList<>();
+    for (JsonNode entry : results) {
+      // signed and verified: the added members are inside the signature
+      JsonNode trust = verifiedProfile(entry.toString()).asJson();
+      everyRowHasABooleanMet_andEveryXrplTrustLineRowItsState(trust);
+      profiles.add(trust);
+    }
+    JsonNode bareXrpl = check(profiles.get(0), "institutional_stablecoins", "USDC on XRPL");
+    assertThat(bareXrpl.get("evaluated").asBoolean(true)).isFalse();
+    assertThat(bareXrpl.get("met").asBoolean(true)).isFalse();
+    JsonNode fullXrpl = check(profiles.get(1), "institutional_stablecoins", "USDC on XRPL");
+    assertThat(fullXrpl.has("evaluated")).isFalse();
+    assertThat(fullXrpl.get("trustLineState").get("frozen").asBoolean()).isTrue();
+    // a holder who unfreezes its line in the answer breaks the signature
+    String tampered = results.get(1).toString().replace("\"frozen\":true", "\"frozen\":false");
+    assertThat(tampered).isNotEqualTo(results.get(1).toString());
+    assertThat(Verifier.fromServedKeys().reportTrustProfile(tampered).valid()).isFalse();
   }
 
   @Test

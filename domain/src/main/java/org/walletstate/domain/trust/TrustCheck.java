@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.CodeStateCondition;
@@ -144,6 +145,16 @@ public record TrustCheck(
       other.assetCode().ifPresent(a -> shape.put("assetCode", a));
     }
     return shape.put("operator", "gt").put("threshold", 0).build();
+  }
+
+  /**
+   * Whether this row is a trust line on the XRP Ledger (an issued token, not XRP): such rows carry
+   * {@code trustLineState {frozen}}, and a frozen line is not met whatever it holds.
+   */
+  public boolean xrplTrustLine() {
+    return chain.family() == ChainFamily.XRPL
+        && subject instanceof OtherFamilyBalance other
+        && !other.contractAddress().equals(OtherFamilyBalance.NATIVE);
   }
 
   /** The wire form of the chain id: a number for EVM chains, the chain's word otherwise. */

@@ -45,9 +45,10 @@ import org.walletstate.domain.xrpl.TrustLineHolding;
  *
  * A non-EVM row whose wallet was given is read by its family's reader and met when the wallet holds
  * more than zero of the asset at the family's anchor: lamports, SPL amounts over every token
- * account, drops, an XRPL trust line's balance (a frozen line still holds), confirmed satoshis,
- * sun, a TRC-20 balance, stroops on a Stellar trustline the issuer authorised (as attest counts
- * them), a Sui coin balance.
+ * account, drops, an XRPL trust line's balance on a line that is not frozen (a line the issuer
+ * froze, or an issuer with a global freeze, is not met whatever it holds, as attest counts it; the
+ * row carries {@code trustLineState {frozen}}), confirmed satoshis, sun, a TRC-20 balance, stroops
+ * on a Stellar trustline the issuer authorised (as attest counts them), a Sui coin balance.
  *
  * <p>A chain whose head, aggregate, code or family reads did not complete makes the whole profile
  * {@link Incomplete}: never a partial signed profile.
@@ -162,10 +163,17 @@ public sealed interface TrustEvaluation {
 
   /**
    * @param proof the row's proof object when one was taken for it (an ERC-20 row in proof mode)
+   * @param frozen for an XRPL trust-line row, whether the line was frozen at the anchor
    */
-  record Decided(boolean met, Anchor anchor, Optional<PayloadValue.Obj> proof) implements Outcome {
+  record Decided(
+      boolean met, Anchor anchor, Optional<PayloadValue.Obj> proof, Optional<Boolean> frozen)
+      implements Outcome {
+    Decided(boolean met, Anchor anchor, Optional<PayloadValue.Obj> proof) {
+      this(met, anchor, proof, Optional.empty());
+    }
+
     Decided(boolean met, Anchor anchor) {
-      this(met, anchor, Optional.empty());
+      this(met, anchor, Optional.empty(), Optional.empty());
     }
   }
 
@@ -192,7 +200,7 @@ public sealed interface TrustEvaluation {
     }
     ChainObservation.Observed seen = (ChainObservation.Observed) observation;
     if (familyRead.isPresent()) {
-      return held(chain, seen, familyRead.get());
+      return held(check, seen, familyRead.get());
     }
     if (check.subject() instanceof TrustCheck.Code code) {
       Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
@@ -240,7 +248,8 @@ public sealed interface TrustEvaluation {
   }
 
   /** A non-EVM row from its family's reading: held (more than zero), not held, or unreadable. */
-  private static Outcome held(ChainId chain, ChainObservation.Observed seen, ChainRead<?> read) {
+  private static Outcome held(TrustCheck check, ChainObservation.Observed seen, ChainRead<?> read) {
+    ChainId chain = check.chain().id();
     Reading<?> reading = seen.readings().reading(read);
     if (reading instanceof Reading.Reverted<?>) {
       return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
@@ -254,7 +263,7 @@ public sealed interface TrustEvaluation {
     if (answer instanceof BigInteger amount) {
       held = amount.signum() > 0;
     } else if (answer instanceof TrustLineHolding line) {
-      held = line.balance().signum() > 0;
+      return trustLine(check, seen, line);
     } else if (answer instanceof StellarTrustLine line) {
       held = line.authorized() && line.stroops().signum() > 0;
     } else {
@@ -264,8 +273,33 @@ public sealed interface TrustEvaluation {
   }
 
   /**
-   * {@code label, chainId, met, evaluatedCondition}, the anchor's members, and {@code proof} in
-   * proof mode.
+   * An XRPL trust-line row: met when the line holds more than zero and neither the line nor the
+   * issuer is frozen; an issuer account that cannot be read fails the chain, as in attest.
+   */
+  private static Outcome trustLine(
+      TrustCheck check, ChainObservation.Observed seen, TrustLineHolding line) {
+    Reading<Boolean> issuer =
+        seen.readings().reading(TrustReadPlan.issuerFreeze(check).orElseThrow());
+    if (!(issuer instanceof Reading.Value<Boolean> issuerFrozen)) {
+      return new Failed(
+          new TrustFailure(
+              FailureSource.TOKEN_METADATA_READ,
+              check.chain().id(),
+              "the token issuer's account could not be read"));
+    }
+    boolean frozen = issuerFrozen.value() || line.frozen();
+    boolean met = !frozen && line.balance().signum() > 0;
+    return new Decided(met, seen.anchor(), Optional.empty(), Optional.of(frozen));
+  }
+
+  /** {@code trustLineState {frozen}}: the member an XRPL trust-line row carries. */
+  private static PayloadValue.Obj lineState(boolean frozen) {
+    return PayloadValue.objectBuilder().put("frozen", frozen).build();
+  }
+
+  /**
+   * {@code label, chainId, met, evaluatedCondition}, the anchor's members, {@code trustLineState}
+   * on an XRPL trust-line row, and {@code proof} in proof mode.
    */
   private static PayloadValue.Obj decided(
       TrustCheck check, Decided decided, boolean proof, TrustObservations observed) {
@@ -276,6 +310,7 @@ public sealed interface TrustEvaluation {
             .put("met", decided.met())
             .put("evaluatedCondition", check.evaluatedCondition())
             .putAll(observed.fields(decided.anchor()));
+    decided.frozen().ifPresent(frozen -> json.put("trustLineState", lineState(frozen)));
     if (proof) {
       json.put(
           "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
@@ -297,8 +332,10 @@ public sealed interface TrustEvaluation {
   }
 
   /**
-   * {@code label, chainId, evaluated: false, reason, [requires], evaluatedCondition}, and the
-   * anchor's members when the chain was read; never a proof.
+   * {@code label, chainId, evaluated: false, reason, [requires], met: false, evaluatedCondition},
+   * the anchor's members when the chain was read, and on an XRPL trust-line row {@code
+   * trustLineState {frozen: false}} (nothing was read: like {@code met: false}, it states no
+   * observation; {@code evaluated: false} says so); never a proof.
    */
   private static PayloadValue.Obj notEvaluated(
       TrustCheck check, NotEvaluated outcome, TrustObservations observed) {
@@ -309,8 +346,11 @@ public sealed interface TrustEvaluation {
             .put("evaluated", false)
             .put("reason", outcome.reason());
     outcome.requires().ifPresent(member -> json.put("requires", member));
-    json.put("evaluatedCondition", check.evaluatedCondition());
+    json.put("met", false).put("evaluatedCondition", check.evaluatedCondition());
     outcome.anchor().ifPresent(anchor -> json.putAll(observed.fields(anchor)));
+    if (check.xrplTrustLine()) {
+      json.put("trustLineState", lineState(false));
+    }
     return json.build();
   }
 }

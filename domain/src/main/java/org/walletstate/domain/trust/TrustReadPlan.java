@@ -108,7 +108,12 @@ public final class TrustReadPlan {
           if (!check.chain().isEvm()) {
             familyRead(check, entry)
                 .ifPresent(
-                    read -> others.computeIfAbsent(chain, id -> new LinkedHashSet<>()).add(read));
+                    read -> {
+                      Set<ChainRead<?>> onChain =
+                          others.computeIfAbsent(chain, id -> new LinkedHashSet<>());
+                      onChain.add(read);
+                      issuerFreeze(check).ifPresent(onChain::add);
+                    });
             continue;
           }
           Optional<EvmAddress> contract = balanceContract(check);
@@ -207,6 +212,18 @@ public final class TrustReadPlan {
           case EVM -> throw new IllegalArgumentException("an EVM row is read by the aggregate");
         };
     return Optional.of(read);
+  }
+
+  /**
+   * The read of the issuer's global freeze for an XRPL trust-line row (a line whose issuer froze
+   * everything it issued is frozen, as attest counts it); empty for every other row.
+   */
+  static Optional<XrplRead.IssuerFrozen> issuerFreeze(TrustCheck check) {
+    if (!check.xrplTrustLine()) {
+      return Optional.empty();
+    }
+    String issuer = ((TrustCheck.OtherFamilyBalance) check.subject()).contractAddress();
+    return Optional.of(new XrplRead.IssuerFrozen(XrplAddress.parse(issuer, "contractAddress")));
   }
 
   /** The {@code balanceOf(wallet)} call of a token or NFT check; empty for other checks. */

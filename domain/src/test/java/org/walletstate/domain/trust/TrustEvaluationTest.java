@@ -2,6 +2,7 @@ package org.walletstate.domain.trust;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +16,8 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.address.XrplCurrency;
 import org.walletstate.domain.attest.condition.AccountCodeShapes;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainFamily;
@@ -39,6 +42,8 @@ import org.walletstate.domain.proof.BalanceSlotSearch;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.solana.SolanaRead;
+import org.walletstate.domain.xrpl.TrustLineHolding;
+import org.walletstate.domain.xrpl.XrplRead;
 
 class TrustEvaluationTest {
 
@@ -226,7 +231,12 @@ class TrustEvaluationTest {
     assertThat(solanaRow.get("evaluated")).isEqualTo(PayloadValue.bool(false));
     assertThat(solanaRow.get("reason")).isEqualTo(PayloadValue.text("wallet_not_provided"));
     assertThat(solanaRow.get("requires")).isEqualTo(PayloadValue.text("solanaWallet"));
-    assertThat(solanaRow.members()).doesNotContainKeys("met", "blockNumber", "proof");
+    assertThat(solanaRow.get("met")).isEqualTo(PayloadValue.bool(false));
+    assertThat(solanaRow.members()).doesNotContainKeys("blockNumber", "proof", "trustLineState");
+    // the XRPL trust-line row that was not read still says what it is
+    assertThat(check(dimensions, "USDC on XRPL").get("trustLineState"))
+        .isEqualTo(PayloadValue.objectBuilder().put("frozen", false).build());
+    assertThat(check(dimensions, "USDC on XRPL").get("met")).isEqualTo(PayloadValue.bool(false));
     assertThat(check(dimensions, "USDC on Ethereum").get("met")).isEqualTo(PayloadValue.bool(true));
     assertThat(dimensions.get(0).passCount()).isEqualTo(1);
     assertThat(dimensions.get(0).failCount()).isEqualTo(51);
@@ -372,6 +382,84 @@ class TrustEvaluationTest {
     assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
         .extracting(TrustFailure::message)
         .containsExactly("token balances could not be read");
+  }
+
+  private static final String RLUSD_ISSUER = "rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De";
+  private static final String TBL_ISSUER = "rJNE2NNz83GJYtWVLwMvchDWEon3huWnFn";
+  private static final String USDC_XRPL_ISSUER = "rGm7WCVp9gb4jZHWTEtGUr4dd74z2XuWhE";
+
+  /** An XRPL wallet whose every trust line the list names holds something. */
+  private static Chains xrplLines(XrplAddress holder, TrustWallets wallets) {
+    Chains chains = new Chains(List.of(wallets));
+    chains.familyAnswers.put(
+        new XrplRead.XrpDrops(holder), new Reading.Value<>(BigInteger.valueOf(25_000_000)));
+    Map<String, String> currencies =
+        Map.of(
+            RLUSD_ISSUER, "524C555344000000000000000000000000000000",
+            TBL_ISSUER, "TBL",
+            USDC_XRPL_ISSUER, "5553444300000000000000000000000000000000");
+    currencies.forEach(
+        (issuer, currency) -> {
+          XrplAddress issuerAddress = XrplAddress.parse(issuer, "issuer");
+          chains.familyAnswers.put(
+              new XrplRead.TrustLine(
+                  holder, issuerAddress, XrplCurrency.parse(currency, "currency")),
+              new Reading.Value<>(
+                  new TrustLineHolding(new BigDecimal("12.5"), issuer.equals(RLUSD_ISSUER))));
+          chains.familyAnswers.put(
+              new XrplRead.IssuerFrozen(issuerAddress),
+              new Reading.Value<>(issuer.equals(USDC_XRPL_ISSUER)));
+        });
+    return chains;
+  }
+
+  @Test
+  void xrplTrustLineRows_carryTrustLineState_andAFrozenLineIsNotMetWhateverItHolds() {
+    XrplAddress holder = XrplAddress.parse("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "xrplWallet");
+    TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.XRPL, holder));
+
+    List<DimensionResult> dimensions =
+        evaluated(xrplLines(holder, wallets).evaluate(wallets, false));
+
+    PayloadValue.Obj notFrozen = PayloadValue.objectBuilder().put("frozen", false).build();
+    PayloadValue.Obj frozen = PayloadValue.objectBuilder().put("frozen", true).build();
+    PayloadValue.Obj rlusd = check(dimensions, "RLUSD on XRPL");
+    assertThat(rlusd.get("met"))
+        .as("the issuer froze this line")
+        .isEqualTo(PayloadValue.bool(false));
+    assertThat(rlusd.get("trustLineState")).isEqualTo(frozen);
+    PayloadValue.Obj usdc = check(dimensions, "USDC on XRPL");
+    assertThat(usdc.get("met")).as("global freeze").isEqualTo(PayloadValue.bool(false));
+    assertThat(usdc.get("trustLineState")).isEqualTo(frozen);
+    PayloadValue.Obj tbl = check(dimensions, "OpenEden TBILL (TBL) on XRPL");
+    assertThat(tbl.get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(tbl.get("trustLineState")).isEqualTo(notFrozen);
+    PayloadValue.Obj xrp = check(dimensions, "XRP (native) on XRPL");
+    assertThat(xrp.get("met")).isEqualTo(PayloadValue.bool(true));
+    assertThat(xrp.members()).doesNotContainKey("trustLineState");
+    DimensionResult xrpl = dimensions.get(dimensions.size() - 1);
+    assertThat(xrpl.dimension()).isEqualTo(TrustDimension.XRPL);
+    assertThat(xrpl.passCount()).isEqualTo(2);
+    assertThat(xrpl.failCount()).isEqualTo(1);
+  }
+
+  @Test
+  void anXrplIssuerThatCannotBeRead_makesTheProfileIncomplete_asInAttest() {
+    XrplAddress holder = XrplAddress.parse("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", "xrplWallet");
+    TrustWallets wallets = new TrustWallets(WALLET, Map.of(ChainFamily.XRPL, holder));
+    Chains chains = xrplLines(holder, wallets);
+    chains.familyAnswers.put(
+        new XrplRead.IssuerFrozen(XrplAddress.parse(TBL_ISSUER, "issuer")),
+        new Reading.Unreadable<>("the issuer account does not exist"));
+
+    TrustEvaluation evaluation = chains.evaluate(wallets, false);
+
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .containsExactly(
+            new TrustFailure(
+                org.walletstate.domain.chain.FailureSource.TOKEN_METADATA_READ,
+                new ChainId.Named("xrpl"),
+                "the token issuer's account could not be read"));
   }
 
   @Test

@@ -1,13 +1,15 @@
 package org.walletstate.adapters.http.auth;
 
 import jakarta.ws.rs.container.ContainerRequestContext;
+import java.util.Optional;
 import java.util.Set;
+import org.walletstate.adapters.http.envelope.ApiError;
 
 /**
  * The five operations that accept {@code Authorization: Wallet}; every other endpoint answers 501
- * to it.
+ * to it, the routes served outside JAX-RS ({@code /mcp}) included.
  */
-final class WalletScope {
+public final class WalletScope {
 
   static final String OUT_OF_SCOPE =
       "Wallet-pass authentication (Authorization: Wallet) is accepted only on POST /v1/attest,"
@@ -23,6 +25,16 @@ final class WalletScope {
           "POST /v1/credits/buy");
 
   private WalletScope() {}
+
+  /**
+   * The refusal of a request to a route outside JAX-RS whose {@code Authorization} header names the
+   * Wallet scheme: 501, as every endpoint outside the five answers; empty otherwise.
+   */
+  public static Optional<ApiError> outsideScope(String authorization) {
+    return Credentials.walletScheme(authorization)
+        ? Optional.of(new ApiError(501, OUT_OF_SCOPE))
+        : Optional.empty();
+  }
 
   static boolean accepts(ContainerRequestContext request) {
     String path = request.getUriInfo().getPath();

@@ -15,7 +15,9 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.auth.WalletScope;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
@@ -29,7 +31,9 @@ import org.walletstate.adapters.http.ratelimit.RatePolicy;
  * transport allows; so is every other method. The older SSE transport ({@code /mcp/sse}, {@code
  * /mcp/messages/…}) is not offered: 404. Every POST is counted against the per-address {@link
  * RatePolicy#MCP} limit, and a tool call that shares a limit with its REST endpoint against that
- * one too ({@link ToolLimits}). Refusals are the service's error envelope.
+ * one too ({@link ToolLimits}); {@code Authorization: Wallet} is refused with 501 before anything
+ * else, as on every endpoint outside the five that accept it. Refusals are the service's error
+ * envelope.
  */
 @ApplicationScoped
 public class McpTransport {
@@ -102,6 +106,12 @@ public class McpTransport {
   }
 
   private void root(RoutingContext ctx) {
+    Optional<ApiError> walletPass =
+        WalletScope.outsideScope(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+    if (walletPass.isPresent()) {
+      reply(ctx, walletPass.get());
+      return;
+    }
     HttpMethod method = ctx.request().method();
     if (HttpMethod.DELETE.equals(method)) {
       ctx.next();

@@ -22,6 +22,7 @@ import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.UsdcAmount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
@@ -241,10 +242,11 @@ public class PerCallPayments {
           List.of(
               payment instanceof PerCallPayment.Evm evm
                   ? new Envelopes.FailedRead(
-                      "payment",
+                      FailureSource.CHAIN_READ.wireName(),
                       evm.terms().domain().chainId(),
                       "the payment's authorization state could not be read")
-                  : new Envelopes.FailedRead("payment", "solana", unavailable.reason())));
+                  : new Envelopes.FailedRead(
+                      FailureSource.CHAIN_READ.wireName(), "solana", unavailable.reason())));
     }
     PaidCallUseCase.Outcome.NotSettled<T> unsettled =
         (PaidCallUseCase.Outcome.NotSettled<T>) outcome;

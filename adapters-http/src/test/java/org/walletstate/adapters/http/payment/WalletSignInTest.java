@@ -300,6 +300,9 @@ class WalletSignInTest {
           {"POST", "/v1/keys/buy"},
           {"GET", "/v1/attest"},
           {"GET", "/v1/trust"},
+          // the tool endpoint is served outside JAX-RS, and refuses it the same way
+          {"POST", "/mcp"},
+          {"DELETE", "/mcp"},
         }) {
       given()
           .header("Authorization", header(holder.privateKey()))
@@ -311,6 +314,19 @@ class WalletSignInTest {
           .body("error.code", equalTo(501))
           .body("error.message", containsString("accepted only on POST /v1/attest"));
     }
+    // a well-formed MCP tool call is not served either
+    given()
+        .header("Authorization", header(holder.privateKey()))
+        .header("Accept", "application/json, text/event-stream")
+        .contentType(ContentType.JSON)
+        .body(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"jwks\",\"arguments\":{}}}")
+        .post("/mcp")
+        .then()
+        .statusCode(501)
+        .body("ok", equalTo(false))
+        .body("error.message", containsString("accepted only on POST /v1/attest"));
     given()
         .header("Authorization", header(holder.privateKey()))
         .header("X-API-Key", "svc_live_" + "0".repeat(40))

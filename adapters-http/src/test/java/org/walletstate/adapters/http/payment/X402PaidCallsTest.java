@@ -203,7 +203,8 @@ class X402PaidCallsTest {
         .then()
         .statusCode(503)
         .body("error.code", equalTo("rpc_failure"))
-        .body("error.failedConditions[0].source", equalTo("payment"));
+        .body("error.failedConditions[0].source", equalTo("chain_read"))
+        .body("error.failedConditions[0].chainId", equalTo(8453));
     chain8453.reset();
     assertThat(nonceUsedOnChain(payment)).isFalse();
     assertThat(authorizationRows(pool, payment, "claimed")).isZero();

@@ -45,7 +45,7 @@ final class ConditionMembers {
   private static final Map<ChainFamily, List<String>> READ_FAMILIES =
       Map.of(
           ChainFamily.SOLANA, List.of("token_balance", "nft_ownership", "ratio_to_amount"),
-          ChainFamily.XRPL, List.of("token_balance", "nft_ownership"));
+          ChainFamily.XRPL, List.of("token_balance", "nft_ownership", "ratio_to_amount"));
 
   /** The token_balance-only families that are read: all four. */
   private static final Set<ChainFamily> TOKEN_BALANCE_READ =

@@ -154,8 +154,9 @@ public record EasAttestation(
           fields.path("chainId")
               + " "
               + chain.id()
-              + ": eas_attestation is read on chains 8453 and 10, where EAS is the predeploy at "
-              + EasDeployments.PREDEPLOY.checksummed());
+              + ": EAS is not deployed on this chain; eas_attestation is read where it is: chains "
+              + EasDeployments.chainList()
+              + " (docs/chains.md lists each deployment)");
     }
     Bytes32 schema = Bytes32.parse(fields.requiredText("schemaId"), fields.path("schemaId"));
     if (!fields.has("indexer")) {

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -25,16 +24,11 @@ import org.walletstate.domain.request.Fields;
  *
  * @param chain an EVM chain
  * @param asset native or an ERC-20 token
- * @param multiple how many times the amount must be held
- * @param amount an amount of the token
+ * @param factors {@code multiple} and {@code amount}
  * @param declaredDecimals decimals the caller expects, checked against the token's own
  */
 public record RatioToAmount(
-    Chain chain,
-    Asset asset,
-    DecimalAmount multiple,
-    DecimalAmount amount,
-    Optional<TokenDecimals> declaredDecimals)
+    Chain chain, Asset asset, RatioFactors factors, Optional<TokenDecimals> declaredDecimals)
     implements EvmCondition {
 
   public static final ConditionType TYPE =
@@ -42,13 +36,12 @@ public record RatioToAmount(
           "ratio_to_amount",
           RatioToAmount.class,
           RatioToAmount::parseAny,
-          List.of(SolanaRatioToAmount.class));
+          List.of(SolanaRatioToAmount.class, XrplRatioToAmount.class));
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");
-    Objects.requireNonNull(multiple, "multiple");
-    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(factors, "factors");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
   }
 
@@ -59,7 +52,7 @@ public record RatioToAmount(
 
   /** The derived minimum balance, {@code multiple × amount}, in display units. */
   public DecimalAmount threshold() {
-    return new DecimalAmount(multiple.value().multiply(amount.value()), false);
+    return factors.threshold();
   }
 
   @Override
@@ -67,29 +60,26 @@ public record RatioToAmount(
     return Holding.reads(asset, wallet);
   }
 
-  /** The form of the condition's chain: EVM or Solana. */
+  /** The form of the condition's chain: EVM, Solana or the XRP Ledger. */
   static Condition<?> parseAny(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
     if (chain.family() == ChainFamily.SOLANA) {
       return SolanaRatioToAmount.parse(fields, key, chain);
+    }
+    if (chain.family() == ChainFamily.XRPL) {
+      return XrplRatioToAmount.parse(fields, key, chain);
     }
     return parse(fields, key, chain);
   }
 
   static RatioToAmount parse(Fields fields, KeyVersion key, Chain chain) {
     Asset asset = ConditionMembers.asset(fields, TYPE, true);
-    DecimalAmount multiple =
-        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
-    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
+    RatioFactors factors = RatioFactors.parse(fields, key);
     Optional<TokenDecimals> decimals = ConditionMembers.declaredDecimals(fields, chain, asset);
     if (asset instanceof Asset.Native) {
-      TokenDecimals own = Holding.nativeDecimals(chain);
-      if (amount.decimalPlaces() > own.value()) {
-        throw new ValidationException(
-            Holding.tooPrecise(fields.path("amount"), amount.canonical(), own));
-      }
+      factors.refuseTooPreciseNative(fields, chain);
     }
-    return new RatioToAmount(chain, asset, multiple, amount, decimals);
+    return new RatioToAmount(chain, asset, factors, decimals);
   }
 
   @Override
@@ -104,9 +94,9 @@ public record RatioToAmount(
       return stopped.verdict();
     }
     Holding.Held held = ((Holding.Observed) observation).held();
-    if (amount.decimalPlaces() > held.decimals().value()) {
-      return new ConditionVerdict.Refused(
-          Holding.tooPrecise(context.field("amount"), amount.canonical(), held.decimals()));
+    Optional<String> tooPrecise = factors.tooPrecise(context.field("amount"), held.decimals());
+    if (tooPrecise.isPresent()) {
+      return new ConditionVerdict.Refused(tooPrecise.get());
     }
     boolean met =
         new BigDecimal(held.balance()).compareTo(threshold().inBaseUnits(held.decimals())) >= 0;
@@ -121,14 +111,10 @@ public record RatioToAmount(
    * threshold.
    */
   PayloadValue.Obj evaluatedCondition(KeyVersion key, TokenDecimals decimals) {
-    PayloadValue.ObjBuilder shape =
-        EvaluatedConditions.begin(type(), chain)
-            .put("contractAddress", asset.contractAddress())
-            .put("operator", "gte")
-            .put("threshold", threshold().canonical());
+    PayloadValue.ObjBuilder shape = factors.begin(type(), chain, asset.contractAddress());
     if (key == KeyVersion.V1) {
       shape.put("decimals", decimals.value());
     }
-    return shape.put("multiple", multiple.payload()).put("amount", amount.payload()).build();
+    return factors.end(shape);
   }
 }

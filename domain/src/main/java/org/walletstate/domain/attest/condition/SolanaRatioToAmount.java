@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -20,18 +19,13 @@ import org.walletstate.domain.solana.SolanaRead;
  * units of SOL or an SPL mint; the rules and the signed shape are those of the EVM form.
  */
 public record SolanaRatioToAmount(
-    Chain chain,
-    SolanaAsset asset,
-    DecimalAmount multiple,
-    DecimalAmount amount,
-    Optional<TokenDecimals> declaredDecimals)
+    Chain chain, SolanaAsset asset, RatioFactors factors, Optional<TokenDecimals> declaredDecimals)
     implements SolanaCondition {
 
   public SolanaRatioToAmount {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");
-    Objects.requireNonNull(multiple, "multiple");
-    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(factors, "factors");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
   }
 
@@ -42,23 +36,17 @@ public record SolanaRatioToAmount(
 
   /** The derived minimum balance, {@code multiple × amount}, in display units. */
   public DecimalAmount threshold() {
-    return new DecimalAmount(multiple.value().multiply(amount.value()), false);
+    return factors.threshold();
   }
 
   static SolanaRatioToAmount parse(Fields fields, KeyVersion key, Chain chain) {
     SolanaAsset asset = SolanaHolding.asset(fields, RatioToAmount.TYPE, true);
-    DecimalAmount multiple =
-        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
-    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
+    RatioFactors factors = RatioFactors.parse(fields, key);
     Optional<TokenDecimals> decimals = SolanaHolding.declaredDecimals(fields, chain, asset);
     if (asset instanceof SolanaAsset.Native) {
-      TokenDecimals own = Holding.nativeDecimals(chain);
-      if (amount.decimalPlaces() > own.value()) {
-        throw new ValidationException(
-            Holding.tooPrecise(fields.path("amount"), amount.canonical(), own));
-      }
+      factors.refuseTooPreciseNative(fields, chain);
     }
-    return new SolanaRatioToAmount(chain, asset, multiple, amount, decimals);
+    return new SolanaRatioToAmount(chain, asset, factors, decimals);
   }
 
   @Override
@@ -74,22 +62,17 @@ public record SolanaRatioToAmount(
       return stopped.verdict();
     }
     Holding.Held held = ((Holding.Observed) observation).held();
-    if (amount.decimalPlaces() > held.decimals().value()) {
-      return new ConditionVerdict.Refused(
-          Holding.tooPrecise(context.field("amount"), amount.canonical(), held.decimals()));
+    Optional<String> tooPrecise = factors.tooPrecise(context.field("amount"), held.decimals());
+    if (tooPrecise.isPresent()) {
+      return new ConditionVerdict.Refused(tooPrecise.get());
     }
     boolean met =
         new BigDecimal(held.balance()).compareTo(threshold().inBaseUnits(held.decimals())) >= 0;
-    PayloadValue.ObjBuilder shape =
-        EvaluatedConditions.begin(type(), chain)
-            .put("contractAddress", asset.contractAddress())
-            .put("operator", "gte")
-            .put("threshold", threshold().canonical());
+    PayloadValue.ObjBuilder shape = factors.begin(type(), chain, asset.contractAddress());
     if (context.keyVersion() == KeyVersion.V1) {
       shape.put("decimals", held.decimals().value());
     }
-    shape.put("multiple", multiple.payload()).put("amount", amount.payload());
-    return new ConditionVerdict.Decided(met, shape.build(), PayloadValue.object());
+    return new ConditionVerdict.Decided(met, factors.end(shape), PayloadValue.object());
   }
 
   @Override

@@ -14,8 +14,8 @@ public sealed interface XrplAsset permits XrplAsset.Native, XrplAsset.TrustLine 
   PayloadValue contractAddress();
 
   /**
-   * {@code contractAddress} and {@code currency} of a token_balance condition: {@code native}
-   * without a currency, or an issuer with one.
+   * {@code contractAddress} and {@code currency} of a holding condition: {@code native} without a
+   * currency, or an issuer with one.
    */
   static XrplAsset parse(Fields fields) {
     String text = fields.requiredText("contractAddress");

@@ -121,12 +121,22 @@ class ConditionRulesTest {
     }
 
     @Test
-    void xrplCarriesNoRatioToAmount() {
+    void xrplRatioToAmount_followsTokenBalancesExactnessRules() {
       refused(
           "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
-              + "\"multiple\":\"2\",\"amount\":\"1\"}",
-          "conditions[0].chainId xrpl supports only token_balance, nft_ownership;"
-              + " ratio_to_amount is not available there");
+              + "\"multiple\":\"2\",\"amount\":\"0.0000001\"}",
+          "conditions[0].amount 0.0000001 has more decimal places than the token's own decimals"
+              + " (6)");
+      refused(
+          "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":"
+              + "\"rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q\",\"currency\":\"USD\",\"multiple\":\"2\","
+              + "\"amount\":\"1\",\"decimals\":6}",
+          "conditions[0].decimals does not apply: XRPL trust-line tokens have no decimals on the"
+              + " ledger (amounts are in the token's own units); leave it out");
+      refused(
+          "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+              + "\"multiple\":\"2\",\"amount\":\"1\",\"decimals\":18}",
+          "conditions[0].decimals 18 does not match the token's own decimals (6)");
     }
 
     @Test
@@ -472,13 +482,14 @@ class ConditionRulesTest {
               + "\"}",
           "conditions[0].chainId is required");
       refused(
-          "{\"type\":\"eas_attestation\",\"chainId\":1,\"schemaId\":\""
+          "{\"type\":\"eas_attestation\",\"chainId\":56,\"schemaId\":\""
               + SCHEMA
               + "\",\"indexer\":\""
               + INDEXER
               + "\"}",
-          "conditions[0].chainId 1: eas_attestation is read on chains 8453 and 10, where EAS is"
-              + " the predeploy at 0x4200000000000000000000000000000000000021");
+          "conditions[0].chainId 56: EAS is not deployed on this chain; eas_attestation is read"
+              + " where it is: chains 1, 10, 130, 137, 324, 1868, 8453, 42161, 42220, 57073, 59144,"
+              + " 81457, 534352 (docs/chains.md lists each deployment)");
     }
 
     @Test

@@ -22,6 +22,7 @@ import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.solana.SolanaRead;
 import org.walletstate.domain.xrpl.TrustLineHolding;
 import org.walletstate.domain.xrpl.XrplRead;
@@ -33,6 +34,12 @@ class FamilyConditionsTest {
   private static final String MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
   private static final String XRPL = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
   private static final String ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
+
+  private static final XrplRead.TrustLine USD_LINE =
+      new XrplRead.TrustLine(XrplAddress.of(XRPL), XrplAddress.of(ISSUER), XrplCurrency.of("USD"));
+  private static final XrplRead.IssuerFrozen USD_ISSUER =
+      new XrplRead.IssuerFrozen(XrplAddress.of(ISSUER));
+  private static final Anchor LEDGER = new Anchor.XrplLedger(7, "AB".repeat(32));
 
   private static BoundCondition<?> bound(String condition) {
     AttestCommand command =
@@ -86,28 +93,77 @@ class FamilyConditionsTest {
             "{\"type\":\"token_balance\",\"chainId\":\"xrpl\",\"contractAddress\":\""
                 + ISSUER
                 + "\",\"currency\":\"USD\",\"threshold\":\"1\"}");
-    var line =
-        new XrplRead.TrustLine(
-            XrplAddress.of(XRPL), XrplAddress.of(ISSUER), XrplCurrency.of("USD"));
-    var issuer = new XrplRead.IssuerFrozen(XrplAddress.of(ISSUER));
-    Anchor ledger = new Anchor.XrplLedger(7, "AB".repeat(32));
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
-    answers.put(line, new Reading.Value<>(new TrustLineHolding(new BigDecimal("100"), false)));
-    answers.put(issuer, new Reading.Value<>(true));
+    answers.put(USD_LINE, new Reading.Value<>(new TrustLineHolding(new BigDecimal("100"), false)));
+    answers.put(USD_ISSUER, new Reading.Value<>(true));
 
     ConditionVerdict.Decided frozen =
-        (ConditionVerdict.Decided) evaluate(condition, ledger, answers);
+        (ConditionVerdict.Decided) evaluate(condition, LEDGER, answers);
     assertThat(frozen.met()).isFalse();
     assertThat(frozen.extras().get("trustLineState").toString()).contains("frozen", "true");
 
-    answers.put(issuer, new Reading.Value<>(false));
-    assertThat(((ConditionVerdict.Decided) evaluate(condition, ledger, answers)).met()).isTrue();
+    answers.put(USD_ISSUER, new Reading.Value<>(false));
+    assertThat(((ConditionVerdict.Decided) evaluate(condition, LEDGER, answers)).met()).isTrue();
 
-    answers.put(issuer, new Reading.Unreadable<>("actNotFound"));
-    assertThat(evaluate(condition, ledger, answers))
+    answers.put(USD_ISSUER, new Reading.Unreadable<>("actNotFound"));
+    assertThat(evaluate(condition, LEDGER, answers))
         .isInstanceOf(ConditionVerdict.Unavailable.class)
         .extracting(v -> ((ConditionVerdict.Unavailable) v).source())
         .isEqualTo(FailureSource.TOKEN_METADATA_READ);
+  }
+
+  @Test
+  void xrplRatioToAmount_onXrp_comparesDropsExactly_andSignsTheDerivedThreshold() {
+    BoundCondition<?> condition =
+        bound(
+            "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\"native\","
+                + "\"multiple\":\"2\",\"amount\":\"12.500001\"}");
+    var drops = new XrplRead.XrpDrops(XrplAddress.of(XRPL));
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+
+    assertThat(condition.condition()).isInstanceOf(XrplRatioToAmount.class);
+    assertThat(Set.<Object>copyOf(condition.reads())).containsExactly(drops);
+    // 2 × 12.500001 XRP = 25000002 drops: one drop short is not met
+    answers.put(drops, new Reading.Value<>(BigInteger.valueOf(25_000_001)));
+    ConditionVerdict.Decided shortOfIt =
+        (ConditionVerdict.Decided) evaluate(condition, LEDGER, answers);
+    assertThat(shortOfIt.met()).isFalse();
+    PayloadValue.Obj shape = shortOfIt.evaluatedCondition();
+    assertThat(shape.get("threshold")).isEqualTo(PayloadValue.text("25.000002"));
+    assertThat(shape.get("multiple")).isEqualTo(PayloadValue.text("2"));
+    assertThat(shape.get("amount")).isEqualTo(PayloadValue.text("12.500001"));
+    assertThat(shortOfIt.extras().members()).isEmpty();
+    answers.put(drops, new Reading.Value<>(BigInteger.valueOf(25_000_002)));
+    assertThat(((ConditionVerdict.Decided) evaluate(condition, LEDGER, answers)).met()).isTrue();
+  }
+
+  @Test
+  void xrplRatioToAmount_onATrustLine_isExactInTheTokensUnits_andAFrozenLineIsNeverMet() {
+    BoundCondition<?> condition =
+        bound(
+            "{\"type\":\"ratio_to_amount\",\"chainId\":\"xrpl\",\"contractAddress\":\""
+                + ISSUER
+                + "\",\"currency\":\"USD\",\"multiple\":\"3\",\"amount\":\"50.0834\"}");
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+    answers.put(USD_ISSUER, new Reading.Value<>(false));
+    answers.put(
+        USD_LINE, new Reading.Value<>(new TrustLineHolding(new BigDecimal("150.2501"), false)));
+
+    assertThat(Set.<Object>copyOf(condition.reads()))
+        .containsExactlyInAnyOrder(USD_LINE, USD_ISSUER);
+    ConditionVerdict.Decided under =
+        (ConditionVerdict.Decided) evaluate(condition, LEDGER, answers);
+    assertThat(under.met()).as("150.2501 < 3 × 50.0834 = 150.2502").isFalse();
+    assertThat(under.evaluatedCondition().get("currency").toString()).contains("USD");
+    assertThat(under.extras().get("trustLineState").toString()).contains("false");
+    answers.put(
+        USD_LINE, new Reading.Value<>(new TrustLineHolding(new BigDecimal("150.2502"), false)));
+    assertThat(((ConditionVerdict.Decided) evaluate(condition, LEDGER, answers)).met()).isTrue();
+    answers.put(USD_LINE, new Reading.Value<>(new TrustLineHolding(new BigDecimal("9000"), true)));
+    ConditionVerdict.Decided frozen =
+        (ConditionVerdict.Decided) evaluate(condition, LEDGER, answers);
+    assertThat(frozen.met()).isFalse();
+    assertThat(frozen.extras().get("trustLineState").toString()).contains("true");
   }
 
   @Test
