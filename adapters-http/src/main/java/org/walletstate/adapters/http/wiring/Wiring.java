@@ -91,7 +91,6 @@ import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.KeyAdmission;
-import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.application.port.out.PlanGrants;
 import org.walletstate.application.port.out.TransferAuthorizations;
