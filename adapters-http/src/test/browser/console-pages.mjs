@@ -1,11 +1,13 @@
 // Drives the store console (/console/) in headless Chromium with playwright-core against a running
 // service and the devnet: a store onboarded through the page, the first part with the keyboard
-// only; a validation error beside its field; a discount preview; a credits purchase; then the
+// only; a validation error beside its field; a discount preview; a credits purchase (refused
+// without a proof, then claimed with the page's message signed by the paying wallet); then the
 // scanner and pass pages of that store on a phone. Every page is served with a strict CSP header
 // on top of its own, and any violation is reported. Input: one JSON argument (see
 // MerchantConsolePagesTest); output: one JSON line of what the pages showed; a screenshot of each
 // screen goes to input.screenshots.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { launch, PHONE, tillLogin } from './chromium.mjs';
 
@@ -215,6 +217,19 @@ async function credits(page) {
   await page.click('#credits-form button[type="submit"]');
   observed.txError = await fieldError(page, '#c-tx');
   await page.fill('#c-tx', input.txHash);
+  // no proof: the payer is not the key's wallet, so the service refuses, at the form
+  await page.fill('#c-signature', '');
+  await page.click('#credits-form button[type="submit"]');
+  await page.waitForFunction(() => document.getElementById('credits-form-error').textContent.length > 0, null, { timeout: 30000 });
+  observed.unproven = await page.textContent('#credits-form-error');
+  await shot(page, '11-credits-unproven');
+  // the message the page shows, signed by the paying wallet as a wallet would (ethers personal_sign)
+  await page.click('#c-claim-renew');
+  await page.waitForFunction((tx) => document.getElementById('c-claim').value.includes(tx.toLowerCase()), input.txHash);
+  observed.claim = await page.inputValue('#c-claim');
+  const { Wallet } = createRequire(join(input.devnetDir, 'package.json'))('ethers');
+  const signature = await new Wallet(`0x${input.payerKey}`).signMessage(observed.claim);
+  await page.fill('#c-signature', signature);
   await page.click('#credits-form button[type="submit"]');
   await page.waitForFunction(() => document.getElementById('credits-result').textContent.length > 0, null, { timeout: 30000 });
   observed.credits = await page.textContent('#credits-result');

@@ -235,9 +235,93 @@
     if (r.discountIfProven !== undefined) line(out, `With proof of the wallet (the pass at the till): ${r.discountIfProven}%`);
   });
 
+  // The claim the paying wallet signs (docs/billing.md, "Who may claim a payment"): the service
+  // rebuilds it line by line from its sign-in domain (GET /v1/wallet-auth), the purpose, the store,
+  // the chain and the transaction in its canonical form, and compares it byte for byte.
+  let signInDomain = null;
+
+  async function walletAuthDomain() {
+    if (signInDomain === null) signInDomain = (await Api.call('GET', '/v1/wallet-auth')).domain || '';
+    return signInDomain;
+  }
+
+  function canonicalTx(text) {
+    const t = text.trim();
+    if (/^0x[0-9a-f]{64}$/i.test(t)) return `0x${t.slice(2).toLowerCase()}`;
+    if (/^[0-9a-f]{64}$/i.test(t)) return t.toLowerCase();
+    return t;
+  }
+
+  function canonicalChain(text) {
+    const t = text.trim();
+    return /^\d+$/.test(t) ? String(Number(t)) : t;
+  }
+
+  /** Issued At as the service's examples write it: UTC, whole seconds. */
+  function issuedNow() {
+    return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  function claimStatus(text) {
+    $('c-claim-status').textContent = text;
+  }
+
+  async function drawClaim() {
+    const tx = canonicalTx($('c-tx').value);
+    const chain = canonicalChain($('c-chain').value);
+    const claim = $('c-claim');
+    const domain = await walletAuthDomain();
+    if (!domain) {
+      claim.value = '';
+      claimStatus('This service has no wallet sign-in domain configured, so it takes no signed claim; use a payment intent.');
+      return;
+    }
+    if (!tx || !chain) {
+      claim.value = '';
+      claimStatus('Enter the transaction hash and the chain to see the message.');
+      return;
+    }
+    claim.value = [
+      `${domain} asks you to prove you sent this payment`,
+      'Purpose: merchant-credits',
+      `Merchant: ${storeId()}`,
+      `Chain: ${chain}`,
+      `Transaction: ${tx}`,
+      `Issued At: ${issuedNow()}`,
+    ].join('\n');
+    $('c-signature').value = '';
+    claimStatus('Sign this exact text with the wallet that paid (personal message), then paste the signature.');
+  }
+
+  function redrawClaim() {
+    guarded(null, drawClaim);
+  }
+
+  register('credits', () => drawClaim());
+  $('c-tx').addEventListener('input', redrawClaim);
+  $('c-chain').addEventListener('input', redrawClaim);
+  $('c-claim-renew').addEventListener('click', redrawClaim);
+
+  $('c-claim-copy').addEventListener('click', async () => {
+    const claim = $('c-claim');
+    if (!claim.value) return claimStatus('There is no message yet: enter the transaction hash and the chain.');
+    try {
+      await navigator.clipboard.writeText(claim.value);
+      claimStatus('Copied. Sign it with the wallet that paid, then paste the signature.');
+    } catch (e) {
+      claim.focus();
+      claim.select();
+      claimStatus('Could not copy here: the message is selected, copy it with Ctrl+C (⌘C).');
+    }
+  });
+
   onSubmit('credits-form', async (form) => {
-    const r = await Api.call('POST', path('/credits'), Api.read(form));
+    const body = Api.read(form);
+    // the message alone is no proof: it goes only with a signature
+    if (!body.senderProof || body.senderProof.signature === undefined) delete body.senderProof;
+    const r = await Api.call('POST', path('/credits'), body);
     form.reset();
+    await drawClaim();
     $('credits-result').textContent = `${r.creditsAdded} credits added for ${r.usdcPaid} USDC on ${r.chainName}; the key now has ${r.totalCredits}.`;
   });
 

@@ -8,18 +8,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.BrowserScripts;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.devnet.Devnet;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
@@ -53,9 +57,18 @@ class MerchantConsolePagesTest {
     TestKeys.TestKey owner = TestKeys.create(pool, START_CREDITS, 1_000_000, KeyVersion.V2);
     String store = "con-" + UUID.randomUUID().toString().substring(0, 8);
     String customer = Payments.fundedWallet(BASE, Payments.USDC_BASE, 150_000_000L);
-    String payer = Payments.fundedWallet(BASE, Payments.USDC_BASE, 5_000_000L);
-    String tx = Payments.transfer(BASE, payer, Payments.USDC_BASE, Payments.treasury(), 5_000_000L);
+    // a payer with its key, not the owner key's wallet: its purchase needs its proof
+    Payers.Payer payer = Payers.evm();
+    Payments.fund(BASE, payer.address(), Payments.USDC_BASE, 5_000_000L);
+    String tx =
+        Payments.transfer(
+            BASE, payer.address(), Payments.USDC_BASE, Payments.treasury(), 5_000_000L);
     Payments.mine(BASE, 1);
+
+    RestAssured.get("/v1/wallet-auth")
+        .then()
+        .statusCode(200)
+        .body("data.domain", org.hamcrest.Matchers.equalTo(Payers.DOMAIN));
 
     ObjectNode input = JSON.createObjectNode();
     input.put("baseUrl", base.toString().replaceAll("/$", "").replace("127.0.0.1", "localhost"));
@@ -67,6 +80,8 @@ class MerchantConsolePagesTest {
     input.put("nftContract", "0x00000000000000000000000000000000000c0de1");
     input.put("customer", customer);
     input.put("txHash", tx);
+    input.put("payerKey", payer.privateKey());
+    input.put("devnetDir", Devnet.shared().directory().toString());
     input.put("screenshots", Path.of("target/console-screenshots").toAbsolutePath().toString());
     JsonNode seen = BrowserScripts.run("console-pages.mjs", input, 240);
 
@@ -107,6 +122,19 @@ class MerchantConsolePagesTest {
         .as("the unproven limit of 5, and what a proven wallet gets")
         .contains("5% discount", "USDC: Gold, 10%", "With proof of the wallet")
         .contains(": 10%");
+    assertThat(seen.get("unproven").asText())
+        .as("without a proof the 403 is shown at the form")
+        .startsWith("Payer not proven:");
+    assertThat(seen.get("claim").asText())
+        .as("the claim message, as docs/billing.md writes it")
+        .startsWith(
+            Payers.DOMAIN
+                + " asks you to prove you sent this payment\nPurpose: merchant-credits\nMerchant: "
+                + store
+                + "\nChain: 8453\nTransaction: "
+                + tx.toLowerCase(Locale.ROOT)
+                + "\nIssued At: ")
+        .matches("(?s).*\nIssued At: \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
     assertThat(seen.get("credits").asText()).contains("125 credits added", "on Base");
 
     assertThat(seen.get("tillPrefilled").asText()).isEqualTo(store);
