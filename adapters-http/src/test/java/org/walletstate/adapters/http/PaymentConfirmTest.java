@@ -140,7 +140,7 @@ class PaymentConfirmTest {
 
   /** The answer to {@code key} confirming {@code code} with {@code body}. */
   static ValidatableResponse confirming(String key, Map<String, Object> body) {
-    return post(key, "/v1/payment/confirm", body).then();
+    return post(key, "/v1/payment/confirm", body).then().log().ifValidationFails();
   }
 
   /**
@@ -190,9 +190,22 @@ class PaymentConfirmTest {
 
   /** {@code raw} USDC from {@code from} to {@code to} on 8453, with one confirmation more. */
   static String pay(String from, String to, long raw) {
+    keepUpWithTheWallClock();
     String tx = Payments.transfer(8453, from, USDC_BASE, to, raw);
     Payments.mine(8453, 1);
     return tx;
+  }
+
+  /**
+   * Gives 8453's next block a time no earlier than this machine's clock, as a live chain's blocks
+   * have: the shared devnet's clock falls behind it when another test class reverts a snapshot, and
+   * a transfer made after a code was issued would then carry an earlier block time.
+   */
+  static void keepUpWithTheWallClock() {
+    JsonNode head = Payments.rpc(8453).call("eth_getBlockByNumber", "latest", false);
+    long headTime = Long.decode(head.get("timestamp").asText());
+    long next = Math.max(Instant.now().getEpochSecond() + 1, headTime + 1);
+    Payments.rpc(8453).call("evm_setNextBlockTimestamp", next);
   }
 
   /** The time of the block holding {@code tx} on 8453, as the chain states it. */
