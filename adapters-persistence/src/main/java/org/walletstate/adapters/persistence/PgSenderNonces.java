@@ -9,6 +9,8 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import org.walletstate.application.port.out.SenderNonces;
 
 /**
@@ -33,6 +35,14 @@ public class PgSenderNonces implements SenderNonces {
           + " where chain_id = $1 and sender = $2 and nonce >= $3 and lease_until <= $4"
           + " order by nonce limit 1 for update skip locked)"
           + " update evm_sender_nonce_use u set state = 'allocated', lease_until = $5 from free"
+          + " where u.chain_id = $1 and u.sender = $2 and u.nonce = free.nonce returning u.nonce";
+
+  /** Every free nonce in [mined, below), picked once in a CTE like {@link #REUSE}. */
+  private static final String FREE_BELOW =
+      "with free as (select nonce from evm_sender_nonce_use"
+          + " where chain_id = $1 and sender = $2 and nonce >= $3 and nonce < $4"
+          + " and lease_until <= $5 for update skip locked)"
+          + " update evm_sender_nonce_use u set state = 'allocated', lease_until = $6 from free"
           + " where u.chain_id = $1 and u.sender = $2 and u.nonce = free.nonce returning u.nonce";
 
   private static final String NEXT =
@@ -85,6 +95,26 @@ public class PgSenderNonces implements SenderNonces {
         .call(
             nonce ->
                 db.preparedQuery(LEASE).execute(Tuple.of(chainId, sender, nonce, utc(leaseUntil))));
+  }
+
+  @Override
+  public Uni<List<Long>> takeFreeBelow(
+      long chainId, String sender, long mined, long below, Instant now, Instant leaseUntil) {
+    if (below <= mined) {
+      return Uni.createFrom().item(List.of());
+    }
+    Tuple args = Tuple.of(chainId, sender, mined, below, utc(now)).addValue(utc(leaseUntil));
+    return pool.withTransaction(
+        db ->
+            db.preparedQuery(FREE_BELOW)
+                .execute(args)
+                .map(
+                    rows -> {
+                      List<Long> taken = new ArrayList<>();
+                      rows.forEach(row -> taken.add(row.getLong("nonce")));
+                      taken.sort(null);
+                      return List.copyOf(taken);
+                    }));
   }
 
   @Override

@@ -89,6 +89,43 @@ class PgSenderNoncesTest {
   }
 
   @Test
+  void freeNoncesBelowAWaitingOne_areTakenOnce_byConcurrentFillers() {
+    String sender = sender();
+    for (int i = 0; i < 6; i++) {
+      assertThat(allocate(sender, 0, NOW)).isEqualTo(i);
+    }
+    nonces.sent(8453, sender, 0).await().atMost(WAIT);
+    nonces.unused(8453, sender, 1).await().atMost(WAIT);
+    nonces.unused(8453, sender, 3).await().atMost(WAIT);
+    nonces.unused(8453, sender, 5).await().atMost(WAIT);
+    List<Uni<List<Long>>> fillers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      fillers.add(nonces.takeFreeBelow(8453, sender, 0, 5, NOW, LEASED));
+    }
+    List<Long> taken =
+        Uni.join().all(fillers).usingConcurrencyOf(8).andFailFast().await().atMost(WAIT).stream()
+            .flatMap(List::stream)
+            .toList();
+
+    assertThat(taken)
+        .as("1 and 3 released below the waiting 5, each to one filler; 5 itself is not below")
+        .containsExactlyInAnyOrder(1L, 3L);
+    assertThat(nonces.takeFreeBelow(8453, sender, 0, 5, NOW, LEASED).await().atMost(WAIT))
+        .as("taken nonces are leased")
+        .isEmpty();
+    assertThat(allocate(sender, 0, NOW))
+        .as("the next allocation takes 5, then a new one")
+        .isEqualTo(5);
+    nonces.unused(8453, sender, 3).await().atMost(WAIT);
+    assertThat(nonces.takeFreeBelow(8453, sender, 2, 5, NOW, LEASED).await().atMost(WAIT))
+        .as("a filler that could not send hands its nonce back")
+        .containsExactly(3L);
+    assertThat(nonces.takeFreeBelow(8453, sender, 2, 2, NOW, LEASED).await().atMost(WAIT))
+        .as("nothing below the mined count")
+        .isEmpty();
+  }
+
+  @Test
   void nonceMinedOutsideTheAllocator_areSkipped_andMinedRowsAreForgotten() {
     String sender = sender();
     assertThat(allocate(sender, 0, NOW)).isZero();

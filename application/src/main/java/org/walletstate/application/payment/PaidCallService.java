@@ -19,12 +19,13 @@ import org.walletstate.domain.payment.TransferAuthorization;
  * x402 pay-per-call: the payment is checked against the quote (the domain's {@link
  * PerCallPayment#problem}) and an EIP-3009 authorization against the validity the call needs
  * ({@link AuthorizationCheck#window}); a call past the replica's open paid calls is {@link
- * Outcome.Busy}; then the payment is checked before the work through {@link
+ * Outcome.Busy}; then the payment is claimed once in the store, while its payer has no other
+ * payment open on the network, and only under that claim checked before the work through {@link
  * TransferAuthorizations#state} (an EIP-3009 authorization on chain: nonce unused, balance enough,
- * {@code transferWithAuthorization} simulated; a Solana payment by the facilitator's verification),
- * then claimed once in the store, while its payer has no other payment open on the network; the
- * work runs; a delivered answer is settled and returned with its receipt, a failed one releases the
- * claim. A settlement that does not complete withholds the answer.
+ * {@code transferWithAuthorization} simulated; a Solana payment by the facilitator's verification;
+ * a refused or unreadable one releases the claim); the work runs; a delivered answer is settled and
+ * returned with its receipt, a failed one releases the claim. A settlement that does not complete
+ * withholds the answer.
  */
 public final class PaidCallService implements PaidCallUseCase {
 
@@ -87,28 +88,46 @@ public final class PaidCallService implements PaidCallUseCase {
         : Optional.empty();
   }
 
+  /**
+   * Claims {@code payment} first and only then reads the chain: the payer's one open claim is held
+   * while its authorization is checked and simulated, so two authorizations of one payer can never
+   * both pass the check on a balance that only one of them can spend.
+   */
   private <T> Uni<Outcome<T>> checked(
       PerCallPayment payment, String operation, Supplier<Uni<T>> work, Predicate<T> delivered) {
+    var claim = new PaidCalls.Claim(payment.key(), payment.amount(), operation, clock.instant());
+    return store
+        .claim(claim)
+        .flatMap(
+            claimed ->
+                claimed == PaidCalls.Claimed.CLAIMED
+                    ? onChain(payment, claim, work, delivered)
+                    : Uni.createFrom().item(notClaimed(payment, claimed)));
+  }
+
+  private <T> Uni<Outcome<T>> onChain(
+      PerCallPayment payment,
+      PaidCalls.Claim claim,
+      Supplier<Uni<T>> work,
+      Predicate<T> delivered) {
     return chain
         .state(payment)
+        .onFailure()
+        .call(() -> store.release(claim))
         .flatMap(
             state -> {
-              Optional<String> refused = refusal(payment, state);
               if (state instanceof TransferAuthorizations.State.Failed failed) {
-                return Uni.createFrom().item(new Outcome.Unavailable<T>(failed.reason()));
+                return store
+                    .release(claim)
+                    .map(nothing -> (Outcome<T>) new Outcome.Unavailable<T>(failed.reason()));
               }
+              Optional<String> refused = refusal(payment, state);
               if (refused.isPresent()) {
-                return Uni.createFrom().item(new Outcome.Refused<T>(refused.get()));
+                return store
+                    .release(claim)
+                    .map(nothing -> (Outcome<T>) new Outcome.Refused<T>(refused.get()));
               }
-              var claim =
-                  new PaidCalls.Claim(payment.key(), payment.amount(), operation, clock.instant());
-              return store
-                  .claim(claim)
-                  .flatMap(
-                      claimed ->
-                          claimed == PaidCalls.Claimed.CLAIMED
-                              ? claimed(payment, claim, work, delivered)
-                              : Uni.createFrom().item(notClaimed(payment, claimed)));
+              return claimed(payment, claim, work, delivered);
             });
   }
 

@@ -39,6 +39,7 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
+import org.walletstate.application.port.out.SenderNonces;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.JsonRpc;
 import org.walletstate.devnet.faults.Fault;
@@ -60,6 +61,7 @@ import org.walletstate.devnet.faults.Rule;
 class X402SettlementTest {
 
   @Inject Pool pool;
+  @Inject SenderNonces nonces;
 
   private final FaultProxy chain10 = DevnetTestResource.chain10();
   private final FaultProxy chain8453 = DevnetTestResource.chain8453();
@@ -257,8 +259,9 @@ class X402SettlementTest {
     JsonNode next = payOnBase(newEvmKey(), quote);
     Payments.fund(BASE, next.path("payer").asText(), Payments.USDC_BASE, 1_000_000);
     long nonce = relayerNonce(relayer);
+    // the send and both of its re-sends are lost on the way to the node
     chain8453.install(
-        Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()).once());
+        Rule.of(Match.method("eth_sendRawTransaction"), Fault.dropConnection()).times(3));
 
     Response lost = paid("/v1/attest", lostPayment.path("header").asText(), body);
     assertThat(lost.statusCode()).as(lost.asString()).isEqualTo(503);
@@ -273,6 +276,62 @@ class X402SettlementTest {
         .as("the lost send's nonce, handed out again")
         .isEqualTo(nonce);
     assertThat(relayerNonce(relayer)).isEqualTo(nonce + 1);
+  }
+
+  @Test
+  void aNonceReleasedBelowAWaitingSettlement_isFilled_andTheSettlementMines() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    JsonNode payment = payOnBase(newEvmKey(), quote);
+    Payments.fund(BASE, payment.path("payer").asText(), Payments.USDC_BASE, 1_000_000);
+    String sender = relayer.toLowerCase(Locale.ROOT);
+    Instant now = Instant.now();
+    // another settlement of the burst holds the next nonce, its send not answered yet
+    long held =
+        nonces
+            .allocate(8453, sender, relayerNonce(relayer), now, now.plus(Duration.ofMinutes(10)))
+            .await()
+            .atMost(Duration.ofSeconds(10));
+    long sends = chain8453.counts().calls("eth_sendRawTransaction");
+
+    CompletableFuture<Response> call =
+        CompletableFuture.supplyAsync(
+            () -> paid("/v1/attest", payment.path("header").asText(), body));
+    Instant until = Instant.now().plus(Duration.ofSeconds(60));
+    while (chain8453.counts().calls("eth_sendRawTransaction") == sends
+        && Instant.now().isBefore(until)) {
+      Thread.sleep(100);
+    }
+    // that send turns out never taken: its nonce is released below the waiting settlement
+    nonces.unused(8453, sender, held).await().atMost(Duration.ofSeconds(10));
+    Response answer = call.get(90, TimeUnit.SECONDS);
+
+    verified(answer);
+    String mined = paymentResponse(answer).path("transaction").asText();
+    JsonNode transaction = Payments.rpc(BASE).call("eth_getTransactionByHash", mined);
+    assertThat(JsonRpc.quantity(transaction.path("nonce").asText()).longValueExact())
+        .as("the settlement waited above the released nonce")
+        .isEqualTo(held + 1);
+    assertThat(relayerNonce(relayer)).isEqualTo(held + 2);
+    JsonNode filler = minedWithNonce(sender, held);
+    assertThat(filler.path("to").asText()).as("a transfer to itself").isEqualToIgnoringCase(sender);
+    assertThat(JsonRpc.quantity(filler.path("value").asText())).isZero();
+  }
+
+  /** The relayer's mined transaction under {@code nonce}, among the last twenty blocks. */
+  private static JsonNode minedWithNonce(String sender, long nonce) {
+    JsonNode block = Payments.rpc(BASE).call("eth_getBlockByNumber", "latest", true);
+    for (int i = 0; i < 20; i++) {
+      for (JsonNode transaction : block.path("transactions")) {
+        if (transaction.path("from").asText().equalsIgnoreCase(sender)
+            && JsonRpc.quantity(transaction.path("nonce").asText()).longValueExact() == nonce) {
+          return transaction;
+        }
+      }
+      block =
+          Payments.rpc(BASE).call("eth_getBlockByHash", block.path("parentHash").asText(), true);
+    }
+    throw new AssertionError("no transaction of " + sender + " under nonce " + nonce);
   }
 
   private String settledHash(String payer) {

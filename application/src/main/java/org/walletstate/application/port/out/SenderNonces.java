@@ -2,6 +2,7 @@ package org.walletstate.application.port.out;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * Transaction nonces of the service's own EVM senders (the x402 relayer, the access-pass minter),
@@ -28,6 +29,18 @@ public interface SenderNonces {
    * if it is still not mined when its lease expired.
    */
   Uni<Void> sent(long chainId, String sender, long nonce);
+
+  /**
+   * Takes every free nonce of {@code sender} in [{@code mined}, {@code below}) — released by a send
+   * the node never took, or unmined when its lease expired — leased to the caller until {@code
+   * leaseUntil}, so that a sender waiting under {@code below} can fill the gap that holds it (with
+   * transactions of its own, reported {@link #sent} or {@link #unused} like any other). Two
+   * callers, on any replica, never take the same nonce.
+   *
+   * @return the nonces taken, ascending; empty when nothing below is free
+   */
+  Uni<List<Long>> takeFreeBelow(
+      long chainId, String sender, long mined, long below, Instant now, Instant leaseUntil);
 
   /** The nonce's transaction was not sent (refused by the node): hand it out again. */
   Uni<Void> unused(long chainId, String sender, long nonce);

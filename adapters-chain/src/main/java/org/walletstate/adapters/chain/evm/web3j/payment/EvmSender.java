@@ -13,24 +13,21 @@ import java.util.Optional;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.SenderNonces;
 import org.web3j.crypto.Credentials;
-import org.web3j.crypto.Hash;
 import org.web3j.crypto.RawTransaction;
-import org.web3j.crypto.TransactionEncoder;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.request.Transaction;
 import org.web3j.protocol.core.methods.response.EthEstimateGas;
-import org.web3j.protocol.core.methods.response.EthSendTransaction;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
-import org.web3j.utils.Numeric;
 
 /**
  * One of the service's own EVM senders (the x402 relayer, the access-pass minter): a transaction's
  * gas limit is estimated (a call that would revert is never sent), its nonce is allocated from the
  * shared {@link SenderNonces} (so replicas never reuse one), and a transaction not mined within
  * {@link Settings#replaceAfter} is sent again under the same nonce with a higher gas price, until
- * one of its versions is mined or the wait is over. Blocking: runs on its caller's thread, never on
- * an event loop. The key is held as web3j {@link Credentials} and never written anywhere.
+ * one of its versions is mined or the wait is over; while it waits, free nonces below its own (a
+ * gap that would hold it) are filled by a {@link GapFiller}. Blocking: runs on its caller's thread,
+ * never on an event loop. The key is held as web3j {@link Credentials} and never written anywhere.
  */
 final class EvmSender {
 
@@ -77,12 +74,16 @@ final class EvmSender {
   private static final Duration RECEIPT_POLL = Duration.ofMillis(250);
   private static final Duration STORE_WAIT = Duration.ofSeconds(10);
 
+  /** How often a waiting transaction looks for a gap below its nonce to fill. */
+  private static final Duration GAP_CHECK = Duration.ofSeconds(2);
+
   private final Credentials key;
   private final String address;
   private final SenderNonces nonces;
   private final PaymentNodes nodes;
   private final Settings settings;
   private final Clock clock;
+  private final GapFiller gaps;
 
   EvmSender(
       Credentials key, SenderNonces nonces, PaymentNodes nodes, Settings settings, Clock clock) {
@@ -92,6 +93,7 @@ final class EvmSender {
     this.nodes = nodes;
     this.settings = settings;
     this.clock = clock;
+    this.gaps = new GapFiller(key, address, nonces);
   }
 
   /** The sender's address, lower case. */
@@ -125,9 +127,9 @@ final class EvmSender {
                 BigInteger.valueOf(nonce), gasPrice, gasLimit, to, BigInteger.ZERO, data);
         Optional<String> refused;
         try {
-          refused = submit(web3j, chainId, first);
+          refused = Submissions.untilAnswered(web3j, chainId, first, key);
         } catch (IOException | RuntimeException noAnswer) {
-          if (!known(web3j, hash(first, chainId, key))) {
+          if (!Submissions.known(web3j, Submissions.hash(first, chainId, key))) {
             nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
             return new Sent.Lost();
           }
@@ -164,16 +166,6 @@ final class EvmSender {
     return refusal.toLowerCase(Locale.ROOT).contains("nonce too low");
   }
 
-  /** Whether the node knows the transaction {@code hash} (pending or mined). */
-  private static boolean known(Web3j web3j, String hash) {
-    try {
-      var found = web3j.ethGetTransactionByHash(hash).send();
-      return found.hasError() || found.getTransaction().isPresent();
-    } catch (IOException | RuntimeException noAnswer) {
-      return true; // cannot tell: watched as sent
-    }
-  }
-
   private Optional<BigInteger> estimate(Web3j web3j, String to, String data) throws IOException {
     EthEstimateGas estimate =
         web3j
@@ -186,13 +178,17 @@ final class EvmSender {
         : Optional.of(estimate.getAmountUsed());
   }
 
+  /** {@code address}'s mined transaction count at the chain's head. */
+  static long minedCount(Web3j web3j, String address) throws IOException {
+    return web3j
+        .ethGetTransactionCount(address, DefaultBlockParameterName.LATEST)
+        .send()
+        .getTransactionCount()
+        .longValueExact();
+  }
+
   private long allocate(Web3j web3j, long chainId) throws IOException {
-    long mined =
-        web3j
-            .ethGetTransactionCount(address, DefaultBlockParameterName.LATEST)
-            .send()
-            .getTransactionCount()
-            .longValueExact();
+    long mined = minedCount(web3j, address);
     Instant now = clock.instant();
     return nonces
         .allocate(chainId, address, mined, now, now.plus(settings.lease()))
@@ -201,31 +197,16 @@ final class EvmSender {
   }
 
   /**
-   * Hands a signed version to the node: the node's refusal, or empty when it took it.
-   *
-   * @throws IOException when the node's answer did not arrive
+   * Polls every sent version's receipt; fills free nonces below it every {@link #GAP_CHECK} (a gap
+   * would hold it unmined); replaces the newest version when it waited too long.
    */
-  private Optional<String> submit(Web3j web3j, long chainId, RawTransaction transaction)
-      throws IOException {
-    String signed = Numeric.toHexString(TransactionEncoder.signMessage(transaction, chainId, key));
-    EthSendTransaction sent = web3j.ethSendRawTransaction(signed).send();
-    return sent.hasError()
-        ? Optional.of("the node refused the transaction: " + sent.getError().getMessage())
-        : Optional.empty();
-  }
-
-  private static String hash(RawTransaction transaction, long chainId, Credentials key) {
-    return Hash.sha3(Numeric.toHexString(TransactionEncoder.signMessage(transaction, chainId, key)))
-        .toLowerCase(Locale.ROOT);
-  }
-
-  /** Polls every sent version's receipt; replaces the newest one when it waited too long. */
   private Sent await(Web3j web3j, long chainId, RawTransaction first, Duration wait)
       throws IOException, InterruptedException {
-    List<String> versions = new ArrayList<>(List.of(hash(first, chainId, key)));
+    List<String> versions = new ArrayList<>(List.of(Submissions.hash(first, chainId, key)));
     RawTransaction newest = first;
     Instant until = clock.instant().plus(wait);
     Instant replaceAt = clock.instant().plus(settings.replaceAfter());
+    Instant gapCheckAt = clock.instant().plus(GAP_CHECK);
     while (clock.instant().isBefore(until)) {
       for (String version : versions) {
         var receipt = web3j.ethGetTransactionReceipt(version).send();
@@ -234,20 +215,33 @@ final class EvmSender {
           return new Sent.Mined(version, "0x1".equals(mined.getStatus()));
         }
       }
+      if (!clock.instant().isBefore(gapCheckAt)) {
+        fillGaps(web3j, chainId, first.getNonce().longValueExact());
+        gapCheckAt = clock.instant().plus(GAP_CHECK);
+      }
       if (!clock.instant().isBefore(replaceAt)) {
         newest = replacement(newest);
         try {
-          submit(web3j, chainId, newest);
+          Submissions.submit(web3j, chainId, newest, key);
         } catch (IOException noAnswer) {
           // it may have been taken: watched like the others
         }
-        versions.add(hash(newest, chainId, key));
+        versions.add(Submissions.hash(newest, chainId, key));
         replaceAt = clock.instant().plus(settings.replaceAfter());
       }
       Thread.sleep(RECEIPT_POLL.toMillis());
     }
     return new Sent.Unknown(
         "not mined within " + wait.toSeconds() + " s (" + versions.size() + " versions sent)");
+  }
+
+  private void fillGaps(Web3j web3j, long chainId, long nonce) {
+    Instant now = clock.instant();
+    try {
+      gaps.fillBelow(web3j, chainId, nonce, now, now.plus(settings.lease()));
+    } catch (IOException | RuntimeException notNow) {
+      // the chain or the store did not answer: looked at again at the next check
+    }
   }
 
   /** The same transaction under the same nonce, its gas price raised by the fee bump. */
