@@ -89,13 +89,14 @@ public class HttpEdge {
    */
   private void countStreamedBodies(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
-    // chunked on HTTP/1.1; on HTTP/2 (h2c included) a body without a length has no header at all
+    // chunked on HTTP/1.1; on HTTP/2 (h2c included) a body without a length has no header at all.
+    // Only the methods whose endpoints read a body are counted: a GET's stream (which an HTTP/2
+    // client may end with an empty frame after its headers) is left to the endpoint, which reads
+    // none, so reading it here would leave the endpoint a request already read.
     boolean streamed =
         request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
             && !request.isEnded()
-            && (request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null
-                || request.version() == HttpVersion.HTTP_2
-                || BODY_METHODS.contains(request.method()));
+            && BODY_METHODS.contains(request.method());
     if (streamed) {
       streamedBodies.handle(ctx);
     } else {
