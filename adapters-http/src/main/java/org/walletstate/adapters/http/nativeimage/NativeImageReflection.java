@@ -12,12 +12,15 @@ import jakarta.ws.rs.PUT;
 import org.walletstate.adapters.http.account.CreditsResource;
 import org.walletstate.adapters.http.account.KeysBuyResource;
 import org.walletstate.adapters.http.account.KeysResource;
+import org.walletstate.adapters.http.account.WalletAuthResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.commerce.AcpDiscountResource;
 import org.walletstate.adapters.http.commerce.CodesResource;
 import org.walletstate.adapters.http.commerce.DiscountCheckResource;
+import org.walletstate.adapters.http.commerce.MerchantCreditsResource;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
+import org.walletstate.adapters.http.commerce.OwnedMerchantsResource;
 import org.walletstate.adapters.http.commerce.PassResource;
 import org.walletstate.adapters.http.commerce.PaymentConfirmResource;
 import org.walletstate.adapters.http.commerce.RegistrySubmitResource;
@@ -26,6 +29,7 @@ import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
 
@@ -67,6 +71,10 @@ import org.walletstate.adapters.http.trust.TrustResource;
       PaymentConfirmResource.class,
       ScannerSessionResource.class,
       PassResource.class,
+      MerchantCreditsResource.class,
+      OwnedMerchantsResource.class,
+      PaymentIntentsResource.class,
+      WalletAuthResource.class,
       // the envelope records
       Envelopes.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation
@@ -99,7 +107,10 @@ import org.walletstate.adapters.http.trust.TrustResource;
       "org.web3j.protocol.core.methods.response.EthBlockNumber",
       "org.web3j.protocol.core.methods.response.EthGasPrice",
       "org.web3j.protocol.core.methods.response.EthGetTransactionCount",
-      "org.web3j.protocol.core.methods.response.EthSendTransaction"
+      "org.web3j.protocol.core.methods.response.EthSendTransaction",
+      // settlements: estimated gas and a sent transaction looked up by its hash
+      "org.web3j.protocol.core.methods.response.EthEstimateGas",
+      "org.web3j.protocol.core.methods.response.EthTransaction"
     })
 final class NativeImageReflection {
 

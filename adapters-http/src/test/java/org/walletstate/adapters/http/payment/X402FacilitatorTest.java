@@ -106,11 +106,12 @@ class X402FacilitatorTest {
     Payments.fund(BASE, payer, Payments.USDC_BASE, 1_000_000);
     String away = m.wallet("empty").address();
     BigInteger payToBefore = usdcOnBase(payTo);
-    // the service's own balance read passes; right after it, the payer moves its USDC away, so the
+    // the service's own checks pass (its balance read, then its simulation of
+    // transferWithAuthorization); right after the simulation, the payer moves its USDC away, so the
     // facilitator's verification finds the funds missing
     chain8453.install(
         Rule.of(
-                Match.callWith("eth_call", "70a08231"),
+                Match.callWith("eth_call", "e3ee160e"),
                 Fault.moveHead(
                     RpcCall.of("anvil_impersonateAccount", payer),
                     RpcCall.of(
