@@ -113,9 +113,24 @@ public class HttpEdge {
       reply(ctx, 400, badRequest(ctx));
     } else if (ctx.statusCode() == 413) {
       reply(ctx, 413, tooLarge());
+    } else if (brokenFraming(ctx.failure())) {
+      reply(ctx, 400, "Bad request: the body's chunked framing is malformed");
     } else {
       ctx.next();
     }
+  }
+
+  /**
+   * A failure of the HTTP codec while a streamed body was read (a chunk size that is no number).
+   */
+  private static boolean brokenFraming(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      StackTraceElement[] at = t.getStackTrace();
+      if (at.length > 0 && at[0].getClassName().startsWith("io.netty.handler.codec.")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

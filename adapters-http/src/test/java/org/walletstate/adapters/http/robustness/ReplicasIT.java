@@ -90,6 +90,8 @@ class ReplicasIT {
       List<String> command = new ArrayList<>(List.of(java, "-Xmx384m"));
       Map<String, String> props = new HashMap<>();
       props.put("quarkus.http.port", Integer.toString(port));
+      props.put("quarkus.management.port", Integer.toString(freePort()));
+      props.put("quarkus.management.host", "127.0.0.1");
       props.put("quarkus.http.host", "127.0.0.1");
       props.put("walletstate.rate-limits.enabled", "true");
       props.put("walletstate.rate-limits.templates.requests", Integer.toString(RATE_LIMIT));
