@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.VertxException;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -115,6 +116,9 @@ public class HttpEdge {
       reply(ctx, 413, tooLarge());
     } else if (brokenFraming(ctx.failure())) {
       reply(ctx, 400, "Bad request: the body's chunked framing is malformed");
+    } else if (ctx.failure() instanceof HttpClosedException) {
+      // the client went away while its body was read: there is no one to answer
+      return;
     } else {
       ctx.next();
     }
