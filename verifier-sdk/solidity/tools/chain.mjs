@@ -26,11 +26,18 @@ let compiled;
 
 /** ABI and bytecode of every contract, compiled once per process (solc 0.8.37, optimizer on). */
 export function contracts() {
-  if (compiled) return compiled;
+  if (!compiled) compiled = compileDirectories([contractsDir]);
+  return compiled;
+}
+
+/** Compiles the .sol files of `dirs` as one source set (imports by file name). */
+export function compileDirectories(dirs) {
   const solc = require('solc');
   const sources = {};
-  for (const f of readdirSync(contractsDir).filter((f) => f.endsWith('.sol')).sort()) {
-    sources[f] = { content: readFileSync(join(contractsDir, f), 'utf8') };
+  for (const dir of dirs) {
+    for (const f of readdirSync(dir).filter((f) => f.endsWith('.sol')).sort()) {
+      sources[f] = { content: readFileSync(join(dir, f), 'utf8') };
+    }
   }
   const settings = {
     evmVersion: 'cancun',
@@ -40,13 +47,13 @@ export function contracts() {
   const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings })));
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  compiled = { solc: solc.version() };
+  const result = { solc: solc.version() };
   for (const file of Object.keys(sources)) {
     for (const [name, c] of Object.entries(out.contracts[file] ?? {})) {
-      compiled[name] = { abi: c.abi, bytecode: '0x' + c.evm.bytecode.object };
+      result[name] = { abi: c.abi, bytecode: '0x' + c.evm.bytecode.object };
     }
   }
-  return compiled;
+  return result;
 }
 
 function freePort() {
@@ -109,7 +116,12 @@ export async function startChain(name, { timestamp } = {}) {
 
 /** Deploys `name` from `signer` with constructor `args`; returns the attached ethers.Contract. */
 export async function deploy(signer, name, ...args) {
-  const c = contracts()[name];
+  return deployFrom(contracts(), signer, name, ...args);
+}
+
+/** Deploys `name` of a compiled source set. */
+export async function deployFrom(compiledSet, signer, name, ...args) {
+  const c = compiledSet[name];
   const factory = new ethers.ContractFactory(c.abi, c.bytecode, signer);
   const contract = await factory.deploy(...args);
   await contract.waitForDeployment();
