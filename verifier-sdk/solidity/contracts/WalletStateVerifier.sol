@@ -58,10 +58,9 @@ contract WalletStateVerifier {
         bytes calldata k = bytes(kid);
         if (k.length == 0 || k.length > 64) revert InvalidKid();
         for (uint256 i = 0; i < k.length; i++) {
-            // kids are written in [a-z0-9._-] (signing.md section 1)
+            // printable ASCII that a header can carry unescaped: what the header parser reads
             bytes1 c = k[i];
-            bool ok = (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "-" || c == "_" || c == ".";
-            if (!ok) revert InvalidKid();
+            if (c < 0x21 || c > 0x7e || c == '"' || c == "\\") revert InvalidKid();
         }
         if (x == 0 && y == 0) revert InvalidKey();
         bytes32 h = keccak256(k);

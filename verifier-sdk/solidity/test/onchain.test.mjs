@@ -10,7 +10,7 @@ import { serviceLikeTokens } from '../tools/service-like-tokens.mjs';
 const HOLDER = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-for (const [name, expected] of [['osaka', 24], ['isthmus', 24], ['prague', 1]]) {
+for (const [name, expected] of [['osaka', 26], ['isthmus', 26], ['prague', 1]]) {
   test(`on ${name}`, { timeout: 120000 }, async () => {
     const chain = await startChain(name);
     try {

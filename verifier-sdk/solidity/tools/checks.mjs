@@ -165,6 +165,8 @@ export async function runChecks(chain, { jwks, tokens }) {
     const e = await reverts(verifier.verify(resigned(tokens.valid, foreign.privateKey, 'service-attest-v9')), 'UnknownKid');
     assert.equal(e.args[0], 'service-attest-v9');
   });
+  await check('a kid a header cannot carry unescaped is refused', () =>
+    reverts(verifier.registerKey('service-"attest"', foreign.x, foreign.y), 'InvalidKid'));
   await check('only the owner registers keys', () =>
     reverts(verifier.connect(stranger).registerKey('service-attest-v9', foreign.x, foreign.y), 'NotOwner'));
 
@@ -209,6 +211,14 @@ export async function runChecks(chain, { jwks, tokens }) {
     assert.equal((await verifier.verify(fromNext)).wallet, holder);
     assert.equal((await verifier.verify(tokens.valid)).wallet, holder);
     await reverts(verifier.verify(resigned(tokens.second, next.privateKey, serviceKid)), 'BadSignature');
+  });
+
+  await check('claims in another layout are refused, not misread', async () => {
+    const claims = claimsOf(tokens.valid);
+    const sorted = Object.fromEntries(Object.keys(claims).sort().map((k) => [k, claims[k]]));
+    for (const text of [JSON.stringify(sorted), JSON.stringify(claims, null, 1)]) {
+      await reverts(verifier.verify(resigned(`x.${b64u(text)}.x`, next.privateKey, nextKid)), 'MalformedClaims');
+    }
   });
 
   const payloadBytes = Buffer.from(segments(tokens.valid)[1], 'base64url').length;

@@ -82,7 +82,7 @@ class LiveAnswersOnChainTest {
     assertThat(node.waitFor(4, TimeUnit.MINUTES)).as("node finished").isTrue();
     String printed = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(node.exitValue()).as(printed).isZero();
-    assertThat(printed).contains("onchain: 48 passed, 0 failed");
+    assertThat(printed).contains("onchain: 52 passed, 0 failed");
     JsonNode gas = JSON.readTree(report.toFile()).get("gas");
     assertThat(gas).hasSize(2);
     for (JsonNode chain : gas) {
