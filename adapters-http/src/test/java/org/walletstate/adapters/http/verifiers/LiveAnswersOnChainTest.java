@@ -34,8 +34,8 @@ import org.walletstate.domain.payload.KeyVersion;
  * WalletStateVerifier} on an Osaka anvil (EIP-7951) and an OP Stack Isthmus anvil (RIP-7212) and
  * runs the checks of {@code tools/checks.mjs} against these tokens: valid ones verify (v2 and v1
  * kids) and admit their wallet at the example gate; tampered fields, a foreign key, an unregistered
- * kid, the wrong wallet, a failed attestation, a replay and an expired token are refused; a
- * rotation keeps the service's keys verifying.
+ * kid, the wrong wallet, a failed attestation, a replay, claims in another layout and an expired
+ * token are refused; a rotation keeps the service's keys verifying.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
