@@ -8,6 +8,9 @@ export { KeySet } from './keys.js';
 export { Namespace, ROLES, ATTESTATION, TRUST_PROFILE, PASS, DISCOUNT } from './statements.js';
 export { canonical, stringifySortedTopLevel, MAX_DEPTH, NestingTooDeep } from './json.js';
 export { conditionHash };
+export { ProofVerifier, ProofVerifierBuilder, PROOF_STEPS } from './proofs.js';
+export { blockHeaderHash } from './header.js';
+export { proofVerifierFrom } from './proof-config.js';
 
 /** Thrown by the `verify*` methods: names the first failed check and carries the whole report. */
 export class VerificationRejected extends Error {
