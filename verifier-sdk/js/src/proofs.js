@@ -25,6 +25,9 @@ const BEFORE_REVOCATION = new Set(['delegate_mismatch', 'principal_mismatch', 'i
 
 class NoTrustedRoot extends Error {}
 
+/** The items of an array or the member values of an object, in order (as Jackson iterates). */
+const members = (v) => (Array.isArray(v) ? v : isObject(v) ? Object.values(v) : []);
+
 function parseWord(text, what) {
   if (typeof text !== 'string' || !WORD.test(text)) throw new TypeError(`${what} must be 0x followed by 64 hex digits`);
   return fromHex(text.slice(2));
@@ -92,8 +95,8 @@ export class ProofVerifier {
   async verifyTrustChecks(trust) {
     const out = [];
     let index = 0;
-    for (const dimension of Array.isArray(trust?.dimensions) ? trust.dimensions : []) {
-      for (const check of Array.isArray(dimension?.checks) ? dimension.checks : []) {
+    for (const dimension of members(trust?.dimensions)) {
+      for (const check of members(dimension?.checks)) {
         if (isObject(check) && Object.hasOwn(check, 'proof')) out.push(await this.#verifyResult(index, check));
         index++;
       }

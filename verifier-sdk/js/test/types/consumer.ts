@@ -8,7 +8,22 @@ import {
   type PqStatus,
   type StatementReport,
   type VerificationReport,
+  ProofVerifier,
+  type BlockHeader,
+  type ProofVerdict,
 } from '@walletstate/verifier';
+
+async function proofs(report: VerificationReport, header: BlockHeader, hash: string): Promise<string[]> {
+  const verifier = ProofVerifier.builder()
+    .trustHeader(8453, header, hash)
+    .trustStateRoot(1, 0x4bn, '0x' + '00'.repeat(32))
+    .wallet('0x' + '11'.repeat(20))
+    .tokenDecimals(8453, '0x' + '22'.repeat(20), 6)
+    .build();
+  const verdicts: ProofVerdict[] = await verifier.verify(report);
+  return verdicts.map((v) => `${v.status} ${v.failedStep ?? ''} ${v.provenValue ?? ''}`);
+}
+void proofs;
 
 async function check(jwks: string, answer: string): Promise<boolean> {
   const verifier = createVerifier({ keys: KeySet.parse(jwks), namespace: 'service', maxAgeSeconds: 300 });
