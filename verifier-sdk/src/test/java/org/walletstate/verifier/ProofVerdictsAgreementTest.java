@@ -13,14 +13,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,7 +32,6 @@ class ProofVerdictsAgreementTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path WORK = Path.of("target/js-proof-agreement");
-  private static final Path AGREE = Path.of("js/tools/agree.mjs");
 
   @Test
   void bothVerifiers_giveTheSameProofVerdicts() throws Exception {
@@ -60,24 +56,7 @@ class ProofVerdictsAgreementTest {
 
     ObjectNode corpus = JSON.createObjectNode();
     corpus.set("cases", cases.list);
-    Files.createDirectories(WORK);
-    Path casesFile = WORK.resolve("cases.json");
-    Path log = WORK.resolve("agree.log");
-    Files.writeString(casesFile, JSON.writeValueAsString(corpus), StandardCharsets.UTF_8);
-    Process node =
-        new ProcessBuilder(
-                "node",
-                AGREE.toString(),
-                casesFile.toString(),
-                WORK.resolve("reports.json").toString())
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
-    node.getOutputStream().close(); // stdin closed
-    assertThat(node.waitFor(3, TimeUnit.MINUTES)).as("node finished").isTrue();
-    String printed = Files.readString(log, StandardCharsets.UTF_8);
-    assertThat(node.exitValue()).as("disagreements:%n%s", printed).isZero();
-    assertThat(printed).contains("agree: " + cases.list.size() + " passed, 0 failed");
+    NodeAgreement.agree(WORK, corpus);
   }
 
   static JsonNode named(String name) throws Exception {
