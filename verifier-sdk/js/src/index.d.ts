@@ -275,3 +275,83 @@ export declare function proofVerifierFrom(config: ProofVerifierConfig): ProofVer
 
 /** keccak(rlp(header)) of an `eth_getBlockByNumber` block object, Prague fields included. */
 export declare function blockHeaderHash(header: BlockHeader): Uint8Array;
+
+// ---- the pass's QR-code text ----------------------------------------------------------------
+
+/** The first segment of every pass code (`P1.<pass>.<sig>`). */
+export declare const PASS_CODE_PREFIX: 'P1';
+/** The longest code accepted. */
+export declare const PASS_CODE_MAX_LENGTH: number;
+/** A text that is not a pass code; the message says why (the Java SDK's words). */
+export declare class MalformedPassCode extends TypeError {}
+/** The QR-code text of an issued pass's `data` object (`{pass, sig, kid, ...}`); the companion is left out. */
+export declare function passCodeOf(data: string | { pass: object; sig: string }): string;
+/**
+ * The `data` object a code stands for (`{pass, sig, kid}`, kid `<namespace>-pass-v2`); `reportPass`
+ * and `verifyPass` take a code directly.
+ * @throws MalformedPassCode
+ */
+export declare function expandPassCode(
+  code: string,
+  namespace?: string | Namespace,
+): { pass: Record<string, unknown>; sig: string; kid: string };
+
+// ---- multi-attestation envelopes --------------------------------------------------------------
+
+/** Where each slot's key set comes from. */
+export interface KeySetSource {
+  /** The key set at `location`, or a rejection saying why it could not be had. */
+  resolve(location: string): Promise<KeySet>;
+}
+export declare const KeySetResolver: {
+  /** Saved key sets by URL; any other URL fails to resolve. */
+  fixed(keySets: Map<string, KeySet> | Record<string, KeySet>): KeySetSource;
+  /** Fetches over HTTPS only (fetch), with a timeout (default 10 s) and a 1 MiB limit. */
+  https(options?: { timeoutMs?: number }): KeySetSource;
+};
+
+/** One envelope slot's verdict; an expired slot reads `signatureValid: false`, its signature unexamined. */
+export interface SlotVerdict {
+  readonly issuer: string | null;
+  readonly type: string | null;
+  readonly kid: string | null;
+  readonly signatureValid: boolean;
+  readonly expired: boolean;
+  /** Why the slot is not live: the exact text of the envelope format's errors. */
+  readonly error: string | null;
+}
+
+export interface EnvelopeSummary {
+  total: number;
+  verified: number;
+  expired: number;
+  failed: number;
+  /** Required types with no live slot, in the order the caller named them. */
+  missingRequired: string[];
+}
+
+/** Valid when no required type is missing and, if no type is required, every slot is live. */
+export interface EnvelopeReport {
+  readonly valid: boolean;
+  readonly slots: SlotVerdict[];
+  readonly summary: EnvelopeSummary;
+  /** Set when the envelope itself could not be read. */
+  readonly error: string | null;
+}
+
+export declare class EnvelopeVerifierBuilder {
+  /** The verifier's clock; default the system clock. */
+  now(now: InstantLike | (() => InstantLike)): this;
+  /** Off only for reading historical envelopes: an expired slot then still verifies. */
+  checkExpiry(checkExpiry: boolean): this;
+  /** Types that must have at least one live (verified, unexpired) slot. */
+  requiredTypes(types: string[]): this;
+  build(): EnvelopeVerifier;
+}
+
+/** Verifies `{v: 1, attestations: [slot...]}`: each slot alone, against the key set its `jwks` names. */
+export declare class EnvelopeVerifier {
+  private constructor();
+  static builder(resolver: KeySetSource): EnvelopeVerifierBuilder;
+  verify(envelope: string | object): Promise<EnvelopeReport>;
+}

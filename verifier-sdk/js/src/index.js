@@ -10,6 +10,7 @@ export { canonical, stringifySortedTopLevel, MAX_DEPTH, NestingTooDeep } from '.
 export { conditionHash };
 export { ProofVerifier, ProofVerifierBuilder, PROOF_STEPS } from './proofs.js';
 export { blockHeaderHash } from './header.js';
+export { EnvelopeVerifier, EnvelopeVerifierBuilder, KeySetResolver } from './envelope.js';
 export { expandPassCode, passCodeOf, MalformedPassCode, PASS_CODE_PREFIX, PASS_CODE_MAX_LENGTH } from './pass-code.js';
 export { proofVerifierFrom } from './proof-config.js';
 

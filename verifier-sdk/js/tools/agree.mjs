@@ -12,10 +12,13 @@
 // member of every proof verdict must agree; the one allowance is the wording after `account proof: `
 // or `storage proof: ` when the Java SDK found a node that is not well-formed RLP or not a trie
 // node (its own decoder's words), where both must reject at the same step with the same prefix.
+// Kind `envelope` carries `envelope: {now, checkExpiry?, requiredTypes?, keySets: {url: label}}`
+// and the Java SDK's EnvelopeReport in this package's shape; every member must be equal.
 // Writes this package's reports to reports.json, prints each disagreement and a closing count; exits
 // 1 when there is any.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createVerifier, KeySet, proofVerifierFrom } from '../src/index.js';
+import { isDeepStrictEqual } from 'node:util';
+import { createVerifier, EnvelopeVerifier, KeySet, KeySetResolver, proofVerifierFrom } from '../src/index.js';
 
 const [casesFile, outFile] = process.argv.slice(2);
 const corpus = JSON.parse(readFileSync(casesFile, 'utf8'));
@@ -87,13 +90,35 @@ function attestationOf(input) {
   return parsed?.data?.attestation ?? parsed?.attestation ?? parsed;
 }
 
+async function envelopeReport(c) {
+  const urls = Object.fromEntries(Object.entries(c.envelope.keySets).map(([url, label]) => [url, keySets[label]]));
+  const builder = EnvelopeVerifier.builder(KeySetResolver.fixed(urls)).now(c.envelope.now);
+  if (c.envelope.checkExpiry !== undefined) builder.checkExpiry(c.envelope.checkExpiry);
+  if (c.envelope.requiredTypes !== undefined) builder.requiredTypes(c.envelope.requiredTypes);
+  return builder.build().verify(c.input);
+}
+
+function compareEnvelopes(label, js, java) {
+  const plain = JSON.parse(JSON.stringify(js));
+  if (isDeepStrictEqual(plain, java)) return [];
+  const java_ = JSON.stringify(java);
+  const js_ = JSON.stringify(plain);
+  if (plain.error !== java.error && java.error?.includes('malformed JSON') && plain.error?.includes('malformed JSON')) {
+    if (isDeepStrictEqual({ ...plain, error: null }, { ...java, error: null })) return [];
+  }
+  return [`${label}: envelope Java ${java_}, JavaScript ${js_}`];
+}
+
 const reports = [];
 let agreed = 0;
 let disagreed = 0;
 for (const c of corpus.cases) {
   const differences = [];
   let report = {};
-  if (c.kind !== 'proofs') {
+  if (c.kind === 'envelope') {
+    report = await envelopeReport(c);
+    differences.push(...compareEnvelopes(c.label, report, c.java));
+  } else if (c.kind !== 'proofs') {
     const verifier = createVerifier({ ...c.options, keys: keySets[c.keys] });
     report =
       c.kind === 'token' ? await verifier.reportToken(c.input, c.pqInput ?? null) : await verifier[methods[c.kind]](c.input);

@@ -11,7 +11,24 @@ import {
   ProofVerifier,
   type BlockHeader,
   type ProofVerdict,
+  EnvelopeVerifier,
+  KeySetResolver,
+  type EnvelopeReport,
+  expandPassCode,
+  passCodeOf,
 } from '@walletstate/verifier';
+
+async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
+  const report: EnvelopeReport = await EnvelopeVerifier.builder(KeySetResolver.fixed({ 'https://x/jwks.json': KeySet.parse(jwks) }))
+    .now(new Date())
+    .requiredTypes(['wallet_state'])
+    .build()
+    .verify(text);
+  const code: string = passCodeOf(pass);
+  const kid: string = expandPassCode(code, 'service').kid;
+  return report.valid && report.slots.every((s) => s.error === null) && report.summary.missingRequired.length === 0 && kid.length > 0;
+}
+void envelope;
 
 async function proofs(report: VerificationReport, header: BlockHeader, hash: string): Promise<string[]> {
   const verifier = ProofVerifier.builder()
