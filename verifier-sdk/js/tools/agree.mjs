@@ -8,7 +8,8 @@
 // was parsed with, as reasons name it) or "empty".
 // A case may also carry `proofs` (a proof verifier's description, see src/proof-config.js) and
 // `javaProofs` (the Java SDK's ProofVerdict.toJson of each result, from verifyResults on the input's
-// attestation object, whether or not its signature holds); kind `proofs` compares those alone. Every
+// attestation object, or verifyTrustChecks on its trust object when `proofsOf` is `trust`, whether
+// or not its signature holds); kind `proofs` compares those alone. Every
 // member of every proof verdict must agree; the one allowance is the wording after `account proof: `
 // or `storage proof: ` when the Java SDK found a node that is not well-formed RLP or not a trie
 // node (its own decoder's words), where both must reject at the same step with the same prefix.
@@ -84,6 +85,12 @@ function compareProofs(label, js, java) {
   return out;
 }
 
+/** The trust object inside a response, its data, or the trust object itself. */
+function trustOf(input) {
+  const parsed = typeof input === 'string' ? JSON.parse(input) : input;
+  return parsed?.data?.trust ?? parsed?.trust ?? parsed;
+}
+
 /** The attestation object inside a response, its data, or the attestation itself. */
 function attestationOf(input) {
   const parsed = typeof input === 'string' ? JSON.parse(input) : input;
@@ -125,7 +132,11 @@ for (const c of corpus.cases) {
     differences.push(...compare(c.label, report, c.java));
   }
   if (c.proofs !== undefined) {
-    report = { ...report, proofs: await proofVerifierFrom(c.proofs).verifyResults(attestationOf(c.input)) };
+    const proofs = proofVerifierFrom(c.proofs);
+    report = {
+      ...report,
+      proofs: c.proofsOf === 'trust' ? await proofs.verifyTrustChecks(trustOf(c.input)) : await proofs.verifyResults(attestationOf(c.input)),
+    };
     differences.push(...compareProofs(c.label, report.proofs, c.javaProofs));
   }
   reports.push(report);

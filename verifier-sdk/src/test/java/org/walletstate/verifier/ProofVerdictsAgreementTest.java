@@ -40,6 +40,7 @@ class ProofVerdictsAgreementTest {
       cases.chain(fixture(chain), fixture(chain == 1 ? 8453 : 1));
     }
     cases.revocations(named("revocation"));
+    cases.trustProfile(fixture(8453));
     assertThat(cases.list.size()).as("cases compared").isGreaterThan(80);
     Set<ProofStep> reached = EnumSet.noneOf(ProofStep.class);
     Set<ProofVerdict.Status> statuses = EnumSet.noneOf(ProofVerdict.Status.class);
@@ -196,6 +197,58 @@ class ProofVerdictsAgreementTest {
                   accountProof(f, f.path(s[0]), "account_code")));
         }
       }
+    }
+
+    /**
+     * A trust profile's checks (presence facts: operator gt, threshold 0) in two dimensions, the
+     * first unevaluated without a proof, then a verified balance, a declined row and a tampered
+     * one.
+     */
+    void trustProfile(JsonNode f) {
+      String holder = f.path("holder").asText();
+      ObjectNode trust = JSON.createObjectNode();
+      ObjectNode dimensions = trust.putObject("dimensions");
+      ObjectNode unevaluated = JSON.createObjectNode().put("label", "XRPL").put("met", false);
+      unevaluated.put("evaluated", false);
+      List<ObjectNode> rows = new ArrayList<>();
+      for (String token : List.of("token6", "token18")) {
+        ObjectNode condition = balanceCondition(f, f.path(token).asText(), "0");
+        condition.put("operator", "gt");
+        ObjectNode row =
+            result(
+                f,
+                "token_balance",
+                true,
+                condition,
+                erc20Proof(
+                    f,
+                    f.path("holder" + token.substring(0, 1).toUpperCase() + token.substring(1)),
+                    holder,
+                    token.equals("token6") ? 6 : 18));
+        row.remove("type");
+        row.remove("condition");
+        rows.add(row);
+      }
+      ObjectNode declined = rows.get(1).deepCopy();
+      declined.set(
+          "proof",
+          JSON.createObjectNode().put("available", false).put("reason", "NFT rows carry no proof"));
+      ObjectNode tampered = rows.get(0).deepCopy();
+      ((ObjectNode) tampered.path("proof").path("storageProof").get(0)).put("value", "0x0");
+      dimensions.putObject("xrpl").putArray("checks").add(unevaluated);
+      ArrayNode stablecoins = dimensions.putObject("stablecoins").putArray("checks");
+      stablecoins.add(rows.get(0)).add(declined).add(tampered).add(rows.get(1));
+      ObjectNode c = JSON.createObjectNode();
+      c.put("label", "trust profile checks").put("kind", "proofs").put("proofsOf", "trust");
+      ObjectNode config = ProofTampering.headerTrust(f, holder);
+      c.set("proofs", config);
+      c.put("input", trust.toString());
+      ArrayNode verdicts = c.putArray("javaProofs");
+      for (ProofVerdict v : verifierFrom(config).verifyTrustChecks(trust)) {
+        verdicts.add(v.json());
+      }
+      assertThat(verdicts).hasSize(4);
+      list.add(c);
     }
 
     void revocations(JsonNode r) {
