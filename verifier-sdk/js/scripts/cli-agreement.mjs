@@ -4,11 +4,13 @@
 // the vector's window, and 1 after all windows. A sample of them also goes through
 // `java -jar verifier-sdk-<version>-cli.jar` (a JVM start per answer is too slow for all 27 on a
 // shared machine; the per-check agreement of the two SDKs on every vector and on edited copies is
-// JavaScriptVerifierAgreementTest). Child output goes to target/js/*.log, stdin closed.
+// JavaScriptVerifierAgreementTest). Then `--proof` through both tools on a signed answer carrying a
+// devnet proof (cli-proof-agreement.mjs). Child output goes to target/js/*.log, stdin closed.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { proofAgreement } from './cli-proof-agreement.mjs';
 
 const js = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const target = resolve(js, '..', 'target');
@@ -95,4 +97,11 @@ for (const [name, vector] of Object.entries(vectors)) {
   }
 }
 console.log(`cli-agreement: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+const proofFailures = await proofAgreement({
+  run,
+  installedCli,
+  jar: join(target, jar),
+  work,
+  fixtures: resolve(js, '..', 'src', 'test', 'resources', 'proofs'),
+});
+process.exit(failed === 0 && proofFailures === 0 ? 0 : 1);

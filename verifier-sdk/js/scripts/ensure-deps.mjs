@@ -12,6 +12,9 @@ const stamp = join(root, 'node_modules', '.walletstate-deps.sha256');
 const mustExist = [
   'node_modules/jose/package.json',
   'node_modules/@noble/post-quantum/ml-dsa.js',
+  'node_modules/@noble/hashes/sha3.js',
+  'node_modules/@ethereumjs/mpt/package.json',
+  'node_modules/@ethereumjs/rlp/package.json',
   'node_modules/typescript/bin/tsc',
 ];
 

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { createVerifier } from './index.js';
 import { KeySet } from './keys.js';
+import { PROOF_USAGE, printProofs, proofOption, proofVerifierOf } from './cli-proofs.js';
 
 export const VALID = 0;
 export const INVALID = 1;
@@ -11,7 +12,9 @@ export const USAGE = 2;
 export const USAGE_TEXT =
   'usage: walletstate-verify [verify] --jwks <jwks.json|https-url> [--namespace WORD]' +
   ' [--trust | --discount | --pass] [--at ISO-INSTANT] [--max-age SECONDS]' +
-  ' [--pq-required-from ISO-INSTANT] [--evidence] [--json] <answer.json|->';
+  ' [--pq-required-from ISO-INSTANT] [--evidence] [--json]' +
+  PROOF_USAGE +
+  ' <answer.json|->';
 
 function parseArgs(args) {
   const options = { positional: [] };
@@ -33,7 +36,11 @@ function parseArgs(args) {
     else if (arg === '--evidence') options.mode = 'evidence';
     else if (arg === '--json') options.json = true;
     else if (arg === '-h' || arg === '--help') options.help = true;
-    else options.positional.push(arg);
+    else {
+      const last = proofOption(args, i, options, value);
+      if (last < 0) options.positional.push(arg);
+      else i = last;
+    }
   }
   return options;
 }
@@ -57,8 +64,8 @@ async function readInput(input, stdin) {
 const line = (out, check, passed, detail) =>
   out.write(`${check.padEnd(16)} ${(passed ? 'ok' : 'FAIL').padEnd(4)} ${String(detail ?? '').trim()}\n`);
 
-/** Prints the verdict lines the Java CLI prints, in its order. */
-export function printReport(out, report, kind) {
+/** Prints the verdict lines the Java CLI prints, in its order; `proofs` only for attestations. */
+export function printReport(out, report, kind, proofs = undefined) {
   const c = report.checks;
   if (!c.structure.passed && kind !== 'trust' && kind !== 'discount') line(out, 'structure', false, c.structure.reason);
   line(out, 'signature', c.signature.passed, c.signature.reason);
@@ -67,13 +74,19 @@ export function printReport(out, report, kind) {
   line(out, 'expiry', c.expiry.passed, c.expiry.reason);
   line(out, 'pq', report.pq.passed, `${report.pq.status} ${report.pq.reason ?? ''}`);
   if (kind === 'attestation' && report.jwt) line(out, 'jwt', report.jwt.passed, report.jwt.reason);
-  line(out, 'valid', report.valid, '');
+  const proofsGood = proofs === undefined ? true : printProofs(line, out, report, proofs);
+  line(out, 'valid', report.valid && proofsGood, '');
 }
+
+/** Good unless a proof was rejected, had no trusted root, or was not checked. */
+const proofsPass = (proofs) =>
+  proofs === undefined || (proofs !== null && proofs.every((v) => v.status !== 'REJECTED' && v.status !== 'NO_TRUSTED_ROOT'));
 
 /** Runs the command; resolves to the exit code. */
 export async function run(args, { stdout = process.stdout, stderr = process.stderr, stdin = process.stdin } = {}) {
   let options;
   let verifier;
+  let proofVerifier;
   try {
     options = parseArgs(args);
     if (options.help) {
@@ -93,6 +106,7 @@ export async function run(args, { stdout = process.stdout, stderr = process.stde
       pqRequiredFrom: options.pqRequiredFrom,
       mode: options.mode,
     });
+    proofVerifier = await proofVerifierOf(options.proofs);
   } catch (e) {
     stderr.write(`error: ${e.message}\n${USAGE_TEXT}\n`);
     return USAGE;
@@ -107,7 +121,11 @@ export async function run(args, { stdout = process.stdout, stderr = process.stde
   const kind = options.kind ?? 'attestation';
   const methods = { attestation: 'report', trust: 'reportTrustProfile', discount: 'reportDiscount', pass: 'reportPass' };
   const report = await verifier[methods[kind]](text);
-  if (options.json) stdout.write(JSON.stringify(report, null, 2) + '\n');
-  else printReport(stdout, report, kind);
-  return report.valid ? VALID : INVALID;
+  // as the Java CLI: proofs of attestations only, and only once the attestation verifies
+  let proofs;
+  if (proofVerifier !== null && kind === 'attestation') proofs = report.valid ? await proofVerifier.verify(report) : null;
+  const valid = report.valid && proofsPass(proofs);
+  if (options.json) stdout.write(JSON.stringify(proofs === undefined ? report : { ...report, proofs, valid }, null, 2) + '\n');
+  else printReport(stdout, report, kind, proofs);
+  return valid ? VALID : INVALID;
 }

@@ -175,3 +175,183 @@ export interface Verifier {
 }
 
 export declare function createVerifier(options: VerifierOptions): Verifier;
+
+// ---- EIP-1186 proofs ------------------------------------------------------------------------
+
+/** The steps of checking a result's Merkle proof, in the order they run (the Java SDK's ProofStep). */
+export type ProofStep =
+  | 'SHAPE'
+  | 'BLOCK'
+  | 'STATE_ROOT'
+  | 'ACCOUNT_PROOF'
+  | 'ACCOUNT_FIELDS'
+  | 'BINDING'
+  | 'STORAGE_PROOF'
+  | 'DECIMALS'
+  | 'VERDICT';
+export declare const PROOF_STEPS: readonly ProofStep[];
+
+/**
+ * How a result's proof ended: VERIFIED (the proven state gives the signed verdict at a trusted
+ * root), REJECTED (a step failed), DECLINED (the service gave `available: false` and a reason),
+ * ABSENT (no proof object), NO_TRUSTED_ROOT (no trusted root for its chain and block).
+ */
+export type ProofStatus = 'VERIFIED' | 'REJECTED' | 'DECLINED' | 'ABSENT' | 'NO_TRUSTED_ROOT';
+export type ProofSubject = 'erc20_balance' | 'account_balance' | 'account_code' | 'delegation_revocation';
+
+/** What a result's Merkle proof established: the Java SDK's ProofVerdict (its toJson form). */
+export interface ProofVerdict {
+  /** The result's position in the attestation (a check's among all checks of a trust profile). */
+  readonly index: number;
+  readonly status: ProofStatus;
+  /** The step that failed; set exactly when REJECTED. */
+  readonly failedStep: ProofStep | null;
+  /** Why, in words (the decline reason for DECLINED). */
+  readonly detail: string;
+  readonly subject: ProofSubject | string | null;
+  /** The proven balance in base units or revocation flag, as decimal text. */
+  readonly provenValue: string | null;
+  /** The proven codeHash of an account_code proof. */
+  readonly provenCodeHash: string | null;
+  /** What the proof could not establish although it verified. */
+  readonly limitation: string | null;
+  readonly verified: boolean;
+}
+
+/** An `eth_getBlockByNumber` block object (extra members are ignored). */
+export interface BlockHeader {
+  number: string;
+  stateRoot: string;
+  [field: string]: unknown;
+}
+
+export type ChainId = number | bigint;
+export type BlockNumber = number | bigint | string;
+
+/** Sets up the trusted roots and the caller's pins. */
+export declare class ProofVerifierBuilder {
+  /** Trusts `stateRoot` for every result, whatever its chain and block. */
+  trustStateRoot(stateRoot: string): this;
+  /** Trusts `stateRoot` as the state root of `blockNumber` on `chainId`. */
+  trustStateRoot(chainId: ChainId, blockNumber: BlockNumber, stateRoot: string): this;
+  /**
+   * Trusts the header's state root for its block if and only if the header hashes to
+   * `trustedBlockHash`; otherwise the results at its block are rejected at STATE_ROOT.
+   * @throws TypeError when the header lacks a field or a field is malformed
+   */
+  trustHeader(chainId: ChainId | null, header: BlockHeader, trustedBlockHash: string): this;
+  /** The wallet the attestation is about: every proof must be of it (recommended). */
+  wallet(address: string): this;
+  /** The decimals of `token` on `chainId` as the caller knows them (a differing signed value is rejected). */
+  tokenDecimals(chainId: ChainId, token: string, decimals: number): this;
+  build(): ProofVerifier;
+}
+
+/** Checks the EIP-1186 proofs inside signed results against state roots the caller trusts. */
+export declare class ProofVerifier {
+  private constructor();
+  static builder(): ProofVerifierBuilder;
+  /** Every result's verdict of a valid attestation report; rejects when the report is not valid. */
+  verify(report: VerificationReport): Promise<ProofVerdict[]>;
+  /** An attestation object whose signature was checked by other means. */
+  verifyResults(attestation: { results: unknown[] }): Promise<ProofVerdict[]>;
+  /** The verdicts of the checks that carry a `proof` of a valid trust profile report. */
+  verifyTrustProfile(report: StatementReport): Promise<ProofVerdict[]>;
+  /** A `trust` object whose signature was checked by other means. */
+  verifyTrustChecks(trust: { dimensions: unknown }): Promise<ProofVerdict[]>;
+}
+
+/** A proof verifier from a plain description (as the command line's options give it). */
+export interface ProofVerifierConfig {
+  trust?: Array<
+    | { stateRoot: string; chainId?: null }
+    | { stateRoot: string; chainId: ChainId; blockNumber: BlockNumber }
+    | { header: BlockHeader; blockHash: string; chainId?: ChainId | null }
+  >;
+  wallet?: string | null;
+  decimals?: Array<{ chainId: ChainId; token: string; decimals: number }>;
+}
+export declare function proofVerifierFrom(config: ProofVerifierConfig): ProofVerifier;
+
+/** keccak(rlp(header)) of an `eth_getBlockByNumber` block object, Prague fields included. */
+export declare function blockHeaderHash(header: BlockHeader): Uint8Array;
+
+// ---- the pass's QR-code text ----------------------------------------------------------------
+
+/** The first segment of every pass code (`P1.<pass>.<sig>`). */
+export declare const PASS_CODE_PREFIX: 'P1';
+/** The longest code accepted. */
+export declare const PASS_CODE_MAX_LENGTH: number;
+/** A text that is not a pass code; the message says why (the Java SDK's words). */
+export declare class MalformedPassCode extends TypeError {}
+/** The QR-code text of an issued pass's `data` object (`{pass, sig, kid, ...}`); the companion is left out. */
+export declare function passCodeOf(data: string | { pass: object; sig: string }): string;
+/**
+ * The `data` object a code stands for (`{pass, sig, kid}`, kid `<namespace>-pass-v2`); `reportPass`
+ * and `verifyPass` take a code directly.
+ * @throws MalformedPassCode
+ */
+export declare function expandPassCode(
+  code: string,
+  namespace?: string | Namespace,
+): { pass: Record<string, unknown>; sig: string; kid: string };
+
+// ---- multi-attestation envelopes --------------------------------------------------------------
+
+/** Where each slot's key set comes from. */
+export interface KeySetSource {
+  /** The key set at `location`, or a rejection saying why it could not be had. */
+  resolve(location: string): Promise<KeySet>;
+}
+export declare const KeySetResolver: {
+  /** Saved key sets by URL; any other URL fails to resolve. */
+  fixed(keySets: Map<string, KeySet> | Record<string, KeySet>): KeySetSource;
+  /** Fetches over HTTPS only (fetch), with a timeout (default 10 s) and a 1 MiB limit. */
+  https(options?: { timeoutMs?: number }): KeySetSource;
+};
+
+/** One envelope slot's verdict; an expired slot reads `signatureValid: false`, its signature unexamined. */
+export interface SlotVerdict {
+  readonly issuer: string | null;
+  readonly type: string | null;
+  readonly kid: string | null;
+  readonly signatureValid: boolean;
+  readonly expired: boolean;
+  /** Why the slot is not live: the exact text of the envelope format's errors. */
+  readonly error: string | null;
+}
+
+export interface EnvelopeSummary {
+  total: number;
+  verified: number;
+  expired: number;
+  failed: number;
+  /** Required types with no live slot, in the order the caller named them. */
+  missingRequired: string[];
+}
+
+/** Valid when no required type is missing and, if no type is required, every slot is live. */
+export interface EnvelopeReport {
+  readonly valid: boolean;
+  readonly slots: SlotVerdict[];
+  readonly summary: EnvelopeSummary;
+  /** Set when the envelope itself could not be read. */
+  readonly error: string | null;
+}
+
+export declare class EnvelopeVerifierBuilder {
+  /** The verifier's clock; default the system clock. */
+  now(now: InstantLike | (() => InstantLike)): this;
+  /** Off only for reading historical envelopes: an expired slot then still verifies. */
+  checkExpiry(checkExpiry: boolean): this;
+  /** Types that must have at least one live (verified, unexpired) slot. */
+  requiredTypes(types: string[]): this;
+  build(): EnvelopeVerifier;
+}
+
+/** Verifies `{v: 1, attestations: [slot...]}`: each slot alone, against the key set its `jwks` names. */
+export declare class EnvelopeVerifier {
+  private constructor();
+  static builder(resolver: KeySetSource): EnvelopeVerifierBuilder;
+  verify(envelope: string | object): Promise<EnvelopeReport>;
+}

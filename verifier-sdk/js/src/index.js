@@ -8,6 +8,12 @@ export { KeySet } from './keys.js';
 export { Namespace, ROLES, ATTESTATION, TRUST_PROFILE, PASS, DISCOUNT } from './statements.js';
 export { canonical, stringifySortedTopLevel, MAX_DEPTH, NestingTooDeep } from './json.js';
 export { conditionHash };
+export { ProofVerifier, PROOF_STEPS } from './proofs.js';
+export { ProofVerifierBuilder } from './proof-builder.js';
+export { blockHeaderHash } from './header.js';
+export { EnvelopeVerifier, EnvelopeVerifierBuilder, KeySetResolver } from './envelope.js';
+export { expandPassCode, passCodeOf, MalformedPassCode, PASS_CODE_PREFIX, PASS_CODE_MAX_LENGTH } from './pass-code.js';
+export { proofVerifierFrom } from './proof-config.js';
 
 /** Thrown by the `verify*` methods: names the first failed check and carries the whole report. */
 export class VerificationRejected extends Error {

@@ -4,6 +4,7 @@ import { firstDifference, isObject, parseStrict, truthy } from './json.js';
 import { malformed, report } from './policy.js';
 import { DISCOUNT, PASS, TRUST_PROFILE } from './statements.js';
 import { checkStatement, hasSignature, instant, issuance } from './statement-checks.js';
+import { MalformedPassCode, expandPassCode, isPassCode } from './pass-code.js';
 
 const CHECKS = ['signature', 'freshness', 'expiry'];
 const PASS_LIFETIME_MS = 65_000;
@@ -98,5 +99,16 @@ async function reportWhole(policy, type, rules, input) {
 }
 
 export const reportTrustProfile = (policy, input) => reportWhole(policy, TRUST_PROFILE, trustRules, input);
-export const reportPass = (policy, input) => reportWhole(policy, PASS, passRules, input);
+/** An issued pass, its `data`, or the QR code's text (`P1.…`, checked as the data it stands for). */
+export async function reportPass(policy, input) {
+  if (!isPassCode(input)) return reportWhole(policy, PASS, passRules, input);
+  let data;
+  try {
+    data = expandPassCode(input, policy.namespace);
+  } catch (e) {
+    if (e instanceof MalformedPassCode) return malformed(CHECKS, e.message);
+    throw e;
+  }
+  return reportWhole(policy, PASS, passRules, data);
+}
 export const reportDiscount = (policy, input) => reportWhole(policy, DISCOUNT, discountRules, input);

@@ -14,11 +14,18 @@ export async function newIssuer(ns = 'service', seed = 7) {
   const ec = await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const pq = ml_dsa65.keygen(new Uint8Array(32).fill(seed));
   const jwk = await exportJWK(ec.publicKey);
-  const kids = { attest: `${ns}-attest-v2`, trust: `${ns}-trust-v2`, attestPq: `${ns}-attest-pq1`, trustPq: `${ns}-trust-pq1` };
+  const kids = {
+    attest: `${ns}-attest-v2`,
+    trust: `${ns}-trust-v2`,
+    pass: `${ns}-pass-v2`,
+    attestPq: `${ns}-attest-pq1`,
+    trustPq: `${ns}-trust-pq1`,
+    passPq: `${ns}-pass-pq1`,
+  };
   const jwks = {
     keys: [
-      ...[kids.attest, kids.trust, `${ns}-attest-v1`].map((kid) => ({ ...jwk, kid, alg: 'ES256', use: 'sig' })),
-      ...[kids.attestPq, kids.trustPq].map((kid) => ({ kty: 'AKP', alg: 'ML-DSA-65', kid, pub: b64url(pq.publicKey) })),
+      ...[kids.attest, kids.trust, kids.pass, `${ns}-attest-v1`].map((kid) => ({ ...jwk, kid, alg: 'ES256', use: 'sig' })),
+      ...[kids.attestPq, kids.trustPq, kids.passPq].map((kid) => ({ kty: 'AKP', alg: 'ML-DSA-65', kid, pub: b64url(pq.publicKey) })),
     ],
   };
   const es256 = async (bytes) =>
@@ -60,7 +67,19 @@ export async function newIssuer(ns = 'service', seed = 7) {
     };
   }
 
-  return { jwks, kids, attestation, trust, pqToken };
+  /** data {pass, sig, kid, pqSig, pqKid} of an in-store pass, signed whole. */
+  async function pass(p) {
+    const classical = lines(`${ns}.pass.v2`, canonicalText(p));
+    return {
+      pass: p,
+      sig: b64(await es256(classical)),
+      kid: kids.pass,
+      pqSig: b64(ml_dsa65.sign(lines(`${ns}.pass.pq1`, classical), pq.secretKey)),
+      pqKid: kids.passPq,
+    };
+  }
+
+  return { jwks, kids, attestation, trust, pass, pqToken };
 }
 
 export async function conditionHashOf(condition) {

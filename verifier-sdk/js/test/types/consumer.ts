@@ -8,7 +8,39 @@ import {
   type PqStatus,
   type StatementReport,
   type VerificationReport,
+  ProofVerifier,
+  type BlockHeader,
+  type ProofVerdict,
+  EnvelopeVerifier,
+  KeySetResolver,
+  type EnvelopeReport,
+  expandPassCode,
+  passCodeOf,
 } from '@walletstate/verifier';
+
+async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
+  const report: EnvelopeReport = await EnvelopeVerifier.builder(KeySetResolver.fixed({ 'https://x/jwks.json': KeySet.parse(jwks) }))
+    .now(new Date())
+    .requiredTypes(['wallet_state'])
+    .build()
+    .verify(text);
+  const code: string = passCodeOf(pass);
+  const kid: string = expandPassCode(code, 'service').kid;
+  return report.valid && report.slots.every((s) => s.error === null) && report.summary.missingRequired.length === 0 && kid.length > 0;
+}
+void envelope;
+
+async function proofs(report: VerificationReport, header: BlockHeader, hash: string): Promise<string[]> {
+  const verifier = ProofVerifier.builder()
+    .trustHeader(8453, header, hash)
+    .trustStateRoot(1, 0x4bn, '0x' + '00'.repeat(32))
+    .wallet('0x' + '11'.repeat(20))
+    .tokenDecimals(8453, '0x' + '22'.repeat(20), 6)
+    .build();
+  const verdicts: ProofVerdict[] = await verifier.verify(report);
+  return verdicts.map((v) => `${v.status} ${v.failedStep ?? ''} ${v.provenValue ?? ''}`);
+}
+void proofs;
 
 async function check(jwks: string, answer: string): Promise<boolean> {
   const verifier = createVerifier({ keys: KeySet.parse(jwks), namespace: 'service', maxAgeSeconds: 300 });

@@ -1,5 +1,7 @@
 package org.walletstate.verifier;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
@@ -57,6 +59,29 @@ public record ProofVerdict(
 
   public boolean verified() {
     return status == Status.VERIFIED;
+  }
+
+  /**
+   * The verdict as JSON, the shape the TypeScript package reports: {@code index}, {@code status},
+   * {@code failedStep}, {@code detail}, {@code subject}, {@code provenValue} (decimal text), {@code
+   * provenCodeHash}, {@code limitation} (each absent one null) and {@code verified}.
+   */
+  public String toJson() {
+    return json().toString();
+  }
+
+  ObjectNode json() {
+    ObjectNode out = JsonNodeFactory.instance.objectNode();
+    out.put("index", index)
+        .put("status", status.name())
+        .put("failedStep", failedStep.map(Enum::name).orElse(null))
+        .put("detail", detail)
+        .put("subject", subject.orElse(null))
+        .put("provenValue", provenValue.map(BigInteger::toString).orElse(null))
+        .put("provenCodeHash", provenCodeHash.orElse(null))
+        .put("limitation", limitation.orElse(null))
+        .put("verified", verified());
+    return out;
   }
 
   @Override

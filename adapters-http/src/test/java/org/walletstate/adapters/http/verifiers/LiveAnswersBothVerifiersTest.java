@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.verifiers;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
+import static org.walletstate.adapters.http.testbed.Conditions.accountCode;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
 import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
 import static org.walletstate.adapters.http.testbed.Conditions.withMember;
@@ -43,7 +44,10 @@ import org.walletstate.verifier.StatementReport;
  * answers of the running service over the devnet (v2 and v1 keys, raw and {@code format: "jwt"}),
  * on their tokens alone, and on tampered copies of each: every verdict and reason must agree
  * ({@code verifier-sdk/js/tools/agree.mjs} compares), the answers as issued must verify and every
- * tampered copy must not.
+ * tampered copy must not. Answers with {@code proof: "merkle"} also have their EIP-1186 proofs
+ * checked by both against the devnet's header of the results' block (hash recomputed), as issued
+ * and with tampered proofs (a changed storage value, a wrong root, a truncated node, a foreign
+ * account): every proof verdict must agree member by member too.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -105,19 +109,37 @@ class LiveAnswersBothVerifiersTest {
       }
     }
     assertThat(tampered).isGreaterThan(20);
+    new LiveProofCases(m, now, java).addTo(cases, answer(KeyVersion.V2, false, true), "v2 raw");
+    new LiveProofCases(m, now, java).addTo(cases, answer(KeyVersion.V1, true, true), "v1 jwt");
 
     String printed = agree(jwks, cases);
     assertThat(printed).contains("agree: " + cases.size() + " passed, 0 failed");
   }
 
   private String answer(KeyVersion version, boolean tokens) {
+    return answer(version, tokens, false);
+  }
+
+  /** A live answer; with proofs, of ERC-20 balances of both layouts, the native balance, code. */
+  private String answer(KeyVersion version, boolean tokens, boolean proofs) {
     String key = TestKeys.create(pool, 10, 100, version).secret();
     String usdc = m.chain(8453).address("usdc");
     Map<String, Object> request =
-        body(
-            m.wallet("holder").address(),
-            tokenBalance(8453, usdc, "100"),
-            tokenBalance(8453, usdc, "1000000000"));
+        proofs
+            ? body(
+                m.wallet("holder").address(),
+                tokenBalance(8453, m.chain(8453).address("token6"), "1500.25"),
+                tokenBalance(8453, m.chain(8453).address("token18"), "2.6"),
+                tokenBalance(8453, "native", "1"),
+                accountCode(8453, "none"),
+                tokenBalance(8453, m.chain(8453).address("vyperLayoutToken"), "42"))
+            : body(
+                m.wallet("holder").address(),
+                tokenBalance(8453, usdc, "100"),
+                tokenBalance(8453, usdc, "1000000000"));
+    if (proofs) {
+      request = withMember(request, "proof", "merkle");
+    }
     Response response = attest(key, tokens ? withMember(request, "format", "jwt") : request);
     assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
     return response.asString();
@@ -159,7 +181,7 @@ class LiveAnswersBothVerifiersTest {
     return (ObjectNode) attestation(data).get("results").get(0);
   }
 
-  private static void add(
+  static void add(
       ArrayNode cases,
       String label,
       String kind,
