@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
 import static org.walletstate.adapters.http.testbed.Payments.USDC_BASE;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,6 +38,7 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.SignInMessages;
 import org.walletstate.devnet.Devnet;
 
 /**
@@ -82,6 +82,7 @@ class WalletSignInTest {
     request.put("chainId", 8453);
     request.put("nonce", nonce());
     request.put("issuedAt", Instant.now().toString());
+    request.putArray("resources").add(SignInMessages.WALLET_AUTH);
     fields.accept(request);
     return Devnet.shared().siweSigner().sign(request);
   }
@@ -101,20 +102,8 @@ class WalletSignInTest {
 
   /** Buys a key for a fresh wallet with keys/buy (10 USDC, 250 credits); the pass is minted. */
   static Holder boughtKey() {
-    String key = randomKey();
-    String address = sign(key, f -> {}).get("address").asText();
-    Payments.fund(8453, address, USDC_BASE, 10_000_000);
-    String tx = Payments.transfer(8453, address, USDC_BASE, Payments.treasury(), 10_000_000);
-    Payments.mine(8453, 1);
-    given()
-        .contentType(ContentType.JSON)
-        .body(Map.of("txHash", tx, "chainId", 8453, "amount", 10, "appName", "wallet"))
-        .post("/v1/keys/buy")
-        .then()
-        .statusCode(200)
-        .body("key", nullValue())
-        .body("accessPass.status", equalTo("minted"));
-    return new Holder(key, address);
+    SignInMessages.Holder bought = SignInMessages.boughtKey();
+    return new Holder(bought.privateKey(), bought.address());
   }
 
   static Response credits(String authorization) {
@@ -168,6 +157,12 @@ class WalletSignInTest {
         header(sign(key, f -> f.put("issuedAt", Instant.now().plusSeconds(300).toString()))),
         "Issued At is in the future");
     refused(header(sign(key, f -> f.put("domain", "evil.example"))), "for domain evil.example");
+    refused(
+        header(sign(key, f -> f.remove("resources"))),
+        "does not name its purpose: list the resource " + SignInMessages.WALLET_AUTH);
+    refused(
+        header(sign(key, f -> f.putArray("resources").add(SignInMessages.POS_PASS))),
+        "signed for the in-store pass sign-in");
     refused(
         header(
             sign(
