@@ -39,6 +39,7 @@ import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.SignInMessages;
+import org.walletstate.application.account.PruneSignInNonces;
 import org.walletstate.devnet.Devnet;
 
 /**
@@ -60,6 +61,8 @@ class WalletSignInTest {
   static final SecureRandom RANDOM = new SecureRandom();
 
   @Inject Pool pool;
+
+  @Inject PruneSignInNonces prune;
 
   /** A wallet with a private key, a bought key (wallet delivery) and, by default, the pass. */
   record Holder(String privateKey, String address) {}
@@ -338,6 +341,44 @@ class WalletSignInTest {
             .next()
             .getLong("n");
     assertThat(used).isZero();
+  }
+
+  private long nonces(String wallet, String nonce) {
+    return pool.preparedQuery(
+            "select count(*) as n from wallet_sign_in_nonce where wallet = $1 and nonce = $2")
+        .execute(Tuple.of(wallet.toLowerCase(), nonce))
+        .await()
+        .atMost(Duration.ofSeconds(10))
+        .iterator()
+        .next()
+        .getLong("n");
+  }
+
+  @Test
+  void pruning_forgetsNoncesPastTheirWindow_andAUsedLiveMessageStaysRefused() {
+    Holder holder = boughtKey();
+    JsonNode signed = sign(holder.privateKey(), f -> {});
+    String live = signed.get("message").asText().replaceAll("(?s).*\nNonce: (\\w+)\n.*", "$1");
+    credits(header(signed)).then().statusCode(200);
+    String old = nonce();
+    pool.preparedQuery(
+            "insert into wallet_sign_in_nonce (wallet, nonce, used_at) values ($1, $2, $3)")
+        .execute(
+            Tuple.of(
+                holder.address().toLowerCase(),
+                old,
+                java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusHours(2)))
+        .await()
+        .atMost(Duration.ofSeconds(10));
+
+    assertThat(prune.runOnce().await().atMost(Duration.ofSeconds(30))).isPositive();
+
+    assertThat(nonces(holder.address(), old)).as("used two hours ago").isZero();
+    assertThat(nonces(holder.address(), live)).as("used just now").isEqualTo(1);
+    credits(header(signed))
+        .then()
+        .statusCode(401)
+        .body("error.message", containsString("the nonce was used before"));
   }
 
   private static void refused(String header, String reason) {
