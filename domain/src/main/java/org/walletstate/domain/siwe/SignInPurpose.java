@@ -13,19 +13,25 @@ import java.util.Set;
  * is refused for any purpose other than the one it names, so one signed for one purpose is never
  * accepted as another.
  *
- * <p>Wallet sign-in and the pass sign-in must name theirs. A {@code walletProof}'s purpose is its
- * URI ({@code {base_url}/v1/merchants/{merchantId}}, which the interface specification mandates and
- * which no other message of the service needs); it may name its purpose resource too, and is
- * refused when it names another one. As both other kinds must carry their own resource, none of
- * them is ever a {@code walletProof}, and a {@code walletProof} is never one of them.
+ * <p>The pass sign-in must name its purpose. A {@code walletProof}'s purpose is its URI ({@code
+ * {base_url}/v1/merchants/{merchantId}}, which the interface specification mandates); it may name
+ * its purpose resource too. A wallet sign-in, which the specification defines without resources,
+ * may name its own purpose or none; one naming none is refused when its URI is a store's (the
+ * {@code walletProof} form). So a pass sign-in is never anything else (it names its own purpose), a
+ * {@code walletProof} is never a sign-in (it names another purpose, or its URI is a store's), and a
+ * wallet sign-in is never a {@code walletProof} (its URI is not a store's, or it names its own
+ * purpose) nor a pass sign-in (which must name its purpose).
  */
 public enum SignInPurpose {
-  WALLET_AUTH("wallet-auth", "wallet sign-in (Authorization: Wallet)", true),
+  WALLET_AUTH("wallet-auth", "wallet sign-in (Authorization: Wallet)", false),
   DISCOUNT_PROOF("discount-proof", "a discount walletProof", false),
   POS_PASS("pos-pass", "the in-store pass sign-in (POST /v1/pass)", true);
 
   /** The prefix of every purpose resource. */
   public static final String PREFIX = "urn:walletstate:purpose:";
+
+  /** The path a {@code walletProof}'s URI carries: {@code {base_url}/v1/merchants/{merchantId}}. */
+  private static final String STORE_PATH = "/v1/merchants/";
 
   private final String name;
   private final String description;
@@ -49,7 +55,7 @@ public enum SignInPurpose {
     return description;
   }
 
-  /** Whether a message must list {@link #resource()} (false: its URI names the purpose). */
+  /** Whether a message must list {@link #resource()}. */
   public boolean required() {
     return required;
   }
@@ -67,12 +73,7 @@ public enum SignInPurpose {
           "the message names more than one purpose (" + String.join(", ", named) + ")");
     }
     if (named.isEmpty()) {
-      return required
-          ? Optional.of(
-              "the message does not name its purpose: list the resource "
-                  + resource()
-                  + " under Resources: (a message for another purpose is never accepted here)")
-          : Optional.empty();
+      return unnamedProblem(message);
     }
     String only = named.iterator().next();
     if (only.equals(resource())) {
@@ -85,6 +86,29 @@ public enum SignInPurpose {
             + description
             + "; sign a message that lists "
             + resource());
+  }
+
+  private Optional<String> unnamedProblem(SiweMessage message) {
+    if (required) {
+      return Optional.of(
+          "the message does not name its purpose: list the resource "
+              + resource()
+              + " under Resources: (a message for another purpose is never accepted here)");
+    }
+    if (this == WALLET_AUTH && isStoreUri(message.uri())) {
+      return Optional.of(
+          "the message does not name its purpose and its URI is a store's ("
+              + STORE_PATH
+              + "…), the form of "
+              + DISCOUNT_PROOF.description
+              + "; a wallet sign-in has another URI or lists "
+              + resource());
+    }
+    return Optional.empty();
+  }
+
+  private static boolean isStoreUri(String uri) {
+    return uri.toLowerCase(Locale.ROOT).contains(STORE_PATH);
   }
 
   private static Optional<SignInPurpose> of(String resource) {

@@ -79,18 +79,36 @@ class SignInPurposeTest {
   }
 
   @Test
-  void aMessageNamingNoPurpose_isOnlyAWalletProof_whoseUriNamesItsPurpose() {
+  void aMessageNamingNoPurpose_isAWalletProofOrASignIn_neverAPassSignIn() {
     String[] plain = {SiweMessageTest.MESSAGE, SiweMessageTest.SIGNATURE};
     assertThat(check(plain, SignInPurpose.DISCOUNT_PROOF))
         .isInstanceOf(SignInCheck.Verdict.SignedIn.class);
-    for (SignInPurpose purpose :
-        new SignInPurpose[] {SignInPurpose.WALLET_AUTH, SignInPurpose.POS_PASS}) {
-      SignInCheck.Verdict verdict = check(plain, purpose);
-      assertThat(verdict).isInstanceOf(SignInCheck.Verdict.Refused.class);
-      assertThat(((SignInCheck.Verdict.Refused) verdict).reason())
-          .contains("does not name its purpose")
-          .contains(purpose.resource());
-    }
+    assertThat(check(plain, SignInPurpose.WALLET_AUTH))
+        .isInstanceOf(SignInCheck.Verdict.SignedIn.class);
+    SignInCheck.Verdict verdict = check(plain, SignInPurpose.POS_PASS);
+    assertThat(verdict).isInstanceOf(SignInCheck.Verdict.Refused.class);
+    assertThat(((SignInCheck.Verdict.Refused) verdict).reason())
+        .contains("does not name its purpose")
+        .contains(SignInPurpose.POS_PASS.resource());
+  }
+
+  @Test
+  void aWalletProof_whoseUriIsAStores_isNeverAWalletSignIn() throws Exception {
+    SiweMessage proof =
+        withUri(
+            SiweMessage.parse(SiweMessageTest.MESSAGE),
+            "https://api.example.com/V1/Merchants/m_123");
+    assertThat(SignInPurpose.DISCOUNT_PROOF.problem(proof)).isEmpty();
+    assertThat(SignInPurpose.WALLET_AUTH.problem(proof))
+        .get()
+        .asString()
+        .contains("does not name its purpose and its URI is a store's")
+        .contains(SignInPurpose.DISCOUNT_PROOF.description())
+        .contains(SignInPurpose.WALLET_AUTH.resource());
+    assertThat(SignInPurpose.POS_PASS.problem(proof)).get().asString().contains("does not name");
+    SiweMessage named = withResources(proof, SignInPurpose.WALLET_AUTH.resource());
+    assertThat(SignInPurpose.WALLET_AUTH.problem(named)).isEmpty();
+    assertThat(SignInPurpose.DISCOUNT_PROOF.problem(named)).get().asString().contains("signed for");
   }
 
   @Test
@@ -115,6 +133,22 @@ class SignInPurposeTest {
     SiweMessage other =
         withResources(base, "https://example.org/terms", SignInPurpose.POS_PASS.resource());
     assertThat(SignInPurpose.POS_PASS.problem(other)).isEmpty();
+  }
+
+  private static SiweMessage withUri(SiweMessage m, String uri) {
+    return new SiweMessage(
+        m.scheme(),
+        m.domain(),
+        m.address(),
+        m.statement(),
+        uri,
+        m.chainId(),
+        m.nonce(),
+        m.issuedAt(),
+        m.expirationTime(),
+        m.notBefore(),
+        m.requestId(),
+        m.resources());
   }
 
   private static SiweMessage withResources(SiweMessage m, String... resources) {

@@ -26,7 +26,6 @@ import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
 import org.walletstate.domain.chain.ChainCatalogue;
-import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
  * {@code POST /v1/keys/buy}: a key paid on chain, no authentication. The paying wallet becomes the
@@ -111,8 +110,6 @@ public class KeysBuyResource {
           walletPath
               ? "Sign in with Authorization: Wallet: an EIP-4361 message for domain "
                   + walletAuthDomain
-                  + " whose Resources list "
-                  + SignInPurpose.WALLET_AUTH.resource()
                   + ", signed (EIP-191) by "
                   + bought.wallet().map(w -> w.text()).orElse("")
                   + (bought.pass() == AccessPassState.MINTED

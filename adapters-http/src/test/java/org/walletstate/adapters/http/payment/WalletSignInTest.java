@@ -129,6 +129,15 @@ class WalletSignInTest {
   }
 
   @Test
+  void aMessageAsTheSpecificationWritesIt_withoutResources_signsIn() {
+    Holder holder = boughtKey();
+    credits(header(sign(holder.privateKey(), f -> f.remove("resources"))))
+        .then()
+        .statusCode(200)
+        .body("data.credits", equalTo(250));
+  }
+
+  @Test
   void aNonceReplayedConcurrently_signsInOnce() throws Exception {
     Holder holder = boughtKey();
     String header = header(holder.privateKey());
@@ -161,8 +170,14 @@ class WalletSignInTest {
         "Issued At is in the future");
     refused(header(sign(key, f -> f.put("domain", "evil.example"))), "for domain evil.example");
     refused(
-        header(sign(key, f -> f.remove("resources"))),
-        "does not name its purpose: list the resource " + SignInMessages.WALLET_AUTH);
+        header(
+            sign(
+                key,
+                f -> {
+                  f.remove("resources");
+                  f.put("uri", "http://localhost/v1/merchants/m_store");
+                })),
+        "does not name its purpose and its URI is a store's");
     refused(
         header(sign(key, f -> f.putArray("resources").add(SignInMessages.POS_PASS))),
         "signed for the in-store pass sign-in");
