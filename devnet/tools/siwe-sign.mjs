@@ -1,6 +1,6 @@
 // Makes an EIP-4361 message with the `siwe` library and signs it (EIP-191 personal_sign) with ethers.
 // Input (JSON on stdin): {privateKey, domain, uri, chainId, nonce, issuedAt, expirationTime?,
-// notBefore?, statement?, address?}. `address` overrides the message's address (to build a message
+// notBefore?, statement?, resources?, address?}. `address` overrides the message's address (to build a message
 // signed by another key). Output: {message, signature, address}.
 import { SiweMessage } from 'siwe';
 import { Wallet, getAddress } from 'ethers';
@@ -21,6 +21,7 @@ const fields = {
 if (input.statement) fields.statement = input.statement;
 if (input.expirationTime) fields.expirationTime = input.expirationTime;
 if (input.notBefore) fields.notBefore = input.notBefore;
+if (input.resources) fields.resources = input.resources;
 const message = new SiweMessage(fields).prepareMessage();
 const signature = await wallet.signMessage(message);
 process.stdout.write(JSON.stringify({ message, signature, address: wallet.address }));

@@ -39,6 +39,10 @@
       `Chain ID: ${chainId}`,
       `Nonce: ${nonce()}`,
       `Issued At: ${new Date().toISOString()}`,
+      // the message's purpose: the service takes it for a pass only, never as a wallet sign-in or
+      // a discount walletProof
+      'Resources:',
+      '- urn:walletstate:purpose:pos-pass',
     ].join('\n');
   }
 

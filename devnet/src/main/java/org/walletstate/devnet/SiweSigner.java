@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * Makes EIP-4361 sign-in messages with the {@code siwe} library and signs them (EIP-191
  * personal_sign) with ethers, by running {@code devnet/tools/siwe-sign.mjs}: {@code {privateKey,
- * domain, uri, chainId, nonce, issuedAt, expirationTime?, notBefore?, statement?, address?}} in,
- * {@code {message, signature, address}} out.
+ * domain, uri, chainId, nonce, issuedAt, expirationTime?, notBefore?, statement?, resources?,
+ * address?}} in, {@code {message, signature, address}} out.
  */
 public final class SiweSigner {
 

@@ -11,11 +11,13 @@ import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.domain.account.DailyWindow;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.siwe.SignInCheck;
+import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
- * Wallet sign-in: the message's rules ({@link SignInCheck}: domain, signature, time window), then
- * the key registered to the signer, then the access pass read on chain, then the nonce (its use is
- * recorded last, so a refused attempt does not spend it), then the daily count.
+ * Wallet sign-in: the message's rules ({@link SignInCheck}: domain, the purpose {@link
+ * SignInPurpose#WALLET_AUTH}, signature, time window), then the key registered to the signer, then
+ * the access pass read on chain, then the nonce (its use is recorded last, so a refused attempt
+ * does not spend it), then the daily count.
  */
 public final class WalletSignIn implements WalletSignInUseCase {
 
@@ -43,7 +45,8 @@ public final class WalletSignIn implements WalletSignInUseCase {
       return refuse("wallet sign-in is not configured on this service");
     }
     Instant now = clock.instant();
-    SignInCheck.Verdict verdict = SignInCheck.check(message, signature, domain, now);
+    SignInCheck.Verdict verdict =
+        SignInCheck.check(message, signature, domain, SignInPurpose.WALLET_AUTH, now);
     if (verdict instanceof SignInCheck.Verdict.Refused refused) {
       return refuse(refused.reason());
     }

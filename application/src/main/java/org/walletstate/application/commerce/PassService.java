@@ -28,13 +28,15 @@ import org.walletstate.domain.commerce.PassScan;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.siwe.SignInCheck;
+import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
  * Passes. Issuing one: the EIP-4361 sign-in's rules ({@link SignInCheck}, as wallet authorization
- * checks them), then the nonce's single use (the same store as wallet authorization), then the
- * signed pass and a renewal token. Verifying one at a till: the merchant, the owner key's credit,
- * the code's signature and age, the pause, then the discount from anchored reads; 1 credit is taken
- * only for a scan that gives a discount, and never when a read failed.
+ * checks them, for the purpose {@link SignInPurpose#POS_PASS}), then the nonce's single use (the
+ * same store as wallet authorization), then the signed pass and a renewal token. Verifying one at a
+ * till: the merchant, the owner key's credit, the code's signature and age, the pause, then the
+ * discount from anchored reads; 1 credit is taken only for a scan that gives a discount, and never
+ * when a read failed.
  */
 public final class PassService implements PassUseCase {
 
@@ -108,7 +110,8 @@ public final class PassService implements PassUseCase {
     }
     var signIn = (PassRequest.SignIn) request;
     SignInCheck.Verdict verdict =
-        SignInCheck.check(signIn.message(), signIn.signature(), domain, now);
+        SignInCheck.check(
+            signIn.message(), signIn.signature(), domain, SignInPurpose.POS_PASS, now);
     if (verdict instanceof SignInCheck.Verdict.Refused refused) {
       return refuse(refused.reason());
     }

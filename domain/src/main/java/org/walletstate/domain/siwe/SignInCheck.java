@@ -6,10 +6,11 @@ import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
 
 /**
- * The rules a signed EIP-4361 message must meet to sign a caller in: the service's domain, a
- * signature by the message's address, Issued At within the window (and not ahead of the clock by
- * more than the skew), an Expiration Time not passed, a Not Before reached. The nonce's single use
- * is the caller's to enforce (it needs storage).
+ * The rules a signed EIP-4361 message must meet to sign a caller in: the service's domain, the
+ * purpose it is checked for ({@link SignInPurpose}), a signature by the message's address, Issued
+ * At within the window (and not ahead of the clock by more than the skew), an Expiration Time not
+ * passed, a Not Before reached. The nonce's single use is the caller's to enforce (it needs
+ * storage).
  */
 public final class SignInCheck {
 
@@ -18,6 +19,14 @@ public final class SignInCheck {
 
   /** How far ahead of the service's clock Issued At may be (clocks differ a little). */
   public static final Duration SKEW = Duration.ofSeconds(30);
+
+  /**
+   * How long a used nonce stays recorded. A message is accepted only while its Issued At is at most
+   * {@link #WINDOW} old, and it was used at most {@link #SKEW} before its Issued At, so {@code
+   * WINDOW + SKEW} after its use no service clock that agrees with the one that recorded it accepts
+   * the message again; the rest is a margin for replicas whose clocks differ.
+   */
+  public static final Duration NONCE_RETENTION = Duration.ofHours(1);
 
   private SignInCheck() {}
 
@@ -28,7 +37,11 @@ public final class SignInCheck {
     record Refused(String reason) implements Verdict {}
   }
 
-  public static Verdict check(String message, String signature, String domain, Instant now) {
+  /**
+   * @param purpose what the message is checked for: one signed for another purpose is refused
+   */
+  public static Verdict check(
+      String message, String signature, String domain, SignInPurpose purpose, Instant now) {
     SiweMessage parsed;
     try {
       parsed = SiweMessage.parse(message);
@@ -38,6 +51,10 @@ public final class SignInCheck {
     if (!parsed.domain().equalsIgnoreCase(domain)) {
       return new Verdict.Refused(
           "the message is for domain " + parsed.domain() + ", not " + domain);
+    }
+    Optional<String> wrongPurpose = purpose.problem(parsed);
+    if (wrongPurpose.isPresent()) {
+      return new Verdict.Refused(wrongPurpose.get());
     }
     if (parsed.issuedAt().isBefore(now.minus(WINDOW))) {
       return new Verdict.Refused("Issued At is more than 5 minutes old; sign a new message");

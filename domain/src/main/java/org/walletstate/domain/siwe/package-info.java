@@ -1,6 +1,7 @@
 /**
  * Signing in with an Ethereum wallet (a kernel package): EIP-4361 messages parsed strictly, and
- * EIP-191 {@code personal_sign} signatures checked by recovery. Wallet sign-in uses it today; the
- * discount walletProof and point-of-sale passes can use the same code.
+ * EIP-191 {@code personal_sign} signatures checked by recovery. Wallet sign-in, the discount
+ * walletProof and the point-of-sale pass sign-in use it, each for its own {@link
+ * org.walletstate.domain.siwe.SignInPurpose}, so no message is accepted for another's purpose.
  */
 package org.walletstate.domain.siwe;

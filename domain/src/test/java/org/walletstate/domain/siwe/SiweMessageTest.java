@@ -44,22 +44,46 @@ class SiweMessageTest {
   void recoversTheEthersSigner() {
     assertThat(PersonalSign.signer(MESSAGE, SIGNATURE))
         .contains(EvmAddress.of("0xe239cdc5fbe977a8a141b72194d3cf8c41bc5bc6"));
-    assertThat(SignInCheck.check(MESSAGE, SIGNATURE, "localhost", NOW))
+    assertThat(
+            SignInCheck.check(MESSAGE, SIGNATURE, "localhost", SignInPurpose.DISCOUNT_PROOF, NOW))
         .isInstanceOf(SignInCheck.Verdict.SignedIn.class);
   }
 
   @Test
   void refusesWrongDomainOldOrFutureIssuedAtAndOtherSigners() {
-    assertThat(reason(SignInCheck.check(MESSAGE, SIGNATURE, "api.example.org", NOW)))
+    assertThat(
+            reason(
+                SignInCheck.check(
+                    MESSAGE, SIGNATURE, "api.example.org", SignInPurpose.DISCOUNT_PROOF, NOW)))
         .contains("for domain localhost, not api.example.org");
-    assertThat(reason(SignInCheck.check(MESSAGE, SIGNATURE, "localhost", NOW.plusSeconds(300))))
+    assertThat(
+            reason(
+                SignInCheck.check(
+                    MESSAGE,
+                    SIGNATURE,
+                    "localhost",
+                    SignInPurpose.DISCOUNT_PROOF,
+                    NOW.plusSeconds(300))))
         .contains("more than 5 minutes old");
-    assertThat(reason(SignInCheck.check(MESSAGE, SIGNATURE, "localhost", NOW.minusSeconds(120))))
+    assertThat(
+            reason(
+                SignInCheck.check(
+                    MESSAGE,
+                    SIGNATURE,
+                    "localhost",
+                    SignInPurpose.DISCOUNT_PROOF,
+                    NOW.minusSeconds(120))))
         .contains("in the future");
     String tampered = MESSAGE.replace("Nonce: abcdef123456", "Nonce: abcdef123457");
-    assertThat(reason(SignInCheck.check(tampered, SIGNATURE, "localhost", NOW)))
+    assertThat(
+            reason(
+                SignInCheck.check(
+                    tampered, SIGNATURE, "localhost", SignInPurpose.DISCOUNT_PROOF, NOW)))
         .contains("not a personal_sign of this message");
-    assertThat(reason(SignInCheck.check(MESSAGE, "0x1234", "localhost", NOW)))
+    assertThat(
+            reason(
+                SignInCheck.check(
+                    MESSAGE, "0x1234", "localhost", SignInPurpose.DISCOUNT_PROOF, NOW)))
         .contains("not a personal_sign");
   }
 

@@ -140,6 +140,7 @@ class PointOfSaleTest {
     request.put("chainId", 8453);
     request.put("nonce", UUID.randomUUID().toString().replace("-", ""));
     request.put("issuedAt", Instant.now().toString());
+    request.putArray("resources").add("urn:walletstate:purpose:pos-pass");
     return Devnet.shared().siweSigner().sign(request);
   }
 

@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.nullValue;
 import static org.walletstate.adapters.http.testbed.Payments.USDC_BASE;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,6 +38,8 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.adapters.http.testbed.SignInMessages;
+import org.walletstate.application.account.PruneSignInNonces;
 import org.walletstate.devnet.Devnet;
 
 /**
@@ -61,6 +62,8 @@ class WalletSignInTest {
 
   @Inject Pool pool;
 
+  @Inject PruneSignInNonces prune;
+
   /** A wallet with a private key, a bought key (wallet delivery) and, by default, the pass. */
   record Holder(String privateKey, String address) {}
 
@@ -82,6 +85,7 @@ class WalletSignInTest {
     request.put("chainId", 8453);
     request.put("nonce", nonce());
     request.put("issuedAt", Instant.now().toString());
+    request.putArray("resources").add(SignInMessages.WALLET_AUTH);
     fields.accept(request);
     return Devnet.shared().siweSigner().sign(request);
   }
@@ -101,20 +105,8 @@ class WalletSignInTest {
 
   /** Buys a key for a fresh wallet with keys/buy (10 USDC, 250 credits); the pass is minted. */
   static Holder boughtKey() {
-    String key = randomKey();
-    String address = sign(key, f -> {}).get("address").asText();
-    Payments.fund(8453, address, USDC_BASE, 10_000_000);
-    String tx = Payments.transfer(8453, address, USDC_BASE, Payments.treasury(), 10_000_000);
-    Payments.mine(8453, 1);
-    given()
-        .contentType(ContentType.JSON)
-        .body(Map.of("txHash", tx, "chainId", 8453, "amount", 10, "appName", "wallet"))
-        .post("/v1/keys/buy")
-        .then()
-        .statusCode(200)
-        .body("key", nullValue())
-        .body("accessPass.status", equalTo("minted"));
-    return new Holder(key, address);
+    SignInMessages.Holder bought = SignInMessages.boughtKey();
+    return new Holder(bought.privateKey(), bought.address());
   }
 
   static Response credits(String authorization) {
@@ -134,6 +126,15 @@ class WalletSignInTest {
         .then()
         .statusCode(401)
         .body("error.message", containsString("the nonce was used before"));
+  }
+
+  @Test
+  void aMessageAsTheSpecificationWritesIt_withoutResources_signsIn() {
+    Holder holder = boughtKey();
+    credits(header(sign(holder.privateKey(), f -> f.remove("resources"))))
+        .then()
+        .statusCode(200)
+        .body("data.credits", equalTo(250));
   }
 
   @Test
@@ -168,6 +169,18 @@ class WalletSignInTest {
         header(sign(key, f -> f.put("issuedAt", Instant.now().plusSeconds(300).toString()))),
         "Issued At is in the future");
     refused(header(sign(key, f -> f.put("domain", "evil.example"))), "for domain evil.example");
+    refused(
+        header(
+            sign(
+                key,
+                f -> {
+                  f.remove("resources");
+                  f.put("uri", "http://localhost/v1/merchants/m_store");
+                })),
+        "does not name its purpose and its URI is a store's");
+    refused(
+        header(sign(key, f -> f.putArray("resources").add(SignInMessages.POS_PASS))),
+        "signed for the in-store pass sign-in");
     refused(
         header(
             sign(
@@ -343,6 +356,44 @@ class WalletSignInTest {
             .next()
             .getLong("n");
     assertThat(used).isZero();
+  }
+
+  private long nonces(String wallet, String nonce) {
+    return pool.preparedQuery(
+            "select count(*) as n from wallet_sign_in_nonce where wallet = $1 and nonce = $2")
+        .execute(Tuple.of(wallet.toLowerCase(), nonce))
+        .await()
+        .atMost(Duration.ofSeconds(10))
+        .iterator()
+        .next()
+        .getLong("n");
+  }
+
+  @Test
+  void pruning_forgetsNoncesPastTheirWindow_andAUsedLiveMessageStaysRefused() {
+    Holder holder = boughtKey();
+    JsonNode signed = sign(holder.privateKey(), f -> {});
+    String live = signed.get("message").asText().replaceAll("(?s).*\nNonce: (\\w+)\n.*", "$1");
+    credits(header(signed)).then().statusCode(200);
+    String old = nonce();
+    pool.preparedQuery(
+            "insert into wallet_sign_in_nonce (wallet, nonce, used_at) values ($1, $2, $3)")
+        .execute(
+            Tuple.of(
+                holder.address().toLowerCase(),
+                old,
+                java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).minusHours(2)))
+        .await()
+        .atMost(Duration.ofSeconds(10));
+
+    assertThat(prune.runOnce().await().atMost(Duration.ofSeconds(30))).isPositive();
+
+    assertThat(nonces(holder.address(), old)).as("used two hours ago").isZero();
+    assertThat(nonces(holder.address(), live)).as("used just now").isEqualTo(1);
+    credits(header(signed))
+        .then()
+        .statusCode(401)
+        .body("error.message", containsString("the nonce was used before"));
   }
 
   private static void refused(String header, String reason) {

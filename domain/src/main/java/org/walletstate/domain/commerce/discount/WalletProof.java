@@ -8,12 +8,14 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.siwe.SignInCheck;
+import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
  * {@code walletProof}: an EIP-4361 message signed (EIP-191) by the EVM wallet within the last 5
  * minutes, for the service's host or the store's own website, with URI {@code
- * {base_url}/v1/merchants/{merchantId}}. The nonce's single use is the caller's to enforce (shared
- * with wallet sign-in's nonces).
+ * {base_url}/v1/merchants/{merchantId}}, naming no purpose but its own ({@link
+ * SignInPurpose#DISCOUNT_PROOF}: a wallet sign-in or pass sign-in message is refused). The nonce's
+ * single use is the caller's to enforce (shared with wallet sign-in's nonces).
  *
  * @param message the EIP-4361 text
  * @param signature the {@code personal_sign} signature
@@ -56,7 +58,7 @@ public record WalletProof(String message, String signature) {
   public Verdict check(EvmAddress wallet, List<String> domains, String uri, Instant now) {
     SignInCheck.Verdict verdict = null;
     for (String domain : domains) {
-      verdict = SignInCheck.check(message, signature, domain, now);
+      verdict = SignInCheck.check(message, signature, domain, SignInPurpose.DISCOUNT_PROOF, now);
       if (verdict instanceof SignInCheck.Verdict.SignedIn) {
         break;
       }

@@ -81,4 +81,23 @@ class WalletProofTest {
                     .check(SIGNER, List.of("localhost"), "http://localhost/v1", NOW)))
         .contains("not an EIP-4361 message");
   }
+
+  /**
+   * The vector above with {@code Resources: - urn:walletstate:purpose:wallet-auth} (siwe, ethers).
+   */
+  static final String SIGN_IN = MESSAGE + "\nResources:\n- urn:walletstate:purpose:wallet-auth";
+
+  static final String SIGN_IN_SIGNATURE =
+      "0x08e82e68b65e7cb9753a037a3dbea3bf808062d2c6e2e27613d59e9d1fcc8499"
+          + "524aa8217a7f7e08b9453ffff439492e44aefb16a3cba48da15804c0464585651c";
+
+  @Test
+  void aWalletSignInMessage_isNeverAWalletProof() {
+    assertThat(
+            refused(
+                new WalletProof(SIGN_IN, SIGN_IN_SIGNATURE)
+                    .check(SIGNER, List.of("localhost"), "http://localhost/v1", NOW)))
+        .startsWith("walletProof does not verify: the message is signed for wallet sign-in")
+        .contains("urn:walletstate:purpose:discount-proof");
+  }
 }
