@@ -3,6 +3,7 @@ package org.walletstate.bench.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,8 +23,8 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.JsonRpc;
 import org.walletstate.domain.attest.ReadPlan;
-import org.web3j.crypto.ECKeyPair;
 
 /**
  * Paid attests against key-paid attests and against their floors in one run (docs/performance.md,
@@ -57,6 +58,8 @@ public final class PaidLoad {
   private int rounds = 10;
   private int blocks = 2;
   private int blockTime = 2;
+  private BigDecimal senderEth;
+  private Supplier<String> gasPrice;
   private Path jar = Path.of("adapters-http", "target", "quarkus-app", "quarkus-run.jar");
 
   public static void main(String[] args) throws Exception {
@@ -69,6 +72,7 @@ public final class PaidLoad {
         case "--rounds" -> load.rounds = Integer.parseInt(value);
         case "--blocks" -> load.blocks = Integer.parseInt(value);
         case "--block-time" -> load.blockTime = Integer.parseInt(value);
+        case "--sender-eth" -> load.senderEth = new BigDecimal(value);
         case "--service-jar" -> load.jar = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
@@ -141,7 +145,24 @@ public final class PaidLoad {
     // each payer count: the warm-up round and the timed blocks, paid and floor
     int calls = payerCounts.size() * (2 + 2 * blocks * rounds);
     X402Payers payers = X402Payers.funded(devnet, quote, most, calls);
+    if (senderEth != null) {
+      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
+      // block paid: on a chain that carries little else, the price doubles every block
+      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
+      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
+      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
+        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
+      }
+    }
     devnet.mineEvery(Duration.ofSeconds(blockTime));
+    gasPrice =
+        () ->
+            new BigDecimal(
+                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
+                    .movePointLeft(9)
+                    .round(new java.math.MathContext(3))
+                    .toPlainString()
+                + " gwei";
     try (FloorWork attest =
             new FloorWork(
                 ReadPlan.of(RequestBodies.command(body)),
@@ -160,7 +181,9 @@ public final class PaidLoad {
           PAID,
           () -> {
             var own = payers.onePerThread();
-            return () -> call(request(base, body, "PAYMENT-SIGNATURE", header(payers, own.get())));
+            return () ->
+                call(
+                    request(base, body, "PAYMENT-SIGNATURE", payers.authorize(own.get()).header()));
           });
       clients.put(KEYED, () -> () -> call(request(base, body, "X-API-Key", key)));
       clients.put(KEY_FLOOR, floor::keyPaid);
@@ -170,10 +193,6 @@ public final class PaidLoad {
         abba(count, clients, inFlight);
       }
     }
-  }
-
-  private static String header(X402Payers payers, ECKeyPair payer) {
-    return payers.authorize(payer).header();
   }
 
   /**
@@ -209,7 +228,7 @@ public final class PaidLoad {
         flights.get(name).add(sampler.summary());
         System.out.printf(
             Locale.ROOT,
-            "P=%d block %d %-16s p50 %8.1f ms  p99 %8.1f ms  %7.2f req/s  errors %d%s%s%n",
+            "P=%d block %d %-16s p50 %8.1f ms  p99 %8.1f ms  %7.2f req/s  errors %d%s%s%s%n",
             count,
             block,
             name,
@@ -218,6 +237,7 @@ public final class PaidLoad {
             s.result().throughputPerSecond(),
             s.result().errors(),
             inFlight.containsKey(name) ? "  in flight " + sampler.summary() : "",
+            inFlight.containsKey(name) ? "  gas price now " + gasPrice.get() : "",
             s.result().firstError() == null ? "" : " (" + s.result().firstError() + ")");
       }
     }
