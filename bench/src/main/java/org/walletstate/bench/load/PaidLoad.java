@@ -38,6 +38,7 @@ import org.walletstate.domain.attest.ReadPlan;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.PaidLoad --payers 8,32 --rounds 10
+ *     [--blocks 2] [--block-time 2] [--sender-eth 1e30] [--service-jar JAR]
  * </pre>
  */
 public final class PaidLoad {
