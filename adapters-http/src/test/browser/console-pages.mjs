@@ -1,7 +1,8 @@
 // Drives the store console (/console/) in headless Chromium with playwright-core against a running
 // service and the devnet: a store onboarded through the page, the first part with the keyboard
 // only; a validation error beside its field; a discount preview; a credits purchase (refused
-// without a proof, then claimed with the page's message signed by the paying wallet); then the
+// without a proof, then claimed with the page's message signed by the paying wallet); a code issued
+// for the store (the API, as a checkout would) counted on the overview; then the
 // scanner and pass pages of that store on a phone. Every page is served with a strict CSP header
 // on top of its own, and any violation is reported. Input: one JSON argument (see
 // MerchantConsolePagesTest); output: one JSON line of what the pages showed; a screenshot of each
@@ -236,6 +237,37 @@ async function credits(page) {
   await shot(page, '11-credits');
 }
 
+/** The overview's count of the codes issued today, once it starts with {@code expected}. */
+async function codesIssued(page, expected) {
+  await page.click('nav a[href="#preview"]');
+  await view(page, 'preview');
+  await page.click('nav a[href="#overview"]');
+  await view(page, 'overview');
+  // the screen redraws when the status it reads comes back; a count that never shows is reported as it is
+  const shown = (dts) => {
+    const dt = dts.find((d) => d.textContent === 'Codes issued today');
+    return dt ? dt.nextElementSibling.textContent : '';
+  };
+  for (let i = 0; i < 60 && !(await page.$$eval('#status dt', shown)).startsWith(expected); i++) {
+    await page.waitForTimeout(250);
+  }
+  return page.$$eval('#status dt', shown);
+}
+
+/** A code issued for the store (POST /v1/verify with the owner key, as a checkout would), counted on the overview. */
+async function codesToday(page) {
+  observed.codesBefore = await codesIssued(page, '0');
+  const answer = await fetch(`${input.baseUrl}/v1/verify`, {
+    method: 'POST',
+    headers: { 'X-API-Key': input.ownerKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ merchantId: input.storeId, wallet: input.customer }),
+  });
+  const json = await answer.json();
+  observed.issuedCode = answer.status === 200 ? json.data.code : `HTTP ${answer.status} ${JSON.stringify(json)}`;
+  observed.codesAfter = await codesIssued(page, '1');
+  await shot(page, '16-overview-codes');
+}
+
 /** The store's till and pass pages on a phone, opened from the console's link. */
 async function pointOfSale() {
   const phone = await launch([], PHONE);
@@ -273,6 +305,7 @@ try {
   await listing(page);
   await preview(page);
   await credits(page);
+  await codesToday(page);
   await page.click('nav a[href="#stores"]');
   await view(page, 'stores');
   await page.waitForFunction(() => document.getElementById('store-list').children.length > 0);

@@ -39,6 +39,7 @@
     term(dl, 'Directory', s.listedInDirectory ? 'listed' : 'not listed');
     term(dl, 'Recognition', s.paused ? `paused since ${new Date(s.pausedAt).toLocaleString()}` : 'running');
     term(dl, "The key's credits", String(s.credits));
+    term(dl, 'Codes issued today', `${s.codesIssuedToday} (since 00:00 UTC)`);
     term(dl, 'Discounts combine', s.discountMode === 'capped' ? `added up, capped at ${s.discountCap}%` : s.discountMode === 'stack' ? 'added up' : 'the highest one');
     $('publish').textContent = s.listedInDirectory ? 'Remove from the directory' : 'Publish in the directory';
     $('pause').textContent = s.paused ? 'Resume recognition' : 'Pause recognition';

@@ -2,6 +2,9 @@ package org.walletstate.application.commerce;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -9,6 +12,7 @@ import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.application.commerce.port.out.IssuedCodeCounts;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.account.KeyAccount;
@@ -29,11 +33,14 @@ public final class MerchantService
 
   private final MerchantStore store;
   private final CreditLedger ledger;
+  private final IssuedCodeCounts codes;
   private final Clock clock;
 
-  public MerchantService(MerchantStore store, CreditLedger ledger, Clock clock) {
+  public MerchantService(
+      MerchantStore store, CreditLedger ledger, IssuedCodeCounts codes, Clock clock) {
     this.store = store;
     this.ledger = ledger;
+    this.codes = codes;
     this.clock = clock;
   }
 
@@ -151,10 +158,19 @@ public final class MerchantService
               if (!m.ownedBy(key.id())) {
                 return Uni.createFrom().item(new OwnerResult.Forbidden<Owned>(NOT_OWNER + m.id()));
               }
-              return ledger
-                  .balance(key.id())
-                  .map(b -> (OwnerResult<Owned>) new OwnerResult.Done<>(new Owned(m, b)));
+              return ownerView(key, m).map(o -> (OwnerResult<Owned>) new OwnerResult.Done<>(o));
             });
+  }
+
+  /** The key's balance and the store's codes since 00:00 UTC (the day its limits count). */
+  private Uni<Owned> ownerView(KeyAccount key, Merchant m) {
+    Instant dayStart =
+        LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC)
+            .atStartOfDay(ZoneOffset.UTC)
+            .toInstant();
+    return ledger
+        .balance(key.id())
+        .flatMap(b -> codes.issuedSince(m.id(), dayStart).map(n -> new Owned(m, b, n)));
   }
 
   @Override

@@ -138,7 +138,7 @@ public final class FloorBench {
                 .timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build();
-        int[] sizes = checkedPreimageSizes(service.base(), request);
+        int[] sizes = checkedPreimageSizes(http, service.base(), request);
         LoadRun.Operation serviceOp =
             () -> {
               HttpResponse<byte[]> response =
@@ -315,7 +315,8 @@ public final class FloorBench {
   }
 
   /** Checks the service's first answer with the SDK; the sizes of its two signed preimages. */
-  private int[] checkedPreimageSizes(URI base, HttpRequest request) throws Exception {
+  static int[] checkedPreimageSizes(HttpClient http, URI base, HttpRequest request)
+      throws Exception {
     KeySet keys =
         KeySet.parse(
             http.send(
@@ -335,7 +336,7 @@ public final class FloorBench {
     return new int[] {preimage.length, preimages.attestationCompanion(preimage).length};
   }
 
-  private static long keyId(String jdbc, String key) throws Exception {
+  static long keyId(String jdbc, String key) throws Exception {
     try (Connection db = DriverManager.getConnection(jdbc, "postgres", "");
         PreparedStatement find = db.prepareStatement("select id from api_key where key_hash = ?")) {
       find.setString(1, ApiKey.parse(key).orElseThrow().hash().hex());

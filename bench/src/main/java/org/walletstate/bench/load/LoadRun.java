@@ -113,6 +113,35 @@ public final class LoadRun {
     return new Samples(result, ok);
   }
 
+  /**
+   * Several runs of one client as one: percentiles over all their successful operations, the
+   * throughput as all requests over the sum of the runs' wall times.
+   */
+  public static Result merge(List<Samples> runs) {
+    long[] all = runs.stream().flatMapToLong(r -> Arrays.stream(r.nanos())).sorted().toArray();
+    int requests = runs.stream().mapToInt(r -> r.result().requests()).sum();
+    int errors = runs.stream().mapToInt(r -> r.result().errors()).sum();
+    double wall = runs.stream().mapToDouble(r -> r.result().wallSeconds()).sum();
+    String firstError =
+        runs.stream()
+            .map(r -> r.result().firstError())
+            .filter(e -> e != null)
+            .findFirst()
+            .orElse(null);
+    return new Result(
+        requests,
+        runs.isEmpty() ? 0 : runs.get(0).result().concurrency(),
+        errors,
+        firstError,
+        percentile(all, 0.50),
+        percentile(all, 0.90),
+        percentile(all, 0.99),
+        all.length == 0 ? Double.NaN : all[all.length - 1] / 1e6,
+        all.length == 0 ? Double.NaN : Arrays.stream(all).average().orElse(0) / 1e6,
+        requests / wall,
+        wall);
+  }
+
   /** Nearest-rank percentile of sorted nanoseconds, in milliseconds. */
   static double percentile(long[] sorted, double p) {
     if (sorted.length == 0) {

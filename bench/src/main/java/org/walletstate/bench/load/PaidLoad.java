@@ -2,161 +2,286 @@ package org.walletstate.bench.load;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.math.BigInteger;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
-import java.util.HexFormat;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.JsonRpc;
-import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.evm.Bytes32;
-import org.walletstate.domain.payment.TransferAuthorization;
-import org.web3j.crypto.ECKeyPair;
-import org.web3j.crypto.Keys;
-import org.web3j.crypto.Sign;
+import org.walletstate.domain.attest.ReadPlan;
 
 /**
- * Paid attests against key-paid attests in one run (docs/performance.md, "Pay-per-call
- * throughput"): the built service on an embedded PostgreSQL and a devnet of its own whose chains
- * mine a block every {@code --block-time} seconds, settling through its own relayer. For each payer
- * count P, P threads each send {@code --rounds} attests paid by their own payer (a fresh EIP-3009
- * authorization per call, each answered only after its settlement mined), then P threads send the
- * same number of attests with an API key; the open paid calls (claimed, unsettled rows) are sampled
- * every 100 ms.
+ * Paid attests against key-paid attests and against their floors in one run (docs/performance.md,
+ * "Pay-per-call throughput"): the built service on an embedded PostgreSQL and a devnet of its own
+ * whose chains mine a block every {@code --block-time} seconds, settling through its own relayer.
+ * For each payer count P, four clients each send P × {@code --rounds} calls from P threads, in ABBA
+ * blocks: the paid floor ({@link SettlementFloor}), paid attests (a fresh EIP-3009 authorization
+ * per call, each thread its own payer, each answer released after its settlement mined), key-paid
+ * attests, the key-paid floor ({@link FloorWork}); then the same in reverse. The calls in flight
+ * are sampled every 100 ms ({@link InFlight}).
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.PaidLoad --payers 8,32 --rounds 10
+ *     [--blocks 2] [--block-time 2] [--sender-eth 1e30] [--service-jar JAR]
  * </pre>
  */
 public final class PaidLoad {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final SecureRandom RANDOM = new SecureRandom();
-  private static final long BASE = 8453;
+  private static final String PAID_FLOOR = PaidReport.PAID_FLOOR;
+  private static final String PAID = PaidReport.PAID;
+  private static final String KEYED = PaidReport.KEYED;
+  private static final String KEY_FLOOR = PaidReport.KEY_FLOOR;
 
   private final HttpClient http =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(5))
           .build();
+  private final List<PaidReport.Row> rows = new ArrayList<>();
+  private List<Integer> payerCounts = List.of(8, 32);
+  private int rounds = 10;
+  private int blocks = 2;
+  private int blockTime = 2;
+  private BigDecimal senderEth;
+  private Supplier<String> gasPrice;
+  private Path jar = Path.of("adapters-http", "target", "quarkus-app", "quarkus-run.jar");
 
   public static void main(String[] args) throws Exception {
-    List<Integer> payers = List.of(8, 32);
-    int rounds = 10;
-    int blockTime = 2;
-    Path jar = Path.of("adapters-http", "target", "quarkus-app", "quarkus-run.jar");
+    PaidLoad load = new PaidLoad();
     for (int i = 0; i + 1 < args.length; i += 2) {
+      String value = args[i + 1];
       switch (args[i]) {
         case "--payers" ->
-            payers = List.of(args[i + 1].split(",")).stream().map(Integer::parseInt).toList();
-        case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
-        case "--block-time" -> blockTime = Integer.parseInt(args[i + 1]);
-        case "--service-jar" -> jar = Path.of(args[i + 1]);
+            load.payerCounts = List.of(value.split(",")).stream().map(Integer::parseInt).toList();
+        case "--rounds" -> load.rounds = Integer.parseInt(value);
+        case "--blocks" -> load.blocks = Integer.parseInt(value);
+        case "--block-time" -> load.blockTime = Integer.parseInt(value);
+        case "--sender-eth" -> load.senderEth = new BigDecimal(value);
+        case "--service-jar" -> load.jar = Path.of(value);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
-    new PaidLoad().run(payers, rounds, blockTime, jar);
+    load.run();
+    // the devnet's and the JDK client's threads must not keep the JVM alive
     System.exit(0);
   }
 
-  private void run(List<Integer> payerCounts, int rounds, int blockTime, Path jar)
-      throws Exception {
-    String loadBefore = Files.readString(Path.of("/proc/loadavg")).strip();
+  private void run() throws Exception {
+    String loadBefore = FloorBench.loadAverage();
+    Instant started = Instant.now();
     Path work = Files.createTempDirectory("paid-load-");
     try (Devnet devnet = Devnet.start();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
-      DevnetManifest m = devnet.manifest();
       String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
-      Map<String, String> properties = new LinkedHashMap<>();
-      properties.put("quarkus.profile", "local");
-      properties.put("walletstate.data-dir", work.resolve("data").toString());
-      properties.put("walletstate.rate-limits.enabled", "false");
-      properties.put(
-          "walletstate.x402.relayer-key", m.wallet("relayer").privateKey().orElseThrow());
-      devnet
-          .rpcUrls()
-          .forEach(
-              (id, url) ->
-                  properties.put(
-                      "walletstate.chains.evm.\"" + id + "\".endpoints", url.toString()));
       Path log = work.resolve("service.log");
       System.out.printf("starting the service, log %s%n", log);
       try (ServiceProcess service =
           ServiceProcess.start(
               jar,
-              properties,
+              properties(devnet, work),
               Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
               log)) {
-        String apiKey = BenchKeys.create("jdbc:" + dbUrl, "postgres", "");
-        byte[] body =
-            JSON.writeValueAsBytes(
-                Map.of(
-                    "wallet",
-                    m.wallet("holder").address(),
-                    "conditions",
-                    List.of(
-                        Map.of(
-                            "type",
-                            "token_balance",
-                            "chainId",
-                            10,
-                            "contractAddress",
-                            m.chain(10).address("token6"),
-                            "threshold",
-                            "1"))));
-        JsonNode quote = quote(service.base(), body);
-        int most = payerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
-        List<ECKeyPair> payers = fund(devnet, quote, most, rounds * payerCounts.size());
-        devnet.mineEvery(Duration.ofSeconds(blockTime));
-        System.out.printf(
-            "%-9s %6s %5s %7s %8s %8s %8s %9s %s%n",
-            "paid by",
-            "payers",
-            "N",
-            "errors",
-            "p50 ms",
-            "p99 ms",
-            "req/s",
-            "open max",
-            "open mean");
-        for (int count : payerCounts) {
-          measure(service.base(), body, quote, payers, count, rounds, apiKey, dbUrl);
-        }
+        measure(devnet, service.base(), "jdbc:" + dbUrl);
       }
     }
-    System.out.printf(
-        "load average before %s, after %s%n",
-        loadBefore, Files.readString(Path.of("/proc/loadavg")).strip());
+    report(started, loadBefore);
   }
 
-  private JsonNode quote(URI base, byte[] body) throws Exception {
+  private Map<String, String> properties(Devnet devnet, Path work) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("quarkus.profile", "local");
+    properties.put("walletstate.data-dir", work.resolve("data").toString());
+    properties.put("walletstate.rate-limits.enabled", "false");
+    properties.put(
+        "walletstate.x402.relayer-key",
+        devnet.manifest().wallet("relayer").privateKey().orElseThrow());
+    devnet
+        .rpcUrls()
+        .forEach(
+            (id, url) ->
+                properties.put("walletstate.chains.evm.\"" + id + "\".endpoints", url.toString()));
+    return properties;
+  }
+
+  private void measure(Devnet devnet, URI base, String jdbc) throws Exception {
+    DevnetManifest m = devnet.manifest();
+    String key = BenchKeys.create(jdbc, "postgres", "");
+    String body =
+        JSON.writeValueAsString(
+            Map.of(
+                "wallet",
+                m.wallet("holder").address(),
+                "conditions",
+                List.of(
+                    Map.of(
+                        "type",
+                        "token_balance",
+                        "chainId",
+                        10,
+                        "contractAddress",
+                        m.chain(10).address("token6"),
+                        "threshold",
+                        "1"))));
+    int[] sizes =
+        FloorBench.checkedPreimageSizes(http, base, request(base, body, "X-API-Key", key));
+    JsonNode quote = quote(base, body);
+    int most = payerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    // each payer count: the warm-up round and the timed blocks, paid and floor
+    int calls = payerCounts.size() * (2 + 2 * blocks * rounds);
+    X402Payers payers = X402Payers.funded(devnet, quote, most, calls);
+    if (senderEth != null) {
+      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
+      // block paid: on a chain that carries little else, the price doubles every block
+      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
+      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
+      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
+        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
+      }
+    }
+    devnet.mineEvery(Duration.ofSeconds(blockTime));
+    gasPrice =
+        () ->
+            new BigDecimal(
+                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
+                    .movePointLeft(9)
+                    .round(new java.math.MathContext(3))
+                    .toPlainString()
+                + " gwei";
+    try (FloorWork attest =
+            new FloorWork(
+                ReadPlan.of(RequestBodies.command(body)),
+                devnet.rpcUrls(),
+                http,
+                jdbc,
+                FloorBench.keyId(jdbc, key),
+                sizes[0],
+                sizes[1]);
+        Connection db = InFlight.connect(jdbc)) {
+      SettlementFloor floor =
+          new SettlementFloor(attest, payers, devnet.rpc(X402Payers.BASE), m.deployer().address());
+      Map<String, Supplier<LoadRun.Operation>> clients = new LinkedHashMap<>();
+      clients.put(PAID_FLOOR, floor::paid);
+      clients.put(
+          PAID,
+          () -> {
+            var own = payers.onePerThread();
+            return () ->
+                call(
+                    request(base, body, "PAYMENT-SIGNATURE", payers.authorize(own.get()).header()));
+          });
+      clients.put(KEYED, () -> () -> call(request(base, body, "X-API-Key", key)));
+      clients.put(KEY_FLOOR, floor::keyPaid);
+      Map<String, Callable<Long>> inFlight =
+          Map.of(PAID_FLOOR, () -> (long) floor.inFlight(), PAID, InFlight.openPayments(db));
+      for (int count : payerCounts) {
+        abba(count, clients, inFlight);
+      }
+    }
+  }
+
+  /**
+   * Warm-up of every client, then {@code blocks} timed blocks of P × rounds calls, every other one
+   * in reverse order (ABBA), so that the shared machine's load falls on all clients alike.
+   */
+  private void abba(
+      int count,
+      Map<String, Supplier<LoadRun.Operation>> clients,
+      Map<String, Callable<Long>> inFlight)
+      throws Exception {
+    List<String> names = new ArrayList<>(clients.keySet());
+    Map<String, List<LoadRun.Samples>> samples = new LinkedHashMap<>();
+    Map<String, List<String>> flights = new LinkedHashMap<>();
+    for (String name : names) {
+      samples.put(name, new ArrayList<>());
+      flights.put(name, new ArrayList<>());
+      // a paid warm-up is a block's wait per call: one call per payer; the key-paid paths get 200
+      LoadRun.run(clients.get(name).get(), inFlight.containsKey(name) ? count : 200, count);
+    }
+    for (int block = 0; block < blocks; block++) {
+      List<String> order = new ArrayList<>(names);
+      if (block % 2 == 1) {
+        Collections.reverse(order);
+      }
+      for (String name : order) {
+        LoadRun.Samples s;
+        InFlight sampler = InFlight.sampling(inFlight.getOrDefault(name, () -> 0L));
+        try (sampler) {
+          s = LoadRun.sample(clients.get(name).get(), count * rounds, count);
+        }
+        samples.get(name).add(s);
+        flights.get(name).add(sampler.summary());
+        System.out.printf(
+            Locale.ROOT,
+            "P=%d block %d %-16s p50 %8.1f ms  p99 %8.1f ms  %7.2f req/s  errors %d%s%s%s%n",
+            count,
+            block,
+            name,
+            s.result().p50(),
+            s.result().p99(),
+            s.result().throughputPerSecond(),
+            s.result().errors(),
+            inFlight.containsKey(name) ? "  in flight " + sampler.summary() : "",
+            inFlight.containsKey(name) ? "  gas price now " + gasPrice.get() : "",
+            s.result().firstError() == null ? "" : " (" + s.result().firstError() + ")");
+      }
+    }
+    for (String name : names) {
+      String flight = inFlight.containsKey(name) ? String.join(", ", flights.get(name)) : "–";
+      rows.add(new PaidReport.Row(count, name, LoadRun.merge(samples.get(name)), flight));
+    }
+  }
+
+  private void report(Instant started, String loadBefore) {
+    String machine =
+        String.format(
+            Locale.ROOT,
+            "%d CPUs, Java %s, load average before %s, after %s; %d rounds, %d blocks, a block"
+                + " every %d s; run took %d s",
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version"),
+            loadBefore,
+            FloorBench.loadAverage(),
+            rounds,
+            blocks,
+            blockTime,
+            Duration.between(started, Instant.now()).toSeconds());
+    System.out.println();
+    System.out.print(new PaidReport(rows).table(payerCounts));
+    System.out.println(machine);
+  }
+
+  private HttpRequest request(URI base, String body, String header, String value) {
+    return HttpRequest.newBuilder(base.resolve("/v1/attest"))
+        .timeout(Duration.ofSeconds(90))
+        .header("Content-Type", "application/json")
+        .header(header, value)
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
+  }
+
+  private JsonNode quote(URI base, String body) throws Exception {
     HttpResponse<String> answer =
         http.send(
             HttpRequest.newBuilder(base.resolve("/v1/attest"))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     if (answer.statusCode() != 402) {
@@ -165,164 +290,10 @@ public final class PaidLoad {
     return JSON.readTree(answer.body());
   }
 
-  /** {@code count} payers with enough USDC for {@code calls} calls each, on 8453. */
-  private static List<ECKeyPair> fund(Devnet devnet, JsonNode quote, int count, int calls)
-      throws Exception {
-    JsonNode accepted = quote.path("accepts").path(0);
-    BigInteger enough =
-        new BigInteger(accepted.path("amount").asText()).multiply(BigInteger.valueOf(calls + 1L));
-    JsonRpc rpc = devnet.rpc(BASE);
-    String deployer = devnet.manifest().deployer().address();
-    List<ECKeyPair> payers = new ArrayList<>();
-    for (int i = 0; i < count; i++) {
-      ECKeyPair payer = Keys.createEcKeyPair(RANDOM);
-      String address = "0x" + Keys.getAddress(payer);
-      rpc.sendTransaction(
-          Map.of(
-              "from",
-              deployer,
-              "to",
-              accepted.path("asset").asText(),
-              "data",
-              "0x40c10f19" + word(new BigInteger(address.substring(2), 16)) + word(enough),
-              "gas",
-              "0x30d40"));
-      payers.add(payer);
-    }
-    return payers;
-  }
-
-  private static String word(BigInteger value) {
-    String hex = value.toString(16);
-    return "0".repeat(64 - hex.length()) + hex;
-  }
-
-  /** An x402 v2 payment header: a fresh EIP-3009 authorization for the quote, signed. */
-  static String payment(JsonNode quote, ECKeyPair payer) throws Exception {
-    JsonNode accepted = quote.path("accepts").path(0);
-    long now = Instant.now().getEpochSecond();
-    byte[] nonce = new byte[32];
-    RANDOM.nextBytes(nonce);
-    String from = "0x" + Keys.getAddress(payer);
-    var unsigned =
-        new TransferAuthorization(
-            EvmAddress.of(from),
-            EvmAddress.of(accepted.path("payTo").asText()),
-            new BigInteger(accepted.path("amount").asText()),
-            BigInteger.valueOf(now - 600),
-            BigInteger.valueOf(now + accepted.path("maxTimeoutSeconds").asLong()),
-            Bytes32.parse("0x" + HexFormat.of().formatHex(nonce), "nonce"),
-            "0x");
-    var domain =
-        new TransferAuthorization.TokenDomain(
-            accepted.path("extra").path("name").asText(),
-            accepted.path("extra").path("version").asText(),
-            BASE,
-            EvmAddress.of(accepted.path("asset").asText()));
-    Sign.SignatureData signed =
-        Sign.signMessage(unsigned.digest(domain).bytes().toArray(), payer, false);
-    String signature =
-        "0x"
-            + HexFormat.of().formatHex(signed.getR())
-            + HexFormat.of().formatHex(signed.getS())
-            + HexFormat.of().formatHex(signed.getV());
-    ObjectNode header = JSON.createObjectNode();
-    header.put("x402Version", 2);
-    header.set("resource", quote.path("resource"));
-    header.set("accepted", accepted);
-    ObjectNode payload = header.putObject("payload");
-    payload.put("signature", signature);
-    ObjectNode auth = payload.putObject("authorization");
-    auth.put("from", from);
-    auth.put("to", accepted.path("payTo").asText());
-    auth.put("value", accepted.path("amount").asText());
-    auth.put("validAfter", unsigned.validAfter().toString());
-    auth.put("validBefore", unsigned.validBefore().toString());
-    auth.put("nonce", "0x" + HexFormat.of().formatHex(nonce));
-    return Base64.getEncoder()
-        .encodeToString(JSON.writeValueAsString(header).getBytes(StandardCharsets.UTF_8));
-  }
-
-  private void measure(
-      URI base,
-      byte[] body,
-      JsonNode quote,
-      List<ECKeyPair> payers,
-      int count,
-      int rounds,
-      String apiKey,
-      String dbUrl)
-      throws Exception {
-    AtomicInteger nextPayer = new AtomicInteger();
-    ThreadLocal<ECKeyPair> own =
-        ThreadLocal.withInitial(() -> payers.get(nextPayer.getAndIncrement()));
-    AtomicBoolean sampling = new AtomicBoolean(true);
-    List<Long> open = new ArrayList<>();
-    Thread sampler = new Thread(() -> sampleOpen(dbUrl, sampling, open));
-    sampler.start();
-    LoadRun.Result paid =
-        LoadRun.run(
-            () -> call(base, body, "PAYMENT-SIGNATURE", payment(quote, own.get())),
-            count * rounds,
-            count);
-    sampling.set(false);
-    sampler.join();
-    LoadRun.Result keyed =
-        LoadRun.run(() -> call(base, body, "X-API-Key", apiKey), count * rounds, count);
-    long max = open.stream().mapToLong(Long::longValue).max().orElse(0);
-    double mean = open.stream().mapToLong(Long::longValue).average().orElse(0);
-    print("x402", count, paid, String.valueOf(max), String.format("%.1f", mean));
-    print("API key", count, keyed, "-", "-");
-    System.out.printf(
-        "  paid ÷ key-paid throughput at %d payers: %.2f%n",
-        count, paid.throughputPerSecond() / keyed.throughputPerSecond());
-  }
-
-  private static void print(
-      String client, int count, LoadRun.Result r, String openMax, String openMean) {
-    System.out.printf(
-        "%-9s %6d %5d %7d %8.0f %8.0f %8.2f %9s %s%s%n",
-        client,
-        count,
-        r.requests(),
-        r.errors(),
-        r.p50(),
-        r.p99(),
-        r.throughputPerSecond(),
-        openMax,
-        openMean,
-        r.firstError() == null ? "" : "  first error: " + r.firstError());
-  }
-
-  private void call(URI base, byte[] body, String header, String value) throws Exception {
-    HttpResponse<String> answer =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/v1/attest"))
-                .timeout(Duration.ofSeconds(90))
-                .header("Content-Type", "application/json")
-                .header(header, value)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+  private void call(HttpRequest request) throws Exception {
+    HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
     if (answer.statusCode() != 200) {
       throw new IllegalStateException(answer.statusCode() + " " + answer.body());
-    }
-  }
-
-  /** Samples how many paid calls are open (claimed, not yet settled) every 100 ms. */
-  private static void sampleOpen(String dbUrl, AtomicBoolean sampling, List<Long> open) {
-    try (Connection db = DriverManager.getConnection("jdbc:" + dbUrl, "postgres", "");
-        Statement q = db.createStatement()) {
-      while (sampling.get()) {
-        try (ResultSet rows =
-            q.executeQuery("select count(*) from x402_payment where state = 'claimed'")) {
-          rows.next();
-          open.add(rows.getLong(1));
-        }
-        Thread.sleep(100);
-      }
-    } catch (Exception e) {
-      throw new IllegalStateException("sampling the open paid calls failed", e);
     }
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.DomainVerification;
 import org.walletstate.domain.commerce.Merchant;
@@ -30,13 +31,18 @@ public final class MerchantViews {
     return v;
   }
 
-  /** {@code GET /v1/merchants/{id}/status}: every merchant field, tokens with alsoOn. */
-  static Map<String, Object> status(Merchant m, long credits) {
+  /**
+   * {@code GET /v1/merchants/{id}/status}: every merchant field, tokens with alsoOn, the owner
+   * key's credits and the codes the store issued since 00:00 UTC.
+   */
+  static Map<String, Object> status(MerchantQueries.Owned owned) {
+    Merchant m = owned.merchant();
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("id", m.id().value());
     v.put("companyName", m.companyName());
     v.put("location", m.location().orElse(null));
-    v.put("credits", credits);
+    v.put("credits", owned.credits());
+    v.put("codesIssuedToday", owned.codesIssuedToday());
     v.put("apiAccessEnabled", true);
     v.put("createdAt", Timestamps.iso(m.createdAt()));
     settings(v, m.settings());

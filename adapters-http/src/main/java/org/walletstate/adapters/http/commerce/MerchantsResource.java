@@ -401,10 +401,7 @@ public class MerchantsResource {
   @Operation(summary = "Private full details of a merchant (owner key)")
   public Uni<Response> status(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
-    return owned(
-        merchant,
-        key -> queries.status(key, merchant),
-        owned -> MerchantViews.status(owned.merchant(), owned.credits()));
+    return owned(merchant, key -> queries.status(key, merchant), MerchantViews::status);
   }
 
   @GET

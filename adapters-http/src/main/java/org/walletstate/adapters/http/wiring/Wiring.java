@@ -488,13 +488,6 @@ public class Wiring {
 
   @Produces
   @ApplicationScoped
-  @Typed(MerchantService.class)
-  MerchantService merchants(MerchantStore store, CreditLedger ledger, Clock clock) {
-    return new MerchantService(store, ledger, clock);
-  }
-
-  @Produces
-  @ApplicationScoped
   CreateMerchantUseCase createMerchant(MerchantService merchants) {
     return merchants;
   }

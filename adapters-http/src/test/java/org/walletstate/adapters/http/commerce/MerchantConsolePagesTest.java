@@ -31,9 +31,9 @@ import org.walletstate.domain.payload.KeyVersion;
  * {@code src/test/browser/console-pages.mjs}, against this service, PostgreSQL and the devnet: a
  * store onboarded through the page (the first part with the keyboard only), validation errors shown
  * beside their fields, a discount preview read on chain, credits bought with a real USDC transfer,
- * a scanner whose PIN logs a phone-sized till in, the listing, pause and resume, all under a strict
- * Content-Security-Policy. Screenshots of each screen are kept in {@code
- * target/console-screenshots}.
+ * a scanner whose PIN logs a phone-sized till in, the listing, pause and resume, the day's codes
+ * counted on the overview once a code is issued, all under a strict Content-Security-Policy.
+ * Screenshots of each screen are kept in {@code target/console-screenshots}.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -136,6 +136,11 @@ class MerchantConsolePagesTest {
                 + "\nIssued At: ")
         .matches("(?s).*\nIssued At: \\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
     assertThat(seen.get("credits").asText()).contains("125 credits added", "on Base");
+    assertThat(seen.get("issuedCode").asText()).matches("SVC-[2-9A-HJ-NP-Z]{5}");
+    assertThat(seen.get("codesBefore").asText()).isEqualTo("0 (since 00:00 UTC)");
+    assertThat(seen.get("codesAfter").asText())
+        .as("the overview counts the code issued since it was last drawn")
+        .isEqualTo("1 (since 00:00 UTC)");
 
     assertThat(seen.get("tillPrefilled").asText()).isEqualTo(store);
     assertThat(seen.get("tillTitle").asText()).isEqualTo("Harbour Books " + store);
@@ -150,7 +155,8 @@ class MerchantConsolePagesTest {
         .contains("Harbour Books " + store + " (" + store + "; listed)");
 
     assertStored(owner, store, pin);
-    for (String screen : new String[] {"01-sign-in", "03-validation-error", "09-overview"}) {
+    for (String screen :
+        new String[] {"01-sign-in", "03-validation-error", "09-overview", "16-overview-codes"}) {
       assertThat(Path.of("target/console-screenshots", screen + ".png")).isNotEmptyFile();
     }
   }
@@ -181,7 +187,9 @@ class MerchantConsolePagesTest {
     assertThat(status.get("listedInDirectory").asBoolean()).isTrue();
     assertThat(status.get("paused").asBoolean()).isFalse();
     assertThat(status.get("verification").get("domain").asText()).isEqualTo("shop.example.com");
-    assertThat(Ledger.balance(pool, owner.id())).isEqualTo(START_CREDITS + 125);
+    assertThat(status.get("codesIssuedToday").asLong()).isEqualTo(1);
+    // the code took one credit from the owner
+    assertThat(Ledger.balance(pool, owner.id())).isEqualTo(START_CREDITS + 125 - 1);
     PointOfSaleTest.login(store, pin).then().statusCode(200);
   }
 }

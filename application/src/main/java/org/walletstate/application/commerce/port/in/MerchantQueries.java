@@ -14,10 +14,13 @@ import org.walletstate.domain.commerce.Merchant;
  */
 public interface MerchantQueries {
 
-  /** Private full details for the owner key, with the key's balance. */
+  /**
+   * Private full details for the owner key, with the key's balance and the codes the store issued
+   * since 00:00 UTC.
+   */
   Uni<OwnerResult<Owned>> status(KeyAccount key, CompanyId id);
 
-  record Owned(Merchant merchant, long credits) {}
+  record Owned(Merchant merchant, long credits, long codesIssuedToday) {}
 
   /** The merchants the key owns, oldest first. */
   Uni<List<Merchant>> owned(KeyAccount key);
