@@ -128,7 +128,8 @@ class WalletSignInTest {
     credits(header)
         .then()
         .statusCode(200)
-        .header("X-RateLimit-Limit", "100")
+        // a key bought for 10 USD: the daily limit of a purchase below a month of pro
+        .header("X-RateLimit-Limit", "1000")
         .body("data.credits", equalTo(250));
     credits(header)
         .then()
