@@ -148,3 +148,19 @@ begin
     return v_count;
 end;
 $$;
+
+-- The operator's move keeps what the key's purchases give: its limit is the larger of the plan's
+-- and its purchase limit.
+create or replace function set_key_plan(p_key bigint, p_plan text, p_at timestamptz) returns bigint
+language plpgsql as $$
+begin
+    update api_key k
+       set plan = l.plan, daily_limit = greatest(l.daily_limit, k.purchase_limit)
+      from plan_limits l
+     where l.plan = p_plan and k.id = p_key;
+    if not found then
+        raise exception 'no key % or no plan %', p_key, p_plan;
+    end if;
+    return apply_monthly_grant(p_key, p_at);
+end;
+$$;

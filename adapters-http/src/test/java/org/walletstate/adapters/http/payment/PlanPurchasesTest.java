@@ -305,6 +305,45 @@ class PlanPurchasesTest {
   }
 
   @Test
+  void aPaymentIntentForPlans_letsItsHolderBuyAMonth_fromASharedSender() {
+    Map<String, Object> intent =
+        given()
+            .contentType(ContentType.JSON)
+            .body(Map.of("chainId", BASE, "amount", 29, "purpose", "plans/buy"))
+            .post("/v1/payment-intents")
+            .then()
+            .statusCode(200)
+            .body("data.purpose", equalTo("plans/buy"))
+            .extract()
+            .path("data");
+    BigDecimal amount = new BigDecimal((String) intent.get("amount"));
+    String exchange = Payments.fundedWallet(BASE, USDC_BASE, 100 * USDC);
+    String tx =
+        Payments.transfer(
+            BASE,
+            exchange,
+            USDC_BASE,
+            Payments.treasury(),
+            amount.movePointRight(6).longValueExact());
+    Payments.mine(BASE, 1);
+    TestKeys.TestKey key = TestKeys.create(pool, 0, 100, KeyVersion.V2);
+    Map<String, Object> body = new HashMap<>();
+    body.put("plan", "pro");
+    body.put("txHash", tx);
+    body.put("chainId", BASE);
+    body.put("amount", amount);
+    buy(key.secret(), body).then().statusCode(403);
+    body.put("paymentIntent", Map.of("id", intent.get("intentId"), "secret", intent.get("secret")));
+    buy(key.secret(), body)
+        .then()
+        .statusCode(200)
+        .body("data.currentPlan", equalTo("pro"))
+        .body("data.creditsAdded", equalTo(1000));
+    // the exchange never becomes the key's wallet
+    assertThat(keyRow(key.id()).getString("wallet")).isNull();
+  }
+
+  @Test
   void theLimitFunction_agreesWithTheDomainsRule() {
     for (String usd : new String[] {"5", "28.99", "29", "98.999999", "99", "500"}) {
       int stored =

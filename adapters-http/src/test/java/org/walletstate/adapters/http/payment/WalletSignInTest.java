@@ -198,7 +198,7 @@ class WalletSignInTest {
     credits(header(key))
         .then()
         .statusCode(200)
-        .header("X-RateLimit-Remaining", "99")
+        .header("X-RateLimit-Remaining", "999") // 1,000 a day: a 10 USD purchase
         .body("data.credits", equalTo(250));
   }
 
