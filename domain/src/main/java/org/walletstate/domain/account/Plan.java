@@ -5,18 +5,25 @@ package org.walletstate.domain.account;
  * only the daily limit; attest and trust also consume credits.
  */
 public enum Plan {
-  FREE("free", 100, 10),
-  PRO("pro", 10_000, 1_000),
-  ENTERPRISE("enterprise", 100_000, 5_000);
+  FREE("free", 100, 10, 0),
+  PRO("pro", 10_000, 1_000, 29),
+  ENTERPRISE("enterprise", 100_000, 5_000, 99);
 
   private final String wireName;
   private final int dailyLimit;
   private final int includedCredits;
+  private final int monthlyUsd;
 
-  Plan(String wireName, int dailyLimit, int includedCredits) {
+  Plan(String wireName, int dailyLimit, int includedCredits, int monthlyUsd) {
     this.wireName = wireName;
     this.dailyLimit = dailyLimit;
     this.includedCredits = includedCredits;
+    this.monthlyUsd = monthlyUsd;
+  }
+
+  /** The price of a month of the plan, in USD (0 for free). */
+  public java.math.BigDecimal monthlyUsd() {
+    return java.math.BigDecimal.valueOf(monthlyUsd);
   }
 
   public String wireName() {

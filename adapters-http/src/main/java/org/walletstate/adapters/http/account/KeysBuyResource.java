@@ -25,6 +25,7 @@ import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
 import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
+import org.walletstate.domain.account.PurchaseLimit;
 import org.walletstate.domain.chain.ChainCatalogue;
 
 /**
@@ -123,7 +124,7 @@ public class KeysBuyResource {
                   bought.key().map(k -> k.reveal()).orElse(null),
                   request.appName().value(),
                   bought.plan().wireName(),
-                  bought.plan().dailyLimit(),
+                  PurchaseLimit.dailyLimit(bought.plan(), bought.payment().usd()),
                   bought.balance(),
                   bought.credits(),
                   bought.wallet().map(w -> w.text()).orElse(null),

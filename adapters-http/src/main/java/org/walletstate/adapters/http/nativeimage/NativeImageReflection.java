@@ -12,6 +12,7 @@ import jakarta.ws.rs.PUT;
 import org.walletstate.adapters.http.account.CreditsResource;
 import org.walletstate.adapters.http.account.KeysBuyResource;
 import org.walletstate.adapters.http.account.KeysResource;
+import org.walletstate.adapters.http.account.PlansResource;
 import org.walletstate.adapters.http.account.WalletAuthResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
@@ -59,6 +60,7 @@ import org.walletstate.adapters.http.trust.TrustResource;
       JwksResource.class,
       KeysResource.class,
       KeysBuyResource.class,
+      PlansResource.class,
       TrustResource.class,
       MerchantsResource.class,
       TokensResource.class,

@@ -120,7 +120,8 @@ class WalletSignInTest {
     credits(header)
         .then()
         .statusCode(200)
-        .header("X-RateLimit-Limit", "100")
+        // a key bought for 10 USD: the daily limit of a purchase below a month of pro
+        .header("X-RateLimit-Limit", "1000")
         .body("data.credits", equalTo(250));
     credits(header)
         .then()
@@ -210,7 +211,7 @@ class WalletSignInTest {
     credits(header(key))
         .then()
         .statusCode(200)
-        .header("X-RateLimit-Remaining", "99")
+        .header("X-RateLimit-Remaining", "999") // 1,000 a day: a 10 USD purchase
         .body("data.credits", equalTo(250));
   }
 

@@ -59,6 +59,11 @@ public final class Payers {
           message("merchant-credits", List.of("Merchant: " + merchantId), chainId, tx, now()));
     }
 
+    /** A {@code senderProof} for {@code POST /v1/plans/buy} naming {@code plan}, issued now. */
+    public Map<String, Object> plansBuy(String plan, Object chainId, String tx) {
+      return sign(message("plans/buy", List.of("Plan: " + plan), chainId, tx, now()));
+    }
+
     /** {@code {message, signature}} for any text, signed by this wallet's library. */
     public Map<String, Object> sign(String message) {
       ObjectNode request = JSON.createObjectNode();

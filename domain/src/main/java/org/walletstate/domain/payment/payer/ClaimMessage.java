@@ -10,9 +10,10 @@ import org.walletstate.domain.payment.TxHash;
  *
  * <pre>
  * {domain} asks you to prove you sent this payment
- * Purpose: keys/buy | credits/buy | merchant-credits
+ * Purpose: keys/buy | credits/buy | merchant-credits | plans/buy
  * App: {appName}                (keys/buy only)
  * Merchant: {merchantId}        (merchant-credits only)
+ * Plan: {plan}                  (plans/buy only)
  * Chain: {chainId}
  * Transaction: {txHash}
  * Issued At: {RFC 3339 time}

@@ -51,4 +51,17 @@ public sealed interface ClaimPurpose {
       return List.of("Merchant: " + merchantId);
     }
   }
+
+  /** {@code POST /v1/plans/buy}: the proof names the plan bought. */
+  record PlansBuy(String plan) implements ClaimPurpose {
+    @Override
+    public String name() {
+      return "plans/buy";
+    }
+
+    @Override
+    public List<String> details() {
+      return List.of("Plan: " + plan);
+    }
+  }
 }

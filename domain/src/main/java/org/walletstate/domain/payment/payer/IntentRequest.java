@@ -14,13 +14,13 @@ import org.walletstate.domain.request.RequestValue;
 /**
  * {@code POST /v1/payment-intents}: {@code chainId} (a payment chain), {@code amount} (the base
  * amount: USD in whole cents, at least 5 and at most 1,000,000, for stablecoins; BTC with at most 4
- * decimals on bitcoin) and {@code purpose} ({@code keys/buy}, {@code credits/buy} or {@code
- * merchant-credits}).
+ * decimals on bitcoin) and {@code purpose} ({@code keys/buy}, {@code credits/buy}, {@code
+ * merchant-credits} or {@code plans/buy}).
  */
 public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
 
   public static final List<String> PURPOSES =
-      List.of("keys/buy", "credits/buy", "merchant-credits");
+      List.of("keys/buy", "credits/buy", "merchant-credits", "plans/buy");
   private static final BigDecimal MAX_USD = BigDecimal.valueOf(1_000_000);
   private static final BigDecimal MAX_BTC = BigDecimal.valueOf(100);
 

@@ -1,0 +1,181 @@
+package org.walletstate.adapters.persistence;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.walletstate.application.port.out.PlanPurchases;
+import org.walletstate.domain.account.Plan;
+import org.walletstate.domain.account.PlanSale;
+import org.walletstate.domain.payment.Payment;
+
+/**
+ * {@link PlanPurchases} in PostgreSQL (migration V18_1): under the key's row lock, the payment row
+ * (its transaction hash unique across every purchase), the intent's claim, the month placed after
+ * the key's paid time, then {@code apply_key_plan_periods}, which grants a month that starts now
+ * and sets the key's plan and limit. A refused purchase rolls back whole.
+ */
+@ApplicationScoped
+public class PgPlanPurchases implements PlanPurchases {
+
+  private static final String LOCK_KEY =
+      "select wallet, plan_paid_until from api_key where id = $1 for update";
+  private static final String INSERT_PAYMENT =
+      "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
+          + " usd, credits, created_at) values ($1, $2, $3, 'plan', $4, $5, $6, $7, $8, $9)"
+          + " on conflict (tx_hash) do nothing returning id";
+  private static final String CLAIM_INTENT =
+      "update payment_intent set claimed_tx = $2, claimed_at = $3"
+          + " where id = $1 and claimed_tx is null returning id";
+  private static final String INSERT_MONTH =
+      "insert into plan_period (api_key_id, plan, starts_at, ends_at, payment_id, credits)"
+          + " values ($1, $2, $3, $4, $5, $6)";
+  private static final String PAID_UNTIL = "update api_key set plan_paid_until = $2 where id = $1";
+  private static final String APPLY = "select apply_key_plan_periods($1, $2) as granted";
+  private static final String KEY_NOW =
+      "select plan, daily_limit, credits from api_key where id = $1";
+
+  private final Pool pool;
+
+  @Inject
+  public PgPlanPurchases(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** Rolls the purchase's transaction back with the outcome to answer. */
+  private static final class Refused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final transient Outcome outcome;
+
+    Refused(Outcome outcome) {
+      super(null, null, false, false);
+      this.outcome = outcome;
+    }
+  }
+
+  @Override
+  public Uni<Outcome> buy(MonthBought month) {
+    return pool.withTransaction(connection -> buyIn(connection, month))
+        .onFailure(Refused.class)
+        .recoverWithItem(failure -> failure.outcome);
+  }
+
+  private static Uni<Outcome> buyIn(SqlConnection connection, MonthBought month) {
+    Payment payment = month.payment();
+    return connection
+        .preparedQuery(LOCK_KEY)
+        .execute(Tuple.of(month.keyId()))
+        .flatMap(
+            rows -> {
+              Row key = rows.iterator().next();
+              String sender = PgPurchases.walletText(payment.sender());
+              if (!month.payer().senderProven()
+                  && month.payer().intentId().isEmpty()
+                  && !sender.equals(key.getString("wallet"))) {
+                throw new Refused(new Outcome.SenderNotProven());
+              }
+              Optional<Instant> paidUntil =
+                  Optional.ofNullable(key.getOffsetDateTime("plan_paid_until"))
+                      .map(OffsetDateTime::toInstant);
+              Instant start = PlanSale.start(month.at(), paidUntil);
+              return insertPayment(connection, month)
+                  .call(paymentId -> claimIntent(connection, month))
+                  .flatMap(paymentId -> place(connection, month, paymentId, start));
+            });
+  }
+
+  private static Uni<Long> insertPayment(SqlConnection connection, MonthBought month) {
+    Payment payment = month.payment();
+    return connection
+        .preparedQuery(INSERT_PAYMENT)
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  payment.hash().text(),
+                  payment.chain().toString(),
+                  month.keyId(),
+                  PgPurchases.walletText(payment.sender()),
+                  payment.token(),
+                  new BigDecimal(payment.raw()),
+                  payment.usd(),
+                  month.credits(),
+                  utc(month.at())
+                }))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new Refused(new Outcome.AlreadyCredited());
+              }
+              return rows.iterator().next().getLong("id");
+            });
+  }
+
+  private static Uni<Void> claimIntent(SqlConnection connection, MonthBought month) {
+    if (month.payer().intentId().isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return connection
+        .preparedQuery(CLAIM_INTENT)
+        .execute(
+            Tuple.of(
+                month.payer().intentId().get(), month.payment().hash().text(), utc(month.at())))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new Refused(new Outcome.IntentUsed());
+              }
+              return null;
+            });
+  }
+
+  private static Uni<Outcome> place(
+      SqlConnection connection, MonthBought month, long paymentId, Instant start) {
+    Instant end = start.plus(PlanSale.MONTH);
+    return connection
+        .preparedQuery(INSERT_MONTH)
+        .execute(
+            Tuple.of(
+                month.keyId(),
+                month.plan().wireName(),
+                utc(start),
+                utc(end),
+                paymentId,
+                month.credits()))
+        .flatMap(
+            done -> connection.preparedQuery(PAID_UNTIL).execute(Tuple.of(month.keyId(), utc(end))))
+        .flatMap(
+            done ->
+                connection.preparedQuery(APPLY).execute(Tuple.of(month.keyId(), utc(month.at()))))
+        .flatMap(
+            applied -> {
+              long granted = applied.iterator().next().getLong("granted");
+              return connection
+                  .preparedQuery(KEY_NOW)
+                  .execute(Tuple.of(month.keyId()))
+                  .map(
+                      rows -> {
+                        Row key = rows.iterator().next();
+                        return (Outcome)
+                            new Outcome.Paid(
+                                start,
+                                end,
+                                granted,
+                                key.getLong("credits"),
+                                Plan.fromWireName(key.getString("plan")),
+                                key.getInteger("daily_limit"));
+                      });
+            });
+  }
+
+  private static OffsetDateTime utc(Instant at) {
+    return at.atOffset(ZoneOffset.UTC);
+  }
+}
