@@ -7,25 +7,21 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.walletstate.adapters.http.jobs.PeriodicRun;
 import org.walletstate.application.account.GrantMonthlyCredits;
 
 /**
  * Applies the paid plans' monthly credits at start and then on a timer ({@code
- * walletstate.plans.grant-every}, 1 hour), one run at a time. Logs counts only.
+ * walletstate.plans.grant-every}, 1 hour), one run at a time.
  */
 @ApplicationScoped
 public class MonthlyGrants {
 
-  private static final Logger LOG = Logger.getLogger(MonthlyGrants.class);
-
   private final Vertx vertx;
-  private final GrantMonthlyCredits grants;
   private final Duration every;
-  private final AtomicBoolean running = new AtomicBoolean();
-  private long timer = -1;
+  private final PeriodicRun job;
 
   @Inject
   public MonthlyGrants(
@@ -33,39 +29,25 @@ public class MonthlyGrants {
       GrantMonthlyCredits grants,
       @ConfigProperty(name = "walletstate.plans.grant-every", defaultValue = "1h") Duration every) {
     this.vertx = vertx;
-    this.grants = grants;
     this.every = every;
+    this.job =
+        new PeriodicRun(
+            Logger.getLogger(MonthlyGrants.class),
+            "%d monthly plan grants applied",
+            "monthly plan grants did not run",
+            grants::runOnce);
   }
 
   void start(@Observes StartupEvent event) {
-    runOnce();
-    timer = vertx.setPeriodic(every.toMillis(), id -> runOnce());
+    job.start(vertx, every, true);
   }
 
   void stop(@Observes ShutdownEvent event) {
-    if (timer >= 0) {
-      vertx.cancelTimer(timer);
-    }
+    job.stop(vertx);
   }
 
   /** Applies the due grants unless a run is under way. */
   public void runOnce() {
-    if (!running.compareAndSet(false, true)) {
-      return;
-    }
-    grants
-        .runOnce()
-        .subscribe()
-        .with(
-            applied -> {
-              running.set(false);
-              if (applied > 0) {
-                LOG.infof("%d monthly plan grants applied", applied);
-              }
-            },
-            failure -> {
-              running.set(false);
-              LOG.warnf("monthly plan grants did not run: %s", failure.getClass().getSimpleName());
-            });
+    job.runOnce();
   }
 }
