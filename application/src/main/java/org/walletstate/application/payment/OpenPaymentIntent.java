@@ -2,6 +2,7 @@ package org.walletstate.application.payment;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
@@ -16,7 +17,10 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
  * Opens payment intents: a random id and secret, and the base amount plus a random offset that no
- * intent on the chain ever had (drawn again, a few times, when it had).
+ * intent on the chain ever had (drawn again, a few times, when it had). At most {@link
+ * Limits#perPrice} intents of one price and {@link Limits#perChain} of one chain are open at once,
+ * so that strangers opening intents they never pay cannot hold every amount of a price: past either
+ * bound the caller is told when the first open one expires.
  */
 public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
 
@@ -29,13 +33,38 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   private final PaymentIntents intents;
   private final Entropy entropy;
   private final Clock clock;
+  private final Limits limits;
+
+  /**
+   * How long an intent lives and how many may be open at once.
+   *
+   * @param lifetime from opening to the last moment it may be claimed
+   * @param perPrice open intents of one base amount on one chain
+   * @param perChain open intents on one chain
+   */
+  public record Limits(Duration lifetime, int perPrice, int perChain) {
+    /** 72 hours, 500 open per price, 5,000 per chain. */
+    public static final Limits DEFAULTS = new Limits(PaymentIntent.LIFETIME, 500, 5_000);
+
+    public Limits {
+      if (lifetime.isNegative() || lifetime.isZero() || perPrice < 1 || perChain < 1) {
+        throw new IllegalArgumentException(
+            "payment intent limits: a positive lifetime and bounds of at least 1");
+      }
+    }
+  }
 
   public OpenPaymentIntent(
-      Map<ChainId, PaymentChain> chains, PaymentIntents intents, Entropy entropy, Clock clock) {
+      Map<ChainId, PaymentChain> chains,
+      PaymentIntents intents,
+      Entropy entropy,
+      Clock clock,
+      Limits limits) {
     this.chains = Map.copyOf(chains);
     this.intents = intents;
     this.entropy = entropy;
     this.clock = clock;
+    this.limits = limits;
   }
 
   @Override
@@ -57,21 +86,27 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   private Uni<Outcome> attempt(IntentRequest request, PaymentChain rules, int draw) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
+    boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
     PaymentIntent intent =
         new PaymentIntent(
             "pi_" + HEX.formatHex(entropy.bytes(16)),
             PayerBinding.secretHash(secret),
             rules.chain(),
-            PaymentIntent.amount(
-                request.base(), request.chain().family() == ChainFamily.BITCOIN, offset()),
+            PaymentIntent.amount(request.base(), bitcoin, offset()),
             request.purpose(),
-            now.plus(PaymentIntent.LIFETIME));
+            now.plus(limits.lifetime()));
+    var bounds =
+        new PaymentIntents.OpenBounds(
+            limits.perPrice(), limits.perChain(), request.base(), PaymentIntent.step(bitcoin));
     return intents
-        .open(intent, now)
+        .open(intent, now, bounds)
         .flatMap(
             stored -> {
-              if (stored) {
+              if (stored instanceof PaymentIntents.Opening.Opened) {
                 return Uni.createFrom().item(new Outcome.Opened(intent, secret, rules));
+              }
+              if (stored instanceof PaymentIntents.Opening.Full full) {
+                return Uni.createFrom().item(full(request, rules, full, now));
               }
               if (draw >= DRAWS) {
                 return Uni.createFrom()
@@ -85,6 +120,24 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
               }
               return attempt(request, rules, draw + 1);
             });
+  }
+
+  private static Outcome full(
+      IntentRequest request, PaymentChain rules, PaymentIntents.Opening.Full full, Instant now) {
+    String scope =
+        full.perPrice()
+            ? "intents for " + request.base().toPlainString() + " on chain " + rules.chain()
+            : "intents on chain " + rules.chain() + ", all amounts together";
+    long wait = Math.max(1, Duration.between(now, full.freesAt()).toSeconds());
+    return new Outcome.Full(
+        "the service holds at most "
+            + full.limit()
+            + " open "
+            + scope
+            + ", and that many are open; the first expires in "
+            + wait
+            + " seconds. Retry then, or pay with a senderProof instead (docs/billing.md)",
+        wait);
   }
 
   /** 1 to 9,999, uniformly enough (a 32-bit draw reduced). */

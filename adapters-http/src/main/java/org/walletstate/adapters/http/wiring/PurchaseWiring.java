@@ -5,6 +5,7 @@ import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.payment.PaymentIntentsConfig;
 import org.walletstate.adapters.http.payment.PaymentSettings;
 import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.application.account.BuyCredits;
@@ -43,8 +44,18 @@ public class PurchaseWiring {
   @Produces
   @ApplicationScoped
   OpenPaymentIntentUseCase openPaymentIntent(
-      PaymentsConfig config, PaymentIntents intents, Entropy entropy, Clock clock) {
-    return new OpenPaymentIntent(PaymentSettings.chains(config), intents, entropy, clock);
+      PaymentsConfig config,
+      PaymentIntentsConfig limits,
+      PaymentIntents intents,
+      Entropy entropy,
+      Clock clock) {
+    return new OpenPaymentIntent(
+        PaymentSettings.chains(config),
+        intents,
+        entropy,
+        clock,
+        new OpenPaymentIntent.Limits(
+            limits.lifetime(), limits.openPerPrice(), limits.openPerChain()));
   }
 
   @Produces

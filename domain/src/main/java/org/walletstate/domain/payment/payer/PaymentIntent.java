@@ -30,7 +30,7 @@ public record PaymentIntent(
     String purpose,
     Instant expiresAt) {
 
-  /** How long an intent may be paid and claimed. */
+  /** How long an intent may be paid and claimed, unless the operator sets another lifetime. */
   public static final Duration LIFETIME = Duration.ofHours(72);
 
   public PaymentIntent {
@@ -74,6 +74,11 @@ public record PaymentIntent(
               + paid.stripTrailingZeros().toPlainString());
     }
     return Optional.empty();
+  }
+
+  /** The width of one price's amounts: a cent of a stablecoin, or 0.0001 BTC. */
+  public static BigDecimal step(boolean bitcoin) {
+    return bitcoin ? new BigDecimal("0.0001") : new BigDecimal("0.01");
   }
 
   /**

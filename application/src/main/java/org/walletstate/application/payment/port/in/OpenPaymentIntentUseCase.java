@@ -27,5 +27,11 @@ public interface OpenPaymentIntentUseCase {
 
     /** No free amount was found near the base after several draws: 409, pick another amount. */
     record Exhausted(String reason) implements Outcome {}
+
+    /**
+     * The price or the chain has as many open intents as allowed: 503 with {@code retryAfter}, the
+     * seconds until the first of them expires.
+     */
+    record Full(String reason, long retryAfter) implements Outcome {}
   }
 }
