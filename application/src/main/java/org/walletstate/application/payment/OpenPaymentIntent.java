@@ -16,16 +16,14 @@ import org.walletstate.domain.payment.payer.IntentRequest;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
- * Opens payment intents: a random id and secret, and the base amount plus a random offset that no
- * intent on the chain ever had (drawn again, a few times, when it had). At most {@link
- * Limits#perPrice} intents of one price and {@link Limits#perChain} of one chain are open at once,
- * so that strangers opening intents they never pay cannot hold every amount of a price: past either
- * bound the caller is told when the first open one expires.
+ * Opens payment intents: a random id and secret, and the base amount plus a random offset, or the
+ * next free one of the price when another intent holds it ({@link AmountReuse} says when an earlier
+ * holder no longer does). At most {@link Limits#perPrice} intents of one price and {@link
+ * Limits#perChain} of one chain are open at once, so that strangers opening intents they never pay
+ * cannot hold every amount of a price: past either bound the caller is told when the first open one
+ * expires.
  */
 public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
-
-  /** Draws of an offset before giving up; with 9,999 offsets a base is rarely that full. */
-  static final int DRAWS = 8;
 
   private static final HexFormat HEX = HexFormat.of();
 
@@ -41,12 +39,15 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
    * @param lifetime from opening to the last moment it may be claimed
    * @param perPrice open intents of one base amount on one chain
    * @param perChain open intents on one chain
+   * @param reuse when an amount may be handed out again
    */
-  public record Limits(Duration lifetime, int perPrice, int perChain) {
-    /** 72 hours, 500 open per price, 5,000 per chain. */
-    public static final Limits DEFAULTS = new Limits(PaymentIntent.LIFETIME, 500, 5_000);
+  public record Limits(Duration lifetime, int perPrice, int perChain, AmountReuse reuse) {
+    /** 72 hours, 500 open per price, 5,000 per chain, amounts again after seven days. */
+    public static final Limits DEFAULTS =
+        new Limits(PaymentIntent.LIFETIME, 500, 5_000, AmountReuse.DEFAULTS);
 
     public Limits {
+      java.util.Objects.requireNonNull(reuse, "reuse");
       if (lifetime.isNegative() || lifetime.isZero() || perPrice < 1 || perChain < 1) {
         throw new IllegalArgumentException(
             "payment intent limits: a positive lifetime and bounds of at least 1");
@@ -80,10 +81,10 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
                       + request.chain().name()
                       + ") are not accepted by this service"));
     }
-    return attempt(request, rules, 1);
+    return attempt(request, rules);
   }
 
-  private Uni<Outcome> attempt(IntentRequest request, PaymentChain rules, int draw) {
+  private Uni<Outcome> attempt(IntentRequest request, PaymentChain rules) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
     boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
@@ -94,32 +95,47 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
             rules.chain(),
             PaymentIntent.amount(request.base(), bitcoin, offset()),
             request.purpose(),
+            now,
             now.plus(limits.lifetime()));
     var bounds =
         new PaymentIntents.OpenBounds(
-            limits.perPrice(), limits.perChain(), request.base(), PaymentIntent.step(bitcoin));
+            limits.perPrice(),
+            limits.perChain(),
+            request.base(),
+            PaymentIntent.step(bitcoin),
+            limits.reuse().reissueIfEndedBefore(request.chain().family(), now));
     return intents
         .open(intent, now, bounds)
         .flatMap(
             stored -> {
-              if (stored instanceof PaymentIntents.Opening.Opened) {
-                return Uni.createFrom().item(new Outcome.Opened(intent, secret, rules));
+              if (stored instanceof PaymentIntents.Opening.Opened opened) {
+                return Uni.createFrom()
+                    .item(new Outcome.Opened(withAmount(intent, opened.amount()), secret, rules));
               }
               if (stored instanceof PaymentIntents.Opening.Full full) {
                 return Uni.createFrom().item(full(request, rules, full, now));
               }
-              if (draw >= DRAWS) {
-                return Uni.createFrom()
-                    .item(
-                        new Outcome.Exhausted(
-                            "no unused amount near "
-                                + request.base().toPlainString()
-                                + " was found on chain "
-                                + rules.chain()
-                                + "; ask again, or with another amount"));
-              }
-              return attempt(request, rules, draw + 1);
+              return Uni.createFrom()
+                  .item(
+                      new Outcome.Exhausted(
+                          "every amount near "
+                              + request.base().toPlainString()
+                              + " on chain "
+                              + rules.chain()
+                              + " is held by another payment intent; ask again later, or with"
+                              + " another amount"));
             });
+  }
+
+  private static PaymentIntent withAmount(PaymentIntent intent, java.math.BigDecimal amount) {
+    return new PaymentIntent(
+        intent.id(),
+        intent.secretHash(),
+        intent.chain(),
+        amount,
+        intent.purpose(),
+        intent.openedAt(),
+        intent.expiresAt());
   }
 
   private static Outcome full(

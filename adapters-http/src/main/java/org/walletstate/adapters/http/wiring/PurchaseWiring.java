@@ -15,6 +15,7 @@ import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.AmountReuse;
 import org.walletstate.application.payment.OpenPaymentIntent;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
@@ -36,9 +37,10 @@ public class PurchaseWiring {
   @ApplicationScoped
   PayerBinding payerBinding(
       @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> domain,
+      PaymentIntentsConfig limits,
       PaymentIntents intents,
       Clock clock) {
-    return new PayerBinding(domain.orElse(""), intents, clock);
+    return new PayerBinding(domain.orElse(""), intents, clock, limits.claimWindow());
   }
 
   @Produces
@@ -55,7 +57,10 @@ public class PurchaseWiring {
         entropy,
         clock,
         new OpenPaymentIntent.Limits(
-            limits.lifetime(), limits.openPerPrice(), limits.openPerChain()));
+            limits.lifetime(),
+            limits.openPerPrice(),
+            limits.openPerChain(),
+            new AmountReuse(limits.reuseAfter()).checkedAgainst(limits.claimWindow())));
   }
 
   @Produces

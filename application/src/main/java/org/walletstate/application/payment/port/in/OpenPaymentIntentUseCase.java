@@ -25,7 +25,7 @@ public interface OpenPaymentIntentUseCase {
     /** The service takes no payments on the chain: 400. */
     record NotAccepted(String reason) implements Outcome {}
 
-    /** No free amount was found near the base after several draws: 409, pick another amount. */
+    /** Every amount of the price is held by another intent: 409, later or another amount. */
     record Exhausted(String reason) implements Outcome {}
 
     /**
