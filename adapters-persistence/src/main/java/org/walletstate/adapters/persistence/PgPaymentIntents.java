@@ -38,22 +38,28 @@ public class PgPaymentIntents implements PaymentIntents {
           + " count(*) as chain_n, min(expires_at) as chain_frees from payment_intent"
           + " where chain_id = $1 and claimed_tx is null and expires_at > $4";
 
+  /** Candidate offset {@code o} is free: no intent on the chain holds its amount. */
+  private static final String FREE_OF =
+      " o where not exists (select 1 from payment_intent p where p.chain_id = $1"
+          + " and p.amount = $2::numeric + o * $4::numeric"
+          + " and coalesce(p.claimed_at, p.expires_at) >= $5::timestamptz)";
+
   /**
    * The first free amount {@code base + o * unit} of the price, {@code o} from the preferred offset
-   * $3 up to 9,999, then from 1: free when no intent holds it that ended ({@code claimed_at}, else
-   * {@code expires_at}) at or after $5.
+   * $3 up to 9,999, then from 1: free when every intent that had it ended ({@code claimed_at}, else
+   * {@code expires_at}) before $5. Each candidate is one probe of {@code payment_intent_amount_ix};
+   * the scan stops at the first free one.
    */
   private static final String FREE =
-      "(select $2::numeric + o * $4::numeric as amount from generate_series($3::int, 9999) o where not exists"
-          + " (select 1 from payment_intent p where p.chain_id = $1 and p.amount = $2::numeric + o * $4::numeric"
-          + " and coalesce(p.claimed_at, p.expires_at) >= $5::timestamptz))"
-          + " union all (select $2::numeric + o * $4::numeric from generate_series(1, $3::int - 1) o where not exists"
-          + " (select 1 from payment_intent p where p.chain_id = $1 and p.amount = $2::numeric + o * $4::numeric"
-          + " and coalesce(p.claimed_at, p.expires_at) >= $5::timestamptz)) limit 1";
+      "(select $2::numeric + o * $4::numeric as amount from generate_series($3::int, 9999)"
+          + FREE_OF
+          + ") union all (select $2::numeric + o * $4::numeric from generate_series(1, $3::int - 1)"
+          + FREE_OF
+          + ") limit 1";
 
   private static final String FIND =
-      "select id, secret_hash, chain_id, amount, purpose, created_at, expires_at from payment_intent"
-          + " where id = $1";
+      "select id, secret_hash, chain_id, amount, purpose, created_at, expires_at"
+          + " from payment_intent where id = $1";
 
   private final Pool pool;
 

@@ -1,11 +1,13 @@
 package org.walletstate.application.payment;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Objects;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PaymentIntents;
@@ -47,7 +49,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
         new Limits(PaymentIntent.LIFETIME, 500, 5_000, AmountReuse.DEFAULTS);
 
     public Limits {
-      java.util.Objects.requireNonNull(reuse, "reuse");
+      Objects.requireNonNull(reuse, "reuse");
       if (lifetime.isNegative() || lifetime.isZero() || perPrice < 1 || perChain < 1) {
         throw new IllegalArgumentException(
             "payment intent limits: a positive lifetime and bounds of at least 1");
@@ -81,10 +83,10 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
                       + request.chain().name()
                       + ") are not accepted by this service"));
     }
-    return attempt(request, rules);
+    return openOn(request, rules);
   }
 
-  private Uni<Outcome> attempt(IntentRequest request, PaymentChain rules) {
+  private Uni<Outcome> openOn(IntentRequest request, PaymentChain rules) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
     boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
@@ -127,7 +129,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
             });
   }
 
-  private static PaymentIntent withAmount(PaymentIntent intent, java.math.BigDecimal amount) {
+  private static PaymentIntent withAmount(PaymentIntent intent, BigDecimal amount) {
     return new PaymentIntent(
         intent.id(),
         intent.secretHash(),

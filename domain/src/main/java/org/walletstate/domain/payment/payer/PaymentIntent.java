@@ -76,10 +76,6 @@ public record PaymentIntent(
       return Optional.of(
           "payment intent " + id + " expired at " + expiresAt + " and its claim grace has ended");
     }
-    Optional<String> mined = minedOutside(payment, window);
-    if (mined.isPresent()) {
-      return mined;
-    }
     if (!purpose.name().equals(this.purpose)) {
       return Optional.of(
           "payment intent " + id + " was opened for " + this.purpose + ", not " + purpose.name());
@@ -103,7 +99,7 @@ public record PaymentIntent(
               + " paid "
               + paid.stripTrailingZeros().toPlainString());
     }
-    return Optional.empty();
+    return minedOutside(payment, window);
   }
 
   /** Why {@code payment}'s block time lies outside this intent's window; empty when inside. */
