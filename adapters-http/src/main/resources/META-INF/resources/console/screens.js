@@ -109,6 +109,7 @@
     $('s-cap').value = s.discountCap ?? '';
     $('s-per-day').value = s.maxDiscountsPerWalletPerDay ?? '';
     $('s-unproven').value = s.maxUnprovenDiscount ?? '';
+    $('s-other-keys').value = s.maxPaidCodesFromOtherKeysPerDay ?? '';
     $('s-usdc').checked = Boolean(u.enabled);
     $('s-evm').value = u.evmAddress || '';
     $('s-sol').value = u.solanaAddress || '';

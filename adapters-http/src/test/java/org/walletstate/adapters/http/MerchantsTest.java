@@ -538,6 +538,7 @@ class MerchantsTest {
                 "discountCap", 30,
                 "maxDiscountsPerWalletPerDay", 3,
                 "maxUnprovenDiscount", 0,
+                "maxPaidCodesFromOtherKeysPerDay", 200,
                 "usdcPayment", Map.of("enabled", true)));
     for (String bad :
         List.of(
@@ -547,6 +548,7 @@ class MerchantsTest {
             "{'discountCap':12.5}",
             "{'maxDiscountsPerWalletPerDay':0}",
             "{'maxUnprovenDiscount':101}",
+            "{'maxPaidCodesFromOtherKeysPerDay':-1}",
             "{'paused':'true'}",
             "{'usdcPayment':{'enabled':true}}")) {
       as(owner).body(json(bad)).put("/v1/merchants/" + id + "/settings").then().statusCode(400);

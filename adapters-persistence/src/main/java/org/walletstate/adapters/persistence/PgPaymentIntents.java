@@ -3,30 +3,63 @@ package org.walletstate.adapters.persistence;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.port.out.PaymentIntents;
+import org.walletstate.application.port.out.PaymentIntents.OpenBounds;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
  * {@link PaymentIntents} in table {@code payment_intent}; claims are written by {@link
- * PgPurchases}.
+ * PgPurchases}. Opening is one transaction under a transaction-scoped advisory lock on the chain:
+ * the counts of open intents (per price, per chain), the choice of a free amount and the insert
+ * cannot interleave with another opening on the same chain, on any replica.
  */
 @ApplicationScoped
 public class PgPaymentIntents implements PaymentIntents {
 
   private static final String INSERT =
       "insert into payment_intent (id, secret_hash, chain_id, amount, purpose, created_at,"
-          + " expires_at) values ($1, $2, $3, $4, $5, $6, $7)"
-          + " on conflict on constraint payment_intent_amount_once do nothing returning id";
+          + " expires_at) values ($1, $2, $3, $4, $5, $6, $7)";
+  private static final String LOCK =
+      "select pg_advisory_xact_lock(hashtextextended('payment-intent:' || $1, 0))";
+
+  /** Open: unclaimed and unexpired ({@code payment_intent_open_ix}); a price: (base, base+step). */
+  private static final String OPEN =
+      "select count(*) filter (where amount > $2 and amount < $3) as price_n,"
+          + " min(expires_at) filter (where amount > $2 and amount < $3) as price_frees,"
+          + " count(*) as chain_n, min(expires_at) as chain_frees from payment_intent"
+          + " where chain_id = $1 and claimed_tx is null and expires_at > $4";
+
+  /** Candidate offset {@code o} is free: no intent on the chain holds its amount. */
+  private static final String FREE_OF =
+      " o where not exists (select 1 from payment_intent p where p.chain_id = $1"
+          + " and p.amount = $2::numeric + o * $4::numeric"
+          + " and coalesce(p.claimed_at, p.expires_at) >= $5::timestamptz)";
+
+  /**
+   * The first free amount {@code base + o * unit} of the price, {@code o} from the preferred offset
+   * $3 up to 9,999, then from 1: free when every intent that had it ended ({@code claimed_at}, else
+   * {@code expires_at}) before $5. Each candidate is one probe of {@code payment_intent_amount_ix};
+   * the scan stops at the first free one.
+   */
+  private static final String FREE =
+      "(select $2::numeric + o * $4::numeric as amount from generate_series($3::int, 9999)"
+          + FREE_OF
+          + ") union all (select $2::numeric + o * $4::numeric from generate_series(1, $3::int - 1)"
+          + FREE_OF
+          + ") limit 1";
+
   private static final String FIND =
-      "select id, secret_hash, chain_id, amount, purpose, expires_at from payment_intent"
-          + " where id = $1";
+      "select id, secret_hash, chain_id, amount, purpose, created_at, expires_at"
+          + " from payment_intent where id = $1";
 
   private final Pool pool;
 
@@ -36,20 +69,81 @@ public class PgPaymentIntents implements PaymentIntents {
   }
 
   @Override
-  public Uni<Boolean> open(PaymentIntent intent, Instant at) {
-    return pool.preparedQuery(INSERT)
+  public Uni<Opening> open(PaymentIntent intent, Instant at, OpenBounds bounds) {
+    String chain = intent.chain().toString();
+    return pool.withTransaction(
+        c ->
+            c.preparedQuery(LOCK)
+                .execute(Tuple.of(chain))
+                .flatMap(
+                    locked ->
+                        c.preparedQuery(OPEN)
+                            .execute(
+                                Tuple.of(
+                                    chain,
+                                    bounds.base(),
+                                    bounds.base().add(bounds.step()),
+                                    at.atOffset(ZoneOffset.UTC))))
+                .flatMap(
+                    counts -> {
+                      Row n = counts.iterator().next();
+                      if (n.getLong("price_n") >= bounds.perPrice()) {
+                        return Uni.createFrom()
+                            .item(
+                                (Opening)
+                                    new Opening.Full(
+                                        true, bounds.perPrice(), frees(n, "price_frees", at)));
+                      }
+                      if (n.getLong("chain_n") >= bounds.perChain()) {
+                        return Uni.createFrom()
+                            .item(
+                                (Opening)
+                                    new Opening.Full(
+                                        false, bounds.perChain(), frees(n, "chain_frees", at)));
+                      }
+                      return insert(c, intent, at, bounds);
+                    }));
+  }
+
+  private static Instant frees(Row n, String column, Instant at) {
+    var first = n.getOffsetDateTime(column);
+    return first == null ? at : first.toInstant();
+  }
+
+  private static Uni<Opening> insert(
+      SqlConnection c, PaymentIntent intent, Instant at, OpenBounds bounds) {
+    BigDecimal unit = bounds.step().movePointLeft(4);
+    int preferred = intent.amount().subtract(bounds.base()).divide(unit).intValueExact();
+    // empty: never reissued, so any holder since the epoch keeps its amount
+    Instant endedBefore = bounds.reissueIfEndedBefore().orElse(Instant.EPOCH);
+    return c.preparedQuery(FREE)
         .execute(
-            Tuple.from(
-                new Object[] {
-                  intent.id(),
-                  io.vertx.core.buffer.Buffer.buffer(intent.secretHash()),
-                  intent.chain().toString(),
-                  intent.amount(),
-                  intent.purpose(),
-                  at.atOffset(ZoneOffset.UTC),
-                  intent.expiresAt().atOffset(ZoneOffset.UTC)
-                }))
-        .map(rows -> rows.size() == 1);
+            Tuple.of(
+                intent.chain().toString(),
+                bounds.base(),
+                preferred,
+                unit,
+                endedBefore.atOffset(ZoneOffset.UTC)))
+        .flatMap(
+            free -> {
+              if (free.size() == 0) {
+                return Uni.createFrom().item((Opening) new Opening.NoFreeAmount());
+              }
+              BigDecimal amount = free.iterator().next().getBigDecimal("amount");
+              return c.preparedQuery(INSERT)
+                  .execute(
+                      Tuple.from(
+                          new Object[] {
+                            intent.id(),
+                            io.vertx.core.buffer.Buffer.buffer(intent.secretHash()),
+                            intent.chain().toString(),
+                            amount,
+                            intent.purpose(),
+                            at.atOffset(ZoneOffset.UTC),
+                            intent.expiresAt().atOffset(ZoneOffset.UTC)
+                          }))
+                  .map(rows -> (Opening) new Opening.Opened(amount));
+            });
   }
 
   @Override
@@ -71,6 +165,7 @@ public class PgPaymentIntents implements PaymentIntents {
             : new ChainId.Named(chain),
         row.getBigDecimal("amount"),
         row.getString("purpose"),
+        row.getOffsetDateTime("created_at").toInstant(),
         row.getOffsetDateTime("expires_at").toInstant());
   }
 }

@@ -47,9 +47,6 @@ import org.walletstate.domain.commerce.discount.WalletProof;
  */
 public final class DiscountService implements IssueDiscountUseCase, DiscountCodeQuery {
 
-  /** Paid codes a key that does not own the store may obtain there per hour. */
-  public static final int HOURLY_PAID_CODES_PER_KEY = 20;
-
   static final int DRAWS = 3;
 
   private static final System.Logger LOG = System.getLogger(DiscountService.class.getName());
@@ -188,8 +185,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
                   paid && !earned.walletProven()
                       ? merchant.settings().maxDiscountsPerWalletPerDay()
                       : Optional.empty();
-              Optional<Integer> hourly =
-                  paid && !owner ? Optional.of(HOURLY_PAID_CODES_PER_KEY) : Optional.empty();
+              var others = OtherKeyLimits.bounds(merchant, paid && !owner, now);
               DiscountCodes.NewCode row =
                   new DiscountCodes.NewCode(
                       issued,
@@ -203,8 +199,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
                       started,
                       daily,
                       day.resetsAt().minus(Duration.ofDays(1)),
-                      hourly,
-                      now.minus(Duration.ofHours(1)),
+                      others,
                       order.total().isPresent()
                           ? Optional.of(order.total().getAsLong())
                           : Optional.empty());
@@ -268,8 +263,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
     if (stored instanceof DiscountCodes.Issue.DailyLimitReached limited) {
       return done(new IssueOutcome.DailyLimit(limited.limit(), day.secondsUntilReset(now)));
     }
-    var hourly = (DiscountCodes.Issue.HourlyLimitReached) stored;
-    return done(new IssueOutcome.HourlyLimit(hourly.limit(), Duration.ofHours(1).toSeconds()));
+    return done(OtherKeyLimits.refusal(stored, now));
   }
 
   /** The caller's balance: the owner's after the debit, another key's as admitted (or read). */

@@ -1,10 +1,13 @@
 package org.walletstate.application.payment;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Objects;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PaymentIntents;
@@ -15,13 +18,14 @@ import org.walletstate.domain.payment.payer.IntentRequest;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
- * Opens payment intents: a random id and secret, and the base amount plus a random offset that no
- * intent on the chain ever had (drawn again, a few times, when it had).
+ * Opens payment intents: a random id and secret, and the base amount plus a random offset, or the
+ * next free one of the price when another intent holds it ({@link AmountReuse} says when an earlier
+ * holder no longer does). At most {@link Limits#perPrice} intents of one price and {@link
+ * Limits#perChain} of one chain are open at once, so that strangers opening intents they never pay
+ * cannot hold every amount of a price: past either bound the caller is told when the first open one
+ * expires.
  */
 public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
-
-  /** Draws of an offset before giving up; with 9,999 offsets a base is rarely that full. */
-  static final int DRAWS = 8;
 
   private static final HexFormat HEX = HexFormat.of();
 
@@ -29,13 +33,41 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   private final PaymentIntents intents;
   private final Entropy entropy;
   private final Clock clock;
+  private final Limits limits;
+
+  /**
+   * How long an intent lives and how many may be open at once.
+   *
+   * @param lifetime from opening to the last moment it may be claimed
+   * @param perPrice open intents of one base amount on one chain
+   * @param perChain open intents on one chain
+   * @param reuse when an amount may be handed out again
+   */
+  public record Limits(Duration lifetime, int perPrice, int perChain, AmountReuse reuse) {
+    /** 72 hours, 500 open per price, 5,000 per chain, amounts again after seven days. */
+    public static final Limits DEFAULTS =
+        new Limits(PaymentIntent.LIFETIME, 500, 5_000, AmountReuse.DEFAULTS);
+
+    public Limits {
+      Objects.requireNonNull(reuse, "reuse");
+      if (lifetime.isNegative() || lifetime.isZero() || perPrice < 1 || perChain < 1) {
+        throw new IllegalArgumentException(
+            "payment intent limits: a positive lifetime and bounds of at least 1");
+      }
+    }
+  }
 
   public OpenPaymentIntent(
-      Map<ChainId, PaymentChain> chains, PaymentIntents intents, Entropy entropy, Clock clock) {
+      Map<ChainId, PaymentChain> chains,
+      PaymentIntents intents,
+      Entropy entropy,
+      Clock clock,
+      Limits limits) {
     this.chains = Map.copyOf(chains);
     this.intents = intents;
     this.entropy = entropy;
     this.clock = clock;
+    this.limits = limits;
   }
 
   @Override
@@ -51,40 +83,79 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
                       + request.chain().name()
                       + ") are not accepted by this service"));
     }
-    return attempt(request, rules, 1);
+    return openOn(request, rules);
   }
 
-  private Uni<Outcome> attempt(IntentRequest request, PaymentChain rules, int draw) {
+  private Uni<Outcome> openOn(IntentRequest request, PaymentChain rules) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
+    boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
     PaymentIntent intent =
         new PaymentIntent(
             "pi_" + HEX.formatHex(entropy.bytes(16)),
             PayerBinding.secretHash(secret),
             rules.chain(),
-            PaymentIntent.amount(
-                request.base(), request.chain().family() == ChainFamily.BITCOIN, offset()),
+            PaymentIntent.amount(request.base(), bitcoin, offset()),
             request.purpose(),
-            now.plus(PaymentIntent.LIFETIME));
+            now,
+            now.plus(limits.lifetime()));
+    var bounds =
+        new PaymentIntents.OpenBounds(
+            limits.perPrice(),
+            limits.perChain(),
+            request.base(),
+            PaymentIntent.step(bitcoin),
+            limits.reuse().reissueIfEndedBefore(request.chain().family(), now));
     return intents
-        .open(intent, now)
+        .open(intent, now, bounds)
         .flatMap(
             stored -> {
-              if (stored) {
-                return Uni.createFrom().item(new Outcome.Opened(intent, secret, rules));
-              }
-              if (draw >= DRAWS) {
+              if (stored instanceof PaymentIntents.Opening.Opened opened) {
                 return Uni.createFrom()
-                    .item(
-                        new Outcome.Exhausted(
-                            "no unused amount near "
-                                + request.base().toPlainString()
-                                + " was found on chain "
-                                + rules.chain()
-                                + "; ask again, or with another amount"));
+                    .item(new Outcome.Opened(withAmount(intent, opened.amount()), secret, rules));
               }
-              return attempt(request, rules, draw + 1);
+              if (stored instanceof PaymentIntents.Opening.Full full) {
+                return Uni.createFrom().item(full(request, rules, full, now));
+              }
+              return Uni.createFrom()
+                  .item(
+                      new Outcome.Exhausted(
+                          "every amount near "
+                              + request.base().toPlainString()
+                              + " on chain "
+                              + rules.chain()
+                              + " is held by another payment intent; ask again later, or with"
+                              + " another amount"));
             });
+  }
+
+  private static PaymentIntent withAmount(PaymentIntent intent, BigDecimal amount) {
+    return new PaymentIntent(
+        intent.id(),
+        intent.secretHash(),
+        intent.chain(),
+        amount,
+        intent.purpose(),
+        intent.openedAt(),
+        intent.expiresAt());
+  }
+
+  private static Outcome full(
+      IntentRequest request, PaymentChain rules, PaymentIntents.Opening.Full full, Instant now) {
+    String scope =
+        full.perPrice()
+            ? "intents for " + request.base().toPlainString() + " on chain " + rules.chain()
+            : "intents on chain " + rules.chain() + ", all amounts together";
+    long wait = Math.max(1, Duration.between(now, full.freesAt()).toSeconds());
+    return new Outcome.Full(
+        "the service holds at most "
+            + full.limit()
+            + " open "
+            + scope
+            + ", and that many are open; the first expires in "
+            + wait
+            + " seconds. Retry then, or pay with a senderProof instead (docs/billing.md)",
+        wait);
   }
 
   /** 1 to 9,999, uniformly enough (a 32-bit draw reduced). */

@@ -11,6 +11,7 @@ import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.payer.ClaimPurpose;
 import org.walletstate.domain.payment.payer.IntentRef;
 import org.walletstate.domain.payment.payer.PayerClaim;
+import org.walletstate.domain.payment.payer.PaymentIntent;
 import org.walletstate.domain.payment.payer.SenderProofCheck;
 
 /**
@@ -23,15 +24,19 @@ public final class PayerBinding {
   private final String domain;
   private final PaymentIntents intents;
   private final Clock clock;
+  private final PaymentIntent.ClaimWindow window;
 
   /**
    * @param domain the service's domain, the first word of every claim message (the wallet sign-in
    *     domain); blank: every sender proof is refused
+   * @param window which payments an intent accepts, by block time, and until when
    */
-  public PayerBinding(String domain, PaymentIntents intents, Clock clock) {
+  public PayerBinding(
+      String domain, PaymentIntents intents, Clock clock, PaymentIntent.ClaimWindow window) {
     this.domain = domain == null ? "" : domain.strip();
     this.intents = intents;
     this.clock = clock;
+    this.window = window;
   }
 
   /** The verdict on a claim. */
@@ -76,7 +81,7 @@ public final class PayerBinding {
               }
               return found
                   .get()
-                  .refusal(payment, purpose, clock.instant())
+                  .refusal(payment, purpose, clock.instant(), window)
                   .<Verdict>map(Verdict.Refused::new)
                   .orElse(new Verdict.ByIntent(ref.id()));
             });

@@ -151,6 +151,7 @@ class DiscountServiceTest {
                 Settings.DEFAULTS.usdcPayment(),
                 Optional.of(1),
                 Optional.empty(),
+                Optional.empty(),
                 false,
                 Optional.empty()));
     merchants.rows.put(m.id().key(), m);

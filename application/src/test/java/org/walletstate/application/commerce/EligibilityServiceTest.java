@@ -156,6 +156,7 @@ class EligibilityServiceTest {
             Settings.DEFAULTS.usdcPayment(),
             Optional.empty(),
             Optional.of(5),
+            Optional.empty(),
             false,
             Optional.empty()));
     holds(100_000_000, 0);
@@ -184,6 +185,7 @@ class EligibilityServiceTest {
             Settings.DEFAULTS.discountMode(),
             100,
             Settings.DEFAULTS.usdcPayment(),
+            Optional.empty(),
             Optional.empty(),
             Optional.empty(),
             true,

@@ -153,6 +153,7 @@ class PassServiceTest {
                   Settings.DEFAULTS.usdcPayment(),
                   Optional.empty(),
                   Optional.empty(),
+                  Optional.empty(),
                   true,
                   Optional.of(NOW)));
     }

@@ -12,6 +12,10 @@ import java.util.Optional;
  * @param usdcPayment USDC payment
  * @param maxDiscountsPerWalletPerDay 1 to 100, or empty for no limit (unproven wallets only)
  * @param maxUnprovenDiscount 0 to 100, or empty: an unproven wallet gets what a proven one gets
+ * @param maxPaidCodesFromOtherKeysPerDay 0 to {@link #OTHER_KEYS_MAX}, or empty for {@link
+ *     #OTHER_KEYS_DEFAULT}: the codes that carry a discount keys other than the owner's may obtain
+ *     at the store in any 24 hours, all such keys together (each is also held to its own hourly
+ *     limit); the owner pays for every one
  * @param paused whether recognition is paused
  * @param pausedAt when the current pause began
  */
@@ -21,15 +25,26 @@ public record Settings(
     UsdcPayment usdcPayment,
     Optional<Integer> maxDiscountsPerWalletPerDay,
     Optional<Integer> maxUnprovenDiscount,
+    Optional<Integer> maxPaidCodesFromOtherKeysPerDay,
     boolean paused,
     Optional<Instant> pausedAt) {
 
-  /** A new store: highest discount wins, cap 100 (no cap below the maximum), no limits, running. */
+  /** Paid codes from other keys per 24 hours at a store that did not choose a bound. */
+  public static final int OTHER_KEYS_DEFAULT = 200;
+
+  /** The highest bound an owner may choose for paid codes from other keys per 24 hours. */
+  public static final int OTHER_KEYS_MAX = 100_000;
+
+  /**
+   * A new store: highest discount wins, cap 100 (no cap below the maximum), no per-wallet limits,
+   * the default bound on other keys' paid codes, running.
+   */
   public static final Settings DEFAULTS =
       new Settings(
           DiscountMode.HIGHEST,
           Discounts.CAP_MAX,
           UsdcPayment.OFF,
+          Optional.empty(),
           Optional.empty(),
           Optional.empty(),
           false,
@@ -38,6 +53,12 @@ public record Settings(
   public Settings {
     Objects.requireNonNull(discountMode, "discountMode");
     Objects.requireNonNull(usdcPayment, "usdcPayment");
+    maxPaidCodesFromOtherKeysPerDay.ifPresent(
+        n -> {
+          if (n < 0 || n > OTHER_KEYS_MAX) {
+            throw new IllegalArgumentException("maxPaidCodesFromOtherKeysPerDay out of range");
+          }
+        });
     if (paused != pausedAt.isPresent()) {
       throw new IllegalArgumentException("pausedAt is set exactly while paused");
     }
@@ -58,7 +79,13 @@ public record Settings(
         update.usdcPayment().orElse(usdcPayment),
         update.maxDiscountsPerWalletPerDay().applyTo(maxDiscountsPerWalletPerDay),
         update.maxUnprovenDiscount().applyTo(maxUnprovenDiscount),
+        update.maxPaidCodesFromOtherKeysPerDay().applyTo(maxPaidCodesFromOtherKeysPerDay),
         nextPaused,
         nextPausedAt);
+  }
+
+  /** The bound in force on paid codes from keys other than the owner's per 24 hours. */
+  public int paidCodesFromOtherKeysPerDay() {
+    return maxPaidCodesFromOtherKeysPerDay.orElse(OTHER_KEYS_DEFAULT);
   }
 }

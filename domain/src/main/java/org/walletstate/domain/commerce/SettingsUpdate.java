@@ -7,7 +7,8 @@ import org.walletstate.domain.request.RequestValue;
 
 /**
  * {@code PUT /v1/merchants/{id}/settings}: the fields to change; at least one is required. A field
- * left out keeps its value; {@code null} clears the two limits.
+ * left out keeps its value; {@code null} clears the two per-wallet limits and restores the default
+ * bound on paid codes from other keys ({@link Settings#OTHER_KEYS_DEFAULT}).
  */
 public record SettingsUpdate(
     Optional<DiscountMode> discountMode,
@@ -15,6 +16,7 @@ public record SettingsUpdate(
     Optional<UsdcPayment> usdcPayment,
     Change maxDiscountsPerWalletPerDay,
     Change maxUnprovenDiscount,
+    Change maxPaidCodesFromOtherKeysPerDay,
     Optional<Boolean> paused) {
 
   static final String[] MEMBERS = {
@@ -23,6 +25,7 @@ public record SettingsUpdate(
     "usdcPayment",
     "maxDiscountsPerWalletPerDay",
     "maxUnprovenDiscount",
+    "maxPaidCodesFromOtherKeysPerDay",
     "paused"
   };
 
@@ -73,8 +76,15 @@ public record SettingsUpdate(
     if (!(fields.get("usdcPayment") instanceof RequestValue.Absent)) {
       usdc = Optional.of(UsdcPayment.parse(fields.get("usdcPayment"), "usdcPayment"));
     }
-    Change perDay = change(fields, "maxDiscountsPerWalletPerDay", 1, 100);
-    Change unproven = change(fields, "maxUnprovenDiscount", 0, 100);
+    Change perDay = change(fields, "maxDiscountsPerWalletPerDay", 1, 100, "null for no limit");
+    Change unproven = change(fields, "maxUnprovenDiscount", 0, 100, "null for no limit");
+    Change otherKeys =
+        change(
+            fields,
+            "maxPaidCodesFromOtherKeysPerDay",
+            0,
+            Settings.OTHER_KEYS_MAX,
+            "null for the default of " + Settings.OTHER_KEYS_DEFAULT);
     Optional<Boolean> paused = Optional.empty();
     if (!(fields.get("paused") instanceof RequestValue.Absent)) {
       if (!(fields.get("paused") instanceof RequestValue.Bool b)) {
@@ -83,10 +93,10 @@ public record SettingsUpdate(
       }
       paused = Optional.of(b.value());
     }
-    return new SettingsUpdate(mode, cap, usdc, perDay, unproven, paused);
+    return new SettingsUpdate(mode, cap, usdc, perDay, unproven, otherKeys, paused);
   }
 
-  private static Change change(Fields fields, String member, int min, int max) {
+  private static Change change(Fields fields, String member, int min, int max, String nullMeans) {
     RequestValue raw = fields.get(member);
     if (raw instanceof RequestValue.Absent) {
       return new Change.Keep();
@@ -101,7 +111,9 @@ public record SettingsUpdate(
               + min
               + " to "
               + max
-              + " or null, not "
+              + " ("
+              + nullMeans
+              + "), not "
               + raw.kind());
     }
     return new Change.Set(Members.whole(raw, member, min, max));

@@ -437,6 +437,26 @@ class MerchantRulesTest {
   }
 
   @Test
+  void paidCodesFromOtherKeys_defaultTo200_takeZeroTo100000_andNullRestoresTheDefault() {
+    assertThat(Settings.DEFAULTS.paidCodesFromOtherKeysPerDay()).isEqualTo(200);
+    refused(() -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':-1}")), "0 to 100000");
+    refused(
+        () -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':100001}")), "0 to 100000");
+    refused(
+        () -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':'many'}")),
+        "null for the default of 200");
+    Settings none =
+        Settings.DEFAULTS.apply(
+            SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':0}")), Instant.EPOCH);
+    assertThat(none.paidCodesFromOtherKeysPerDay()).isZero();
+    Settings back =
+        none.apply(
+            SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':null}")), Instant.EPOCH);
+    assertThat(back.maxPaidCodesFromOtherKeysPerDay()).isEmpty();
+    assertThat(back.paidCodesFromOtherKeysPerDay()).isEqualTo(200);
+  }
+
+  @Test
   void pauseAndResume_restoreEverythingAsItWas() {
     Settings configured =
         Settings.DEFAULTS.apply(

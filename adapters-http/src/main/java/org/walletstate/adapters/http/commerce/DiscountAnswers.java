@@ -94,6 +94,19 @@ public final class DiscountAnswers {
               + " credit used.",
           limit.retryAfter());
     }
+    if (outcome instanceof IssueOutcome.StoreLimit limit) {
+      return limited(
+          "Merchant "
+              + merchant
+              + " accepts at most "
+              + limit.limit()
+              + " discount codes per 24 hours from API keys other than its owner's, all such keys"
+              + " together, and that many were issued; one more fits in "
+              + limit.retryAfter()
+              + " seconds (the store's owner sets this bound with maxPaidCodesFromOtherKeysPerDay)."
+              + " No code was created and no credit used.",
+          limit.retryAfter());
+    }
     if (outcome instanceof IssueOutcome.Unavailable down) {
       return new ApiError(
           503,

@@ -46,6 +46,7 @@ public final class MerchantViews {
     v.put("apiAccessEnabled", true);
     v.put("createdAt", Timestamps.iso(m.createdAt()));
     settings(v, m.settings());
+    v.put("maxPaidCodesFromOtherKeysPerDay", m.settings().paidCodesFromOtherKeysPerDay());
     v.put("listedInDirectory", m.listed());
     v.put("ownToken", m.tokens().own().map(t -> t.wire(true)).orElse(null));
     v.put("partnerTokens", m.tokens().partners().stream().map(t -> t.wire(true)).toList());
@@ -167,6 +168,7 @@ public final class MerchantViews {
   static Map<String, Object> settingsAnswer(Settings s) {
     Map<String, Object> v = new LinkedHashMap<>();
     settings(v, s);
+    v.put("maxPaidCodesFromOtherKeysPerDay", s.paidCodesFromOtherKeysPerDay());
     v.put("usdcPayment", Map.of("enabled", s.usdcPayment().enabled()));
     return v;
   }

@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
@@ -100,6 +101,10 @@ public class PaymentIntentsResource {
               }
               if (outcome instanceof Outcome.NotAccepted no) {
                 throw ApiError.badRequest(no.reason());
+              }
+              if (outcome instanceof Outcome.Full full) {
+                throw new ApiError(
+                    503, full.reason(), Map.of("Retry-After", Long.toString(full.retryAfter())));
               }
               throw new ApiError(409, ((Outcome.Exhausted) outcome).reason());
             });

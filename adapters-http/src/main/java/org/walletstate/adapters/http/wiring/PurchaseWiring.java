@@ -5,6 +5,7 @@ import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.payment.PaymentIntentsConfig;
 import org.walletstate.adapters.http.payment.PaymentSettings;
 import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.application.account.BuyCredits;
@@ -14,6 +15,7 @@ import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.commerce.MerchantCredits;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.AmountReuse;
 import org.walletstate.application.payment.OpenPaymentIntent;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
@@ -35,16 +37,30 @@ public class PurchaseWiring {
   @ApplicationScoped
   PayerBinding payerBinding(
       @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> domain,
+      PaymentIntentsConfig limits,
       PaymentIntents intents,
       Clock clock) {
-    return new PayerBinding(domain.orElse(""), intents, clock);
+    return new PayerBinding(domain.orElse(""), intents, clock, limits.claimWindow());
   }
 
   @Produces
   @ApplicationScoped
   OpenPaymentIntentUseCase openPaymentIntent(
-      PaymentsConfig config, PaymentIntents intents, Entropy entropy, Clock clock) {
-    return new OpenPaymentIntent(PaymentSettings.chains(config), intents, entropy, clock);
+      PaymentsConfig config,
+      PaymentIntentsConfig limits,
+      PaymentIntents intents,
+      Entropy entropy,
+      Clock clock) {
+    return new OpenPaymentIntent(
+        PaymentSettings.chains(config),
+        intents,
+        entropy,
+        clock,
+        new OpenPaymentIntent.Limits(
+            limits.lifetime(),
+            limits.openPerPrice(),
+            limits.openPerChain(),
+            new AmountReuse(limits.reuseAfter()).checkedAgainst(limits.claimWindow())));
   }
 
   @Produces

@@ -263,6 +263,11 @@ final class MerchantFuzzCases {
             "{\"maxUnprovenDiscount\":@}",
             "maxUnprovenDiscount",
             List.of("-1", "101", "2.5", "\"3\"", "{}")),
+        new Slot(
+            "PUT settings",
+            "{\"maxPaidCodesFromOtherKeysPerDay\":@}",
+            "maxPaidCodesFromOtherKeysPerDay",
+            List.of("-1", "100001", "2.5", "\"x\"", "{}")),
         new Slot("PUT settings", "{\"paused\":@}", "paused", notBool),
         new Slot(
             "PUT settings",

@@ -37,7 +37,8 @@ final class MerchantRows {
           + " max_discounts_per_wallet_per_day = $11, max_unproven_discount = $12, paused = $13,"
           + " paused_at = $14, listed = $15, verification_status = $16, verification_domain ="
           + " $17, verification_token = $18, verification_method = $19, verified_at = $20,"
-          + " check_window_start = $21, checks_in_window = $22";
+          + " check_window_start = $21, checks_in_window = $22,"
+          + " max_paid_codes_from_other_keys_per_day = $23";
 
   static final String INSERT =
       "insert into merchant (id, id_key, owner_key_id, external_id, partner_provisioned,"
@@ -45,14 +46,15 @@ final class MerchantRows {
           + " nft_collections, discount_mode, discount_cap, usdc_payment,"
           + " max_discounts_per_wallet_per_day, max_unproven_discount, paused, paused_at, listed,"
           + " verification_status, verification_domain, verification_token, verification_method,"
-          + " verified_at, check_window_start, checks_in_window)"
-          + " values ($23, $1, $24, $25, $26, $27, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,"
-          + " $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
+          + " verified_at, check_window_start, checks_in_window,"
+          + " max_paid_codes_from_other_keys_per_day)"
+          + " values ($24, $1, $25, $26, $27, $28, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,"
+          + " $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
           + " on conflict (id_key) do nothing returning id";
 
   private MerchantRows() {}
 
-  /** Parameters $1 to $22 of {@link #COLUMNS}, $1 being the id key. */
+  /** Parameters $1 to $23 of {@link #COLUMNS}, $1 being the id key. */
   static List<Object> columns(Merchant m) {
     Settings s = m.settings();
     DomainVerification v = m.verification();
@@ -82,7 +84,8 @@ final class MerchantRows {
         v.method().map(DomainVerification.Method::wireName).orElse(null),
         v.verifiedAt().map(MerchantRows::time).orElse(null),
         v.windowStart().map(MerchantRows::time).orElse(null),
-        v.checksInWindow());
+        v.checksInWindow(),
+        s.maxPaidCodesFromOtherKeysPerDay().orElse(null));
   }
 
   static Merchant read(Row r) {
@@ -114,6 +117,7 @@ final class MerchantRows {
             UsdcPayment.parse(StoredJson.object(r.getJsonObject("usdc_payment")), "usdcPayment"),
             Optional.ofNullable(r.getInteger("max_discounts_per_wallet_per_day")),
             Optional.ofNullable(r.getInteger("max_unproven_discount")),
+            Optional.ofNullable(r.getInteger("max_paid_codes_from_other_keys_per_day")),
             r.getBoolean("paused"),
             instant(r, "paused_at"));
     DomainVerification verification =

@@ -25,9 +25,10 @@ import org.walletstate.domain.payment.Payment;
 
 /**
  * {@link DiscountCodes} on PostgreSQL. Issuing is one transaction under a transaction-scoped
- * advisory lock on the store, so the checks (a concurrent twin, the nonce, the day's and hour's
- * counts) and the writes (the owner's debit with its ledger entry, the code) cannot interleave with
- * another issue at the same store; a refusal rolls everything back.
+ * advisory lock on the store, so the checks (a concurrent twin, the nonce, the wallet's day, the
+ * other keys' counts in {@link OtherKeyCounts}) and the writes (the owner's debit with its ledger
+ * entry, the code) cannot interleave with another issue at the same store; a refusal rolls
+ * everything back.
  */
 @ApplicationScoped
 public class PgDiscountCodes implements DiscountCodes {
@@ -48,9 +49,6 @@ public class PgDiscountCodes implements DiscountCodes {
       "select count(*) as n from discount_code where merchant_id = $1 and created_at >= $2"
           + " and discount_percent > 0 and not wallet_proven"
           + " and (wallet_evm = $3 or wallet_solana = $4 or wallet_xrpl = $5)";
-  private static final String THIS_HOUR =
-      "select count(*) as n from discount_code where merchant_id = $1 and caller_key_id = $2"
-          + " and caller_key_id <> owner_key_id and discount_percent > 0 and created_at >= $3";
   private static final String INSERT =
       "insert into discount_code (code, merchant_id, owner_key_id, caller_key_id,"
           + " discount_percent, wallet_proven, wallet_evm, wallet_solana, wallet_xrpl,"
@@ -137,7 +135,8 @@ public class PgDiscountCodes implements DiscountCodes {
               long balance = owners.iterator().next().getLong("credits");
               return nonce(c, row)
                   .flatMap(v -> daily(c, row))
-                  .flatMap(v -> hourly(c, row))
+                  .flatMap(v -> OtherKeyCounts.refusal(c, row))
+                  .map(PgDiscountCodes::unlessRefused)
                   .flatMap(v -> debit(c, row, balance))
                   .flatMap(
                       debit ->
@@ -208,20 +207,12 @@ public class PgDiscountCodes implements DiscountCodes {
             });
   }
 
-  private Uni<Void> hourly(SqlConnection c, NewCode row) {
-    if (row.hourlyLimit().isEmpty()) {
-      return Uni.createFrom().voidItem();
-    }
-    int limit = row.hourlyLimit().get();
-    return c.preparedQuery(THIS_HOUR)
-        .execute(Tuple.of(row.code().merchantId().value(), row.callerKeyId(), utc(row.hourStart())))
-        .map(
-            rows -> {
-              if (count(rows) >= limit) {
-                throw new Refused(new Issue.HourlyLimitReached(limit));
-              }
-              return null;
-            });
+  private static Void unlessRefused(Optional<Issue> refusal) {
+    refusal.ifPresent(
+        r -> {
+          throw new Refused(r);
+        });
+    return null;
   }
 
   private Uni<Taken> debit(SqlConnection c, NewCode row, long balance) {

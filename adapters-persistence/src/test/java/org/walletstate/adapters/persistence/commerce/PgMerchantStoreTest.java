@@ -128,6 +128,7 @@ class PgMerchantStoreTest {
                             x.settings().usdcPayment(),
                             x.settings().maxDiscountsPerWalletPerDay(),
                             x.settings().maxUnprovenDiscount(),
+                            x.settings().maxPaidCodesFromOtherKeysPerDay(),
                             false,
                             Optional.empty())),
                     cap);

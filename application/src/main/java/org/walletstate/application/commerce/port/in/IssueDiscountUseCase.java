@@ -64,6 +64,12 @@ public interface IssueDiscountUseCase {
     /** 429: the hourly limit on paid codes from a non-owner key. */
     record HourlyLimit(int limit, long retryAfter) implements IssueOutcome {}
 
+    /**
+     * 429: the store's bound on paid codes from keys other than the owner's, all together, per 24
+     * hours; {@code retryAfter} seconds until one more fits.
+     */
+    record StoreLimit(int limit, long retryAfter) implements IssueOutcome {}
+
     /** 503: the result could not be signed or the code not stored; nothing charged. */
     record Unavailable(String reason) implements IssueOutcome {}
   }

@@ -1,6 +1,7 @@
 package org.walletstate.application.commerce.port.out;
 
 import io.smallrye.mutiny.Uni;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +13,8 @@ import org.walletstate.domain.payment.Payment;
 /**
  * Where discount codes live. {@link #issue} is one transaction under the store's lock: a concurrent
  * twin of the request answers the code the first stored; then the owner key, the proof's nonce, the
- * per-day and per-hour counts, the owner's credit and the code itself; any refusal writes nothing.
+ * per-wallet day's count, the other keys' counts (the key's hour, the store's 24 hours), the
+ * owner's credit and the code itself; any refusal writes nothing.
  */
 public interface DiscountCodes {
 
@@ -34,8 +36,8 @@ public interface DiscountCodes {
    *     concurrent submit of the same request, and is answered instead
    * @param dailyLimit the store's per-wallet daily limit when it applies to this code
    * @param dayStart the start of the current UTC day
-   * @param hourlyLimit the hourly limit when it applies (a paid code from a non-owner key)
-   * @param hourStart an hour before now
+   * @param otherKeys the bounds on a paid code for a key that does not own the store, when they
+   *     apply
    * @param orderTotal the order total in minor units, when sent
    */
   record NewCode(
@@ -50,8 +52,7 @@ public interface DiscountCodes {
       Instant requestStartedAt,
       Optional<Integer> dailyLimit,
       Instant dayStart,
-      Optional<Integer> hourlyLimit,
-      Instant hourStart,
+      Optional<OtherKeyBounds> otherKeys,
       Optional<Long> orderTotal) {
     public NewCode {
       Objects.requireNonNull(code, "code");
@@ -61,6 +62,27 @@ public interface DiscountCodes {
   }
 
   record ProofNonce(String wallet, String nonce) {}
+
+  /**
+   * What a key that does not own the store may still obtain there: codes that carry a discount,
+   * counted per key since {@code hourStart} and for all such keys together since {@code
+   * storeWindowStart}.
+   *
+   * @param perKey the key's limit per hour
+   * @param hourStart an hour before now
+   * @param perStore the store's bound on all other keys together (0 refuses every such code)
+   * @param storeWindowStart 24 hours before now
+   */
+  record OtherKeyBounds(int perKey, Instant hourStart, int perStore, Instant storeWindowStart) {
+
+    /** The store's window: a rolling 24 hours. */
+    public static final Duration STORE_WINDOW = Duration.ofHours(24);
+
+    public OtherKeyBounds {
+      Objects.requireNonNull(hourStart, "hourStart");
+      Objects.requireNonNull(storeWindowStart, "storeWindowStart");
+    }
+  }
 
   /** The outcome of {@link #issue}. */
   sealed interface Issue {
@@ -79,6 +101,12 @@ public interface DiscountCodes {
     record DailyLimitReached(int limit) implements Issue {}
 
     record HourlyLimitReached(int limit) implements Issue {}
+
+    /**
+     * The store's bound on paid codes from other keys is reached; {@code freesAt} is when the code
+     * that must leave the 24-hour window for one more to fit does.
+     */
+    record StoreLimitReached(int limit, Instant freesAt) implements Issue {}
 
     /** The code's text is taken by an earlier code: draw another. */
     record CodeTaken() implements Issue {}

@@ -25,7 +25,13 @@ public interface OpenPaymentIntentUseCase {
     /** The service takes no payments on the chain: 400. */
     record NotAccepted(String reason) implements Outcome {}
 
-    /** No free amount was found near the base after several draws: 409, pick another amount. */
+    /** Every amount of the price is held by another intent: 409, later or another amount. */
     record Exhausted(String reason) implements Outcome {}
+
+    /**
+     * The price or the chain has as many open intents as allowed: 503 with {@code retryAfter}, the
+     * seconds until the first of them expires.
+     */
+    record Full(String reason, long retryAfter) implements Outcome {}
   }
 }
