@@ -147,7 +147,8 @@ final class EvmSender {
       for (int attempt = 0; ; attempt++) {
         long nonce = allocate(web3j, chainId);
         RawTransaction first =
-            price.get().transaction(chainId, BigInteger.valueOf(nonce), gasLimit, to, data);
+            GasFees.transaction(
+                price.get(), chainId, BigInteger.valueOf(nonce), gasLimit, to, data);
         Optional<String> refused;
         try {
           refused = Submissions.untilAnswered(web3j, chainId, first, key);
@@ -161,7 +162,7 @@ final class EvmSender {
         if (refused.isEmpty()) {
           handed = true;
           nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
-          return await(web3j, chainId, new Version(first, price.get()), wait);
+          return await(web3j, chainId, new SentVersion(first, price.get()), wait);
         }
         if (!taken(refused.get()) || attempt > 0) {
           nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
@@ -223,11 +224,11 @@ final class EvmSender {
    * Polls every sent version's receipt; fills free nonces below it every {@link #GAP_CHECK} (a gap
    * would hold it unmined); replaces the newest version when it waited too long.
    */
-  private Sent await(Web3j web3j, long chainId, Version first, Duration wait)
+  private Sent await(Web3j web3j, long chainId, SentVersion first, Duration wait)
       throws IOException, InterruptedException {
     List<String> versions =
         new ArrayList<>(List.of(Submissions.hash(first.transaction(), chainId, key)));
-    Version newest = first;
+    SentVersion newest = first;
     Instant until = clock.instant().plus(wait);
     Instant replaceAt = clock.instant().plus(settings.replaceAfter());
     Instant gapCheckAt = clock.instant().plus(GAP_CHECK);
@@ -244,7 +245,7 @@ final class EvmSender {
         gapCheckAt = clock.instant().plus(GAP_CHECK);
       }
       if (!clock.instant().isBefore(replaceAt)) {
-        Optional<Version> next = newest.replacement(chainId, settings);
+        Optional<SentVersion> next = newest.replacement(chainId, settings);
         if (next.isPresent()) {
           newest = next.get();
           try {
@@ -268,29 +269,6 @@ final class EvmSender {
       gaps.fillBelow(web3j, chainId, nonce, now, now.plus(settings.lease()));
     } catch (IOException | RuntimeException notNow) {
       // the chain or the store did not answer: looked at again at the next check
-    }
-  }
-
-  /** One sent version of a transaction, with its fees. */
-  private record Version(RawTransaction transaction, GasFees.Price price) {
-
-    /**
-     * The same transaction under the same nonce, every fee raised by the fee bump; empty when that
-     * would pass the ceiling.
-     */
-    Optional<Version> replacement(long chainId, Settings settings) {
-      return price
-          .bumped(settings.feeBump(), settings.maxFeePerGas())
-          .map(
-              raised ->
-                  new Version(
-                      raised.transaction(
-                          chainId,
-                          transaction.getNonce(),
-                          transaction.getGasLimit(),
-                          transaction.getTo(),
-                          transaction.getData()),
-                      raised));
     }
   }
 }

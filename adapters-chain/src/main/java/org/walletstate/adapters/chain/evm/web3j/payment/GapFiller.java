@@ -78,7 +78,7 @@ final class GapFiller {
   /** Sends the filler under {@code gap}; reports the nonce sent or unused to the allocator. */
   private boolean fill(Web3j web3j, long chainId, long gap, GasFees.Price price) {
     RawTransaction filler =
-        price.transaction(chainId, BigInteger.valueOf(gap), TRANSFER_GAS, address, "");
+        GasFees.transaction(price, chainId, BigInteger.valueOf(gap), TRANSFER_GAS, address, "");
     String signed = Numeric.toHexString(TransactionEncoder.signMessage(filler, chainId, key));
     boolean held;
     try {

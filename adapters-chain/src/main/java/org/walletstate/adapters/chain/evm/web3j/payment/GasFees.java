@@ -36,10 +36,6 @@ final class GasFees {
     /** The most one gas of it may cost. */
     BigInteger most();
 
-    /** The unsigned transaction at this price. */
-    RawTransaction transaction(
-        long chainId, BigInteger nonce, BigInteger gasLimit, String to, String data);
-
     /**
      * The price of a replacement under the same nonce: every fee raised by {@code percent} (plus
      * one wei); empty when that would pass {@code ceiling}.
@@ -51,13 +47,6 @@ final class GasFees {
       @Override
       public BigInteger most() {
         return maxFee;
-      }
-
-      @Override
-      public RawTransaction transaction(
-          long chainId, BigInteger nonce, BigInteger gasLimit, String to, String data) {
-        return RawTransaction.createTransaction(
-            chainId, nonce, gasLimit, to, BigInteger.ZERO, data, tip, maxFee);
       }
 
       @Override
@@ -75,18 +64,22 @@ final class GasFees {
       }
 
       @Override
-      public RawTransaction transaction(
-          long chainId, BigInteger nonce, BigInteger gasLimit, String to, String data) {
-        return RawTransaction.createTransaction(
-            nonce, gasPrice, gasLimit, to, BigInteger.ZERO, data);
-      }
-
-      @Override
       public Optional<Price> bumped(int percent, BigInteger ceiling) {
         BigInteger next = raise(gasPrice, percent);
         return next.compareTo(ceiling) > 0 ? Optional.empty() : Optional.of(new Legacy(next));
       }
     }
+  }
+
+  /** The unsigned transaction (no value) at {@code price}. */
+  static RawTransaction transaction(
+      Price price, long chainId, BigInteger nonce, BigInteger gasLimit, String to, String data) {
+    if (price instanceof Price.Dynamic dynamic) {
+      return RawTransaction.createTransaction(
+          chainId, nonce, gasLimit, to, BigInteger.ZERO, data, dynamic.tip(), dynamic.maxFee());
+    }
+    return RawTransaction.createTransaction(
+        nonce, ((Price.Legacy) price).gasPrice(), gasLimit, to, BigInteger.ZERO, data);
   }
 
   /**
