@@ -108,6 +108,7 @@ import org.walletstate.adapters.http.trust.TrustResource;
       "org.web3j.protocol.core.methods.response.Log",
       "org.web3j.protocol.core.methods.response.EthBlockNumber",
       "org.web3j.protocol.core.methods.response.EthGasPrice",
+      "org.web3j.protocol.core.methods.response.EthMaxPriorityFeePerGas",
       "org.web3j.protocol.core.methods.response.EthGetTransactionCount",
       "org.web3j.protocol.core.methods.response.EthSendTransaction",
       // settlements: estimated gas and a sent transaction looked up by its hash

@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
@@ -42,9 +43,17 @@ public class SettlementWiring {
   @Startup
   @Typed(EvmPayments.class)
   EvmPayments evmPayments(
-      ChainReadsConfig chains, PaymentsConfig payments, SenderNonces nonces, Clock clock) {
+      ChainReadsConfig chains,
+      PaymentsConfig payments,
+      PayPerCallConfig x402,
+      SenderNonces nonces,
+      Clock clock) {
     return new EvmPayments(
-        EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.pass(payments), nonces, clock);
+        EvmChainSettings.evmConfig(chains).chains(),
+        PaymentSettings.pass(payments),
+        nonces,
+        BigInteger.valueOf(x402.maxFeePerGas()),
+        clock);
   }
 
   void closeEvmPayments(@Disposes EvmPayments payments) {
@@ -66,7 +75,11 @@ public class SettlementWiring {
         PaymentSettings.privateKey(x402.relayerKey(), "walletstate.x402.relayer-key"),
         x402.settleWait(),
         nonces,
-        new RelayerSettlement.Pipeline(x402.settleSenders(), x402.openCalls(), x402.replaceAfter()),
+        new RelayerSettlement.Pipeline(
+            x402.settleSenders(),
+            x402.openCalls(),
+            x402.replaceAfter(),
+            BigInteger.valueOf(x402.maxFeePerGas())),
         clock);
   }
 

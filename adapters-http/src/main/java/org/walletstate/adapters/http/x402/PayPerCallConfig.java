@@ -50,6 +50,15 @@ public interface PayPerCallConfig {
   @WithDefault("12s")
   java.time.Duration replaceAfter();
 
+  /**
+   * The most one gas of the service's own transactions (settlements and access-pass mints) may
+   * cost, in wei: a transaction's fee cap, and its replacements', never pass it, and when the
+   * chain's base fee plus tip is above it nothing is sent (the settlement fails uncharged, the mint
+   * is deferred). Default 500 gwei.
+   */
+  @WithDefault("500000000000")
+  long maxFeePerGas();
+
   @WithDefault("Wallet-state attestation service")
   String serviceName();
 

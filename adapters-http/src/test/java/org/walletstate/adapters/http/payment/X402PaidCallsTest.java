@@ -313,11 +313,11 @@ class X402PaidCallsTest {
     BigInteger payToBefore = usdcOnBase(p.payTo());
     String away = m.wallet("empty").address();
     BigInteger awayBefore = usdcOnBase(away);
-    // after the checks passed and the work was done, right before the relayer sends, the payer
-    // moves its USDC away: the authorization's transfer then reverts on chain
+    // after the checks passed and the work was done, right before the relayer sends (when it reads
+    // the tip to offer), the payer moves its USDC away: the authorization's transfer then reverts
     chain8453.install(
         Rule.of(
-                Match.method("eth_gasPrice"),
+                Match.method("eth_maxPriorityFeePerGas"),
                 Fault.moveHead(
                     RpcCall.of("anvil_impersonateAccount", p.payer()),
                     RpcCall.of(

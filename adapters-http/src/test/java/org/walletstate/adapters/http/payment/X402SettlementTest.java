@@ -318,6 +318,33 @@ class X402SettlementTest {
     assertThat(JsonRpc.quantity(filler.path("value").asText())).isZero();
   }
 
+  @Test
+  void aBaseFeeAboveTheFeeCeiling_sendsNoSettlement_andTheCallerIsNotCharged() throws Exception {
+    Map<String, Object> body = attestBody();
+    JsonNode quote = quote(body);
+    JsonNode payment = payOnBase(newEvmKey(), quote);
+    String payer = payment.path("payer").asText();
+    Payments.fund(BASE, payer, Payments.USDC_BASE, 1_000_000);
+    long nonce = relayerNonce(relayer);
+    // a base fee of 600 gwei, above the default walletstate.x402.max-fee-per-gas of 500 gwei
+    Payments.rpc(BASE).call("anvil_setNextBlockBaseFeePerGas", "0x8bb2c97000");
+    Payments.rpc(BASE).call("evm_mine");
+    try {
+      Response answer = paid("/v1/attest", payment.path("header").asText(), body);
+
+      assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(503);
+      assertThat(answer.jsonPath().getString("error.message"))
+          .contains("the settlement was not sent: the chain's fees are above the ceiling");
+      assertThat(answer.header("PAYMENT-RESPONSE")).isNull();
+      assertThat(relayerNonce(relayer)).as("the relayer sent nothing").isEqualTo(nonce);
+      assertThat(usdcOnBase(payer)).isEqualTo(BigInteger.valueOf(1_000_000));
+      assertThat(rows(payer, "settled")).isZero();
+    } finally {
+      Payments.rpc(BASE).call("anvil_setNextBlockBaseFeePerGas", "0x3b9aca00");
+      Payments.rpc(BASE).call("evm_mine");
+    }
+  }
+
   /** The relayer's mined transaction under {@code nonce}, among the last twenty blocks. */
   private static JsonNode minedWithNonce(String sender, long nonce) {
     JsonNode block = Payments.rpc(BASE).call("eth_getBlockByNumber", "latest", true);

@@ -81,15 +81,17 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
 
   /**
    * @param nonces where the minter's nonces are allocated (shared by every replica)
+   * @param maxFeePerGas the most one gas of a mint may cost, wei: above it the mint is deferred
    */
   public EvmPayments(
       Map<ChainId, EvmChainConfig> chains,
       Optional<PassSettings> pass,
       SenderNonces nonces,
+      BigInteger maxFeePerGas,
       Clock clock) {
     this.chains = Map.copyOf(chains);
     this.pass = pass;
-    EvmSender.Settings sending = EvmSender.Settings.defaults();
+    EvmSender.Settings sending = EvmSender.Settings.defaults().withMaxFeePerGas(maxFeePerGas);
     this.minter =
         pass.flatMap(PassSettings::minterKey)
             .map(key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
@@ -195,6 +197,9 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     }
     if (sent instanceof EvmSender.Sent.NotSent notSent) {
       return new Mint.Deferred("the mint was not sent: " + notSent.reason());
+    }
+    if (sent instanceof EvmSender.Sent.Held held) {
+      return new Mint.Deferred("the mint was not sent: " + held.reason());
     }
     return new Mint.Deferred(
         sent instanceof EvmSender.Sent.Unknown unknown

@@ -24,10 +24,12 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
  * One of the service's own EVM senders (the x402 relayer, the access-pass minter): a transaction's
  * gas limit is estimated (a call that would revert is never sent), its nonce is allocated from the
  * shared {@link SenderNonces} (so replicas never reuse one), and a transaction not mined within
- * {@link Settings#replaceAfter} is sent again under the same nonce with a higher gas price, until
- * one of its versions is mined or the wait is over; while it waits, free nonces below its own (a
- * gap that would hold it) are filled by a {@link GapFiller}. Blocking: runs on its caller's thread,
- * never on an event loop. The key is held as web3j {@link Credentials} and never written anywhere.
+ * {@link Settings#replaceAfter} is sent again under the same nonce with every fee raised, until one
+ * of its versions is mined or the wait is over; while it waits, free nonces below its own (a gap
+ * that would hold it) are filled by a {@link GapFiller}. Fees follow {@link GasFees} (EIP-1559
+ * where the chain has a base fee) and never pass {@link Settings#maxFeePerGas}: above it nothing is
+ * sent. Blocking: runs on its caller's thread, never on an event loop. The key is held as web3j
+ * {@link Credentials} and never written anywhere.
  */
 final class EvmSender {
 
@@ -35,21 +37,33 @@ final class EvmSender {
    * How a sender sends.
    *
    * @param replaceAfter how long a version waits unmined before a replacement is sent
-   * @param feeBump the replacement's gas price over the previous one, percent (nodes ask for 10 at
-   *     least)
+   * @param feeBump a replacement's fees (tip and fee cap) over the previous version's, percent
+   *     (nodes ask for 10 at least)
    * @param lease how long an allocated nonce is held before an unsent one is handed out again
+   * @param maxFeePerGas the most one gas may cost, wei: no version is sent above it
    */
-  record Settings(Duration replaceAfter, int feeBump, Duration lease) {
+  record Settings(Duration replaceAfter, int feeBump, Duration lease, BigInteger maxFeePerGas) {
     Settings {
       Objects.requireNonNull(replaceAfter, "replaceAfter");
       Objects.requireNonNull(lease, "lease");
       if (feeBump < 10) {
         throw new IllegalArgumentException("a replacement's fee bump is at least 10 percent");
       }
+      if (maxFeePerGas == null || maxFeePerGas.signum() <= 0) {
+        throw new IllegalArgumentException("the fee ceiling is a positive number of wei");
+      }
     }
 
+    /** The default ceiling: 500 gwei. */
+    static final BigInteger DEFAULT_MAX_FEE_PER_GAS = BigInteger.valueOf(500_000_000_000L);
+
     static Settings defaults() {
-      return new Settings(Duration.ofSeconds(12), 25, Duration.ofMinutes(2));
+      return new Settings(
+          Duration.ofSeconds(12), 25, Duration.ofMinutes(2), DEFAULT_MAX_FEE_PER_GAS);
+    }
+
+    Settings withMaxFeePerGas(BigInteger ceiling) {
+      return new Settings(replaceAfter, feeBump, lease, ceiling);
     }
   }
 
@@ -60,6 +74,12 @@ final class EvmSender {
 
     /** Not sent: the call would revert, or the node refused it; nothing moved. */
     record NotSent(String reason) implements Sent {}
+
+    /**
+     * Not sent: the chain's fees are above the ceiling ({@link Settings#maxFeePerGas}); nothing
+     * moved, and a later try may go through.
+     */
+    record Held(String reason) implements Sent {}
 
     /** Sent, but not seen mined within the wait (or the chain stopped answering). */
     record Unknown(String reason) implements Sent {}
@@ -93,7 +113,7 @@ final class EvmSender {
     this.nodes = nodes;
     this.settings = settings;
     this.clock = clock;
-    this.gaps = new GapFiller(key, address, nonces);
+    this.gaps = new GapFiller(key, address, nonces, settings.maxFeePerGas());
   }
 
   /** The sender's address, lower case. */
@@ -119,12 +139,16 @@ final class EvmSender {
         return new Sent.NotSent("the call reverts when simulated");
       }
       BigInteger gasLimit = gas.get().multiply(BigInteger.valueOf(6)).divide(BigInteger.valueOf(5));
-      BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
+      Optional<GasFees.Price> price = GasFees.price(web3j, settings.maxFeePerGas());
+      if (price.isEmpty()) {
+        return new Sent.Held(
+            "the chain's fees are above the ceiling of " + settings.maxFeePerGas() + " wei a gas");
+      }
       for (int attempt = 0; ; attempt++) {
         long nonce = allocate(web3j, chainId);
         RawTransaction first =
-            RawTransaction.createTransaction(
-                BigInteger.valueOf(nonce), gasPrice, gasLimit, to, BigInteger.ZERO, data);
+            GasFees.transaction(
+                price.get(), chainId, BigInteger.valueOf(nonce), gasLimit, to, data);
         Optional<String> refused;
         try {
           refused = Submissions.untilAnswered(web3j, chainId, first, key);
@@ -138,7 +162,7 @@ final class EvmSender {
         if (refused.isEmpty()) {
           handed = true;
           nonces.sent(chainId, address, nonce).await().atMost(STORE_WAIT);
-          return await(web3j, chainId, first, wait);
+          return await(web3j, chainId, new SentVersion(first, price.get()), wait);
         }
         if (!taken(refused.get()) || attempt > 0) {
           nonces.unused(chainId, address, nonce).await().atMost(STORE_WAIT);
@@ -200,10 +224,11 @@ final class EvmSender {
    * Polls every sent version's receipt; fills free nonces below it every {@link #GAP_CHECK} (a gap
    * would hold it unmined); replaces the newest version when it waited too long.
    */
-  private Sent await(Web3j web3j, long chainId, RawTransaction first, Duration wait)
+  private Sent await(Web3j web3j, long chainId, SentVersion first, Duration wait)
       throws IOException, InterruptedException {
-    List<String> versions = new ArrayList<>(List.of(Submissions.hash(first, chainId, key)));
-    RawTransaction newest = first;
+    List<String> versions =
+        new ArrayList<>(List.of(Submissions.hash(first.transaction(), chainId, key)));
+    SentVersion newest = first;
     Instant until = clock.instant().plus(wait);
     Instant replaceAt = clock.instant().plus(settings.replaceAfter());
     Instant gapCheckAt = clock.instant().plus(GAP_CHECK);
@@ -216,17 +241,20 @@ final class EvmSender {
         }
       }
       if (!clock.instant().isBefore(gapCheckAt)) {
-        fillGaps(web3j, chainId, first.getNonce().longValueExact());
+        fillGaps(web3j, chainId, first.transaction().getNonce().longValueExact());
         gapCheckAt = clock.instant().plus(GAP_CHECK);
       }
       if (!clock.instant().isBefore(replaceAt)) {
-        newest = replacement(newest);
-        try {
-          Submissions.submit(web3j, chainId, newest, key);
-        } catch (IOException noAnswer) {
-          // it may have been taken: watched like the others
-        }
-        versions.add(Submissions.hash(newest, chainId, key));
+        Optional<SentVersion> next = newest.replacement(chainId, settings);
+        if (next.isPresent()) {
+          newest = next.get();
+          try {
+            Submissions.submit(web3j, chainId, newest.transaction(), key);
+          } catch (IOException noAnswer) {
+            // it may have been taken: watched like the others
+          }
+          versions.add(Submissions.hash(newest.transaction(), chainId, key));
+        } // else a replacement would pass the ceiling: the versions sent wait on
         replaceAt = clock.instant().plus(settings.replaceAfter());
       }
       Thread.sleep(RECEIPT_POLL.toMillis());
@@ -242,22 +270,5 @@ final class EvmSender {
     } catch (IOException | RuntimeException notNow) {
       // the chain or the store did not answer: looked at again at the next check
     }
-  }
-
-  /** The same transaction under the same nonce, its gas price raised by the fee bump. */
-  private RawTransaction replacement(RawTransaction previous) {
-    BigInteger price =
-        previous
-            .getGasPrice()
-            .multiply(BigInteger.valueOf(100L + settings.feeBump()))
-            .divide(BigInteger.valueOf(100))
-            .add(BigInteger.ONE);
-    return RawTransaction.createTransaction(
-        previous.getNonce(),
-        price,
-        previous.getGasLimit(),
-        previous.getTo(),
-        previous.getValue(),
-        previous.getData());
   }
 }

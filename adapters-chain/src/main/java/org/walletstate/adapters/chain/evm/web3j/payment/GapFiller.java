@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import org.walletstate.application.port.out.SenderNonces;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Hash;
@@ -19,7 +20,8 @@ import org.web3j.utils.Numeric;
  * by a send the node never took, or unmined when its lease expired) is taken from the shared {@link
  * SenderNonces} and filled with a zero-value transfer from the sender to itself, so the chain can
  * mine the sender's later transactions. The allocator hands each free nonce to one filler only, on
- * any replica. Blocking, like {@link EvmSender}.
+ * any replica. Fillers are priced like the sender's own transactions ({@link GasFees}), never above
+ * the ceiling; above it nothing is filled now. Blocking, like {@link EvmSender}.
  */
 final class GapFiller {
 
@@ -31,11 +33,13 @@ final class GapFiller {
   private final Credentials key;
   private final String address;
   private final SenderNonces nonces;
+  private final BigInteger maxFeePerGas;
 
-  GapFiller(Credentials key, String address, SenderNonces nonces) {
+  GapFiller(Credentials key, String address, SenderNonces nonces, BigInteger maxFeePerGas) {
     this.key = key;
     this.address = address;
     this.nonces = nonces;
+    this.maxFeePerGas = maxFeePerGas;
   }
 
   /**
@@ -50,6 +54,10 @@ final class GapFiller {
     if (mined >= nonce) {
       return 0;
     }
+    Optional<GasFees.Price> price = GasFees.price(web3j, maxFeePerGas);
+    if (price.isEmpty()) {
+      return 0; // fees above the ceiling: looked at again at the next check
+    }
     List<Long> free =
         nonces
             .takeFreeBelow(chainId, address, mined, nonce, now, leaseUntil)
@@ -58,10 +66,9 @@ final class GapFiller {
     if (free.isEmpty()) {
       return 0;
     }
-    BigInteger gasPrice = web3j.ethGasPrice().send().getGasPrice().multiply(BigInteger.TWO);
     int filled = 0;
     for (long gap : free) {
-      if (fill(web3j, chainId, gap, gasPrice)) {
+      if (fill(web3j, chainId, gap, price.get())) {
         filled++;
       }
     }
@@ -69,10 +76,9 @@ final class GapFiller {
   }
 
   /** Sends the filler under {@code gap}; reports the nonce sent or unused to the allocator. */
-  private boolean fill(Web3j web3j, long chainId, long gap, BigInteger gasPrice) {
+  private boolean fill(Web3j web3j, long chainId, long gap, GasFees.Price price) {
     RawTransaction filler =
-        RawTransaction.createEtherTransaction(
-            BigInteger.valueOf(gap), gasPrice, TRANSFER_GAS, address, BigInteger.ZERO);
+        GasFees.transaction(price, chainId, BigInteger.valueOf(gap), TRANSFER_GAS, address, "");
     String signed = Numeric.toHexString(TransactionEncoder.signMessage(filler, chainId, key));
     boolean held;
     try {

@@ -44,13 +44,15 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
    * @param senders settlements in flight at once
    * @param queue settlements waiting for a sender, at most (past it one is refused unsent)
    * @param replaceAfter how long a version waits unmined before it is replaced with a higher fee
+   * @param maxFeePerGas the most one gas of a settlement may cost, wei: above it none is sent
    */
-  public record Pipeline(int senders, int queue, Duration replaceAfter) {
+  public record Pipeline(int senders, int queue, Duration replaceAfter, BigInteger maxFeePerGas) {
     public Pipeline {
       if (senders < 1 || queue < 0) {
         throw new IllegalArgumentException("a pipeline has a sender at least and a queue >= 0");
       }
       java.util.Objects.requireNonNull(replaceAfter, "replaceAfter");
+      java.util.Objects.requireNonNull(maxFeePerGas, "maxFeePerGas");
     }
   }
 
@@ -76,7 +78,10 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     this.chains = Map.copyOf(chains);
     EvmSender.Settings sending =
         new EvmSender.Settings(
-            pipeline.replaceAfter(), 25, settleWait.plus(EvmSender.Settings.defaults().lease()));
+            pipeline.replaceAfter(),
+            25,
+            settleWait.plus(EvmSender.Settings.defaults().lease()),
+            pipeline.maxFeePerGas());
     this.relayer =
         relayerKey.map(
             key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
@@ -257,6 +262,9 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     }
     if (sent instanceof EvmSender.Sent.Lost) {
       return new Settlement.Failed("the chain did not answer the settlement");
+    }
+    if (sent instanceof EvmSender.Sent.Held held) {
+      return new Settlement.Failed("the settlement was not sent: " + held.reason());
     }
     return new Settlement.Failed("the settlement was " + ((EvmSender.Sent.Unknown) sent).reason());
   }
