@@ -243,15 +243,17 @@ async function codesIssued(page, expected) {
   await view(page, 'preview');
   await page.click('nav a[href="#overview"]');
   await view(page, 'overview');
-  // the screen redraws when the status it reads comes back; a count that never shows is reported as it is
-  const shown = (dts) => {
-    const dt = dts.find((d) => d.textContent === 'Codes issued today');
-    return dt ? dt.nextElementSibling.textContent : '';
+  // the screen redraws when the status it reads comes back; a count that never shows is reported as it is.
+  // One evaluate reads the list as it is at that moment ($$eval queries and reads in two steps, between
+  // which a redraw can detach the terms it found).
+  const shown = () => {
+    const dt = [...document.querySelectorAll('#status dt')].find((d) => d.textContent === 'Codes issued today');
+    return dt && dt.nextElementSibling ? dt.nextElementSibling.textContent : '';
   };
-  for (let i = 0; i < 60 && !(await page.$$eval('#status dt', shown)).startsWith(expected); i++) {
+  for (let i = 0; i < 60 && !(await page.evaluate(shown)).startsWith(expected); i++) {
     await page.waitForTimeout(250);
   }
-  return page.$$eval('#status dt', shown);
+  return page.evaluate(shown);
 }
 
 /** A code issued for the store (POST /v1/verify with the owner key, as a checkout would), counted on the overview. */
