@@ -7,7 +7,6 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -28,13 +27,6 @@ public class PgPlanPurchases implements PlanPurchases {
 
   private static final String LOCK_KEY =
       "select wallet, plan_paid_until from api_key where id = $1 for update";
-  private static final String INSERT_PAYMENT =
-      "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
-          + " usd, credits, created_at) values ($1, $2, $3, 'plan', $4, $5, $6, $7, $8, $9)"
-          + " on conflict (tx_hash) do nothing returning id";
-  private static final String CLAIM_INTENT =
-      "update payment_intent set claimed_tx = $2, claimed_at = $3"
-          + " where id = $1 and claimed_tx is null returning id";
   private static final String INSERT_MONTH =
       "insert into plan_period (api_key_id, plan, starts_at, ends_at, payment_id, credits)"
           + " values ($1, $2, $3, $4, $5, $6)";
@@ -50,22 +42,11 @@ public class PgPlanPurchases implements PlanPurchases {
     this.pool = pool;
   }
 
-  /** Rolls the purchase's transaction back with the outcome to answer. */
-  private static final class Refused extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    private final transient Outcome outcome;
-
-    Refused(Outcome outcome) {
-      super(null, null, false, false);
-      this.outcome = outcome;
-    }
-  }
-
   @Override
   public Uni<Outcome> buy(MonthBought month) {
     return pool.withTransaction(connection -> buyIn(connection, month))
-        .onFailure(Refused.class)
-        .recoverWithItem(failure -> failure.outcome);
+        .onFailure(RolledBack.class)
+        .recoverWithItem(failure -> RolledBack.answer(failure, Outcome.class));
   }
 
   private static Uni<Outcome> buyIn(SqlConnection connection, MonthBought month) {
@@ -76,63 +57,33 @@ public class PgPlanPurchases implements PlanPurchases {
         .flatMap(
             rows -> {
               Row key = rows.iterator().next();
-              String sender = PgPurchases.walletText(payment.sender());
+              String sender = PaymentRows.walletText(payment.sender());
               if (!month.payer().senderProven()
                   && month.payer().intentId().isEmpty()
                   && !sender.equals(key.getString("wallet"))) {
-                throw new Refused(new Outcome.SenderNotProven());
+                throw new RolledBack(new Outcome.SenderNotProven());
               }
               Optional<Instant> paidUntil =
                   Optional.ofNullable(key.getOffsetDateTime("plan_paid_until"))
                       .map(OffsetDateTime::toInstant);
               Instant start = PlanSale.start(month.at(), paidUntil);
-              return insertPayment(connection, month)
-                  .call(paymentId -> claimIntent(connection, month))
+              return PaymentRows.insert(
+                      connection,
+                      month.keyId(),
+                      "plan",
+                      payment,
+                      month.credits(),
+                      month.at(),
+                      new Outcome.AlreadyCredited())
+                  .call(
+                      paymentId ->
+                          PaymentRows.claimIntent(
+                              connection,
+                              month.payer().intentId(),
+                              payment,
+                              month.at(),
+                              new Outcome.IntentUsed()))
                   .flatMap(paymentId -> place(connection, month, paymentId, start));
-            });
-  }
-
-  private static Uni<Long> insertPayment(SqlConnection connection, MonthBought month) {
-    Payment payment = month.payment();
-    return connection
-        .preparedQuery(INSERT_PAYMENT)
-        .execute(
-            Tuple.from(
-                new Object[] {
-                  payment.hash().text(),
-                  payment.chain().toString(),
-                  month.keyId(),
-                  PgPurchases.walletText(payment.sender()),
-                  payment.token(),
-                  new BigDecimal(payment.raw()),
-                  payment.usd(),
-                  month.credits(),
-                  utc(month.at())
-                }))
-        .map(
-            rows -> {
-              if (rows.size() == 0) {
-                throw new Refused(new Outcome.AlreadyCredited());
-              }
-              return rows.iterator().next().getLong("id");
-            });
-  }
-
-  private static Uni<Void> claimIntent(SqlConnection connection, MonthBought month) {
-    if (month.payer().intentId().isEmpty()) {
-      return Uni.createFrom().voidItem();
-    }
-    return connection
-        .preparedQuery(CLAIM_INTENT)
-        .execute(
-            Tuple.of(
-                month.payer().intentId().get(), month.payment().hash().text(), utc(month.at())))
-        .map(
-            rows -> {
-              if (rows.size() == 0) {
-                throw new Refused(new Outcome.IntentUsed());
-              }
-              return null;
             });
   }
 

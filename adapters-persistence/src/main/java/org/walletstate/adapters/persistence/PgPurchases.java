@@ -17,7 +17,6 @@ import java.util.List;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payment.Payment;
 
@@ -38,17 +37,9 @@ public class PgPurchases implements Purchases, PassMints {
           + " created_at, wallet, wallet_family, channel, key_delivery)"
           + " values ($1, null, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
           + " on conflict (wallet) where wallet is not null do nothing returning id";
-  private static final String INSERT_PAYMENT =
-      "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
-          + " usd, credits, created_at)"
-          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-          + " on conflict (tx_hash) do nothing returning id";
   private static final String INSERT_PURCHASE =
       "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
           + " values ($1, 'purchase', $2, $3, $4, $5)";
-  private static final String CLAIM_INTENT =
-      "update payment_intent set claimed_tx = $2, claimed_at = $3"
-          + " where id = $1 and claimed_tx is null returning id";
   private static final String PAYMENT_EXISTS = "select 1 from payment where tx_hash = $1";
   private static final String KEY_WALLET = "select wallet from api_key where id = $1 for update";
   private static final String WALLET_OWNER =
@@ -88,28 +79,13 @@ public class PgPurchases implements Purchases, PassMints {
     this.pool = pool;
   }
 
-  /** Rolls a purchase's transaction back with the outcome to answer. */
-  private static final class Refused extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    private final transient Object outcome;
-
-    Refused(Object outcome) {
-      super(null, null, false, false);
-      this.outcome = outcome;
-    }
-  }
-
-  static String walletText(WalletAddress wallet) {
-    return wallet instanceof EvmAddress evm ? evm.lowercase() : wallet.text();
-  }
-
   @Override
   public Uni<KeyPurchase> buyKey(NewPaidKey key) {
     return pool.withTransaction(connection -> buyKeyIn(connection, key))
-        .onFailure(Refused.class)
+        .onFailure(RolledBack.class)
         .recoverWithUni(
             failure -> {
-              Object outcome = failure.outcome;
+              Object outcome = RolledBack.answer(failure, Object.class);
               if (!(outcome instanceof KeyPurchase.WalletHasKey)) {
                 return Uni.createFrom().item((KeyPurchase) outcome);
               }
@@ -139,7 +115,7 @@ public class PgPurchases implements Purchases, PassMints {
                   key.plan().dailyLimit(),
                   key.credits(),
                   utc(at),
-                  key.intentId().isPresent() ? null : walletText(payment.sender()),
+                  key.intentId().isPresent() ? null : PaymentRows.walletText(payment.sender()),
                   key.intentId().isPresent()
                       ? null
                       : payment.sender().family().name().toLowerCase(java.util.Locale.ROOT),
@@ -149,13 +125,20 @@ public class PgPurchases implements Purchases, PassMints {
         .flatMap(
             ids -> {
               if (ids.size() == 0) {
-                throw new Refused(new KeyPurchase.WalletHasKey());
+                throw new RolledBack(new KeyPurchase.WalletHasKey());
               }
               long keyId = ids.iterator().next().getLong("id");
-              return insertPayment(connection, keyId, "key", payment, key.credits(), at)
+              return PaymentRows.insert(
+                      connection,
+                      keyId,
+                      "key",
+                      payment,
+                      key.credits(),
+                      at,
+                      new KeyPurchase.AlreadyCredited())
                   .call(
                       paymentId ->
-                          claimIntent(
+                          PaymentRows.claimIntent(
                               connection,
                               key.intentId(),
                               payment,
@@ -177,75 +160,20 @@ public class PgPurchases implements Purchases, PassMints {
                           key.passPending()
                               ? connection
                                   .preparedQuery(INSERT_MINT)
-                                  .execute(Tuple.of(keyId, walletText(payment.sender()), utc(at)))
+                                  .execute(
+                                      Tuple.of(
+                                          keyId, PaymentRows.walletText(payment.sender()), utc(at)))
                                   .replaceWithVoid()
                               : Uni.createFrom().voidItem())
                   .replaceWith(new KeyPurchase.Created(keyId, key.credits()));
             });
   }
 
-  private static Uni<Long> insertPayment(
-      SqlConnection connection,
-      long keyId,
-      String purpose,
-      Payment payment,
-      long credits,
-      Instant at) {
-    return connection
-        .preparedQuery(INSERT_PAYMENT)
-        .execute(
-            Tuple.from(
-                new Object[] {
-                  payment.hash().text(),
-                  payment.chain().toString(),
-                  keyId,
-                  purpose,
-                  walletText(payment.sender()),
-                  payment.token(),
-                  new java.math.BigDecimal(payment.raw()),
-                  payment.usd(),
-                  credits,
-                  utc(at)
-                }))
-        .map(
-            rows -> {
-              if (rows.size() == 0) {
-                throw new Refused(
-                    purpose.equals("key")
-                        ? new KeyPurchase.AlreadyCredited()
-                        : new CreditPurchase.AlreadyCredited());
-              }
-              return rows.iterator().next().getLong("id");
-            });
-  }
-
-  /** Marks the intent claimed by this payment; rolls back with {@code used} when it was before. */
-  private static Uni<Void> claimIntent(
-      SqlConnection connection,
-      java.util.Optional<String> intentId,
-      Payment payment,
-      Instant at,
-      Object used) {
-    if (intentId.isEmpty()) {
-      return Uni.createFrom().voidItem();
-    }
-    return connection
-        .preparedQuery(CLAIM_INTENT)
-        .execute(Tuple.of(intentId.get(), payment.hash().text(), utc(at)))
-        .map(
-            rows -> {
-              if (rows.size() == 0) {
-                throw new Refused(used);
-              }
-              return null;
-            });
-  }
-
   @Override
   public Uni<CreditPurchase> buyCredits(CreditsBought purchase) {
     return pool.withTransaction(connection -> buyCreditsIn(connection, purchase))
-        .onFailure(Refused.class)
-        .recoverWithItem(failure -> (CreditPurchase) failure.outcome)
+        .onFailure(RolledBack.class)
+        .recoverWithItem(failure -> RolledBack.answer(failure, CreditPurchase.class))
         .onFailure(PgPurchases::isUniqueViolation)
         // two keys registering one wallet at once: the index decided
         .recoverWithItem(failure -> new CreditPurchase.WalletOfAnotherKey());
@@ -254,7 +182,7 @@ public class PgPurchases implements Purchases, PassMints {
   private static Uni<CreditPurchase> buyCreditsIn(
       SqlConnection connection, CreditsBought purchase) {
     Payment payment = purchase.payment();
-    String sender = walletText(payment.sender());
+    String sender = PaymentRows.walletText(payment.sender());
     long keyId = purchase.keyId();
     return connection
         .preparedQuery(KEY_WALLET)
@@ -267,10 +195,10 @@ public class PgPurchases implements Purchases, PassMints {
                 return Uni.createFrom().item(false);
               }
               if (registered != null && !purchase.replaceWallet()) {
-                throw new Refused(new CreditPurchase.WalletMismatch(registered));
+                throw new RolledBack(new CreditPurchase.WalletMismatch(registered));
               }
               if (!purchase.payer().senderProven()) {
-                throw new Refused(
+                throw new RolledBack(
                     new CreditPurchase.SenderNotProven(java.util.Optional.ofNullable(registered)));
               }
               return connection
@@ -279,7 +207,7 @@ public class PgPurchases implements Purchases, PassMints {
                   .flatMap(
                       owners -> {
                         if (owners.size() > 0) {
-                          throw new Refused(new CreditPurchase.WalletOfAnotherKey());
+                          throw new RolledBack(new CreditPurchase.WalletOfAnotherKey());
                         }
                         return connection
                             .preparedQuery(SET_WALLET)
@@ -297,16 +225,17 @@ public class PgPurchases implements Purchases, PassMints {
             })
         .flatMap(
             walletChanged ->
-                insertPayment(
+                PaymentRows.insert(
                         connection,
                         keyId,
                         purchase.purpose().wireName(),
                         payment,
                         purchase.credits(),
-                        purchase.at())
+                        purchase.at(),
+                        new CreditPurchase.AlreadyCredited())
                     .call(
                         paymentId ->
-                            claimIntent(
+                            PaymentRows.claimIntent(
                                 connection,
                                 purchase.payer().intentId(),
                                 payment,

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.walletstate.adapters.persistence.PgCreditLedger;
+import org.walletstate.adapters.persistence.RolledBack;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.commerce.CompanyId;
@@ -73,17 +74,6 @@ public class PgDiscountCodes implements DiscountCodes {
     this.pool = pool;
   }
 
-  /** A refusal inside the transaction: thrown to roll it back, answered outside. */
-  private static final class Refused extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-    private final transient Issue outcome;
-
-    Refused(Issue outcome) {
-      super(null, null, false, false);
-      this.outcome = outcome;
-    }
-  }
-
   @Override
   public Uni<Issue> issue(NewCode row) {
     IssuedCode code = row.code();
@@ -95,8 +85,8 @@ public class PgDiscountCodes implements DiscountCodes {
                     .flatMap(
                         twin ->
                             twin.isPresent() ? Uni.createFrom().item(twin.get()) : checked(c, row)))
-        .onFailure(Refused.class)
-        .recoverWithItem(e -> Refused.class.cast(e).outcome)
+        .onFailure(RolledBack.class)
+        .recoverWithItem(e -> RolledBack.answer(e, Issue.class))
         .onFailure(PgDiscountCodes::codeTaken)
         .recoverWithItem(new Issue.CodeTaken());
   }
@@ -130,7 +120,7 @@ public class PgDiscountCodes implements DiscountCodes {
             owners -> {
               if (owners.size() == 0
                   || owners.iterator().next().getOffsetDateTime("disabled_at") != null) {
-                throw new Refused(new Issue.OwnerInactive());
+                throw new RolledBack(new Issue.OwnerInactive());
               }
               long balance = owners.iterator().next().getLong("credits");
               return nonce(c, row)
@@ -179,7 +169,7 @@ public class PgDiscountCodes implements DiscountCodes {
         .map(
             rows -> {
               if (rows.size() == 0) {
-                throw new Refused(new Issue.NonceUsed());
+                throw new RolledBack(new Issue.NonceUsed());
               }
               return null;
             });
@@ -201,7 +191,7 @@ public class PgDiscountCodes implements DiscountCodes {
         .map(
             rows -> {
               if (count(rows) >= limit) {
-                throw new Refused(new Issue.DailyLimitReached(limit));
+                throw new RolledBack(new Issue.DailyLimitReached(limit));
               }
               return null;
             });
@@ -210,7 +200,7 @@ public class PgDiscountCodes implements DiscountCodes {
   private static Void unlessRefused(Optional<Issue> refusal) {
     refusal.ifPresent(
         r -> {
-          throw new Refused(r);
+          throw new RolledBack(r);
         });
     return null;
   }
@@ -232,7 +222,7 @@ public class PgDiscountCodes implements DiscountCodes {
         .map(
             rows -> {
               if (rows.size() == 0) {
-                throw new Refused(new Issue.NoCredits(balance));
+                throw new RolledBack(new Issue.NoCredits(balance));
               }
               Row taken = rows.iterator().next();
               return new Taken(taken.getLong("id"), taken.getLong("credits"));

@@ -1,0 +1,101 @@
+package org.walletstate.adapters.persistence;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.payment.Payment;
+
+/**
+ * The rows every purchase writes inside its transaction, whatever it buys (a key, credits, a plan's
+ * month): the payment, whose transaction hash is used once across all of them, and the claim of the
+ * payment intent it was paid under. Each rolls the transaction back ({@link RolledBack}) with the
+ * purchase's own answer when the hash or the intent was used before.
+ */
+final class PaymentRows {
+
+  private static final String INSERT_PAYMENT =
+      "insert into payment (tx_hash, chain_id, api_key_id, purpose, sender, token, raw_amount,"
+          + " usd, credits, created_at)"
+          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+          + " on conflict (tx_hash) do nothing returning id";
+  private static final String CLAIM_INTENT =
+      "update payment_intent set claimed_tx = $2, claimed_at = $3"
+          + " where id = $1 and claimed_tx is null returning id";
+
+  private PaymentRows() {}
+
+  /** A wallet as the payment and key rows store it (EVM lower case, others as written). */
+  static String walletText(WalletAddress wallet) {
+    return wallet instanceof EvmAddress evm ? evm.lowercase() : wallet.text();
+  }
+
+  /**
+   * Stores the payment for key {@code keyId}; its id. Rolls back with {@code alreadyCredited} when
+   * its transaction hash paid for something before.
+   */
+  static Uni<Long> insert(
+      SqlConnection connection,
+      long keyId,
+      String purpose,
+      Payment payment,
+      long credits,
+      Instant at,
+      Object alreadyCredited) {
+    return connection
+        .preparedQuery(INSERT_PAYMENT)
+        .execute(
+            Tuple.from(
+                new Object[] {
+                  payment.hash().text(),
+                  payment.chain().toString(),
+                  keyId,
+                  purpose,
+                  walletText(payment.sender()),
+                  payment.token(),
+                  new BigDecimal(payment.raw()),
+                  payment.usd(),
+                  credits,
+                  utc(at)
+                }))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new RolledBack(alreadyCredited);
+              }
+              return rows.iterator().next().getLong("id");
+            });
+  }
+
+  /** Marks the intent claimed by this payment; rolls back with {@code used} when it was before. */
+  static Uni<Void> claimIntent(
+      SqlConnection connection,
+      Optional<String> intentId,
+      Payment payment,
+      Instant at,
+      Object used) {
+    if (intentId.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    return connection
+        .preparedQuery(CLAIM_INTENT)
+        .execute(Tuple.of(intentId.get(), payment.hash().text(), utc(at)))
+        .map(
+            rows -> {
+              if (rows.size() == 0) {
+                throw new RolledBack(used);
+              }
+              return null;
+            });
+  }
+
+  private static OffsetDateTime utc(Instant at) {
+    return at.atOffset(ZoneOffset.UTC);
+  }
+}
