@@ -7,7 +7,7 @@
 # PostgreSQL and the service jar, measures paid and key-paid attests and their floors in ABBA
 # blocks (--blocks, default 2), prints a table, and stops them. --sender-eth sets the relayer's
 # balance (see docs/performance.md for why); the service inherits the driver's environment, e.g.
-# WALLETSTATE_X402_SETTLE_SENDERS=32.
+# WALLETSTATE_X402_SETTLE_SENDERS=16.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

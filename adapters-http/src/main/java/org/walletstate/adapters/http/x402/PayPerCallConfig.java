@@ -42,8 +42,11 @@ public interface PayPerCallConfig {
   @WithDefault("64")
   int openCalls();
 
-  /** Settlements the relayer has in flight at once (each with its own nonce). */
-  @WithDefault("16")
+  /**
+   * Settlements the relayer has in flight at once (each with its own nonce): as many as the payers
+   * a replica expects in one block (docs/performance.md, "Pay-per-call throughput").
+   */
+  @WithDefault("32")
   int settleSenders();
 
   /** How long a settlement transaction waits unmined before it is replaced with a higher fee. */
