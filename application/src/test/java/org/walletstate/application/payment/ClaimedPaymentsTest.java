@@ -4,19 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.application.payment.OpenPaymentIntentTest.BASE;
 import static org.walletstate.application.payment.OpenPaymentIntentTest.paying;
 
-import io.smallrye.mutiny.Uni;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.payment.port.in.PurchaseRefusal;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.testing.MemoryPaymentIntents;
 import org.walletstate.application.testing.MovableClock;
-import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.application.testing.ScriptedPaymentVerification;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
@@ -41,24 +37,7 @@ class ClaimedPaymentsTest {
           new TxHash("0x" + "cd".repeat(32)),
           Optional.of(new BigDecimal("25")));
 
-  /** Verification answering what the test sets, recording the claims it was asked about. */
-  static final class Verifications implements VerifyPaymentUseCase {
-    Verification answer = new Verification.Verified(PAID);
-    final List<PaymentClaim> asked = new ArrayList<>();
-
-    @Override
-    public Uni<Verification> verify(PaymentClaim claim) {
-      asked.add(claim);
-      return Uni.createFrom().item(answer);
-    }
-
-    @Override
-    public Uni<Verification> verifyUsdcTo(PaymentClaim claim, WalletAddress receiver) {
-      throw new AssertionError("purchases pay the service");
-    }
-  }
-
-  final Verifications verifications = new Verifications();
+  final ScriptedPaymentVerification verifications = ScriptedPaymentVerification.paid(PAID);
   final ClaimedPayments claims =
       new ClaimedPayments(
           verifications,
@@ -76,15 +55,15 @@ class ClaimedPaymentsTest {
   void aVerifiedPaymentWithoutProof_isClaimedUnproven() {
     assertThat(claim(PayerClaim.NONE))
         .isEqualTo(new ClaimedPayments.Claim.Claimed(PAID, new PayerBinding.Verdict.Unproven()));
-    assertThat(verifications.asked).containsExactly(CLAIM);
+    assertThat(verifications.asked()).containsExactly(CLAIM);
   }
 
   @Test
   void notAPaymentAndAnUnfinishedRead_areRefusedAsSuch() {
-    verifications.answer = new Verification.NotAPayment("no receipt for the transaction");
+    verifications.answering(new Verification.NotAPayment("no receipt for the transaction"));
     ClaimedPayments.Claim notPaid = claim(PayerClaim.NONE);
     var down = new Verification.Unavailable(BASE, Verification.Unavailable.TRANSACTION, "timeout");
-    verifications.answer = down;
+    verifications.answering(down);
     ClaimedPayments.Claim unread = claim(PayerClaim.NONE);
 
     assertThat(notPaid)
