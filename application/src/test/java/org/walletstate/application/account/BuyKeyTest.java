@@ -67,18 +67,25 @@ class BuyKeyTest {
   final MemoryPurchases purchases = new MemoryPurchases(ledger);
   final ScriptedAccessPasses passes = new ScriptedAccessPasses();
   final MemoryPassMints mints = new MemoryPassMints();
-  final BuyKey buyKey =
-      new BuyKey(
-          ScriptedPaymentVerification.paid(PAYMENT),
-          new PayerBinding(
-              "localhost", new MemoryPaymentIntents(), clock, PaymentIntent.ClaimWindow.DEFAULTS),
-          purchases,
-          passes,
-          mints,
-          CountingEntropy.counting(),
-          clock);
+  final BuyKey buyKey = buyKey(ScriptedPaymentVerification.paid(PAYMENT));
+
+  BuyKey buyKey(ScriptedPaymentVerification payments) {
+    return new BuyKey(
+        payments,
+        new PayerBinding(
+            "localhost", new MemoryPaymentIntents(), clock, PaymentIntent.ClaimWindow.DEFAULTS),
+        purchases,
+        passes,
+        mints,
+        CountingEntropy.counting(),
+        clock);
+  }
 
   Outcome buy(KeyDelivery delivery, PayerClaim payer) {
+    return buy(buyKey, delivery, payer);
+  }
+
+  static Outcome buy(BuyKey buyKey, KeyDelivery delivery, PayerClaim payer) {
     return buyKey
         .buy(
             new KeyPurchaseRequest(
@@ -156,27 +163,9 @@ class BuyKeyTest {
   @Test
   void aPaymentThatIsNotOne_buysNothing() {
     BuyKey unpaid =
-        new BuyKey(
-            new ScriptedPaymentVerification(new Verification.NotAPayment("no receipt")),
-            new PayerBinding(
-                "localhost", new MemoryPaymentIntents(), clock, PaymentIntent.ClaimWindow.DEFAULTS),
-            purchases,
-            passes,
-            mints,
-            CountingEntropy.counting(),
-            clock);
+        buyKey(new ScriptedPaymentVerification(new Verification.NotAPayment("no receipt")));
 
-    Outcome outcome =
-        unpaid
-            .buy(
-                new KeyPurchaseRequest(
-                    new PaymentClaim(ChainCatalogue.require(BASE), TX, Optional.of(USD)),
-                    AppName.parse("my app"),
-                    KeyDelivery.API_KEY,
-                    Optional.empty(),
-                    proven()))
-            .await()
-            .indefinitely();
+    Outcome outcome = buy(unpaid, KeyDelivery.API_KEY, proven());
 
     assertThat(outcome).isEqualTo(new Outcome.NotAPayment("no receipt"));
     assertThat(purchases.keys()).isEmpty();

@@ -48,6 +48,12 @@ class WalletSignInTest {
   final MemoryKeyAdmission admission =
       new MemoryKeyAdmission().register(ApiKey.fromRandom(new byte[20]).hash(), ACCOUNT);
 
+  /** The wallet has a key and holds the pass. */
+  void registeredHolder() {
+    keys.register(WALLET, ACCOUNT);
+    passes.holding(WALLET, true);
+  }
+
   Outcome signIn(String domain) {
     return new WalletSignIn(domain, keys, passes, admission, clock)
         .signIn(MESSAGE, SIGNATURE)
@@ -57,8 +63,7 @@ class WalletSignInTest {
 
   @Test
   void aPassHolderWithAKey_isSignedInAndCounted_once_perNonce() {
-    keys.register(WALLET, ACCOUNT);
-    passes.holding(WALLET, true);
+    registeredHolder();
 
     Outcome first = signIn("localhost");
     Outcome replay = signIn("localhost");
@@ -100,8 +105,7 @@ class WalletSignInTest {
 
   @Test
   void aMessageForAnotherDomain_orAServiceWithoutOne_isRefusedBeforeAnyLookup() {
-    keys.register(WALLET, ACCOUNT);
-    passes.holding(WALLET, true);
+    registeredHolder();
 
     Outcome otherDomain = signIn("api.example.org");
     Outcome unconfigured = signIn("");
@@ -114,8 +118,7 @@ class WalletSignInTest {
 
   @Test
   void pastTheKeysDailyLimit_theCallerLearnsWhenItResets() {
-    keys.register(WALLET, ACCOUNT);
-    passes.holding(WALLET, true);
+    registeredHolder();
     admission.admit(ACCOUNT.id(), LocalDate.parse("2026-11-25")).await().indefinitely();
 
     Outcome outcome = signIn("localhost");

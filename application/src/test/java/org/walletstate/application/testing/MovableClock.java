@@ -19,11 +19,11 @@ public final class MovableClock extends Clock {
     this(Instant.parse(now));
   }
 
-  public void set(Instant instant) {
+  public synchronized void set(Instant instant) {
     this.now = instant;
   }
 
-  public void advance(Duration by) {
+  public synchronized void advance(Duration by) {
     this.now = now.plus(by);
   }
 
