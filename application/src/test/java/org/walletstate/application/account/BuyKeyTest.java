@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
+import org.walletstate.application.port.out.PaymentIntents;
 import org.walletstate.application.testing.CountingEntropy;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.MemoryPassMints;
@@ -30,6 +31,7 @@ import org.walletstate.domain.payment.CreditRate;
 import org.walletstate.domain.payment.Payment;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.TxHash;
+import org.walletstate.domain.payment.payer.IntentRef;
 import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 import org.walletstate.domain.payment.payer.SenderProof;
@@ -67,13 +69,13 @@ class BuyKeyTest {
   final MemoryPurchases purchases = new MemoryPurchases(ledger);
   final ScriptedAccessPasses passes = new ScriptedAccessPasses();
   final MemoryPassMints mints = new MemoryPassMints();
+  final MemoryPaymentIntents intents = new MemoryPaymentIntents();
   final BuyKey buyKey = buyKey(ScriptedPaymentVerification.paid(PAYMENT));
 
   BuyKey buyKey(ScriptedPaymentVerification payments) {
     return new BuyKey(
         payments,
-        new PayerBinding(
-            "localhost", new MemoryPaymentIntents(), clock, PaymentIntent.ClaimWindow.DEFAULTS),
+        new PayerBinding("localhost", intents, clock, PaymentIntent.ClaimWindow.DEFAULTS),
         purchases,
         passes,
         mints,
@@ -158,6 +160,50 @@ class BuyKeyTest {
     assertThat(bought.pass()).isEqualTo(AccessPassState.PENDING);
     assertThat(mints.dueAt(100)).contains(clock.instant().plus(Duration.ofMinutes(1)));
     assertThat(mints.minted()).isEmpty();
+  }
+
+  @Test
+  void anIntentsHolder_getsTheKeyWithoutAWalletOrPass_andTheIntentBuysOneKey() {
+    String id = "pi_" + "0a".repeat(16);
+    String secret = "5e".repeat(32);
+    BigDecimal amount = new BigDecimal("5.001234");
+    intents.open(
+        new PaymentIntent(
+            id,
+            PayerBinding.secretHash(secret),
+            BASE,
+            amount,
+            "keys/buy",
+            clock.instant().minusSeconds(60),
+            clock.instant().plus(PaymentIntent.LIFETIME)),
+        clock.instant(),
+        new PaymentIntents.OpenBounds(
+            10, 10, new BigDecimal("5.00"), new BigDecimal("0.01"), Optional.empty()));
+    PayerClaim holder = new PayerClaim(Optional.empty(), Optional.of(new IntentRef(id, secret)));
+    Payment first = new Payment(BASE, TX, SENDER, "USDC", BigInteger.valueOf(5_001_234), amount);
+    Payment second =
+        new Payment(
+            BASE,
+            new TxHash("0x" + "2".repeat(64)),
+            SENDER,
+            "USDC",
+            BigInteger.valueOf(5_001_234),
+            amount);
+
+    Outcome.Bought bought =
+        (Outcome.Bought)
+            buy(buyKey(ScriptedPaymentVerification.paid(first)), KeyDelivery.API_KEY, holder);
+    Outcome again =
+        buy(buyKey(ScriptedPaymentVerification.paid(second)), KeyDelivery.API_KEY, holder);
+
+    assertThat(bought.key()).isPresent();
+    assertThat(bought.wallet()).isEmpty();
+    assertThat(bought.pass()).isEqualTo(AccessPassState.NONE);
+    assertThat(purchases.keys())
+        .singleElement()
+        .satisfies(k -> assertThat(k.intentId()).contains(id));
+    assertThat(passes.mintsAsked()).isEmpty();
+    assertThat(again).isEqualTo(new Outcome.IntentUsed(second));
   }
 
   @Test
