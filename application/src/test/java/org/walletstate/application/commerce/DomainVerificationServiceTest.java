@@ -6,21 +6,17 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase.Check;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.out.DomainProbe;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.testing.MemoryMerchantStore;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.commerce.CompanyId;
-import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.DomainName;
 import org.walletstate.domain.commerce.DomainVerification;
 import org.walletstate.domain.commerce.Merchant;
@@ -34,53 +30,6 @@ class DomainVerificationServiceTest {
   static final KeyAccount OTHER = new KeyAccount(2, Plan.PRO, KeyVersion.V2, 100);
   static final CompanyId ID = new CompanyId("shop");
   static final DomainName DOMAIN = DomainName.parse("shop.example.com");
-
-  /** An in-memory store: one map, every change applied whole. */
-  static final class MemoryStore implements MerchantStore {
-    final Map<String, Merchant> rows = new HashMap<>();
-    final List<Long> partners = new ArrayList<>();
-
-    @Override
-    public Uni<Creation> create(NewRow row) {
-      rows.put(row.merchant().id().key(), row.merchant());
-      return Uni.createFrom().item(new Creation.Created(row.merchant()));
-    }
-
-    @Override
-    public Uni<Optional<Merchant>> find(CompanyId id) {
-      return Uni.createFrom().item(Optional.ofNullable(rows.get(id.key())));
-    }
-
-    @Override
-    public <R> Uni<Access<R>> modify(
-        CompanyId id, long keyId, Function<Merchant, Change<R>> change) {
-      Merchant m = rows.get(id.key());
-      if (m == null) {
-        return Uni.createFrom().item(new Access.NotFound<>());
-      }
-      if (!m.ownedBy(keyId)) {
-        return Uni.createFrom().item(new Access.NotOwner<>());
-      }
-      Change<R> c = change.apply(m);
-      rows.put(id.key(), c.next());
-      return Uni.createFrom().item(new Access.Done<>(c.result()));
-    }
-
-    @Override
-    public Uni<Page> directory(DirectoryQuery query) {
-      return Uni.createFrom().item(new Page(List.of(), 0));
-    }
-
-    @Override
-    public Uni<List<Merchant>> ownedBy(long keyId) {
-      return Uni.createFrom().item(rows.values().stream().filter(m -> m.ownedBy(keyId)).toList());
-    }
-
-    @Override
-    public Uni<Boolean> partnerEnabled(long keyId) {
-      return Uni.createFrom().item(partners.contains(keyId));
-    }
-  }
 
   /** A probe that finds whatever token it is told the domain shows, and counts its looks. */
   static final class FakeProbe implements DomainProbe {
@@ -100,7 +49,7 @@ class DomainVerificationServiceTest {
     }
   }
 
-  final MemoryStore store = new MemoryStore();
+  final MemoryMerchantStore store = new MemoryMerchantStore();
   final FakeProbe probe = new FakeProbe();
   int counter;
   final DomainVerificationService service =
@@ -146,7 +95,7 @@ class DomainVerificationServiceTest {
         .isEqualTo(new Check.Verified(DOMAIN, DomainVerification.Method.META));
     assertThat(done(service.check(OWNER, ID))).isInstanceOf(Check.Verified.class);
     assertThat(probe.looks).isEqualTo(1);
-    assertThat(store.rows.get("shop").verification().checksInWindow()).isEqualTo(1);
+    assertThat(store.row("shop").orElseThrow().verification().checksInWindow()).isEqualTo(1);
   }
 
   @Test
@@ -169,8 +118,11 @@ class DomainVerificationServiceTest {
     probe.during = () -> service.start(OWNER, ID, DOMAIN).await().indefinitely();
     assertThat(service.check(OWNER, ID).await().indefinitely())
         .isInstanceOf(OwnerResult.Conflict.class);
-    assertThat(store.rows.get("shop").verification().verified()).isFalse();
-    assertThat(store.rows.get("shop").verification().token()).isPresent().get().isNotEqualTo(first);
+    assertThat(store.row("shop").orElseThrow().verification().verified()).isFalse();
+    assertThat(store.row("shop").orElseThrow().verification().token())
+        .isPresent()
+        .get()
+        .isNotEqualTo(first);
   }
 
   @Test
@@ -179,7 +131,7 @@ class DomainVerificationServiceTest {
         .isInstanceOf(OwnerResult.Forbidden.class);
     assertThat(service.partnerVerified(OWNER, ID, DOMAIN).await().indefinitely())
         .isInstanceOf(OwnerResult.Forbidden.class);
-    store.partners.add(1L);
+    store.partner(1L);
     assertThat(done(service.partnerVerified(OWNER, ID, DOMAIN)).method())
         .contains(DomainVerification.Method.PARTNER);
     assertThat(service.check(OWNER, new CompanyId("nope")).await().indefinitely())

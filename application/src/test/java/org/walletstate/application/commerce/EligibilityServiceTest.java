@@ -2,29 +2,24 @@ package org.walletstate.application.commerce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.smallrye.mutiny.Uni;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.commerce.DomainVerificationServiceTest.MemoryStore;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
-import org.walletstate.application.port.out.ChainState;
+import org.walletstate.application.testing.MemoryMerchantStore;
+import org.walletstate.application.testing.TableChainState;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.chain.ChainRead;
-import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.NewMerchant;
@@ -34,8 +29,6 @@ import org.walletstate.domain.commerce.TokenConfig;
 import org.walletstate.domain.commerce.TokenSet;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.request.RequestValue;
 
 class EligibilityServiceTest {
@@ -47,35 +40,16 @@ class EligibilityServiceTest {
   static final ChainId MAINNET = ChainId.evm(1);
   static final ChainId BASE = ChainId.evm(8453);
 
-  /** A chain reader that answers from a table per chain and records what it was asked. */
-  static final class TableChains implements ChainState {
-    final Map<ChainId, Map<ChainRead<?>, Reading<?>>> answers = new HashMap<>();
-    final List<ChainId> down = new ArrayList<>();
-    final List<ChainId> asked = new ArrayList<>();
-
-    @Override
-    public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
-      synchronized (asked) {
-        asked.add(chain);
-      }
-      if (down.contains(chain)) {
-        return Uni.createFrom().item(new ChainObservation.HeadUnavailable("node down"));
-      }
-      Map<ChainRead<?>, Reading<?>> table = answers.getOrDefault(chain, Map.of());
-      Map<ChainRead<?>, Reading<?>> answered = new HashMap<>();
-      for (ChainRead<?> read : query.reads()) {
-        answered.put(read, table.getOrDefault(read, new Reading.Unreadable<>("no answer")));
-      }
-      return Uni.createFrom()
-          .item(
-              new ChainObservation.Observed(
-                  new Anchor.EvmBlock(BigInteger.TEN, Instant.EPOCH, AnchorTag.LATEST),
-                  Readings.of(answered)));
-    }
+  /** The chains of the tests, anchored at block 10 on both networks. */
+  static TableChainState chains() {
+    Anchor anchor = new Anchor.EvmBlock(BigInteger.TEN, Instant.EPOCH, AnchorTag.LATEST);
+    return new TableChainState(Clock.systemUTC())
+        .anchoredAt(MAINNET, anchor)
+        .anchoredAt(BASE, anchor);
   }
 
-  final MemoryStore store = new MemoryStore();
-  final TableChains chains = new TableChains();
+  final MemoryMerchantStore store = new MemoryMerchantStore();
+  final TableChainState chains = chains();
   final EligibilityService service = new EligibilityService(store, chains);
 
   Merchant merchant(Settings settings) {
@@ -107,25 +81,21 @@ class EligibilityServiceTest {
         Merchant.create(request, 1, false, Instant.EPOCH)
             .withTokens(new TokenSet(Optional.of(token), List.of()))
             .withSettings(settings);
-    store.rows.put(ID.key(), m);
+    store.put(m);
     return m;
   }
 
   void holds(long onMainnet, long onBase) {
-    chains.answers.put(
-        MAINNET,
-        Map.of(
-            new EvmRead.Erc20BalanceOf(TOKEN, WALLET),
-            new Reading.Value<>(BigInteger.valueOf(onMainnet)),
-            new EvmRead.Erc20Decimals(TOKEN),
-            new Reading.Value<>(TokenDecimals.of(6))));
-    chains.answers.put(
-        BASE,
-        Map.of(
-            new EvmRead.Erc20BalanceOf(ON_BASE, WALLET),
-            new Reading.Value<>(BigInteger.valueOf(onBase)),
-            new EvmRead.Erc20Decimals(ON_BASE),
-            new Reading.Value<>(TokenDecimals.of(2))));
+    holds(chains, onMainnet, onBase);
+  }
+
+  /** The wallet's balances of the store's token on mainnet (6 decimals) and Base (2 decimals). */
+  static void holds(TableChainState chains, long onMainnet, long onBase) {
+    chains
+        .value(MAINNET, new EvmRead.Erc20BalanceOf(TOKEN, WALLET), BigInteger.valueOf(onMainnet))
+        .value(MAINNET, new EvmRead.Erc20Decimals(TOKEN), TokenDecimals.of(6))
+        .value(BASE, new EvmRead.Erc20BalanceOf(ON_BASE, WALLET), BigInteger.valueOf(onBase))
+        .value(BASE, new EvmRead.Erc20Decimals(ON_BASE), TokenDecimals.of(2));
   }
 
   EligibilityOutcome check(boolean proven) {
@@ -144,7 +114,7 @@ class EligibilityServiceTest {
     var computed = (EligibilityOutcome.Computed) outcome;
     assertThat(computed.eligibility().discount()).isEqualTo(20);
     assertThat(computed.holdings().anchors()).hasSize(2);
-    assertThat(chains.asked).hasSize(2);
+    assertThat(chains.observed()).hasSize(2);
   }
 
   @Test
@@ -169,12 +139,12 @@ class EligibilityServiceTest {
   void anIncompleteReadOnAnAlsoOnNetworkIsRpcFailure() {
     merchant(Settings.DEFAULTS);
     holds(100_000_000, 0);
-    chains.answers.remove(BASE);
+    chains.clear(BASE);
     EligibilityOutcome outcome = check(true);
     assertThat(outcome).isInstanceOf(EligibilityOutcome.RpcFailure.class);
     assertThat(((EligibilityOutcome.RpcFailure) outcome).failures()).isNotEmpty();
 
-    chains.down.add(MAINNET);
+    chains.down(MAINNET);
     assertThat(check(true)).isInstanceOf(EligibilityOutcome.RpcFailure.class);
   }
 
@@ -191,8 +161,8 @@ class EligibilityServiceTest {
             true,
             Optional.of(Instant.EPOCH)));
     assertThat(check(true)).isInstanceOf(EligibilityOutcome.Paused.class);
-    store.rows.clear();
+    store.clear();
     assertThat(check(true)).isInstanceOf(EligibilityOutcome.UnknownMerchant.class);
-    assertThat(chains.asked).isEmpty();
+    assertThat(chains.observed()).isEmpty();
   }
 }

@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +16,9 @@ import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.E
 import org.walletstate.application.commerce.port.in.PassUseCase.Verify;
 import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.PassSigner;
-import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.WalletKeys;
+import org.walletstate.application.testing.MemoryCreditLedger;
+import org.walletstate.application.testing.MemoryMerchantStore;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
@@ -45,37 +45,13 @@ class PassServiceTest {
   static final EvmAddress WALLET = EvmAddress.of("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
   static final long OWNER = 7;
 
-  final DomainVerificationServiceTest.MemoryStore merchants =
-      new DomainVerificationServiceTest.MemoryStore();
-  final List<CreditLedger.DebitRequest> debits = new ArrayList<>();
-  long balance = 5;
+  final MemoryMerchantStore merchants = new MemoryMerchantStore();
   PassSigner.Reading reading = new PassSigner.Reading.Valid(new InStorePass(WALLET, NOW));
   EligibilityOutcome outcome;
   int discountChecks;
   Runnable duringRead = () -> {};
 
-  final CreditLedger ledger =
-      new CreditLedger() {
-        @Override
-        public Uni<Long> balance(long keyId) {
-          return Uni.createFrom().item(balance);
-        }
-
-        @Override
-        public Uni<Debit> debit(DebitRequest request) {
-          debits.add(request);
-          if (balance < request.credits()) {
-            return Uni.createFrom().item(new Debit.Insufficient(balance, request.credits()));
-          }
-          balance -= request.credits();
-          return Uni.createFrom().item(new Debit.Applied(debits.size(), balance));
-        }
-
-        @Override
-        public Uni<Refund> refund(RefundRequest request) {
-          throw new AssertionError("a scan never refunds");
-        }
-      };
+  final MemoryCreditLedger ledger = new MemoryCreditLedger().withBalance(OWNER, 5);
 
   final PassSigner signer =
       new PassSigner() {
@@ -157,7 +133,7 @@ class PassServiceTest {
                   true,
                   Optional.of(NOW)));
     }
-    merchants.rows.put(m.id().key(), m);
+    merchants.put(m);
     return m;
   }
 
@@ -189,13 +165,16 @@ class PassServiceTest {
     assertThat(scanned.discount()).isEqualTo(10);
     assertThat(scanned.tier()).contains("Gold");
     assertThat(scanned.creditsCharged()).isEqualTo(1);
-    assertThat(debits).singleElement().satisfies(d -> assertThat(d.keyId()).isEqualTo(OWNER));
+    assertThat(ledger.debits())
+        .singleElement()
+        .satisfies(d -> assertThat(d.keyId()).isEqualTo(OWNER));
 
     outcome = computed(m, 0);
     Verify.Scanned free = (Verify.Scanned) scan("shop-a");
     assertThat(free.recognized()).isTrue();
     assertThat(free.creditsCharged()).isZero();
-    assertThat(debits).hasSize(1);
+    assertThat(ledger.debits()).hasSize(1);
+    assertThat(ledger.refunds()).as("a scan never refunds").isEmpty();
   }
 
   @Test
@@ -230,22 +209,22 @@ class PassServiceTest {
     Verify unavailable = scan("shop-b");
     assertThat(unavailable).isInstanceOf(Verify.Unavailable.class);
     assertThat(((Verify.Unavailable) unavailable).chainIds()).containsExactly(8453L);
-    assertThat(debits).as("nothing charged").isEmpty();
+    assertThat(ledger.debits()).as("nothing charged").isEmpty();
   }
 
   @Test
   void noCredit_isRefusedBeforeAnyRead_andAKeyEmptiedMeanwhileDiscardsTheResult() {
     Merchant m = store("shop-c", false);
     outcome = computed(m, 10);
-    balance = 0;
+    ledger.withBalance(OWNER, 0);
     assertThat(scan("shop-c")).isEqualTo(new Verify.NoCredits(0));
     assertThat(discountChecks).isZero();
 
-    balance = 1;
-    duringRead = () -> balance = 0; // another scan spent the last credit meanwhile
+    ledger.withBalance(OWNER, 1);
+    duringRead = () -> ledger.withBalance(OWNER, 0); // another scan spent the last credit meanwhile
     assertThat(scan("shop-c")).isEqualTo(new Verify.NoCredits(0));
     assertThat(discountChecks).isEqualTo(1);
-    assertThat(balance).isZero();
+    assertThat(ledger.balanceOf(OWNER)).isZero();
   }
 
   @Test

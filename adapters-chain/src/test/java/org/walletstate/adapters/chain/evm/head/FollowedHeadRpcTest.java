@@ -4,17 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
@@ -23,6 +19,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.application.testing.MovableClock;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.AnchorTag;
@@ -51,31 +48,6 @@ class FollowedHeadRpcTest {
       EvmAddress.of("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
   private static final EvmRead.NativeBalance BALANCE = new EvmRead.NativeBalance(WALLET);
   private static final EvmRead.AccountCode CODE = new EvmRead.AccountCode(WALLET);
-
-  /** A clock the test moves. */
-  static final class MovingClock extends Clock {
-    private final AtomicReference<Instant> now =
-        new AtomicReference<>(Instant.parse("2026-11-25T02:00:00Z"));
-
-    void advance(Duration by) {
-      now.updateAndGet(t -> t.plus(by));
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now.get();
-    }
-  }
 
   /** A chain whose head the test sets; records every head read and every read's block. */
   static final class ScriptedChain implements EvmRpc {
@@ -122,7 +94,7 @@ class FollowedHeadRpcTest {
         Bytes32.of(BigInteger.valueOf(7)));
   }
 
-  private final MovingClock clock = new MovingClock();
+  private final MovableClock clock = new MovableClock("2026-11-25T02:00:00Z");
   private final ScriptedChain chain = new ScriptedChain();
   private final FollowedHeadRpc follower = new FollowedHeadRpc(chain, clock, SETTINGS, null);
 

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +20,7 @@ import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.application.testing.MovableClock;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
@@ -42,7 +40,7 @@ class RetryingEvmRpcTest {
       new EvmRequest.EthGetBalance(EvmAddress.of("0x2c971b9f2ae3126cdd6ed998babb3e2af64e418c"));
 
   private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-  private final MutableClock clock = new MutableClock();
+  private final MovableClock clock = new MovableClock("2026-01-01T00:00:00Z");
 
   @AfterEach
   void stop() {
@@ -212,29 +210,6 @@ class RetryingEvmRpcTest {
                 : new ReadOutcome.Quantity(BigInteger.ONE));
       }
       return Uni.createFrom().item(outcomes);
-    }
-  }
-
-  private static final class MutableClock extends Clock {
-    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
     }
   }
 }

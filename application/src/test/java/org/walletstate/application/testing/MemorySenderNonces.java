@@ -1,4 +1,4 @@
-package org.walletstate.adapters.chain.evm.web3j.payment;
+package org.walletstate.application.testing;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
@@ -13,13 +13,14 @@ import org.walletstate.application.port.out.SenderNonces;
  * allocator (the shared one, on PostgreSQL, has PgSenderNoncesTest): nonces are handed out from the
  * mined count upwards, a nonce reported unused is handed out again, and every call is counted.
  */
-final class MemorySenderNonces implements SenderNonces {
+public final class MemorySenderNonces implements SenderNonces {
 
   private final Map<String, Long> next = new HashMap<>();
   private final Map<String, List<Long>> free = new HashMap<>();
   private int allocations;
 
-  synchronized int allocations() {
+  /** How many nonces were handed out. */
+  public synchronized int allocations() {
     return allocations;
   }
 

@@ -1,0 +1,49 @@
+package org.walletstate.application.testing;
+
+import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
+import java.util.List;
+import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.payment.Payment;
+import org.walletstate.domain.payment.PaymentClaim;
+
+/**
+ * Payment verification that answers what the test sets (a verified payment, or why not) and keeps
+ * the claims it was asked about: for the purchases that take it as their first step. Payments to a
+ * store's address are not part of it.
+ */
+public final class ScriptedPaymentVerification implements VerifyPaymentUseCase {
+
+  private final List<PaymentClaim> asked = new ArrayList<>();
+  private Verification answer;
+
+  public ScriptedPaymentVerification(Verification answer) {
+    this.answer = answer;
+  }
+
+  /** Verifies every claim as {@code payment}. */
+  public static ScriptedPaymentVerification paid(Payment payment) {
+    return new ScriptedPaymentVerification(new Verification.Verified(payment));
+  }
+
+  public synchronized ScriptedPaymentVerification answering(Verification answer) {
+    this.answer = answer;
+    return this;
+  }
+
+  public synchronized List<PaymentClaim> asked() {
+    return List.copyOf(asked);
+  }
+
+  @Override
+  public synchronized Uni<Verification> verify(PaymentClaim claim) {
+    asked.add(claim);
+    return Uni.createFrom().item(answer);
+  }
+
+  @Override
+  public Uni<Verification> verifyUsdcTo(PaymentClaim claim, WalletAddress receiver) {
+    throw new UnsupportedOperationException("payments to a store are verified by VerifyPayment");
+  }
+}

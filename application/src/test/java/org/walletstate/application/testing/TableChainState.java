@@ -1,0 +1,155 @@
+package org.walletstate.application.testing;
+
+import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.proof.ProofOutcome;
+import org.walletstate.domain.proof.ProofTarget;
+
+/**
+ * Chain state answered from a table of readings per chain, as an adapter would: the query's first
+ * round, then its follow-ups computed from the first round's readings, and the proofs it asks for
+ * that the table holds, all at one anchor. A read the table does not hold is answered by the
+ * fallback (unreadable unless set). A chain marked down has no readable head. Every observation is
+ * recorded.
+ *
+ * <p>Anchors default to block 100, two seconds before the clock, on EVM chains and to a fixed slot
+ * on Solana; other families need {@link #anchoredAt}.
+ */
+public final class TableChainState implements ChainState {
+
+  /** The slot Solana chains are anchored at unless told otherwise. */
+  public static final long SOLANA_SLOT = 341_197_933L;
+
+  private final Clock clock;
+  private final Map<ChainId, Map<ChainRead<?>, Reading<?>>> table = new HashMap<>();
+  private final Map<ChainId, Anchor> anchors = new HashMap<>();
+  private final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
+  private final Set<ChainId> down = new HashSet<>();
+  private final List<ChainId> observed = new ArrayList<>();
+  private final List<ChainQuery> queries = new ArrayList<>();
+  private BiFunction<ChainId, ChainRead<?>, Reading<?>> otherwise =
+      (chain, read) -> new Reading.Unreadable<>("no answer in the table for " + read);
+
+  public TableChainState(Clock clock) {
+    this.clock = clock;
+  }
+
+  /** Answers {@code read} on {@code chain} with {@code reading}. */
+  public synchronized <T> TableChainState answer(
+      ChainId chain, ChainRead<T> read, Reading<T> reading) {
+    table.computeIfAbsent(chain, c -> new HashMap<>()).put(read, reading);
+    return this;
+  }
+
+  /** Answers {@code read} on {@code chain} with {@code value}. */
+  public <T> TableChainState value(ChainId chain, ChainRead<T> read, T value) {
+    return answer(chain, read, new Reading.Value<>(value));
+  }
+
+  /** Forgets every answer on {@code chain}. */
+  public synchronized TableChainState clear(ChainId chain) {
+    table.remove(chain);
+    return this;
+  }
+
+  /** Answers every read the table does not hold with {@code answers}. */
+  public synchronized TableChainState otherwise(
+      BiFunction<ChainId, ChainRead<?>, Reading<?>> answers) {
+    this.otherwise = answers;
+    return this;
+  }
+
+  public synchronized TableChainState anchoredAt(ChainId chain, Anchor anchor) {
+    anchors.put(chain, anchor);
+    return this;
+  }
+
+  /** Delivers {@code outcome} whenever {@code target} is asked for. */
+  public synchronized TableChainState prove(ProofTarget target, ProofOutcome outcome) {
+    proofs.put(target, outcome);
+    return this;
+  }
+
+  /** From now on {@code chain}'s head cannot be read. */
+  public synchronized TableChainState down(ChainId chain) {
+    down.add(chain);
+    return this;
+  }
+
+  /** The chains observed, in order, a chain once per observation. */
+  public synchronized List<ChainId> observed() {
+    return List.copyOf(observed);
+  }
+
+  /** The queries received, in order. */
+  public synchronized List<ChainQuery> queries() {
+    return List.copyOf(queries);
+  }
+
+  /** Every proof target asked for. */
+  public synchronized Set<ProofTarget> proofsAsked() {
+    Set<ProofTarget> asked = new HashSet<>();
+    queries.forEach(query -> asked.addAll(query.proofs()));
+    return asked;
+  }
+
+  @Override
+  public synchronized Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    observed.add(chain);
+    queries.add(query);
+    if (down.contains(chain)) {
+      return Uni.createFrom().item(new ChainObservation.HeadUnavailable("connection refused"));
+    }
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+    query.reads().forEach(read -> answers.put(read, answerTo(chain, read)));
+    query
+        .followUps()
+        .apply(Readings.of(answers))
+        .forEach(read -> answers.put(read, answerTo(chain, read)));
+    Map<ProofTarget, ProofOutcome> delivered = new HashMap<>();
+    query.proofs().stream()
+        .filter(proofs::containsKey)
+        .forEach(target -> delivered.put(target, proofs.get(target)));
+    return Uni.createFrom()
+        .item(new ChainObservation.Observed(anchorOf(chain), Readings.of(answers), delivered));
+  }
+
+  private Reading<?> answerTo(ChainId chain, ChainRead<?> read) {
+    Reading<?> answer = table.getOrDefault(chain, Map.of()).get(read);
+    return answer != null ? answer : otherwise.apply(chain, read);
+  }
+
+  private Anchor anchorOf(ChainId chain) {
+    Anchor anchor = anchors.get(chain);
+    if (anchor != null) {
+      return anchor;
+    }
+    if (chain instanceof ChainId.Evm) {
+      return new Anchor.EvmBlock(BigInteger.valueOf(100), clock.instant().minusSeconds(2));
+    }
+    if (ChainCatalogue.find(chain).map(Chain::family).orElse(null) == ChainFamily.SOLANA) {
+      return new Anchor.SolanaSlot(SOLANA_SLOT);
+    }
+    throw new IllegalStateException("no anchor for chain " + chain + ": set one with anchoredAt");
+  }
+}
