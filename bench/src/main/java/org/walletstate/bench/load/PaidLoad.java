@@ -3,6 +3,7 @@ package org.walletstate.bench.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -84,20 +85,16 @@ public final class PaidLoad {
   }
 
   private void run() throws Exception {
-    String loadBefore = FloorBench.loadAverage();
+    String loadBefore = BenchHost.loadAverage();
     Instant started = Instant.now();
     Path work = Files.createTempDirectory("paid-load-");
     try (Devnet devnet = Devnet.start();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
-      String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+      String dbUrl = BenchHost.dbUrl(postgres.getPort());
       Path log = work.resolve("service.log");
       System.out.printf("starting the service, log %s%n", log);
       try (ServiceProcess service =
-          ServiceProcess.start(
-              jar,
-              properties(devnet, work),
-              Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
-              log)) {
+          ServiceProcess.start(jar, properties(devnet, work), BenchHost.database(dbUrl), log)) {
         measure(devnet, service.base(), "jdbc:" + dbUrl);
       }
     }
@@ -123,22 +120,7 @@ public final class PaidLoad {
   private void measure(Devnet devnet, URI base, String jdbc) throws Exception {
     DevnetManifest m = devnet.manifest();
     String key = BenchKeys.create(jdbc, "postgres", "");
-    String body =
-        JSON.writeValueAsString(
-            Map.of(
-                "wallet",
-                m.wallet("holder").address(),
-                "conditions",
-                List.of(
-                    Map.of(
-                        "type",
-                        "token_balance",
-                        "chainId",
-                        10,
-                        "contractAddress",
-                        m.chain(10).address("token6"),
-                        "threshold",
-                        "1"))));
+    String body = body(m);
     int[] sizes =
         FloorBench.checkedPreimageSizes(http, base, request(base, body, "X-API-Key", key));
     JsonNode quote = quote(base, body);
@@ -146,24 +128,7 @@ public final class PaidLoad {
     // each payer count: the warm-up round and the timed blocks, paid and floor
     int calls = payerCounts.size() * (2 + 2 * blocks * rounds);
     X402Payers payers = X402Payers.funded(devnet, quote, most, calls);
-    if (senderEth != null) {
-      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
-      // block paid: on a chain that carries little else, the price doubles every block
-      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
-      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
-      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
-        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
-      }
-    }
-    devnet.mineEvery(Duration.ofSeconds(blockTime));
-    gasPrice =
-        () ->
-            new BigDecimal(
-                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
-                    .movePointLeft(9)
-                    .round(new java.math.MathContext(3))
-                    .toPlainString()
-                + " gwei";
+    paceChain(devnet);
     try (FloorWork attest =
             new FloorWork(
                 ReadPlan.of(RequestBodies.command(body)),
@@ -194,6 +159,51 @@ public final class PaidLoad {
         abba(count, clients, inFlight);
       }
     }
+  }
+
+  /** One {@code token_balance} on chain 10, the request every client pays for. */
+  private static String body(DevnetManifest m) throws IOException {
+    return JSON.writeValueAsString(
+        Map.of(
+            "wallet",
+            m.wallet("holder").address(),
+            "conditions",
+            List.of(
+                Map.of(
+                    "type",
+                    "token_balance",
+                    "chainId",
+                    10,
+                    "contractAddress",
+                    m.chain(10).address("token6"),
+                    "threshold",
+                    "1"))));
+  }
+
+  /**
+   * Mines a block every {@code blockTime}, funds the senders for the run's gas when asked, and
+   * reads the gas price for the block lines.
+   */
+  private void paceChain(Devnet devnet) {
+    DevnetManifest m = devnet.manifest();
+    if (senderEth != null) {
+      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
+      // block paid: on a chain that carries little else, the price doubles every block
+      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
+      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
+      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
+        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
+      }
+    }
+    devnet.mineEvery(Duration.ofSeconds(blockTime));
+    gasPrice =
+        () ->
+            new BigDecimal(
+                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
+                    .movePointLeft(9)
+                    .round(new java.math.MathContext(3))
+                    .toPlainString()
+                + " gwei";
   }
 
   /**
@@ -257,7 +267,7 @@ public final class PaidLoad {
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"),
             loadBefore,
-            FloorBench.loadAverage(),
+            BenchHost.loadAverage(),
             rounds,
             blocks,
             blockTime,
