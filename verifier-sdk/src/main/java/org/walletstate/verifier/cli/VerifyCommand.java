@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.time.format.DateTimeParseException;
 import org.walletstate.verifier.AttestationRejectedException;
 import org.walletstate.verifier.AttestationVerifier;
+import org.walletstate.verifier.PqVerdict;
 import org.walletstate.verifier.ProofVerdict;
 import org.walletstate.verifier.ProofVerifier;
 import org.walletstate.verifier.StatementReport;
+import org.walletstate.verifier.Verdict;
 import org.walletstate.verifier.VerificationReport;
 import org.walletstate.verifier.VerifiedAttestation;
 
@@ -120,13 +122,7 @@ public final class VerifyCommand {
       line(out, "structure", false, report.structure().reason().orElse(""));
     }
     line(out, "signature", report.signature().passed(), report.signature().reason().orElse(""));
-    line(out, "freshness", report.freshness().passed(), report.freshness().reason().orElse(""));
-    line(out, "expiry", report.expiry().passed(), report.expiry().reason().orElse(""));
-    line(
-        out,
-        "pq",
-        report.pq().passed(),
-        report.pq().status().wireName() + " " + report.pq().reason().orElse(""));
+    timeLines(out, report.freshness(), report.expiry(), report.pq());
     line(out, "valid", report.valid(), "");
     return report.valid() ? VALID : INVALID;
   }
@@ -141,14 +137,15 @@ public final class VerifyCommand {
         "conditionHashes",
         report.conditionHashes().passed(),
         report.conditionHashes().reason().orElse(""));
-    line(out, "freshness", report.freshness().passed(), report.freshness().reason().orElse(""));
-    line(out, "expiry", report.expiry().passed(), report.expiry().reason().orElse(""));
-    line(
-        out,
-        "pq",
-        report.pq().passed(),
-        report.pq().status().wireName() + " " + report.pq().reason().orElse(""));
+    timeLines(out, report.freshness(), report.expiry(), report.pq());
     report.jwt().ifPresent(jwt -> line(out, "jwt", jwt.passed(), jwt.reason().orElse("")));
+  }
+
+  /** The lines every statement type shares after its signature: freshness, expiry, companion. */
+  private static void timeLines(PrintStream out, Verdict freshness, Verdict expiry, PqVerdict pq) {
+    line(out, "freshness", freshness.passed(), freshness.reason().orElse(""));
+    line(out, "expiry", expiry.passed(), expiry.reason().orElse(""));
+    line(out, "pq", pq.passed(), pq.status().wireName() + " " + pq.reason().orElse(""));
   }
 
   /** One line per result's proof; false when a proof was rejected or could not be checked. */
