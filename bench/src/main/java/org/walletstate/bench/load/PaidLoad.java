@@ -50,11 +50,7 @@ public final class PaidLoad {
   private static final String KEYED = PaidReport.KEYED;
   private static final String KEY_FLOOR = PaidReport.KEY_FLOOR;
 
-  private final HttpClient http =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
+  private final HttpClient http = ServiceCalls.client();
   private final List<PaidReport.Row> rows = new ArrayList<>();
   private List<Integer> payerCounts = List.of(8, 32);
   private int rounds = 10;
@@ -123,7 +119,7 @@ public final class PaidLoad {
     String body = body(m);
     int[] sizes =
         FloorBench.checkedPreimageSizes(http, base, request(base, body, "X-API-Key", key));
-    JsonNode quote = quote(base, body);
+    JsonNode quote = X402Payers.quote(http, base, body);
     int most = payerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
     // each payer count: the warm-up round and the timed blocks, paid and floor
     int calls = payerCounts.size() * (2 + 2 * blocks * rounds);
@@ -284,20 +280,6 @@ public final class PaidLoad {
         .header(header, value)
         .POST(HttpRequest.BodyPublishers.ofString(body))
         .build();
-  }
-
-  private JsonNode quote(URI base, String body) throws Exception {
-    HttpResponse<String> answer =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/v1/attest"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    if (answer.statusCode() != 402) {
-      throw new IllegalStateException("no quote: " + answer.statusCode() + " " + answer.body());
-    }
-    return JSON.readTree(answer.body());
   }
 
   private void call(HttpRequest request) throws Exception {
