@@ -128,6 +128,9 @@ final class Failover {
     return current.endpoint();
   }
 
+  // The same stickiness as RetryingEvmRpc's on the web3j path, kept apart on purpose: each stack
+  // owns its endpoints, its log lines and its failback clock, and neither should reach into the
+  // other's package.
   private void answeredBy(int endpoint) {
     Preferred current = preferred.get();
     if (current.endpoint() != endpoint
