@@ -41,20 +41,14 @@ final class SolanaShapes {
 
   /** A mint of {@code program} with {@code decimals}, parsed, no authorities. */
   static ObjectNode mint(int decimals, String program) {
-    ObjectNode account = account(1461600, program, 82);
-    ObjectNode data = account.putObject("data");
-    data.put("program", program.equals(SolanaReplay.TOKEN) ? "spl-token" : "spl-token-2022");
-    ObjectNode parsed = data.putObject("parsed");
-    parsed
-        .putObject("info")
-        .put("decimals", decimals)
-        .put("freezeAuthority", (String) null)
-        .put("isInitialized", true)
-        .put("mintAuthority", (String) null)
-        .put("supply", "1000000000000000");
-    parsed.put("type", "mint");
-    data.put("space", 82);
-    return account;
+    ObjectNode info =
+        JSON.createObjectNode()
+            .put("decimals", decimals)
+            .put("freezeAuthority", (String) null)
+            .put("isInitialized", true)
+            .put("mintAuthority", (String) null)
+            .put("supply", "1000000000000000");
+    return parsedAccount(1461600, program, 82, "mint", info);
   }
 
   /**
@@ -75,27 +69,32 @@ final class SolanaShapes {
   /** A token account as the documentation's sample shows it. */
   static ObjectNode tokenAccount(
       String owner, String mint, String amount, int decimals, String program) {
-    ObjectNode account = account(2039280, program, 165);
+    ObjectNode info =
+        JSON.createObjectNode()
+            .put("isNative", false)
+            .put("mint", mint)
+            .put("owner", owner)
+            .put("state", "initialized");
+    info.set(
+        "tokenAmount",
+        JSON.createObjectNode()
+            .put("amount", amount)
+            .put("decimals", decimals)
+            .put("uiAmount", new BigDecimal(amount).movePointLeft(decimals))
+            .put("uiAmountString", new BigDecimal(amount).movePointLeft(decimals).toPlainString()));
+    return parsedAccount(2039280, program, 165, "account", info);
+  }
+
+  /** An account of a token program with its {@code jsonParsed} data. */
+  private static ObjectNode parsedAccount(
+      long lamports, String program, int space, String type, ObjectNode info) {
+    ObjectNode account = account(lamports, program, space);
     ObjectNode data = account.putObject("data");
     data.put("program", program.equals(SolanaReplay.TOKEN) ? "spl-token" : "spl-token-2022");
     ObjectNode parsed = data.putObject("parsed");
-    parsed
-        .putObject("info")
-        .put("isNative", false)
-        .put("mint", mint)
-        .put("owner", owner)
-        .put("state", "initialized")
-        .set(
-            "tokenAmount",
-            JSON.createObjectNode()
-                .put("amount", amount)
-                .put("decimals", decimals)
-                .put("uiAmount", new BigDecimal(amount).movePointLeft(decimals))
-                .put(
-                    "uiAmountString",
-                    new BigDecimal(amount).movePointLeft(decimals).toPlainString()));
-    parsed.put("type", "account");
-    data.put("space", 165);
+    parsed.set("info", info);
+    parsed.put("type", type);
+    data.put("space", space);
     return account;
   }
 
