@@ -228,11 +228,7 @@ public final class Devnet implements AutoCloseable {
   public void close() {
     if (!isShared) {
       stop();
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException e) {
-        // the JVM is already shutting down and runs the hook itself
-      }
+      Processes.removeShutdownHook(shutdownHook);
     }
   }
 

@@ -15,8 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * What the devnet's Java side needs of the node scripts it starts: their output read line by line
- * on a thread of their own until a ready line, a bounded wait for a process to exit, and the tail
- * of a log for a failure message.
+ * on a thread of their own until a ready line, a bounded wait for a process to exit, the removal of
+ * a shutdown hook once stopped by hand, and the tail of a log for a failure message.
  */
 final class Processes {
 
@@ -63,6 +63,15 @@ final class Processes {
       return !h.isAlive();
     } catch (ExecutionException | TimeoutException e) {
       return !h.isAlive();
+    }
+  }
+
+  /** Removes {@code hook} after a stop by hand; a JVM already shutting down runs it itself. */
+  static void removeShutdownHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // the JVM is already shutting down and runs the hook itself
     }
   }
 

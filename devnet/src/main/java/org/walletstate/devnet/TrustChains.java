@@ -177,11 +177,7 @@ public final class TrustChains implements AutoCloseable {
       return;
     }
     stop();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // the JVM is already shutting down and runs the hook itself
-    }
+    Processes.removeShutdownHook(shutdownHook);
   }
 
   private synchronized void stop() {
