@@ -1,5 +1,6 @@
 package org.walletstate.bench;
 
+import java.io.IOException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
@@ -20,8 +21,6 @@ import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.ECDSASigner;
-import org.bouncycastle.math.ec.ECMultiplier;
-import org.bouncycastle.math.ec.WNafL2RMultiplier;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyGenerationParameters;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAKeyPairGenerator;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAParameters;
@@ -47,7 +46,17 @@ public final class SigningAbba {
     byte[] companion = new byte[532];
     random.nextBytes(preimage);
     random.nextBytes(companion);
+    Map<String, Runnable> candidates = candidates(random, preimage, companion);
+    List<String> names = new ArrayList<>(candidates.keySet());
+    report(names, interleaved(candidates, rounds, ops), rounds, ops);
+  }
 
+  /**
+   * The candidates, in report order: three ES256 signers of {@code preimage} (the first is the
+   * current), then two ML-DSA-65 signers of {@code companion} (the first is the current).
+   */
+  private static Map<String, Runnable> candidates(
+      SecureRandom random, byte[] preimage, byte[] companion) throws Exception {
     KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
     generator.initialize(new ECGenParameterSpec("secp256r1"), random);
     KeyPair jca = generator.generateKeyPair();
@@ -56,10 +65,6 @@ public final class SigningAbba {
         new ECPrivateKeyParameters(
             ((ECPrivateKey) jca.getPrivate()).getS(),
             new ECDomainParameters(p256.getCurve(), p256.getG(), p256.getN(), p256.getH()));
-    MLDSAKeyPairGenerator mlDsaGenerator = new MLDSAKeyPairGenerator();
-    mlDsaGenerator.init(new MLDSAKeyGenerationParameters(random, MLDSAParameters.ml_dsa_65));
-    AsymmetricCipherKeyPair mlDsa = mlDsaGenerator.generateKeyPair();
-
     Map<String, Runnable> candidates = new LinkedHashMap<>();
     candidates.put(
         "ES256 JDK SunEC (SHA256withECDSAinP1363Format)",
@@ -83,16 +88,21 @@ public final class SigningAbba {
     candidates.put(
         "ES256 BouncyCastle, wNAF multiplier",
         () -> {
-          ECDSASigner s =
-              new ECDSASigner() {
-                @Override
-                protected ECMultiplier createBasePointMultiplier() {
-                  return new WNafL2RMultiplier();
-                }
-              };
+          ECDSASigner s = SigningBenchmarks.wnafSigner();
           s.init(true, new ParametersWithRandom(bc, random));
           s.generateSignature(sha256(preimage));
         });
+    candidates.putAll(mlDsaCandidates(random, companion));
+    return candidates;
+  }
+
+  /** The two ML-DSA-65 signers of {@code companion}: hedged (the current) and deterministic. */
+  private static Map<String, Runnable> mlDsaCandidates(SecureRandom random, byte[] companion) {
+    MLDSAKeyPairGenerator mlDsaGenerator = new MLDSAKeyPairGenerator();
+    mlDsaGenerator.init(new MLDSAKeyGenerationParameters(random, MLDSAParameters.ml_dsa_65));
+    AsymmetricCipherKeyPair mlDsa = mlDsaGenerator.generateKeyPair();
+
+    Map<String, Runnable> candidates = new LinkedHashMap<>();
     candidates.put(
         "ML-DSA-65 BouncyCastle, hedged",
         () -> {
@@ -109,7 +119,12 @@ public final class SigningAbba {
           s.update(companion, 0, companion.length);
           sign(s);
         });
+    return candidates;
+  }
 
+  /** Each candidate's time per operation in µs, one entry per round; warm-up first. */
+  private static Map<String, List<Double>> interleaved(
+      Map<String, Runnable> candidates, int rounds, int ops) {
     List<String> names = new ArrayList<>(candidates.keySet());
     Map<String, List<Double>> perOp = new LinkedHashMap<>();
     names.forEach(n -> perOp.put(n, new ArrayList<>()));
@@ -133,6 +148,11 @@ public final class SigningAbba {
         perOp.get(name).add((System.nanoTime() - t0) / 1e3 / ops);
       }
     }
+    return perOp;
+  }
+
+  private static void report(
+      List<String> names, Map<String, List<Double>> perOp, int rounds, int ops) throws IOException {
     double es256Base = median(perOp.get(names.get(0)));
     double mlDsaBase = median(perOp.get(names.get(3)));
     System.out.println("| candidate | median µs/op | p25–p75 µs/op | ratio to the current |");

@@ -160,13 +160,7 @@ public class SigningBenchmarks {
   /** The same with a windowed-NAF multiplier instead of the precomputed comb. */
   @Benchmark
   public BigInteger[] bcEs256SignWnaf() {
-    ECDSASigner signer =
-        new ECDSASigner() {
-          @Override
-          protected ECMultiplier createBasePointMultiplier() {
-            return new WNafL2RMultiplier();
-          }
-        };
+    ECDSASigner signer = wnafSigner();
     signer.init(true, new ParametersWithRandom(bcEc, random));
     return signer.generateSignature(sha256(preimage));
   }
@@ -177,6 +171,16 @@ public class SigningBenchmarks {
     ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
     signer.init(true, bcEc);
     return signer.generateSignature(sha256(preimage));
+  }
+
+  /** An ECDSA signer whose base point multiplier is windowed NAF, not the precomputed comb. */
+  static ECDSASigner wnafSigner() {
+    return new ECDSASigner() {
+      @Override
+      protected ECMultiplier createBasePointMultiplier() {
+        return new WNafL2RMultiplier();
+      }
+    };
   }
 
   private static byte[] sha256(byte[] message) {

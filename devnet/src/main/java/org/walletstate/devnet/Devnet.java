@@ -1,25 +1,13 @@
 package org.walletstate.devnet;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * A running devnet: one anvil per chain on a free 127.0.0.1 port, deployed with the scenario of
@@ -31,12 +19,10 @@ import java.util.stream.Stream;
  * (held by this JVM) closes, so a killed JVM leaves no chain behind either.
  */
 public final class Devnet implements AutoCloseable {
-  private static final String READY = "DEVNET_READY ";
   private static Devnet shared;
 
   private final Path directory;
-  private final Path runDir;
-  private final Process supervisor;
+  private final Supervisor supervisor;
   private final DevnetManifest manifest;
   private final Path manifestFile;
   private final Map<Long, JsonRpc> clients = new LinkedHashMap<>();
@@ -44,11 +30,10 @@ public final class Devnet implements AutoCloseable {
   private boolean isShared;
   private boolean stopped;
 
-  private Devnet(Path directory, Path runDir, Process supervisor, Path manifestFile) {
-    this.manifest = DevnetManifest.read(manifestFile);
-    this.manifestFile = manifestFile;
+  private Devnet(Path directory, Supervisor supervisor) {
+    this.manifest = DevnetManifest.read(supervisor.manifestFile());
+    this.manifestFile = supervisor.manifestFile();
     this.directory = directory;
-    this.runDir = runDir;
     this.supervisor = supervisor;
     manifest.chains().forEach((id, c) -> clients.put(id, new JsonRpc(c.rpcUrl())));
     this.shutdownHook = new Thread(this::stop, "devnet-shutdown");
@@ -62,73 +47,8 @@ public final class Devnet implements AutoCloseable {
   /** Starts a devnet of one's own; close it when done. */
   public static Devnet start(DevnetOptions options) {
     Path dir = options.directory().orElseGet(Devnet::locateDirectory);
-    String node = System.getProperty("walletstate.devnet.node", "node");
-    runNode(node, dir, List.of("scripts/ensure-deps.mjs"), 600);
-    Path runDir;
-    try {
-      runDir = Files.createTempDirectory("walletstate-devnet-");
-    } catch (IOException e) {
-      throw new DevnetException("cannot create a run directory: " + e.getMessage(), e);
-    }
-    Path log = runDir.resolve("supervisor.log");
-    List<String> command =
-        List.of(
-            node,
-            "scripts/devnet.mjs",
-            "run",
-            "--ports",
-            "auto",
-            "--run-dir",
-            runDir.toString(),
-            "--exit-with-stdin",
-            "--chains",
-            options.chainIds().stream().map(String::valueOf).collect(Collectors.joining(",")));
-    Process process;
-    try {
-      process =
-          new ProcessBuilder(command)
-              .directory(dir.toFile())
-              .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
-              .start();
-    } catch (IOException e) {
-      deleteTree(runDir);
-      throw new DevnetException("cannot start the devnet supervisor: " + e.getMessage(), e);
-    }
-    CompletableFuture<Path> ready = new CompletableFuture<>();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  if (line.startsWith(READY)) {
-                    ready.complete(Path.of(line.substring(READY.length()).strip()));
-                  }
-                }
-              } catch (IOException e) {
-                ready.completeExceptionally(e);
-              }
-              ready.completeExceptionally(new DevnetException("the supervisor exited"));
-            },
-            "devnet-supervisor-output");
-    reader.setDaemon(true);
-    reader.start();
-    Path manifestFile;
-    try {
-      manifestFile = ready.get(options.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      abort(process, runDir);
-      throw new DevnetException("interrupted while the devnet started", e);
-    } catch (ExecutionException | TimeoutException e) {
-      String tail = tail(log);
-      abort(process, runDir);
-      throw new DevnetException(
-          "the devnet did not start within " + options.startTimeout() + ":\n" + tail, e);
-    }
-    Devnet devnet = new Devnet(dir, runDir, process, manifestFile);
+    Supervisor supervisor = Supervisor.launch(dir, options);
+    Devnet devnet = new Devnet(dir, supervisor);
     Runtime.getRuntime().addShutdownHook(devnet.shutdownHook);
     return devnet;
   }
@@ -294,13 +214,13 @@ public final class Devnet implements AutoCloseable {
   /** The supervisor and its anvils as operating-system processes (for leak checks). */
   public List<ProcessHandle> processes() {
     List<ProcessHandle> list = new ArrayList<>();
-    list.add(supervisor.toHandle());
-    supervisor.descendants().forEach(list::add);
+    list.add(supervisor.process().toHandle());
+    supervisor.process().descendants().forEach(list::add);
     return list;
   }
 
   public synchronized boolean isRunning() {
-    return !stopped && supervisor.isAlive();
+    return !stopped && supervisor.process().isAlive();
   }
 
   /** Stops this devnet; on the shared devnet it does nothing (that one stops with the JVM). */
@@ -308,133 +228,21 @@ public final class Devnet implements AutoCloseable {
   public void close() {
     if (!isShared) {
       stop();
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException e) {
-        // the JVM is already shutting down and runs the hook itself
-      }
+      Processes.removeShutdownHook(shutdownHook);
     }
   }
 
-  /**
-   * Closes the supervisor's standard input (it then stops its anvils and exits), waits, and kills
-   * whatever is left of the process tree, then deletes the run directory.
-   */
+  /** Stops the supervisor and the anvils the manifest names, and deletes the run directory. */
   private synchronized void stop() {
     if (stopped) {
       return;
     }
     stopped = true;
-    List<ProcessHandle> tree = new ArrayList<>(supervisor.descendants().toList());
-    manifest.chains().values().stream()
-        .map(c -> ProcessHandle.of(c.anvilPid()))
-        .flatMap(java.util.Optional::stream)
-        .filter(h -> h.info().command().map(cmd -> cmd.contains("anvil")).orElse(false))
-        .forEach(tree::add);
-    try {
-      supervisor.getOutputStream().close();
-    } catch (IOException e) {
-      // already closed: the supervisor sees end of input either way
-    }
-    boolean exited = waitFor(supervisor.toHandle(), 15);
-    if (!exited) {
-      supervisor.destroy();
-      if (!waitFor(supervisor.toHandle(), 5)) {
-        supervisor.destroyForcibly();
-        waitFor(supervisor.toHandle(), 5);
-      }
-    }
-    for (ProcessHandle h : tree) {
-      if (h.isAlive()) {
-        h.destroyForcibly();
-        waitFor(h, 5);
-      }
-    }
-    deleteTree(runDir);
-  }
-
-  private static void abort(Process process, Path runDir) {
-    List<ProcessHandle> tree = process.descendants().toList();
-    try {
-      process.getOutputStream().close();
-    } catch (IOException e) {
-      // the supervisor sees end of input either way
-    }
-    if (!waitFor(process.toHandle(), 10)) {
-      process.destroyForcibly();
-    }
-    tree.forEach(ProcessHandle::destroyForcibly);
-    deleteTree(runDir);
-  }
-
-  private static boolean waitFor(ProcessHandle h, int seconds) {
-    try {
-      h.onExit().get(seconds, TimeUnit.SECONDS);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return !h.isAlive();
-    } catch (ExecutionException | TimeoutException e) {
-      return !h.isAlive();
-    }
-  }
-
-  private static void runNode(String node, Path dir, List<String> args, int timeoutSeconds) {
-    List<String> command = new ArrayList<>();
-    command.add(node);
-    command.addAll(args);
-    try {
-      Path out = Files.createTempFile("walletstate-devnet-", ".log");
-      try {
-        Process p =
-            new ProcessBuilder(command)
-                .directory(dir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(out.toFile())
-                .start();
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-          p.destroyForcibly();
-          throw new DevnetException(String.join(" ", command) + " timed out:\n" + tail(out));
-        }
-        if (p.exitValue() != 0) {
-          throw new DevnetException(String.join(" ", command) + " failed:\n" + tail(out));
-        }
-      } finally {
-        Files.deleteIfExists(out);
-      }
-    } catch (IOException e) {
-      throw new DevnetException("cannot run " + String.join(" ", command) + ": " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new DevnetException("interrupted while running " + String.join(" ", command), e);
-    }
-  }
-
-  private static String tail(Path file) {
-    try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    } catch (IOException e) {
-      return "(no log: " + e.getMessage() + ")";
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder())
-          .forEach(
-              p -> {
-                try {
-                  Files.deleteIfExists(p);
-                } catch (IOException e) {
-                  throw new UncheckedIOException(e);
-                }
-              });
-    } catch (IOException | UncheckedIOException e) {
-      // a leftover temp directory is harmless; the processes are what matters
-    }
+    supervisor.stop(
+        manifest.chains().values().stream()
+            .map(c -> ProcessHandle.of(c.anvilPid()))
+            .flatMap(java.util.Optional::stream)
+            .filter(h -> h.info().command().map(cmd -> cmd.contains("anvil")).orElse(false))
+            .toList());
   }
 }

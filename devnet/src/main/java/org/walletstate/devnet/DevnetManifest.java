@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,12 +29,12 @@ public final class DevnetManifest {
     this.root = root;
     Map<Long, ChainInfo> c = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : root.path("chains").properties()) {
-      c.put(Long.parseLong(e.getKey()), ChainInfo.of(e.getValue()));
+      c.put(Long.parseLong(e.getKey()), ManifestNodes.chain(e.getValue()));
     }
     this.chains = Collections.unmodifiableMap(c);
     Map<String, Wallet> w = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : root.path("wallets").properties()) {
-      w.put(e.getKey(), Wallet.of(e.getKey(), e.getValue()));
+      w.put(e.getKey(), ManifestNodes.wallet(e.getKey(), e.getValue()));
     }
     this.wallets = Collections.unmodifiableMap(w);
     if (chains.isEmpty()) {
@@ -107,11 +106,6 @@ public final class DevnetManifest {
     return w;
   }
 
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.path(field);
-    return v.isMissingNode() || v.isNull() ? null : v.asText();
-  }
-
   /** An externally owned account and its (public, test-only) key. */
   public record Account(String address, String privateKey) {}
 
@@ -142,23 +136,7 @@ public final class DevnetManifest {
       long expirationTime,
       long revocationTime,
       String data,
-      long blockNumber) {
-    static Attestation of(JsonNode n) {
-      return new Attestation(
-          text(n, "name"),
-          text(n, "case"),
-          text(n, "uid"),
-          text(n, "schemaName"),
-          text(n, "schema"),
-          text(n, "recipient"),
-          text(n, "recipientWallet"),
-          text(n, "attester"),
-          n.path("expirationTime").asLong(),
-          n.path("revocationTime").asLong(),
-          text(n, "data"),
-          n.path("blockNumber").asLong());
-    }
-  }
+      long blockNumber) {}
 
   /**
    * What a lookup contract answers for {@code function(recipient, schema)}: on 8453 Coinbase's
@@ -175,19 +153,7 @@ public final class DevnetManifest {
       String schema,
       String uid,
       String attestation,
-      String caseName) {
-    static IndexEntry of(JsonNode n) {
-      return new IndexEntry(
-          text(n, "lookup"),
-          text(n, "function"),
-          text(n, "recipient"),
-          text(n, "recipientWallet"),
-          text(n, "schema"),
-          text(n, "uid"),
-          text(n, "attestation"),
-          text(n, "case"));
-    }
-  }
+      String caseName) {}
 
   /** One chain of the devnet. */
   public record ChainInfo(
@@ -201,32 +167,6 @@ public final class DevnetManifest {
       List<Attestation> attestations,
       List<IndexEntry> indexEntries,
       JsonNode json) {
-
-    static ChainInfo of(JsonNode n) {
-      Map<String, Contract> contracts = new LinkedHashMap<>();
-      for (Map.Entry<String, JsonNode> e : n.path("contracts").properties()) {
-        JsonNode c = e.getValue();
-        contracts.put(
-            e.getKey(),
-            new Contract(
-                e.getKey(), text(c, "address"), text(c, "placement"), text(c, "artifact")));
-      }
-      List<Attestation> attestations = new ArrayList<>();
-      n.path("attestations").forEach(a -> attestations.add(Attestation.of(a)));
-      List<IndexEntry> entries = new ArrayList<>();
-      n.path("indexEntries").forEach(a -> entries.add(IndexEntry.of(a)));
-      return new ChainInfo(
-          n.path("chainId").asLong(),
-          text(n, "name"),
-          URI.create(text(n, "rpcUrl")),
-          n.path("pid").asLong(),
-          n.path("readyBlock").asLong(),
-          text(n, "hardfork"),
-          Collections.unmodifiableMap(contracts),
-          List.copyOf(attestations),
-          List.copyOf(entries),
-          n);
-    }
 
     /** The address of a contract by its manifest key (e.g. {@code token6}, {@code eas}). */
     public String address(String contractKey) {
@@ -253,7 +193,7 @@ public final class DevnetManifest {
 
     /** Schema UID by the manifest's schema name (e.g. verifiedAccount, score). */
     public String schemaUid(String schemaName) {
-      String uid = text(json.path("schemas").path(schemaName), "uid");
+      String uid = ManifestNodes.text(json.path("schemas").path(schemaName), "uid");
       if (uid == null) {
         throw new DevnetException("chain " + chainId + " has no schema " + schemaName);
       }
@@ -274,15 +214,6 @@ public final class DevnetManifest {
   /** A test wallet: same address on every chain, holdings per chain. */
   public record Wallet(
       String name, String address, Optional<String> privateKey, String role, JsonNode chains) {
-
-    static Wallet of(String name, JsonNode n) {
-      return new Wallet(
-          name,
-          text(n, "address"),
-          Optional.ofNullable(text(n, "privateKey")),
-          text(n, "role"),
-          n.path("chains"));
-    }
 
     /** What the wallet holds on a chain; a missing node when it holds nothing there. */
     public JsonNode holdings(long chainId) {

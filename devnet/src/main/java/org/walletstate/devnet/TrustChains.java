@@ -1,10 +1,7 @@
 package org.walletstate.devnet;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,32 +91,7 @@ public final class TrustChains implements AutoCloseable {
     }
     Map<Long, URI> urls = new LinkedHashMap<>();
     CompletableFuture<Long> ready = new CompletableFuture<>();
-    Thread reader =
-        new Thread(
-            () -> {
-              try (BufferedReader r =
-                  new BufferedReader(
-                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                  if (line.startsWith(READY)) {
-                    String[] parts = line.substring(READY.length()).strip().split(" ");
-                    ready.complete(Long.parseLong(parts[1]));
-                  } else if (!ready.isDone()) {
-                    String[] parts = line.strip().split(" ");
-                    synchronized (urls) {
-                      urls.put(Long.parseLong(parts[0]), URI.create(parts[1]));
-                    }
-                  }
-                }
-              } catch (IOException | RuntimeException e) {
-                ready.completeExceptionally(e);
-              }
-              ready.completeExceptionally(new DevnetException("the trust chains script exited"));
-            },
-            "trust-chains-output");
-    reader.setDaemon(true);
-    reader.start();
+    follow(process, urls, ready);
     long rss;
     try {
       rss = ready.get(180, TimeUnit.SECONDS);
@@ -129,7 +101,7 @@ public final class TrustChains implements AutoCloseable {
       throw new DevnetException("interrupted while the trust chains started", e);
     } catch (ExecutionException | TimeoutException e) {
       abort(process);
-      throw new DevnetException("the trust chains did not start:\n" + tail(log), e);
+      throw new DevnetException("the trust chains did not start:\n" + Processes.tail(log), e);
     }
     Map<Long, URI> copy;
     synchronized (urls) {
@@ -139,6 +111,29 @@ public final class TrustChains implements AutoCloseable {
         new TrustChains(process, log, copy, Duration.ofNanos(System.nanoTime() - started), rss);
     Runtime.getRuntime().addShutdownHook(chains.shutdownHook);
     return chains;
+  }
+
+  /**
+   * Reads the script's output on a thread of its own: a line per light chain ({@code id url}), then
+   * the ready line with the anvils' resident memory, which completes {@code ready}.
+   */
+  private static void follow(Process process, Map<Long, URI> urls, CompletableFuture<Long> ready) {
+    Processes.follow(
+        process,
+        "trust-chains-output",
+        line -> {
+          if (line.startsWith(READY)) {
+            String[] parts = line.substring(READY.length()).strip().split(" ");
+            ready.complete(Long.parseLong(parts[1]));
+          } else if (!ready.isDone()) {
+            String[] parts = line.strip().split(" ");
+            synchronized (urls) {
+              urls.put(Long.parseLong(parts[0]), URI.create(parts[1]));
+            }
+          }
+        },
+        ready,
+        "the trust chains script exited");
   }
 
   /** RPC URL of every light chain, by chain id (the devnet's own chains are not among them). */
@@ -182,11 +177,7 @@ public final class TrustChains implements AutoCloseable {
       return;
     }
     stop();
-    try {
-      Runtime.getRuntime().removeShutdownHook(shutdownHook);
-    } catch (IllegalStateException e) {
-      // the JVM is already shutting down and runs the hook itself
-    }
+    Processes.removeShutdownHook(shutdownHook);
   }
 
   private synchronized void stop() {
@@ -221,31 +212,10 @@ public final class TrustChains implements AutoCloseable {
     // the script signals its anvils and exits without waiting for them: give them a moment to
     // stop, then kill what is left, and wait until every one is gone
     for (ProcessHandle h : tree) {
-      if (!waitFor(h, 5)) {
+      if (!Processes.waitFor(h, 5)) {
         h.destroyForcibly();
-        waitFor(h, 5);
+        Processes.waitFor(h, 5);
       }
-    }
-  }
-
-  private static boolean waitFor(ProcessHandle h, int seconds) {
-    try {
-      h.onExit().get(seconds, TimeUnit.SECONDS);
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return !h.isAlive();
-    } catch (ExecutionException | TimeoutException e) {
-      return !h.isAlive();
-    }
-  }
-
-  private static String tail(Path file) {
-    try {
-      List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    } catch (IOException e) {
-      return "(no log: " + e.getMessage() + ")";
     }
   }
 }

@@ -1,14 +1,17 @@
 package org.walletstate.verifier;
 
+import static org.walletstate.verifier.RequiredMember.array;
+import static org.walletstate.verifier.RequiredMember.bool;
+import static org.walletstate.verifier.RequiredMember.object;
+import static org.walletstate.verifier.RequiredMember.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.walletstate.verifier.internal.JsJson;
 
 /**
  * One type of signed statement, defined once for the signer and the verifier: its domain tags, the
@@ -31,27 +34,6 @@ import org.walletstate.verifier.internal.JsJson;
  */
 public final class StatementType {
 
-  /** A JSON kind a required member must have. */
-  enum Kind {
-    TEXT,
-    BOOLEAN,
-    ARRAY,
-    OBJECT;
-
-    boolean matches(JsonNode value) {
-      return value != null
-          && switch (this) {
-            case TEXT -> value.isTextual();
-            case BOOLEAN -> value.isBoolean();
-            case ARRAY -> value.isArray();
-            case OBJECT -> value.isObject();
-          };
-    }
-  }
-
-  /** A member a verifier requires of the statement, and its kind. */
-  record Member(String name, Kind kind) {}
-
   /**
    * Attestations: {@code id, pass, results, attestedAt} are signed ({@code expiresAt} is bound to
    * {@code attestedAt} by the expiry check instead); kids {@code <ns>-attest-v1} and {@code
@@ -62,16 +44,10 @@ public final class StatementType {
           "attestation",
           "attestation",
           "attestations",
-          KeyRole.ATTEST_V1,
-          KeyRole.ATTEST_V2,
-          KeyRole.ATTEST_PQ1,
+          new SigningRoles(KeyRole.ATTEST_V1, KeyRole.ATTEST_V2, KeyRole.ATTEST_PQ1),
           List.of("id", "pass", "results", "attestedAt"),
           List.of(
-              new Member("id", Kind.TEXT),
-              new Member("pass", Kind.BOOLEAN),
-              new Member("results", Kind.ARRAY),
-              new Member("attestedAt", Kind.TEXT),
-              new Member("expiresAt", Kind.TEXT)),
+              text("id"), bool("pass"), array("results"), text("attestedAt"), text("expiresAt")),
           "attestedAt");
 
   /**
@@ -83,16 +59,14 @@ public final class StatementType {
           "trust",
           "trust profile",
           "trust profiles",
-          KeyRole.ATTEST_V1,
-          KeyRole.TRUST_V2,
-          KeyRole.TRUST_PQ1,
+          new SigningRoles(KeyRole.ATTEST_V1, KeyRole.TRUST_V2, KeyRole.TRUST_PQ1),
           List.of(),
           List.of(
-              new Member("wallet", Kind.TEXT),
-              new Member("dimensions", Kind.OBJECT),
-              new Member("summary", Kind.OBJECT),
-              new Member("profiledAt", Kind.TEXT),
-              new Member("expiresAt", Kind.TEXT)),
+              text("wallet"),
+              object("dimensions"),
+              object("summary"),
+              text("profiledAt"),
+              text("expiresAt")),
           "profiledAt");
 
   /**
@@ -104,14 +78,9 @@ public final class StatementType {
           "pass",
           "pass",
           "passes",
-          null,
-          KeyRole.PASS_V2,
-          KeyRole.PASS_PQ1,
+          new SigningRoles(null, KeyRole.PASS_V2, KeyRole.PASS_PQ1),
           List.of(),
-          List.of(
-              new Member("wallet", Kind.TEXT),
-              new Member("issuedAt", Kind.TEXT),
-              new Member("expiresAt", Kind.TEXT)),
+          List.of(text("wallet"), text("issuedAt"), text("expiresAt")),
           "issuedAt");
 
   /**
@@ -124,18 +93,16 @@ public final class StatementType {
           "discount",
           "discount verification",
           "discount verifications",
-          null,
-          KeyRole.DISCOUNT_V2,
-          KeyRole.DISCOUNT_PQ1,
+          new SigningRoles(null, KeyRole.DISCOUNT_V2, KeyRole.DISCOUNT_PQ1),
           List.of(),
           List.of(
-              new Member("code", Kind.TEXT),
-              new Member("merchantId", Kind.TEXT),
-              new Member("verified", Kind.BOOLEAN),
-              new Member("walletProven", Kind.BOOLEAN),
-              new Member("breakdown", Kind.ARRAY),
-              new Member("createdAt", Kind.TEXT),
-              new Member("expiresAt", Kind.TEXT)),
+              text("code"),
+              text("merchantId"),
+              bool("verified"),
+              bool("walletProven"),
+              array("breakdown"),
+              text("createdAt"),
+              text("expiresAt")),
           "createdAt");
 
   /** The {@code data} members beside the statement, in issue order around the tokens. */
@@ -150,34 +117,26 @@ public final class StatementType {
   /** Member that every statement type's validity window ends at. */
   static final String EXPIRES_AT = "expiresAt";
 
-  private static final byte LF = '\n';
-
   private final String name;
   private final String noun;
   private final String plural;
-  private final KeyRole legacyRole;
-  private final KeyRole v2Role;
-  private final KeyRole companionRole;
+  private final SigningRoles roles;
   private final List<String> signedMembers;
-  private final List<Member> required;
+  private final List<RequiredMember> required;
   private final String issuedAtMember;
 
   private StatementType(
       String name,
       String noun,
       String plural,
-      KeyRole legacyRole,
-      KeyRole v2Role,
-      KeyRole companionRole,
+      SigningRoles roles,
       List<String> signedMembers,
-      List<Member> required,
+      List<RequiredMember> required,
       String issuedAtMember) {
     this.name = name;
     this.noun = noun;
     this.plural = plural;
-    this.legacyRole = legacyRole;
-    this.v2Role = v2Role;
-    this.companionRole = companionRole;
+    this.roles = roles;
     this.signedMembers = signedMembers;
     this.required = required;
     this.issuedAtMember = issuedAtMember;
@@ -190,10 +149,7 @@ public final class StatementType {
 
   /** The scheme a signature under {@code role} is over; empty when the role may not sign this. */
   public Optional<PreimageScheme> scheme(KeyRole role) {
-    if (role == v2Role) {
-      return Optional.of(PreimageScheme.V2);
-    }
-    return role != null && role == legacyRole ? Optional.of(PreimageScheme.V1) : Optional.empty();
+    return roles.scheme(role);
   }
 
   /**
@@ -203,7 +159,7 @@ public final class StatementType {
    *     only)
    */
   public KeyRole role(PreimageScheme scheme) {
-    KeyRole role = scheme == PreimageScheme.V2 ? v2Role : legacyRole;
+    KeyRole role = roles.signer(scheme);
     if (role == null) {
       throw new IllegalArgumentException(plural + " are not signed in " + scheme);
     }
@@ -212,7 +168,7 @@ public final class StatementType {
 
   /** The role of this type's ML-DSA-65 companion. */
   public KeyRole companionRole() {
-    return companionRole;
+    return roles.companion();
   }
 
   /** {@code <ns>.<t>.v2}: the first line of a V2 preimage. */
@@ -235,39 +191,14 @@ public final class StatementType {
    */
   public byte[] preimage(Namespace namespace, PreimageScheme scheme, JsonNode statement) {
     Objects.requireNonNull(namespace, "namespace");
-    if (signedMembers.isEmpty()) {
-      if (statement == null || !statement.isObject()) {
-        throw new IllegalArgumentException("a " + noun + " is a JSON object");
-      }
-      return scheme == PreimageScheme.V2
-          ? tagged(v2Tag(namespace), utf8(CanonicalJson.canonical(statement)))
-          : utf8(CanonicalJson.stringify(statement));
-    }
-    ObjectNode signed = JsonNodeFactory.instance.objectNode();
-    if (scheme == PreimageScheme.V2) {
-      signed.put("v", 2);
-    }
-    for (String member : signedMembers) {
-      JsonNode value = statement == null ? null : statement.get(member);
-      if (value == null) {
-        throw new IllegalArgumentException("the " + noun + " has no " + member);
-      }
-      signed.set(member, value);
-    }
-    try {
-      if (scheme == PreimageScheme.V2) {
-        return tagged(v2Tag(namespace), utf8(JsJson.canonical(signed, CanonicalJson.MAX_DEPTH)));
-      }
-      // the V1 bound counts from each signed member, one level below the new wrapper
-      return utf8(JsJson.stringify(signed, CanonicalJson.MAX_DEPTH + 1));
-    } catch (JsJson.NestingTooDeep e) {
-      throw new CanonicalJson.NestingTooDeepException(CanonicalJson.MAX_DEPTH);
-    }
+    return signedMembers.isEmpty()
+        ? StatementPreimages.whole(scheme, v2Tag(namespace), noun, statement)
+        : StatementPreimages.members(scheme, v2Tag(namespace), noun, signedMembers, statement);
   }
 
   /** The companion preimage: the companion tag line, then the classical preimage. */
   public byte[] companionPreimage(Namespace namespace, byte[] classicalPreimage) {
-    return tagged(companionTag(namespace), classicalPreimage);
+    return StatementPreimages.tagged(companionTag(namespace), classicalPreimage);
   }
 
   /**
@@ -275,12 +206,7 @@ public final class StatementType {
    * declaration order; empty when the statement has them all.
    */
   public Optional<String> missingMember(JsonNode statement) {
-    for (Member member : required) {
-      if (statement == null || !member.kind().matches(statement.get(member.name()))) {
-        return Optional.of(member.name());
-      }
-    }
-    return Optional.empty();
+    return RequiredMember.firstMissing(required, statement);
   }
 
   /** The members a verifier requires, in declaration order. */
@@ -355,19 +281,6 @@ public final class StatementType {
   /** The member holding the statement's issuance time. */
   String issuedAtMember() {
     return issuedAtMember;
-  }
-
-  private static byte[] tagged(String tag, byte[] body) {
-    byte[] head = utf8(tag);
-    byte[] out = new byte[head.length + 1 + body.length];
-    System.arraycopy(head, 0, out, 0, head.length);
-    out[head.length] = LF;
-    System.arraycopy(body, 0, out, head.length + 1, body.length);
-    return out;
-  }
-
-  private static byte[] utf8(String text) {
-    return text.getBytes(StandardCharsets.UTF_8);
   }
 
   @Override

@@ -15,8 +15,9 @@ import org.walletstate.domain.payment.Payment;
 /**
  * The rows every purchase writes inside its transaction, whatever it buys (a key, credits, a plan's
  * month): the payment, whose transaction hash is used once across all of them, and the claim of the
- * payment intent it was paid under. Each rolls the transaction back ({@link RolledBack}) with the
- * purchase's own answer when the hash or the intent was used before.
+ * payment intent it was paid under, and the ledger entry of what it gave. Each rolls the
+ * transaction back ({@link RolledBack}) with the purchase's own answer when the hash or the intent
+ * was used before.
  */
 final class PaymentRows {
 
@@ -28,6 +29,10 @@ final class PaymentRows {
   private static final String CLAIM_INTENT =
       "update payment_intent set claimed_tx = $2, claimed_at = $3"
           + " where id = $1 and claimed_tx is null returning id";
+
+  private static final String INSERT_PURCHASE =
+      "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
+          + " values ($1, 'purchase', $2, $3, $4, $5)";
 
   private PaymentRows() {}
 
@@ -95,7 +100,21 @@ final class PaymentRows {
             });
   }
 
-  private static OffsetDateTime utc(Instant at) {
+  /** The purchase's ledger entry: {@code credits} given to key {@code keyId} for the payment. */
+  static Uni<Void> ledgerEntry(
+      SqlConnection connection,
+      long keyId,
+      long credits,
+      String reason,
+      long paymentId,
+      Instant at) {
+    return connection
+        .preparedQuery(INSERT_PURCHASE)
+        .execute(Tuple.of(keyId, credits, reason, paymentId, utc(at)))
+        .replaceWithVoid();
+  }
+
+  static OffsetDateTime utc(Instant at) {
     return at.atOffset(ZoneOffset.UTC);
   }
 }

@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,45 +16,21 @@ import java.util.List;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.payload.KeyVersion;
-import org.walletstate.domain.payment.Payment;
 
 /**
  * {@link Purchases} and {@link PassMints} in PostgreSQL, in plain SQL. A purchase is one
  * transaction: the payment row (its transaction hash is unique: the insert does nothing when the
  * hash credited before, and a concurrent replay waits for the first to commit and then does
- * nothing), the key's wallet rule, the balance and the ledger entry. A refused purchase rolls back
- * whole.
+ * nothing), the key's wallet rule, the balance and the ledger entry ({@link KeyPurchaseRows} for a
+ * new key, {@link CreditPurchaseRows} for credits). A refused purchase rolls back whole. The pass
+ * mints a key purchase queues are claimed, marked minted or deferred here.
  */
 @ApplicationScoped
 public class PgPurchases implements Purchases, PassMints {
 
   private static final String UNIQUE_VIOLATION = "23505";
 
-  private static final String INSERT_KEY =
-      "insert into api_key (key_hash, email, app_name, plan, key_version, daily_limit, credits,"
-          + " created_at, wallet, wallet_family, channel, key_delivery)"
-          + " values ($1, null, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
-          + " on conflict (wallet) where wallet is not null do nothing returning id";
-  private static final String INSERT_PURCHASE =
-      "insert into credit_entry (api_key_id, kind, amount, reason, payment_id, created_at)"
-          + " values ($1, 'purchase', $2, $3, $4, $5)";
   private static final String PAYMENT_EXISTS = "select 1 from payment where tx_hash = $1";
-  private static final String KEY_WALLET = "select wallet from api_key where id = $1 for update";
-  private static final String WALLET_OWNER =
-      "select id from api_key where wallet = $1 and id <> $2";
-  private static final String SET_WALLET =
-      "update api_key set wallet = $2, wallet_family = $3 where id = $1";
-  private static final String GIVE =
-      "update api_key set credits = credits + $2 where id = $1 returning credits";
-
-  /**
-   * The purchase's own first mint holds the row (it is not due) for ten minutes, so that no retry
-   * sends it at the same time; a replica that stopped mid-way leaves it due after.
-   */
-  private static final String INSERT_MINT =
-      "insert into access_pass_mint (api_key_id, wallet, state, attempts, next_attempt,"
-          + " updated_at) values ($1, $2, 'pending', 0, $3::timestamptz + interval '10 minutes', $3)";
 
   /** Due mints, claimed until $3: each by one caller, also across replicas. */
   private static final String CLAIM_DUE_MINTS =
@@ -81,7 +56,7 @@ public class PgPurchases implements Purchases, PassMints {
 
   @Override
   public Uni<KeyPurchase> buyKey(NewPaidKey key) {
-    return pool.withTransaction(connection -> buyKeyIn(connection, key))
+    return pool.withTransaction(connection -> KeyPurchaseRows.buy(connection, key))
         .onFailure(RolledBack.class)
         .recoverWithUni(
             failure -> {
@@ -100,171 +75,14 @@ public class PgPurchases implements Purchases, PassMints {
             });
   }
 
-  private static Uni<KeyPurchase> buyKeyIn(SqlConnection connection, NewPaidKey key) {
-    Payment payment = key.payment();
-    Instant at = key.at();
-    return connection
-        .preparedQuery(INSERT_KEY)
-        .execute(
-            Tuple.from(
-                new Object[] {
-                  key.hash().hex(),
-                  key.appName().value(),
-                  key.plan().wireName(),
-                  (short) (key.version() == KeyVersion.V1 ? 1 : 2),
-                  key.plan().dailyLimit(),
-                  key.credits(),
-                  utc(at),
-                  key.intentId().isPresent() ? null : PaymentRows.walletText(payment.sender()),
-                  key.intentId().isPresent()
-                      ? null
-                      : payment.sender().family().name().toLowerCase(java.util.Locale.ROOT),
-                  key.channel().map(c -> c.value()).orElse(null),
-                  key.delivery().wireName()
-                }))
-        .flatMap(
-            ids -> {
-              if (ids.size() == 0) {
-                throw new RolledBack(new KeyPurchase.WalletHasKey());
-              }
-              long keyId = ids.iterator().next().getLong("id");
-              return PaymentRows.insert(
-                      connection,
-                      keyId,
-                      "key",
-                      payment,
-                      key.credits(),
-                      at,
-                      new KeyPurchase.AlreadyCredited())
-                  .call(
-                      paymentId ->
-                          PaymentRows.claimIntent(
-                              connection,
-                              key.intentId(),
-                              payment,
-                              at,
-                              new KeyPurchase.IntentUsed()))
-                  .flatMap(
-                      paymentId ->
-                          connection
-                              .preparedQuery(INSERT_PURCHASE)
-                              .execute(
-                                  Tuple.of(
-                                      keyId,
-                                      key.credits(),
-                                      "key purchase " + payment.chain(),
-                                      paymentId,
-                                      utc(at))))
-                  .flatMap(
-                      done ->
-                          key.passPending()
-                              ? connection
-                                  .preparedQuery(INSERT_MINT)
-                                  .execute(
-                                      Tuple.of(
-                                          keyId, PaymentRows.walletText(payment.sender()), utc(at)))
-                                  .replaceWithVoid()
-                              : Uni.createFrom().voidItem())
-                  .replaceWith(new KeyPurchase.Created(keyId, key.credits()));
-            });
-  }
-
   @Override
   public Uni<CreditPurchase> buyCredits(CreditsBought purchase) {
-    return pool.withTransaction(connection -> buyCreditsIn(connection, purchase))
+    return pool.withTransaction(connection -> CreditPurchaseRows.buy(connection, purchase))
         .onFailure(RolledBack.class)
         .recoverWithItem(failure -> RolledBack.answer(failure, CreditPurchase.class))
         .onFailure(PgPurchases::isUniqueViolation)
         // two keys registering one wallet at once: the index decided
         .recoverWithItem(failure -> new CreditPurchase.WalletOfAnotherKey());
-  }
-
-  private static Uni<CreditPurchase> buyCreditsIn(
-      SqlConnection connection, CreditsBought purchase) {
-    Payment payment = purchase.payment();
-    String sender = PaymentRows.walletText(payment.sender());
-    long keyId = purchase.keyId();
-    return connection
-        .preparedQuery(KEY_WALLET)
-        .execute(Tuple.of(keyId))
-        .flatMap(
-            rows -> {
-              String registered = rows.iterator().next().getString("wallet");
-              // an intent's payment changes no wallet: its sender may be an exchange's
-              if (sender.equals(registered) || purchase.payer().intentId().isPresent()) {
-                return Uni.createFrom().item(false);
-              }
-              if (registered != null && !purchase.replaceWallet()) {
-                throw new RolledBack(new CreditPurchase.WalletMismatch(registered));
-              }
-              if (!purchase.payer().senderProven()) {
-                throw new RolledBack(
-                    new CreditPurchase.SenderNotProven(java.util.Optional.ofNullable(registered)));
-              }
-              return connection
-                  .preparedQuery(WALLET_OWNER)
-                  .execute(Tuple.of(sender, keyId))
-                  .flatMap(
-                      owners -> {
-                        if (owners.size() > 0) {
-                          throw new RolledBack(new CreditPurchase.WalletOfAnotherKey());
-                        }
-                        return connection
-                            .preparedQuery(SET_WALLET)
-                            .execute(
-                                Tuple.of(
-                                    keyId,
-                                    sender,
-                                    payment
-                                        .sender()
-                                        .family()
-                                        .name()
-                                        .toLowerCase(java.util.Locale.ROOT)))
-                            .replaceWith(true);
-                      });
-            })
-        .flatMap(
-            walletChanged ->
-                PaymentRows.insert(
-                        connection,
-                        keyId,
-                        purchase.purpose().wireName(),
-                        payment,
-                        purchase.credits(),
-                        purchase.at(),
-                        new CreditPurchase.AlreadyCredited())
-                    .call(
-                        paymentId ->
-                            PaymentRows.claimIntent(
-                                connection,
-                                purchase.payer().intentId(),
-                                payment,
-                                purchase.at(),
-                                new CreditPurchase.IntentUsed()))
-                    .flatMap(
-                        paymentId ->
-                            connection
-                                .preparedQuery(INSERT_PURCHASE)
-                                .execute(
-                                    Tuple.of(
-                                        keyId,
-                                        purchase.credits(),
-                                        (purchase.purpose() == Purchases.Purpose.MERCHANT_CREDITS
-                                                ? "merchant credit purchase "
-                                                : "credit purchase ")
-                                            + payment.chain(),
-                                        paymentId,
-                                        utc(purchase.at()))))
-                    .flatMap(
-                        done ->
-                            connection
-                                .preparedQuery(GIVE)
-                                .execute(Tuple.of(keyId, purchase.credits())))
-                    .map(
-                        given ->
-                            (CreditPurchase)
-                                new CreditPurchase.Credited(
-                                    given.iterator().next().getLong("credits"), walletChanged)));
   }
 
   @Override

@@ -1,25 +1,20 @@
 package org.walletstate.bench.load;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.attest.ReadPlan;
@@ -45,38 +40,28 @@ import org.walletstate.verifier.VerificationReport;
  */
 public final class AttestLoad {
 
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
   private static final String FLOOR = "GET /v1/credits (no chain, no signing)";
 
   /** A request body to measure. */
   record Scenario(String name, String body) {}
 
-  /** One measured row. */
-  record Row(String scenario, String client, LoadRun.Result result) {}
+  private final AttestLoadOptions options;
+  private final HttpClient http = ServiceCalls.client();
+  private final AttestReport report = new AttestReport();
 
-  private final Options options;
-  private final HttpClient http =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
-  private final List<Row> rows = new ArrayList<>();
-
-  private AttestLoad(Options options) {
+  private AttestLoad(AttestLoadOptions options) {
     this.options = options;
   }
 
   public static void main(String[] args) throws Exception {
-    Options options = Options.parse(args);
+    AttestLoadOptions options = AttestLoadOptions.parse(args);
     new AttestLoad(options).run();
     // the devnet's and the JDK client's threads must not keep the JVM alive
     System.exit(0);
   }
 
   private void run() throws Exception {
-    String loadBefore = loadAverage();
+    String loadBefore = BenchHost.loadAverage();
     Instant started = Instant.now();
     if (options.service != null) {
       DevnetManifest manifest = DevnetManifest.read(options.manifest);
@@ -86,7 +71,7 @@ public final class AttestLoad {
     } else {
       selfContained();
     }
-    report(started, loadBefore, loadAverage());
+    report.write(started, loadBefore, BenchHost.loadAverage(), options);
   }
 
   private void selfContained() throws Exception {
@@ -94,7 +79,7 @@ public final class AttestLoad {
     try (Devnet devnet = Devnet.start();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
       List<Scenario> scenarios = scenarios(devnet.manifest());
-      String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+      String dbUrl = BenchHost.dbUrl(postgres.getPort());
       for (boolean cache : options.cacheModes) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("quarkus.profile", "local");
@@ -112,11 +97,7 @@ public final class AttestLoad {
         System.out.printf(
             "starting the service (read cache %s), log %s%n", cache ? "on" : "off", log);
         try (ServiceProcess service =
-            ServiceProcess.start(
-                options.serviceJar,
-                properties,
-                Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
-                log)) {
+            ServiceProcess.start(options.serviceJar, properties, BenchHost.database(dbUrl), log)) {
           String key = BenchKeys.create("jdbc:" + dbUrl, "postgres", "");
           measureService(
               cache ? "service, read cache on" : "service, read cache off",
@@ -127,18 +108,7 @@ public final class AttestLoad {
       }
       measureBaseline(scenarios, devnet.rpcUrls());
     } finally {
-      deleteTree(work.resolve("data")); // the service's local signing keys; the logs stay
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
+      BenchHost.deleteTree(work.resolve("data")); // the service's local signing keys; the logs stay
     }
   }
 
@@ -179,29 +149,14 @@ public final class AttestLoad {
     KeySet keys = KeySet.parse(get(base.resolve("/v1/jwks")));
     Map<Scenario, LoadRun.Operation> attests = new LinkedHashMap<>();
     for (Scenario scenario : scenarios) {
-      HttpRequest request =
-          HttpRequest.newBuilder(base.resolve("/v1/attest"))
-              .header("X-API-Key", key)
-              .header("Content-Type", "application/json")
-              .timeout(Duration.ofSeconds(60))
-              .POST(HttpRequest.BodyPublishers.ofString(scenario.body()))
-              .build();
+      HttpRequest request = ServiceCalls.keyedPost(base, "/v1/attest", key, scenario.body());
       String first = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
       VerificationReport report = AttestationVerifier.builder(keys).build().report(first);
       if (!report.valid()) {
         throw new IllegalStateException(
             "the service's answer does not verify (" + report + "): " + first);
       }
-      LoadRun.Operation attest =
-          () -> {
-            HttpResponse<String> response =
-                http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-              throw new IllegalStateException(
-                  "HTTP " + response.statusCode() + ": " + response.body());
-            }
-          };
-      attests.put(scenario, attest);
+      attests.put(scenario, ServiceCalls.expectingOk(http, request));
     }
     warmUp(attests);
     attests.forEach((scenario, attest) -> measure(scenario, client, attest));
@@ -231,15 +186,7 @@ public final class AttestLoad {
             .header("X-API-Key", key)
             .timeout(Duration.ofSeconds(60))
             .build();
-    LoadRun.Operation credits =
-        () -> {
-          HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-          if (response.statusCode() != 200) {
-            throw new IllegalStateException(
-                "HTTP " + response.statusCode() + ": " + response.body());
-          }
-        };
-    measure(new Scenario(FLOOR, ""), client, credits);
+    measure(new Scenario(FLOOR, ""), client, ServiceCalls.expectingOk(http, request));
   }
 
   private void measureBaseline(List<Scenario> scenarios, Map<Long, URI> rpcUrls) throws Exception {
@@ -264,7 +211,7 @@ public final class AttestLoad {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while measuring", e);
       }
-      rows.add(new Row(scenario.name(), client, result));
+      report.add(new AttestReport.Row(scenario.name(), client, result));
       System.out.printf(
           Locale.ROOT,
           "%-26s %-32s C=%-3d p50 %7.2f ms  p90 %7.2f  p99 %7.2f  %8.1f req/s  errors %d%n",
@@ -282,163 +229,10 @@ public final class AttestLoad {
     }
   }
 
-  private void report(Instant started, String loadBefore, String loadAfter) throws IOException {
-    StringBuilder table = new StringBuilder();
-    table.append(
-        "| scenario | client | C | N | errors | p50 ms | p90 ms | p99 ms | max ms | req/s |"
-            + " p50 ÷ baseline | req/s ÷ baseline |\n");
-    table.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (Row row : rows) {
-      LoadRun.Result r = row.result();
-      LoadRun.Result base = baselineOf(row);
-      table.append(
-          String.format(
-              Locale.ROOT,
-              "| %s | %s | %d | %d | %d | %.2f | %.2f | %.2f | %.1f | %.1f | %s | %s |%n",
-              row.scenario(),
-              row.client(),
-              r.concurrency(),
-              r.requests(),
-              r.errors(),
-              r.p50(),
-              r.p90(),
-              r.p99(),
-              r.max(),
-              r.throughputPerSecond(),
-              base == null ? "–" : String.format(Locale.ROOT, "%.1f×", r.p50() / base.p50()),
-              base == null
-                  ? "–"
-                  : String.format(
-                      Locale.ROOT, "%.2f", r.throughputPerSecond() / base.throughputPerSecond())));
-    }
-    String machine =
-        String.format(
-            Locale.ROOT,
-            "%d CPUs (Runtime.availableProcessors), Java %s, load average before %s, after %s;"
-                + " run took %d s",
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"),
-            loadBefore,
-            loadAfter,
-            Duration.between(started, Instant.now()).toSeconds());
-    System.out.println();
-    System.out.println(table);
-    System.out.println(machine);
-    Map<String, Object> out = new LinkedHashMap<>();
-    out.put("machine", machine);
-    out.put("requests", options.requests);
-    out.put("warmup", options.warmup);
-    out.put("rows", rows);
-    Files.createDirectories(options.out.toAbsolutePath().getParent());
-    JSON.writeValue(options.out.toFile(), out);
-    System.out.println("results written to " + options.out);
-  }
-
-  private LoadRun.Result baselineOf(Row row) {
-    if (row.client().startsWith("baseline")) {
-      return null;
-    }
-    return rows.stream()
-        .filter(r -> r.client().startsWith("baseline"))
-        .filter(r -> r.scenario().equals(row.scenario()))
-        .filter(r -> r.result().concurrency() == row.result().concurrency())
-        .map(Row::result)
-        .findFirst()
-        .orElse(null);
-  }
-
   private String get(URI uri) throws IOException, InterruptedException {
     return http.send(
             HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
             HttpResponse.BodyHandlers.ofString())
         .body();
-  }
-
-  private static String loadAverage() {
-    try {
-      String[] fields =
-          Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
-      return fields[0] + " " + fields[1] + " " + fields[2];
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  /** Command-line options. */
-  static final class Options {
-    int requests = 1000;
-    int warmup = 300;
-    List<Integer> concurrency = List.of(1, 4, 16);
-    List<Boolean> cacheModes = List.of(false, true);
-    Path serviceJar = Path.of("adapters-http/target/quarkus-app/quarkus-run.jar");
-    Path out = Path.of("bench/target/attest-load.json");
-    URI service;
-    String key;
-    Path manifest;
-
-    static Options parse(String[] args) {
-      Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String name = args[i];
-        if (name.equals("-h") || name.equals("--help")) {
-          usage(0);
-        }
-        if (i + 1 >= args.length) {
-          System.err.println(name + " needs a value");
-          usage(2);
-        }
-        String value = args[++i];
-        switch (name) {
-          case "--requests":
-            o.requests = Integer.parseInt(value);
-            break;
-          case "--warmup":
-            o.warmup = Integer.parseInt(value);
-            break;
-          case "--concurrency":
-            o.concurrency = new ArrayList<>();
-            for (String c : value.split(",")) {
-              o.concurrency.add(Integer.parseInt(c.trim()));
-            }
-            break;
-          case "--cache":
-            o.cacheModes =
-                value.equals("both") ? List.of(false, true) : List.of(value.equals("on"));
-            break;
-          case "--service-jar":
-            o.serviceJar = Path.of(value);
-            break;
-          case "--out":
-            o.out = Path.of(value);
-            break;
-          case "--service":
-            o.service = URI.create(value);
-            break;
-          case "--key":
-            o.key = value;
-            break;
-          case "--manifest":
-            o.manifest = Path.of(value);
-            break;
-          default:
-            System.err.println("unknown option " + name);
-            usage(2);
-        }
-      }
-      if (o.service != null && (o.key == null || o.manifest == null)) {
-        System.err.println("--service needs --key and --manifest");
-        usage(2);
-      }
-      return o;
-    }
-
-    private static void usage(int status) {
-      System.err.println(
-          "AttestLoad [--requests N] [--warmup N] [--concurrency 1,4,16] [--cache off|on|both]\n"
-              + "           [--service-jar adapters-http/target/quarkus-app/quarkus-run.jar]\n"
-              + "           [--out bench/target/attest-load.json]\n"
-              + "           [--service URL --key KEY --manifest devnet/run/manifest.json]");
-      System.exit(status);
-    }
   }
 }

@@ -77,40 +77,37 @@ public final class LoadRun {
                   }
                 }));
       }
-      for (Future<?> worker : running) {
-        try {
-          worker.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw new IllegalStateException("a load worker failed", e.getCause());
-        }
-      }
+      awaitAll(running);
     } finally {
       workers.shutdownNow();
       workers.awaitTermination(10, TimeUnit.SECONDS);
     }
     double wall = (System.nanoTime() - started) / 1e9;
-    long[] ok = new long[requests - errors.get()];
+    long[] ok = succeeded(nanos, failed, errors.get());
+    return new Samples(result(ok, requests, concurrency, errors.get(), firstError.get(), wall), ok);
+  }
+
+  private static void awaitAll(List<Future<?>> running) throws InterruptedException {
+    for (Future<?> worker : running) {
+      try {
+        worker.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new IllegalStateException("a load worker failed", e.getCause());
+      }
+    }
+  }
+
+  /** The times of the operations that did not fail, sorted. */
+  private static long[] succeeded(long[] nanos, boolean[] failed, int errors) {
+    long[] ok = new long[nanos.length - errors];
     int k = 0;
-    for (int i = 0; i < requests; i++) {
+    for (int i = 0; i < nanos.length; i++) {
       if (!failed[i]) {
         ok[k++] = nanos[i];
       }
     }
     Arrays.sort(ok);
-    Result result =
-        new Result(
-            requests,
-            concurrency,
-            errors.get(),
-            firstError.get(),
-            percentile(ok, 0.50),
-            percentile(ok, 0.90),
-            percentile(ok, 0.99),
-            ok.length == 0 ? Double.NaN : ok[ok.length - 1] / 1e6,
-            ok.length == 0 ? Double.NaN : Arrays.stream(ok).average().orElse(0) / 1e6,
-            requests / wall,
-            wall);
-    return new Samples(result, ok);
+    return ok;
   }
 
   /**
@@ -128,16 +125,28 @@ public final class LoadRun {
             .filter(e -> e != null)
             .findFirst()
             .orElse(null);
-    return new Result(
+    return result(
+        all,
         requests,
         runs.isEmpty() ? 0 : runs.get(0).result().concurrency(),
         errors,
         firstError,
-        percentile(all, 0.50),
-        percentile(all, 0.90),
-        percentile(all, 0.99),
-        all.length == 0 ? Double.NaN : all[all.length - 1] / 1e6,
-        all.length == 0 ? Double.NaN : Arrays.stream(all).average().orElse(0) / 1e6,
+        wall);
+  }
+
+  /** The figures of {@code requests} calls whose successful ones took {@code sorted} ns. */
+  private static Result result(
+      long[] sorted, int requests, int concurrency, int errors, String firstError, double wall) {
+    return new Result(
+        requests,
+        concurrency,
+        errors,
+        firstError,
+        percentile(sorted, 0.50),
+        percentile(sorted, 0.90),
+        percentile(sorted, 0.99),
+        sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1] / 1e6,
+        sorted.length == 0 ? Double.NaN : Arrays.stream(sorted).average().orElse(0) / 1e6,
         requests / wall,
         wall);
   }

@@ -3,6 +3,7 @@ package org.walletstate.bench.load;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -49,11 +50,7 @@ public final class PaidLoad {
   private static final String KEYED = PaidReport.KEYED;
   private static final String KEY_FLOOR = PaidReport.KEY_FLOOR;
 
-  private final HttpClient http =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
+  private final HttpClient http = ServiceCalls.client();
   private final List<PaidReport.Row> rows = new ArrayList<>();
   private List<Integer> payerCounts = List.of(8, 32);
   private int rounds = 10;
@@ -84,20 +81,16 @@ public final class PaidLoad {
   }
 
   private void run() throws Exception {
-    String loadBefore = FloorBench.loadAverage();
+    String loadBefore = BenchHost.loadAverage();
     Instant started = Instant.now();
     Path work = Files.createTempDirectory("paid-load-");
     try (Devnet devnet = Devnet.start();
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
-      String dbUrl = "postgresql://127.0.0.1:" + postgres.getPort() + "/postgres";
+      String dbUrl = BenchHost.dbUrl(postgres.getPort());
       Path log = work.resolve("service.log");
       System.out.printf("starting the service, log %s%n", log);
       try (ServiceProcess service =
-          ServiceProcess.start(
-              jar,
-              properties(devnet, work),
-              Map.of("DB_URL", dbUrl, "DB_USER", "postgres", "DB_PASSWORD", ""),
-              log)) {
+          ServiceProcess.start(jar, properties(devnet, work), BenchHost.database(dbUrl), log)) {
         measure(devnet, service.base(), "jdbc:" + dbUrl);
       }
     }
@@ -123,47 +116,15 @@ public final class PaidLoad {
   private void measure(Devnet devnet, URI base, String jdbc) throws Exception {
     DevnetManifest m = devnet.manifest();
     String key = BenchKeys.create(jdbc, "postgres", "");
-    String body =
-        JSON.writeValueAsString(
-            Map.of(
-                "wallet",
-                m.wallet("holder").address(),
-                "conditions",
-                List.of(
-                    Map.of(
-                        "type",
-                        "token_balance",
-                        "chainId",
-                        10,
-                        "contractAddress",
-                        m.chain(10).address("token6"),
-                        "threshold",
-                        "1"))));
+    String body = body(m);
     int[] sizes =
         FloorBench.checkedPreimageSizes(http, base, request(base, body, "X-API-Key", key));
-    JsonNode quote = quote(base, body);
+    JsonNode quote = X402Payers.quote(http, base, body);
     int most = payerCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
     // each payer count: the warm-up round and the timed blocks, paid and floor
     int calls = payerCounts.size() * (2 + 2 * blocks * rounds);
     X402Payers payers = X402Payers.funded(devnet, quote, most, calls);
-    if (senderEth != null) {
-      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
-      // block paid: on a chain that carries little else, the price doubles every block
-      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
-      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
-      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
-        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
-      }
-    }
-    devnet.mineEvery(Duration.ofSeconds(blockTime));
-    gasPrice =
-        () ->
-            new BigDecimal(
-                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
-                    .movePointLeft(9)
-                    .round(new java.math.MathContext(3))
-                    .toPlainString()
-                + " gwei";
+    paceChain(devnet);
     try (FloorWork attest =
             new FloorWork(
                 ReadPlan.of(RequestBodies.command(body)),
@@ -194,6 +155,51 @@ public final class PaidLoad {
         abba(count, clients, inFlight);
       }
     }
+  }
+
+  /** One {@code token_balance} on chain 10, the request every client pays for. */
+  private static String body(DevnetManifest m) throws IOException {
+    return JSON.writeValueAsString(
+        Map.of(
+            "wallet",
+            m.wallet("holder").address(),
+            "conditions",
+            List.of(
+                Map.of(
+                    "type",
+                    "token_balance",
+                    "chainId",
+                    10,
+                    "contractAddress",
+                    m.chain(10).address("token6"),
+                    "threshold",
+                    "1"))));
+  }
+
+  /**
+   * Mines a block every {@code blockTime}, funds the senders for the run's gas when asked, and
+   * reads the gas price for the block lines.
+   */
+  private void paceChain(Devnet devnet) {
+    DevnetManifest m = devnet.manifest();
+    if (senderEth != null) {
+      // the relayer prices each transaction at twice eth_gasPrice, which follows what the last
+      // block paid: on a chain that carries little else, the price doubles every block
+      // (docs/performance.md); with --sender-eth both senders can pay that for the whole run
+      String wei = "0x" + senderEth.movePointRight(18).toBigIntegerExact().toString(16);
+      for (String sender : List.of(m.wallet("relayer").address(), m.deployer().address())) {
+        devnet.rpc(X402Payers.BASE).call("anvil_setBalance", sender, wei);
+      }
+    }
+    devnet.mineEvery(Duration.ofSeconds(blockTime));
+    gasPrice =
+        () ->
+            new BigDecimal(
+                        JsonRpc.quantity(devnet.rpc(X402Payers.BASE).call("eth_gasPrice").asText()))
+                    .movePointLeft(9)
+                    .round(new java.math.MathContext(3))
+                    .toPlainString()
+                + " gwei";
   }
 
   /**
@@ -257,7 +263,7 @@ public final class PaidLoad {
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("java.version"),
             loadBefore,
-            FloorBench.loadAverage(),
+            BenchHost.loadAverage(),
             rounds,
             blocks,
             blockTime,
@@ -274,20 +280,6 @@ public final class PaidLoad {
         .header(header, value)
         .POST(HttpRequest.BodyPublishers.ofString(body))
         .build();
-  }
-
-  private JsonNode quote(URI base, String body) throws Exception {
-    HttpResponse<String> answer =
-        http.send(
-            HttpRequest.newBuilder(base.resolve("/v1/attest"))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    if (answer.statusCode() != 402) {
-      throw new IllegalStateException("no quote: " + answer.statusCode() + " " + answer.body());
-    }
-    return JSON.readTree(answer.body());
   }
 
   private void call(HttpRequest request) throws Exception {

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Instant;
@@ -50,6 +54,21 @@ final class X402Payers {
     this.quote = quote;
     this.accepted = quote.path("accepts").path(0);
     this.payers = payers;
+  }
+
+  /** The 402 answer of the service to an unpaid {@code POST /v1/attest} of {@code body}. */
+  static JsonNode quote(HttpClient http, URI base, String body) throws Exception {
+    HttpResponse<String> answer =
+        http.send(
+            HttpRequest.newBuilder(base.resolve("/v1/attest"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (answer.statusCode() != 402) {
+      throw new IllegalStateException("no quote: " + answer.statusCode() + " " + answer.body());
+    }
+    return JSON.readTree(answer.body());
   }
 
   /**

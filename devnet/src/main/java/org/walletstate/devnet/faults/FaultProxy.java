@@ -2,23 +2,16 @@ package org.walletstate.devnet.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,15 +48,12 @@ public final class FaultProxy implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration LONGEST_HANG = Duration.ofMinutes(10);
-  private static final Duration UPSTREAM_TIMEOUT = Duration.ofSeconds(30);
   private static final byte[] CUT_OFF =
       "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x12".getBytes(StandardCharsets.UTF_8);
 
-  private final URI upstream;
+  private final UpstreamNode node;
   private final HttpServer server;
   private final ExecutorService handlers;
-  private final HttpClient http;
-  private final AtomicLong upstreamIds = new AtomicLong();
   private final List<Installed> rules = new CopyOnWriteArrayList<>();
   private final Object numbering = new Object();
   private final AtomicLong requests = new AtomicLong();
@@ -113,13 +103,8 @@ public final class FaultProxy implements AutoCloseable {
   }
 
   private FaultProxy(URI upstream) throws IOException {
-    this.upstream = Objects.requireNonNull(upstream, "upstream");
+    this.node = new UpstreamNode(Objects.requireNonNull(upstream, "upstream"));
     this.handlers = Executors.newCachedThreadPool(daemonThreads());
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(5))
-            .version(HttpClient.Version.HTTP_1_1)
-            .build();
     this.server =
         HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
     server.setExecutor(handlers);
@@ -143,7 +128,7 @@ public final class FaultProxy implements AutoCloseable {
 
   /** The node behind the proxy. */
   public URI upstream() {
-    return upstream;
+    return node.uri();
   }
 
   /** Adds a rule after the installed ones. */
@@ -249,10 +234,10 @@ public final class FaultProxy implements AutoCloseable {
       byte[] body)
       throws IOException, InterruptedException {
     if (fault instanceof Fault.PassThrough) {
-      passThrough(exchange, body);
+      node.passThrough(exchange, body);
     } else if (fault instanceof Fault.Delay delay) {
       Thread.sleep(delay.delay().toMillis());
-      passThrough(exchange, body);
+      node.passThrough(exchange, body);
     } else if (fault instanceof Fault.Hang) {
       release.await(LONGEST_HANG.toMillis(), TimeUnit.MILLISECONDS);
       // released: leave without a status line, which drops the connection
@@ -260,148 +245,20 @@ public final class FaultProxy implements AutoCloseable {
       if (status.status() == 429) {
         exchange.getResponseHeaders().set("Retry-After", "1");
       }
-      respond(
+      ProxyAnswers.respond(
           exchange,
           status.status(),
           "text/plain",
           ("HTTP " + status.status() + " from the fault proxy").getBytes(StandardCharsets.UTF_8));
     } else if (fault instanceof Fault.MalformedJson) {
-      respond(exchange, 200, "application/json", CUT_OFF);
+      ProxyAnswers.respond(exchange, 200, "application/json", CUT_OFF);
     } else if (fault instanceof Fault.RpcError error) {
-      rpcError(exchange, error, match, request, json, body);
+      ProxyAnswers.rpcError(node, exchange, error, match, request, json, body);
     } else if (fault instanceof Fault.DropConnection) {
       // leave without a status line: the connection is dropped
     } else {
-      moveHead(exchange, (Fault.MoveHead) fault, body);
+      node.moveHead(exchange, (Fault.MoveHead) fault, body);
     }
-  }
-
-  private void passThrough(HttpExchange exchange, byte[] body) throws IOException {
-    HttpResponse<byte[]> answer;
-    try {
-      answer = forward(body);
-    } catch (IOException e) {
-      respond(
-          exchange,
-          502,
-          "text/plain",
-          ("node unreachable: " + e.getMessage()).getBytes(StandardCharsets.UTF_8));
-      return;
-    }
-    respond(exchange, answer.statusCode(), "application/json", answer.body());
-  }
-
-  private void rpcError(
-      HttpExchange exchange,
-      Fault.RpcError error,
-      Match match,
-      ProxiedRequest request,
-      JsonNode json,
-      byte[] body)
-      throws IOException {
-    if (json == null || !(json.isArray() || json.isObject())) {
-      respond(exchange, 200, "application/json", JSON.writeValueAsBytes(error(null, error)));
-      return;
-    }
-    if (json.isObject()) {
-      if (match.selects(request.calls().get(0))) {
-        respond(
-            exchange,
-            200,
-            "application/json",
-            JSON.writeValueAsBytes(error(json.get("id"), error)));
-      } else {
-        passThrough(exchange, body);
-      }
-      return;
-    }
-    // a batch: errors for the selected calls, the others forwarded in one batch, answers in order
-    ArrayNode forwarded = JSON.createArrayNode();
-    for (int i = 0; i < json.size(); i++) {
-      if (!match.selects(request.calls().get(i))) {
-        forwarded.add(json.get(i));
-      }
-    }
-    Map<String, JsonNode> answersById = new HashMap<>();
-    if (!forwarded.isEmpty()) {
-      JsonNode answers = JSON.readTree(forward(JSON.writeValueAsBytes(forwarded)).body());
-      answers.forEach(answer -> answersById.put(answer.path("id").toString(), answer));
-    }
-    ArrayNode out = JSON.createArrayNode();
-    for (int i = 0; i < json.size(); i++) {
-      JsonNode id = json.get(i).get("id");
-      out.add(
-          match.selects(request.calls().get(i))
-              ? error(id, error)
-              : answersById.getOrDefault(String.valueOf(id), error(id, error)));
-    }
-    respond(exchange, 200, "application/json", JSON.writeValueAsBytes(out));
-  }
-
-  private void moveHead(HttpExchange exchange, Fault.MoveHead move, byte[] body)
-      throws IOException {
-    HttpResponse<byte[]> answer = forward(body);
-    for (RpcCall change : move.changes()) {
-      JsonNode result = callNode(change);
-      if (change.method().equals("eth_sendTransaction")) {
-        // anvil answers before its automine has put the transaction into a block
-        awaitMined(result.asText());
-      }
-    }
-    for (int i = 0; i < move.blocks(); i++) {
-      callNode(RpcCall.of("evm_mine"));
-    }
-    respond(exchange, answer.statusCode(), "application/json", answer.body());
-  }
-
-  // ---- the node
-
-  private HttpResponse<byte[]> forward(byte[] body) throws IOException {
-    try {
-      return http.send(
-          HttpRequest.newBuilder(upstream)
-              .header("Content-Type", "application/json")
-              .timeout(UPSTREAM_TIMEOUT)
-              .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-              .build(),
-          HttpResponse.BodyHandlers.ofByteArray());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while forwarding", e);
-    }
-  }
-
-  /** Polls the node until {@code hash} has a receipt, for up to {@link #UPSTREAM_TIMEOUT}. */
-  private void awaitMined(String hash) throws IOException {
-    long until = System.nanoTime() + UPSTREAM_TIMEOUT.toNanos();
-    while (callNode(RpcCall.of("eth_getTransactionReceipt", hash)).isNull()) {
-      if (System.nanoTime() - until > 0) {
-        throw new IOException("transaction " + hash + " was not mined in time");
-      }
-      try {
-        Thread.sleep(5);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for " + hash, e);
-      }
-    }
-  }
-
-  /**
-   * Sends one call of the proxy's own and answers its result; an error answer is a failure of the
-   * test set-up.
-   */
-  private JsonNode callNode(RpcCall call) throws IOException {
-    ObjectNode request = JSON.createObjectNode();
-    request.put("jsonrpc", "2.0");
-    request.put("id", "fault-proxy-" + upstreamIds.incrementAndGet());
-    request.put("method", call.method());
-    request.set("params", JSON.valueToTree(call.params()));
-    JsonNode answer = JSON.readTree(forward(JSON.writeValueAsBytes(request)).body());
-    if (answer.has("error")) {
-      throw new IOException(call.method() + " failed on the node: " + answer.get("error"));
-    }
-    return answer.path("result");
   }
 
   // ---- plumbing
@@ -412,30 +269,11 @@ public final class FaultProxy implements AutoCloseable {
     previous.countDown();
   }
 
-  private static ObjectNode error(JsonNode id, Fault.RpcError error) {
-    ObjectNode answer = JSON.createObjectNode();
-    answer.put("jsonrpc", "2.0");
-    answer.set("id", id == null ? JSON.nullNode() : id);
-    answer.putObject("error").put("code", error.code()).put("message", error.message());
-    return answer;
-  }
-
   private static JsonNode parse(byte[] body) {
     try {
       return JSON.readTree(body);
     } catch (IOException e) {
       return null;
-    }
-  }
-
-  private static void respond(HttpExchange exchange, int status, String type, byte[] body)
-      throws IOException {
-    exchange.getResponseHeaders().set("Content-Type", type);
-    exchange.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-    if (body.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
     }
   }
 

@@ -7,9 +7,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * A local Stellar Horizon server in the shapes of Horizon's documentation: {@code GET
@@ -42,27 +38,15 @@ public final class HorizonReplay implements AutoCloseable {
 
   /** A server on a free loopback port. */
   public static HorizonReplay start() {
-    try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      HorizonReplay replay = new HorizonReplay(server);
-      server.createContext("/", replay::handle);
-      server.setExecutor(
-          Executors.newCachedThreadPool(
-              task -> {
-                Thread thread = new Thread(task, "horizon-replay");
-                thread.setDaemon(true);
-                return thread;
-              }));
-      server.start();
-      return replay;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    HttpServer server = LoopbackServers.create("horizon-replay");
+    HorizonReplay replay = new HorizonReplay(server);
+    server.createContext("/", replay::handle);
+    server.start();
+    return replay;
   }
 
   public URI url() {
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    return LoopbackServers.url(server);
   }
 
   public long ledgerIndex() {

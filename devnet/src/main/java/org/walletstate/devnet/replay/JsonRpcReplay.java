@@ -7,9 +7,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -17,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 
 /**
@@ -42,27 +38,15 @@ public final class JsonRpcReplay implements AutoCloseable {
 
   /** A server on a free loopback port, answering at once. */
   public static JsonRpcReplay start() {
-    try {
-      HttpServer server =
-          HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-      JsonRpcReplay replay = new JsonRpcReplay(server);
-      server.createContext("/", replay::handle);
-      server.setExecutor(
-          Executors.newCachedThreadPool(
-              task -> {
-                Thread thread = new Thread(task, "json-rpc-replay");
-                thread.setDaemon(true);
-                return thread;
-              }));
-      server.start();
-      return replay;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    HttpServer server = LoopbackServers.create("json-rpc-replay");
+    JsonRpcReplay replay = new JsonRpcReplay(server);
+    server.createContext("/", replay::handle);
+    server.start();
+    return replay;
   }
 
   public URI url() {
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    return LoopbackServers.url(server);
   }
 
   /** Answers every request of {@code method} with {@code responder}'s reply (replacing any). */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigInteger;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,71 +52,28 @@ public final class SolanaReplay {
 
   /** A system account with {@code lamports}. */
   public SolanaReplay wallet(String pubkey, long lamports) {
-    ObjectNode account = base(lamports, SYSTEM, 0);
+    ObjectNode account = SolanaShapes.account(lamports, SYSTEM, 0);
     account.putArray("data").add("").add("base64");
     accounts.put(pubkey, account);
     return this;
   }
 
   public SolanaReplay mint(String mint, int decimals, String program) {
-    ObjectNode account = base(1461600, program, 82);
-    ObjectNode data = account.putObject("data");
-    data.put("program", program.equals(TOKEN) ? "spl-token" : "spl-token-2022");
-    ObjectNode parsed = data.putObject("parsed");
-    parsed
-        .putObject("info")
-        .put("decimals", decimals)
-        .put("freezeAuthority", (String) null)
-        .put("isInitialized", true)
-        .put("mintAuthority", (String) null)
-        .put("supply", "1000000000000000");
-    parsed.put("type", "mint");
-    data.put("space", 82);
-    accounts.put(mint, account);
-    // the SPL Mint layout: mint authority (COption<Pubkey>), supply (u64), decimals, initialized,
-    // freeze authority (COption<Pubkey>); both authorities none
-    byte[] raw = new byte[82];
-    long supply = 1_000_000_000_000_000L;
-    for (int i = 0; i < 8; i++) {
-      raw[36 + i] = (byte) (supply >>> (8 * i));
-    }
-    raw[44] = (byte) decimals;
-    raw[45] = 1;
-    mintData.put(mint, raw);
+    accounts.put(mint, SolanaShapes.mint(decimals, program));
+    mintData.put(mint, SolanaShapes.mintLayout(decimals));
     return this;
   }
 
   /** A token account as the documentation's sample shows it. */
   public SolanaReplay tokenAccount(
       String pubkey, String owner, String mint, String amount, int decimals, String program) {
-    ObjectNode account = base(2039280, program, 165);
-    ObjectNode data = account.putObject("data");
-    data.put("program", program.equals(TOKEN) ? "spl-token" : "spl-token-2022");
-    ObjectNode parsed = data.putObject("parsed");
-    parsed
-        .putObject("info")
-        .put("isNative", false)
-        .put("mint", mint)
-        .put("owner", owner)
-        .put("state", "initialized")
-        .set(
-            "tokenAmount",
-            JSON.createObjectNode()
-                .put("amount", amount)
-                .put("decimals", decimals)
-                .put("uiAmount", new java.math.BigDecimal(amount).movePointLeft(decimals))
-                .put(
-                    "uiAmountString",
-                    new java.math.BigDecimal(amount).movePointLeft(decimals).toPlainString()));
-    parsed.put("type", "account");
-    data.put("space", 165);
-    accounts.put(pubkey, account);
+    accounts.put(pubkey, SolanaShapes.tokenAccount(owner, mint, amount, decimals, program));
     return this;
   }
 
   /** An account owned by the Metaplex metadata program, holding {@code data}. */
   public SolanaReplay metadata(String pubkey, byte[] bytes) {
-    ObjectNode account = base(5616720, METADATA, bytes.length);
+    ObjectNode account = SolanaShapes.account(5616720, METADATA, bytes.length);
     account.putArray("data").add(Base64.getEncoder().encodeToString(bytes)).add("base64");
     accounts.put(pubkey, account);
     return this;
@@ -125,7 +81,7 @@ public final class SolanaReplay {
 
   /** A Metaplex Core asset or collection: an account of the Core program, which no token holds. */
   public SolanaReplay coreAsset(String pubkey) {
-    ObjectNode account = base(3145920, CORE, 322);
+    ObjectNode account = SolanaShapes.account(3145920, CORE, 322);
     account.putArray("data").add(Base64.getEncoder().encodeToString(new byte[322])).add("base64");
     accounts.put(pubkey, account);
     return this;
@@ -175,28 +131,12 @@ public final class SolanaReplay {
 
   /** The documented answer of a simulation that succeeded. */
   public String simulated() {
-    ObjectNode value = JSON.createObjectNode();
-    value.putNull("err");
-    value.putNull("accounts");
-    value
-        .putArray("logs")
-        .add("Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA invoke [1]")
-        .add("Program log: Instruction: TransferChecked")
-        .add("Program TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA success");
-    value.putNull("returnData");
-    value.put("unitsConsumed", 6200);
-    return answer(value);
+    return answer(SolanaShapes.simulated());
   }
 
   /** The documented answer of a simulation whose transaction fails with {@code error}. */
   public String simulationFailed(String instructionError) {
-    ObjectNode value = JSON.createObjectNode();
-    value.putObject("err").putArray("InstructionError").add(2).add(instructionError);
-    value.putNull("accounts");
-    value.putArray("logs").add("Program log: Error: " + instructionError);
-    value.putNull("returnData");
-    value.put("unitsConsumed", 4100);
-    return answer(value);
+    return answer(SolanaShapes.simulationFailed(instructionError));
   }
 
   private String accountInfo(JsonNode request) {
@@ -222,7 +162,7 @@ public final class SolanaReplay {
     byte[] wire = Base64.getDecoder().decode(transaction);
     // compact-u16 signature count (one byte below 128), then the first signature
     byte[] first = java.util.Arrays.copyOfRange(wire, 1, 65);
-    String signature = base58(first);
+    String signature = SolanaShapes.base58(first);
     sent.put(signature, transaction);
     return JSON.createObjectNode()
         .put("jsonrpc", "2.0")
@@ -238,31 +178,9 @@ public final class SolanaReplay {
         value.addNull();
         continue;
       }
-      ObjectNode status = value.addObject();
-      status.put("slot", slot.get());
-      status.putNull("confirmations");
-      status.putNull("err");
-      status.putObject("status").putNull("Ok");
-      status.put("confirmationStatus", "finalized");
+      SolanaShapes.finalized(value.addObject(), slot.get());
     }
     return answer(value);
-  }
-
-  /** Base58 with the Bitcoin alphabet, as Solana writes keys and signatures. */
-  static String base58(byte[] bytes) {
-    String alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-    BigInteger value = new BigInteger(1, bytes);
-    StringBuilder text = new StringBuilder();
-    BigInteger base = BigInteger.valueOf(58);
-    while (value.signum() > 0) {
-      BigInteger[] division = value.divideAndRemainder(base);
-      text.append(alphabet.charAt(division[1].intValue()));
-      value = division[0];
-    }
-    for (int i = 0; i < bytes.length && bytes[i] == 0; i++) {
-      text.append('1');
-    }
-    return text.reverse().toString();
   }
 
   /** The documented answer to {@code getTokenAccountsByOwner} from this store. */
@@ -310,21 +228,6 @@ public final class SolanaReplay {
   }
 
   private String answer(JsonNode value) {
-    ObjectNode answer = JSON.createObjectNode().put("jsonrpc", "2.0");
-    ObjectNode result = answer.putObject("result");
-    result.putObject("context").put("apiVersion", "2.0.15").put("slot", slot.get());
-    result.set("value", value);
-    answer.put("id", 1);
-    return answer.toString();
-  }
-
-  private static ObjectNode base(long lamports, String program, int space) {
-    ObjectNode account = JSON.createObjectNode();
-    account.put("executable", false);
-    account.put("lamports", lamports);
-    account.put("owner", program);
-    account.put("rentEpoch", new BigInteger("18446744073709551615"));
-    account.put("space", space);
-    return account;
+    return SolanaShapes.answer(value, slot.get());
   }
 }

@@ -49,20 +49,8 @@ public final class MerklePatriciaTrie {
     }
     while (true) {
       if (node == null) {
-        if (next >= proof.size()) {
-          throw new ProofException("the proof ends after " + next + " nodes, before the path does");
-        }
-        byte[] encoded = proof.get(next);
-        if (!Arrays.equals(Keccak.hash(encoded), expected)) {
-          throw new ProofException(
-              "node " + next + " does not hash to " + (next == 0 ? "the root" : "its reference"));
-        }
+        node = node(proof, next, expected);
         next++;
-        try {
-          node = Rlp.decode(encoded);
-        } catch (Rlp.RlpException e) {
-          throw new ProofException("node " + (next - 1) + " is not RLP: " + e.getMessage());
-        }
         if (node instanceof Rlp.Bytes empty && empty.value().length == 0 && next == 1) {
           return absent(next, proof); // the empty trie's root node
         }
@@ -78,20 +66,10 @@ public final class MerklePatriciaTrie {
         }
         child = items.items().get(path[position++]);
       } else if (items.items().size() == 2) {
-        byte[] encodedPath = bytes(items.items().get(0));
-        if (encodedPath.length == 0) {
-          throw new ProofException("a leaf or extension without a path");
-        }
-        byte[] hexPrefix = nibbles(encodedPath);
+        byte[] hexPrefix = hexPrefix(items.items().get(0));
         int flag = hexPrefix[0];
-        if (flag > 3) {
-          throw new ProofException("a hex-prefix flag of " + flag);
-        }
         byte[] segment = Arrays.copyOfRange(hexPrefix, (flag & 1) == 1 ? 1 : 2, hexPrefix.length);
-        boolean matches =
-            path.length - position >= segment.length
-                && Arrays.equals(
-                    segment, Arrays.copyOfRange(path, position, position + segment.length));
+        boolean matches = continues(path, position, segment);
         if (flag >= 2) {
           return matches && position + segment.length == path.length
               ? included(bytes(items.items().get(1)), next, proof)
@@ -119,6 +97,43 @@ public final class MerklePatriciaTrie {
       expected = reference;
       node = null;
     }
+  }
+
+  /** Node {@code index} of the proof, decoded; it must hash to {@code expected}. */
+  private static Rlp.Item node(List<byte[]> proof, int index, byte[] expected) {
+    if (index >= proof.size()) {
+      throw new ProofException("the proof ends after " + index + " nodes, before the path does");
+    }
+    byte[] encoded = proof.get(index);
+    if (!Arrays.equals(Keccak.hash(encoded), expected)) {
+      throw new ProofException(
+          "node " + index + " does not hash to " + (index == 0 ? "the root" : "its reference"));
+    }
+    try {
+      return Rlp.decode(encoded);
+    } catch (Rlp.RlpException e) {
+      throw new ProofException("node " + index + " is not RLP: " + e.getMessage());
+    }
+  }
+
+  /** The nibbles of a leaf's or extension's hex-prefix path, flag nibble first. */
+  private static byte[] hexPrefix(Rlp.Item item) {
+    byte[] encodedPath = bytes(item);
+    if (encodedPath.length == 0) {
+      throw new ProofException("a leaf or extension without a path");
+    }
+    byte[] hexPrefix = nibbles(encodedPath);
+    int flag = hexPrefix[0];
+    if (flag > 3) {
+      throw new ProofException("a hex-prefix flag of " + flag);
+    }
+    return hexPrefix;
+  }
+
+  /** Whether {@code path} continues with {@code segment} at {@code position}. */
+  private static boolean continues(byte[] path, int position, byte[] segment) {
+    return path.length - position >= segment.length
+        && Arrays.equals(segment, Arrays.copyOfRange(path, position, position + segment.length));
   }
 
   private static Optional<byte[]> included(byte[] value, int used, List<byte[]> proof) {

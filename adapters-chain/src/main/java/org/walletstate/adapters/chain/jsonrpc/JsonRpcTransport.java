@@ -13,13 +13,9 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
-import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.application.port.out.ChainCallObserver;
 
 /**
@@ -34,23 +30,16 @@ import org.walletstate.application.port.out.ChainCallObserver;
  */
 public final class JsonRpcTransport {
 
-  private static final System.Logger LOG = System.getLogger(JsonRpcTransport.class.getName());
-
   /** Checks one answer: returns it (or what it holds), or throws to have the call retried. */
   @FunctionalInterface
   public interface AnswerCheck<T> {
     T accept(JsonNode answer) throws RpcFailure;
   }
 
-  private record Preferred(int endpoint, Instant since) {}
-
   private final JsonRpcChainConfig config;
   private final HttpClient http;
-  private final Backoff backoff;
-  private final Clock clock;
   private final ObjectMapper json;
-  private final AtomicReference<Preferred> preferred;
-  private final ChainCallObserver observer;
+  private final Failover failover;
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
@@ -70,16 +59,15 @@ public final class JsonRpcTransport {
       Clock clock,
       DoubleSupplier random,
       ChainCallObserver observer) {
-    this.observer = Objects.requireNonNull(observer, "observer");
+    Objects.requireNonNull(observer, "observer");
     this.config = Objects.requireNonNull(config, "config");
     this.http = Objects.requireNonNull(http, "http");
-    this.clock = Objects.requireNonNull(clock, "clock");
-    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
+    Objects.requireNonNull(clock, "clock");
     this.json =
         new ObjectMapper()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+    this.failover = new Failover(config, clock, random, observer);
   }
 
   public JsonRpcChainConfig config() {
@@ -98,7 +86,8 @@ public final class JsonRpcTransport {
    */
   public <T> T call(ObjectNode request, Deadline deadline, AnswerCheck<T> check) throws RpcFailure {
     String body = request.toString();
-    return exchange(deadline, endpoint -> check.accept(json(send(post(endpoint, body), deadline))));
+    return failover.exchange(
+        deadline, endpoint -> check.accept(json(send(post(endpoint, body), deadline))));
   }
 
   /**
@@ -108,7 +97,7 @@ public final class JsonRpcTransport {
   public <T> T post(String path, ObjectNode request, Deadline deadline, AnswerCheck<T> check)
       throws RpcFailure {
     String body = request.toString();
-    return exchange(
+    return failover.exchange(
         deadline,
         endpoint -> check.accept(json(send(post(under(endpoint, path), body), deadline))));
   }
@@ -118,7 +107,7 @@ public final class JsonRpcTransport {
    * check} makes of the answer's text, retrying failures as {@link #call} does.
    */
   public <T> T get(String path, Deadline deadline, TextCheck<T> check) throws RpcFailure {
-    return exchange(
+    return failover.exchange(
         deadline,
         endpoint ->
             check.accept(
@@ -160,7 +149,7 @@ public final class JsonRpcTransport {
    * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
    */
   public <T> T getAnswer(String path, Deadline deadline, HttpCheck<T> check) throws RpcFailure {
-    return exchange(
+    return failover.exchange(
         deadline,
         endpoint -> {
           HttpResponse<String> response =
@@ -185,7 +174,7 @@ public final class JsonRpcTransport {
    * status and text, whatever the status, with the same retries and failover as {@link #call}.
    */
   public <T> T getText(String path, Deadline deadline, StatusTextCheck<T> check) throws RpcFailure {
-    return exchange(
+    return failover.exchange(
         deadline,
         endpoint -> {
           HttpResponse<String> response =
@@ -202,66 +191,6 @@ public final class JsonRpcTransport {
   @FunctionalInterface
   public interface TextCheck<T> {
     T accept(String answer) throws RpcFailure;
-  }
-
-  @FunctionalInterface
-  private interface Attempt<T> {
-    T on(URI endpoint) throws RpcFailure;
-  }
-
-  private <T> T exchange(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
-    long start = System.nanoTime();
-    int first = firstEndpoint();
-    int endpoint = first;
-    for (int tries = 1; ; tries++) {
-      try {
-        T accepted = attempt.on(endpoints().get(endpoint));
-        answeredBy(endpoint);
-        ended(start, true, tries, first, endpoint);
-        return accepted;
-      } catch (RpcFailure failure) {
-        Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
-        if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
-          ended(start, false, tries, first, endpoint);
-          String why = pause == null ? "attempts spent" : "deadline too close for another try";
-          throw new RpcFailure(
-              failure.getMessage()
-                  + " (gave up after "
-                  + tries
-                  + " of "
-                  + config.attempts()
-                  + " attempts: "
-                  + why
-                  + "; last on "
-                  + hostAndPort(endpoints().get(endpoint))
-                  + ")");
-        }
-        int next = (endpoint + 1) % endpoints().size();
-        int tried = endpoint;
-        LOG.log(
-            System.Logger.Level.DEBUG,
-            () ->
-                config.chain()
-                    + ": attempt on "
-                    + hostAndPort(endpoints().get(tried))
-                    + " failed ("
-                    + failure.getMessage()
-                    + "); next on "
-                    + hostAndPort(endpoints().get(next))
-                    + " in "
-                    + pause.toMillis()
-                    + " ms");
-        sleep(pause);
-        endpoint = next;
-      }
-    }
-  }
-
-  private void ended(long start, boolean answered, int tries, int first, int last) {
-    observer.called(
-        config.chain(),
-        ChainCallObserver.Outcome.of(answered, tries, first, last),
-        Duration.ofNanos(System.nanoTime() - start));
   }
 
   /** What logs and failure details name an endpoint by: paths and queries may carry API keys. */
@@ -313,48 +242,12 @@ public final class JsonRpcTransport {
     return response;
   }
 
-  private List<URI> endpoints() {
-    return config.endpoints();
-  }
-
-  private void sleep(Duration pause) throws RpcFailure {
-    try {
-      Thread.sleep(pause.toMillis(), pause.toNanosPart() % 1_000_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new RpcFailure("interrupted");
-    }
-  }
-
-  private int firstEndpoint() {
-    Preferred current = preferred.get();
-    if (current.endpoint() != 0
-        && !clock.instant().isBefore(current.since().plus(config.failback()))) {
-      return 0;
-    }
-    return current.endpoint();
-  }
-
-  private void answeredBy(int endpoint) {
-    Preferred current = preferred.get();
-    if (current.endpoint() != endpoint
-        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
-      LOG.log(
-          System.Logger.Level.INFO,
-          () ->
-              config.chain()
-                  + ": reading from "
-                  + hostAndPort(endpoints().get(endpoint))
-                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
-    }
-  }
-
   @Override
   public String toString() {
     return "JsonRpcTransport["
         + config.chain()
         + ", "
-        + endpoints().stream().map(JsonRpcTransport::hostAndPort).toList()
+        + config.endpoints().stream().map(JsonRpcTransport::hostAndPort).toList()
         + "]";
   }
 }

@@ -1,0 +1,147 @@
+package org.walletstate.adapters.chain.jsonrpc;
+
+import static org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport.hostAndPort;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.evm.retry.Backoff;
+import org.walletstate.application.port.out.ChainCallObserver;
+
+/**
+ * The retry and failover policy of {@link JsonRpcTransport}: a failed attempt is retried with
+ * backoff on the next endpoint until the attempts are spent or the deadline leaves no time; the
+ * endpoint that last answered is kept, and the first one tried again after {@code failback}. The
+ * observer is told how each exchange ended and how long it took.
+ */
+final class Failover {
+
+  private static final System.Logger LOG = System.getLogger(JsonRpcTransport.class.getName());
+
+  /** One attempt of an exchange on one endpoint. */
+  @FunctionalInterface
+  interface Attempt<T> {
+    T on(URI endpoint) throws RpcFailure;
+  }
+
+  private record Preferred(int endpoint, Instant since) {}
+
+  private final JsonRpcChainConfig config;
+  private final Backoff backoff;
+  private final Clock clock;
+  private final AtomicReference<Preferred> preferred;
+  private final ChainCallObserver observer;
+
+  Failover(
+      JsonRpcChainConfig config, Clock clock, DoubleSupplier random, ChainCallObserver observer) {
+    this.config = config;
+    this.clock = clock;
+    this.observer = observer;
+    this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
+    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+  }
+
+  /**
+   * Runs {@code attempt} until it answers.
+   *
+   * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
+   */
+  <T> T exchange(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
+    long start = System.nanoTime();
+    int first = firstEndpoint();
+    int endpoint = first;
+    for (int tries = 1; ; tries++) {
+      try {
+        T accepted = attempt.on(endpoints().get(endpoint));
+        answeredBy(endpoint);
+        ended(start, true, tries, first, endpoint);
+        return accepted;
+      } catch (RpcFailure failure) {
+        Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
+        if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
+          ended(start, false, tries, first, endpoint);
+          String why = pause == null ? "attempts spent" : "deadline too close for another try";
+          throw new RpcFailure(
+              failure.getMessage()
+                  + " (gave up after "
+                  + tries
+                  + " of "
+                  + config.attempts()
+                  + " attempts: "
+                  + why
+                  + "; last on "
+                  + hostAndPort(endpoints().get(endpoint))
+                  + ")");
+        }
+        int next = (endpoint + 1) % endpoints().size();
+        int tried = endpoint;
+        LOG.log(
+            System.Logger.Level.DEBUG,
+            () ->
+                config.chain()
+                    + ": attempt on "
+                    + hostAndPort(endpoints().get(tried))
+                    + " failed ("
+                    + failure.getMessage()
+                    + "); next on "
+                    + hostAndPort(endpoints().get(next))
+                    + " in "
+                    + pause.toMillis()
+                    + " ms");
+        sleep(pause);
+        endpoint = next;
+      }
+    }
+  }
+
+  private void ended(long start, boolean answered, int tries, int first, int last) {
+    observer.called(
+        config.chain(),
+        ChainCallObserver.Outcome.of(answered, tries, first, last),
+        Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  private List<URI> endpoints() {
+    return config.endpoints();
+  }
+
+  private void sleep(Duration pause) throws RpcFailure {
+    try {
+      Thread.sleep(pause.toMillis(), pause.toNanosPart() % 1_000_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RpcFailure("interrupted");
+    }
+  }
+
+  private int firstEndpoint() {
+    Preferred current = preferred.get();
+    if (current.endpoint() != 0
+        && !clock.instant().isBefore(current.since().plus(config.failback()))) {
+      return 0;
+    }
+    return current.endpoint();
+  }
+
+  // The same stickiness as RetryingEvmRpc's on the web3j path, kept apart on purpose: each stack
+  // owns its endpoints, its log lines and its failback clock, and neither should reach into the
+  // other's package.
+  private void answeredBy(int endpoint) {
+    Preferred current = preferred.get();
+    if (current.endpoint() != endpoint
+        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
+      LOG.log(
+          System.Logger.Level.INFO,
+          () ->
+              config.chain()
+                  + ": reading from "
+                  + hostAndPort(endpoints().get(endpoint))
+                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package org.walletstate.bench.load;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The command line of {@link FloorBench}: block sizes, concurrencies, the chain's rhythm and delay,
+ * the service jar and its settings, and where results go.
+ */
+final class FloorOptions {
+  int requests = 500;
+  int warmup = 300;
+  int blocks = 4;
+  List<Integer> concurrency = List.of(1, 8);
+  int mineEverySeconds;
+  int delayMs;
+  Path jfr;
+  Path serviceJar = Path.of("adapters-http/target/quarkus-app/quarkus-run.jar");
+  Path out = Path.of("bench/target/floor-bench.json");
+  Map<String, String> serviceProperties = new LinkedHashMap<>();
+  List<String> jvmOptions = new ArrayList<>();
+
+  String describe() {
+    return String.format(
+        Locale.ROOT,
+        "N=%d per block, %d blocks, warm-up %d, mine every %s, delay %s, service %s %s",
+        requests,
+        blocks,
+        warmup,
+        mineEverySeconds > 0 ? mineEverySeconds + " s" : "off (on transactions)",
+        delayMs > 0 ? delayMs + " ms per exchange" : "none",
+        jvmOptions,
+        serviceProperties);
+  }
+
+  static FloorOptions parse(String[] args) {
+    FloorOptions o = new FloorOptions();
+    for (int i = 0; i < args.length; i++) {
+      String name = args[i];
+      if (i + 1 >= args.length) {
+        System.err.println(name + " needs a value");
+        System.exit(2);
+      }
+      String value = args[++i];
+      switch (name) {
+        case "--requests" -> o.requests = Integer.parseInt(value);
+        case "--warmup" -> o.warmup = Integer.parseInt(value);
+        case "--blocks" -> o.blocks = Integer.parseInt(value);
+        case "--concurrency" -> {
+          o.concurrency = new ArrayList<>();
+          for (String c : value.split(",")) {
+            o.concurrency.add(Integer.parseInt(c.trim()));
+          }
+        }
+        case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
+        case "--delay-ms" -> o.delayMs = Integer.parseInt(value);
+        case "--jfr" -> o.jfr = Path.of(value);
+        case "--service-jar" -> o.serviceJar = Path.of(value);
+        case "--out" -> o.out = Path.of(value);
+        case "--property" -> {
+          int eq = value.indexOf('=');
+          o.serviceProperties.put(value.substring(0, eq), value.substring(eq + 1));
+        }
+        case "--jvm" -> o.jvmOptions.add(value);
+        default -> {
+          System.err.println(
+              "unknown option "
+                  + name
+                  + "\nFloorBench [--requests N] [--warmup N] [--blocks N] [--concurrency 1,8]"
+                  + " [--mine-every S] [--delay-ms D] [--jfr FILE] [--property k=v]..."
+                  + " [--jvm OPTION]... [--service-jar JAR] [--out FILE]");
+          System.exit(2);
+        }
+      }
+    }
+    return o;
+  }
+}

@@ -1,0 +1,50 @@
+package org.walletstate.bench.load;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The HTTP side of the load drivers: one HTTP/1.1 client as every driver configures it, a keyed
+ * JSON {@code POST} to the service, and an operation that sends a request and fails on any answer
+ * but 200.
+ */
+final class ServiceCalls {
+
+  private ServiceCalls() {}
+
+  /** An HTTP/1.1 client with a 5 s connect timeout. */
+  static HttpClient client() {
+    return HttpClient.newBuilder()
+        .version(HttpClient.Version.HTTP_1_1)
+        .connectTimeout(Duration.ofSeconds(5))
+        .build();
+  }
+
+  /** {@code POST path} with {@code body} as JSON under API key {@code key}, 60 s timeout. */
+  static HttpRequest keyedPost(URI base, String path, String key, String body) {
+    return HttpRequest.newBuilder(base.resolve(path))
+        .header("X-API-Key", key)
+        .header("Content-Type", "application/json")
+        .timeout(Duration.ofSeconds(60))
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
+  }
+
+  /** Sends {@code request}; an answer other than 200 fails with its status and body. */
+  static LoadRun.Operation expectingOk(HttpClient http, HttpRequest request) {
+    return () -> {
+      HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      if (response.statusCode() != 200) {
+        throw new IllegalStateException(
+            "HTTP "
+                + response.statusCode()
+                + ": "
+                + new String(response.body(), StandardCharsets.UTF_8));
+      }
+    };
+  }
+}
