@@ -49,7 +49,8 @@ final class AnswerNormaliser {
           new Varying("code", Pattern.compile("\"SVC-[0-9A-Z]{5}\""), "random discount code"));
 
   /** A random statement id inside a message (an MCP tool's summary line). */
-  private static final Pattern STATEMENT_ID = Pattern.compile("\\b(ATST|TRST)-[0-9A-Fa-f]{16}\\b");
+  private static final Pattern STATEMENT_ID =
+      Pattern.compile("\\b(?:ATST|TRST)-[0-9A-Fa-f]{16}\\b");
 
   /** Wall-clock text inside messages: the daily limit's reset and the seconds until it. */
   private static final Pattern DAILY_RESET =
@@ -65,7 +66,7 @@ final class AnswerNormaliser {
                 DAILY_RESET
                     .matcher(answer)
                     .replaceAll("resets at ~next midnight UTC~ (in ~n~ seconds)"))
-            .replaceAll("$1-~id~");
+            .replaceAll("~id~");
     String trimmed = text.strip();
     if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) {
       return escapedMembers(text);
