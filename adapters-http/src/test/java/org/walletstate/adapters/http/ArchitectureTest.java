@@ -147,6 +147,16 @@ class ArchitectureTest {
                   + " ports names them in @Typed on the one producer that builds it");
 
   @ArchTest
+  static final ArchRule storesAreBuiltByTheRoot =
+      noClasses()
+          .that()
+          .resideInAPackage("org.walletstate.adapters.persistence..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.enterprise..", "jakarta.inject..")
+          .because("StoresWiring builds every PostgreSQL adapter as the port it answers");
+
+  @ArchTest
   static final ArchRule oneSigner =
       noClasses()
           .that()

@@ -7,8 +7,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -27,7 +25,6 @@ import org.walletstate.domain.payment.Payment;
  * nothing), the key's wallet rule, the balance and the ledger entry. A refused purchase rolls back
  * whole.
  */
-@ApplicationScoped
 public class PgPurchases implements Purchases, PassMints {
 
   private static final String UNIQUE_VIOLATION = "23505";
@@ -74,7 +71,6 @@ public class PgPurchases implements Purchases, PassMints {
 
   private final Pool pool;
 
-  @Inject
   public PgPurchases(Pool pool) {
     this.pool = pool;
   }

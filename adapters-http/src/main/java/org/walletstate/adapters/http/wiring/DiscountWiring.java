@@ -6,6 +6,10 @@ import jakarta.enterprise.inject.Typed;
 import java.net.URI;
 import java.time.Clock;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.commerce.DiscountIssuing;
+import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.application.commerce.DiscountCodeService;
 import org.walletstate.application.commerce.DiscountService;
@@ -65,5 +69,16 @@ public class DiscountWiring {
   @ApplicationScoped
   DiscountCodeQuery discountCodes(DiscountCodes codes, Clock clock) {
     return new DiscountCodeService(codes, clock);
+  }
+
+  /**
+   * The one issuing path of {@code /v1/verify}, {@code /v1/acp/discount} and {@code
+   * /v1/ucp/discount}.
+   */
+  @Produces
+  @ApplicationScoped
+  DiscountIssuing discountIssuing(
+      IssueDiscountUseCase issue, Envelopes envelopes, JsonBodies bodies, CurrentCaller caller) {
+    return new DiscountIssuing(issue, envelopes, bodies, caller);
   }
 }

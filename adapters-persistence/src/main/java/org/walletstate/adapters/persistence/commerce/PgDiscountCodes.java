@@ -7,8 +7,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -31,7 +29,6 @@ import org.walletstate.domain.payment.Payment;
  * entry, the code) cannot interleave with another issue at the same store; a refusal rolls
  * everything back.
  */
-@ApplicationScoped
 public class PgDiscountCodes implements DiscountCodes {
 
   private static final String UNIQUE_VIOLATION = "23505";
@@ -69,7 +66,6 @@ public class PgDiscountCodes implements DiscountCodes {
 
   private final Pool pool;
 
-  @Inject
   public PgDiscountCodes(Pool pool) {
     this.pool = pool;
   }
