@@ -3,10 +3,17 @@ package org.walletstate.application;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.util.List;
+import java.util.Set;
 
 @AnalyzeClasses(
     packages = "org.walletstate.application",
@@ -41,4 +48,73 @@ class ApplicationArchitectureTest {
           .orShould()
           .beRecords()
           .because("an operation is reached through its use case interface (buckpal style)");
+
+  /**
+   * Services that still answer more than one port, each with the change that splits it.
+   * TrustService (profile and batch) is reworked where its payment flow becomes one payer per use
+   * case.
+   */
+  static final Set<String> SERVICES_OF_SEVERAL_PORTS =
+      Set.of("org.walletstate.application.trust.TrustService");
+
+  static final DescribedPredicate<JavaClass> LISTED_SERVICES_OF_SEVERAL_PORTS =
+      DescribedPredicate.describe(
+          "a listed service of several ports",
+          (JavaClass c) -> SERVICES_OF_SEVERAL_PORTS.contains(c.getName()));
+
+  @ArchTest
+  static final ArchRule oneServicePerIncomingPort =
+      classes()
+          .that()
+          .resideOutsideOfPackage("org.walletstate.application..port.in..")
+          .and()
+          .areNotInterfaces()
+          .and(DescribedPredicate.not(LISTED_SERVICES_OF_SEVERAL_PORTS))
+          .should(implementAtMostOneIncomingPort())
+          .because(
+              "each use case is one service: a port's service is what the composition root"
+                  + " builds for it, and a service changes for one reason");
+
+  @ArchTest
+  static final ArchRule theExceptionsStillAnswerSeveralPorts =
+      classes()
+          .that(LISTED_SERVICES_OF_SEVERAL_PORTS)
+          .should(
+              new ArchCondition<JavaClass>("still implement more than one incoming port") {
+                @Override
+                public void check(JavaClass service, ConditionEvents events) {
+                  boolean several = incomingPorts(service).size() > 1;
+                  events.add(
+                      new SimpleConditionEvent(
+                          service,
+                          several,
+                          service.getName()
+                              + " answers one port now: take it off SERVICES_OF_SEVERAL_PORTS"));
+                }
+              })
+          .allowEmptyShould(false);
+
+  private static ArchCondition<JavaClass> implementAtMostOneIncomingPort() {
+    return new ArchCondition<>("implement at most one incoming port (a port.in use case)") {
+      @Override
+      public void check(JavaClass service, ConditionEvents events) {
+        List<String> ports = incomingPorts(service);
+        if (ports.size() > 1) {
+          events.add(
+              SimpleConditionEvent.violated(
+                  service, service.getName() + " implements " + ports.size() + " ports: " + ports));
+        }
+      }
+    };
+  }
+
+  /** The top-level port.in interfaces a class implements (their nested outcome types aside). */
+  static List<String> incomingPorts(JavaClass service) {
+    return service.getAllRawInterfaces().stream()
+        .filter(i -> i.getPackageName().contains(".port.in"))
+        .filter(i -> i.getEnclosingClass().isEmpty())
+        .map(JavaClass::getSimpleName)
+        .sorted()
+        .toList();
+  }
 }

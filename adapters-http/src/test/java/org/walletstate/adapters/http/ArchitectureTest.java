@@ -3,16 +3,23 @@ package org.walletstate.adapters.http;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.Slice;
+import jakarta.enterprise.inject.Produces;
 import jakarta.ws.rs.Path;
 import java.util.List;
 
@@ -115,4 +122,80 @@ class ArchitectureTest {
           .resideInAnyPackage(
               "..util..", "..utils..", "..common..", "..helper..", "..helpers..", "..manager..")
           .because("a package is named after the concept it holds");
+
+  /** The composition root's package: one producer class per feature. */
+  static final String WIRING = "org.walletstate.adapters.http.wiring";
+
+  @ArchTest
+  static final ArchRule producersLiveInTheCompositionRoot =
+      methods()
+          .that()
+          .areAnnotatedWith(Produces.class)
+          .should()
+          .beDeclaredInClassesThat()
+          .resideInAPackage(WIRING)
+          .because("the object graph is built in one place, split by feature");
+
+  @ArchTest
+  static final ArchRule producersBuildWhatTheyProduce =
+      methods()
+          .that()
+          .areAnnotatedWith(Produces.class)
+          .should(notTakeWhatTheyProduce())
+          .because(
+              "a producer that hands on a bean it is given only renames it: a service of several"
+                  + " ports names them in @Typed on the one producer that builds it");
+
+  @ArchTest
+  static final ArchRule storesAreBuiltByTheRoot =
+      noClasses()
+          .that()
+          .resideInAPackage("org.walletstate.adapters.persistence..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("jakarta.enterprise..", "jakarta.inject..")
+          .because("StoresWiring builds every PostgreSQL adapter as the port it answers");
+
+  @ArchTest
+  static final ArchRule oneSigner =
+      noClasses()
+          .that()
+          .doNotHaveFullyQualifiedName(WIRING + ".SigningWiring")
+          .should()
+          .callConstructorWhere(
+              DescribedPredicate.describe(
+                  "the signer's constructor",
+                  call ->
+                      call.getTargetOwner()
+                          .isEquivalentTo(org.walletstate.crypto.DualAttestationSigner.class)))
+          .because(
+              "one signer makes every signed statement; its metered views are made from it in"
+                  + " SigningWiring");
+
+  private static ArchCondition<JavaMethod> notTakeWhatTheyProduce() {
+    return new ArchCondition<>("not hand on a parameter of the type they produce") {
+      @Override
+      public void check(JavaMethod producer, ConditionEvents events) {
+        JavaClass produced = producer.getRawReturnType();
+        boolean buildsOrChooses =
+            !producer.getConstructorCallsFromSelf().isEmpty()
+                || !producer.getMethodCallsFromSelf().isEmpty();
+        if (buildsOrChooses) {
+          return;
+        }
+        for (JavaClass parameter : producer.getRawParameterTypes()) {
+          if (parameter.isAssignableTo(produced.getName())) {
+            events.add(
+                SimpleConditionEvent.violated(
+                    producer,
+                    producer.getFullName()
+                        + " passes its "
+                        + parameter.getSimpleName()
+                        + " through as "
+                        + produced.getSimpleName()));
+          }
+        }
+      }
+    };
+  }
 }

@@ -2,7 +2,6 @@ package org.walletstate.adapters.persistence;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.domain.account.ApiKeyHash;
@@ -11,7 +10,6 @@ import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.payload.KeyVersion;
 
 /** {@link ApiKeyStore} on PostgreSQL. */
-@ApplicationScoped
 public class PanacheApiKeyStore implements ApiKeyStore {
 
   /**

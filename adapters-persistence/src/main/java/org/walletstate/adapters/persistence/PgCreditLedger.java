@@ -7,8 +7,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.ZoneOffset;
 import java.util.function.Supplier;
 import org.walletstate.application.port.out.CreditLedger;
@@ -25,7 +23,6 @@ import org.walletstate.application.port.out.CreditLedger;
  * credits cannot be taken; a replayed idempotency key fails the insert on its unique index and the
  * whole statement, update included, is rolled back.
  */
-@ApplicationScoped
 public class PgCreditLedger implements CreditLedger {
 
   private static final String UNIQUE_VIOLATION = "23505";
@@ -54,7 +51,6 @@ public class PgCreditLedger implements CreditLedger {
 
   private final Pool pool;
 
-  @Inject
   public PgCreditLedger(Pool pool) {
     this.pool = pool;
   }

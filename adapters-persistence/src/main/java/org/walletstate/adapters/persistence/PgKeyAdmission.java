@@ -5,8 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowIterator;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.LocalDate;
 import java.util.OptionalLong;
 import org.walletstate.application.port.out.KeyAdmission;
@@ -21,7 +19,6 @@ import org.walletstate.domain.payload.KeyVersion;
  * requests can never count past it) and the balance. No row: unknown key. A row whose {@code used}
  * is null: the limit was reached and nothing was counted.
  */
-@ApplicationScoped
 public class PgKeyAdmission implements KeyAdmission {
 
   private static final String ADMIT_BY_HASH = admit("key_hash");
@@ -41,7 +38,6 @@ public class PgKeyAdmission implements KeyAdmission {
 
   private final Pool pool;
 
-  @Inject
   public PgKeyAdmission(Pool pool) {
     this.pool = pool;
   }

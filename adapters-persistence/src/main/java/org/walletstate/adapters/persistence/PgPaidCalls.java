@@ -3,8 +3,6 @@ package org.walletstate.adapters.persistence;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -16,7 +14,6 @@ import org.walletstate.application.port.out.PaidCalls;
  * (network, payer) lets a payer have one open payment per network. The key's parts are stored as
  * the domain writes them (EVM in lower case, Solana in base58, which is case-sensitive).
  */
-@ApplicationScoped
 public class PgPaidCalls implements PaidCalls {
 
   private static final String CLAIM =
@@ -39,7 +36,6 @@ public class PgPaidCalls implements PaidCalls {
 
   private final Pool pool;
 
-  @Inject
   public PgPaidCalls(Pool pool) {
     this.pool = pool;
   }

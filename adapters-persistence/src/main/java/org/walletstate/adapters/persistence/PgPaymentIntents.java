@@ -5,8 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,7 +20,6 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
  * the counts of open intents (per price, per chain), the choice of a free amount and the insert
  * cannot interleave with another opening on the same chain, on any replica.
  */
-@ApplicationScoped
 public class PgPaymentIntents implements PaymentIntents {
 
   private static final String INSERT =
@@ -63,7 +60,6 @@ public class PgPaymentIntents implements PaymentIntents {
 
   private final Pool pool;
 
-  @Inject
   public PgPaymentIntents(Pool pool) {
     this.pool = pool;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.persistence;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.walletstate.application.port.out.PlanGrants;
@@ -13,14 +11,12 @@ import org.walletstate.application.port.out.PlanGrants;
  * {@link PlanGrants} in PostgreSQL: {@code apply_due_monthly_grants} (migration V4_4), one row of
  * {@code plan_grant} per key and month, its ledger entry and balance in the same transaction.
  */
-@ApplicationScoped
 public class PgPlanGrants implements PlanGrants {
 
   private static final String APPLY_DUE = "select apply_due_monthly_grants($1) as applied";
 
   private final Pool pool;
 
-  @Inject
   public PgPlanGrants(Pool pool) {
     this.pool = pool;
   }

@@ -5,8 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -22,7 +20,6 @@ import org.walletstate.domain.payment.Payment;
  * the key's paid time, then {@code apply_key_plan_periods}, which grants a month that starts now
  * and sets the key's plan and limit. A refused purchase rolls back whole.
  */
-@ApplicationScoped
 public class PgPlanPurchases implements PlanPurchases {
 
   private static final String LOCK_KEY =
@@ -37,7 +34,6 @@ public class PgPlanPurchases implements PlanPurchases {
 
   private final Pool pool;
 
-  @Inject
   public PgPlanPurchases(Pool pool) {
     this.pool = pool;
   }

@@ -6,8 +6,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -25,7 +23,6 @@ import org.walletstate.domain.address.EvmAddress;
  * new key, {@link CreditPurchaseRows} for credits). A refused purchase rolls back whole. The pass
  * mints a key purchase queues are claimed, marked minted or deferred here.
  */
-@ApplicationScoped
 public class PgPurchases implements Purchases, PassMints {
 
   private static final String UNIQUE_VIOLATION = "23505";
@@ -49,7 +46,6 @@ public class PgPurchases implements Purchases, PassMints {
 
   private final Pool pool;
 
-  @Inject
   public PgPurchases(Pool pool) {
     this.pool = pool;
   }

@@ -5,8 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowIterator;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -19,7 +17,6 @@ import org.walletstate.application.port.out.RateLimits;
  * conditional upsert per request (created at 1, incremented while below the limit). Every {@value
  * #SWEEP_EVERY}th request also deletes windows that ended over a day ago.
  */
-@ApplicationScoped
 public class PgRateLimits implements RateLimits {
 
   static final int SWEEP_EVERY = 1000;
@@ -36,7 +33,6 @@ public class PgRateLimits implements RateLimits {
   private final Pool pool;
   private final AtomicLong calls = new AtomicLong();
 
-  @Inject
   public PgRateLimits(Pool pool) {
     this.pool = pool;
   }

@@ -4,8 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -20,7 +18,6 @@ import org.walletstate.application.port.out.SenderNonces;
  * whose lease expired is taken first ({@code for update skip locked}, so two allocations never take
  * the same one), then a new nonce, never below the sender's mined count.
  */
-@ApplicationScoped
 public class PgSenderNonces implements SenderNonces {
 
   private static final String MINED =
@@ -62,7 +59,6 @@ public class PgSenderNonces implements SenderNonces {
 
   private final Pool pool;
 
-  @Inject
   public PgSenderNonces(Pool pool) {
     this.pool = pool;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.persistence;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.walletstate.application.port.out.UsedSignInNonces;
@@ -15,7 +13,6 @@ import org.walletstate.application.port.out.UsedSignInNonces;
  * skip locked}, so two replicas pruning at once take disjoint batches and neither waits; a row a
  * sign-in is inserting is not yet visible and is never old enough to be taken.
  */
-@ApplicationScoped
 public class PgUsedSignInNonces implements UsedSignInNonces {
 
   private static final String FORGET =
@@ -26,7 +23,6 @@ public class PgUsedSignInNonces implements UsedSignInNonces {
 
   private final Pool pool;
 
-  @Inject
   public PgUsedSignInNonces(Pool pool) {
     this.pool = pool;
   }

@@ -4,8 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Optional;
@@ -16,7 +14,6 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.payload.KeyVersion;
 
 /** {@link WalletKeys} in PostgreSQL: the key of a registered wallet, and single-use nonces. */
-@ApplicationScoped
 public class PgWalletKeys implements WalletKeys {
 
   private static final String BY_WALLET =
@@ -27,7 +24,6 @@ public class PgWalletKeys implements WalletKeys {
 
   private final Pool pool;
 
-  @Inject
   public PgWalletKeys(Pool pool) {
     this.pool = pool;
   }

@@ -2,19 +2,13 @@ package org.walletstate.application.commerce;
 
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Executor;
-import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
@@ -35,8 +29,8 @@ import org.walletstate.domain.commerce.discount.OrderLines;
 import org.walletstate.domain.commerce.discount.WalletProof;
 
 /**
- * Discount codes: issuing ({@code verify}, ACP, UCP) and reading one; {@link PaymentConfirmService}
- * confirms a code's payment.
+ * Discount codes issued ({@code verify}, ACP, UCP); {@link DiscountCodeService} reads one, {@link
+ * PaymentConfirmService} confirms a code's payment.
  *
  * <p>Issuing, in the interface's order: the store (unknown 404, paused 409), the walletProof (401,
  * nothing spent), the holdings through {@link EligibilityService} (503 on an incomplete read), the
@@ -45,7 +39,7 @@ import org.walletstate.domain.commerce.discount.WalletProof;
  * a stored code. A code whose text an earlier code holds is drawn and signed again (at most {@link
  * #DRAWS} times).
  */
-public final class DiscountService implements IssueDiscountUseCase, DiscountCodeQuery {
+public final class DiscountService implements IssueDiscountUseCase {
 
   static final int DRAWS = 3;
 
@@ -59,7 +53,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
   private final Entropy entropy;
   private final Clock clock;
   private final Executor cpu;
-  private final URI baseUrl;
+  private final ProofScope proofScope;
 
   /**
    * @param baseUrl the service's public base URL: its host is a walletProof domain, and a proof's
@@ -83,7 +77,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
     this.entropy = entropy;
     this.clock = clock;
     this.cpu = cpu;
-    this.baseUrl = baseUrl;
+    this.proofScope = new ProofScope(baseUrl);
   }
 
   // --- issuing ---------------------------------------------------------------------------------
@@ -195,7 +189,7 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
                       nonce,
                       signed,
                       paid ? 1 : 0,
-                      fingerprint(caller, request),
+                      IssueFingerprint.of(caller, request),
                       started,
                       daily,
                       day.resetsAt().minus(Duration.ofDays(1)),
@@ -278,57 +272,11 @@ public final class DiscountService implements IssueDiscountUseCase, DiscountCode
 
   /** The hosts a walletProof may name: the service's, and the store's verified website. */
   List<String> proofDomains(Merchant merchant) {
-    List<String> domains = new ArrayList<>();
-    String host =
-        baseUrl.getPort() > 0 ? baseUrl.getHost() + ":" + baseUrl.getPort() : baseUrl.getHost();
-    domains.add(host);
-    if (merchant.verification().verified()) {
-      merchant.verification().domain().ifPresent(d -> domains.add(d.value()));
-    }
-    return domains;
+    return proofScope.domains(merchant);
   }
 
   String proofUri(Merchant merchant) {
-    String base = baseUrl.toString();
-    if (base.endsWith("/")) {
-      base = base.substring(0, base.length() - 1);
-    }
-    return base + "/v1/merchants/" + merchant.id().value();
-  }
-
-  /** What makes two submits the same request: caller, store, wallets, proof and order. */
-  private static String fingerprint(KeyAccount caller, DiscountRequest request) {
-    StringBuilder b = new StringBuilder();
-    b.append(caller.id()).append('\n').append(request.merchant().key()).append('\n');
-    request.wallets().keys().forEach(k -> b.append(k).append('\n'));
-    request.proof().ifPresent(p -> b.append(p.message()).append('\n').append(p.signature()));
-    b.append('\n');
-    request
-        .order()
-        .items()
-        .forEach(i -> b.append(i.path()).append('=').append(i.amount()).append(';'));
-    request.order().subtotal().ifPresent(s -> b.append("subtotal=").append(s));
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256")
-                  .digest(b.toString().getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-256", e);
-    }
-  }
-
-  // --- reading a code --------------------------------------------------------------------------
-
-  @Override
-  public Uni<CodeState> code(DiscountCode code) {
-    return codes
-        .find(code)
-        .map(
-            found ->
-                new CodeState(
-                    found,
-                    found.map(c -> c.state(clock.instant())).orElse(IssuedCode.State.NOT_FOUND)));
+    return proofScope.uri(merchant);
   }
 
   /**

@@ -49,7 +49,7 @@ public final class DomainVerificationService implements DomainVerificationUseCas
                 new MerchantStore.Change<OwnerResult<Started>>(
                     m.withVerification(m.verification().issue(domain, token)),
                     new OwnerResult.Done<>(new Started(domain, token))))
-        .map(access -> MerchantService.flatten(id, access));
+        .map(access -> OwnerAccess.flatten(id, access));
   }
 
   /** What the counting step decided. */
@@ -139,7 +139,7 @@ public final class DomainVerificationService implements DomainVerificationUseCas
                   m.withVerification(verified.get()),
                   new OwnerResult.Done<>(new Check.Verified(look.domain(), method)));
             })
-        .map(access -> MerchantService.flatten(id, access));
+        .map(access -> OwnerAccess.flatten(id, access));
   }
 
   @Override
@@ -166,13 +166,13 @@ public final class DomainVerificationService implements DomainVerificationUseCas
                         return new MerchantStore.Change<OwnerResult<DomainVerification>>(
                             m.withVerification(next), new OwnerResult.Done<>(next));
                       })
-                  .map(access -> MerchantService.flatten(id, access));
+                  .map(access -> OwnerAccess.flatten(id, access));
             });
   }
 
   private static <T> OwnerResult<T> notReached(CompanyId id, MerchantStore.Access<?> access) {
     return access instanceof MerchantStore.Access.NotOwner<?>
-        ? new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + id)
+        ? new OwnerResult.Forbidden<>(OwnerAccess.NOT_OWNER + id)
         : new OwnerResult.NotFound<>();
   }
 }

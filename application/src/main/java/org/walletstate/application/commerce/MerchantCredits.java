@@ -57,7 +57,7 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
               Merchant m = found.get();
               if (!m.ownedBy(key.id())) {
                 return Uni.createFrom()
-                    .item(new OwnerResult.Forbidden<Outcome>(MerchantService.NOT_OWNER + m.id()));
+                    .item(new OwnerResult.Forbidden<Outcome>(OwnerAccess.NOT_OWNER + m.id()));
               }
               return payments
                   .verify(request.payment())

@@ -108,7 +108,7 @@ public final class ScannerService implements ScannersUseCase {
       return new OwnerResult.NotFound<>();
     }
     if (added instanceof ScannerStore.Added.NotOwner) {
-      return new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+      return new OwnerResult.Forbidden<>(OwnerAccess.NOT_OWNER + merchant);
     }
     if (added instanceof ScannerStore.Added.LimitReached limit) {
       return new OwnerResult.Conflict<>(
@@ -132,8 +132,7 @@ public final class ScannerService implements ScannersUseCase {
                   case DONE -> new OwnerResult.Done<>(true);
                   case NO_SUCH_SCANNER -> new OwnerResult.Done<>(false);
                   case NOT_FOUND -> new OwnerResult.NotFound<>();
-                  case NOT_OWNER ->
-                      new OwnerResult.Forbidden<>(MerchantService.NOT_OWNER + merchant);
+                  case NOT_OWNER -> new OwnerResult.Forbidden<>(OwnerAccess.NOT_OWNER + merchant);
                 });
   }
 
@@ -153,7 +152,7 @@ public final class ScannerService implements ScannersUseCase {
               }
               if (access instanceof MerchantStore.Access.NotOwner<List<Scanner>>) {
                 return Uni.createFrom()
-                    .item(new OwnerResult.Forbidden<Listed>(MerchantService.NOT_OWNER + merchant));
+                    .item(new OwnerResult.Forbidden<Listed>(OwnerAccess.NOT_OWNER + merchant));
               }
               return Uni.createFrom().item(new OwnerResult.NotFound<Listed>());
             });

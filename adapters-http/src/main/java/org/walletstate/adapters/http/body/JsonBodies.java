@@ -8,8 +8,6 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import io.quarkus.runtime.configuration.MemorySize;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -26,7 +24,6 @@ import org.walletstate.domain.request.RequestValue;
  * are refused (two parsers taking different ones is a classic ambiguity), as are bodies nested
  * deeper than any request of the interface needs.
  */
-@ApplicationScoped
 public class JsonBodies {
 
   /** Deeper than any body of the interface (a delegation caveat sits at depth 6). */
@@ -37,7 +34,6 @@ public class JsonBodies {
 
   private final long maxBodyBytes;
 
-  @Inject
   public JsonBodies(
       @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBodySize) {
     this.maxBodyBytes = maxBodySize.asLongValue();

@@ -1,8 +1,6 @@
 package org.walletstate.adapters.http.commerce;
 
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.body.JsonBodies;
@@ -17,7 +15,6 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
  * caller's body read as a {@link DiscountRequest}, one call of {@link IssueDiscountUseCase},
  * answered in the endpoint's shape.
  */
-@ApplicationScoped
 public class DiscountIssuing {
 
   private final IssueDiscountUseCase issue;
@@ -25,7 +22,6 @@ public class DiscountIssuing {
   private final JsonBodies bodies;
   private final CurrentCaller caller;
 
-  @Inject
   public DiscountIssuing(
       IssueDiscountUseCase issue, Envelopes envelopes, JsonBodies bodies, CurrentCaller caller) {
     this.issue = issue;

@@ -20,7 +20,8 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
-import org.walletstate.application.commerce.port.in.PassUseCase;
+import org.walletstate.application.commerce.port.in.IssuePassUseCase;
+import org.walletstate.application.commerce.port.in.VerifyPassUseCase;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.commerce.PassScan;
@@ -31,15 +32,21 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "point of sale")
 public class PassResource {
 
-  private final PassUseCase passes;
+  private final IssuePassUseCase issuing;
+  private final VerifyPassUseCase verifying;
   private final JsonBodies bodies;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
 
   @Inject
   public PassResource(
-      PassUseCase passes, JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
-    this.passes = passes;
+      IssuePassUseCase issuing,
+      VerifyPassUseCase verifying,
+      JsonBodies bodies,
+      CurrentCaller caller,
+      Envelopes envelopes) {
+    this.issuing = issuing;
+    this.verifying = verifying;
     this.bodies = bodies;
     this.caller = caller;
     this.envelopes = envelopes;
@@ -52,14 +59,14 @@ public class PassResource {
   @Operation(summary = "A signed pass for a wallet that signs in (EIP-4361) or renews")
   public Uni<Response> issue(byte[] body) {
     PassRequest request = PassRequest.parse(bodies.object(body));
-    return passes
+    return issuing
         .issue(request)
         .map(
             outcome -> {
-              if (outcome instanceof PassUseCase.Issue.Refused refused) {
+              if (outcome instanceof IssuePassUseCase.Issue.Refused refused) {
                 throw new ApiError(401, "Sign-in refused: " + refused.reason());
               }
-              var issued = (PassUseCase.Issue.Issued) outcome;
+              var issued = (IssuePassUseCase.Issue.Issued) outcome;
               Map<String, Object> v = new LinkedHashMap<>();
               v.put("signed", new RawValue(issued.dataJson()));
               v.put("code", issued.code());
@@ -87,13 +94,13 @@ public class PassResource {
       summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
   public Uni<Response> verify(byte[] body) {
     PassScan scan = PassScan.parse(bodies.object(body));
-    return passes
+    return verifying
         .verify(caller.scannerMerchant(), caller.key().map(k -> k.account()), scan)
         .map(this::answer);
   }
 
-  private Response answer(PassUseCase.Verify verify) {
-    if (verify instanceof PassUseCase.Verify.Scanned s) {
+  private Response answer(VerifyPassUseCase.Verify verify) {
+    if (verify instanceof VerifyPassUseCase.Verify.Scanned s) {
       Map<String, Object> v = new LinkedHashMap<>();
       v.put("recognized", s.recognized());
       v.put("paused", s.paused());
@@ -120,26 +127,26 @@ public class PassResource {
       v.put("recognizedCollections", s.recognizedCollections());
       return envelopes.okMetered(v, s.creditsRemaining(), s.creditsCharged());
     }
-    if (verify instanceof PassUseCase.Verify.NotAPass no) {
+    if (verify instanceof VerifyPassUseCase.Verify.NotAPass no) {
       throw ApiError.badRequest(no.reason());
     }
-    if (verify instanceof PassUseCase.Verify.MerchantRequired) {
+    if (verify instanceof VerifyPassUseCase.Verify.MerchantRequired) {
       throw ApiError.badRequest("merchantId is required when the owner key verifies a pass");
     }
-    if (verify instanceof PassUseCase.Verify.NoSuchMerchant none) {
+    if (verify instanceof VerifyPassUseCase.Verify.NoSuchMerchant none) {
       throw MerchantsResource.notFound(none.id());
     }
-    if (verify instanceof PassUseCase.Verify.Forbidden forbidden) {
+    if (verify instanceof VerifyPassUseCase.Verify.Forbidden forbidden) {
       throw new ApiError(403, forbidden.reason());
     }
-    if (verify instanceof PassUseCase.Verify.NoCredits none) {
+    if (verify instanceof VerifyPassUseCase.Verify.NoCredits none) {
       throw new ApiError(
           402,
           "The store's owner key has "
               + none.balance()
               + " credits; a scan that gives a discount takes 1. Nothing was charged.");
     }
-    var unavailable = (PassUseCase.Verify.Unavailable) verify;
+    var unavailable = (VerifyPassUseCase.Verify.Unavailable) verify;
     return envelopes.rpcFailure(
         unavailable.chainIds().stream()
             .map(chain -> new Envelopes.FailedRead("chain_read", chain, unavailable.reason()))

@@ -1,7 +1,5 @@
 package org.walletstate.adapters.http.edge;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.ErrorReferences;
 import org.walletstate.domain.ValidationException;
@@ -11,12 +9,10 @@ import org.walletstate.domain.ValidationException;
  * endpoint both answer with these statuses and messages. Bad input keeps its message; anything
  * unexpected is logged under a reference and only the reference is shown.
  */
-@ApplicationScoped
 public class Failures {
 
   private final ErrorReferences references;
 
-  @Inject
   public Failures(ErrorReferences references) {
     this.references = references;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.envelope;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.util.RawValue;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Clock;
@@ -16,14 +14,12 @@ import org.walletstate.domain.payload.Timestamps;
  * {ok:false, error:{code, message}, meta}}; meta carries the interface version and the time of the
  * response, and on metered calls the credits charged and remaining.
  */
-@ApplicationScoped
 public class Envelopes {
 
   public static final String VERSION = "1.0";
 
   private final Clock clock;
 
-  @Inject
   public Envelopes(Clock clock) {
     this.clock = clock;
   }

@@ -1,20 +1,16 @@
 package org.walletstate.adapters.http.envelope;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.HexFormat;
 import org.jboss.logging.Logger;
 import org.walletstate.application.port.out.Entropy;
 
 /** Short random references that tie a 500 answer to its entry in the server log. */
-@ApplicationScoped
 public class ErrorReferences {
 
   private static final Logger LOG = Logger.getLogger(ErrorReferences.class);
 
   private final Entropy entropy;
 
-  @Inject
   public ErrorReferences(Entropy entropy) {
     this.entropy = entropy;
   }

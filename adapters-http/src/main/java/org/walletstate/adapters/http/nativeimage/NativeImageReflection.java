@@ -19,7 +19,11 @@ import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
 import org.walletstate.adapters.http.commerce.AcpDiscountResource;
 import org.walletstate.adapters.http.commerce.CodesResource;
 import org.walletstate.adapters.http.commerce.DiscountCheckResource;
+import org.walletstate.adapters.http.commerce.DomainVerificationResource;
+import org.walletstate.adapters.http.commerce.MerchantConfigurationResource;
 import org.walletstate.adapters.http.commerce.MerchantCreditsResource;
+import org.walletstate.adapters.http.commerce.MerchantOnboardingResource;
+import org.walletstate.adapters.http.commerce.MerchantScannersResource;
 import org.walletstate.adapters.http.commerce.MerchantsResource;
 import org.walletstate.adapters.http.commerce.OwnedMerchantsResource;
 import org.walletstate.adapters.http.commerce.PassResource;
@@ -63,6 +67,10 @@ import org.walletstate.adapters.http.trust.TrustResource;
       PlansResource.class,
       TrustResource.class,
       MerchantsResource.class,
+      MerchantOnboardingResource.class,
+      MerchantConfigurationResource.class,
+      MerchantScannersResource.class,
+      DomainVerificationResource.class,
       TokensResource.class,
       RegistrySubmitResource.class,
       VerifyResource.class,

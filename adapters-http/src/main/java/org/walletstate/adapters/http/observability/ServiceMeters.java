@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.observability;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +26,6 @@ import org.walletstate.domain.chain.ChainId;
  *       {@code rpc_failure} answer (503, or a failed wallet of a trust batch)</td></tr>
  * </table>
  */
-@ApplicationScoped
 public class ServiceMeters implements ChainCallObserver {
 
   private final MeterRegistry registry;
@@ -41,7 +38,6 @@ public class ServiceMeters implements ChainCallObserver {
 
   private record ChainCall(String chain, Outcome outcome) {}
 
-  @Inject
   public ServiceMeters(MeterRegistry registry) {
     this.registry = registry;
   }

@@ -2,8 +2,6 @@ package org.walletstate.adapters.http.ratelimit;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ResourceInfo;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,14 +17,12 @@ import org.walletstate.application.port.out.RateLimits;
  * limit it fails with the 429 {@link ApiError} and its {@code Retry-After}. Used by the filter of
  * {@link RateLimited} endpoints and by routes outside the REST layer.
  */
-@ApplicationScoped
 public class AddressLimits {
 
   private final RateLimits limits;
   private final RateLimitSettings settings;
   private final Clock clock;
 
-  @Inject
   public AddressLimits(RateLimits limits, RateLimitSettings settings, Clock clock) {
     this.limits = limits;
     this.settings = settings;

@@ -1,7 +1,5 @@
 package org.walletstate.adapters.http.ratelimit;
 
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -14,7 +12,6 @@ import org.eclipse.microprofile.config.Config;
  * RatePolicy}, and the proxies whose {@code X-Forwarded-For} is believed ({@code
  * walletstate.http.trusted-proxies}, CIDR blocks; none by default). Read once, at start-up.
  */
-@ApplicationScoped
 public class RateLimitSettings {
 
   /** One policy's limit. */
@@ -24,7 +21,6 @@ public class RateLimitSettings {
   private final Map<RatePolicy, Limit> limits = new EnumMap<>(RatePolicy.class);
   private final ClientAddresses addresses;
 
-  @Inject
   public RateLimitSettings(Config config) {
     this.enabled =
         config.getOptionalValue("walletstate.rate-limits.enabled", Boolean.class).orElse(true);

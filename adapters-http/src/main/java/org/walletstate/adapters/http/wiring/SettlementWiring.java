@@ -34,14 +34,14 @@ import org.walletstate.application.port.out.TransferAuthorizations;
 public class SettlementWiring {
 
   /**
-   * Receipts of EVM payment chains and the access pass, over the same endpoints the chain reader
-   * uses. Built at start-up so that a bad payment configuration (a minter key that is not one)
-   * stops the start.
+   * Receipts of EVM payment chains and the access pass (the {@link AccessPasses} port), over the
+   * same endpoints the chain reader uses. Built at start-up so that a bad payment configuration (a
+   * minter key that is not one) stops the start.
    */
   @Produces
   @Singleton
   @Startup
-  @Typed(EvmPayments.class)
+  @Typed({EvmPayments.class, AccessPasses.class})
   EvmPayments evmPayments(
       ChainReadsConfig chains,
       PaymentsConfig payments,

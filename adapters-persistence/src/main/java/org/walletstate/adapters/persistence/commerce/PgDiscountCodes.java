@@ -9,8 +9,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Optional;
@@ -28,7 +26,6 @@ import org.walletstate.domain.payment.Payment;
  * owner's debit with its ledger entry, the code) cannot interleave with another issue at the same
  * store; a refusal rolls everything back.
  */
-@ApplicationScoped
 public class PgDiscountCodes implements DiscountCodes {
 
   private static final String FIND =
@@ -44,7 +41,6 @@ public class PgDiscountCodes implements DiscountCodes {
 
   private final Pool pool;
 
-  @Inject
   public PgDiscountCodes(Pool pool) {
     this.pool = pool;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.persistence.commerce;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -16,7 +14,6 @@ import org.walletstate.domain.commerce.CompanyId;
  * time (index {@code discount_code_merchant_created_ix}). Store ids are matched as stored: the
  * codes carry the store's id in the case it was created with.
  */
-@ApplicationScoped
 public class PgIssuedCodeCounts implements IssuedCodeCounts {
 
   private static final String COUNT =
@@ -24,7 +21,6 @@ public class PgIssuedCodeCounts implements IssuedCodeCounts {
 
   private final Pool pool;
 
-  @Inject
   public PgIssuedCodeCounts(Pool pool) {
     this.pool = pool;
   }

@@ -6,8 +6,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,7 +22,6 @@ import org.walletstate.domain.commerce.Merchant;
  * creations cannot both take a free name); every change locks the merchant's row, reads it, applies
  * the change and writes it back in one transaction.
  */
-@ApplicationScoped
 public class PgMerchantStore implements MerchantStore {
 
   private static final String TOKEN_MATCH =
@@ -36,7 +33,6 @@ public class PgMerchantStore implements MerchantStore {
 
   private final Pool pool;
 
-  @Inject
   public PgMerchantStore(Pool pool) {
     this.pool = pool;
   }

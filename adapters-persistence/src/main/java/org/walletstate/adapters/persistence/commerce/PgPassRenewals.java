@@ -4,8 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -14,12 +12,10 @@ import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.domain.address.EvmAddress;
 
 /** {@link PassRenewals} on PostgreSQL; expired tokens are deleted as new ones are stored. */
-@ApplicationScoped
 public class PgPassRenewals implements PassRenewals {
 
   private final Pool pool;
 
-  @Inject
   public PgPassRenewals(Pool pool) {
     this.pool = pool;
   }

@@ -5,8 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -23,7 +21,6 @@ import org.walletstate.domain.commerce.ScannerLockout;
  * transaction: parallel attempts on one store run one after the other, so no more than the counts
  * allow get through in one window, on any number of replicas.
  */
-@ApplicationScoped
 public class PgScannerLockouts implements ScannerLockouts {
 
   private static final String STORE_COUNT =
@@ -56,7 +53,6 @@ public class PgScannerLockouts implements ScannerLockouts {
 
   private final Pool pool;
 
-  @Inject
   public PgScannerLockouts(Pool pool) {
     this.pool = pool;
   }

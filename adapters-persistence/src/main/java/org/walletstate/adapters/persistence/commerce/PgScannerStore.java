@@ -5,8 +5,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -22,7 +20,6 @@ import org.walletstate.domain.commerce.Scanner;
  * {@link ScannerStore} on PostgreSQL. Adding a scanner locks the merchant's row (the limit holds
  * between parallel adds); the login lockout is {@link PgScannerLockouts}.
  */
-@ApplicationScoped
 public class PgScannerStore implements ScannerStore {
 
   private static final String SALT =
@@ -36,7 +33,6 @@ public class PgScannerStore implements ScannerStore {
 
   private final Pool pool;
 
-  @Inject
   public PgScannerStore(Pool pool) {
     this.pool = pool;
   }

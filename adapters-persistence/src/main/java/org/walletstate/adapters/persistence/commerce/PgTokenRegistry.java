@@ -4,8 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -20,7 +18,6 @@ import org.walletstate.domain.commerce.RegistrySubmission;
 import org.walletstate.domain.request.Digits;
 
 /** {@link TokenRegistry} on PostgreSQL: one row per chain and address, whatever its status. */
-@ApplicationScoped
 public class PgTokenRegistry implements TokenRegistry {
 
   private static final String INSERT =
@@ -31,7 +28,6 @@ public class PgTokenRegistry implements TokenRegistry {
 
   private final Pool pool;
 
-  @Inject
   public PgTokenRegistry(Pool pool) {
     this.pool = pool;
   }

@@ -1,36 +1,17 @@
 package org.walletstate.application.commerce.port.in;
 
 import io.smallrye.mutiny.Uni;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.InStorePass;
-import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.commerce.PassScan;
 import org.walletstate.domain.commerce.discount.Eligibility;
 
-/** In-store passes: issued to a signed-in wallet, verified at a merchant's till. */
-public interface PassUseCase {
-
-  Uni<Issue> issue(PassRequest request);
-
-  sealed interface Issue {
-    /**
-     * @param dataJson the signed {@code data} object {@code {pass, sig, kid, pqSig, pqKid}}
-     * @param code the QR code's text
-     * @param renewal a token for further passes without a new signature, until {@code
-     *     renewalExpiresAt}
-     */
-    record Issued(
-        InStorePass pass, String dataJson, String code, String renewal, Instant renewalExpiresAt)
-        implements Issue {}
-
-    /** The sign-in or renewal is not accepted (401). */
-    record Refused(String reason) implements Issue {}
-  }
+/** In-store passes verified at a merchant's till. */
+public interface VerifyPassUseCase {
 
   /**
    * Verifies a scanned pass for a merchant.

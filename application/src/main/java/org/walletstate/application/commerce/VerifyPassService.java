@@ -2,57 +2,38 @@ package org.walletstate.application.commerce;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
-import org.walletstate.application.commerce.port.in.PassUseCase;
+import org.walletstate.application.commerce.port.in.VerifyPassUseCase;
 import org.walletstate.application.commerce.port.out.MerchantStore;
-import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.PassSigner;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
-import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.Merchant;
-import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.commerce.PassScan;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.commerce.discount.Eligibility;
-import org.walletstate.domain.siwe.SignInCheck;
-import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
- * Passes. Issuing one: the EIP-4361 sign-in's rules ({@link SignInCheck}, as wallet authorization
- * checks them, for the purpose {@link SignInPurpose#POS_PASS}), then the nonce's single use (the
- * same store as wallet authorization), then the signed pass and a renewal token. Verifying one at a
- * till: the merchant, the owner key's credit, the code's signature and age, the pause, then the
- * discount from anchored reads; 1 credit is taken only for a scan that gives a discount, and never
+ * Verifying a pass at a till: the merchant, the owner key's credit, the code's signature and age,
+ * the pause, then the discount from anchored reads (the discount check's {@link
+ * DiscountEligibilityUseCase}); 1 credit is taken only for a scan that gives a discount, and never
  * when a read failed.
  */
-public final class PassService implements PassUseCase {
-
-  /** How long a renewal token gives fresh passes without a new signature. */
-  public static final Duration RENEWAL = Duration.ofHours(1);
-
-  /** Renewal tokens: this prefix and 43 base64url characters (32 random bytes). */
-  static final String RENEWAL_PREFIX = "wsr_";
+public final class VerifyPassService implements VerifyPassUseCase {
 
   /** Credits one scan that gives a discount takes from the owner key. */
   public static final long SCAN_PRICE = 1;
 
-  private final String domain;
-  private final WalletKeys nonces;
   private final PassSigner signer;
-  private final PassRenewals renewals;
   private final MerchantStore merchants;
   private final DiscountEligibilityUseCase discounts;
   private final CreditLedger ledger;
@@ -61,24 +42,17 @@ public final class PassService implements PassUseCase {
   private final Executor cpu;
 
   /**
-   * @param domain the host a sign-in message must name (as for wallet authorization)
-   * @param cpu where passes are signed and read (CPU work that must not hold an event loop)
+   * @param cpu where passes are read (CPU work that must not hold an event loop)
    */
-  public PassService(
-      String domain,
-      WalletKeys nonces,
+  public VerifyPassService(
       PassSigner signer,
-      PassRenewals renewals,
       MerchantStore merchants,
       DiscountEligibilityUseCase discounts,
       CreditLedger ledger,
       Entropy entropy,
       Clock clock,
       Executor cpu) {
-    this.domain = domain;
-    this.nonces = nonces;
     this.signer = signer;
-    this.renewals = renewals;
     this.merchants = merchants;
     this.discounts = discounts;
     this.ledger = ledger;
@@ -86,66 +60,6 @@ public final class PassService implements PassUseCase {
     this.clock = clock;
     this.cpu = cpu;
   }
-
-  // ---- issuing ------------------------------------------------------------------------------
-
-  @Override
-  public Uni<Issue> issue(PassRequest request) {
-    Instant now = clock.instant();
-    if (request instanceof PassRequest.Renewal renewal) {
-      if (!renewal.token().startsWith(RENEWAL_PREFIX)) {
-        return refuse("renewal is not a renewal token; sign in again");
-      }
-      return renewals
-          .wallet(ScannerService.sha256(renewal.token()), now)
-          .map(
-              wallet ->
-                  wallet.isEmpty()
-                      ? new Issue.Refused(
-                          "the renewal token has expired or is unknown; sign in again")
-                      : issued(wallet.get(), now, renewal.token(), Optional.empty()));
-    }
-    if (domain.isBlank()) {
-      return refuse("wallet sign-in is not configured on this service");
-    }
-    var signIn = (PassRequest.SignIn) request;
-    SignInCheck.Verdict verdict =
-        SignInCheck.check(
-            signIn.message(), signIn.signature(), domain, SignInPurpose.POS_PASS, now);
-    if (verdict instanceof SignInCheck.Verdict.Refused refused) {
-      return refuse(refused.reason());
-    }
-    var signedIn = (SignInCheck.Verdict.SignedIn) verdict;
-    return nonces
-        .useNonce(signedIn.wallet(), signedIn.message().nonce(), now)
-        .flatMap(
-            first -> {
-              if (!first) {
-                return refuse("the nonce was used before; sign a new message with a fresh nonce");
-              }
-              String token =
-                  RENEWAL_PREFIX
-                      + Base64.getUrlEncoder().withoutPadding().encodeToString(entropy.bytes(32));
-              Instant renewalExpiresAt = now.plus(RENEWAL);
-              return renewals
-                  .store(ScannerService.sha256(token), signedIn.wallet(), renewalExpiresAt)
-                  .map(ok -> issued(signedIn.wallet(), now, token, Optional.of(renewalExpiresAt)));
-            });
-  }
-
-  private Issue issued(
-      EvmAddress wallet, Instant now, String renewal, Optional<Instant> renewalExpiresAt) {
-    InStorePass pass = new InStorePass(wallet, now);
-    PassSigner.Signed signed = signer.sign(pass);
-    return new Issue.Issued(
-        pass, signed.dataJson(), signed.code(), renewal, renewalExpiresAt.orElse(null));
-  }
-
-  private static Uni<Issue> refuse(String reason) {
-    return Uni.createFrom().item(new Issue.Refused(reason));
-  }
-
-  // ---- verifying ----------------------------------------------------------------------------
 
   @Override
   public Uni<Verify> verify(
@@ -172,7 +86,7 @@ public final class PassService implements PassUseCase {
               }
               Merchant merchant = found.get();
               if (owner.isPresent() && !merchant.ownedBy(owner.get().id())) {
-                return answer(new Verify.Forbidden(MerchantService.NOT_OWNER + merchant.id()));
+                return answer(new Verify.Forbidden(OwnerAccess.NOT_OWNER + merchant.id()));
               }
               return ledger
                   .balance(merchant.ownerKeyId())

@@ -6,17 +6,14 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
-import org.walletstate.application.commerce.port.in.PassUseCase.Verify;
-import org.walletstate.application.commerce.port.out.PassRenewals;
+import org.walletstate.application.commerce.port.in.VerifyPassUseCase.Verify;
 import org.walletstate.application.commerce.port.out.PassSigner;
-import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.MemoryMerchantStore;
 import org.walletstate.domain.account.KeyAccount;
@@ -39,7 +36,7 @@ import org.walletstate.domain.request.RequestValue;
  * Pass verification's order and charging: what the code, the pause and the discount check decide,
  * and that only a result with a discount takes a credit.
  */
-class PassServiceTest {
+class VerifyPassServiceTest {
 
   static final Instant NOW = Instant.parse("2026-11-25T10:00:00Z");
   static final EvmAddress WALLET = EvmAddress.of("0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045");
@@ -74,34 +71,9 @@ class PassServiceTest {
         return Uni.createFrom().item(outcome);
       };
 
-  final Map<String, Boolean> nonces = new HashMap<>();
-
-  final PassService service =
-      new PassService(
-          "localhost",
-          new WalletKeys() {
-            @Override
-            public Uni<Optional<KeyAccount>> findByWallet(EvmAddress wallet) {
-              return Uni.createFrom().item(Optional.empty());
-            }
-
-            @Override
-            public Uni<Boolean> useNonce(EvmAddress wallet, String nonce, Instant at) {
-              return Uni.createFrom().item(nonces.put(wallet + nonce, true) == null);
-            }
-          },
+  final VerifyPassService service =
+      new VerifyPassService(
           signer,
-          new PassRenewals() {
-            @Override
-            public Uni<Void> store(byte[] tokenHash, EvmAddress wallet, Instant expiresAt) {
-              return Uni.createFrom().voidItem();
-            }
-
-            @Override
-            public Uni<Optional<EvmAddress>> wallet(byte[] tokenHash, Instant now) {
-              return Uni.createFrom().item(Optional.empty());
-            }
-          },
           merchants,
           discounts,
           ledger,

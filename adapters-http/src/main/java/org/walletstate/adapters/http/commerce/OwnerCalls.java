@@ -1,0 +1,49 @@
+package org.walletstate.adapters.http.commerce;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+import java.util.function.Function;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.OwnerResult;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.commerce.CompanyId;
+
+/**
+ * An operation for a merchant's owner key, as every {@code /v1/merchants/{id}/…} resource answers
+ * it: the call made with the calling key, its result in the success envelope, or 403, 409 and 404.
+ */
+final class OwnerCalls {
+
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+
+  OwnerCalls(CurrentCaller caller, Envelopes envelopes) {
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  /** {@code call} with the calling key, its result answered with {@code view}. */
+  <T> Uni<Response> owned(
+      CompanyId merchant,
+      Function<KeyAccount, Uni<OwnerResult<T>>> call,
+      Function<T, Map<String, Object>> view) {
+    return call.apply(caller.account()).map(r -> answer(merchant, r, view));
+  }
+
+  private <T> Response answer(
+      CompanyId id, OwnerResult<T> result, Function<T, Map<String, Object>> view) {
+    if (result instanceof OwnerResult.Done<T> done) {
+      return envelopes.ok(view.apply(done.value()));
+    }
+    if (result instanceof OwnerResult.Forbidden<T> forbidden) {
+      throw new ApiError(403, forbidden.message());
+    }
+    if (result instanceof OwnerResult.Conflict<T> conflict) {
+      throw new ApiError(409, conflict.message());
+    }
+    throw MerchantsResource.notFound(id.value());
+  }
+}

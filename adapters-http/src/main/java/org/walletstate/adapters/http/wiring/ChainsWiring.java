@@ -1,0 +1,68 @@
+package org.walletstate.adapters.http.wiring;
+
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
+import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
+import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.stellar.StellarChainState;
+import org.walletstate.adapters.chain.sui.SuiChainState;
+import org.walletstate.adapters.chain.tron.TronChainState;
+import org.walletstate.adapters.chain.xrpl.XrplChainState;
+import org.walletstate.adapters.http.chains.ChainReadsConfig;
+import org.walletstate.adapters.http.chains.EvmChainSettings;
+import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.ChainFamily;
+
+/** The chain readers: one per family behind the one chain-state port. */
+@ApplicationScoped
+public class ChainsWiring {
+
+  /**
+   * Every family's reader behind the one chain-state port: a family is one more entry. Built at
+   * start-up so that a bad chain configuration stops the start rather than the first request; the
+   * readers' threads and connections are closed with the service.
+   */
+  @Produces
+  @Singleton // not proxied: the class is final, and nothing needs it lazily
+  @Startup
+  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
+    Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
+    families.put(
+        ChainFamily.EVM,
+        new Web3jEvmChainState(
+            EvmChainSettings.evmConfig(config),
+            EvmChainSettings.headFollowing(config),
+            clock,
+            calls));
+    families.put(
+        ChainFamily.SOLANA,
+        new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
+    families.put(
+        ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock, calls));
+    families.put(
+        ChainFamily.BITCOIN,
+        new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));
+    families.put(
+        ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock, calls));
+    families.put(
+        ChainFamily.STELLAR,
+        new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
+    families.put(
+        ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
+    return new ChainStateByFamily(families);
+  }
+
+  void closeChainState(@Disposes ChainStateByFamily chains) {
+    chains.close();
+  }
+}

@@ -1,0 +1,69 @@
+package org.walletstate.adapters.http.wiring;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.configuration.MemorySize;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import java.time.Clock;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.edge.Failures;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.envelope.ErrorReferences;
+import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.adapters.http.ratelimit.AddressLimits;
+import org.walletstate.adapters.http.ratelimit.RateLimitSettings;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.application.port.out.RateLimits;
+
+/**
+ * The HTTP edge every resource and filter shares: envelopes, error references and the failures'
+ * classification, JSON bodies, the service's meters, and the rate limits by address.
+ */
+@ApplicationScoped
+public class HttpEdgeWiring {
+
+  @Produces
+  @ApplicationScoped
+  Envelopes envelopes(Clock clock) {
+    return new Envelopes(clock);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ErrorReferences errorReferences(Entropy entropy) {
+    return new ErrorReferences(entropy);
+  }
+
+  @Produces
+  @ApplicationScoped
+  Failures failures(ErrorReferences references) {
+    return new Failures(references);
+  }
+
+  @Produces
+  @ApplicationScoped
+  JsonBodies jsonBodies(
+      @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBodySize) {
+    return new JsonBodies(maxBodySize);
+  }
+
+  @Produces
+  @ApplicationScoped
+  ServiceMeters serviceMeters(MeterRegistry registry) {
+    return new ServiceMeters(registry);
+  }
+
+  @Produces
+  @ApplicationScoped
+  RateLimitSettings rateLimitSettings(Config config) {
+    return new RateLimitSettings(config);
+  }
+
+  @Produces
+  @ApplicationScoped
+  AddressLimits addressLimits(RateLimits limits, RateLimitSettings settings, Clock clock) {
+    return new AddressLimits(limits, settings, clock);
+  }
+}

@@ -1,0 +1,27 @@
+package org.walletstate.application.commerce.port.in;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Instant;
+import org.walletstate.domain.commerce.InStorePass;
+import org.walletstate.domain.commerce.PassRequest;
+
+/** In-store passes: issued to a signed-in wallet (a sign-in, or a renewal token). */
+public interface IssuePassUseCase {
+
+  Uni<Issue> issue(PassRequest request);
+
+  sealed interface Issue {
+    /**
+     * @param dataJson the signed {@code data} object {@code {pass, sig, kid, pqSig, pqKid}}
+     * @param code the QR code's text
+     * @param renewal a token for further passes without a new signature, until {@code
+     *     renewalExpiresAt}
+     */
+    record Issued(
+        InStorePass pass, String dataJson, String code, String renewal, Instant renewalExpiresAt)
+        implements Issue {}
+
+    /** The sign-in or renewal is not accepted (401). */
+    record Refused(String reason) implements Issue {}
+  }
+}
