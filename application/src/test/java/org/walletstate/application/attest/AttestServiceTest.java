@@ -12,12 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -137,7 +140,12 @@ class AttestServiceTest {
 
   private AttestService service(Ledger ledger) {
     return new AttestService(
-        chain, signer, new Metering(ledger, CLOCK), n -> new byte[n], CLOCK, Runnable::run);
+        chain,
+        signer,
+        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
+        n -> new byte[n],
+        CLOCK,
+        Runnable::run);
   }
 
   private static AttestCommand command(String threshold, boolean proof) {
@@ -160,7 +168,11 @@ class AttestServiceTest {
   void attest_signsAndThenChargesOneCredit() {
     Ledger ledger = new Ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isInstanceOf(AttestOutcome.Signed.class);
     AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
     assertThat(signed.creditsCharged()).isEqualTo(1);
@@ -173,7 +185,11 @@ class AttestServiceTest {
   void attest_refusesAKeyThatCannotPayBeforeReadingAnyChain() {
     Ledger ledger = new Ledger(1);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(1, 2));
     assertThat(chain.observed).isEmpty();
     assertThat(signer.signed).isZero();
@@ -184,7 +200,11 @@ class AttestServiceTest {
     Ledger ledger = new Ledger(5);
     chain.down = true;
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isInstanceOf(AttestOutcome.Unavailable.class);
     assertThat(((AttestOutcome.Unavailable) outcome).failedConditions())
         .singleElement()
@@ -197,7 +217,11 @@ class AttestServiceTest {
   void attest_aNotMetConditionIsStillASignedAndChargedVerdict() {
     Ledger ledger = new Ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("6", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("6", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(((AttestOutcome.Signed) outcome).attestation().pass()).isFalse();
     assertThat(ledger.charged).isEqualTo(1);
   }
@@ -207,7 +231,11 @@ class AttestServiceTest {
     Ledger ledger = new Ledger(1);
     ledger.spentElsewhere = true;
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(0, 1));
     assertThat(ledger.charged).isZero();
   }
@@ -216,7 +244,11 @@ class AttestServiceTest {
   void attest_withoutADeliveredProofRefundsThePremium() {
     Ledger ledger = new Ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(((AttestOutcome.Signed) outcome).creditsCharged()).isEqualTo(1);
     assertThat(ledger.charged).isEqualTo(2);
     assertThat(ledger.refunded).isEqualTo(1);
@@ -247,11 +279,20 @@ class AttestServiceTest {
                 java.util.Optional.of(layout)));
     Ledger ledger = new Ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
     assertThat(signed.creditsCharged()).isEqualTo(2);
     assertThat(signed.creditsRemaining()).isEqualTo(3);
     assertThat(ledger.refunded).isZero();
     assertThat(signed.attestation().results().get(0).proofDelivered()).isTrue();
+  }
+
+  /** A key's credits always answer: a key that cannot pay is an outcome of the use case. */
+  private static <T> T answered(Paid<T> paid) {
+    return ((Paid.Answered<T>) paid).outcome();
   }
 }

@@ -14,12 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -158,7 +161,7 @@ class TrustServiceTest {
           signed.add(profile);
           return "{\"trust\":{}}";
         },
-        new Metering(ledger, CLOCK),
+        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
         n -> new byte[n],
         CLOCK,
         Runnable::run);
@@ -175,7 +178,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), false))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -194,7 +198,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), true))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -210,7 +215,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), false))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -232,8 +238,9 @@ class TrustServiceTest {
 
     service(ledger)
         .profile(
-            ACCOUNT,
+            Payer.credits(ACCOUNT),
             new TrustCommand(new TrustWallets(HOLDER, Map.of(ChainFamily.SOLANA, SOLANA)), false))
+        .map(TrustServiceTest::answered)
         .await()
         .indefinitely();
 
@@ -250,7 +257,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), true))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -272,7 +280,12 @@ class TrustServiceTest {
             List.of(TrustWallets.of(HOLDER), TrustWallets.of(BROKEN), TrustWallets.of(EMPTY)),
             false);
 
-    TrustBatchOutcome outcome = service(ledger).profiles(ACCOUNT, command).await().indefinitely();
+    TrustBatchOutcome outcome =
+        service(ledger)
+            .profiles(Payer.credits(ACCOUNT), command)
+            .map(TrustServiceTest::answered)
+            .await()
+            .indefinitely();
 
     assertThat(chains.observed).hasSize(23).doesNotHaveDuplicates();
     TrustBatchOutcome.Answered answered = (TrustBatchOutcome.Answered) outcome;
@@ -319,9 +332,10 @@ class TrustServiceTest {
     TrustBatchOutcome outcome =
         service(ledger)
             .profiles(
-                ACCOUNT,
+                Payer.credits(ACCOUNT),
                 new TrustBatchCommand(
                     List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -331,5 +345,10 @@ class TrustServiceTest {
     assertThat(answered.creditsRemaining()).isEqualTo(100);
     assertThat(ledger.charged).isZero();
     assertThat(signed).isEmpty();
+  }
+
+  /** A key's credits always answer: a key that cannot pay is an outcome of the use case. */
+  private static <T> T answered(Paid<T> paid) {
+    return ((Paid.Answered<T>) paid).outcome();
   }
 }

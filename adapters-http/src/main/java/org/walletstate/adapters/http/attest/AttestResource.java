@@ -11,6 +11,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -24,8 +25,9 @@ import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
-import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.payload.KeyVersion;
@@ -70,24 +72,26 @@ public class AttestResource {
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
   public Uni<Response> attest(byte[] body) {
     var request = bodies.object(body);
-    if (caller.payment().isPresent()) {
-      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return payments.serve(
-          caller.payment().get(),
-          AttestUseCase.call(command),
-          "attest",
-          () -> attest.attestUnmetered(command),
-          AttestOutcome.Signed.class::isInstance,
-          this::respond,
-          signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson())));
-    }
-    if (caller.anonymous()) {
+    if (caller.payment().isEmpty() && caller.anonymous()) {
       AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
       return Uni.createFrom().item(quotes.quote(AttestUseCase.call(command), false));
     }
-    KeyAccount account = caller.account();
-    AttestCommand command = AttestCommand.parse(request, account.version());
-    return attest.attest(account, command).map(this::respond);
+    Optional<String> payment = caller.payment();
+    AttestCommand command =
+        AttestCommand.parse(
+            request, payment.isPresent() ? Payer.PerCall.VERSION : caller.account().version());
+    CreditPrice.Call call = AttestUseCase.call(command);
+    Payer payer =
+        payment.isPresent() ? payments.payer(payment.get(), call) : Payer.credits(caller.account());
+    return attest.attest(payer, command).map(paid -> payments.answer(paid, payer, call, answers()));
+  }
+
+  /** A key's answer carries its credits; a paid call's answer is the signed data alone. */
+  private PerCallPayments.Answers<AttestOutcome> answers() {
+    return new PerCallPayments.Answers<>(
+        this::respond,
+        this::respond,
+        signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson())));
   }
 
   @GET

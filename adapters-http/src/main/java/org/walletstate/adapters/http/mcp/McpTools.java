@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
@@ -35,8 +36,8 @@ import org.walletstate.adapters.http.edge.Failures;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.trust.TrustResource;
-import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
-import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
+import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.account.port.in.Paid.Settlement;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
@@ -50,6 +51,7 @@ import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.commerce.CompanyId;
@@ -88,7 +90,6 @@ public class McpTools {
   private final ObjectMapper json;
   private final JsonBodies bodies;
   private final Failures failures;
-  private final SharedAllowanceUseCase allowance;
   private final AttestUseCase attest;
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
@@ -105,7 +106,6 @@ public class McpTools {
       ObjectMapper json,
       JsonBodies bodies,
       Failures failures,
-      SharedAllowanceUseCase allowance,
       AttestUseCase attest,
       TrustProfileUseCase profiles,
       TrustBatchUseCase batches,
@@ -118,7 +118,6 @@ public class McpTools {
     this.json = json;
     this.bodies = bodies;
     this.failures = failures;
-    this.allowance = allowance;
     this.attest = attest;
     this.profiles = profiles;
     this.batches = batches;
@@ -325,12 +324,13 @@ public class McpTools {
 
   private Uni<ToolResponse> attest(Map<String, Object> args) {
     AttestCommand command = AttestCommand.parse(body(args), ACCOUNT_VERSION);
-    return drawn(
-        drawn ->
-            attest
-                .attest(drawn.account(), command)
-                .map(
-                    outcome -> {
+    return attest
+        .attest(Payer.sharedAllowance(), command)
+        .map(
+            paid ->
+                drawn(
+                    paid,
+                    (outcome, drawn) -> {
                       if (outcome instanceof AttestOutcome.Signed signed) {
                         JsonNode data = exact(signed.dataJson());
                         JsonNode attestation = data.get("attestation");
@@ -368,12 +368,13 @@ public class McpTools {
 
   private Uni<ToolResponse> trust(Map<String, Object> args) {
     TrustCommand command = TrustCommand.parse(body(args));
-    return drawn(
-        drawn ->
-            profiles
-                .profile(drawn.account(), command)
-                .map(
-                    outcome -> {
+    return profiles
+        .profile(Payer.sharedAllowance(), command)
+        .map(
+            paid ->
+                drawn(
+                    paid,
+                    (outcome, drawn) -> {
                       if (outcome instanceof TrustOutcome.Signed signed) {
                         JsonNode data = exact(signed.dataJson());
                         return metered(profileSummary(data), data, drawn);
@@ -390,12 +391,13 @@ public class McpTools {
   private Uni<ToolResponse> batch(Map<String, Object> args) {
     TrustBatchCommand command = TrustBatchCommand.parse(body(args));
     int requested = command.entries().size();
-    return drawn(
-        drawn ->
-            batches
-                .profiles(drawn.account(), command)
-                .map(
-                    outcome -> {
+    return batches
+        .profiles(Payer.sharedAllowance(), command)
+        .map(
+            paid ->
+                drawn(
+                    paid,
+                    (outcome, drawn) -> {
                       if (outcome instanceof TrustBatchOutcome.InsufficientCredits shortOf) {
                         return error(insufficient(shortOf.available(), shortOf.required()));
                       }
@@ -404,7 +406,7 @@ public class McpTools {
   }
 
   private ToolResponse batchAnswer(
-      TrustBatchOutcome.Answered answered, int requested, Draw.Drawn drawn) {
+      TrustBatchOutcome.Answered answered, int requested, Settlement.Drawn drawn) {
     List<Object> results = new ArrayList<>();
     List<String> lines = new ArrayList<>();
     for (TrustBatchOutcome.Entry entry : answered.results()) {
@@ -468,21 +470,20 @@ public class McpTools {
 
   // --- the allowance -----------------------------------------------------------------------------
 
-  private Uni<ToolResponse> drawn(Function<Draw.Drawn, Uni<ToolResponse>> call) {
-    return allowance
-        .draw()
-        .flatMap(
-            draw -> {
-              if (draw instanceof Draw.Drawn drawn) {
-                return call.apply(drawn);
-              }
-              Draw.Spent spent = (Draw.Spent) draw;
-              return Uni.createFrom().item(error(spentError(spent)));
-            });
+  /**
+   * A metered tool's answer: its outcome answered with the allowance drawn for it, or the refusal
+   * once the day's allowance is used up.
+   */
+  private <T> ToolResponse drawn(
+      Paid<T> paid, BiFunction<T, Settlement.Drawn, ToolResponse> answer) {
+    if (paid instanceof Paid.Answered<T> answered) {
+      return answer.apply(answered.outcome(), (Settlement.Drawn) answered.settlement());
+    }
+    return error(spentError((Paid.Decline.Spent) ((Paid.Declined<T>) paid).decline()));
   }
 
   /** The refusal once the day's allowance is used up: 429, and when it resets. */
-  static ApiError spentError(Draw.Spent spent) {
+  static ApiError spentError(Paid.Decline.Spent spent) {
     return new ApiError(
         429,
         "The shared daily allowance of this MCP endpoint ("
@@ -496,7 +497,7 @@ public class McpTools {
         Map.of("Retry-After", Long.toString(spent.retryAfterSeconds())));
   }
 
-  private ToolResponse metered(String text, JsonNode data, Draw.Drawn drawn) {
+  private ToolResponse metered(String text, JsonNode data, Settlement.Drawn drawn) {
     ObjectNode structured = json.createObjectNode();
     structured.set("data", data);
     ObjectNode used = structured.putObject("allowance");

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -13,12 +12,12 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.UsdcAmount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -53,42 +52,54 @@ public class PerCallPayments {
   private final PayPerCallConfig config;
   private final ObjectMapper json;
   private final Envelopes envelopes;
-  private final PaidCallUseCase paidCalls;
 
   @Inject
   public PerCallPayments(
-      PaymentQuotes quotes,
-      PayPerCallConfig config,
-      ObjectMapper json,
-      Envelopes envelopes,
-      PaidCallUseCase paidCalls) {
+      PaymentQuotes quotes, PayPerCallConfig config, ObjectMapper json, Envelopes envelopes) {
     this.quotes = quotes;
     this.config = config;
     this.json = json;
     this.envelopes = envelopes;
-    this.paidCalls = paidCalls;
   }
 
   /**
-   * A call paid by the payment in {@code header}: the payment is checked against the quote for
-   * {@code call}, {@code work} is done, and the payment is settled only when {@code delivered}
-   * holds for its outcome, which is then answered by {@code paid} with {@code PAYMENT-RESPONSE}; an
-   * outcome that is not delivered is answered by {@code unpaid} and costs nothing.
-   *
-   * @param operation the paid endpoint's name, as the payment's record states it
+   * The payer of a paid retry: the payment in {@code header}, read against the quote for {@code
+   * call} ({@link #payment}).
    */
-  public <T> Uni<Response> serve(
-      String header,
-      CreditPrice.Call call,
-      String operation,
-      Supplier<Uni<T>> work,
-      Predicate<T> delivered,
+  public Payer payer(String header, CreditPrice.Call call) {
+    return Payer.perCall(payment(header, call));
+  }
+
+  /**
+   * How a payable endpoint answers its outcome.
+   *
+   * @param answered an outcome paid with a key's credits (with its {@code meta})
+   * @param unpaid the outcome of a paid call that did not deliver (its 4xx or 503); it costs
+   *     nothing
+   * @param delivered the delivered outcome of a paid call; {@code PAYMENT-RESPONSE} is added to it
+   */
+  public record Answers<T>(
+      Function<T, Response> answered,
       Function<T, Response> unpaid,
-      Function<T, Response> paid) {
-    PerCallPayment payment = payment(header, call);
-    return paidCalls
-        .run(payment, operation, work, delivered)
-        .map(outcome -> answer(outcome, call, payment, unpaid, paid));
+      Function<T, Response> delivered) {}
+
+  /**
+   * A payable call's outcome as HTTP, whoever paid: a key's answer as it is, a delivered paid call
+   * with {@code PAYMENT-RESPONSE}, or why the payment did not buy it.
+   */
+  public <T> Response answer(Paid<T> paid, Payer payer, CreditPrice.Call call, Answers<T> answers) {
+    if (paid instanceof Paid.Answered<T> done) {
+      if (done.settlement() instanceof Paid.Settlement.Settled settled) {
+        return Response.fromResponse(answers.delivered().apply(done.outcome()))
+            .header(PAYMENT_RESPONSE, settleResponse(settled.receipt()))
+            .build();
+      }
+      if (done.settlement() instanceof Paid.Settlement.Unpaid) {
+        return answers.unpaid().apply(done.outcome());
+      }
+      return answers.answered().apply(done.outcome());
+    }
+    return declined(((Paid.Declined<T>) paid).decline(), payer, call);
   }
 
   /**
@@ -206,30 +217,12 @@ public class PerCallPayments {
         Map.of(PaymentQuotes.HEADER, quotes.encoded(call)));
   }
 
-  /**
-   * A paid call's outcome as HTTP.
-   *
-   * @param unpaid the answer of a call that did not deliver (its 4xx or 503)
-   * @param paid the delivered answer; {@code PAYMENT-RESPONSE} is added to it
-   */
-  private <T> Response answer(
-      PaidCallUseCase.Outcome<T> outcome,
-      CreditPrice.Call call,
-      PerCallPayment payment,
-      Function<T, Response> unpaid,
-      Function<T, Response> paid) {
-    if (outcome instanceof PaidCallUseCase.Outcome.Paid<T> done) {
-      return Response.fromResponse(paid.apply(done.answer()))
-          .header(PAYMENT_RESPONSE, settleResponse(done.receipt()))
-          .build();
-    }
-    if (outcome instanceof PaidCallUseCase.Outcome.NotDelivered<T> failed) {
-      return unpaid.apply(failed.answer());
-    }
-    if (outcome instanceof PaidCallUseCase.Outcome.Refused<T> refused) {
+  /** Why a payment did not buy the call, as HTTP. */
+  private Response declined(Paid.Decline decline, Payer payer, CreditPrice.Call call) {
+    if (decline instanceof Paid.Decline.Refused refused) {
       return envelopes.error(refusal(call, refused.reason()));
     }
-    if (outcome instanceof PaidCallUseCase.Outcome.Busy<T> busy) {
+    if (decline instanceof Paid.Decline.Busy busy) {
       return envelopes.error(
           new ApiError(
               503,
@@ -237,10 +230,10 @@ public class PerCallPayments {
                   + " done with the payment. Send it again after the Retry-After delay.",
               Map.of("Retry-After", Integer.toString(busy.retryAfterSeconds()))));
     }
-    if (outcome instanceof PaidCallUseCase.Outcome.Unavailable<T> unavailable) {
+    if (decline instanceof Paid.Decline.Unavailable unavailable) {
       return envelopes.rpcFailure(
           List.of(
-              payment instanceof PerCallPayment.Evm evm
+              ((Payer.PerCall) payer).payment() instanceof PerCallPayment.Evm evm
                   ? new Envelopes.FailedRead(
                       FailureSource.CHAIN_READ.wireName(),
                       evm.terms().domain().chainId(),
@@ -248,8 +241,9 @@ public class PerCallPayments {
                   : new Envelopes.FailedRead(
                       FailureSource.CHAIN_READ.wireName(), "solana", unavailable.reason())));
     }
-    PaidCallUseCase.Outcome.NotSettled<T> unsettled =
-        (PaidCallUseCase.Outcome.NotSettled<T>) outcome;
+    if (!(decline instanceof Paid.Decline.NotSettled unsettled)) {
+      throw new IllegalStateException("not a payer over HTTP: " + decline);
+    }
     if (unsettled.refused()) {
       return envelopes.error(
           new ApiError(
