@@ -7,8 +7,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -26,6 +29,8 @@ import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
+import org.walletstate.domain.payment.X402Payload;
+import org.walletstate.domain.request.RequestValue;
 
 /**
  * x402 paid retries: the payment header ({@code PAYMENT-SIGNATURE}, or {@code X-PAYMENT}) read
@@ -36,17 +41,7 @@ import org.walletstate.domain.payment.TransferAuthorization;
 public class PerCallPayments {
 
   public static final String PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
-  private static final int MAX_HEADER = 8192;
   private static final String NOTHING = " Nothing was charged.";
-
-  /**
-   * The x402 v1 names of the quoted networks, as the official client packages map them to CAIP-2
-   * ids (a v1 payload names its network at the top level, by name; Arbitrum and Arc have no v1 name
-   * there, so they are paid with v2 only).
-   */
-  static final Map<String, String> V1_NETWORKS =
-      Map.of(
-          "base", "eip155:8453", "polygon", "eip155:137", "solana", PaymentQuotes.SOLANA_MAINNET);
 
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
@@ -113,19 +108,9 @@ public class PerCallPayments {
       throw new ApiError(
           402, "Pay-per-call is not configured on this service; use an API key (X-API-Key)");
     }
-    JsonNode payload = decode(header);
-    JsonNode accepted = payload.path("accepted");
-    String network =
-        accepted.path("network").isTextual()
-            ? accepted.path("network").asText()
-            : payload.path("x402Version").asInt(0) == 1
-                ? V1_NETWORKS.getOrDefault(
-                    payload.path("network").asText(""), payload.path("network").asText(""))
-                : payload.path("network").asText("");
-    String scheme =
-        accepted.path("scheme").isTextual()
-            ? accepted.path("scheme").asText()
-            : payload.path("scheme").asText("exact");
+    X402Payload payload = X402Payload.of(decode(header));
+    String network = payload.network();
+    String scheme = payload.scheme();
     if (!"exact".equals(scheme)) {
       throw refusal(call, "the payment's scheme \"" + scheme + "\" is not quoted; use \"exact\"");
     }
@@ -147,30 +132,23 @@ public class PerCallPayments {
                           "Solana is not offered here: Solana payments settle through an x402"
                               + " facilitator only, and this service has none configured; "
                               + notQuoted(network, offered)));
-      var terms =
+      return payload.svm(
+          quoted.caip2(),
           new SvmPayment.Terms(
               SolanaAddress.of(quoted.usdc()),
               solana.payTo(),
               price.atomic(),
               PaymentQuotes.USDC_DECIMALS,
-              solana.feePayer());
-      try {
-        return new PerCallPayment.Svm(
-            quoted.caip2(), terms, X402Payloads.transaction(payload.path("payload")));
-      } catch (IllegalArgumentException e) {
-        throw ApiError.badRequest(
-            "payload.transaction does not pay by SPL token: " + e.getMessage());
-      }
+              solana.feePayer()));
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
-    TransferAuthorization authorization = X402Payloads.authorization(payload.path("payload"));
-    var terms =
+    return payload.evm(
+        quoted.caip2(),
         new AuthorizationCheck.Terms(
             new TransferAuthorization.TokenDomain(
                 quoted.tokenName(), "2", chainId, EvmAddress.of(quoted.usdc())),
             EvmAddress.of(config.payToEvm().orElseThrow()),
-            price.atomic());
-    return new PerCallPayment.Evm(quoted.caip2(), terms, authorization);
+            price.atomic()));
   }
 
   private static String notQuoted(String network, List<PaymentQuotes.Network> offered) {
@@ -181,32 +159,45 @@ public class PerCallPayments {
         + ")";
   }
 
-  private JsonNode decode(String header) {
-    if (header == null || header.isBlank() || header.length() > MAX_HEADER) {
-      throw ApiError.badRequest(
-          "The payment header must be base64 of an x402 payment payload (at most "
-              + MAX_HEADER
-              + " characters)");
-    }
-    byte[] bytes;
-    try {
-      String text = header.strip();
-      bytes =
-          text.indexOf('-') >= 0 || text.indexOf('_') >= 0
-              ? Base64.getUrlDecoder().decode(text)
-              : Base64.getDecoder().decode(text);
-    } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest("The payment header is not valid base64");
-    }
+  /** The header's payload: base64 of a JSON object ({@link X402Payload#headerBytes}). */
+  private RequestValue.Obj decode(String header) {
+    byte[] bytes = X402Payload.headerBytes(header);
     try {
       JsonNode node = json.readTree(new String(bytes, StandardCharsets.UTF_8));
       if (node == null || !node.isObject()) {
         throw ApiError.badRequest("The payment header must hold a JSON object");
       }
-      return node;
+      return (RequestValue.Obj) value(node);
     } catch (JsonProcessingException e) {
       throw ApiError.badRequest("The payment header does not hold valid JSON");
     }
+  }
+
+  /** A JSON tree as the domain's request values (a number as Jackson writes it). */
+  private static RequestValue value(JsonNode node) {
+    if (node.isObject()) {
+      Map<String, RequestValue> members = new LinkedHashMap<>();
+      node.properties().forEach(m -> members.put(m.getKey(), value(m.getValue())));
+      return new RequestValue.Obj(members);
+    }
+    if (node.isArray()) {
+      List<RequestValue> items = new ArrayList<>();
+      node.forEach(item -> items.add(value(item)));
+      return new RequestValue.Arr(items);
+    }
+    if (node.isTextual()) {
+      return new RequestValue.Text(node.asText());
+    }
+    if (node.isNumber()) {
+      // a float beyond double's range has no exact value: it reads as Jackson's int of it
+      boolean finite = !node.isFloatingPointNumber() || Double.isFinite(node.doubleValue());
+      return new RequestValue.Number(
+          finite ? node.decimalValue() : BigDecimal.valueOf(node.asInt()), node.asText());
+    }
+    if (node.isBoolean()) {
+      return new RequestValue.Bool(node.asBoolean());
+    }
+    return new RequestValue.Null();
   }
 
   /** 402 with the quote for {@code call} in {@code payment-required}: pay again, differently. */
