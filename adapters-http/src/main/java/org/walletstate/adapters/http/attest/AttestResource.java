@@ -133,7 +133,7 @@ public class AttestResource {
                 + " required. Top up with POST /v1/credits/buy."));
   }
 
-  private static Envelopes.FailedRead failedRead(FailedCondition failed) {
+  static Envelopes.FailedRead failedRead(FailedCondition failed) {
     return new Envelopes.FailedRead(
         failed.source().wireName(), failed.chainId().wireValue(), failed.message());
   }

@@ -235,7 +235,7 @@ public class TrustResource {
     return new BatchData(results, new BatchSummary(requested, succeeded, requested - succeeded));
   }
 
-  private static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {
+  static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {
     return failures.stream()
         .map(
             f ->
