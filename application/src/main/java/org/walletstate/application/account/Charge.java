@@ -69,13 +69,28 @@ public record Charge<T>(
     }
   }
 
-  /** How a use case's outcome states what a key's credits paid. */
-  public interface Billing<T> {
+  /**
+   * How a use case's outcome states what a key's credits paid.
+   *
+   * @param charged the outcome, charged {@code credits}, with {@code balance} left
+   * @param shortOf the refusal of a key that cannot pay {@code required} with {@code available}
+   */
+  public record Billing<T>(Charged<T> charged, ShortOf<T> shortOf) {
+    public Billing {
+      Objects.requireNonNull(charged, "charged");
+      Objects.requireNonNull(shortOf, "shortOf");
+    }
 
-    /** {@code outcome}, charged {@code credits}, with {@code balance} left. */
-    T charged(T outcome, long credits, long balance);
+    /** The outcome with what it cost. */
+    @FunctionalInterface
+    public interface Charged<T> {
+      T apply(T outcome, long credits, long balance);
+    }
 
-    /** The refusal of a key that cannot pay {@code required} with {@code available}. */
-    T shortOf(long available, long required);
+    /** A key's refusal for want of credits. */
+    @FunctionalInterface
+    public interface ShortOf<T> {
+      T apply(long available, long required);
+    }
   }
 }

@@ -89,7 +89,8 @@ public final class Charging {
             affordability -> {
               if (affordability instanceof Metering.Affordability.Short shortOf) {
                 return Uni.createFrom()
-                    .item(charge.billing().shortOf(shortOf.available(), shortOf.required()));
+                    .item(
+                        charge.billing().shortOf().apply(shortOf.available(), shortOf.required()));
               }
               return charge
                   .work()
@@ -105,7 +106,9 @@ public final class Charging {
       return Uni.createFrom().item(done.outcome());
     }
     if (done.delivery() instanceof Delivery.Balance) {
-      return metering.balance(account).map(balance -> billing.charged(done.outcome(), 0, balance));
+      return metering
+          .balance(account)
+          .map(balance -> billing.charged().apply(done.outcome(), 0, balance));
     }
     Delivery.Units units = (Delivery.Units) done.delivery();
     CreditPrice price = CreditPrice.of(units.call());
@@ -115,11 +118,11 @@ public final class Charging {
         .map(
             settlement -> {
               if (settlement instanceof Metering.Settlement.Paid paid) {
-                return billing.charged(done.outcome(), paid.credits(), paid.balance());
+                return billing.charged().apply(done.outcome(), paid.credits(), paid.balance());
               }
               // spent by a concurrent call since the check: the work's answer is discarded
               Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
-              return billing.shortOf(unpaid.available(), unpaid.required());
+              return billing.shortOf().apply(unpaid.available(), unpaid.required());
             });
   }
 

@@ -46,19 +46,13 @@ public final class AttestService implements AttestUseCase {
 
   /** How an attest outcome carries what a key paid. */
   private static final Charge.Billing<AttestOutcome> BILLING =
-      new Charge.Billing<>() {
-        @Override
-        public AttestOutcome charged(AttestOutcome outcome, long credits, long balance) {
-          AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
-          return new AttestOutcome.Signed(
-              signed.attestation(), signed.dataJson(), credits, balance);
-        }
-
-        @Override
-        public AttestOutcome shortOf(long available, long required) {
-          return new AttestOutcome.InsufficientCredits(available, required);
-        }
-      };
+      new Charge.Billing<>(
+          (outcome, credits, balance) -> {
+            AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
+            return new AttestOutcome.Signed(
+                signed.attestation(), signed.dataJson(), credits, balance);
+          },
+          AttestOutcome.InsufficientCredits::new);
 
   private final ChainState chains;
   private final AttestationSigner signer;

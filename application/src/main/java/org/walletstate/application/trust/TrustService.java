@@ -51,33 +51,18 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
 
   /** How a one-wallet outcome carries what a key paid. */
   private static final Charge.Billing<TrustOutcome> PROFILE_BILLING =
-      new Charge.Billing<>() {
-        @Override
-        public TrustOutcome charged(TrustOutcome outcome, long credits, long balance) {
-          return new TrustOutcome.Signed(
-              ((TrustOutcome.Signed) outcome).dataJson(), credits, balance);
-        }
-
-        @Override
-        public TrustOutcome shortOf(long available, long required) {
-          return new TrustOutcome.InsufficientCredits(available, required);
-        }
-      };
+      new Charge.Billing<>(
+          (outcome, credits, balance) ->
+              new TrustOutcome.Signed(((TrustOutcome.Signed) outcome).dataJson(), credits, balance),
+          TrustOutcome.InsufficientCredits::new);
 
   /** How a batch's outcome carries what a key paid. */
   private static final Charge.Billing<TrustBatchOutcome> BATCH_BILLING =
-      new Charge.Billing<>() {
-        @Override
-        public TrustBatchOutcome charged(TrustBatchOutcome outcome, long credits, long balance) {
-          return new TrustBatchOutcome.Answered(
-              ((TrustBatchOutcome.Answered) outcome).results(), credits, balance);
-        }
-
-        @Override
-        public TrustBatchOutcome shortOf(long available, long required) {
-          return new TrustBatchOutcome.InsufficientCredits(available, required);
-        }
-      };
+      new Charge.Billing<>(
+          (outcome, credits, balance) ->
+              new TrustBatchOutcome.Answered(
+                  ((TrustBatchOutcome.Answered) outcome).results(), credits, balance),
+          TrustBatchOutcome.InsufficientCredits::new);
 
   private final TrustCheckList list;
   private final ChainState chains;

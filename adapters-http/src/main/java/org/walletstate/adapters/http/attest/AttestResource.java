@@ -11,7 +11,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -25,7 +24,6 @@ import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
-import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
@@ -71,27 +69,20 @@ public class AttestResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
   public Uni<Response> attest(byte[] body) {
-    var request = bodies.object(body);
-    if (caller.payment().isEmpty() && caller.anonymous()) {
-      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return Uni.createFrom().item(quotes.quote(AttestUseCase.call(command), false));
-    }
-    Optional<String> payment = caller.payment();
-    AttestCommand command =
-        AttestCommand.parse(
-            request, payment.isPresent() ? Payer.PerCall.VERSION : caller.account().version());
-    CreditPrice.Call call = AttestUseCase.call(command);
-    Payer payer =
-        payment.isPresent() ? payments.payer(payment.get(), call) : Payer.credits(caller.account());
-    return attest.attest(payer, command).map(paid -> payments.answer(paid, payer, call, answers()));
-  }
-
-  /** A key's answer carries its credits; a paid call's answer is the signed data alone. */
-  private PerCallPayments.Answers<AttestOutcome> answers() {
-    return new PerCallPayments.Answers<>(
-        this::respond,
-        this::respond,
-        signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson())));
+    // a keyless caller (quoted, or paying per call) is answered under the v2 rules
+    KeyVersion version =
+        caller.payment().isPresent() || caller.anonymous()
+            ? Payer.PerCall.VERSION
+            : caller.account().version();
+    AttestCommand command = AttestCommand.parse(bodies.object(body), version);
+    return payments.serve(
+        caller,
+        AttestUseCase.call(command),
+        payer -> attest.attest(payer, command),
+        new PerCallPayments.Answers<>(
+            this::respond,
+            this::respond,
+            signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson()))));
   }
 
   @GET

@@ -29,9 +29,7 @@ import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
-import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
-import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.trust.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustFailure;
@@ -89,25 +87,14 @@ public class TrustResource {
   @Operation(summary = "A signed trust profile of a wallet")
   public Uni<Response> trust(byte[] body) {
     TrustCommand command = TrustCommand.parse(bodies.object(body));
-    CreditPrice.Call call = TrustProfileUseCase.call(command);
-    if (caller.payment().isEmpty() && caller.anonymous()) {
-      return Uni.createFrom().item(quotes.quote(call, false));
-    }
-    Payer payer = payer(call);
-    return profiles
-        .profile(payer, command)
-        .map(
-            paid ->
-                payments.answer(
-                    paid,
-                    payer,
-                    call,
-                    new PerCallPayments.Answers<>(
-                        this::respond,
-                        this::respond,
-                        signed ->
-                            envelopes.ok(
-                                new RawValue(((TrustOutcome.Signed) signed).dataJson())))));
+    return payments.serve(
+        caller,
+        TrustProfileUseCase.call(command),
+        payer -> profiles.profile(payer, command),
+        new PerCallPayments.Answers<TrustOutcome>(
+            this::respond,
+            this::respond,
+            signed -> envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson()))));
   }
 
   @POST
@@ -120,34 +107,16 @@ public class TrustResource {
   public Uni<Response> batch(byte[] body) {
     TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
     int requested = command.entries().size();
-    CreditPrice.Call call = TrustBatchUseCase.call(command);
-    if (caller.payment().isEmpty() && caller.anonymous()) {
-      return Uni.createFrom().item(quotes.quote(call, false));
-    }
     // a paid batch is settled only when every wallet's profile was signed: the payment is for
     // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
-    Payer payer = payer(call);
-    return batches
-        .profiles(payer, command)
-        .map(
-            paid ->
-                payments.answer(
-                    paid,
-                    payer,
-                    call,
-                    new PerCallPayments.Answers<>(
-                        outcome -> respond(outcome, requested),
-                        this::unpaidBatch,
-                        answered ->
-                            envelopes.ok(
-                                batchData((TrustBatchOutcome.Answered) answered, requested)))));
-  }
-
-  /** The caller's payer: the x402 payment of a paid retry for {@code call}, or its key. */
-  private Payer payer(CreditPrice.Call call) {
-    return caller.payment().isPresent()
-        ? payments.payer(caller.payment().get(), call)
-        : Payer.credits(caller.account());
+    return payments.serve(
+        caller,
+        TrustBatchUseCase.call(command),
+        payer -> batches.profiles(payer, command),
+        new PerCallPayments.Answers<>(
+            outcome -> respond(outcome, requested),
+            this::unpaidBatch,
+            answered -> envelopes.ok(batchData((TrustBatchOutcome.Answered) answered, requested))));
   }
 
   @GET

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
@@ -14,7 +15,9 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
+import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.account.port.in.Paid;
@@ -58,11 +61,25 @@ public class PerCallPayments {
   }
 
   /**
-   * The payer of a paid retry: the payment in {@code header}, read against the quote for {@code
-   * call} ({@link #payment}).
+   * A payable endpoint's call, whoever pays: a caller without any credential is answered the quote
+   * for {@code call}; a paid retry pays with the payment in its header, read against that quote
+   * ({@link #payment}); a key pays with its credits. The use case gets the payer and its outcome is
+   * answered by {@code answers}.
    */
-  public Payer payer(String header, CreditPrice.Call call) {
-    return Payer.perCall(payment(header, call));
+  public <T> Uni<Response> serve(
+      CurrentCaller caller,
+      CreditPrice.Call call,
+      Function<Payer, Uni<Paid<T>>> useCase,
+      Answers<T> answers) {
+    Optional<String> header = caller.payment();
+    if (header.isEmpty() && caller.anonymous()) {
+      return Uni.createFrom().item(quotes.quote(call, false));
+    }
+    Payer payer =
+        header.isPresent()
+            ? Payer.perCall(payment(header.get(), call))
+            : Payer.credits(caller.account());
+    return useCase.apply(payer).map(paid -> answer(paid, payer, call, answers));
   }
 
   /**
@@ -82,7 +99,8 @@ public class PerCallPayments {
    * A payable call's outcome as HTTP, whoever paid: a key's answer as it is, a delivered paid call
    * with {@code PAYMENT-RESPONSE}, or why the payment did not buy it.
    */
-  public <T> Response answer(Paid<T> paid, Payer payer, CreditPrice.Call call, Answers<T> answers) {
+  private <T> Response answer(
+      Paid<T> paid, Payer payer, CreditPrice.Call call, Answers<T> answers) {
     if (paid instanceof Paid.Answered<T> done) {
       if (done.settlement() instanceof Paid.Settlement.Settled settled) {
         return Response.fromResponse(answers.delivered().apply(done.outcome()))
