@@ -36,8 +36,10 @@ import org.walletstate.domain.payment.X402Payload;
 import org.walletstate.domain.request.RequestValue;
 
 /**
- * x402 paid retries: the payment header ({@code PAYMENT-SIGNATURE}, or {@code X-PAYMENT}) read
- * against the quote for the exact body, and a paid call's outcome as HTTP (the answer with {@code
+ * The one way a payable endpoint is served ({@link #serve}): the quote for a caller without any
+ * credential, else the caller's {@code Payer} (a key's credits, or an x402 paid retry whose header,
+ * {@code PAYMENT-SIGNATURE} or {@code X-PAYMENT}, is read against the quote for the exact body)
+ * handed to the use case, and what it came to as HTTP (a key's answer, a paid answer with {@code
  * PAYMENT-RESPONSE}, or why the payment did not buy it).
  */
 @ApplicationScoped
