@@ -1,10 +1,14 @@
 package org.walletstate.application;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -14,6 +18,8 @@ import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 import java.util.Set;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 
 @AnalyzeClasses(
     packages = "org.walletstate.application",
@@ -48,6 +54,90 @@ class ApplicationArchitectureTest {
           .orShould()
           .beRecords()
           .because("an operation is reached through its use case interface (buckpal style)");
+
+  /** How a call is paid is a {@link Payer}, never a second copy of the use case. */
+  @ArchTest
+  static final ArchRule noUnmeteredTwins =
+      noMethods()
+          .that()
+          .areDeclaredInClassesThat()
+          .resideInAPackage("org.walletstate.application..")
+          .should()
+          .haveNameMatching("(?i).*unmetered.*")
+          .because("a use case has one method per operation and takes the payer");
+
+  @ArchTest
+  static final ArchRule noUnmeteredClasses =
+      noClasses()
+          .that()
+          .resideInAPackage("org.walletstate.application..")
+          .should()
+          .haveSimpleNameContaining("Unmetered")
+          .because("a way of paying is a kind of Payer, handled by the one charging service");
+
+  /**
+   * One method per operation: no incoming port has a method that takes the same command as another
+   * under that one's name and a suffix, differing only in who pays ({@code attest(KeyAccount,
+   * AttestCommand)} and {@code attestUnmetered(AttestCommand)}), and a port whose operation takes a
+   * {@link Payer} has that one operation only.
+   */
+  @ArchTest
+  static final ArchRule useCasesHaveOneMethodPerOperation =
+      classes()
+          .that()
+          .resideInAPackage("org.walletstate.application..port.in..")
+          .and()
+          .areInterfaces()
+          .should(haveOneMethodPerOperation());
+
+  /** What a method works on: its parameters, less whoever pays (a key's account, a payer). */
+  private static List<String> work(JavaMethod method) {
+    return method.getRawParameterTypes().stream()
+        .filter(t -> !t.isEquivalentTo(Payer.class) && !t.isEquivalentTo(KeyAccount.class))
+        .map(JavaClass::getName)
+        .toList();
+  }
+
+  private static ArchCondition<JavaClass> haveOneMethodPerOperation() {
+    return new ArchCondition<>("have one method per operation") {
+      @Override
+      public void check(JavaClass port, ConditionEvents events) {
+        List<JavaMethod> operations =
+            port.getMethods().stream()
+                .filter(m -> m.getModifiers().contains(JavaModifier.ABSTRACT))
+                .toList();
+        for (JavaMethod one : operations) {
+          for (JavaMethod other : operations) {
+            if (one != other
+                && other.getName().startsWith(one.getName())
+                && work(one).equals(work(other))) {
+              events.add(
+                  SimpleConditionEvent.violated(
+                      port,
+                      other.getFullName()
+                          + " does the work of "
+                          + one.getFullName()
+                          + " for another way of paying"));
+            }
+          }
+        }
+        boolean payable =
+            operations.stream()
+                .anyMatch(
+                    m ->
+                        m.getRawParameterTypes().stream()
+                            .anyMatch(t -> t.isEquivalentTo(Payer.class)));
+        if (payable && operations.size() != 1) {
+          events.add(
+              SimpleConditionEvent.violated(
+                  port,
+                  port.getName()
+                      + " takes a Payer and so has one operation, not "
+                      + operations.size()));
+        }
+      }
+    };
+  }
 
   /**
    * Services that still answer more than one port, each with the change that splits it.

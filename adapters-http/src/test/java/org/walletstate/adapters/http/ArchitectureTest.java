@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsid
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -22,6 +23,7 @@ import com.tngtech.archunit.library.dependencies.Slice;
 import jakarta.enterprise.inject.Produces;
 import jakarta.ws.rs.Path;
 import java.util.List;
+import org.walletstate.adapters.http.mcp.ToolSet;
 
 /**
  * The rules of the hexagon over every module on the application's class path. Each module also
@@ -90,11 +92,34 @@ class ArchitectureTest {
       classes()
           .that()
           .resideInAPackage("org.walletstate.adapters.http.mcp..")
+          .or()
+          .implement(ToolSet.class)
           .should()
           .onlyDependOnClassesThat(
               resideOutsideOfPackage("org.walletstate.application..")
                   .or(resideInAPackage("org.walletstate.application..port.in..")))
           .because("a tool is a second door to the same use case as its endpoint, nothing else");
+
+  /** A way of paying is a kind of {@code Payer}; nothing anywhere is an unmetered twin. */
+  @ArchTest
+  static final ArchRule noUnmeteredTwins =
+      noMethods()
+          .that()
+          .areDeclaredInClassesThat()
+          .resideInAPackage("org.walletstate..")
+          .should()
+          .haveNameMatching("(?i).*unmetered.*")
+          .because("a use case has one method per operation and takes the payer");
+
+  /** A feature's tools live beside its resources, not in the tool endpoint's package. */
+  @ArchTest
+  static final ArchRule toolsLiveBesideTheirFeature =
+      classes()
+          .that()
+          .implement(ToolSet.class)
+          .should()
+          .resideOutsideOfPackage("org.walletstate.adapters.http.mcp..")
+          .because("the tool endpoint dispatches; each feature owns its tools");
 
   @ArchTest
   static final ArchRule httpFeaturesDoNotUseEachOther =

@@ -28,10 +28,15 @@ public final class Metering {
    * read. Either way the debit after the work is conditional on the live balance.
    */
   public Uni<Affordability> check(KeyAccount account, CreditPrice price) {
+    return balance(account).map(balance -> affordability(balance, price));
+  }
+
+  /** The key's balance: as read when the request was admitted, else a fresh read. */
+  public Uni<Long> balance(KeyAccount account) {
     if (account.credits().isPresent()) {
-      return Uni.createFrom().item(affordability(account.credits().getAsLong(), price));
+      return Uni.createFrom().item(account.credits().getAsLong());
     }
-    return ledger.balance(account.id()).map(balance -> affordability(balance, price));
+    return ledger.balance(account.id());
   }
 
   private static Affordability affordability(long balance, CreditPrice price) {

@@ -7,17 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.Charge;
+import org.walletstate.application.account.Charging;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
-import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
-import org.walletstate.domain.account.CreditPrice;
-import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
 import org.walletstate.domain.attest.FailedCondition;
@@ -31,19 +31,31 @@ import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
- * {@code POST /v1/attest} for a caller with a key: price and check credits, read every chain
- * anchored (in parallel), evaluate, sign, and only then charge. A refused request (400), an
- * incomplete read ({@code rpc_failure}) or a key that cannot pay is never signed and never charged.
+ * {@code POST /v1/attest}: read every chain anchored (in parallel), evaluate, sign, and only then
+ * have the {@link Payer} pay, through the one {@link Charging} service. A refused request (400), an
+ * incomplete read ({@code rpc_failure}) or a payer that cannot pay is never signed and never
+ * charged.
  */
 public final class AttestService implements AttestUseCase {
 
   private static final System.Logger LOG = System.getLogger(AttestService.class.getName());
 
   private static final String LEDGER_REASON = "attest";
+  private static final String PAID_OPERATION = "attest";
+
+  /** How an attest outcome carries what a key paid. */
+  private static final Charge.Billing<AttestOutcome> BILLING =
+      new Charge.Billing<>(
+          (outcome, credits, balance) -> {
+            AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
+            return new AttestOutcome.Signed(
+                signed.attestation(), signed.dataJson(), credits, balance);
+          },
+          AttestOutcome.InsufficientCredits::new);
 
   private final ChainState chains;
   private final AttestationSigner signer;
-  private final Metering metering;
+  private final Charging charging;
   private final Entropy entropy;
   private final Clock clock;
   private final Executor cpu;
@@ -54,68 +66,60 @@ public final class AttestService implements AttestUseCase {
   public AttestService(
       ChainState chains,
       AttestationSigner signer,
-      Metering metering,
+      Charging charging,
       Entropy entropy,
       Clock clock,
       Executor cpu) {
     this.chains = chains;
     this.signer = signer;
-    this.metering = metering;
+    this.charging = charging;
     this.entropy = entropy;
     this.clock = clock;
     this.cpu = cpu;
   }
 
-  private static CreditPrice price(AttestCommand command) {
-    return CreditPrice.of(AttestUseCase.call(command));
+  @Override
+  public Uni<Paid<AttestOutcome>> attest(Payer payer, AttestCommand command) {
+    return charging.charge(
+        payer,
+        new Charge<>(
+            AttestUseCase.call(command),
+            LEDGER_REASON,
+            PAID_OPERATION,
+            version -> attested(command, version),
+            BILLING));
   }
 
-  @Override
-  public Uni<AttestOutcome> attest(KeyAccount account, AttestCommand command) {
-    CreditPrice price = price(command);
-    return metering
-        .check(account, price)
-        .flatMap(
-            affordability -> {
-              if (affordability instanceof Metering.Affordability.Short shortOf) {
-                return Uni.createFrom()
-                    .item(
-                        (AttestOutcome)
-                            new AttestOutcome.InsufficientCredits(
-                                shortOf.available(), shortOf.required()));
-              }
-              return observe(command)
-                  .map(
-                      observations -> {
-                        AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
-                        if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
-                          logRpcFailure(incomplete, observations);
-                        }
-                        return evaluation;
-                      })
-                  .flatMap(evaluation -> conclude(account, command, price, evaluation));
-            });
-  }
-
-  @Override
-  public Uni<AttestOutcome> attestUnmetered(AttestCommand command) {
+  /** The work: read, evaluate and, when complete, sign in {@code version}'s era. */
+  private Uni<Charge.Delivered<AttestOutcome>> attested(AttestCommand command, KeyVersion version) {
     return observe(command)
         .flatMap(
             observations -> {
               AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
               if (evaluation instanceof AttestEvaluation.Refused refused) {
-                return Uni.createFrom().item(new AttestOutcome.Refused(refused.message()));
+                return nothing(new AttestOutcome.Refused(refused.message()));
               }
               if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
                 logRpcFailure(incomplete, observations);
-                return Uni.createFrom()
-                    .item(new AttestOutcome.Unavailable(incomplete.failedConditions()));
+                return nothing(new AttestOutcome.Unavailable(incomplete.failedConditions()));
               }
-              return signed(command, KeyVersion.V2, (AttestEvaluation.Complete) evaluation)
+              AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
+              return signed(command, version, complete)
                   .map(
                       signed ->
-                          new AttestOutcome.Signed(signed.attestation(), signed.dataJson(), 0, 0));
+                          new Charge.Delivered<>(
+                              new AttestOutcome.Signed(
+                                  signed.attestation(), signed.dataJson(), 0, 0),
+                              new Charge.Delivery.Units(
+                                  AttestUseCase.call(command),
+                                  signed.attestation().id().value(),
+                                  complete.results().stream()
+                                      .anyMatch(ConditionResult::proofDelivered))));
             });
+  }
+
+  private static Uni<Charge.Delivered<AttestOutcome>> nothing(AttestOutcome outcome) {
+    return Uni.createFrom().item(new Charge.Delivered<>(outcome, new Charge.Delivery.None()));
   }
 
   private Uni<AttestationSigner.SignedAttestation> signed(
@@ -155,64 +159,5 @@ public final class AttestService implements AttestUseCase {
               f.message()));
     }
     RpcFailureLog.warn(LOG, failed, observations);
-  }
-
-  private Uni<AttestOutcome> conclude(
-      KeyAccount account, AttestCommand command, CreditPrice price, AttestEvaluation evaluation) {
-    if (evaluation instanceof AttestEvaluation.Refused refused) {
-      return Uni.createFrom().item(new AttestOutcome.Refused(refused.message()));
-    }
-    if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
-      return Uni.createFrom().item(new AttestOutcome.Unavailable(incomplete.failedConditions()));
-    }
-    AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
-    Instant attestedAt = clock.instant();
-    Attestation attestation =
-        new Attestation(
-            AttestationId.fromRandom(entropy.bytes(8)),
-            complete.results(),
-            attestedAt,
-            attestedAt.plus(command.attestationLifetime()));
-    var request =
-        new AttestationSigner.SigningRequest(
-            attestation,
-            account.version(),
-            command.format() == ResponseFormat.JWT,
-            command.wallets().subject().text());
-    return Uni.createFrom()
-        .item(() -> signer.sign(request))
-        .runSubscriptionOn(cpu)
-        .flatMap(
-            signed ->
-                metering
-                    .charge(account, price, LEDGER_REASON, attestation.id().value())
-                    .flatMap(
-                        debit ->
-                            settle(
-                                account,
-                                price,
-                                signed,
-                                debit,
-                                complete.results().stream()
-                                    .anyMatch(ConditionResult::proofDelivered))));
-  }
-
-  private Uni<AttestOutcome> settle(
-      KeyAccount account,
-      CreditPrice price,
-      AttestationSigner.SignedAttestation signed,
-      CreditLedger.Debit debit,
-      boolean proofDelivered) {
-    return metering
-        .settle(account, price, debit, proofDelivered, "proof not delivered")
-        .map(
-            settlement ->
-                settlement instanceof Metering.Settlement.Paid paid
-                    ? new AttestOutcome.Signed(
-                        signed.attestation(), signed.dataJson(), paid.credits(), paid.balance())
-                    // spent by a concurrent call since the check: the signed result is discarded
-                    : new AttestOutcome.InsufficientCredits(
-                        ((Metering.Settlement.Unpaid) settlement).available(),
-                        ((Metering.Settlement.Unpaid) settlement).required()));
   }
 }

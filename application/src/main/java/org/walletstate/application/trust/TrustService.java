@@ -8,11 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.Charge;
+import org.walletstate.application.account.Charge.Delivered;
+import org.walletstate.application.account.Charge.Delivery;
+import org.walletstate.application.account.Charging;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.port.out.ChainState;
-import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
@@ -20,8 +23,8 @@ import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.account.CreditPrice;
-import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.trust.TrustBatchCommand;
@@ -35,23 +38,35 @@ import org.walletstate.domain.trust.TrustReadPlan;
 import org.walletstate.domain.trust.TrustWallets;
 
 /**
- * Trust profiles for callers with a key. Credits are checked before any read; the plan's EVM chains
- * are read in parallel, each once (one head, one round trip), through the family-neutral {@link
- * ChainState} port; each profile is evaluated, signed, and only then charged. A profile whose reads
- * did not complete is never signed and never charged.
+ * Trust profiles, one wallet or a batch, as one flow: the plan's chains are read in parallel, each
+ * once (one head, one round trip), through the family-neutral {@link ChainState} port; each
+ * wallet's profile is evaluated and signed; the {@link Payer} pays through the one {@link Charging}
+ * service for the profiles signed. A profile whose reads did not complete is never signed and never
+ * charged.
  */
 public final class TrustService implements TrustProfileUseCase, TrustBatchUseCase {
 
   private static final System.Logger LOG = System.getLogger(TrustService.class.getName());
 
-  private static final String LEDGER_REASON = "trust";
-  private static final String LEDGER_REASON_BATCH = "trust_batch";
-  private static final String NO_PROOF = "proof not delivered";
+  /** How a one-wallet outcome carries what a key paid. */
+  private static final Charge.Billing<TrustOutcome> PROFILE_BILLING =
+      new Charge.Billing<>(
+          (outcome, credits, balance) ->
+              new TrustOutcome.Signed(((TrustOutcome.Signed) outcome).dataJson(), credits, balance),
+          TrustOutcome.InsufficientCredits::new);
+
+  /** How a batch's outcome carries what a key paid. */
+  private static final Charge.Billing<TrustBatchOutcome> BATCH_BILLING =
+      new Charge.Billing<>(
+          (outcome, credits, balance) ->
+              new TrustBatchOutcome.Answered(
+                  ((TrustBatchOutcome.Answered) outcome).results(), credits, balance),
+          TrustBatchOutcome.InsufficientCredits::new);
 
   private final TrustCheckList list;
   private final ChainState chains;
   private final TrustProfileSigner signer;
-  private final Metering metering;
+  private final Charging charging;
   private final Entropy entropy;
   private final Clock clock;
   private final Executor cpu;
@@ -64,100 +79,65 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
       TrustCheckList list,
       ChainState chains,
       TrustProfileSigner signer,
-      Metering metering,
+      Charging charging,
       Entropy entropy,
       Clock clock,
       Executor cpu) {
     this.list = Objects.requireNonNull(list, "list");
     this.chains = Objects.requireNonNull(chains, "chains");
     this.signer = Objects.requireNonNull(signer, "signer");
-    this.metering = Objects.requireNonNull(metering, "metering");
+    this.charging = Objects.requireNonNull(charging, "charging");
     this.entropy = Objects.requireNonNull(entropy, "entropy");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.cpu = Objects.requireNonNull(cpu, "cpu");
   }
 
   @Override
-  public Uni<TrustOutcome> profile(KeyAccount account, TrustCommand command) {
-    CreditPrice price = CreditPrice.of(TrustProfileUseCase.call(command));
-    return metering
-        .check(account, price)
-        .flatMap(
-            affordability -> {
-              if (affordability instanceof Metering.Affordability.Short shortOf) {
-                return Uni.createFrom()
-                    .item(
-                        (TrustOutcome)
-                            new TrustOutcome.InsufficientCredits(
-                                shortOf.available(), shortOf.required()));
-              }
-              TrustReadPlan plan =
-                  TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
-              return observe(plan)
-                  .flatMap(
-                      observed ->
-                          evaluatedAndSigned(
-                              plan,
-                              command.wallets(),
-                              command.proof(),
-                              TrustObservations.of(plan, observed)))
-                  .flatMap(
-                      done -> {
-                        if (done.failures() != null) {
-                          logRpcFailure("profile", done.failures(), done.observed());
-                          return Uni.createFrom()
-                              .item((TrustOutcome) new TrustOutcome.Unavailable(done.failures()));
-                        }
-                        return settle(account, price, done.profile(), done.signed());
-                      });
-            });
+  public Uni<Paid<TrustOutcome>> profile(Payer payer, TrustCommand command) {
+    CreditPrice.Call call = TrustProfileUseCase.call(command);
+    return charging.charge(
+        payer,
+        new Charge<>(
+            call,
+            "trust",
+            "trust",
+            version -> profiled(List.of(command.wallets()), command.proof()).map(r -> one(r, call)),
+            PROFILE_BILLING));
   }
 
   @Override
-  public Uni<TrustBatchOutcome> profiles(KeyAccount account, TrustBatchCommand command) {
-    CreditPrice whole = CreditPrice.of(TrustBatchUseCase.call(command));
-    return metering
-        .check(account, whole)
-        .flatMap(
-            affordability -> {
-              if (affordability instanceof Metering.Affordability.Short shortOf) {
-                return Uni.createFrom()
-                    .item(
-                        (TrustBatchOutcome)
-                            new TrustBatchOutcome.InsufficientCredits(
-                                shortOf.available(), shortOf.required()));
-              }
-              TrustReadPlan plan = TrustReadPlan.of(list, command.entries(), command.proof());
-              return observe(plan).flatMap(observed -> batch(account, command, plan, observed));
-            });
+  public Uni<Paid<TrustBatchOutcome>> profiles(Payer payer, TrustBatchCommand command) {
+    return charging.charge(
+        payer,
+        new Charge<>(
+            TrustBatchUseCase.call(command),
+            "trust_batch",
+            "trust/batch",
+            version -> profiled(command.entries(), command.proof()).map(r -> batch(r, command)),
+            BATCH_BILLING));
   }
 
-  private Uni<TrustBatchOutcome> batch(
-      KeyAccount account,
-      TrustBatchCommand command,
-      TrustReadPlan plan,
-      Map<ChainId, ChainObservation> observed) {
-    // every chain's aggregate decoded once, for every wallet of the batch
-    TrustObservations decoded = TrustObservations.of(plan, observed);
-    List<Uni<Done>> each = new ArrayList<>();
-    for (TrustWallets wallets : command.entries()) {
-      each.add(evaluatedAndSigned(plan, wallets, command.proof(), decoded));
+  /** A one-wallet run as its outcome: the signed profile, or the reads that failed. */
+  private static Delivered<TrustOutcome> one(Run run, CreditPrice.Call call) {
+    Done done = run.done().get(0);
+    if (done.failures() != null) {
+      RpcFailureLog.warn(LOG, failed("profile", done.failures()), run.observed());
+      return new Delivered<>(new TrustOutcome.Unavailable(done.failures()), new Delivery.None());
     }
-    return Uni.join()
-        .all(each)
-        .andFailFast()
-        .flatMap(done -> answered(account, command, observed, done));
+    return new Delivered<>(
+        new TrustOutcome.Signed(done.signed(), 0, 0),
+        new Delivery.Units(call, done.profile().id(), done.profile().proofDelivered()));
   }
 
-  private Uni<TrustBatchOutcome> answered(
-      KeyAccount account,
-      TrustBatchCommand command,
-      Map<ChainId, ChainObservation> observed,
-      List<Done> done) {
+  /**
+   * A batch run as its outcome: one entry per wallet, in request order; what it delivered is the
+   * profiles signed (none: only the key's balance is stated).
+   */
+  private static Delivered<TrustBatchOutcome> batch(Run run, TrustBatchCommand command) {
     List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
     List<TrustProfile> profiles = new ArrayList<>();
     List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
-    for (Done wallet : done) {
+    for (Done wallet : run.done()) {
       if (wallet.failures() != null) {
         failedReads.addAll(failed("wallets[" + entries.size() + "]", wallet.failures()));
         entries.add(
@@ -167,46 +147,47 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
       }
     }
-    RpcFailureLog.warn(LOG, failedReads, observed);
+    RpcFailureLog.warn(LOG, failedReads, run.observed());
+    TrustBatchOutcome answered = new TrustBatchOutcome.Answered(entries, 0, 0);
     if (profiles.isEmpty()) {
-      return metering
-          .check(account, CreditPrice.of(new CreditPrice.Call(MeteredOperation.TRUST, 1, false)))
-          .map(
-              balance ->
-                  new TrustBatchOutcome.Answered(
-                      entries,
-                      0,
-                      balance instanceof Metering.Affordability.Affordable a
-                          ? a.balance()
-                          : ((Metering.Affordability.Short) balance).available()));
+      return new Delivered<>(answered, new Delivery.Balance());
     }
-    CreditPrice price =
-        CreditPrice.of(
-            new CreditPrice.Call(MeteredOperation.TRUST_BATCH, profiles.size(), command.proof()));
-    boolean proofDelivered = profiles.stream().anyMatch(TrustProfile::proofDelivered);
-    return metering
-        .charge(account, price, LEDGER_REASON_BATCH, profiles.get(0).id())
-        .flatMap(
-            debit ->
-                charged(account, price, debit, proofDelivered)
-                    .map(
-                        charged ->
-                            charged.insufficient() != null
-                                ? (TrustBatchOutcome) charged.insufficient().asBatch()
-                                : new TrustBatchOutcome.Answered(
-                                    entries, charged.credits(), charged.balance())));
+    return new Delivered<>(
+        answered,
+        new Delivery.Units(
+            new CreditPrice.Call(MeteredOperation.TRUST_BATCH, profiles.size(), command.proof()),
+            profiles.get(0).id(),
+            profiles.stream().anyMatch(TrustProfile::proofDelivered)));
   }
+
+  /** What the chains answered, and each wallet's evaluation in request order. */
+  private record Run(Map<ChainId, ChainObservation> observed, List<Done> done) {}
 
   /**
    * One wallet's evaluation, and its signed profile when its reads completed ({@code failures}
    * null), or the failures that keep it unsigned.
    */
   private record Done(
-      TrustWallets wallets,
-      Map<ChainId, ChainObservation> observed,
-      List<TrustFailure> failures,
-      TrustProfile profile,
-      String signed) {}
+      TrustWallets wallets, List<TrustFailure> failures, TrustProfile profile, String signed) {}
+
+  /**
+   * Reads every chain of the plan for {@code entries} once, all at once, each anchored at its own
+   * head; every chain's aggregate is decoded once for every wallet, and the wallets are evaluated
+   * and signed in parallel.
+   */
+  private Uni<Run> profiled(List<TrustWallets> entries, boolean proof) {
+    TrustReadPlan plan = TrustReadPlan.of(list, entries, proof);
+    return AllChains.observe(chains, plan.chains(), plan::query)
+        .flatMap(
+            observed -> {
+              TrustObservations decoded = TrustObservations.of(plan, observed);
+              List<Uni<Done>> each = new ArrayList<>();
+              for (TrustWallets wallets : entries) {
+                each.add(evaluatedAndSigned(plan, wallets, proof, decoded));
+              }
+              return Uni.join().all(each).andFailFast().map(done -> new Run(observed, done));
+            });
+  }
 
   /**
    * Evaluates one wallet's checks against the observations and signs its profile, as one task on
@@ -220,70 +201,12 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
             () -> {
               TrustEvaluation evaluation = TrustEvaluation.of(plan, wallets, proof, observed);
               if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-                return new Done(wallets, observed.observed(), incomplete.failures(), null, null);
+                return new Done(wallets, incomplete.failures(), null, null);
               }
               TrustProfile profile = profile(wallets, (TrustEvaluation.Evaluated) evaluation);
-              return new Done(
-                  wallets,
-                  observed.observed(),
-                  null,
-                  profile,
-                  signer.signTrustProfile(profile.payload()));
+              return new Done(wallets, null, profile, signer.signTrustProfile(profile.payload()));
             })
         .runSubscriptionOn(cpu);
-  }
-
-  @Override
-  public Uni<TrustOutcome> profileUnmetered(TrustCommand command) {
-    TrustReadPlan plan = TrustReadPlan.of(list, List.of(command.wallets()), command.proof());
-    return observe(plan)
-        .flatMap(
-            observed ->
-                evaluatedAndSigned(
-                    plan, command.wallets(), command.proof(), TrustObservations.of(plan, observed)))
-        .map(
-            done -> {
-              if (done.failures() != null) {
-                logRpcFailure("profile", done.failures(), done.observed());
-                return (TrustOutcome) new TrustOutcome.Unavailable(done.failures());
-              }
-              return new TrustOutcome.Signed(done.signed(), 0, 0);
-            });
-  }
-
-  @Override
-  public Uni<TrustBatchOutcome> profilesUnmetered(TrustBatchCommand command) {
-    TrustReadPlan plan = TrustReadPlan.of(list, command.entries(), command.proof());
-    return observe(plan)
-        .flatMap(
-            observed -> {
-              TrustObservations decoded = TrustObservations.of(plan, observed);
-              List<Uni<Done>> each = new ArrayList<>();
-              for (TrustWallets wallets : command.entries()) {
-                each.add(evaluatedAndSigned(plan, wallets, command.proof(), decoded));
-              }
-              return Uni.join()
-                  .all(each)
-                  .andFailFast()
-                  .map(
-                      done -> {
-                        List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
-                        List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
-                        for (Done wallet : done) {
-                          if (wallet.failures() != null) {
-                            failedReads.addAll(
-                                failed("wallets[" + entries.size() + "]", wallet.failures()));
-                            entries.add(
-                                new TrustBatchOutcome.Failed(
-                                    wallet.wallets().evm().checksummed(), wallet.failures()));
-                          } else {
-                            entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
-                          }
-                        }
-                        RpcFailureLog.warn(LOG, failedReads, observed);
-                        return (TrustBatchOutcome) new TrustBatchOutcome.Answered(entries, 0, 0);
-                      });
-            });
   }
 
   private TrustProfile profile(TrustWallets wallets, TrustEvaluation.Evaluated evaluation) {
@@ -297,56 +220,11 @@ public final class TrustService implements TrustProfileUseCase, TrustBatchUseCas
         evaluation.proofDelivered());
   }
 
-  /** Every chain of the plan, all at once, each anchored at its own head. */
-  private Uni<Map<ChainId, ChainObservation>> observe(TrustReadPlan plan) {
-    return AllChains.observe(chains, plan.chains(), plan::query);
-  }
-
-  private Uni<TrustOutcome> settle(
-      KeyAccount account, CreditPrice price, TrustProfile profile, String signed) {
-    return metering
-        .charge(account, price, LEDGER_REASON, profile.id())
-        .flatMap(debit -> charged(account, price, debit, profile.proofDelivered()))
-        .map(
-            charged ->
-                charged.insufficient() != null
-                    ? charged.insufficient()
-                    : new TrustOutcome.Signed(signed, charged.credits(), charged.balance()));
-  }
-
-  /** What a debit came to: the credits kept and the balance, or a key that could not pay. */
-  private record Charged(
-      long credits, long balance, TrustOutcome.InsufficientCredits insufficient) {}
-
-  private Uni<Charged> charged(
-      KeyAccount account, CreditPrice price, CreditLedger.Debit debit, boolean proofDelivered) {
-    return metering
-        .settle(account, price, debit, proofDelivered, NO_PROOF)
-        .map(
-            settlement -> {
-              if (settlement instanceof Metering.Settlement.Paid paid) {
-                return new Charged(paid.credits(), paid.balance(), null);
-              }
-              // spent by a concurrent call since the check: the signed profiles are discarded
-              Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
-              return new Charged(
-                  0,
-                  unpaid.available(),
-                  new TrustOutcome.InsufficientCredits(unpaid.available(), unpaid.required()));
-            });
-  }
-
   private static List<RpcFailureLog.Failed> failed(String where, List<TrustFailure> failures) {
     List<RpcFailureLog.Failed> failed = new ArrayList<>();
     for (TrustFailure f : failures) {
       failed.add(new RpcFailureLog.Failed(where, f.chainId(), f.source().wireName(), f.message()));
     }
     return failed;
-  }
-
-  /** One WARN line per {@code rpc_failure} ({@link RpcFailureLog}). */
-  private static void logRpcFailure(
-      String where, List<TrustFailure> failures, Map<ChainId, ChainObservation> observed) {
-    RpcFailureLog.warn(LOG, failed(where, failures), observed);
   }
 }

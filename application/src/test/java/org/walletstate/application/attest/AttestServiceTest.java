@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -63,7 +66,12 @@ class AttestServiceTest {
 
   private AttestService service(MemoryCreditLedger ledger) {
     return new AttestService(
-        chain, signer, new Metering(ledger, CLOCK), n -> new byte[n], CLOCK, Runnable::run);
+        chain,
+        signer,
+        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
+        n -> new byte[n],
+        CLOCK,
+        Runnable::run);
   }
 
   private static AttestCommand command(String threshold, boolean proof) {
@@ -86,7 +94,11 @@ class AttestServiceTest {
   void attest_signsAndThenChargesOneCredit() {
     MemoryCreditLedger ledger = ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isInstanceOf(AttestOutcome.Signed.class);
     AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
     assertThat(signed.creditsCharged()).isEqualTo(1);
@@ -99,7 +111,11 @@ class AttestServiceTest {
   void attest_refusesAKeyThatCannotPayBeforeReadingAnyChain() {
     MemoryCreditLedger ledger = ledger(1);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(1, 2));
     assertThat(chain.observed()).isEmpty();
     assertThat(signer.attestations()).isEmpty();
@@ -110,7 +126,11 @@ class AttestServiceTest {
     MemoryCreditLedger ledger = ledger(5);
     chain.down(ChainId.evm(8453));
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isInstanceOf(AttestOutcome.Unavailable.class);
     assertThat(((AttestOutcome.Unavailable) outcome).failedConditions())
         .singleElement()
@@ -123,7 +143,11 @@ class AttestServiceTest {
   void attest_aNotMetConditionIsStillASignedAndChargedVerdict() {
     MemoryCreditLedger ledger = ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("6", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("6", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(((AttestOutcome.Signed) outcome).attestation().pass()).isFalse();
     assertThat(ledger.charged()).isEqualTo(1);
   }
@@ -133,7 +157,11 @@ class AttestServiceTest {
     MemoryCreditLedger ledger = ledger(1);
     ledger.beforeEachDebit(debit -> ledger.withBalance(ACCOUNT.id(), 0));
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", false)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", false))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(0, 1));
     assertThat(ledger.charged()).isZero();
   }
@@ -142,7 +170,11 @@ class AttestServiceTest {
   void attest_withoutADeliveredProofRefundsThePremium() {
     MemoryCreditLedger ledger = ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     assertThat(((AttestOutcome.Signed) outcome).creditsCharged()).isEqualTo(1);
     assertThat(ledger.charged()).isEqualTo(2);
     assertThat(ledger.refunded()).isEqualTo(1);
@@ -173,11 +205,20 @@ class AttestServiceTest {
             java.util.Optional.of(layout)));
     MemoryCreditLedger ledger = ledger(5);
     AttestOutcome outcome =
-        service(ledger).attest(ACCOUNT, command("1", true)).await().indefinitely();
+        service(ledger)
+            .attest(Payer.credits(ACCOUNT), command("1", true))
+            .map(AttestServiceTest::answered)
+            .await()
+            .indefinitely();
     AttestOutcome.Signed signed = (AttestOutcome.Signed) outcome;
     assertThat(signed.creditsCharged()).isEqualTo(2);
     assertThat(signed.creditsRemaining()).isEqualTo(3);
     assertThat(ledger.refunded()).isZero();
     assertThat(signed.attestation().results().get(0).proofDelivered()).isTrue();
+  }
+
+  /** A key's credits always answer: a key that cannot pay is an outcome of the use case. */
+  private static <T> T answered(Paid<T> paid) {
+    return ((Paid.Answered<T>) paid).outcome();
   }
 }

@@ -10,13 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -95,7 +98,7 @@ class TrustServiceTest {
         TrustCheckList.current(),
         chains,
         signer,
-        new Metering(ledger, CLOCK),
+        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
         n -> new byte[n],
         CLOCK,
         Runnable::run);
@@ -112,7 +115,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), false))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -131,7 +135,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), true))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -147,7 +152,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), false))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -169,8 +175,9 @@ class TrustServiceTest {
 
     service(ledger)
         .profile(
-            ACCOUNT,
+            Payer.credits(ACCOUNT),
             new TrustCommand(new TrustWallets(HOLDER, Map.of(ChainFamily.SOLANA, SOLANA)), false))
+        .map(TrustServiceTest::answered)
         .await()
         .indefinitely();
 
@@ -188,7 +195,8 @@ class TrustServiceTest {
 
     TrustOutcome outcome =
         service(ledger)
-            .profile(ACCOUNT, new TrustCommand(TrustWallets.of(HOLDER), true))
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -210,7 +218,12 @@ class TrustServiceTest {
             List.of(TrustWallets.of(HOLDER), TrustWallets.of(BROKEN), TrustWallets.of(EMPTY)),
             false);
 
-    TrustBatchOutcome outcome = service(ledger).profiles(ACCOUNT, command).await().indefinitely();
+    TrustBatchOutcome outcome =
+        service(ledger)
+            .profiles(Payer.credits(ACCOUNT), command)
+            .map(TrustServiceTest::answered)
+            .await()
+            .indefinitely();
 
     assertThat(chains.observed()).hasSize(23).doesNotHaveDuplicates();
     TrustBatchOutcome.Answered answered = (TrustBatchOutcome.Answered) outcome;
@@ -257,9 +270,10 @@ class TrustServiceTest {
     TrustBatchOutcome outcome =
         service(ledger)
             .profiles(
-                ACCOUNT,
+                Payer.credits(ACCOUNT),
                 new TrustBatchCommand(
                     List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), true))
+            .map(TrustServiceTest::answered)
             .await()
             .indefinitely();
 
@@ -269,5 +283,10 @@ class TrustServiceTest {
     assertThat(answered.creditsRemaining()).isEqualTo(100);
     assertThat(ledger.charged()).isZero();
     assertThat(signer.profiles()).isEmpty();
+  }
+
+  /** A key's credits always answer: a key that cannot pay is an outcome of the use case. */
+  private static <T> T answered(Paid<T> paid) {
+    return ((Paid.Answered<T>) paid).outcome();
   }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
@@ -66,6 +67,12 @@ final class EmbeddedAttest {
           random.nextBytes(bytes);
           return bytes;
         };
-    return new AttestService(chains, signer, new Metering(ledger, clock), entropy, clock, signing);
+    return new AttestService(
+        chains,
+        signer,
+        Charging.keyCreditsOnly(new Metering(ledger, clock)),
+        entropy,
+        clock,
+        signing);
   }
 }

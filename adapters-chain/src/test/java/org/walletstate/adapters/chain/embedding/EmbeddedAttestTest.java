@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
@@ -25,6 +26,7 @@ import org.walletstate.crypto.SigningKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.payload.KeyVersion;
@@ -75,7 +77,10 @@ class EmbeddedAttestTest {
                   tokenBalance(m.chain(BASE).address("token6"), "1500"),
                   tokenBalance(m.chain(BASE).address("token6"), "1500.250001")),
               KeyVersion.V2);
-      outcome = attest.attest(ACCOUNT, command).await().atMost(Duration.ofSeconds(90));
+      // a key's credits pay (Payer.credits); with only those wired, the call is always answered
+      Paid<AttestOutcome> paid =
+          attest.attest(Payer.credits(ACCOUNT), command).await().atMost(Duration.ofSeconds(90));
+      outcome = ((Paid.Answered<AttestOutcome>) paid).outcome();
     }
 
     assertThat(outcome).isInstanceOf(AttestOutcome.Signed.class);

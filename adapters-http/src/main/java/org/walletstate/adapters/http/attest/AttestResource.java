@@ -24,8 +24,8 @@ import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
-import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.payload.KeyVersion;
@@ -69,25 +69,20 @@ public class AttestResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
   public Uni<Response> attest(byte[] body) {
-    var request = bodies.object(body);
-    if (caller.payment().isPresent()) {
-      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return payments.serve(
-          caller.payment().get(),
-          AttestUseCase.call(command),
-          "attest",
-          () -> attest.attestUnmetered(command),
-          AttestOutcome.Signed.class::isInstance,
-          this::respond,
-          signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson())));
-    }
-    if (caller.anonymous()) {
-      AttestCommand command = AttestCommand.parse(request, KeyVersion.V2);
-      return Uni.createFrom().item(quotes.quote(AttestUseCase.call(command), false));
-    }
-    KeyAccount account = caller.account();
-    AttestCommand command = AttestCommand.parse(request, account.version());
-    return attest.attest(account, command).map(this::respond);
+    // a keyless caller (quoted, or paying per call) is answered under the v2 rules
+    KeyVersion version =
+        caller.payment().isPresent() || caller.anonymous()
+            ? Payer.PerCall.VERSION
+            : caller.account().version();
+    AttestCommand command = AttestCommand.parse(bodies.object(body), version);
+    return payments.serve(
+        caller,
+        AttestUseCase.call(command),
+        payer -> attest.attest(payer, command),
+        new PerCallPayments.Answers<>(
+            this::respond,
+            this::respond,
+            signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson()))));
   }
 
   @GET
@@ -129,7 +124,7 @@ public class AttestResource {
                 + " required. Top up with POST /v1/credits/buy."));
   }
 
-  private static Envelopes.FailedRead failedRead(FailedCondition failed) {
+  static Envelopes.FailedRead failedRead(FailedCondition failed) {
     return new Envelopes.FailedRead(
         failed.source().wireName(), failed.chainId().wireValue(), failed.message());
   }

@@ -87,20 +87,14 @@ public class TrustResource {
   @Operation(summary = "A signed trust profile of a wallet")
   public Uni<Response> trust(byte[] body) {
     TrustCommand command = TrustCommand.parse(bodies.object(body));
-    if (caller.payment().isPresent()) {
-      return payments.serve(
-          caller.payment().get(),
-          TrustProfileUseCase.call(command),
-          "trust",
-          () -> profiles.profileUnmetered(command),
-          TrustOutcome.Signed.class::isInstance,
-          this::respond,
-          signed -> envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson())));
-    }
-    if (caller.anonymous()) {
-      return Uni.createFrom().item(quotes.quote(TrustProfileUseCase.call(command), false));
-    }
-    return profiles.profile(caller.account(), command).map(this::respond);
+    return payments.serve(
+        caller,
+        TrustProfileUseCase.call(command),
+        payer -> profiles.profile(payer, command),
+        new PerCallPayments.Answers<TrustOutcome>(
+            this::respond,
+            this::respond,
+            signed -> envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson()))));
   }
 
   @POST
@@ -113,24 +107,16 @@ public class TrustResource {
   public Uni<Response> batch(byte[] body) {
     TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
     int requested = command.entries().size();
-    if (caller.payment().isPresent()) {
-      // a paid batch is settled only when every wallet's profile was signed: the payment is for
-      // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
-      return payments.serve(
-          caller.payment().get(),
-          TrustBatchUseCase.call(command),
-          "trust/batch",
-          () -> batches.profilesUnmetered(command),
-          outcome ->
-              outcome instanceof TrustBatchOutcome.Answered answered
-                  && answered.succeeded() == requested,
-          this::unpaidBatch,
-          answered -> envelopes.ok(batchData((TrustBatchOutcome.Answered) answered, requested)));
-    }
-    if (caller.anonymous()) {
-      return Uni.createFrom().item(quotes.quote(TrustBatchUseCase.call(command), false));
-    }
-    return batches.profiles(caller.account(), command).map(outcome -> respond(outcome, requested));
+    // a paid batch is settled only when every wallet's profile was signed: the payment is for
+    // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
+    return payments.serve(
+        caller,
+        TrustBatchUseCase.call(command),
+        payer -> batches.profiles(payer, command),
+        new PerCallPayments.Answers<>(
+            outcome -> respond(outcome, requested),
+            this::unpaidBatch,
+            answered -> envelopes.ok(batchData((TrustBatchOutcome.Answered) answered, requested))));
   }
 
   @GET
@@ -218,7 +204,7 @@ public class TrustResource {
     return new BatchData(results, new BatchSummary(requested, succeeded, requested - succeeded));
   }
 
-  private static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {
+  static List<Envelopes.FailedRead> failedReads(List<TrustFailure> failures) {
     return failures.stream()
         .map(
             f ->

@@ -4,14 +4,14 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
 import org.walletstate.adapters.http.observability.OnCallerContext;
-import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.attest.AttestService;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.Entropy;
 
-/** Attest: the use case over the chain readers, the signer and metering. */
+/** Attest: the use case over the chain readers, the signer and the charging of every payer. */
 @ApplicationScoped
 public class AttestWiring {
 
@@ -20,11 +20,11 @@ public class AttestWiring {
   AttestUseCase attest(
       ChainState chains,
       AttestationSigner signer,
-      Metering metering,
+      Charging charging,
       Entropy entropy,
       Clock clock) {
     // signing is CPU work: it runs on the signing threads, never on an event loop
     return new AttestService(
-        new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
+        new OnCallerContext(chains), signer, charging, entropy, clock, SigningThreads.POOL);
   }
 }

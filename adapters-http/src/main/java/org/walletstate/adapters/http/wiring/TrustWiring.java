@@ -6,7 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import java.time.Clock;
 import org.walletstate.adapters.http.observability.OnCallerContext;
-import org.walletstate.application.account.Metering;
+import org.walletstate.application.account.Charging;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.TrustProfileSigner;
@@ -38,10 +38,10 @@ public class TrustWiring {
       TrustCheckList list,
       ChainState chains,
       TrustProfileSigner signer,
-      Metering metering,
+      Charging charging,
       Entropy entropy,
       Clock clock) {
     return new TrustService(
-        list, new OnCallerContext(chains), signer, metering, entropy, clock, SigningThreads.POOL);
+        list, new OnCallerContext(chains), signer, charging, entropy, clock, SigningThreads.POOL);
   }
 }

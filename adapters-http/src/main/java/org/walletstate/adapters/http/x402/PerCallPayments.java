@@ -8,17 +8,22 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
+import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.UsdcAmount;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -27,68 +32,89 @@ import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
+import org.walletstate.domain.payment.X402Payload;
+import org.walletstate.domain.request.RequestValue;
 
 /**
- * x402 paid retries: the payment header ({@code PAYMENT-SIGNATURE}, or {@code X-PAYMENT}) read
- * against the quote for the exact body, and a paid call's outcome as HTTP (the answer with {@code
+ * The one way a payable endpoint is served ({@link #serve}): the quote for a caller without any
+ * credential, else the caller's {@code Payer} (a key's credits, or an x402 paid retry whose header,
+ * {@code PAYMENT-SIGNATURE} or {@code X-PAYMENT}, is read against the quote for the exact body)
+ * handed to the use case, and what it came to as HTTP (a key's answer, a paid answer with {@code
  * PAYMENT-RESPONSE}, or why the payment did not buy it).
  */
 @ApplicationScoped
 public class PerCallPayments {
 
   public static final String PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
-  private static final int MAX_HEADER = 8192;
   private static final String NOTHING = " Nothing was charged.";
-
-  /**
-   * The x402 v1 names of the quoted networks, as the official client packages map them to CAIP-2
-   * ids (a v1 payload names its network at the top level, by name; Arbitrum and Arc have no v1 name
-   * there, so they are paid with v2 only).
-   */
-  static final Map<String, String> V1_NETWORKS =
-      Map.of(
-          "base", "eip155:8453", "polygon", "eip155:137", "solana", PaymentQuotes.SOLANA_MAINNET);
 
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
   private final ObjectMapper json;
   private final Envelopes envelopes;
-  private final PaidCallUseCase paidCalls;
 
   @Inject
   public PerCallPayments(
-      PaymentQuotes quotes,
-      PayPerCallConfig config,
-      ObjectMapper json,
-      Envelopes envelopes,
-      PaidCallUseCase paidCalls) {
+      PaymentQuotes quotes, PayPerCallConfig config, ObjectMapper json, Envelopes envelopes) {
     this.quotes = quotes;
     this.config = config;
     this.json = json;
     this.envelopes = envelopes;
-    this.paidCalls = paidCalls;
   }
 
   /**
-   * A call paid by the payment in {@code header}: the payment is checked against the quote for
-   * {@code call}, {@code work} is done, and the payment is settled only when {@code delivered}
-   * holds for its outcome, which is then answered by {@code paid} with {@code PAYMENT-RESPONSE}; an
-   * outcome that is not delivered is answered by {@code unpaid} and costs nothing.
-   *
-   * @param operation the paid endpoint's name, as the payment's record states it
+   * A payable endpoint's call, whoever pays: a caller without any credential is answered the quote
+   * for {@code call}; a paid retry pays with the payment in its header, read against that quote
+   * ({@link #payment}); a key pays with its credits. The use case gets the payer and its outcome is
+   * answered by {@code answers}.
    */
   public <T> Uni<Response> serve(
-      String header,
+      CurrentCaller caller,
       CreditPrice.Call call,
-      String operation,
-      Supplier<Uni<T>> work,
-      Predicate<T> delivered,
+      Function<Payer, Uni<Paid<T>>> useCase,
+      Answers<T> answers) {
+    Optional<String> header = caller.payment();
+    if (header.isEmpty() && caller.anonymous()) {
+      return Uni.createFrom().item(quotes.quote(call, false));
+    }
+    Payer payer =
+        header.isPresent()
+            ? Payer.perCall(payment(header.get(), call))
+            : Payer.credits(caller.account());
+    return useCase.apply(payer).map(paid -> answer(paid, payer, call, answers));
+  }
+
+  /**
+   * How a payable endpoint answers its outcome.
+   *
+   * @param answered an outcome paid with a key's credits (with its {@code meta})
+   * @param unpaid the outcome of a paid call that did not deliver (its 4xx or 503); it costs
+   *     nothing
+   * @param delivered the delivered outcome of a paid call; {@code PAYMENT-RESPONSE} is added to it
+   */
+  public record Answers<T>(
+      Function<T, Response> answered,
       Function<T, Response> unpaid,
-      Function<T, Response> paid) {
-    PerCallPayment payment = payment(header, call);
-    return paidCalls
-        .run(payment, operation, work, delivered)
-        .map(outcome -> answer(outcome, call, payment, unpaid, paid));
+      Function<T, Response> delivered) {}
+
+  /**
+   * A payable call's outcome as HTTP, whoever paid: a key's answer as it is, a delivered paid call
+   * with {@code PAYMENT-RESPONSE}, or why the payment did not buy it.
+   */
+  private <T> Response answer(
+      Paid<T> paid, Payer payer, CreditPrice.Call call, Answers<T> answers) {
+    if (paid instanceof Paid.Answered<T> done) {
+      if (done.settlement() instanceof Paid.Settlement.Settled settled) {
+        return Response.fromResponse(answers.delivered().apply(done.outcome()))
+            .header(PAYMENT_RESPONSE, settleResponse(settled.receipt()))
+            .build();
+      }
+      if (done.settlement() instanceof Paid.Settlement.Unpaid) {
+        return answers.unpaid().apply(done.outcome());
+      }
+      return answers.answered().apply(done.outcome());
+    }
+    return declined(((Paid.Declined<T>) paid).decline(), payer, call);
   }
 
   /**
@@ -102,19 +128,9 @@ public class PerCallPayments {
       throw new ApiError(
           402, "Pay-per-call is not configured on this service; use an API key (X-API-Key)");
     }
-    JsonNode payload = decode(header);
-    JsonNode accepted = payload.path("accepted");
-    String network =
-        accepted.path("network").isTextual()
-            ? accepted.path("network").asText()
-            : payload.path("x402Version").asInt(0) == 1
-                ? V1_NETWORKS.getOrDefault(
-                    payload.path("network").asText(""), payload.path("network").asText(""))
-                : payload.path("network").asText("");
-    String scheme =
-        accepted.path("scheme").isTextual()
-            ? accepted.path("scheme").asText()
-            : payload.path("scheme").asText("exact");
+    X402Payload payload = X402Payload.of(decode(header));
+    String network = payload.network();
+    String scheme = payload.scheme();
     if (!"exact".equals(scheme)) {
       throw refusal(call, "the payment's scheme \"" + scheme + "\" is not quoted; use \"exact\"");
     }
@@ -136,30 +152,23 @@ public class PerCallPayments {
                           "Solana is not offered here: Solana payments settle through an x402"
                               + " facilitator only, and this service has none configured; "
                               + notQuoted(network, offered)));
-      var terms =
+      return payload.svm(
+          quoted.caip2(),
           new SvmPayment.Terms(
               SolanaAddress.of(quoted.usdc()),
               solana.payTo(),
               price.atomic(),
               PaymentQuotes.USDC_DECIMALS,
-              solana.feePayer());
-      try {
-        return new PerCallPayment.Svm(
-            quoted.caip2(), terms, X402Payloads.transaction(payload.path("payload")));
-      } catch (IllegalArgumentException e) {
-        throw ApiError.badRequest(
-            "payload.transaction does not pay by SPL token: " + e.getMessage());
-      }
+              solana.feePayer()));
     }
     long chainId = Long.parseLong(quoted.caip2().substring("eip155:".length()));
-    TransferAuthorization authorization = X402Payloads.authorization(payload.path("payload"));
-    var terms =
+    return payload.evm(
+        quoted.caip2(),
         new AuthorizationCheck.Terms(
             new TransferAuthorization.TokenDomain(
                 quoted.tokenName(), "2", chainId, EvmAddress.of(quoted.usdc())),
             EvmAddress.of(config.payToEvm().orElseThrow()),
-            price.atomic());
-    return new PerCallPayment.Evm(quoted.caip2(), terms, authorization);
+            price.atomic()));
   }
 
   private static String notQuoted(String network, List<PaymentQuotes.Network> offered) {
@@ -170,32 +179,45 @@ public class PerCallPayments {
         + ")";
   }
 
-  private JsonNode decode(String header) {
-    if (header == null || header.isBlank() || header.length() > MAX_HEADER) {
-      throw ApiError.badRequest(
-          "The payment header must be base64 of an x402 payment payload (at most "
-              + MAX_HEADER
-              + " characters)");
-    }
-    byte[] bytes;
-    try {
-      String text = header.strip();
-      bytes =
-          text.indexOf('-') >= 0 || text.indexOf('_') >= 0
-              ? Base64.getUrlDecoder().decode(text)
-              : Base64.getDecoder().decode(text);
-    } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest("The payment header is not valid base64");
-    }
+  /** The header's payload: base64 of a JSON object ({@link X402Payload#headerBytes}). */
+  private RequestValue.Obj decode(String header) {
+    byte[] bytes = X402Payload.headerBytes(header);
     try {
       JsonNode node = json.readTree(new String(bytes, StandardCharsets.UTF_8));
       if (node == null || !node.isObject()) {
         throw ApiError.badRequest("The payment header must hold a JSON object");
       }
-      return node;
+      return (RequestValue.Obj) value(node);
     } catch (JsonProcessingException e) {
       throw ApiError.badRequest("The payment header does not hold valid JSON");
     }
+  }
+
+  /** A JSON tree as the domain's request values (a number as Jackson writes it). */
+  private static RequestValue value(JsonNode node) {
+    if (node.isObject()) {
+      Map<String, RequestValue> members = new LinkedHashMap<>();
+      node.properties().forEach(m -> members.put(m.getKey(), value(m.getValue())));
+      return new RequestValue.Obj(members);
+    }
+    if (node.isArray()) {
+      List<RequestValue> items = new ArrayList<>();
+      node.forEach(item -> items.add(value(item)));
+      return new RequestValue.Arr(items);
+    }
+    if (node.isTextual()) {
+      return new RequestValue.Text(node.asText());
+    }
+    if (node.isNumber()) {
+      // a float beyond double's range has no exact value: it reads as Jackson's int of it
+      boolean finite = !node.isFloatingPointNumber() || Double.isFinite(node.doubleValue());
+      return new RequestValue.Number(
+          finite ? node.decimalValue() : BigDecimal.valueOf(node.asInt()), node.asText());
+    }
+    if (node.isBoolean()) {
+      return new RequestValue.Bool(node.asBoolean());
+    }
+    return new RequestValue.Null();
   }
 
   /** 402 with the quote for {@code call} in {@code payment-required}: pay again, differently. */
@@ -206,30 +228,12 @@ public class PerCallPayments {
         Map.of(PaymentQuotes.HEADER, quotes.encoded(call)));
   }
 
-  /**
-   * A paid call's outcome as HTTP.
-   *
-   * @param unpaid the answer of a call that did not deliver (its 4xx or 503)
-   * @param paid the delivered answer; {@code PAYMENT-RESPONSE} is added to it
-   */
-  private <T> Response answer(
-      PaidCallUseCase.Outcome<T> outcome,
-      CreditPrice.Call call,
-      PerCallPayment payment,
-      Function<T, Response> unpaid,
-      Function<T, Response> paid) {
-    if (outcome instanceof PaidCallUseCase.Outcome.Paid<T> done) {
-      return Response.fromResponse(paid.apply(done.answer()))
-          .header(PAYMENT_RESPONSE, settleResponse(done.receipt()))
-          .build();
-    }
-    if (outcome instanceof PaidCallUseCase.Outcome.NotDelivered<T> failed) {
-      return unpaid.apply(failed.answer());
-    }
-    if (outcome instanceof PaidCallUseCase.Outcome.Refused<T> refused) {
+  /** Why a payment did not buy the call, as HTTP. */
+  private Response declined(Paid.Decline decline, Payer payer, CreditPrice.Call call) {
+    if (decline instanceof Paid.Decline.Refused refused) {
       return envelopes.error(refusal(call, refused.reason()));
     }
-    if (outcome instanceof PaidCallUseCase.Outcome.Busy<T> busy) {
+    if (decline instanceof Paid.Decline.Busy busy) {
       return envelopes.error(
           new ApiError(
               503,
@@ -237,10 +241,10 @@ public class PerCallPayments {
                   + " done with the payment. Send it again after the Retry-After delay.",
               Map.of("Retry-After", Integer.toString(busy.retryAfterSeconds()))));
     }
-    if (outcome instanceof PaidCallUseCase.Outcome.Unavailable<T> unavailable) {
+    if (decline instanceof Paid.Decline.Unavailable unavailable) {
       return envelopes.rpcFailure(
           List.of(
-              payment instanceof PerCallPayment.Evm evm
+              ((Payer.PerCall) payer).payment() instanceof PerCallPayment.Evm evm
                   ? new Envelopes.FailedRead(
                       FailureSource.CHAIN_READ.wireName(),
                       evm.terms().domain().chainId(),
@@ -248,8 +252,9 @@ public class PerCallPayments {
                   : new Envelopes.FailedRead(
                       FailureSource.CHAIN_READ.wireName(), "solana", unavailable.reason())));
     }
-    PaidCallUseCase.Outcome.NotSettled<T> unsettled =
-        (PaidCallUseCase.Outcome.NotSettled<T>) outcome;
+    if (!(decline instanceof Paid.Decline.NotSettled unsettled)) {
+      throw new IllegalStateException("not a payer over HTTP: " + decline);
+    }
     if (unsettled.refused()) {
       return envelopes.error(
           new ApiError(

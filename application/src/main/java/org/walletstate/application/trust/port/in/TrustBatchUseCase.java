@@ -1,14 +1,16 @@
 package org.walletstate.application.trust.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.domain.account.CreditPrice;
-import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.trust.TrustBatchCommand;
 
 /**
- * {@code POST /v1/trust/batch} for a caller with a key: every wallet read at the same block per
- * chain, each profile signed on its own, charged per signed profile.
+ * {@code POST /v1/trust/batch}: every wallet read at the same block per chain, each profile signed
+ * on its own. A key pays per signed profile; an x402 payment pays for the whole batch, so it
+ * settles only when every wallet was profiled.
  */
 public interface TrustBatchUseCase {
 
@@ -18,11 +20,5 @@ public interface TrustBatchUseCase {
         MeteredOperation.TRUST_BATCH, command.entries().size(), command.proof());
   }
 
-  Uni<TrustBatchOutcome> profiles(KeyAccount account, TrustBatchCommand command);
-
-  /**
-   * The same work for a call paid per call (x402): no credits checked or taken; the answer carries
-   * 0 credits charged and remaining.
-   */
-  Uni<TrustBatchOutcome> profilesUnmetered(TrustBatchCommand command);
+  Uni<Paid<TrustBatchOutcome>> profiles(Payer payer, TrustBatchCommand command);
 }

@@ -1,12 +1,13 @@
 package org.walletstate.application.trust.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.domain.account.CreditPrice;
-import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.trust.TrustCommand;
 
-/** {@code POST /v1/trust} for a caller with a key: read, evaluate, sign, then charge. */
+/** {@code POST /v1/trust}: read, evaluate, sign, then paid for by the caller's {@link Payer}. */
 public interface TrustProfileUseCase {
 
   /** The metered call a command is: one profile, with or without proofs (3 or 6 credits). */
@@ -14,11 +15,5 @@ public interface TrustProfileUseCase {
     return new CreditPrice.Call(MeteredOperation.TRUST, 1, command.proof());
   }
 
-  Uni<TrustOutcome> profile(KeyAccount account, TrustCommand command);
-
-  /**
-   * The same work for a call paid per call (x402): no credits checked or taken; a signed outcome
-   * carries 0 credits charged and remaining.
-   */
-  Uni<TrustOutcome> profileUnmetered(TrustCommand command);
+  Uni<Paid<TrustOutcome>> profile(Payer payer, TrustCommand command);
 }
