@@ -34,6 +34,7 @@ import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
@@ -87,6 +88,9 @@ import org.walletstate.adapters.http.trust.TrustResource;
       WalletAuthResource.class,
       // the envelope records
       Envelopes.class,
+      // the answers of a payable call (functions to outcomes, not a wire shape): listed with every
+      // public record of the module, as the rule keeps them all
+      PerCallPayments.Answers.class,
       // the verbs RouteTable recognises through their @HttpMethod annotation
       GET.class,
       POST.class,
