@@ -11,6 +11,7 @@ import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.request.Fields;
 
 /** The rules of members that several condition types share: chain, asset, contract, decimals. */
@@ -105,11 +106,11 @@ final class ConditionMembers {
       }
       return new Asset.Native();
     }
-    return new Asset.Erc20(EvmAddress.parse(text, fields.path("contractAddress")));
+    return new Asset.Token(EvmAddress.parse(text, fields.path("contractAddress")).checksummed());
   }
 
   static EvmAddress contract(Fields fields, ConditionType type) {
-    return ((Asset.Erc20) asset(fields, type, false)).token();
+    return EvmAddress.of(((Asset.Token) asset(fields, type, false)).contract());
   }
 
   /**

@@ -1,42 +1,27 @@
 package org.walletstate.domain.attest.condition;
 
 import java.math.BigInteger;
-import java.util.LinkedHashSet;
 import java.util.Optional;
-import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.FailureSource;
-import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 
 /**
- * A wallet's holding of an asset on one chain, as the balance conditions read it: the balance in
- * base units and the decimals that relate it to display units. An ERC-20's decimals are always read
- * from the token, and a stated {@code decimals} is checked against them; the native asset's
- * decimals are the chain's.
+ * A wallet's holding of an asset as the amount conditions ({@code ratio_to_amount}, {@code
+ * ratio_to_supply}) read it through the holdings kernel: the balance in base units and the decimals
+ * that relate it to display units. A stated {@code decimals} is checked against the token's own.
  */
 final class Holding {
 
   private Holding() {}
 
-  /** A holding read in full. */
+  /** A holding read in full, of an asset with decimals. */
   record Held(BigInteger balance, TokenDecimals decimals) {}
-
-  /** The reads that observe the holding. */
-  static Set<EvmRead<?>> reads(Asset asset, EvmAddress wallet) {
-    Set<EvmRead<?>> reads = new LinkedHashSet<>();
-    if (asset instanceof Asset.Erc20 erc20) {
-      reads.add(new EvmRead.Erc20Decimals(erc20.token()));
-      reads.add(new EvmRead.Erc20BalanceOf(erc20.token(), wallet));
-    } else {
-      reads.add(new EvmRead.NativeBalance(wallet));
-    }
-    return reads;
-  }
 
   /**
    * Observes the holding, or says why the condition cannot go on: the decimals or balance could not
@@ -46,43 +31,25 @@ final class Holding {
       Chain chain,
       Asset asset,
       Optional<TokenDecimals> declared,
-      EvaluationContext<EvmAddress> context) {
-    TokenDecimals decimals;
-    Reading<BigInteger> balance;
-    if (asset instanceof Asset.Erc20 erc20) {
-      Reading<TokenDecimals> read =
-          context.readings().reading(new EvmRead.Erc20Decimals(erc20.token()));
-      if (!(read instanceof Reading.Value<TokenDecimals> value)) {
-        return new Stopped(
-            new ConditionVerdict.Unavailable(
-                FailureSource.TOKEN_METADATA_READ, "token decimals could not be read"));
-      }
-      decimals = value.value();
-      balance =
-          context.readings().reading(new EvmRead.Erc20BalanceOf(erc20.token(), context.wallet()));
-    } else {
-      decimals = nativeDecimals(chain);
-      balance = context.readings().reading(new EvmRead.NativeBalance(context.wallet()));
+      EvaluationContext<? extends WalletAddress> context) {
+    ChainHoldings holdings = HoldingFamilies.on(chain);
+    HoldingRead<Optional<TokenDecimals>> read = holdings.decimals(asset, context.readings());
+    if (read instanceof HoldingRead.Failed<Optional<TokenDecimals>> failed) {
+      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
+    TokenDecimals decimals =
+        ((HoldingRead.Got<Optional<TokenDecimals>>) read).value().orElseThrow();
     if (declared.isPresent() && !declared.get().equals(decimals)) {
       return new Stopped(
           new ConditionVerdict.Refused(
               decimalsMismatch(context.field("decimals"), declared.get(), decimals)));
     }
-    if (!(balance instanceof Reading.Value<BigInteger> value)) {
-      return new Stopped(
-          new ConditionVerdict.Unavailable(
-              FailureSource.BALANCE_READ, "token balance could not be read"));
+    HoldingRead<Balance> balance = holdings.balance(asset, context.wallet(), context.readings());
+    if (balance instanceof HoldingRead.Failed<Balance> failed) {
+      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
-    return new Observed(new Held(value.value(), decimals));
-  }
-
-  /** A holding is proven by its balance: the ERC-20 balance slot, or the account's balance. */
-  static ProofRequirement proof(Asset asset, EvmAddress wallet) {
-    if (asset instanceof Asset.Erc20 erc20) {
-      return new ProofRequirement.Wanted(new ProofTarget.Erc20Balance(erc20.token(), wallet));
-    }
-    return new ProofRequirement.Wanted(new ProofTarget.AccountBalance(wallet));
+    BigInteger units = ((HoldingRead.Got<Balance>) balance).value().units().toBigIntegerExact();
+    return new Observed(new Held(units, decimals));
   }
 
   static TokenDecimals nativeDecimals(Chain chain) {

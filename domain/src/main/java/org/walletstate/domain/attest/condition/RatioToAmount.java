@@ -10,7 +10,9 @@ import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
-import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
@@ -56,8 +58,8 @@ public record RatioToAmount(
   }
 
   @Override
-  public Set<EvmRead<?>> reads(EvmAddress wallet) {
-    return Holding.reads(asset, wallet);
+  public Set<ChainRead<?>> reads(EvmAddress wallet) {
+    return HoldingFamilies.on(chain).reads(asset, wallet, true);
   }
 
   /** The form of the condition's chain: EVM, Solana or the XRP Ledger. */
@@ -84,7 +86,7 @@ public record RatioToAmount(
 
   @Override
   public ProofRequirement proof(EvmAddress wallet) {
-    return Holding.proof(asset, wallet);
+    return HoldingFamilies.on(chain).proof(asset, wallet);
   }
 
   @Override
@@ -111,7 +113,7 @@ public record RatioToAmount(
    * threshold.
    */
   PayloadValue.Obj evaluatedCondition(KeyVersion key, TokenDecimals decimals) {
-    PayloadValue.ObjBuilder shape = factors.begin(type(), chain, asset.contractAddress());
+    PayloadValue.ObjBuilder shape = factors.begin(type(), chain, asset.contractPayload());
     if (key == KeyVersion.V1) {
       shape.put("decimals", decimals.value());
     }

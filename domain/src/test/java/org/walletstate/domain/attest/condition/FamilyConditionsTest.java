@@ -71,7 +71,7 @@ class FamilyConditionsTest {
     var decimals = new SolanaRead.MintDecimals(SolanaMint.of(MINT));
     var amount = new SolanaRead.TokenAmount(SolanaAddress.of(SOL), SolanaMint.of(MINT));
 
-    assertThat(condition.condition()).isInstanceOf(SolanaTokenBalance.class);
+    assertThat(condition.condition()).isInstanceOf(TokenBalance.class);
     assertThat(Set.<Object>copyOf(condition.reads())).containsExactlyInAnyOrder(decimals, amount);
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
     answers.put(decimals, new Reading.Value<>(TokenDecimals.of(6)));
