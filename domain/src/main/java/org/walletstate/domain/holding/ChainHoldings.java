@@ -47,6 +47,11 @@ public final class ChainHoldings {
     return family.asset(contract, code);
   }
 
+  /** Whether {@code asset}'s balance carries a frozen state: {@code trustLineState}. */
+  public boolean freezable(Asset asset) {
+    return family.freezable(asset);
+  }
+
   public Scale scale(Asset asset) {
     return family.scale(chain, asset);
   }

@@ -55,6 +55,11 @@ public interface FamilyHoldings<W extends WalletAddress> {
   /** The balance that counts, from the answers to {@link #balanceReads}. */
   HoldingRead<Balance> balance(Asset asset, W wallet, Readings readings);
 
+  /** Whether {@code asset}'s balance carries a frozen state (an issuer can freeze it). */
+  default boolean freezable(Asset asset) {
+    return false;
+  }
+
   /** What a holding's result can be proven by; declined for the chain's reason by default. */
   default ProofRequirement proof(Chain chain, Asset asset, W wallet) {
     return new ProofRequirement.Declined(chain.proofs().declineReason());

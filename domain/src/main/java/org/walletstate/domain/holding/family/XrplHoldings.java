@@ -87,6 +87,11 @@ final class XrplHoldings implements FamilyHoldings<XrplAddress> {
   }
 
   @Override
+  public boolean freezable(Asset asset) {
+    return asset instanceof Asset.Issued;
+  }
+
+  @Override
   public Scale scale(Chain chain, Asset asset) {
     if (asset instanceof Asset.Issued) {
       return new Scale.Unscaled(
