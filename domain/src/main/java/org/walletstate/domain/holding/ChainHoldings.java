@@ -96,6 +96,17 @@ public final class ChainHoldings {
     return balance(asset, wallet, readings).map(balance -> new Held(balance, known));
   }
 
+  /** The read of {@code wallet}'s ownership of one of a collection, where the family reads it. */
+  public Optional<OwnershipRead<?>> ownership(
+      String collection, Optional<Long> taxon, WalletAddress wallet) {
+    return ownership(family, collection, taxon, wallet);
+  }
+
+  private static <W extends WalletAddress> Optional<OwnershipRead<?>> ownership(
+      FamilyHoldings<W> family, String collection, Optional<Long> taxon, WalletAddress wallet) {
+    return family.ownership(collection, taxon, family.walletType().cast(wallet));
+  }
+
   public ProofRequirement proof(Asset asset, WalletAddress wallet) {
     return proof(family, asset, wallet);
   }

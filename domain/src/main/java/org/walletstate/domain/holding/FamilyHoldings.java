@@ -60,6 +60,14 @@ public interface FamilyHoldings<W extends WalletAddress> {
     return false;
   }
 
+  /**
+   * Whether {@code wallet} holds one of the collection at {@code collection} ({@code taxon} narrows
+   * it where the family has taxons); empty where the family's collections are not read.
+   */
+  default Optional<OwnershipRead<?>> ownership(String collection, Optional<Long> taxon, W wallet) {
+    return Optional.empty();
+  }
+
   /** What a holding's result can be proven by; declined for the chain's reason by default. */
   default ProofRequirement proof(Chain chain, Asset asset, W wallet) {
     return new ProofRequirement.Declined(chain.proofs().declineReason());

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
 
@@ -36,14 +38,18 @@ public record DiscountWallets(
     return new DiscountWallets(Optional.of(wallet), Optional.empty(), Optional.empty());
   }
 
+  /** The wallet of {@code family}, when one was given. */
+  public Optional<WalletAddress> of(ChainFamily family) {
+    return Stream.of(evm, solana, xrpl)
+        .flatMap(Optional::stream)
+        .map(WalletAddress.class::cast)
+        .filter(wallet -> wallet.family() == family)
+        .findFirst();
+  }
+
   /** Whether a wallet of {@code family} was given. */
   public boolean has(ChainFamily family) {
-    return switch (family) {
-      case EVM -> evm.isPresent();
-      case SOLANA -> solana.isPresent();
-      case XRPL -> xrpl.isPresent();
-      default -> false;
-    };
+    return of(family).isPresent();
   }
 
   /**

@@ -16,6 +16,7 @@ import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.proof.ProofTarget;
@@ -106,5 +107,14 @@ final class EvmHoldings implements FamilyHoldings<EvmAddress> {
     Set<ChainRead<?>> reads = new LinkedHashSet<>(decimals);
     reads.addAll(balance);
     return reads;
+  }
+
+  @Override
+  public Optional<OwnershipRead<?>> ownership(
+      String collection, Optional<Long> taxon, EvmAddress wallet) {
+    return Optional.of(
+        new OwnershipRead<>(
+            new EvmRead.Erc721BalanceOf(EvmAddress.of(collection), wallet),
+            count -> count.signum() > 0));
   }
 }

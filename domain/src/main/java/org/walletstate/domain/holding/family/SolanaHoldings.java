@@ -13,6 +13,7 @@ import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.solana.SolanaRead;
@@ -81,5 +82,13 @@ final class SolanaHoldings implements FamilyHoldings<SolanaAddress> {
       return new SolanaRead.TokenAmount(wallet, SolanaMint.of(token.contract()));
     }
     return new SolanaRead.Lamports(wallet);
+  }
+
+  @Override
+  public Optional<OwnershipRead<?>> ownership(
+      String collection, Optional<Long> taxon, SolanaAddress wallet) {
+    return Optional.of(
+        new OwnershipRead<>(
+            new SolanaRead.NftHeld(wallet, SolanaMint.of(collection)), held -> held));
   }
 }

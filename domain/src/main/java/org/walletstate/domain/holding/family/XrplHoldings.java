@@ -8,6 +8,7 @@ import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.address.XrplCurrency;
+import org.walletstate.domain.address.XrplTaxon;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
@@ -20,6 +21,7 @@ import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.xrpl.TrustLineHolding;
@@ -142,5 +144,15 @@ final class XrplHoldings implements FamilyHoldings<XrplAddress> {
 
   private static XrplRead.IssuerFrozen issuerFrozen(Asset.Issued issued) {
     return new XrplRead.IssuerFrozen(XrplAddress.of(issued.issuer()));
+  }
+
+  @Override
+  public Optional<OwnershipRead<?>> ownership(
+      String collection, Optional<Long> taxon, XrplAddress wallet) {
+    return Optional.of(
+        new OwnershipRead<>(
+            new XrplRead.NftHeld(
+                wallet, XrplAddress.of(collection), taxon.map(t -> XrplTaxon.of(t, "taxon"))),
+            held -> held));
   }
 }
