@@ -11,6 +11,7 @@ import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.WalletMember;
 
 /**
  * The rules that span conditions or the whole request, each a named function. Adding a rule is

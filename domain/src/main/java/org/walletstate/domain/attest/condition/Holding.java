@@ -1,27 +1,31 @@
 package org.walletstate.domain.attest.condition;
 
-import java.math.BigInteger;
 import java.util.Optional;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.request.Fields;
 
 /**
- * A wallet's holding of an asset as the amount conditions ({@code ratio_to_amount}, {@code
- * ratio_to_supply}) read it through the holdings kernel: the balance in base units and the decimals
- * that relate it to display units. A stated {@code decimals} is checked against the token's own.
+ * A wallet's holding of an asset as the amount conditions ({@code token_balance}, {@code
+ * ratio_to_amount}, {@code ratio_to_supply}) read it through the holdings kernel, on any family:
+ * the balance and the decimals that relate it to display units. A stated {@code decimals} is
+ * checked against the token's own.
  */
 final class Holding {
 
   private Holding() {}
-
-  /** A holding read in full, of an asset with decimals. */
-  record Held(BigInteger balance, TokenDecimals decimals) {}
 
   /**
    * Observes the holding, or says why the condition cannot go on: the decimals or balance could not
@@ -37,19 +41,49 @@ final class Holding {
     if (read instanceof HoldingRead.Failed<Optional<TokenDecimals>> failed) {
       return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
-    TokenDecimals decimals =
-        ((HoldingRead.Got<Optional<TokenDecimals>>) read).value().orElseThrow();
-    if (declared.isPresent() && !declared.get().equals(decimals)) {
+    Optional<TokenDecimals> own = ((HoldingRead.Got<Optional<TokenDecimals>>) read).value();
+    if (declared.isPresent() && own.isPresent() && !declared.equals(own)) {
       return new Stopped(
           new ConditionVerdict.Refused(
-              decimalsMismatch(context.field("decimals"), declared.get(), decimals)));
+              decimalsMismatch(context.field("decimals"), declared.get(), own.get())));
     }
     HoldingRead<Balance> balance = holdings.balance(asset, context.wallet(), context.readings());
     if (balance instanceof HoldingRead.Failed<Balance> failed) {
       return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
-    BigInteger units = ((HoldingRead.Got<Balance>) balance).value().units().toBigIntegerExact();
-    return new Observed(new Held(units, decimals));
+    return new Observed(new Held(((HoldingRead.Got<Balance>) balance).value(), own));
+  }
+
+  /**
+   * The signed shape's start for an amount condition: {@code decimals} for a v1 key where the token
+   * has them, and {@code trustLineState} beside it where the holding could be frozen.
+   */
+  static Optional<TokenDecimals> v1Decimals(KeyVersion key, Held held) {
+    return key == KeyVersion.V1 ? held.decimals() : Optional.empty();
+  }
+
+  /** {@code trustLineState {frozen}} where the holding could be frozen; otherwise nothing. */
+  static PayloadValue.Obj extras(Held held) {
+    PayloadValue.ObjBuilder extras = PayloadValue.objectBuilder();
+    HoldingShape.lineState(held.balance()).ifPresent(state -> extras.put("trustLineState", state));
+    return extras.build();
+  }
+
+  /** The declared {@code decimals}: refused where the token has none, checked where fixed. */
+  static Optional<TokenDecimals> declared(Fields fields, Scale scale) {
+    if (!fields.has("decimals")) {
+      return Optional.empty();
+    }
+    if (scale instanceof Scale.Unscaled unscaled) {
+      throw new ValidationException(fields.path("decimals") + unscaled.refusal());
+    }
+    TokenDecimals declared =
+        TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
+    if (scale instanceof Scale.Fixed fixed && !declared.equals(fixed.decimals())) {
+      throw new ValidationException(
+          decimalsMismatch(fields.path("decimals"), declared, fixed.decimals()));
+    }
+    return Optional.of(declared);
   }
 
   static TokenDecimals nativeDecimals(Chain chain) {

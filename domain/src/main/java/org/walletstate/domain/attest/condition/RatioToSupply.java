@@ -107,7 +107,8 @@ public record RatioToSupply(
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();
     }
-    BigInteger balance = ((Holding.Observed) observation).held().balance();
+    BigInteger balance =
+        ((Holding.Observed) observation).held().balance().units().toBigIntegerExact();
     Reading<BigInteger> supply = context.readings().reading(new EvmRead.Erc20TotalSupply(token));
     if (!(supply instanceof Reading.Value<BigInteger> total)) {
       return new ConditionVerdict.Unavailable(

@@ -3,19 +3,15 @@ package org.walletstate.domain.attest.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.holding.Asset;
-import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
-import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.HoldingShape;
-import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
@@ -75,27 +71,8 @@ public record TokenBalance(
     Asset asset = holdings.asset(fields);
     DecimalAmount threshold =
         DecimalAmount.parse(fields.get("threshold"), fields.path("threshold"), key);
-    return new TokenBalance(chain, asset, threshold, declared(fields, holdings.scale(asset)));
-  }
-
-  /**
-   * The decimals the caller states: refused where the token has none, checked at once where the
-   * chain fixes them, kept to check against the token's own otherwise.
-   */
-  static Optional<TokenDecimals> declared(Fields fields, Scale scale) {
-    if (!fields.has("decimals")) {
-      return Optional.empty();
-    }
-    if (scale instanceof Scale.Unscaled unscaled) {
-      throw new ValidationException(fields.path("decimals") + unscaled.refusal());
-    }
-    TokenDecimals declared =
-        TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
-    if (scale instanceof Scale.Fixed fixed && !declared.equals(fixed.decimals())) {
-      throw new ValidationException(
-          Holding.decimalsMismatch(fields.path("decimals"), declared, fixed.decimals()));
-    }
-    return Optional.of(declared);
+    return new TokenBalance(
+        chain, asset, threshold, Holding.declared(fields, holdings.scale(asset)));
   }
 
   @Override
@@ -105,32 +82,20 @@ public record TokenBalance(
 
   @Override
   public ConditionVerdict evaluate(EvaluationContext<WalletAddress> context) {
-    ChainHoldings holdings = holdings();
-    HoldingRead<Optional<TokenDecimals>> decimals = holdings.decimals(asset, context.readings());
-    if (decimals instanceof HoldingRead.Failed<Optional<TokenDecimals>> failed) {
-      return ConditionVerdict.unavailable(failed.failure());
+    Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
+    if (observation instanceof Holding.Stopped stopped) {
+      return stopped.verdict();
     }
-    Optional<TokenDecimals> own = ((HoldingRead.Got<Optional<TokenDecimals>>) decimals).value();
-    if (declaredDecimals.isPresent() && own.isPresent() && !declaredDecimals.equals(own)) {
-      return new ConditionVerdict.Refused(
-          Holding.decimalsMismatch(context.field("decimals"), declaredDecimals.get(), own.get()));
-    }
-    HoldingRead<Balance> read = holdings.balance(asset, context.wallet(), context.readings());
-    if (read instanceof HoldingRead.Failed<Balance> failed) {
-      return ConditionVerdict.unavailable(failed.failure());
-    }
-    Balance balance = ((HoldingRead.Got<Balance>) read).value();
-    boolean met = new Held(balance, own).atLeast(threshold.value());
+    Held held = ((Holding.Observed) observation).held();
     PayloadValue.Obj shape =
         HoldingShape.condition(
             EvaluatedConditions.begin(type(), chain),
             asset,
             "gte",
             threshold.payload(),
-            context.keyVersion() == KeyVersion.V1 ? own : Optional.empty());
-    PayloadValue.ObjBuilder extras = PayloadValue.objectBuilder();
-    HoldingShape.lineState(balance).ifPresent(state -> extras.put("trustLineState", state));
-    return new ConditionVerdict.Decided(met, shape, extras.build());
+            Holding.v1Decimals(context.keyVersion(), held));
+    return new ConditionVerdict.Decided(
+        held.atLeast(threshold.value()), shape, Holding.extras(held));
   }
 
   @Override
