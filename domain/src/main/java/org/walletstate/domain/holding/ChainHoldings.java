@@ -52,6 +52,11 @@ public final class ChainHoldings {
     return family.freezable(asset);
   }
 
+  /** The signed form of a token contract or issuer on this chain (400 naming {@code field}). */
+  public String contract(String text, String field) {
+    return family.contract(text, field);
+  }
+
   public Scale scale(Asset asset) {
     return family.scale(chain, asset);
   }

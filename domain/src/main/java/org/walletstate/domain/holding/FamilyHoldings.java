@@ -40,6 +40,13 @@ public interface FamilyHoldings<W extends WalletAddress> {
    */
   Asset asset(String contract, Optional<String> code);
 
+  /**
+   * The signed form of a token contract or an issuer named by data (a store's token or collection).
+   *
+   * @throws org.walletstate.domain.ValidationException naming {@code field} when it is not one
+   */
+  String contract(String text, String field);
+
   /** How {@code asset}'s units relate to display units on {@code chain}. */
   Scale scale(Chain chain, Asset asset);
 

@@ -75,9 +75,7 @@ class DomainArchitectureTest {
       List.of(
           // nft_ownership picks its Solana or XRPL condition class by the chain (a condition
           // type's family variants, not a holding)
-          "org.walletstate.domain.attest.condition.NftOwnership",
-          // the contract forms a store may configure (the interface allows EVM, Solana, XRPL)
-          "org.walletstate.domain.commerce.MerchantChains");
+          "org.walletstate.domain.attest.condition.NftOwnership");
 
   @ArchTest
   static final ArchRule featuresNeverSwitchOnChainFamilies =

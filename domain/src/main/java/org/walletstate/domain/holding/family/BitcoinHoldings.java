@@ -39,6 +39,11 @@ final class BitcoinHoldings implements FamilyHoldings<BitcoinAddress> {
   }
 
   @Override
+  public String contract(String text, String field) {
+    throw new ValidationException(field + ": bitcoin has no token contracts, only BTC (native)");
+  }
+
+  @Override
   public Asset asset(Fields fields) {
     if (!fields.requiredText("contractAddress").equals(Asset.NATIVE)) {
       throw new ValidationException(

@@ -39,6 +39,11 @@ abstract class ContractHoldings<W extends WalletAddress> implements FamilyHoldin
   abstract ChainRead<BigInteger> balanceRead(Optional<String> contract, W wallet);
 
   @Override
+  public String contract(String text, String field) {
+    return signedForm(text, field);
+  }
+
+  @Override
   public Asset asset(Fields fields) {
     return FamilyAssets.nativeOrToken(fields, this::signedForm);
   }

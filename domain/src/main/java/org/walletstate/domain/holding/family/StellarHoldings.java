@@ -47,6 +47,11 @@ final class StellarHoldings implements FamilyHoldings<StellarAddress> {
   }
 
   @Override
+  public String contract(String text, String field) {
+    return StellarAddress.parse(text, field).text();
+  }
+
+  @Override
   public Asset asset(Fields fields) {
     return FamilyAssets.issuedOrNative(
         fields,

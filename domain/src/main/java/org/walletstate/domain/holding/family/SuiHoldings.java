@@ -43,6 +43,11 @@ final class SuiHoldings implements FamilyHoldings<SuiAddress> {
   }
 
   @Override
+  public String contract(String text, String field) {
+    return SuiCoinType.parse(text, field).text();
+  }
+
+  @Override
   public Asset asset(Fields fields) {
     return FamilyAssets.nativeOrToken(
         fields, (text, field) -> SuiCoinType.parse(text, field).text());

@@ -55,6 +55,11 @@ final class XrplHoldings implements FamilyHoldings<XrplAddress> {
   }
 
   @Override
+  public String contract(String text, String field) {
+    return XrplAddress.parse(text, field).text();
+  }
+
+  @Override
   public Asset asset(Fields fields) {
     return FamilyAssets.issuedOrNative(
         fields,
