@@ -10,6 +10,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.holding.WalletMember;
+import org.walletstate.domain.holding.Wallets;
 import org.walletstate.domain.request.Fields;
 
 /**
@@ -69,6 +70,13 @@ public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> other
   /** The wallet of {@code family} when it was given ({@code others} only: not the EVM wallet). */
   public Optional<WalletAddress> other(ChainFamily family) {
     return Optional.ofNullable(others.get(family));
+  }
+
+  /** Every wallet of the profile, the EVM {@code wallet} first. */
+  public Wallets wallets() {
+    List<WalletAddress> all = new java.util.ArrayList<>(List.of(evm));
+    all.addAll(others.values());
+    return Wallets.of(all);
   }
 
   /** Whether a wallet of {@code family} was given. */

@@ -11,6 +11,7 @@ import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.Wallets;
 
 /**
  * The wallets one discount check looks at: one per family a store may configure tokens on (EVM,
@@ -40,11 +41,12 @@ public record DiscountWallets(
 
   /** The wallet of {@code family}, when one was given. */
   public Optional<WalletAddress> of(ChainFamily family) {
-    return Stream.of(evm, solana, xrpl)
-        .flatMap(Optional::stream)
-        .map(WalletAddress.class::cast)
-        .filter(wallet -> wallet.family() == family)
-        .findFirst();
+    return wallets().of(family);
+  }
+
+  /** The wallets given, one per family. */
+  public Wallets wallets() {
+    return Wallets.of(Stream.of(evm, solana, xrpl).flatMap(Optional::stream).toList());
   }
 
   /** Whether a wallet of {@code family} was given. */

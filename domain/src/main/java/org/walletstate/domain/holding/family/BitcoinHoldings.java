@@ -13,7 +13,6 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
-import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.Scale;
@@ -23,19 +22,13 @@ import org.walletstate.domain.request.Fields;
  * Bitcoin: only BTC, its confirmed balance in satoshis (8 decimals). Unconfirmed (mempool) funds do
  * not count: they can still be replaced or dropped.
  */
-final class BitcoinHoldings implements FamilyHoldings<BitcoinAddress> {
+final class BitcoinHoldings extends FamilyIdentity<BitcoinAddress> {
 
   private static final HoldingFailure BALANCE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "BTC balance could not be read");
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.BITCOIN;
-  }
-
-  @Override
-  public Class<BitcoinAddress> walletType() {
-    return BitcoinAddress.class;
+  BitcoinHoldings() {
+    super(ChainFamily.BITCOIN, BitcoinAddress.class);
   }
 
   @Override

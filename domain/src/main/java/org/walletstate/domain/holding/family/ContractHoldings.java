@@ -6,12 +6,12 @@ import java.util.Set;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
-import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.Scale;
@@ -22,12 +22,16 @@ import org.walletstate.domain.request.Fields;
  * Solana, Tron): the native asset has the chain's decimals, a token's are read with its balance. A
  * family says only how a contract is written when signed and which reads answer.
  */
-abstract class ContractHoldings<W extends WalletAddress> implements FamilyHoldings<W> {
+abstract class ContractHoldings<W extends WalletAddress> extends FamilyIdentity<W> {
 
   static final HoldingFailure DECIMALS =
       HoldingFailure.of(FailureSource.TOKEN_METADATA_READ, "token decimals could not be read");
   static final HoldingFailure BALANCE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "token balance could not be read");
+
+  ContractHoldings(ChainFamily family, Class<W> walletType) {
+    super(family, walletType);
+  }
 
   /** The contract's signed form; {@code field} names it in the 400. */
   abstract String signedForm(String text, String field);

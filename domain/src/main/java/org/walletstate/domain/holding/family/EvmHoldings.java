@@ -22,14 +22,8 @@ import org.walletstate.domain.proof.ProofTarget;
  */
 final class EvmHoldings extends ContractHoldings<EvmAddress> {
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.EVM;
-  }
-
-  @Override
-  public Class<EvmAddress> walletType() {
-    return EvmAddress.class;
+  EvmHoldings() {
+    super(ChainFamily.EVM, EvmAddress.class);
   }
 
   @Override

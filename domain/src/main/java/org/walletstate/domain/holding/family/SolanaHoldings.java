@@ -17,14 +17,8 @@ import org.walletstate.domain.solana.SolanaRead;
  */
 final class SolanaHoldings extends ContractHoldings<SolanaAddress> {
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.SOLANA;
-  }
-
-  @Override
-  public Class<SolanaAddress> walletType() {
-    return SolanaAddress.class;
+  SolanaHoldings() {
+    super(ChainFamily.SOLANA, SolanaAddress.class);
   }
 
   @Override

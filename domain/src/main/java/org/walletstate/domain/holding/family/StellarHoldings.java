@@ -14,7 +14,6 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
-import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.Scale;
@@ -28,7 +27,7 @@ import org.walletstate.domain.stellar.StellarTrustLine;
  * stroops, 7 decimals. A line the issuer has not fully authorised holds nothing that counts: the
  * holder cannot move it. Soroban contract balances are not visible.
  */
-final class StellarHoldings implements FamilyHoldings<StellarAddress> {
+final class StellarHoldings extends FamilyIdentity<StellarAddress> {
 
   private static final String CODE = "assetCode";
   private static final HoldingFailure LINE =
@@ -36,14 +35,8 @@ final class StellarHoldings implements FamilyHoldings<StellarAddress> {
   private static final HoldingFailure LUMENS =
       HoldingFailure.of(FailureSource.BALANCE_READ, "XLM balance could not be read");
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.STELLAR;
-  }
-
-  @Override
-  public Class<StellarAddress> walletType() {
-    return StellarAddress.class;
+  StellarHoldings() {
+    super(ChainFamily.STELLAR, StellarAddress.class);
   }
 
   @Override

@@ -12,7 +12,6 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
-import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.Scale;
@@ -25,21 +24,15 @@ import org.walletstate.domain.sui.SuiRead;
  * in its canonical form (64-hex addresses); {@code native} is SUI (9 decimals, as is the SUI coin
  * type named outright). Other coins' decimals come from their metadata.
  */
-final class SuiHoldings implements FamilyHoldings<SuiAddress> {
+final class SuiHoldings extends FamilyIdentity<SuiAddress> {
 
   private static final HoldingFailure DECIMALS =
       HoldingFailure.of(FailureSource.TOKEN_METADATA_READ, "the coin's decimals could not be read");
   private static final HoldingFailure BALANCE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "coin balance could not be read");
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.SUI;
-  }
-
-  @Override
-  public Class<SuiAddress> walletType() {
-    return SuiAddress.class;
+  SuiHoldings() {
+    super(ChainFamily.SUI, SuiAddress.class);
   }
 
   @Override

@@ -14,14 +14,8 @@ import org.walletstate.domain.tron.TronRead;
  */
 final class TronHoldings extends ContractHoldings<TronAddress> {
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.TRON;
-  }
-
-  @Override
-  public Class<TronAddress> walletType() {
-    return TronAddress.class;
+  TronHoldings() {
+    super(ChainFamily.TRON, TronAddress.class);
   }
 
   @Override

@@ -18,7 +18,6 @@ import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
-import org.walletstate.domain.holding.FamilyHoldings;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.OwnershipRead;
@@ -33,7 +32,7 @@ import org.walletstate.domain.xrpl.XrplRead;
  * line the issuer froze, or an issuer with a global freeze, is frozen: not usable, whatever it
  * holds, and every feature says so with {@code trustLineState {frozen}}.
  */
-final class XrplHoldings implements FamilyHoldings<XrplAddress> {
+final class XrplHoldings extends FamilyIdentity<XrplAddress> {
 
   private static final String CODE = "currency";
   private static final HoldingFailure ISSUER =
@@ -44,14 +43,8 @@ final class XrplHoldings implements FamilyHoldings<XrplAddress> {
   private static final HoldingFailure DROPS =
       HoldingFailure.of(FailureSource.BALANCE_READ, "XRP balance could not be read");
 
-  @Override
-  public ChainFamily family() {
-    return ChainFamily.XRPL;
-  }
-
-  @Override
-  public Class<XrplAddress> walletType() {
-    return XrplAddress.class;
+  XrplHoldings() {
+    super(ChainFamily.XRPL, XrplAddress.class);
   }
 
   @Override
