@@ -15,6 +15,8 @@ import org.walletstate.domain.attest.condition.ConditionParser;
 import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.chain.AnchorTag;
+import org.walletstate.domain.holding.WalletMember;
+import org.walletstate.domain.holding.Wallets;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;

@@ -5,12 +5,13 @@ import java.util.Locale;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.condition.Asset;
 import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.WalletMember;
 
 /**
  * The rules that span conditions or the whole request, each a named function. Adding a rule is
@@ -101,7 +102,7 @@ final class AttestRules {
       for (RequestedCondition mirrorSide : conditions) {
         if (mirrorSide.condition() instanceof TokenBalance other
             && other.chain().equals(chain)
-            && other.asset().equals(new Asset.Erc20(mirror.get()))) {
+            && other.asset().equals(new Asset.Token(mirror.get().checksummed()))) {
           RequestedCondition first =
               nativeSide.index() < mirrorSide.index() ? nativeSide : mirrorSide;
           RequestedCondition second = first == nativeSide ? mirrorSide : nativeSide;

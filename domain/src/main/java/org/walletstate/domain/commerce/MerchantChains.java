@@ -1,12 +1,10 @@
 package org.walletstate.domain.commerce;
 
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaMint;
-import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -43,14 +41,11 @@ public final class MerchantChains {
       }
       return NATIVE;
     }
-    return switch (chain.family()) {
-      case EVM -> EvmAddress.parse(text, field).checksummed();
-      case SOLANA -> SolanaMint.parse(text, field).text();
-      case XRPL -> XrplAddress.parse(text, field).text();
-      default ->
-          throw new ValidationException(
-              field + ": chain " + chain.id() + " is not allowed for merchant configuration");
-    };
+    if (!chain.merchantConfiguration()) {
+      throw new ValidationException(
+          field + ": chain " + chain.id() + " is not allowed for merchant configuration");
+    }
+    return HoldingFamilies.on(chain).contract(text, field);
   }
 
   /** The decimals a native asset must be configured with: 18 on EVM, the chain's own elsewhere. */

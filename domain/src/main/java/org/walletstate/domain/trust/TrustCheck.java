@@ -5,10 +5,12 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.CodeStateCondition;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.PayloadValue;
 
 /**
@@ -92,21 +94,14 @@ public record TrustCheck(
   }
 
   /**
-   * A balance above zero on a non-EVM chain: {@code native} or the family's asset identifier (a
-   * Solana mint, an XRPL issuer with its currency, a Stellar issuer with its asset code, a Sui coin
-   * type, a TRC-20 address), validated by the family's value types when the list is loaded.
+   * A balance above zero on a non-EVM chain, read through the family's holdings: {@code native} or
+   * the family's asset (a Solana mint, an XRPL issuer with its currency, a Stellar issuer with its
+   * asset code, a Sui coin type, a TRC-20 address), validated by the family when the list is
+   * loaded.
    */
-  public record OtherFamilyBalance(
-      String contractAddress, Optional<String> currency, Optional<String> assetCode)
-      implements Subject {
-
-    /** The {@code contractAddress} of a family's native asset (SOL, XRP, BTC, TRX, XLM, SUI). */
-    public static final String NATIVE = "native";
-
-    public OtherFamilyBalance {
-      Objects.requireNonNull(contractAddress, "contractAddress");
-      Objects.requireNonNull(currency, "currency");
-      Objects.requireNonNull(assetCode, "assetCode");
+  public record FamilyAsset(Asset asset) implements Subject {
+    public FamilyAsset {
+      Objects.requireNonNull(asset, "asset");
     }
 
     @Override
@@ -124,37 +119,32 @@ public record TrustCheck(
     if (subject instanceof Code code) {
       return CodeStateCondition.evaluatedCondition(chain, code.state(), Optional.empty());
     }
-    PayloadValue.ObjBuilder shape = PayloadValue.objectBuilder();
     if (subject instanceof Erc721 nft) {
-      shape
+      return PayloadValue.objectBuilder()
           .put("type", "nft_ownership")
           .put("chainId", chainId())
-          .put("contractAddress", nft.collection().checksummed());
-    } else if (subject instanceof Erc20 token) {
-      shape
-          .put("type", "token_balance")
-          .put("chainId", chainId())
-          .put("contractAddress", token.token().checksummed());
-    } else {
-      OtherFamilyBalance other = (OtherFamilyBalance) subject;
-      shape
-          .put("type", "token_balance")
-          .put("chainId", chainId())
-          .put("contractAddress", other.contractAddress());
-      other.currency().ifPresent(c -> shape.put("currency", c));
-      other.assetCode().ifPresent(a -> shape.put("assetCode", a));
+          .put("contractAddress", nft.collection().checksummed())
+          .put("operator", "gt")
+          .put("threshold", 0)
+          .build();
     }
-    return shape.put("operator", "gt").put("threshold", 0).build();
+    return HoldingShape.presence(chainId(), asset());
+  }
+
+  /** The asset of a token row (an ERC-20 or a family's asset). */
+  Asset asset() {
+    if (subject instanceof Erc20 token) {
+      return new Asset.Token(token.token().checksummed());
+    }
+    return ((FamilyAsset) subject).asset();
   }
 
   /**
-   * Whether this row is a trust line on the XRP Ledger (an issued token, not XRP): such rows carry
-   * {@code trustLineState {frozen}}, and a frozen line is not met whatever it holds.
+   * Whether this row's holding is one its issuer can freeze (an XRPL trust line, not XRP): such
+   * rows carry {@code trustLineState {frozen}}, and a frozen line is not met whatever it holds.
    */
-  public boolean xrplTrustLine() {
-    return chain.family() == ChainFamily.XRPL
-        && subject instanceof OtherFamilyBalance other
-        && !other.contractAddress().equals(OtherFamilyBalance.NATIVE);
+  public boolean freezable() {
+    return subject instanceof FamilyAsset held && HoldingFamilies.on(chain).freezable(held.asset());
   }
 
   /** The wire form of the chain id: a number for EVM chains, the chain's word otherwise. */

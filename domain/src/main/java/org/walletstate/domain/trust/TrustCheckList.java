@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -18,18 +17,12 @@ import java.util.OptionalInt;
 import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaMint;
-import org.walletstate.domain.address.StellarAddress;
-import org.walletstate.domain.address.StellarAssetCode;
-import org.walletstate.domain.address.SuiCoinType;
-import org.walletstate.domain.address.TronAddress;
-import org.walletstate.domain.address.XrplAddress;
-import org.walletstate.domain.address.XrplCurrency;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.CodeState;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 
 /**
  * The list of checks a profile runs, named by its {@code conditionSetVersion}. It is data this jar
@@ -145,7 +138,7 @@ public final class TrustCheckList {
             "check list " + version + " line " + number + ": " + e.getMessage(), e);
       }
     }
-    validate(version, checks);
+    TrustCheckRules.validate(version, checks);
     return new TrustCheckList(version, checks);
   }
 
@@ -171,7 +164,7 @@ public final class TrustCheckList {
           case "token_balance" ->
               chain.isEvm()
                   ? new TrustCheck.Erc20(EvmAddress.parse(contract, "contractAddress"))
-                  : otherFamily(chain.family(), contract, currency, assetCode);
+                  : familyAsset(chain, contract, currency, assetCode);
           case "nft_ownership" ->
               new TrustCheck.Erc721(EvmAddress.parse(contract, "contractAddress"));
           case "account_code" -> {
@@ -200,128 +193,27 @@ public final class TrustCheckList {
         .orElseThrow(() -> new IllegalArgumentException("chain " + text + " is not supported"));
   }
 
-  private static TrustCheck.Subject otherFamily(
-      ChainFamily family, String contract, Optional<String> currency, Optional<String> assetCode) {
-    boolean nativeAsset = contract.equals(TrustCheck.OtherFamilyBalance.NATIVE);
-    switch (family) {
-      case SOLANA -> {
-        if (!nativeAsset) {
-          SolanaMint.parse(contract, "contractAddress");
-        }
-      }
-      case XRPL -> {
-        if (!nativeAsset) {
-          XrplAddress.parse(contract, "contractAddress");
-          XrplCurrency.parse(
-              currency.orElseThrow(
-                  () -> new IllegalArgumentException("an XRPL token has a currency")),
-              "currency");
-        }
-      }
-      case STELLAR -> {
-        if (!nativeAsset) {
-          StellarAddress.parse(contract, "contractAddress");
-          StellarAssetCode.parse(
-              assetCode.orElseThrow(
-                  () -> new IllegalArgumentException("a Stellar asset has an asset code")),
-              "assetCode");
-        }
-      }
-      case SUI -> {
-        if (!nativeAsset) {
-          SuiCoinType.parse(contract, "contractAddress");
-        }
-      }
-      case TRON -> {
-        if (!nativeAsset) {
-          TronAddress.parse(contract, "contractAddress");
-        }
-      }
-      case BITCOIN -> {
-        if (!nativeAsset) {
-          throw new IllegalArgumentException("bitcoin rows are native only");
-        }
-      }
-      case EVM -> throw new IllegalArgumentException("not another family");
+  /**
+   * A non-EVM token row's asset, as its family's holdings read it; {@code currency} and {@code
+   * assetCode} are the codes of the families whose issued assets carry that member.
+   */
+  private static TrustCheck.Subject familyAsset(
+      Chain chain, String contract, Optional<String> currency, Optional<String> assetCode) {
+    if (currency.isPresent() && assetCode.isPresent()) {
+      throw new IllegalArgumentException("a row has a currency or an asset code, not both");
     }
-    if (currency.isPresent() && family != ChainFamily.XRPL) {
-      throw new IllegalArgumentException("currency belongs to XRPL rows only");
+    Optional<String> code = currency.or(() -> assetCode);
+    Asset asset = HoldingFamilies.on(chain).asset(contract, code);
+    String member = currency.isPresent() ? "currency" : "assetCode";
+    if (code.isPresent()
+        && !(asset instanceof Asset.Issued issued && issued.codeMember().equals(member))) {
+      throw new IllegalArgumentException(member + " does not belong to " + chain.id() + " rows");
     }
-    if (assetCode.isPresent() && family != ChainFamily.STELLAR) {
-      throw new IllegalArgumentException("assetCode belongs to Stellar rows only");
-    }
-    return new TrustCheck.OtherFamilyBalance(contract, currency, assetCode);
+    return new TrustCheck.FamilyAsset(asset);
   }
 
   private static Optional<String> optional(String cell) {
     return cell.isEmpty() ? Optional.empty() : Optional.of(cell);
-  }
-
-  /** Dimension order, counts per dimension, the base total, unique labels. */
-  private static void validate(String version, List<TrustCheck> checks) {
-    Map<TrustDimension, Integer> counts = new EnumMap<>(TrustDimension.class);
-    TrustDimension previous = null;
-    for (TrustCheck check : checks) {
-      TrustDimension dimension = check.dimension();
-      if (previous != null && dimension.ordinal() < previous.ordinal()) {
-        throw new IllegalStateException(
-            "check list "
-                + version
-                + ": dimension "
-                + dimension.key()
-                + " comes after "
-                + previous.key()
-                + " (the interface's order is fixed)");
-      }
-      if (previous != null && dimension != previous && counts.containsKey(dimension)) {
-        throw new IllegalStateException(
-            "check list " + version + ": dimension " + dimension.key() + " is split");
-      }
-      counts.merge(dimension, 1, Integer::sum);
-      previous = dimension;
-      dimension
-          .onlyWith()
-          .ifPresent(
-              family -> {
-                if (check.chain().family() != family) {
-                  throw new IllegalStateException(
-                      "check list "
-                          + version
-                          + ": \""
-                          + check.label()
-                          + "\" is not a check of "
-                          + dimension.key());
-                }
-              });
-    }
-    for (TrustDimension dimension : TrustDimension.values()) {
-      int count = counts.getOrDefault(dimension, 0);
-      if (count != dimension.checks()) {
-        throw new IllegalStateException(
-            "check list "
-                + version
-                + ": dimension "
-                + dimension.key()
-                + " has "
-                + count
-                + " checks, the interface says "
-                + dimension.checks());
-      }
-    }
-    for (TrustDimension dimension : TrustDimension.values()) {
-      Set<String> labels = new HashSet<>();
-      for (TrustCheck check : checks) {
-        if (check.dimension() == dimension && !labels.add(check.label())) {
-          throw new IllegalStateException(
-              "check list "
-                  + version
-                  + ": label \""
-                  + check.label()
-                  + "\" repeats in "
-                  + dimension.key());
-        }
-      }
-    }
   }
 
   public String version() {

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.AbiDecodingException;
@@ -18,13 +18,15 @@ import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.HoldingFailure;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.stellar.StellarTrustLine;
-import org.walletstate.domain.xrpl.TrustLineHolding;
 
 /**
  * The profile of one wallet from what its plan observed: pure, no clock, no I/O.
@@ -132,7 +134,7 @@ public sealed interface TrustEvaluation {
           continue;
         }
         if (outcome instanceof Decided decided) {
-          PayloadValue.Obj row = decided(check, decided, proof, observed);
+          PayloadValue.Obj row = TrustRows.decided(check, decided, proof, observed);
           delivered |= proven(row);
           checks.add(row);
           if (decided.met()) {
@@ -141,7 +143,7 @@ public sealed interface TrustEvaluation {
             fail++;
           }
         } else {
-          checks.add(notEvaluated(check, (NotEvaluated) outcome, observed));
+          checks.add(TrustRows.notEvaluated(check, (NotEvaluated) outcome, observed));
           notEvaluated++;
         }
       }
@@ -184,8 +186,8 @@ public sealed interface TrustEvaluation {
 
   private static Outcome check(
       TrustReadPlan plan, TrustWallets wallets, TrustCheck check, TrustObservations observed) {
-    Optional<ChainRead<?>> familyRead = TrustReadPlan.familyRead(check, wallets);
-    if (!check.chain().isEvm() && familyRead.isEmpty()) {
+    Optional<WalletAddress> familyWallet = TrustReadPlan.familyWallet(check, wallets);
+    if (!check.chain().isEvm() && familyWallet.isEmpty()) {
       String member = TrustWallets.memberOf(check.chain().family());
       return new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
     }
@@ -199,8 +201,8 @@ public sealed interface TrustEvaluation {
           new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, "chain head could not be read"));
     }
     ChainObservation.Observed seen = (ChainObservation.Observed) observation;
-    if (familyRead.isPresent()) {
-      return held(check, seen, familyRead.get());
+    if (familyWallet.isPresent()) {
+      return held(check, seen, familyWallet.get());
     }
     if (check.subject() instanceof TrustCheck.Code code) {
       Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
@@ -247,110 +249,27 @@ public sealed interface TrustEvaluation {
     return new Decided(balance.signum() > 0, seen.anchor(), proven);
   }
 
-  /** A non-EVM row from its family's reading: held (more than zero), not held, or unreadable. */
-  private static Outcome held(TrustCheck check, ChainObservation.Observed seen, ChainRead<?> read) {
+  /**
+   * A non-EVM row from its family's holdings: met when the balance is usable and more than zero; a
+   * revert is not evaluated; a read that did not complete fails the chain.
+   */
+  private static Outcome held(
+      TrustCheck check, ChainObservation.Observed seen, WalletAddress wallet) {
     ChainId chain = check.chain().id();
-    Reading<?> reading = seen.readings().reading(read);
-    if (reading instanceof Reading.Reverted<?>) {
-      return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
+    HoldingRead<Balance> read =
+        HoldingFamilies.on(check.chain()).balance(check.asset(), wallet, seen.readings());
+    if (read instanceof HoldingRead.Failed<Balance> failed) {
+      HoldingFailure failure = failed.failure();
+      if (failure.reverted()) {
+        return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
+      }
+      String message =
+          failure.source() == FailureSource.BALANCE_READ
+              ? "token balances could not be read"
+              : failure.message();
+      return new Failed(new TrustFailure(failure.source(), chain, message));
     }
-    if (!(reading instanceof Reading.Value<?> value)) {
-      return new Failed(
-          new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
-    }
-    Object answer = value.value();
-    boolean held;
-    if (answer instanceof BigInteger amount) {
-      held = amount.signum() > 0;
-    } else if (answer instanceof TrustLineHolding line) {
-      return trustLine(check, seen, line);
-    } else if (answer instanceof StellarTrustLine line) {
-      held = line.authorized() && line.stroops().signum() > 0;
-    } else {
-      throw new IllegalStateException("a balance read answered " + answer.getClass());
-    }
-    return new Decided(held, seen.anchor());
-  }
-
-  /**
-   * An XRPL trust-line row: met when the line holds more than zero and neither the line nor the
-   * issuer is frozen; an issuer account that cannot be read fails the chain, as in attest.
-   */
-  private static Outcome trustLine(
-      TrustCheck check, ChainObservation.Observed seen, TrustLineHolding line) {
-    Reading<Boolean> issuer =
-        seen.readings().reading(TrustReadPlan.issuerFreeze(check).orElseThrow());
-    if (!(issuer instanceof Reading.Value<Boolean> issuerFrozen)) {
-      return new Failed(
-          new TrustFailure(
-              FailureSource.TOKEN_METADATA_READ,
-              check.chain().id(),
-              "the token issuer's account could not be read"));
-    }
-    boolean frozen = issuerFrozen.value() || line.frozen();
-    boolean met = !frozen && line.balance().signum() > 0;
-    return new Decided(met, seen.anchor(), Optional.empty(), Optional.of(frozen));
-  }
-
-  /** {@code trustLineState {frozen}}: the member an XRPL trust-line row carries. */
-  private static PayloadValue.Obj lineState(boolean frozen) {
-    return PayloadValue.objectBuilder().put("frozen", frozen).build();
-  }
-
-  /**
-   * {@code label, chainId, met, evaluatedCondition}, the anchor's members, {@code trustLineState}
-   * on an XRPL trust-line row, and {@code proof} in proof mode.
-   */
-  private static PayloadValue.Obj decided(
-      TrustCheck check, Decided decided, boolean proof, TrustObservations observed) {
-    PayloadValue.ObjBuilder json =
-        PayloadValue.objectBuilder()
-            .put("label", check.label())
-            .put("chainId", check.chainId())
-            .put("met", decided.met())
-            .put("evaluatedCondition", check.evaluatedCondition())
-            .putAll(observed.fields(decided.anchor()));
-    decided.frozen().ifPresent(frozen -> json.put("trustLineState", lineState(frozen)));
-    if (proof) {
-      json.put(
-          "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
-    }
-    return json.build();
-  }
-
-  private static String proofDeclined(TrustCheck check) {
-    if (!check.chain().isEvm()) {
-      return OTHER_FAMILY_NOT_PROVEN;
-    }
-    if (check.subject() instanceof TrustCheck.Code) {
-      return ACCOUNT_NOT_PROVEN;
-    }
-    if (check.subject() instanceof TrustCheck.Erc721) {
-      return NFT_NOT_PROVEN;
-    }
-    return MerkleProof.NOT_READ;
-  }
-
-  /**
-   * {@code label, chainId, evaluated: false, reason, [requires], met: false, evaluatedCondition},
-   * the anchor's members when the chain was read, and on an XRPL trust-line row {@code
-   * trustLineState {frozen: false}} (nothing was read: like {@code met: false}, it states no
-   * observation; {@code evaluated: false} says so); never a proof.
-   */
-  private static PayloadValue.Obj notEvaluated(
-      TrustCheck check, NotEvaluated outcome, TrustObservations observed) {
-    PayloadValue.ObjBuilder json =
-        PayloadValue.objectBuilder()
-            .put("label", check.label())
-            .put("chainId", check.chainId())
-            .put("evaluated", false)
-            .put("reason", outcome.reason());
-    outcome.requires().ifPresent(member -> json.put("requires", member));
-    json.put("met", false).put("evaluatedCondition", check.evaluatedCondition());
-    outcome.anchor().ifPresent(anchor -> json.putAll(observed.fields(anchor)));
-    if (check.xrplTrustLine()) {
-      json.put("trustLineState", lineState(false));
-    }
-    return json.build();
+    Balance balance = ((HoldingRead.Got<Balance>) read).value();
+    return new Decided(balance.present(), seen.anchor(), Optional.empty(), balance.frozen());
   }
 }

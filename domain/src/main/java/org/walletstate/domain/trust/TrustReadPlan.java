@@ -9,19 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaAddress;
-import org.walletstate.domain.address.SolanaMint;
-import org.walletstate.domain.address.StellarAddress;
-import org.walletstate.domain.address.StellarAssetCode;
-import org.walletstate.domain.address.SuiAddress;
-import org.walletstate.domain.address.SuiCoinType;
-import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.address.XrplAddress;
-import org.walletstate.domain.address.XrplCurrency;
-import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -29,13 +18,9 @@ import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.solana.SolanaRead;
-import org.walletstate.domain.stellar.StellarRead;
-import org.walletstate.domain.sui.SuiRead;
-import org.walletstate.domain.tron.TronRead;
-import org.walletstate.domain.xrpl.XrplRead;
 
 /**
  * What one profile, or one batch of profiles, reads on each EVM chain: a single Multicall3 {@code
@@ -106,14 +91,12 @@ public final class TrustReadPlan {
         for (TrustCheck check : list.checks(dimension)) {
           ChainId chain = check.chain().id();
           if (!check.chain().isEvm()) {
-            familyRead(check, entry)
+            familyWallet(check, entry)
                 .ifPresent(
-                    read -> {
-                      Set<ChainRead<?>> onChain =
-                          others.computeIfAbsent(chain, id -> new LinkedHashSet<>());
-                      onChain.add(read);
-                      issuerFreeze(check).ifPresent(onChain::add);
-                    });
+                    wallet ->
+                        others
+                            .computeIfAbsent(chain, id -> new LinkedHashSet<>())
+                            .addAll(familyReads(check, wallet)));
             continue;
           }
           Optional<EvmAddress> contract = balanceContract(check);
@@ -158,72 +141,19 @@ public final class TrustReadPlan {
   }
 
   /**
-   * The family read that answers a non-EVM row for the wallet of its family; empty when that wallet
-   * was not given. The row's asset was validated by its family's value type when the list was
-   * loaded.
+   * The wallet a non-EVM row is read for: the request's wallet of the row's family; empty when it
+   * was not given.
    */
-  static Optional<ChainRead<?>> familyRead(TrustCheck check, TrustWallets wallets) {
-    if (!(check.subject() instanceof TrustCheck.OtherFamilyBalance asset)) {
+  static Optional<WalletAddress> familyWallet(TrustCheck check, TrustWallets wallets) {
+    if (!(check.subject() instanceof TrustCheck.FamilyAsset)) {
       return Optional.empty();
     }
-    Optional<WalletAddress> wallet = wallets.other(check.chain().family());
-    if (wallet.isEmpty()) {
-      return Optional.empty();
-    }
-    String contract = asset.contractAddress();
-    boolean nativeAsset = contract.equals(TrustCheck.OtherFamilyBalance.NATIVE);
-    ChainRead<?> read =
-        switch (check.chain().family()) {
-          case SOLANA -> {
-            SolanaAddress owner = (SolanaAddress) wallet.get();
-            yield nativeAsset
-                ? new SolanaRead.Lamports(owner)
-                : new SolanaRead.TokenAmount(owner, SolanaMint.parse(contract, "contractAddress"));
-          }
-          case XRPL -> {
-            XrplAddress holder = (XrplAddress) wallet.get();
-            yield nativeAsset
-                ? new XrplRead.XrpDrops(holder)
-                : new XrplRead.TrustLine(
-                    holder,
-                    XrplAddress.parse(contract, "contractAddress"),
-                    XrplCurrency.parse(asset.currency().orElseThrow(), "currency"));
-          }
-          case BITCOIN -> new BitcoinRead.ConfirmedSats((BitcoinAddress) wallet.get());
-          case TRON -> {
-            TronAddress holder = (TronAddress) wallet.get();
-            yield nativeAsset
-                ? new TronRead.TrxSun(holder)
-                : new TronRead.Trc20Balance(TronAddress.parse(contract, "contractAddress"), holder);
-          }
-          case STELLAR -> {
-            StellarAddress holder = (StellarAddress) wallet.get();
-            yield nativeAsset
-                ? new StellarRead.LumenStroops(holder)
-                : new StellarRead.TrustLine(
-                    holder,
-                    StellarAddress.parse(contract, "contractAddress"),
-                    StellarAssetCode.parse(asset.assetCode().orElseThrow(), "assetCode"));
-          }
-          case SUI ->
-              new SuiRead.CoinBalance(
-                  (SuiAddress) wallet.get(),
-                  nativeAsset ? SuiCoinType.SUI : SuiCoinType.parse(contract, "contractAddress"));
-          case EVM -> throw new IllegalArgumentException("an EVM row is read by the aggregate");
-        };
-    return Optional.of(read);
+    return wallets.other(check.chain().family());
   }
 
-  /**
-   * The read of the issuer's global freeze for an XRPL trust-line row (a line whose issuer froze
-   * everything it issued is frozen, as attest counts it); empty for every other row.
-   */
-  static Optional<XrplRead.IssuerFrozen> issuerFreeze(TrustCheck check) {
-    if (!check.xrplTrustLine()) {
-      return Optional.empty();
-    }
-    String issuer = ((TrustCheck.OtherFamilyBalance) check.subject()).contractAddress();
-    return Optional.of(new XrplRead.IssuerFrozen(XrplAddress.parse(issuer, "contractAddress")));
+  /** What the row's family reads for {@code wallet}'s balance of the row's asset. */
+  static Set<ChainRead<?>> familyReads(TrustCheck check, WalletAddress wallet) {
+    return HoldingFamilies.on(check.chain()).reads(check.asset(), wallet, false);
   }
 
   /** The {@code balanceOf(wallet)} call of a token or NFT check; empty for other checks. */

@@ -6,15 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaAddress;
-import org.walletstate.domain.address.StellarAddress;
-import org.walletstate.domain.address.SuiAddress;
-import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.WalletMember;
+import org.walletstate.domain.holding.Wallets;
 import org.walletstate.domain.request.Fields;
 
 /**
@@ -27,24 +23,9 @@ import org.walletstate.domain.request.Fields;
  */
 public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> others) {
 
-  /** A request member naming one family's wallet. */
-  record Member(String name, ChainFamily family, Parser parser) {}
-
-  /** Reads one wallet member's text; {@code field} names it in the 400 message. */
-  @FunctionalInterface
-  interface Parser {
-    WalletAddress parse(String text, String field);
-  }
-
-  /** The optional members, in the interface's order. */
-  static final List<Member> OPTIONAL =
-      List.of(
-          new Member("solanaWallet", ChainFamily.SOLANA, SolanaAddress::parse),
-          new Member("xrplWallet", ChainFamily.XRPL, XrplAddress::parse),
-          new Member("bitcoinWallet", ChainFamily.BITCOIN, BitcoinAddress::parse),
-          new Member("tronWallet", ChainFamily.TRON, TronAddress::parse),
-          new Member("stellarWallet", ChainFamily.STELLAR, StellarAddress::parse),
-          new Member("suiWallet", ChainFamily.SUI, SuiAddress::parse));
+  /** The optional members: every family's but the EVM {@code wallet}, in the interface's order. */
+  static final List<WalletMember> OPTIONAL =
+      WalletMember.ALL.stream().filter(m -> m.family() != ChainFamily.EVM).toList();
 
   public TrustWallets {
     Objects.requireNonNull(evm, "evm");
@@ -65,7 +46,7 @@ public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> other
   public static TrustWallets parse(Fields fields) {
     EvmAddress evm = EvmAddress.parse(fields.requiredText("wallet"), fields.path("wallet"));
     Map<ChainFamily, WalletAddress> others = new EnumMap<>(ChainFamily.class);
-    for (Member member : OPTIONAL) {
+    for (WalletMember member : OPTIONAL) {
       Optional<String> text = fields.optionalText(member.name());
       if (text.isPresent()) {
         others.put(member.family(), member.parser().parse(text.get(), fields.path(member.name())));
@@ -82,13 +63,20 @@ public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> other
     return OPTIONAL.stream()
         .filter(m -> m.family() == family)
         .findFirst()
-        .map(Member::name)
+        .map(WalletMember::name)
         .orElseThrow(() -> new IllegalArgumentException("no wallet member for " + family));
   }
 
   /** The wallet of {@code family} when it was given ({@code others} only: not the EVM wallet). */
   public Optional<WalletAddress> other(ChainFamily family) {
     return Optional.ofNullable(others.get(family));
+  }
+
+  /** Every wallet of the profile, the EVM {@code wallet} first. */
+  public Wallets wallets() {
+    List<WalletAddress> all = new java.util.ArrayList<>(List.of(evm));
+    all.addAll(others.values());
+    return Wallets.of(all);
   }
 
   /** Whether a wallet of {@code family} was given. */

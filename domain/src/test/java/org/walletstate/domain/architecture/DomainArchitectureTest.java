@@ -65,4 +65,35 @@ class DomainArchitectureTest {
           .should()
           .notDependOnEachOther()
           .because("a feature never reaches into another feature");
+
+  /**
+   * The switches on a chain family that remain in features, each with its reason. A holding is
+   * never one of them: what differs by family is a family's {@code FamilyHoldings}, named only by
+   * the registry ({@code holding.family.HoldingFamilies}).
+   */
+  static final List<String> FAMILY_SWITCHES_LEFT =
+      List.of(
+          // nft_ownership picks its Solana or XRPL condition class by the chain (a condition
+          // type's family variants, not a holding)
+          "org.walletstate.domain.attest.condition.NftOwnership");
+
+  @ArchTest
+  static final ArchRule featuresNeverSwitchOnChainFamilies =
+      noClasses()
+          .that()
+          .resideInAnyPackage(featurePackages())
+          .and(
+              com.tngtech.archunit.base.DescribedPredicate.describe(
+                  "are not a listed exception",
+                  (com.tngtech.archunit.core.domain.JavaClass c) ->
+                      FAMILY_SWITCHES_LEFT.stream()
+                          .noneMatch(
+                              name ->
+                                  c.getName().equals(name) || c.getName().startsWith(name + "$"))))
+          .should()
+          .callMethod(org.walletstate.domain.chain.ChainFamily.class, "ordinal")
+          .because(
+              "a switch on ChainFamily compiles to its ordinal(): what differs by family belongs"
+                  + " to the family's holdings in the kernel, so that a new family works in every"
+                  + " feature at once");
 }

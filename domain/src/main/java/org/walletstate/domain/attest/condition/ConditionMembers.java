@@ -1,16 +1,16 @@
 package org.walletstate.domain.attest.condition;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.request.Fields;
 
 /** The rules of members that several condition types share: chain, asset, contract, decimals. */
@@ -47,10 +47,6 @@ final class ConditionMembers {
           ChainFamily.SOLANA, List.of("token_balance", "nft_ownership", "ratio_to_amount"),
           ChainFamily.XRPL, List.of("token_balance", "nft_ownership", "ratio_to_amount"));
 
-  /** The token_balance-only families that are read: all four. */
-  private static final Set<ChainFamily> TOKEN_BALANCE_READ =
-      EnumSet.of(ChainFamily.BITCOIN, ChainFamily.TRON, ChainFamily.STELLAR, ChainFamily.SUI);
-
   /**
    * A chain for a holding type (token_balance, nft_ownership, ratio_to_amount): an EVM chain, or
    * solana or xrpl for the types their families carry. The interface allows some of these on the
@@ -81,7 +77,7 @@ final class ConditionMembers {
       throw new ValidationException(
           fields.path("chainId") + " " + chain.id() + " supports only " + only);
     }
-    if (TOKEN_BALANCE_READ.contains(chain.family())) {
+    if (type.equals(TokenBalance.TYPE) && HoldingFamilies.reads(chain.family())) {
       return chain;
     }
     throw new ValidationException(
@@ -105,11 +101,11 @@ final class ConditionMembers {
       }
       return new Asset.Native();
     }
-    return new Asset.Erc20(EvmAddress.parse(text, fields.path("contractAddress")));
+    return new Asset.Token(EvmAddress.parse(text, fields.path("contractAddress")).checksummed());
   }
 
   static EvmAddress contract(Fields fields, ConditionType type) {
-    return ((Asset.Erc20) asset(fields, type, false)).token();
+    return EvmAddress.of(((Asset.Token) asset(fields, type, false)).contract());
   }
 
   /**

@@ -2,6 +2,7 @@ package org.walletstate.domain.attest.condition;
 
 import java.util.Objects;
 import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.payload.PayloadValue;
 
 /** What evaluating one condition against its chain's read outcomes came to. */
@@ -36,6 +37,11 @@ public sealed interface ConditionVerdict
       Objects.requireNonNull(source, "source");
       Objects.requireNonNull(message, "message");
     }
+  }
+
+  /** A holding that could not be read, as the condition's unavailable verdict. */
+  static ConditionVerdict unavailable(HoldingFailure failure) {
+    return new Unavailable(failure.source(), failure.message());
   }
 
   /**

@@ -1,42 +1,31 @@
 package org.walletstate.domain.attest.condition;
 
-import java.math.BigInteger;
-import java.util.LinkedHashSet;
 import java.util.Optional;
-import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.FailureSource;
-import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.proof.ProofTarget;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.Held;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.Scale;
+import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.request.Fields;
 
 /**
- * A wallet's holding of an asset on one chain, as the balance conditions read it: the balance in
- * base units and the decimals that relate it to display units. An ERC-20's decimals are always read
- * from the token, and a stated {@code decimals} is checked against them; the native asset's
- * decimals are the chain's.
+ * A wallet's holding of an asset as the amount conditions ({@code token_balance}, {@code
+ * ratio_to_amount}, {@code ratio_to_supply}) read it through the holdings kernel, on any family:
+ * the balance and the decimals that relate it to display units. A stated {@code decimals} is
+ * checked against the token's own.
  */
 final class Holding {
 
   private Holding() {}
-
-  /** A holding read in full. */
-  record Held(BigInteger balance, TokenDecimals decimals) {}
-
-  /** The reads that observe the holding. */
-  static Set<EvmRead<?>> reads(Asset asset, EvmAddress wallet) {
-    Set<EvmRead<?>> reads = new LinkedHashSet<>();
-    if (asset instanceof Asset.Erc20 erc20) {
-      reads.add(new EvmRead.Erc20Decimals(erc20.token()));
-      reads.add(new EvmRead.Erc20BalanceOf(erc20.token(), wallet));
-    } else {
-      reads.add(new EvmRead.NativeBalance(wallet));
-    }
-    return reads;
-  }
 
   /**
    * Observes the holding, or says why the condition cannot go on: the decimals or balance could not
@@ -46,43 +35,55 @@ final class Holding {
       Chain chain,
       Asset asset,
       Optional<TokenDecimals> declared,
-      EvaluationContext<EvmAddress> context) {
-    TokenDecimals decimals;
-    Reading<BigInteger> balance;
-    if (asset instanceof Asset.Erc20 erc20) {
-      Reading<TokenDecimals> read =
-          context.readings().reading(new EvmRead.Erc20Decimals(erc20.token()));
-      if (!(read instanceof Reading.Value<TokenDecimals> value)) {
-        return new Stopped(
-            new ConditionVerdict.Unavailable(
-                FailureSource.TOKEN_METADATA_READ, "token decimals could not be read"));
-      }
-      decimals = value.value();
-      balance =
-          context.readings().reading(new EvmRead.Erc20BalanceOf(erc20.token(), context.wallet()));
-    } else {
-      decimals = nativeDecimals(chain);
-      balance = context.readings().reading(new EvmRead.NativeBalance(context.wallet()));
+      EvaluationContext<? extends WalletAddress> context) {
+    ChainHoldings holdings = HoldingFamilies.on(chain);
+    HoldingRead<Optional<TokenDecimals>> read = holdings.decimals(asset, context.readings());
+    if (read instanceof HoldingRead.Failed<Optional<TokenDecimals>> failed) {
+      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
-    if (declared.isPresent() && !declared.get().equals(decimals)) {
+    Optional<TokenDecimals> own = ((HoldingRead.Got<Optional<TokenDecimals>>) read).value();
+    if (declared.isPresent() && own.isPresent() && !declared.equals(own)) {
       return new Stopped(
           new ConditionVerdict.Refused(
-              decimalsMismatch(context.field("decimals"), declared.get(), decimals)));
+              decimalsMismatch(context.field("decimals"), declared.get(), own.get())));
     }
-    if (!(balance instanceof Reading.Value<BigInteger> value)) {
-      return new Stopped(
-          new ConditionVerdict.Unavailable(
-              FailureSource.BALANCE_READ, "token balance could not be read"));
+    HoldingRead<Balance> balance = holdings.balance(asset, context.wallet(), context.readings());
+    if (balance instanceof HoldingRead.Failed<Balance> failed) {
+      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
     }
-    return new Observed(new Held(value.value(), decimals));
+    return new Observed(new Held(((HoldingRead.Got<Balance>) balance).value(), own));
   }
 
-  /** A holding is proven by its balance: the ERC-20 balance slot, or the account's balance. */
-  static ProofRequirement proof(Asset asset, EvmAddress wallet) {
-    if (asset instanceof Asset.Erc20 erc20) {
-      return new ProofRequirement.Wanted(new ProofTarget.Erc20Balance(erc20.token(), wallet));
+  /**
+   * The signed shape's start for an amount condition: {@code decimals} for a v1 key where the token
+   * has them, and {@code trustLineState} beside it where the holding could be frozen.
+   */
+  static Optional<TokenDecimals> v1Decimals(KeyVersion key, Held held) {
+    return key == KeyVersion.V1 ? held.decimals() : Optional.empty();
+  }
+
+  /** {@code trustLineState {frozen}} where the holding could be frozen; otherwise nothing. */
+  static PayloadValue.Obj extras(Held held) {
+    PayloadValue.ObjBuilder extras = PayloadValue.objectBuilder();
+    HoldingShape.lineState(held.balance()).ifPresent(state -> extras.put("trustLineState", state));
+    return extras.build();
+  }
+
+  /** The declared {@code decimals}: refused where the token has none, checked where fixed. */
+  static Optional<TokenDecimals> declared(Fields fields, Scale scale) {
+    if (!fields.has("decimals")) {
+      return Optional.empty();
     }
-    return new ProofRequirement.Wanted(new ProofTarget.AccountBalance(wallet));
+    if (scale instanceof Scale.Unscaled unscaled) {
+      throw new ValidationException(fields.path("decimals") + unscaled.refusal());
+    }
+    TokenDecimals declared =
+        TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
+    if (scale instanceof Scale.Fixed fixed && !declared.equals(fixed.decimals())) {
+      throw new ValidationException(
+          decimalsMismatch(fields.path("decimals"), declared, fixed.decimals()));
+    }
+    return Optional.of(declared);
   }
 
   static TokenDecimals nativeDecimals(Chain chain) {

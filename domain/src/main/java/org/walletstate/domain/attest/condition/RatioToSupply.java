@@ -12,9 +12,12 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
@@ -65,8 +68,9 @@ public record RatioToSupply(
   }
 
   @Override
-  public Set<EvmRead<?>> reads(EvmAddress wallet) {
-    Set<EvmRead<?>> reads = new LinkedHashSet<>(Holding.reads(new Asset.Erc20(token), wallet));
+  public Set<ChainRead<?>> reads(EvmAddress wallet) {
+    Set<ChainRead<?>> reads =
+        new LinkedHashSet<>(HoldingFamilies.on(chain).reads(tokenAsset(), wallet, true));
     reads.add(new EvmRead.Erc20TotalSupply(token));
     return reads;
   }
@@ -83,8 +87,12 @@ public record RatioToSupply(
               + minFraction.canonical());
     }
     Optional<TokenDecimals> decimals =
-        ConditionMembers.declaredDecimals(fields, chain, new Asset.Erc20(token));
+        ConditionMembers.declaredDecimals(fields, chain, new Asset.Token(token.checksummed()));
     return new RatioToSupply(chain, token, minFraction, decimals);
+  }
+
+  private Asset tokenAsset() {
+    return new Asset.Token(token.checksummed());
   }
 
   @Override
@@ -95,11 +103,12 @@ public record RatioToSupply(
   @Override
   public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
     Holding.Observation observation =
-        Holding.observe(chain, new Asset.Erc20(token), declaredDecimals, context);
+        Holding.observe(chain, tokenAsset(), declaredDecimals, context);
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();
     }
-    BigInteger balance = ((Holding.Observed) observation).held().balance();
+    BigInteger balance =
+        ((Holding.Observed) observation).held().balance().units().toBigIntegerExact();
     Reading<BigInteger> supply = context.readings().reading(new EvmRead.Erc20TotalSupply(token));
     if (!(supply instanceof Reading.Value<BigInteger> total)) {
       return new ConditionVerdict.Unavailable(

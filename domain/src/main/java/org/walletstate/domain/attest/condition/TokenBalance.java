@@ -1,47 +1,47 @@
 package org.walletstate.domain.attest.condition;
 
-import java.math.BigDecimal;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.Held;
+import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.request.Fields;
 
 /**
- * {@code token_balance}: the wallet holds at least {@code threshold} display units of the asset.
- * Compared exactly in base units: met iff {@code balance >= threshold × 10^decimals}. A threshold
- * finer than the token's decimals is simply a larger request (1.0000001 of a 6-decimal token needs
- * 1000001 base units), and a base-unit value sent as threshold asks for that many whole tokens.
+ * {@code token_balance}: the wallet holds at least {@code threshold} display units of the asset, on
+ * a chain of any family whose holdings are registered. Compared exactly in the balance's own units:
+ * met iff the holding is usable and {@code balance >= threshold × 10^decimals} (a trust-line token
+ * without decimals compares its own units). A threshold finer than the token's decimals is simply a
+ * larger request (1.0000001 of a 6-decimal token needs 1000001 base units), and a base-unit value
+ * sent as threshold asks for that many whole tokens.
  *
- * @param chain an EVM chain
- * @param asset native or an ERC-20 token
+ * <p>What is read and how it becomes a balance is the family's ({@link HoldingFamilies}): a frozen
+ * XRPL trust line is not met whatever it holds and the result carries {@code trustLineState
+ * {frozen}} beside the condition; a Stellar line the issuer has not authorised holds nothing.
+ *
+ * @param chain where the balance is read
+ * @param asset native, a token contract, or an issued asset
  * @param threshold minimum balance in display units
- * @param declaredDecimals decimals the caller expects, checked against the token's own
+ * @param declaredDecimals decimals the caller expects: checked when parsed where the chain fixes
+ *     them, against the token's own when read
  */
 public record TokenBalance(
     Chain chain, Asset asset, DecimalAmount threshold, Optional<TokenDecimals> declaredDecimals)
-    implements EvmCondition {
+    implements Condition<WalletAddress> {
 
   public static final ConditionType TYPE =
-      new ConditionType(
-          "token_balance",
-          TokenBalance.class,
-          TokenBalance::parseAny,
-          List.of(
-              SolanaTokenBalance.class,
-              XrplTokenBalance.class,
-              BitcoinTokenBalance.class,
-              TronTokenBalance.class,
-              StellarTokenBalance.class,
-              SuiTokenBalance.class));
+      new ConditionType("token_balance", TokenBalance.class, TokenBalance::parse);
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
@@ -56,71 +56,50 @@ public record TokenBalance(
   }
 
   @Override
-  public Set<EvmRead<?>> reads(EvmAddress wallet) {
-    return Holding.reads(asset, wallet);
+  @SuppressWarnings("unchecked")
+  public Class<WalletAddress> walletType() {
+    return (Class<WalletAddress>) holdings().walletType();
   }
 
-  /** The form of the condition's chain: EVM, Solana, XRPL, Bitcoin or Tron. */
-  static Condition<?> parseAny(Fields fields, KeyVersion key) {
+  private ChainHoldings holdings() {
+    return HoldingFamilies.on(chain);
+  }
+
+  static TokenBalance parse(Fields fields, KeyVersion key) {
     Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    switch (chain.family()) {
-      case SOLANA:
-        return SolanaTokenBalance.parse(fields, key, chain);
-      case XRPL:
-        return XrplTokenBalance.parse(fields, key, chain);
-      case BITCOIN:
-        return BitcoinTokenBalance.parse(fields, key, chain);
-      case TRON:
-        return TronTokenBalance.parse(fields, key, chain);
-      case STELLAR:
-        return StellarTokenBalance.parse(fields, key, chain);
-      case SUI:
-        return SuiTokenBalance.parse(fields, key, chain);
-      default:
-        return parse(fields, key, chain);
-    }
-  }
-
-  static TokenBalance parse(Fields fields, KeyVersion key, Chain chain) {
-    Asset asset = ConditionMembers.asset(fields, TYPE, true);
+    ChainHoldings holdings = HoldingFamilies.on(chain);
+    Asset asset = holdings.asset(fields);
     DecimalAmount threshold =
         DecimalAmount.parse(fields.get("threshold"), fields.path("threshold"), key);
-    Optional<TokenDecimals> decimals = ConditionMembers.declaredDecimals(fields, chain, asset);
-    return new TokenBalance(chain, asset, threshold, decimals);
+    return new TokenBalance(
+        chain, asset, threshold, Holding.declared(fields, holdings.scale(asset)));
   }
 
   @Override
-  public ProofRequirement proof(EvmAddress wallet) {
-    return Holding.proof(asset, wallet);
+  public Set<ChainRead<?>> reads(WalletAddress wallet) {
+    return holdings().reads(asset, wallet, true);
   }
 
   @Override
-  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
+  public ConditionVerdict evaluate(EvaluationContext<WalletAddress> context) {
     Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
     if (observation instanceof Holding.Stopped stopped) {
       return stopped.verdict();
     }
-    Holding.Held held = ((Holding.Observed) observation).held();
-    boolean met =
-        new BigDecimal(held.balance()).compareTo(threshold.inBaseUnits(held.decimals())) >= 0;
+    Held held = ((Holding.Observed) observation).held();
+    PayloadValue.Obj shape =
+        HoldingShape.condition(
+            EvaluatedConditions.begin(type(), chain),
+            asset,
+            "gte",
+            threshold.payload(),
+            Holding.v1Decimals(context.keyVersion(), held));
     return new ConditionVerdict.Decided(
-        met, evaluatedCondition(context.keyVersion(), held.decimals()), PayloadValue.object());
+        held.atLeast(threshold.value()), shape, Holding.extras(held));
   }
 
-  /**
-   * v2: {@code {type, chainId, contractAddress, operator: "gte", threshold}} with the threshold as
-   * its canonical decimal string. v1 adds the token's {@code decimals} and keeps a numeric
-   * threshold a number.
-   */
-  PayloadValue.Obj evaluatedCondition(KeyVersion key, TokenDecimals decimals) {
-    PayloadValue.ObjBuilder shape =
-        EvaluatedConditions.begin(type(), chain)
-            .put("contractAddress", asset.contractAddress())
-            .put("operator", "gte")
-            .put("threshold", threshold.payload());
-    if (key == KeyVersion.V1) {
-      shape.put("decimals", decimals.value());
-    }
-    return shape.build();
+  @Override
+  public ProofRequirement proof(WalletAddress wallet) {
+    return holdings().proof(asset, wallet);
   }
 }

@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.holding.Wallets;
 
 /**
  * The wallets one discount check looks at: one per family a store may configure tokens on (EVM,
@@ -36,14 +39,19 @@ public record DiscountWallets(
     return new DiscountWallets(Optional.of(wallet), Optional.empty(), Optional.empty());
   }
 
+  /** The wallet of {@code family}, when one was given. */
+  public Optional<WalletAddress> of(ChainFamily family) {
+    return wallets().of(family);
+  }
+
+  /** The wallets given, one per family. */
+  public Wallets wallets() {
+    return Wallets.of(Stream.of(evm, solana, xrpl).flatMap(Optional::stream).toList());
+  }
+
   /** Whether a wallet of {@code family} was given. */
   public boolean has(ChainFamily family) {
-    return switch (family) {
-      case EVM -> evm.isPresent();
-      case SOLANA -> solana.isPresent();
-      case XRPL -> xrpl.isPresent();
-      default -> false;
-    };
+    return of(family).isPresent();
   }
 
   /**

@@ -1,7 +1,5 @@
 package org.walletstate.domain.commerce.discount;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -11,30 +9,24 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaAddress;
-import org.walletstate.domain.address.SolanaMint;
-import org.walletstate.domain.address.XrplAddress;
-import org.walletstate.domain.address.XrplCurrency;
-import org.walletstate.domain.address.XrplTaxon;
-import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
-import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.commerce.Merchant;
-import org.walletstate.domain.commerce.MerchantChains;
 import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.TokenConfig;
 import org.walletstate.domain.commerce.discount.Holdings.TokenHolding;
-import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.Held;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.OwnershipRead;
+import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
-import org.walletstate.domain.solana.SolanaRead;
-import org.walletstate.domain.xrpl.TrustLineHolding;
-import org.walletstate.domain.xrpl.XrplRead;
 
 /**
  * The reads that tell what a wallet holds of a store's enabled tokens and collections, per chain,
@@ -186,197 +178,71 @@ public final class HoldingsPlan {
     return new Outcome.Read(new Holdings(held, collectionsHeld, anchors));
   }
 
+  /**
+   * One network of a token, where its family's holdings are read and a wallet of that family was
+   * given.
+   */
   private static Optional<Leg> leg(
       Chain chain, String contract, Optional<String> currency, DiscountWallets wallets) {
-    boolean isNative = MerchantChains.NATIVE.equals(contract);
-    switch (chain.family()) {
-      case EVM:
-        if (wallets.evm().isEmpty()) {
-          return Optional.empty();
-        }
-        EvmAddress holder = wallets.evm().get();
-        if (isNative) {
-          return Optional.of(
-              new CountedLeg(chain, new EvmRead.NativeBalance(holder), Optional.empty(), 18));
-        }
-        EvmAddress token = EvmAddress.of(contract);
-        return Optional.of(
-            new CountedLeg(
-                chain,
-                new EvmRead.Erc20BalanceOf(token, holder),
-                Optional.of(new EvmRead.Erc20Decimals(token)),
-                0));
-      case SOLANA:
-        if (wallets.solana().isEmpty()) {
-          return Optional.empty();
-        }
-        SolanaAddress owner = wallets.solana().get();
-        if (isNative) {
-          return Optional.of(
-              new CountedLeg(
-                  chain,
-                  new SolanaRead.Lamports(owner),
-                  Optional.empty(),
-                  chain.nativeCurrency().decimals()));
-        }
-        SolanaMint mint = SolanaMint.of(contract);
-        return Optional.of(
-            new CountedLeg(
-                chain,
-                new SolanaRead.TokenAmount(owner, mint),
-                Optional.of(new SolanaRead.MintDecimals(mint)),
-                0));
-      case XRPL:
-        if (wallets.xrpl().isEmpty()) {
-          return Optional.empty();
-        }
-        XrplAddress account = wallets.xrpl().get();
-        if (isNative) {
-          return Optional.of(
-              new CountedLeg(
-                  chain,
-                  new XrplRead.XrpDrops(account),
-                  Optional.empty(),
-                  chain.nativeCurrency().decimals()));
-        }
-        XrplAddress issuer = XrplAddress.of(contract);
-        return Optional.of(
-            new LineLeg(
-                chain,
-                new XrplRead.TrustLine(account, issuer, XrplCurrency.of(currency.orElseThrow())),
-                new XrplRead.IssuerFrozen(issuer)));
-      default:
-        return Optional.empty();
+    Optional<ChainHoldings> holdings = HoldingFamilies.find(chain);
+    Optional<WalletAddress> wallet = wallets.of(chain.family());
+    if (holdings.isEmpty() || wallet.isEmpty()) {
+      return Optional.empty();
     }
+    Asset asset = holdings.get().asset(contract, currency);
+    return Optional.of(new Leg(holdings.get(), asset, wallet.get()));
   }
 
   private static Optional<CollectionLeg> collectionLeg(
       NftCollection collection, DiscountWallets wallets) {
-    Chain chain = collection.chain();
-    switch (chain.family()) {
-      case EVM:
-        return wallets
-            .evm()
-            .map(
-                owner ->
-                    new CollectionLeg(
-                        collection,
-                        new EvmRead.Erc721BalanceOf(
-                            EvmAddress.of(collection.contractAddress()), owner),
-                        null));
-      case SOLANA:
-        return wallets
-            .solana()
-            .map(
-                owner ->
-                    new CollectionLeg(
-                        collection,
-                        null,
-                        new SolanaRead.NftHeld(
-                            owner, SolanaMint.of(collection.contractAddress()))));
-      case XRPL:
-        return wallets
-            .xrpl()
-            .map(
-                holder ->
-                    new CollectionLeg(
-                        collection,
-                        null,
-                        new XrplRead.NftHeld(
-                            holder,
-                            XrplAddress.of(collection.contractAddress()),
-                            collection.taxon().map(t -> XrplTaxon.of(t, "taxon")))));
-      default:
-        return Optional.empty();
+    Optional<ChainHoldings> holdings = HoldingFamilies.find(collection.chain());
+    Optional<WalletAddress> wallet = wallets.of(collection.chain().family());
+    if (holdings.isEmpty() || wallet.isEmpty()) {
+      return Optional.empty();
     }
+    return holdings
+        .get()
+        .ownership(collection.contractAddress(), collection.taxon(), wallet.get())
+        .map(read -> new CollectionLeg(collection, read));
   }
 
   private record TokenLegs(TokenConfig token, List<Leg> legs) {}
 
-  /**
-   * One collection: an EVM {@code balanceOf} count (held when at least one), or a family read that
-   * answers held or not.
-   */
-  private record CollectionLeg(
-      NftCollection collection, ChainRead<BigInteger> count, ChainRead<Boolean> held) {
+  /** One collection and the read that tells whether one of it is held. */
+  private record CollectionLeg(NftCollection collection, OwnershipRead<?> ownership) {
     Chain chain() {
       return collection.chain();
     }
 
     ChainRead<?> read() {
-      return count != null ? count : held;
+      return ownership.read();
     }
 
     Optional<Boolean> holds(Readings readings) {
-      if (count != null) {
-        return readings.reading(count) instanceof Reading.Value<BigInteger> n
-            ? Optional.of(n.value().signum() > 0)
-            : Optional.empty();
-      }
-      return readings.reading(held) instanceof Reading.Value<Boolean> b
-          ? Optional.of(b.value())
-          : Optional.empty();
+      return ownership.holds(readings);
     }
   }
 
-  /** One network of a token: the reads there and the holding they give. */
-  private interface Leg {
-    Chain chain();
+  /**
+   * One network of a token: its holding as the family counts it, in display units, and frozen when
+   * the family says the line is (an XRPL issuer froze it or everything it issued).
+   */
+  private record Leg(ChainHoldings holdings, Asset asset, WalletAddress wallet) {
+    Chain chain() {
+      return holdings.chain();
+    }
 
-    Set<ChainRead<?>> reads();
+    Set<ChainRead<?>> reads() {
+      return holdings.reads(asset, wallet, true);
+    }
 
     /** The holding, or empty when a read did not complete. */
-    Optional<TokenHolding> holding(Readings readings);
-  }
-
-  /** A balance in base units, with decimals read from the chain or fixed. */
-  private record CountedLeg(
-      Chain chain,
-      ChainRead<BigInteger> balance,
-      Optional<ChainRead<TokenDecimals>> decimalsRead,
-      int fixedDecimals)
-      implements Leg {
-    @Override
-    public Set<ChainRead<?>> reads() {
-      Set<ChainRead<?>> set = new LinkedHashSet<>();
-      set.add(balance);
-      decimalsRead.ifPresent(set::add);
-      return set;
-    }
-
-    @Override
-    public Optional<TokenHolding> holding(Readings readings) {
-      if (!(readings.reading(balance) instanceof Reading.Value<BigInteger> units)) {
+    Optional<TokenHolding> holding(Readings readings) {
+      if (!(holdings.held(asset, wallet, readings) instanceof HoldingRead.Got<Held> got)) {
         return Optional.empty();
       }
-      int decimals = fixedDecimals;
-      if (decimalsRead.isPresent()) {
-        if (!(readings.reading(decimalsRead.get()) instanceof Reading.Value<TokenDecimals> read)) {
-          return Optional.empty();
-        }
-        decimals = read.value().value();
-      }
-      return Optional.of(
-          new TokenHolding(new BigDecimal(units.value()).movePointLeft(decimals), false));
-    }
-  }
-
-  /** An XRPL trust line: its balance, and frozen when the issuer froze it or everything. */
-  private record LineLeg(Chain chain, XrplRead.TrustLine line, XrplRead.IssuerFrozen issuerFrozen)
-      implements Leg {
-    @Override
-    public Set<ChainRead<?>> reads() {
-      return new LinkedHashSet<>(List.of(line, issuerFrozen));
-    }
-
-    @Override
-    public Optional<TokenHolding> holding(Readings readings) {
-      if (!(readings.reading(issuerFrozen) instanceof Reading.Value<Boolean> issuer)
-          || !(readings.reading(line) instanceof Reading.Value<TrustLineHolding> held)) {
-        return Optional.empty();
-      }
-      return Optional.of(
-          new TokenHolding(held.value().balance(), issuer.value() || held.value().frozen()));
+      Held held = got.value();
+      return Optional.of(new TokenHolding(held.amount(), !held.balance().usable()));
     }
   }
 }

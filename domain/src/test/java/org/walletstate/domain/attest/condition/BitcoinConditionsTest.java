@@ -56,7 +56,7 @@ class BitcoinConditionsTest {
   void tokenBalance_readsTheConfirmedSats_andComparesExactlyInSatoshis() {
     BoundCondition<?> condition = bound(KeyVersion.V2, native_("0.001"));
 
-    assertThat(condition.condition()).isInstanceOf(BitcoinTokenBalance.class);
+    assertThat(condition.condition()).isInstanceOf(TokenBalance.class);
     assertThat(Set.<Object>copyOf(condition.reads()))
         .containsExactly(new BitcoinRead.ConfirmedSats(BitcoinAddress.of(WALLET)));
     ConditionVerdict met = evaluate(condition, new Reading.Value<>(BigInteger.valueOf(100_000)));
@@ -81,7 +81,7 @@ class BitcoinConditionsTest {
   @Test
   void proofs_areDeclinedWithTheChainsReason() {
     BoundCondition<?> condition = bound(KeyVersion.V2, native_("1"));
-    BitcoinTokenBalance balance = (BitcoinTokenBalance) condition.condition();
+    TokenBalance balance = (TokenBalance) condition.condition();
 
     assertThat(balance.proof(BitcoinAddress.of(WALLET)))
         .isInstanceOf(ProofRequirement.Declined.class);
@@ -109,6 +109,6 @@ class BitcoinConditionsTest {
         .isInstanceOf(ValidationException.class)
         .hasMessageContaining("conditions[0].decimals");
     assertThat(bound(KeyVersion.V2, withDecimals + "8}").condition())
-        .isInstanceOf(BitcoinTokenBalance.class);
+        .isInstanceOf(TokenBalance.class);
   }
 }

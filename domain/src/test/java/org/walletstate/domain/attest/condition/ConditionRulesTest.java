@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.fixtures.Json;
+import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.payload.KeyVersion;
 
 /** Every 400 rule a single condition can break, with the message the caller reads. */

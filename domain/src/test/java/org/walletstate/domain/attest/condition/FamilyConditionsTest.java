@@ -71,7 +71,7 @@ class FamilyConditionsTest {
     var decimals = new SolanaRead.MintDecimals(SolanaMint.of(MINT));
     var amount = new SolanaRead.TokenAmount(SolanaAddress.of(SOL), SolanaMint.of(MINT));
 
-    assertThat(condition.condition()).isInstanceOf(SolanaTokenBalance.class);
+    assertThat(condition.condition()).isInstanceOf(TokenBalance.class);
     assertThat(Set.<Object>copyOf(condition.reads())).containsExactlyInAnyOrder(decimals, amount);
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
     answers.put(decimals, new Reading.Value<>(TokenDecimals.of(6)));
@@ -121,7 +121,7 @@ class FamilyConditionsTest {
     var drops = new XrplRead.XrpDrops(XrplAddress.of(XRPL));
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
 
-    assertThat(condition.condition()).isInstanceOf(XrplRatioToAmount.class);
+    assertThat(condition.condition()).isInstanceOf(RatioToAmount.class);
     assertThat(Set.<Object>copyOf(condition.reads())).containsExactly(drops);
     // 2 × 12.500001 XRP = 25000002 drops: one drop short is not met
     answers.put(drops, new Reading.Value<>(BigInteger.valueOf(25_000_001)));

@@ -59,7 +59,7 @@ class TronConditionsTest {
     var balance = new TronRead.Trc20Balance(TronAddress.of(USDT), TronAddress.of(WALLET));
     var decimals = new TronRead.Trc20Decimals(TronAddress.of(USDT));
 
-    assertThat(condition.condition()).isInstanceOf(TronTokenBalance.class);
+    assertThat(condition.condition()).isInstanceOf(TokenBalance.class);
     assertThat(Set.<Object>copyOf(condition.reads())).containsExactlyInAnyOrder(balance, decimals);
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
     answers.put(decimals, new Reading.Value<>(TokenDecimals.of(6)));

@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest;
+package org.walletstate.domain.holding;
 
 import java.util.Collections;
 import java.util.EnumMap;
@@ -8,7 +8,10 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 
-/** The wallets of a request, at most one per chain family. */
+/**
+ * The wallets of a request, at most one per chain family: a holding on a chain is read for the
+ * wallet of the chain's family.
+ */
 public final class Wallets {
 
   private final Map<ChainFamily, WalletAddress> byFamily;

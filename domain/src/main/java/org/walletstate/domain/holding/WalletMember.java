@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest;
+package org.walletstate.domain.holding;
 
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +15,8 @@ import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.request.Fields;
 
 /**
- * A request member that names the wallet of one chain family, and how its value is read: each
+ * A request member that names the wallet of one chain family (the wallets of a request: attest
+ * takes any of them, a trust profile {@code wallet} and any other), and how its value is read: each
  * family's own address type validates it, so a wallet that exists is well formed for its family.
  *
  * @param name the member's name
@@ -56,7 +57,7 @@ public record WalletMember(String name, ChainFamily family, Parser parser) {
   }
 
   /** The member's wallet, when the request has the member. */
-  Optional<WalletAddress> read(Fields fields) {
+  public Optional<WalletAddress> read(Fields fields) {
     return fields.optionalText(name).map(text -> parser.parse(text, name));
   }
 }

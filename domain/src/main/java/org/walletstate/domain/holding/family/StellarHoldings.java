@@ -1,0 +1,120 @@
+package org.walletstate.domain.holding.family;
+
+import java.math.BigInteger;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.StellarAddress;
+import org.walletstate.domain.address.StellarAssetCode;
+import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.HoldingFailure;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.Scale;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.stellar.StellarRead;
+import org.walletstate.domain.stellar.StellarTrustLine;
+
+/**
+ * Stellar's classic ledger: XLM (the account's native balance, 0 for an account that does not
+ * exist) or an issued asset (the holder's trustline to the issuer in {@code assetCode}); both in
+ * stroops, 7 decimals. A line the issuer has not fully authorised holds nothing that counts: the
+ * holder cannot move it. Soroban contract balances are not visible.
+ */
+final class StellarHoldings extends FamilyIdentity<StellarAddress> {
+
+  private static final String CODE = "assetCode";
+  private static final HoldingFailure LINE =
+      HoldingFailure.of(FailureSource.BALANCE_READ, "trustline balance could not be read");
+  private static final HoldingFailure LUMENS =
+      HoldingFailure.of(FailureSource.BALANCE_READ, "XLM balance could not be read");
+
+  StellarHoldings() {
+    super(ChainFamily.STELLAR, StellarAddress.class);
+  }
+
+  @Override
+  public String contract(String text, String field) {
+    return StellarAddress.parse(text, field).text();
+  }
+
+  @Override
+  public Asset asset(Fields fields) {
+    return FamilyAssets.issuedOrNative(
+        fields,
+        CODE,
+        "XLM",
+        "issued assets",
+        (text, members) -> {
+          StellarAddress issuer = StellarAddress.parse(text, members.path("contractAddress"));
+          if (!members.has(CODE)) {
+            throw new ValidationException(
+                members.path(CODE)
+                    + " is required for a Stellar issued asset (contractAddress is its issuer)");
+          }
+          StellarAssetCode code =
+              StellarAssetCode.parse(members.requiredText(CODE), members.path(CODE));
+          return new Asset.Issued(issuer.text(), CODE, code.text());
+        });
+  }
+
+  @Override
+  public Asset asset(String contract, Optional<String> code) {
+    if (contract.equals(Asset.NATIVE)) {
+      if (code.isPresent()) {
+        throw new IllegalArgumentException("XLM takes no asset code");
+      }
+      return new Asset.Native();
+    }
+    StellarAddress issuer = StellarAddress.parse(contract, "contractAddress");
+    String assetCode =
+        code.orElseThrow(() -> new IllegalArgumentException("a Stellar asset has an asset code"));
+    return new Asset.Issued(issuer.text(), CODE, StellarAssetCode.parse(assetCode, CODE).text());
+  }
+
+  @Override
+  public Scale scale(Chain chain, Asset asset) {
+    return new Scale.Fixed(FamilyAssets.nativeDecimals(chain));
+  }
+
+  @Override
+  public Set<ChainRead<?>> decimalsReads(Asset asset) {
+    return Set.of();
+  }
+
+  @Override
+  public Set<ChainRead<?>> balanceReads(Asset asset, StellarAddress wallet) {
+    if (asset instanceof Asset.Issued issued) {
+      return Set.of(line(issued, wallet));
+    }
+    return Set.of(new StellarRead.LumenStroops(wallet));
+  }
+
+  @Override
+  public HoldingRead<TokenDecimals> decimals(Asset asset, Readings readings) {
+    throw new IllegalArgumentException("Stellar's decimals are fixed");
+  }
+
+  @Override
+  public HoldingRead<Balance> balance(Asset asset, StellarAddress wallet, Readings readings) {
+    if (asset instanceof Asset.Issued issued) {
+      return HoldingRead.of(readings.reading(line(issued, wallet)), LINE)
+          .map(
+              (StellarTrustLine line) ->
+                  Balance.of(line.authorized() ? line.stroops() : BigInteger.ZERO));
+    }
+    return HoldingRead.of(readings.reading(new StellarRead.LumenStroops(wallet)), LUMENS)
+        .map(Balance::of);
+  }
+
+  private static StellarRead.TrustLine line(Asset.Issued issued, StellarAddress wallet) {
+    return new StellarRead.TrustLine(
+        wallet, StellarAddress.of(issued.issuer()), StellarAssetCode.of(issued.code()));
+  }
+}

@@ -1,0 +1,156 @@
+package org.walletstate.domain.holding.family;
+
+import java.math.BigInteger;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.address.XrplCurrency;
+import org.walletstate.domain.address.XrplTaxon;
+import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.chain.Chain;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.HoldingFailure;
+import org.walletstate.domain.holding.HoldingRead;
+import org.walletstate.domain.holding.OwnershipRead;
+import org.walletstate.domain.holding.Scale;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.xrpl.TrustLineHolding;
+import org.walletstate.domain.xrpl.XrplRead;
+
+/**
+ * The XRP Ledger: XRP in drops (6 decimals), or a trust-line token (the holder's line to the issuer
+ * in {@code currency}), whose balance is in the token's own units (no decimals on the ledger). A
+ * line the issuer froze, or an issuer with a global freeze, is frozen: not usable, whatever it
+ * holds, and every feature says so with {@code trustLineState {frozen}}.
+ */
+final class XrplHoldings extends FamilyIdentity<XrplAddress> {
+
+  private static final String CODE = "currency";
+  private static final HoldingFailure ISSUER =
+      HoldingFailure.of(
+          FailureSource.TOKEN_METADATA_READ, "the token issuer's account could not be read");
+  private static final HoldingFailure LINE =
+      HoldingFailure.of(FailureSource.BALANCE_READ, "trust line balance could not be read");
+  private static final HoldingFailure DROPS =
+      HoldingFailure.of(FailureSource.BALANCE_READ, "XRP balance could not be read");
+
+  XrplHoldings() {
+    super(ChainFamily.XRPL, XrplAddress.class);
+  }
+
+  @Override
+  public String contract(String text, String field) {
+    return XrplAddress.parse(text, field).text();
+  }
+
+  @Override
+  public Asset asset(Fields fields) {
+    return FamilyAssets.issuedOrNative(
+        fields,
+        CODE,
+        "XRP",
+        "trust-line tokens",
+        (text, members) -> {
+          XrplAddress issuer = XrplAddress.parse(text, members.path("contractAddress"));
+          if (!members.has(CODE)) {
+            throw new ValidationException(
+                members.path(CODE)
+                    + " is required for an XRPL trust-line token (contractAddress is its issuer)");
+          }
+          XrplCurrency currency =
+              XrplCurrency.parse(members.requiredText(CODE), members.path(CODE));
+          return new Asset.Issued(issuer.text(), CODE, currency.entered());
+        });
+  }
+
+  @Override
+  public Asset asset(String contract, Optional<String> code) {
+    if (contract.equals(Asset.NATIVE)) {
+      if (code.isPresent()) {
+        throw new IllegalArgumentException("XRP takes no currency");
+      }
+      return new Asset.Native();
+    }
+    XrplAddress issuer = XrplAddress.parse(contract, "contractAddress");
+    String currency =
+        code.orElseThrow(() -> new IllegalArgumentException("an XRPL token has a currency"));
+    return new Asset.Issued(issuer.text(), CODE, XrplCurrency.parse(currency, CODE).entered());
+  }
+
+  @Override
+  public boolean freezable(Asset asset) {
+    return asset instanceof Asset.Issued;
+  }
+
+  @Override
+  public Scale scale(Chain chain, Asset asset) {
+    if (asset instanceof Asset.Issued) {
+      return new Scale.Unscaled(
+          " does not apply: XRPL trust-line tokens have no decimals on the ledger (amounts"
+              + " are in the token's own units); leave it out");
+    }
+    return new Scale.Fixed(FamilyAssets.nativeDecimals(chain));
+  }
+
+  @Override
+  public Set<ChainRead<?>> decimalsReads(Asset asset) {
+    return Set.of();
+  }
+
+  @Override
+  public Set<ChainRead<?>> balanceReads(Asset asset, XrplAddress wallet) {
+    if (asset instanceof Asset.Issued issued) {
+      return new LinkedHashSet<>(List.of(line(issued, wallet), issuerFrozen(issued)));
+    }
+    return Set.of(new XrplRead.XrpDrops(wallet));
+  }
+
+  @Override
+  public HoldingRead<TokenDecimals> decimals(Asset asset, Readings readings) {
+    throw new IllegalArgumentException("XRPL decimals are never read");
+  }
+
+  @Override
+  public HoldingRead<Balance> balance(Asset asset, XrplAddress wallet, Readings readings) {
+    if (!(asset instanceof Asset.Issued issued)) {
+      Reading<BigInteger> drops = readings.reading(new XrplRead.XrpDrops(wallet));
+      return HoldingRead.of(drops, DROPS).map(Balance::of);
+    }
+    Reading<Boolean> issuer = readings.reading(issuerFrozen(issued));
+    if (!(issuer instanceof Reading.Value<Boolean> issuerFrozen)) {
+      return new HoldingRead.Failed<>(ISSUER);
+    }
+    return HoldingRead.of(readings.reading(line(issued, wallet)), LINE)
+        .map(
+            (TrustLineHolding held) ->
+                new Balance(held.balance(), Optional.of(issuerFrozen.value() || held.frozen())));
+  }
+
+  private static XrplRead.TrustLine line(Asset.Issued issued, XrplAddress wallet) {
+    return new XrplRead.TrustLine(
+        wallet, XrplAddress.of(issued.issuer()), XrplCurrency.of(issued.code()));
+  }
+
+  private static XrplRead.IssuerFrozen issuerFrozen(Asset.Issued issued) {
+    return new XrplRead.IssuerFrozen(XrplAddress.of(issued.issuer()));
+  }
+
+  @Override
+  public Optional<OwnershipRead<?>> ownership(
+      String collection, Optional<Long> taxon, XrplAddress wallet) {
+    return Optional.of(
+        new OwnershipRead<>(
+            new XrplRead.NftHeld(
+                wallet, XrplAddress.of(collection), taxon.map(t -> XrplTaxon.of(t, "taxon"))),
+            held -> held));
+  }
+}
