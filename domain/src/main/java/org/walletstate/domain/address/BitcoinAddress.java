@@ -158,28 +158,34 @@ public final class BitcoinAddress implements WalletAddress {
               + (version == 0 ? "bech32 (BIP-173)" : "bech32m (BIP-350)")
               + " checksum");
     }
-    Kind kind;
-    if (version == 0 && program.length == 20) {
-      kind = Kind.P2WPKH;
-    } else if (version == 0 && program.length == 32) {
-      kind = Kind.P2WSH;
-    } else if (version == 0) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "a version 0 program has 20 or 32 bytes");
-    } else if (version == 1 && program.length == 32) {
-      kind = Kind.P2TR;
-    } else {
-      throw Refusal.of(
-          field,
-          EXPECTED,
-          text,
-          MAX_TEXT,
-          "witness version "
-              + version
-              + " with a "
-              + program.length
-              + "-byte program is not a standard output");
-    }
+    Kind kind = segwitKind(text, field, version, program.length);
     return new BitcoinAddress(text.toLowerCase(Locale.ROOT), kind, program);
+  }
+
+  /** The standard output a witness version and program length make. */
+  private static Kind segwitKind(String text, String field, int version, int programLength) {
+    if (version == 0 && programLength == 20) {
+      return Kind.P2WPKH;
+    }
+    if (version == 0 && programLength == 32) {
+      return Kind.P2WSH;
+    }
+    if (version == 0) {
+      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "a version 0 program has 20 or 32 bytes");
+    }
+    if (version == 1 && programLength == 32) {
+      return Kind.P2TR;
+    }
+    throw Refusal.of(
+        field,
+        EXPECTED,
+        text,
+        MAX_TEXT,
+        "witness version "
+            + version
+            + " with a "
+            + programLength
+            + "-byte program is not a standard output");
   }
 
   @Override
