@@ -13,6 +13,9 @@ import org.walletstate.domain.evm.eas.EasRecord;
  * The reads of attestations, delegations and contract signatures. They are {@link EvmRead}s and are
  * named through it ({@code EvmRead.AttestationUid}): {@code EvmRead} extends this interface only to
  * keep its permitted reads in files by subject.
+ *
+ * <p>The records are alike on purpose: each is its own value (two reads are one read only when they
+ * are equal), with its own request and decoding over the shared {@code EvmCalls}.
  */
 public interface EvmAuthorizationReads {
 

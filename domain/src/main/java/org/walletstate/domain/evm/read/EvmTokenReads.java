@@ -13,6 +13,9 @@ import org.walletstate.domain.evm.Bytes32;
  * ERC-721 balances. They are {@link EvmRead}s and are named through it ({@code
  * EvmRead.NativeBalance}): {@code EvmRead} extends this interface only to keep its permitted reads
  * in files by subject.
+ *
+ * <p>The records are alike on purpose: each is its own value (two reads are one read only when they
+ * are equal), with its own request and decoding over the shared {@code EvmCalls}.
  */
 public interface EvmTokenReads {
 
