@@ -2,6 +2,7 @@ package org.walletstate.domain.address;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.ChainFamily;
 
 /**
@@ -64,18 +65,18 @@ public final class BitcoinAddress implements WalletAddress {
    */
   public static BitcoinAddress parse(String text, String field) {
     if (text == null || text.isEmpty()) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, null);
+      throw refused(field, text, null);
     }
     if (looksLikePrivateKey(text)) {
       throw Refusal.withoutValue(
           field, EXPECTED, "the value looks like a private key and is not shown");
     }
     if (text.length() > MAX_TEXT) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, null);
+      throw refused(field, text, null);
     }
     String lower = text.toLowerCase(Locale.ROOT);
     if (lower.startsWith("tb1") || lower.startsWith("bcrt1")) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "testnet addresses are not read");
+      throw refused(field, text, "testnet addresses are not read");
     }
     if (lower.startsWith(MAINNET_HRP + "1")) {
       return segwit(text, field);
@@ -96,26 +97,23 @@ public final class BitcoinAddress implements WalletAddress {
 
   private static BitcoinAddress base58(String text, String field) {
     if (text.length() > MAX_BASE58_TEXT) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, null);
+      throw refused(field, text, null);
     }
     byte[] payload;
     try {
       payload = Base58.BITCOIN.decodeChecked(text);
     } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, e.getMessage());
+      throw refused(field, text, e.getMessage());
     }
     if (payload.length != 21) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "it does not encode a 20-byte hash");
+      throw refused(field, text, "it does not encode a 20-byte hash");
     }
     Kind kind =
         switch (payload[0]) {
           case 0x00 -> Kind.P2PKH;
           case 0x05 -> Kind.P2SH;
-          case 0x6f, (byte) 0xc4 ->
-              throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "testnet addresses are not read");
-          default ->
-              throw Refusal.of(
-                  field, EXPECTED, text, MAX_TEXT, "its version byte is not a mainnet address's");
+          case 0x6f, (byte) 0xc4 -> throw refused(field, text, "testnet addresses are not read");
+          default -> throw refused(field, text, "its version byte is not a mainnet address's");
         };
     return new BitcoinAddress(text, kind, Arrays.copyOfRange(payload, 1, 21));
   }
@@ -125,61 +123,66 @@ public final class BitcoinAddress implements WalletAddress {
     try {
       decoded = Bech32.decode(text);
     } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, e.getMessage());
+      throw refused(field, text, e.getMessage());
     }
     byte[] data = decoded.data();
     if (data.length == 0) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "it has no witness version");
+      throw refused(field, text, "it has no witness version");
     }
     int version = data[0];
     if (version > 16) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "witness version above 16");
+      throw refused(field, text, "witness version above 16");
     }
     byte[] program;
     try {
       program = Bech32.convertBits(Arrays.copyOfRange(data, 1, data.length), 5, 8, false);
     } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "its witness program " + e.getMessage());
+      throw refused(field, text, "its witness program " + e.getMessage());
     }
     if (program.length < 2 || program.length > 40) {
-      throw Refusal.of(
-          field, EXPECTED, text, MAX_TEXT, "a witness program of " + program.length + " bytes");
+      throw refused(field, text, "a witness program of " + program.length + " bytes");
     }
     Bech32.Variant needed = version == 0 ? Bech32.Variant.BECH32 : Bech32.Variant.BECH32M;
     if (decoded.variant() != needed) {
-      throw Refusal.of(
+      throw refused(
           field,
-          EXPECTED,
           text,
-          MAX_TEXT,
           "witness version "
               + version
               + " needs a "
               + (version == 0 ? "bech32 (BIP-173)" : "bech32m (BIP-350)")
               + " checksum");
     }
-    Kind kind;
-    if (version == 0 && program.length == 20) {
-      kind = Kind.P2WPKH;
-    } else if (version == 0 && program.length == 32) {
-      kind = Kind.P2WSH;
-    } else if (version == 0) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "a version 0 program has 20 or 32 bytes");
-    } else if (version == 1 && program.length == 32) {
-      kind = Kind.P2TR;
-    } else {
-      throw Refusal.of(
-          field,
-          EXPECTED,
-          text,
-          MAX_TEXT,
-          "witness version "
-              + version
-              + " with a "
-              + program.length
-              + "-byte program is not a standard output");
-    }
+    Kind kind = segwitKind(text, field, version, program.length);
     return new BitcoinAddress(text.toLowerCase(Locale.ROOT), kind, program);
+  }
+
+  /** The standard output a witness version and program length make. */
+  private static Kind segwitKind(String text, String field, int version, int programLength) {
+    if (version == 0 && programLength == 20) {
+      return Kind.P2WPKH;
+    }
+    if (version == 0 && programLength == 32) {
+      return Kind.P2WSH;
+    }
+    if (version == 0) {
+      throw refused(field, text, "a version 0 program has 20 or 32 bytes");
+    }
+    if (version == 1 && programLength == 32) {
+      return Kind.P2TR;
+    }
+    throw refused(
+        field,
+        text,
+        "witness version "
+            + version
+            + " with a "
+            + programLength
+            + "-byte program is not a standard output");
+  }
+
+  private static ValidationException refused(String field, String text, String why) {
+    return Refusal.of(field, EXPECTED, text, MAX_TEXT, why);
   }
 
   @Override

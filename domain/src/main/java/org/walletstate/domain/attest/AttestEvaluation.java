@@ -75,20 +75,7 @@ public sealed interface AttestEvaluation
         continue;
       }
       ConditionVerdict.Decided decided = (ConditionVerdict.Decided) verdict;
-      Optional<PayloadValue.Obj> proof = Optional.empty();
-      if (command.proof() == ProofMode.MERKLE) {
-        ProofRequirement requirement = condition.proofRequirement();
-        proof =
-            Optional.of(
-                MerkleProof.of(
-                    requirement,
-                    requirement instanceof ProofRequirement.Wanted wanted
-                        ? Optional.ofNullable(observed.proofs().get(wanted.target()))
-                        : Optional.empty(),
-                    observed.anchor(),
-                    observed.readings(),
-                    TokenDecimals.of(chain.nativeCurrency().decimals())));
-      }
+      Optional<PayloadValue.Obj> proof = proof(command.proof(), condition, observed);
       results.add(
           new ConditionResult(
               requested.index(),
@@ -104,6 +91,24 @@ public sealed interface AttestEvaluation
               proof));
     }
     return failed.isEmpty() ? new Complete(results) : new Incomplete(failed);
+  }
+
+  /** The Merkle proof of a decided condition, when the command asks for proofs. */
+  private static Optional<PayloadValue.Obj> proof(
+      ProofMode mode, BoundCondition<?> condition, ChainObservation.Observed observed) {
+    if (mode != ProofMode.MERKLE) {
+      return Optional.empty();
+    }
+    ProofRequirement requirement = condition.proofRequirement();
+    return Optional.of(
+        MerkleProof.of(
+            requirement,
+            requirement instanceof ProofRequirement.Wanted wanted
+                ? Optional.ofNullable(observed.proofs().get(wanted.target()))
+                : Optional.empty(),
+            observed.anchor(),
+            observed.readings(),
+            TokenDecimals.of(condition.chain().nativeCurrency().decimals())));
   }
 
   /** Every condition was decided; one result per condition, in request order. */

@@ -74,6 +74,45 @@ public record SiweMessage(
   }
 
   private static SiweMessage parseStrict(String text) throws MalformedException {
+    Cursor c = new Cursor(lines(text));
+    Origin origin = origin(c.next("the header line"));
+    EvmAddress address = address(c.next("the address line"));
+    c.blank("after the address");
+    Optional<String> statement = statement(c);
+    String uri = uri(c.field("URI"));
+    if (!"1".equals(c.field("Version"))) {
+      throw new MalformedException("Version must be 1");
+    }
+    String chain = c.field("Chain ID");
+    if (!chain.matches("[1-9][0-9]{0,17}")) {
+      throw new MalformedException("Chain ID \"" + chain + "\" is not a decimal chain id");
+    }
+    String nonce = c.field("Nonce");
+    if (!nonce.matches("[A-Za-z0-9]{8,128}")) {
+      throw new MalformedException("Nonce must be 8 to 128 letters and digits");
+    }
+    Instant issuedAt = time("Issued At", c.field("Issued At"));
+    Optional<Instant> expiration =
+        c.optionalField("Expiration Time").map(v -> time("Expiration Time", v));
+    Optional<Instant> notBefore = c.optionalField("Not Before").map(v -> time("Not Before", v));
+    Optional<String> requestId = c.optionalField("Request ID");
+    List<String> resources = resources(c);
+    return new SiweMessage(
+        origin.scheme(),
+        origin.authority(),
+        address,
+        statement,
+        uri,
+        Long.parseLong(chain),
+        nonce,
+        issuedAt,
+        expiration,
+        notBefore,
+        requestId,
+        resources);
+  }
+
+  private static List<String> lines(String text) throws MalformedException {
     if (text == null || text.isEmpty()) {
       throw new MalformedException("the message is empty");
     }
@@ -83,10 +122,13 @@ public record SiweMessage(
     if (text.indexOf('\r') >= 0) {
       throw new MalformedException("lines must end with LF only");
     }
-    List<String> lines = List.of(text.split("\n", -1));
-    Cursor c = new Cursor(lines);
+    return List.of(text.split("\n", -1));
+  }
 
-    String header = c.next("the header line");
+  /** The optional scheme and the authority of the header line. */
+  private record Origin(Optional<String> scheme, String authority) {}
+
+  private static Origin origin(String header) throws MalformedException {
     if (!header.endsWith(HEADER)) {
       throw new MalformedException(
           "the first line must be \"<domain> wants you to sign in with your Ethereum account:\"");
@@ -104,8 +146,10 @@ public record SiweMessage(
     if (!origin.matches("[A-Za-z0-9._~%!$&'()*+,;=:@\\[\\]-]+")) {
       throw new MalformedException("the domain \"" + origin + "\" is not an RFC 3986 authority");
     }
+    return new Origin(scheme, origin);
+  }
 
-    String addressLine = c.next("the address line");
+  private static EvmAddress address(String addressLine) throws MalformedException {
     if (!addressLine.matches("0x[0-9a-fA-F]{40}")) {
       throw new MalformedException("the second line must be a 0x-prefixed 40-hex-digit address");
     }
@@ -113,18 +157,23 @@ public record SiweMessage(
     if (!address.checksummed().equals(addressLine)) {
       throw new MalformedException("the address must be in its EIP-55 checksummed form");
     }
-    c.blank("after the address");
-    Optional<String> statement = Optional.empty();
+    return address;
+  }
+
+  private static Optional<String> statement(Cursor c) throws MalformedException {
     String line = c.next("the URI line");
-    if (!line.isEmpty()) {
-      if (line.startsWith("URI: ")) {
-        throw new MalformedException(
-            "without a statement, two blank lines must separate the address from URI");
-      }
-      statement = Optional.of(line);
-      c.blank("after the statement");
+    if (line.isEmpty()) {
+      return Optional.empty();
     }
-    String uri = c.field("URI");
+    if (line.startsWith("URI: ")) {
+      throw new MalformedException(
+          "without a statement, two blank lines must separate the address from URI");
+    }
+    c.blank("after the statement");
+    return Optional.of(line);
+  }
+
+  private static String uri(String uri) throws MalformedException {
     try {
       if (!URI.create(uri).isAbsolute()) {
         throw new MalformedException("URI \"" + uri + "\" is not an absolute URI");
@@ -132,22 +181,11 @@ public record SiweMessage(
     } catch (IllegalArgumentException e) {
       throw new MalformedException("URI \"" + uri + "\" is not a URI");
     }
-    if (!"1".equals(c.field("Version"))) {
-      throw new MalformedException("Version must be 1");
-    }
-    String chain = c.field("Chain ID");
-    if (!chain.matches("[1-9][0-9]{0,17}")) {
-      throw new MalformedException("Chain ID \"" + chain + "\" is not a decimal chain id");
-    }
-    String nonce = c.field("Nonce");
-    if (!nonce.matches("[A-Za-z0-9]{8,128}")) {
-      throw new MalformedException("Nonce must be 8 to 128 letters and digits");
-    }
-    Instant issuedAt = time("Issued At", c.field("Issued At"));
-    Optional<Instant> expiration =
-        c.optionalField("Expiration Time").map(v -> time("Expiration Time", v));
-    Optional<Instant> notBefore = c.optionalField("Not Before").map(v -> time("Not Before", v));
-    Optional<String> requestId = c.optionalField("Request ID");
+    return uri;
+  }
+
+  /** The optional resources, which end the message. */
+  private static List<String> resources(Cursor c) throws MalformedException {
     List<String> resources = new ArrayList<>();
     if (c.peekIs("Resources:")) {
       c.next("Resources");
@@ -166,19 +204,7 @@ public record SiweMessage(
               + abbreviate(c.peek())
               + "\"");
     }
-    return new SiweMessage(
-        scheme,
-        origin,
-        address,
-        statement,
-        uri,
-        Long.parseLong(chain),
-        nonce,
-        issuedAt,
-        expiration,
-        notBefore,
-        requestId,
-        resources);
+    return resources;
   }
 
   private static Instant time(String field, String value) {

@@ -134,26 +134,8 @@ public record SolanaTransaction(
       accounts.add(SolanaAddress.ofBytes(in.bytes(KEY_LENGTH)));
     }
     byte[] blockhash = in.bytes(KEY_LENGTH);
-    int instructionCount = in.compactU16();
-    List<Instruction> instructions = new ArrayList<>();
-    for (int i = 0; i < instructionCount; i++) {
-      int program = in.u8();
-      int[] indexes = new int[in.compactU16()];
-      for (int j = 0; j < indexes.length; j++) {
-        indexes[j] = in.u8();
-      }
-      byte[] data = in.bytes(in.compactU16());
-      instructions.add(new Instruction(program, indexes, data));
-    }
-    int lookups = 0;
-    if (version.isPresent()) {
-      lookups = in.compactU16();
-      for (int i = 0; i < lookups; i++) {
-        in.bytes(KEY_LENGTH);
-        in.bytes(in.compactU16());
-        in.bytes(in.compactU16());
-      }
-    }
+    List<Instruction> instructions = instructions(in);
+    int lookups = version.isPresent() ? skipLookups(in) : 0;
     if (in.position != wire.length) {
       throw new MalformedTransaction((wire.length - in.position) + " bytes follow the message");
     }
@@ -167,18 +149,7 @@ public record SolanaTransaction(
       throw new MalformedTransaction(
           "its message header does not fit its " + keyCount + " accounts");
     }
-    int resolvable = keyCount + (lookups > 0 ? 256 : 0);
-    for (Instruction instruction : instructions) {
-      if (instruction.program() >= keyCount) {
-        throw new MalformedTransaction("an instruction names a program that is not an account key");
-      }
-      for (int index : instruction.accounts()) {
-        if (index >= resolvable) {
-          throw new MalformedTransaction(
-              "an instruction names account " + index + " of " + keyCount);
-        }
-      }
-    }
+    checkAccountIndexes(instructions, keyCount, lookups);
     return new SolanaTransaction(
         wire,
         signatures,
@@ -191,6 +162,48 @@ public record SolanaTransaction(
         blockhash,
         instructions,
         lookups);
+  }
+
+  private static List<Instruction> instructions(Reader in) {
+    int instructionCount = in.compactU16();
+    List<Instruction> instructions = new ArrayList<>();
+    for (int i = 0; i < instructionCount; i++) {
+      int program = in.u8();
+      int[] indexes = new int[in.compactU16()];
+      for (int j = 0; j < indexes.length; j++) {
+        indexes[j] = in.u8();
+      }
+      byte[] data = in.bytes(in.compactU16());
+      instructions.add(new Instruction(program, indexes, data));
+    }
+    return instructions;
+  }
+
+  /** Reads past a v0 message's address table lookups; their number. */
+  private static int skipLookups(Reader in) {
+    int lookups = in.compactU16();
+    for (int i = 0; i < lookups; i++) {
+      in.bytes(KEY_LENGTH);
+      in.bytes(in.compactU16());
+      in.bytes(in.compactU16());
+    }
+    return lookups;
+  }
+
+  private static void checkAccountIndexes(
+      List<Instruction> instructions, int keyCount, int lookups) {
+    int resolvable = keyCount + (lookups > 0 ? 256 : 0);
+    for (Instruction instruction : instructions) {
+      if (instruction.program() >= keyCount) {
+        throw new MalformedTransaction("an instruction names a program that is not an account key");
+      }
+      for (int index : instruction.accounts()) {
+        if (index >= resolvable) {
+          throw new MalformedTransaction(
+              "an instruction names account " + index + " of " + keyCount);
+        }
+      }
+    }
   }
 
   /** The fee payer: the first account. */

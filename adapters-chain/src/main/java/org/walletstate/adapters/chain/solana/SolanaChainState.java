@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -20,14 +19,11 @@ import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
-import org.walletstate.domain.address.SolanaAddress;
-import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.solana.ProgramAddress;
 import org.walletstate.domain.solana.SolanaRead;
 
 /**
@@ -201,8 +197,8 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
         keys.addAll(entry.getValue().byPubkey().keySet());
         if (entry.getKey().filterName().equals("programId")) {
           for (JsonNode info : entry.getValue().byPubkey().values()) {
-            if (nftLike(info)) {
-              keys.add(metadataOf(SolanaRpc.text(info, "mint")));
+            if (SolanaAccounts.nftLike(info)) {
+              keys.add(SolanaAccounts.metadataOf(SolanaRpc.text(info, "mint")));
             }
           }
         }
@@ -227,7 +223,7 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
                 : SolanaRpc.unsigned(account.get("lamports"), "lamports"));
       }
       if (read instanceof SolanaRead.MintDecimals decimals) {
-        return mintDecimals(accounts.get(decimals.mint().text()));
+        return SolanaAccounts.mintDecimals(accounts.get(decimals.mint().text()));
       }
       if (read instanceof SolanaRead.AccountOwner owner) {
         JsonNode account = accounts.get(owner.account().text());
@@ -238,7 +234,7 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
             discovered.get(new Discovery(amount.owner().text(), "mint", amount.mint().text()));
         BigInteger sum = BigInteger.ZERO;
         for (String pubkey : found.byPubkey().keySet()) {
-          JsonNode info = tokenInfo(accounts.get(pubkey));
+          JsonNode info = SolanaAccounts.tokenInfo(accounts.get(pubkey));
           if (info == null
               || !amount.owner().text().equals(info.path("owner").asText())
               || !amount.mint().text().equals(info.path("mint").asText())) {
@@ -259,11 +255,11 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
       for (String program : List.of(TOKEN_PROGRAM, TOKEN_2022_PROGRAM)) {
         SolanaRpc.TokenAccounts found = discovered.get(new Discovery(owner, "programId", program));
         for (String pubkey : found.byPubkey().keySet()) {
-          JsonNode info = tokenInfo(accounts.get(pubkey));
+          JsonNode info = SolanaAccounts.tokenInfo(accounts.get(pubkey));
           if (info == null || !owner.equals(info.path("owner").asText())) {
             return null;
           }
-          if (!nftLike(info)) {
+          if (!SolanaAccounts.nftLike(info)) {
             continue;
           }
           String mint = SolanaRpc.text(info, "mint");
@@ -271,91 +267,13 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
             held = true;
             continue;
           }
-          JsonNode metadata = accounts.get(metadataOf(mint));
-          if (metadata == null
-              || !ProgramAddress.METADATA_PROGRAM.text().equals(metadata.path("owner").asText())) {
-            continue; // an NFT without Metaplex metadata belongs to no collection
-          }
-          try {
-            MetaplexMetadata.Decoded decoded = MetaplexMetadata.decode(base64Data(metadata));
-            if (java.util.Arrays.equals(decoded.mint(), mintKey(mint))
-                && MetaplexMetadata.inVerifiedCollection(decoded, nft.mint().bytes())) {
-              held = true;
-            }
-          } catch (IllegalArgumentException e) {
-            throw new RpcFailure("a metadata account does not decode: " + e.getMessage());
+          JsonNode metadata = accounts.get(SolanaAccounts.metadataOf(mint));
+          if (SolanaAccounts.inVerifiedCollection(metadata, mint, nft.mint().bytes())) {
+            held = true;
           }
         }
       }
       return new Reading.Value<>(held);
-    }
-  }
-
-  private static Reading<TokenDecimals> mintDecimals(JsonNode account) {
-    if (account == null) {
-      return new Reading.Unreadable<>("the mint account does not exist");
-    }
-    String program = account.path("owner").asText();
-    JsonNode parsed = account.path("data").path("parsed");
-    if (!(program.equals(TOKEN_PROGRAM) || program.equals(TOKEN_2022_PROGRAM))
-        || !"mint".equals(parsed.path("type").asText())) {
-      return new Reading.Unreadable<>("the account is not a token mint");
-    }
-    JsonNode decimals = parsed.path("info").get("decimals");
-    if (decimals == null || !decimals.isIntegralNumber() || !decimals.canConvertToInt()) {
-      return new Reading.Unreadable<>("the mint has no decimals");
-    }
-    try {
-      return new Reading.Value<>(TokenDecimals.of(decimals.asInt()));
-    } catch (IllegalArgumentException e) {
-      return new Reading.Unreadable<>("the mint's decimals are out of range");
-    }
-  }
-
-  /** The parsed info of a token account, or {@code null} when the account is not one. */
-  private static JsonNode tokenInfo(JsonNode account) {
-    if (account == null) {
-      return null;
-    }
-    String program = account.path("owner").asText();
-    JsonNode parsed = account.path("data").path("parsed");
-    if (!(program.equals(TOKEN_PROGRAM) || program.equals(TOKEN_2022_PROGRAM))
-        || !"account".equals(parsed.path("type").asText())) {
-      return null;
-    }
-    return parsed.path("info");
-  }
-
-  /** Decimals 0 and an amount of at least 1: what an SPL NFT's token account holds. */
-  private static boolean nftLike(JsonNode info) {
-    JsonNode amount = info.path("tokenAmount");
-    return amount.path("decimals").asInt(-1) == 0 && !"0".equals(amount.path("amount").asText("0"));
-  }
-
-  private static String metadataOf(String mint) throws RpcFailure {
-    return ProgramAddress.metadata(mintKey(mint)).text();
-  }
-
-  private static byte[] mintKey(String mint) throws RpcFailure {
-    try {
-      return SolanaAddress.of(mint).bytes();
-    } catch (RuntimeException e) {
-      throw new RpcFailure("a token account names a malformed mint");
-    }
-  }
-
-  private static byte[] base64Data(JsonNode account) throws RpcFailure {
-    JsonNode data = account.get("data");
-    if (data == null
-        || !data.isArray()
-        || data.size() != 2
-        || !"base64".equals(data.get(1).asText())) {
-      throw new RpcFailure("a metadata account is not base64 data");
-    }
-    try {
-      return Base64.getDecoder().decode(data.get(0).asText());
-    } catch (IllegalArgumentException e) {
-      throw new RpcFailure("a metadata account is not valid base64");
     }
   }
 }

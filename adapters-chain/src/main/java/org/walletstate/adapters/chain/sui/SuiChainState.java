@@ -72,6 +72,38 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
         metadata.add((SuiRead.CoinDecimals) read);
       }
     }
+    ObjectNode request = request(balances, metadata);
+    Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
+    Anchor.SuiCheckpoint anchor;
+    try {
+      anchor =
+          transport()
+              .call(
+                  request,
+                  deadline,
+                  answer -> {
+                    Anchor.SuiCheckpoint checkpoint = checkpoint(answer);
+                    JsonNode pinned = answer.path("data").path("checkpoint").path("query");
+                    for (int i = 0; i < balances.size(); i++) {
+                      readings.put(balances.get(i), balance(pinned.get("b" + i)));
+                    }
+                    for (int j = 0; j < metadata.size(); j++) {
+                      readings.put(metadata.get(j), decimals(answer.path("data").get("m" + j)));
+                    }
+                    return checkpoint;
+                  });
+    } catch (RpcFailure failure) {
+      return new ChainObservation.HeadUnavailable(failure.getMessage());
+    }
+    return new ChainObservation.Observed(anchor, Readings.of(readings));
+  }
+
+  /**
+   * One GraphQL query of every read: the balances pinned to the checkpoint it reports, the coin
+   * metadata beside it.
+   */
+  private ObjectNode request(
+      List<SuiRead.CoinBalance> balances, List<SuiRead.CoinDecimals> metadata) {
     StringBuilder params = new StringBuilder();
     StringBuilder inner = new StringBuilder();
     StringBuilder outer = new StringBuilder();
@@ -109,44 +141,28 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
             + " }";
     ObjectNode request = transport().object().put("query", query);
     request.set("variables", variables);
-    Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
-    Anchor.SuiCheckpoint anchor;
-    try {
-      anchor =
-          transport()
-              .call(
-                  request,
-                  deadline,
-                  answer -> {
-                    JsonNode errors = answer.get("errors");
-                    if (errors != null && !errors.isNull() && errors.size() > 0) {
-                      throw new RpcFailure("graphql: the answer has errors");
-                    }
-                    JsonNode checkpoint = answer.path("data").path("checkpoint");
-                    JsonNode sequence = checkpoint.get("sequenceNumber");
-                    if (sequence == null
-                        || !sequence.isIntegralNumber()
-                        || !sequence.canConvertToLong()
-                        || sequence.asLong() < 0) {
-                      throw new RpcFailure("graphql: the answer has no checkpoint sequenceNumber");
-                    }
-                    String digest = checkpoint.path("digest").asText("");
-                    if (!DIGEST.matcher(digest).matches()) {
-                      throw new RpcFailure("graphql: the answer has no checkpoint digest");
-                    }
-                    JsonNode pinned = checkpoint.path("query");
-                    for (int i = 0; i < balances.size(); i++) {
-                      readings.put(balances.get(i), balance(pinned.get("b" + i)));
-                    }
-                    for (int j = 0; j < metadata.size(); j++) {
-                      readings.put(metadata.get(j), decimals(answer.path("data").get("m" + j)));
-                    }
-                    return new Anchor.SuiCheckpoint(sequence.asLong(), digest);
-                  });
-    } catch (RpcFailure failure) {
-      return new ChainObservation.HeadUnavailable(failure.getMessage());
+    return request;
+  }
+
+  /** The checkpoint the answer is pinned to, after its errors and shape are checked. */
+  private static Anchor.SuiCheckpoint checkpoint(JsonNode answer) throws RpcFailure {
+    JsonNode errors = answer.get("errors");
+    if (errors != null && !errors.isNull() && errors.size() > 0) {
+      throw new RpcFailure("graphql: the answer has errors");
     }
-    return new ChainObservation.Observed(anchor, Readings.of(readings));
+    JsonNode checkpoint = answer.path("data").path("checkpoint");
+    JsonNode sequence = checkpoint.get("sequenceNumber");
+    if (sequence == null
+        || !sequence.isIntegralNumber()
+        || !sequence.canConvertToLong()
+        || sequence.asLong() < 0) {
+      throw new RpcFailure("graphql: the answer has no checkpoint sequenceNumber");
+    }
+    String digest = checkpoint.path("digest").asText("");
+    if (!DIGEST.matcher(digest).matches()) {
+      throw new RpcFailure("graphql: the answer has no checkpoint digest");
+    }
+    return new Anchor.SuiCheckpoint(sequence.asLong(), digest);
   }
 
   private static Reading<BigInteger> balance(JsonNode address) {

@@ -2,7 +2,6 @@ package org.walletstate.adapters.chain.xrpl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.Collection;
@@ -108,11 +107,11 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
             request("ledger", params),
             deadline,
             answer -> {
-              JsonNode result = success(answer);
+              JsonNode result = XrplAnswers.success(answer);
               if (!result.path("validated").asBoolean(false)) {
                 throw new RpcFailure("ledger: the answer is not a validated ledger");
               }
-              long index = ledgerIndex(result);
+              long index = XrplAnswers.ledgerIndex(result);
               String hash = result.path("ledger_hash").asText("");
               if (!LEDGER_HASH.matcher(hash).matches()) {
                 throw new RpcFailure("ledger: the answer has no ledger_hash");
@@ -127,7 +126,7 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
       if (data == null) {
         return new Reading.Value<>(BigInteger.ZERO);
       }
-      return new Reading.Value<>(drops(data.get("Balance")));
+      return new Reading.Value<>(XrplAnswers.drops(data.get("Balance")));
     }
     if (read instanceof XrplRead.IssuerFrozen issuer) {
       JsonNode data = accountData(issuer.issuer(), ledger, deadline);
@@ -156,7 +155,7 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
             request("account_info", params),
             deadline,
             answer -> {
-              JsonNode result = pinned(answer, ledger, true);
+              JsonNode result = XrplAnswers.pinned(answer, ledger, true);
               if (result == null) {
                 return null;
               }
@@ -170,25 +169,17 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
 
   private Reading<TrustLineHolding> trustLine(
       XrplRead.TrustLine line, long ledger, Deadline deadline) throws RpcFailure {
-    String marker = null;
+    ObjectNode params =
+        transport()
+            .object()
+            .put("account", line.holder().text())
+            .put("peer", line.issuer().text())
+            .put("ledger_index", ledger)
+            .put("limit", PAGE_LIMIT);
+    Pages pages = new Pages("account_lines", params, ledger, deadline);
     TrustLineHolding found = TrustLineHolding.NONE;
     for (int page = 1; page <= MAX_LINE_PAGES; page++) {
-      ObjectNode params =
-          transport()
-              .object()
-              .put("account", line.holder().text())
-              .put("peer", line.issuer().text())
-              .put("ledger_index", ledger)
-              .put("limit", PAGE_LIMIT);
-      if (marker != null) {
-        params.put("marker", marker);
-      }
-      JsonNode result =
-          transport()
-              .call(
-                  request("account_lines", params),
-                  deadline,
-                  answer -> pinned(answer, ledger, true));
+      JsonNode result = pages.next();
       if (result == null) {
         return new Reading.Value<>(TrustLineHolding.NONE);
       }
@@ -199,51 +190,28 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
       for (JsonNode entry : lines) {
         if (line.issuer().text().equals(entry.path("account").asText())
             && line.currency().matches(entry.path("currency").asText(null))) {
-          found = holding(entry);
+          found = XrplAnswers.holding(entry);
         }
       }
-      JsonNode next = result.get("marker");
-      if (next == null || next.isNull()) {
+      if (pages.last()) {
         return new Reading.Value<>(found);
       }
-      marker = next.isTextual() ? next.asText() : next.toString();
     }
     return new Reading.Unreadable<>(
         "the wallet's trust lines span more than " + MAX_LINE_PAGES + " pages");
   }
 
-  private static TrustLineHolding holding(JsonNode entry) throws RpcFailure {
-    BigDecimal balance;
-    try {
-      balance = new BigDecimal(entry.path("balance").asText(""));
-    } catch (NumberFormatException e) {
-      throw new RpcFailure("account_lines: a balance is not a decimal");
-    }
-    boolean frozen =
-        entry.path("freeze_peer").asBoolean(false)
-            || entry.path("deep_freeze_peer").asBoolean(false);
-    return new TrustLineHolding(balance.signum() > 0 ? balance : BigDecimal.ZERO, frozen);
-  }
-
   private Reading<Boolean> nftHeld(XrplRead.NftHeld nft, long ledger, Deadline deadline)
       throws RpcFailure {
-    String marker = null;
+    ObjectNode params =
+        transport()
+            .object()
+            .put("account", nft.holder().text())
+            .put("ledger_index", ledger)
+            .put("limit", PAGE_LIMIT);
+    Pages pages = new Pages("account_nfts", params, ledger, deadline);
     for (int page = 1; page <= XrplRead.NftHeld.MAX_REQUESTS; page++) {
-      ObjectNode params =
-          transport()
-              .object()
-              .put("account", nft.holder().text())
-              .put("ledger_index", ledger)
-              .put("limit", PAGE_LIMIT);
-      if (marker != null) {
-        params.put("marker", marker);
-      }
-      JsonNode result =
-          transport()
-              .call(
-                  request("account_nfts", params),
-                  deadline,
-                  answer -> pinned(answer, ledger, true));
+      JsonNode result = pages.next();
       if (result == null) {
         return new Reading.Value<>(false);
       }
@@ -260,83 +228,61 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
           return new Reading.Value<>(true);
         }
       }
-      JsonNode next = result.get("marker");
-      if (next == null || next.isNull()) {
+      if (pages.last()) {
         return new Reading.Value<>(false);
       }
-      marker = next.isTextual() ? next.asText() : next.toString();
     }
     return new Reading.Unreadable<>(XrplRead.NftHeld.TOO_MANY);
+  }
+
+  /**
+   * The pages of one paginated call pinned to a ledger, read in turn: each page asks with the
+   * marker of the one before it.
+   */
+  private final class Pages {
+    private final String method;
+    private final ObjectNode params;
+    private final long ledger;
+    private final Deadline deadline;
+    private String marker;
+    private boolean last;
+
+    Pages(String method, ObjectNode params, long ledger, Deadline deadline) {
+      this.method = method;
+      this.params = params;
+      this.ledger = ledger;
+      this.deadline = deadline;
+    }
+
+    /** The next page's result, or {@code null} when the account does not exist at the ledger. */
+    JsonNode next() throws RpcFailure {
+      ObjectNode page = params.deepCopy();
+      if (marker != null) {
+        page.put("marker", marker);
+      }
+      JsonNode result =
+          transport()
+              .call(
+                  request(method, page),
+                  deadline,
+                  answer -> XrplAnswers.pinned(answer, ledger, true));
+      if (result != null) {
+        JsonNode next = result.get("marker");
+        last = next == null || next.isNull();
+        marker = last ? null : next.isTextual() ? next.asText() : next.toString();
+      }
+      return result;
+    }
+
+    /** Whether the page read last was the last one. */
+    boolean last() {
+      return last;
+    }
   }
 
   private ObjectNode request(String method, ObjectNode params) {
     ObjectNode request = transport().object().put("method", method);
     request.putArray("params").add(params);
     return request;
-  }
-
-  /**
-   * The result of a call pinned to {@code ledger}, or {@code null} when the account does not exist
-   * there ({@code actNotFound}) and {@code missingIsAnswer}.
-   */
-  private static JsonNode pinned(JsonNode answer, long ledger, boolean missingIsAnswer)
-      throws RpcFailure {
-    JsonNode result = answer.get("result");
-    if (result == null || !result.isObject()) {
-      throw new RpcFailure("the answer has no result object");
-    }
-    if ("error".equals(result.path("status").asText())) {
-      String error = result.path("error").asText("?");
-      if (missingIsAnswer && error.equals("actNotFound")) {
-        JsonNode index = result.get("ledger_index");
-        if (index != null && index.asLong(-1) != ledger) {
-          throw new RpcFailure("actNotFound at another ledger");
-        }
-        return null;
-      }
-      throw new RpcFailure("error " + error);
-    }
-    if (!"success".equals(result.path("status").asText())) {
-      throw new RpcFailure("the answer has no success status");
-    }
-    if (!result.path("validated").asBoolean(false) || ledgerIndex(result) != ledger) {
-      throw new RpcFailure("the answer is not of validated ledger " + ledger);
-    }
-    return result;
-  }
-
-  private static JsonNode success(JsonNode answer) throws RpcFailure {
-    JsonNode result = answer.get("result");
-    if (result == null || !result.isObject()) {
-      throw new RpcFailure("the answer has no result object");
-    }
-    if (!"success".equals(result.path("status").asText())) {
-      throw new RpcFailure("error " + result.path("error").asText("?"));
-    }
-    return result;
-  }
-
-  private static long ledgerIndex(JsonNode result) throws RpcFailure {
-    JsonNode index = result.get("ledger_index");
-    if (index == null
-        || !index.isIntegralNumber()
-        || !index.canConvertToLong()
-        || index.asLong() < 1) {
-      throw new RpcFailure("the answer has no ledger_index");
-    }
-    return index.asLong();
-  }
-
-  private static BigInteger drops(JsonNode balance) throws RpcFailure {
-    if (balance == null || !balance.isTextual()) {
-      throw new RpcFailure("account_info: Balance is not a string of drops");
-    }
-    String digits = balance.asText();
-    if (digits.isEmpty()
-        || digits.length() > 20
-        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      throw new RpcFailure("account_info: Balance is not a number of drops");
-    }
-    return new BigInteger(digits);
   }
 }

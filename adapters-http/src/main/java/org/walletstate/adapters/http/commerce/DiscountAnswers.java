@@ -73,6 +73,23 @@ public final class DiscountAnswers {
               + merchant
               + " has no active owner key; no code was created and no credit used");
     }
+    ApiError limited = limitReached(outcome, merchant);
+    if (limited != null) {
+      return limited;
+    }
+    if (outcome instanceof IssueOutcome.Unavailable down) {
+      return new ApiError(
+          503,
+          "The discount verification could not be completed ("
+              + down.reason()
+              + "); no code was created and no credit used. Retry in a few seconds.",
+          Map.of("Retry-After", Integer.toString(Envelopes.RPC_FAILURE_RETRY_SECONDS)));
+    }
+    return null;
+  }
+
+  /** The 429 of an issue refused by a limit, or null when the outcome is not one. */
+  private static ApiError limitReached(IssueOutcome outcome, CompanyId merchant) {
     if (outcome instanceof IssueOutcome.DailyLimit limit) {
       return limited(
           "This wallet reached merchant "
@@ -106,14 +123,6 @@ public final class DiscountAnswers {
               + " seconds (the store's owner sets this bound with maxPaidCodesFromOtherKeysPerDay)."
               + " No code was created and no credit used.",
           limit.retryAfter());
-    }
-    if (outcome instanceof IssueOutcome.Unavailable down) {
-      return new ApiError(
-          503,
-          "The discount verification could not be completed ("
-              + down.reason()
-              + "); no code was created and no credit used. Retry in a few seconds.",
-          Map.of("Retry-After", Integer.toString(Envelopes.RPC_FAILURE_RETRY_SECONDS)));
     }
     return null;
   }
