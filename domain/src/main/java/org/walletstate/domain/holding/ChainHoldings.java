@@ -1,5 +1,6 @@
 package org.walletstate.domain.holding;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -110,6 +111,11 @@ public final class ChainHoldings {
   private static <W extends WalletAddress> Optional<OwnershipRead<?>> ownership(
       FamilyHoldings<W> family, String collection, Optional<Long> taxon, WalletAddress wallet) {
     return family.ownership(collection, taxon, family.walletType().cast(wallet));
+  }
+
+  /** The reads of many wallets' holdings on this chain, in as few calls as the family can. */
+  public HoldingBatch batch(List<WalletHolding> entries) {
+    return family.batch(chain, entries);
   }
 
   public ProofRequirement proof(Asset asset, WalletAddress wallet) {

@@ -1,5 +1,6 @@
 package org.walletstate.domain.holding;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.WalletAddress;
@@ -73,6 +74,14 @@ public interface FamilyHoldings<W extends WalletAddress> {
    */
   default Optional<OwnershipRead<?>> ownership(String collection, Optional<Long> taxon, W wallet) {
     return Optional.empty();
+  }
+
+  /**
+   * The reads of many wallets' holdings on {@code chain}, together: by default each entry's own
+   * reads; a family that can fold them into fewer calls does so here.
+   */
+  default HoldingBatch batch(Chain chain, List<WalletHolding> entries) {
+    return new SeparateReads(new ChainHoldings(chain, this), entries);
   }
 
   /** What a holding's result can be proven by; declined for the chain's reason by default. */

@@ -4,12 +4,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.CodeStateCondition;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.WalletHolding;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.PayloadValue;
 
@@ -129,6 +131,20 @@ public record TrustCheck(
           .build();
     }
     return HoldingShape.presence(chainId(), asset());
+  }
+
+  /**
+   * What the row reads of {@code wallet} through the holdings kernel: a token row's balance of its
+   * asset, an NFT row's count of the collection; empty for an account row.
+   */
+  Optional<WalletHolding> holding(WalletAddress wallet) {
+    if (subject instanceof Code) {
+      return Optional.empty();
+    }
+    if (subject instanceof Erc721 nft) {
+      return Optional.of(new WalletHolding.OfCollection(nft.collection().checksummed(), wallet));
+    }
+    return Optional.of(new WalletHolding.OfAsset(asset(), wallet));
   }
 
   /** The asset of a token row (an ERC-20 or a family's asset). */

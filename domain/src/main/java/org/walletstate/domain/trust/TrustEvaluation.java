@@ -1,27 +1,25 @@
 package org.walletstate.domain.trust;
 
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.evm.AbiDecodingException;
-import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.DeployedCode;
-import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.HoldingBatch;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
-import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.holding.WalletHolding;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
@@ -45,7 +43,9 @@ import org.walletstate.domain.proof.ProofTarget;
  *       contract at that address on that block, for one), anchor kept.
  * </ul>
  *
- * A non-EVM row whose wallet was given is read by its family's reader and met when the wallet holds
+ * Every token, NFT and other family's row is read through the holdings kernel ({@code
+ * holding.family.HoldingFamilies}, which reads an EVM chain's rows in one {@code aggregate3}). A
+ * non-EVM row whose wallet was given is read by its family's reader and met when the wallet holds
  * more than zero of the asset at the family's anchor: lamports, SPL amounts over every token
  * account, drops, an XRPL trust line's balance on a line that is not frozen (a line the issuer
  * froze, or an issuer with a global freeze, is not met whatever it holds, as attest counts it; the
@@ -186,8 +186,8 @@ public sealed interface TrustEvaluation {
 
   private static Outcome check(
       TrustReadPlan plan, TrustWallets wallets, TrustCheck check, TrustObservations observed) {
-    Optional<WalletAddress> familyWallet = TrustReadPlan.familyWallet(check, wallets);
-    if (!check.chain().isEvm() && familyWallet.isEmpty()) {
+    Optional<WalletAddress> wallet = TrustReadPlan.wallet(check, wallets);
+    if (wallet.isEmpty()) {
       String member = TrustWallets.memberOf(check.chain().family());
       return new NotEvaluated(WALLET_NOT_PROVIDED, Optional.of(member), Optional.empty());
     }
@@ -201,67 +201,43 @@ public sealed interface TrustEvaluation {
           new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, "chain head could not be read"));
     }
     ChainObservation.Observed seen = (ChainObservation.Observed) observation;
-    if (familyWallet.isPresent()) {
-      return held(check, seen, familyWallet.get());
+    Optional<WalletHolding> holding = check.holding(wallet.get());
+    if (holding.isPresent()) {
+      return held(plan, check, seen, observed, holding.get());
     }
-    if (check.subject() instanceof TrustCheck.Code code) {
-      Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
-      if (!(read instanceof Reading.Value<DeployedCode> value)) {
-        return new Failed(
-            new TrustFailure(FailureSource.CHAIN_READ, chain, "account code could not be read"));
-      }
-      return new Decided(value.value().state() == code.state(), seen.anchor());
-    }
-    Reading<List<Aggregate3.Result>> read = observed.aggregate(chain);
-    if (read == null) {
-      throw new IllegalArgumentException("chain " + chain + " of the plan has no aggregate");
-    }
-    if (!(read instanceof Reading.Value<List<Aggregate3.Result>> value)) {
+    TrustCheck.Code code = (TrustCheck.Code) check.subject();
+    Reading<DeployedCode> read = seen.readings().reading(new EvmRead.AccountCode(wallets.evm()));
+    if (!(read instanceof Reading.Value<DeployedCode> value)) {
       return new Failed(
-          new TrustFailure(FailureSource.BALANCE_READ, chain, "token balances could not be read"));
+          new TrustFailure(FailureSource.CHAIN_READ, chain, "account code could not be read"));
     }
-    Aggregate3.Result result = value.value().get(plan.indexOf(check, wallets.evm()));
-    if (!result.success()) {
-      return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
-    }
-    BigInteger balance;
-    try {
-      if (result.returnData().length() != 32) {
-        throw new AbiDecodingException("a balance is one word");
-      }
-      balance = AbiReader.of(result.returnData()).uint(0, 256);
-    } catch (AbiDecodingException e) {
-      return new NotEvaluated(NOT_A_BALANCE, Optional.empty(), Optional.of(seen.anchor()));
-    }
-    Optional<PayloadValue.Obj> proven = Optional.empty();
-    if (check.subject() instanceof TrustCheck.Erc20 token
-        && plan.proves(chain, token.token(), wallets.evm())) {
-      ProofTarget target = new ProofTarget.Erc20Balance(token.token(), wallets.evm());
-      proven =
-          Optional.of(
-              MerkleProof.of(
-                  new ProofRequirement.Wanted(target),
-                  Optional.ofNullable(seen.proofs().get(target)),
-                  seen.anchor(),
-                  seen.readings(),
-                  TokenDecimals.of(check.chain().nativeCurrency().decimals())));
-    }
-    return new Decided(balance.signum() > 0, seen.anchor(), proven);
+    return new Decided(value.value().state() == code.state(), seen.anchor());
   }
 
   /**
-   * A non-EVM row from its family's holdings: met when the balance is usable and more than zero; a
-   * revert is not evaluated; a read that did not complete fails the chain.
+   * A token, NFT or other family's row from the holdings kernel's answers: met when the balance is
+   * usable and more than zero; a revert, or an answer that is no amount, is not evaluated; a read
+   * that did not complete fails the chain.
    */
   private static Outcome held(
-      TrustCheck check, ChainObservation.Observed seen, WalletAddress wallet) {
+      TrustReadPlan plan,
+      TrustCheck check,
+      ChainObservation.Observed seen,
+      TrustObservations observed,
+      WalletHolding holding) {
     ChainId chain = check.chain().id();
-    HoldingRead<Balance> read =
-        HoldingFamilies.on(check.chain()).balance(check.asset(), wallet, seen.readings());
+    HoldingBatch.Answers answers = observed.holdings(chain);
+    if (answers == null) {
+      throw new IllegalArgumentException("chain " + chain + " of the plan has no holdings");
+    }
+    HoldingRead<Balance> read = answers.balance(holding);
     if (read instanceof HoldingRead.Failed<Balance> failed) {
       HoldingFailure failure = failed.failure();
-      if (failure.reverted()) {
-        return new NotEvaluated(CALL_REVERTED, Optional.empty(), Optional.of(seen.anchor()));
+      if (failure.reverted() || failure.notAnAmount()) {
+        return new NotEvaluated(
+            failure.reverted() ? CALL_REVERTED : NOT_A_BALANCE,
+            Optional.empty(),
+            Optional.of(seen.anchor()));
       }
       String message =
           failure.source() == FailureSource.BALANCE_READ
@@ -270,6 +246,27 @@ public sealed interface TrustEvaluation {
       return new Failed(new TrustFailure(failure.source(), chain, message));
     }
     Balance balance = ((HoldingRead.Got<Balance>) read).value();
-    return new Decided(balance.present(), seen.anchor(), Optional.empty(), balance.frozen());
+    return new Decided(
+        balance.present(), seen.anchor(), proof(plan, check, seen, holding), balance.frozen());
+  }
+
+  /** The proof of an ERC-20 row whose balance slot the plan proves; empty for any other row. */
+  private static Optional<PayloadValue.Obj> proof(
+      TrustReadPlan plan, TrustCheck check, ChainObservation.Observed seen, WalletHolding holding) {
+    if (!(check.subject() instanceof TrustCheck.Erc20 token)) {
+      return Optional.empty();
+    }
+    EvmAddress holder = (EvmAddress) holding.wallet();
+    if (!plan.proves(check.chain().id(), token.token(), holder)) {
+      return Optional.empty();
+    }
+    ProofTarget target = new ProofTarget.Erc20Balance(token.token(), holder);
+    return Optional.of(
+        MerkleProof.of(
+            new ProofRequirement.Wanted(target),
+            Optional.ofNullable(seen.proofs().get(target)),
+            seen.anchor(),
+            seen.readings(),
+            TokenDecimals.of(check.chain().nativeCurrency().decimals())));
   }
 }

@@ -71,11 +71,7 @@ class DomainArchitectureTest {
    * never one of them: what differs by family is a family's {@code FamilyHoldings}, named only by
    * the registry ({@code holding.family.HoldingFamilies}).
    */
-  static final List<String> FAMILY_SWITCHES_LEFT =
-      List.of(
-          // nft_ownership picks its Solana or XRPL condition class by the chain (a condition
-          // type's family variants, not a holding)
-          "org.walletstate.domain.attest.condition.NftOwnership");
+  static final List<String> FAMILY_SWITCHES_LEFT = List.of();
 
   @ArchTest
   static final ArchRule featuresNeverSwitchOnChainFamilies =

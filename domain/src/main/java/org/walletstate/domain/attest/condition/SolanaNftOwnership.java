@@ -2,12 +2,14 @@ package org.walletstate.domain.attest.condition;
 
 import java.util.LinkedHashSet;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.SolanaMint;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
@@ -47,7 +49,7 @@ public record SolanaNftOwnership(Chain chain, SolanaMint mint) implements Solana
   public Set<SolanaRead<?>> reads(SolanaAddress wallet) {
     Set<SolanaRead<?>> reads = new LinkedHashSet<>();
     reads.add(new SolanaRead.AccountOwner(mint));
-    reads.add(new SolanaRead.NftHeld(wallet, mint));
+    reads.add((SolanaRead<?>) held(wallet).read());
     return reads;
   }
 
@@ -70,20 +72,24 @@ public record SolanaNftOwnership(Chain chain, SolanaMint mint) implements Solana
               + " is a Metaplex Core asset or collection; Core assets are held by no token"
               + " account and core Solana RPC cannot read who holds them");
     }
-    Reading<Boolean> held =
-        context.readings().reading(new SolanaRead.NftHeld(context.wallet(), mint));
-    if (!(held instanceof Reading.Value<Boolean> value)) {
+    Optional<Boolean> held = held(context.wallet()).holds(context.readings());
+    if (held.isEmpty()) {
       return new ConditionVerdict.Unavailable(
           FailureSource.BALANCE_READ, "NFT holdings could not be read");
     }
     return new ConditionVerdict.Decided(
-        value.value(),
+        held.get(),
         EvaluatedConditions.begin(type(), chain)
             .put("contractAddress", mint.text())
             .put("operator", "gt")
             .put("threshold", 0)
             .build(),
         PayloadValue.object());
+  }
+
+  /** Whether {@code wallet} holds the mint or one of its verified collection: the family's read. */
+  private OwnershipRead<?> held(SolanaAddress wallet) {
+    return NftOwnership.ownership(chain, mint.text(), Optional.empty(), wallet);
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.walletstate.domain.address.XrplTaxon;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
@@ -67,16 +68,16 @@ public record XrplNftOwnership(Chain chain, XrplAddress issuer, Optional<XrplTax
 
   @Override
   public Set<XrplRead<?>> reads(XrplAddress wallet) {
-    return Set.of(new XrplRead.NftHeld(wallet, issuer, taxon));
+    return Set.of((XrplRead<?>) held(wallet).read());
   }
 
   @Override
   public ConditionVerdict evaluate(EvaluationContext<XrplAddress> context) {
-    Reading<Boolean> held =
-        context.readings().reading(new XrplRead.NftHeld(context.wallet(), issuer, taxon));
-    if (!(held instanceof Reading.Value<Boolean> value)) {
+    OwnershipRead<?> ownership = held(context.wallet());
+    Optional<Boolean> held = ownership.holds(context.readings());
+    if (held.isEmpty()) {
       String detail =
-          held instanceof Reading.Unreadable<Boolean> unreadable
+          context.readings().reading(ownership.read()) instanceof Reading.Unreadable<?> unreadable
                   && unreadable.detail().startsWith(XrplRead.NftHeld.TOO_MANY)
               ? XrplRead.NftHeld.TOO_MANY
               : "NFT holdings could not be read";
@@ -88,7 +89,12 @@ public record XrplNftOwnership(Chain chain, XrplAddress issuer, Optional<XrplTax
             .put("operator", "gt")
             .put("threshold", 0);
     taxon.ifPresent(t -> shape.put("taxon", t.value()));
-    return new ConditionVerdict.Decided(value.value(), shape.build(), PayloadValue.object());
+    return new ConditionVerdict.Decided(held.get(), shape.build(), PayloadValue.object());
+  }
+
+  /** Whether {@code wallet} owns one of the issuer's NFTs (of the taxon): the family's read. */
+  private OwnershipRead<?> held(XrplAddress wallet) {
+    return NftOwnership.ownership(chain, issuer.text(), taxon.map(XrplTaxon::value), wallet);
   }
 
   @Override
