@@ -182,13 +182,6 @@ class AttestBitcoinTest {
   }
 
   @Test
-  void aFailedTipLookup_isA503_unsignedAndUncharged() {
-    esplora.on("/blocks/tip/hash", Reply.status(503));
-
-    assertRpcFailureUncharged(attest(key.secret(), body(P2WPKH, btc("0.001"))));
-  }
-
-  @Test
   void anUnreadableBalance_isA503_unsignedAndUncharged() {
     esplora.on("/address/*", Reply.truncated("{\"address\":\"x\",\"chain_stats\":{}}"));
 
@@ -197,21 +190,6 @@ class AttestBitcoinTest {
     assertRpcFailureUncharged(response);
     assertThat(response.jsonPath().getString("error.failedConditions[0].source"))
         .isEqualTo("balance_read");
-  }
-
-  @Test
-  void merkleProofs_areDeclined_andThePremiumRefunded() throws Exception {
-    Map<String, Object> body = body(P2WPKH, btc("0.001"));
-    body.put("proof", "merkle");
-
-    Response response = attest(key.secret(), body);
-
-    JsonNode result = results(response).get(0);
-    assertThat(result.path("proof").path("available").asBoolean()).isFalse();
-    assertThat(result.path("proof").path("reason").asText()).isNotBlank();
-    assertThat(JSON.readTree(response.asString()).path("meta").path("creditsCharged").asInt())
-        .isEqualTo(1);
-    assertThat(Ledger.balance(pool, key.id())).isEqualTo(CREDITS - 1);
   }
 
   private void assertRpcFailureUncharged(Response response) {

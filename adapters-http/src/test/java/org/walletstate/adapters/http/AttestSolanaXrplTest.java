@@ -488,19 +488,6 @@ class AttestSolanaXrplTest {
         .isEqualTo("token_metadata_read");
   }
 
-  @Test
-  void anUnreachableXrplLedger_isA503_unsignedAndUncharged() {
-    xrplRpc.on("ledger", Reply.dropped());
-
-    Response response =
-        attest(
-            key.secret(),
-            body(
-                xrp(), on("xrpl", "token_balance", "contractAddress", "native", "threshold", "1")));
-
-    assertRpcFailureUncharged(response, "xrpl");
-  }
-
   private void assertRpcFailureUncharged(Response response, String chain) {
     assertThat(response.statusCode()).as(response.asString()).isEqualTo(503);
     assertThat(response.jsonPath().getString("error.code")).isEqualTo("rpc_failure");

@@ -172,31 +172,8 @@ class AttestStellarTest {
   }
 
   @Test
-  void merkleProofs_areDeclined_andThePremiumRefunded() throws Exception {
-    Map<String, Object> body = body(WALLET, xlm("1"), issued(EURT_ISSUER, "EURT", "1"));
-    body.put("proof", "merkle");
-
-    Response response = attest(key.secret(), body);
-
-    JsonNode results = results(response);
-    for (JsonNode result : results) {
-      assertThat(result.path("proof").path("available").asBoolean()).isFalse();
-      assertThat(result.path("proof").path("reason").asText()).isNotBlank();
-    }
-    assertThat(JSON.readTree(response.asString()).path("meta").path("creditsCharged").asInt())
-        .isEqualTo(1);
-  }
-
-  @Test
   void anUnreadableAccount_isA503_unsignedAndUncharged() {
     horizon.fail("accounts", Reply.status(503));
-
-    assertRpcFailureUncharged(attest(key.secret(), body(WALLET, xlm("1"))));
-  }
-
-  @Test
-  void anUnreachableLedger_isA503_unsignedAndUncharged() {
-    horizon.fail("ledgers", Reply.dropped());
 
     assertRpcFailureUncharged(attest(key.secret(), body(WALLET, xlm("1"))));
   }

@@ -168,21 +168,6 @@ class AttestSuiTest {
   }
 
   @Test
-  void merkleProofs_areDeclined_andThePremiumRefunded() throws Exception {
-    Map<String, Object> body = body(WALLET, coin("native", "1"), coin(USDC, "1"));
-    body.put("proof", "merkle");
-
-    Response response = attest(key.secret(), body);
-
-    for (JsonNode result : results(response)) {
-      assertThat(result.path("proof").path("available").asBoolean()).isFalse();
-      assertThat(result.path("proof").path("reason").asText()).isNotBlank();
-    }
-    assertThat(JSON.readTree(response.asString()).path("meta").path("creditsCharged").asInt())
-        .isEqualTo(1);
-  }
-
-  @Test
   void aCoinWithoutMetadata_isA503_unsignedAndUncharged() {
     assertRpcFailureUncharged(attest(key.secret(), body(WALLET, coin(NO_METADATA, "1"))));
   }
@@ -192,13 +177,6 @@ class AttestSuiTest {
     graphql.on(
         "graphql",
         Reply.json("{\"data\":null,\"errors\":[{\"message\":\"Query is too complex\"}]}"));
-
-    assertRpcFailureUncharged(attest(key.secret(), body(WALLET, coin("native", "1"))));
-  }
-
-  @Test
-  void anUnreachableEndpoint_isA503_unsignedAndUncharged() {
-    graphql.on("graphql", Reply.dropped());
 
     assertRpcFailureUncharged(attest(key.secret(), body(WALLET, coin("native", "1"))));
   }

@@ -205,13 +205,6 @@ class AttestTronTest {
   }
 
   @Test
-  void anUnreachableNode_isA503_unsignedAndUncharged() {
-    node.on("/walletsolidity/getnowblock", Reply.dropped());
-
-    assertRpcFailureUncharged(attest(key.secret(), body(WALLET, trx("native", "1"))));
-  }
-
-  @Test
   void anUnreadableAccount_isA503_unsignedAndUncharged() {
     node.on("/walletsolidity/getaccount", Reply.truncated("{\"balance\":1793227200}"));
 
@@ -220,21 +213,6 @@ class AttestTronTest {
     assertRpcFailureUncharged(response);
     assertThat(response.jsonPath().getString("error.failedConditions[0].source"))
         .isEqualTo("balance_read");
-  }
-
-  @Test
-  void merkleProofs_areDeclined_andThePremiumRefunded() throws Exception {
-    Map<String, Object> body = body(WALLET, trx("native", "1"), trx(USDT, "1"));
-    body.put("proof", "merkle");
-
-    Response response = attest(key.secret(), body);
-
-    for (JsonNode result : results(response)) {
-      assertThat(result.path("proof").path("available").asBoolean()).isFalse();
-      assertThat(result.path("proof").path("reason").asText()).isNotBlank();
-    }
-    assertThat(JSON.readTree(response.asString()).path("meta").path("creditsCharged").asInt())
-        .isEqualTo(1);
   }
 
   private void assertRpcFailureUncharged(Response response) {

@@ -3,22 +3,22 @@ package org.walletstate.adapters.chain.bitcoin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.ChainReaderContract;
+import org.walletstate.application.port.out.ChainState;
 import org.walletstate.devnet.replay.BitcoinReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
@@ -26,31 +26,15 @@ import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
 
 /** The Bitcoin reader against a replay of Esplora's answers, bracketed by the tip. */
-class BitcoinChainStateTest {
+class BitcoinChainStateTest extends ChainReaderContract {
 
   private static final String WALLET = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
   private static final JsonRpcReplay REPLAY = JsonRpcReplay.start();
-  private static final ChainId BITCOIN =
-      ChainCatalogue.all().stream()
-          .filter(c -> c.id().toString().equals("bitcoin"))
-          .findFirst()
-          .orElseThrow()
-          .id();
+  private static final ChainId BITCOIN = catalogued("bitcoin");
 
   private final BitcoinReplay chain = new BitcoinReplay();
   private final BitcoinChainState reader =
-      new BitcoinChainState(
-          new JsonRpcChainConfig(
-              BITCOIN,
-              List.of(REPLAY.url()),
-              Duration.ofMillis(700),
-              3,
-              Duration.ofMillis(10),
-              Duration.ofMillis(40),
-              Duration.ofSeconds(4),
-              Duration.ofSeconds(60)),
-          Clock.systemUTC(),
-          () -> 0.5);
+      new BitcoinChainState(replayConfig(BITCOIN, REPLAY.url()), clock(), () -> 0.5);
   private final BitcoinRead.ConfirmedSats sats =
       new BitcoinRead.ConfirmedSats(BitcoinAddress.of(WALLET));
 
@@ -60,6 +44,53 @@ class BitcoinChainStateTest {
     chain.clear();
     chain.address(WALLET, 150_000, 50_000, 7_000, 0);
     chain.serveOn(REPLAY);
+  }
+
+  @Override
+  protected ChainId chain() {
+    return BITCOIN;
+  }
+
+  @Override
+  protected ChainState reader() {
+    return reader;
+  }
+
+  @Override
+  protected void assertAnchoredAtTheNode(Anchor anchor) {
+    assertThat(anchor).isEqualTo(new Anchor.BitcoinTip(chain.height(), chain.hash()));
+  }
+
+  @Override
+  protected Expected<BigInteger> nativeBalance() {
+    return new Expected<>(sats, BigInteger.valueOf(100_000));
+  }
+
+  /** Bitcoin has no tokens. */
+  @Override
+  protected Optional<Expected<?>> tokenBalance() {
+    return Optional.empty();
+  }
+
+  @Override
+  protected Optional<Expected<?>> decimals() {
+    return Optional.empty();
+  }
+
+  @Override
+  protected List<Expected<?>> unknownAccount() {
+    return List.of(
+        new Expected<>(
+            new BitcoinRead.ConfirmedSats(BitcoinAddress.of("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa")),
+            BigInteger.ZERO));
+  }
+
+  @Override
+  protected ChainState brokenNode(Fault fault) {
+    for (String path : List.of("/blocks/tip/hash", "/block/*", "/address/*")) {
+      REPLAY.on(path, reply(fault));
+    }
+    return reader;
   }
 
   @AfterAll

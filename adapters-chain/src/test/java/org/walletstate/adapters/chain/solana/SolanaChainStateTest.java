@@ -7,15 +7,16 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.ChainReaderContract;
+import org.walletstate.application.port.out.ChainState;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.devnet.replay.SolanaReplay;
@@ -23,7 +24,6 @@ import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.SolanaMint;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
@@ -36,7 +36,7 @@ import org.walletstate.domain.solana.SolanaRead;
  * The Solana reader against a replay of the documented answers: one finalized snapshot, every value
  * from one getMultipleAccounts answer, retries and refusals where the snapshot is not sound.
  */
-class SolanaChainStateTest {
+class SolanaChainStateTest extends ChainReaderContract {
 
   private static final String OWNER = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
   private static final String MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
@@ -46,27 +46,11 @@ class SolanaChainStateTest {
   private static final String ACCOUNT_2022 = key(9);
 
   private static final JsonRpcReplay REPLAY = JsonRpcReplay.start();
-  private static final ChainId SOLANA =
-      ChainCatalogue.all().stream()
-          .filter(c -> c.id().toString().equals("solana"))
-          .findFirst()
-          .orElseThrow()
-          .id();
+  private static final ChainId SOLANA = catalogued("solana");
 
   private final SolanaReplay chain = new SolanaReplay();
   private final SolanaChainState reader =
-      new SolanaChainState(
-          new JsonRpcChainConfig(
-              SOLANA,
-              List.of(REPLAY.url()),
-              Duration.ofMillis(700),
-              3,
-              Duration.ofMillis(10),
-              Duration.ofMillis(40),
-              Duration.ofSeconds(4),
-              Duration.ofSeconds(60)),
-          Clock.systemUTC(),
-          () -> 0.5);
+      new SolanaChainState(replayConfig(SOLANA, REPLAY.url()), clock(), () -> 0.5);
 
   @BeforeEach
   void documentedWallet() {
@@ -76,6 +60,57 @@ class SolanaChainStateTest {
     chain.mint(MINT, 6, SolanaReplay.TOKEN);
     chain.tokenAccount(ATA, OWNER, MINT, "420000000000000", 6, SolanaReplay.TOKEN);
     chain.serveOn(REPLAY);
+  }
+
+  @Override
+  protected ChainId chain() {
+    return SOLANA;
+  }
+
+  @Override
+  protected ChainState reader() {
+    return reader;
+  }
+
+  @Override
+  protected void assertAnchoredAtTheNode(Anchor anchor) {
+    assertThat(anchor).isEqualTo(new Anchor.SolanaSlot(341197933));
+  }
+
+  @Override
+  protected Expected<BigInteger> nativeBalance() {
+    return new Expected<>(new SolanaRead.Lamports(owner()), BigInteger.valueOf(2_500_000_000L));
+  }
+
+  @Override
+  protected Optional<Expected<?>> tokenBalance() {
+    return Optional.of(
+        new Expected<>(
+            new SolanaRead.TokenAmount(owner(), SolanaMint.of(MINT)),
+            new BigInteger("420000000000000")));
+  }
+
+  @Override
+  protected Optional<Expected<?>> decimals() {
+    return Optional.of(
+        new Expected<>(new SolanaRead.MintDecimals(SolanaMint.of(MINT)), TokenDecimals.of(6)));
+  }
+
+  @Override
+  protected List<Expected<?>> unknownAccount() {
+    SolanaAddress nobody = SolanaAddress.of(key(42));
+    return List.of(
+        new Expected<>(new SolanaRead.Lamports(nobody), BigInteger.ZERO),
+        new Expected<>(new SolanaRead.TokenAmount(nobody, SolanaMint.of(MINT)), BigInteger.ZERO));
+  }
+
+  @Override
+  protected ChainState brokenNode(Fault fault) {
+    for (String method :
+        List.of("getMultipleAccounts", "getTokenAccountsByOwner", "getAccountInfo")) {
+      REPLAY.on(method, reply(fault));
+    }
+    return reader;
   }
 
   @AfterAll

@@ -5,21 +5,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.ChainReaderContract;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.application.port.out.ChainState;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.TronReplay;
 import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
@@ -28,33 +28,17 @@ import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.tron.TronRead;
 
 /** The Tron reader against a replay of the node's documented answers. */
-class TronChainStateTest {
+class TronChainStateTest extends ChainReaderContract {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String WALLET = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
   private static final String USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
   private static final JsonRpcReplay REPLAY = JsonRpcReplay.start();
-  private static final ChainId TRON =
-      ChainCatalogue.all().stream()
-          .filter(c -> c.id().toString().equals("tron"))
-          .findFirst()
-          .orElseThrow()
-          .id();
+  private static final ChainId TRON = catalogued("tron");
 
   private final TronReplay chain = new TronReplay();
   private final TronChainState reader =
-      new TronChainState(
-          new JsonRpcChainConfig(
-              TRON,
-              List.of(REPLAY.url()),
-              Duration.ofMillis(700),
-              3,
-              Duration.ofMillis(10),
-              Duration.ofMillis(40),
-              Duration.ofSeconds(4),
-              Duration.ofSeconds(60)),
-          Clock.systemUTC(),
-          () -> 0.5);
+      new TronChainState(replayConfig(TRON, REPLAY.url()), clock(), () -> 0.5);
 
   @BeforeEach
   void documentedAccounts() {
@@ -65,6 +49,61 @@ class TronChainStateTest {
     chain.holds(
         USDT, TronAddress.of(WALLET).abiWord().substring(24), BigInteger.valueOf(1087360000));
     chain.serveOn(REPLAY);
+  }
+
+  @Override
+  protected ChainId chain() {
+    return TRON;
+  }
+
+  @Override
+  protected ChainState reader() {
+    return reader;
+  }
+
+  @Override
+  protected void assertAnchoredAtTheNode(Anchor anchor) {
+    assertThat(anchor).isEqualTo(new Anchor.TronBlock(chain.number(), chain.blockId()));
+  }
+
+  @Override
+  protected Expected<BigInteger> nativeBalance() {
+    return new Expected<>(
+        new TronRead.TrxSun(TronAddress.of(WALLET)), BigInteger.valueOf(1_793_227_200L));
+  }
+
+  @Override
+  protected Optional<Expected<?>> tokenBalance() {
+    return Optional.of(
+        new Expected<>(
+            new TronRead.Trc20Balance(TronAddress.of(USDT), TronAddress.of(WALLET)),
+            BigInteger.valueOf(1087360000)));
+  }
+
+  @Override
+  protected Optional<Expected<?>> decimals() {
+    return Optional.of(
+        new Expected<>(new TronRead.Trc20Decimals(TronAddress.of(USDT)), TokenDecimals.of(6)));
+  }
+
+  @Override
+  protected List<Expected<?>> unknownAccount() {
+    TronAddress nobody = TronAddress.of("TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8");
+    return List.of(
+        new Expected<>(new TronRead.TrxSun(nobody), BigInteger.ZERO),
+        new Expected<>(new TronRead.Trc20Balance(TronAddress.of(USDT), nobody), BigInteger.ZERO));
+  }
+
+  @Override
+  protected ChainState brokenNode(Fault fault) {
+    for (String path :
+        List.of(
+            "/walletsolidity/getnowblock",
+            "/walletsolidity/getaccount",
+            "/walletsolidity/triggerconstantcontract")) {
+      REPLAY.on(path, reply(fault));
+    }
+    return reader;
   }
 
   @AfterAll

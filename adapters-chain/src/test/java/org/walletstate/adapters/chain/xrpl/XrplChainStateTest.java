@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.ChainReaderContract;
+import org.walletstate.application.port.out.ChainState;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.devnet.replay.XrplReplay;
@@ -21,7 +21,6 @@ import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.address.XrplCurrency;
 import org.walletstate.domain.address.XrplTaxon;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
@@ -31,7 +30,7 @@ import org.walletstate.domain.xrpl.TrustLineHolding;
 import org.walletstate.domain.xrpl.XrplRead;
 
 /** The XRPL reader against a replay of the documented answers, pinned to one validated ledger. */
-class XrplChainStateTest {
+class XrplChainStateTest extends ChainReaderContract {
 
   private static final String HOLDER = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
   private static final String ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
@@ -39,27 +38,11 @@ class XrplChainStateTest {
   private static final String NFT_ISSUER = "rGJUF4PvVkMNxG6Bg6AKg3avhrtQyAffcm";
 
   private static final JsonRpcReplay REPLAY = JsonRpcReplay.start();
-  private static final ChainId XRPL =
-      ChainCatalogue.all().stream()
-          .filter(c -> c.id().toString().equals("xrpl"))
-          .findFirst()
-          .orElseThrow()
-          .id();
+  private static final ChainId XRPL = catalogued("xrpl");
 
   private final XrplReplay ledger = new XrplReplay();
   private final XrplChainState reader =
-      new XrplChainState(
-          new JsonRpcChainConfig(
-              XRPL,
-              List.of(REPLAY.url()),
-              Duration.ofMillis(700),
-              3,
-              Duration.ofMillis(10),
-              Duration.ofMillis(40),
-              Duration.ofSeconds(4),
-              Duration.ofSeconds(60)),
-          Clock.systemUTC(),
-          () -> 0.5);
+      new XrplChainState(replayConfig(XRPL, REPLAY.url()), clock(), () -> 0.5);
 
   @BeforeEach
   void documentedAccounts() {
@@ -71,6 +54,56 @@ class XrplChainStateTest {
     ledger.line(HOLDER, ISSUER, "USD", "5", false, false, false);
     ledger.line(HOLDER, OTHER_ISSUER, "BTC", "-0.00111", false, false, false);
     ledger.serveOn(REPLAY);
+  }
+
+  @Override
+  protected ChainId chain() {
+    return XRPL;
+  }
+
+  @Override
+  protected ChainState reader() {
+    return reader;
+  }
+
+  @Override
+  protected void assertAnchoredAtTheNode(Anchor anchor) {
+    assertThat(anchor).isEqualTo(new Anchor.XrplLedger(ledger.ledgerIndex(), ledger.ledgerHash()));
+  }
+
+  @Override
+  protected Expected<BigInteger> nativeBalance() {
+    return new Expected<>(new XrplRead.XrpDrops(XrplAddress.of(HOLDER)), BigInteger.valueOf(9986));
+  }
+
+  /** An issued currency: a trust line, read with the issuer's freeze. */
+  @Override
+  protected Optional<Expected<?>> tokenBalance() {
+    return Optional.of(new Expected<>(usd(), new TrustLineHolding(new BigDecimal("5"), false)));
+  }
+
+  /** Issued currencies carry their own decimal amounts: no decimals to read. */
+  @Override
+  protected Optional<Expected<?>> decimals() {
+    return Optional.empty();
+  }
+
+  @Override
+  protected List<Expected<?>> unknownAccount() {
+    XrplAddress nobody = XrplAddress.of("rG1QQv2nh2gr7RCZ1P8YYcBUKCCN633jCn");
+    return List.of(
+        new Expected<>(new XrplRead.XrpDrops(nobody), BigInteger.ZERO),
+        new Expected<>(
+            new XrplRead.TrustLine(nobody, XrplAddress.of(ISSUER), XrplCurrency.of("USD")),
+            TrustLineHolding.NONE));
+  }
+
+  @Override
+  protected ChainState brokenNode(Fault fault) {
+    for (String method : List.of("ledger", "account_info", "account_lines", "account_nfts")) {
+      REPLAY.on(method, reply(fault));
+    }
+    return reader;
   }
 
   @AfterAll
