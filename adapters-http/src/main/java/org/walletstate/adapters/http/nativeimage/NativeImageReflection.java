@@ -34,10 +34,10 @@ import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
+import org.walletstate.adapters.http.x402.PerCallPayments;
 
 /**
  * What a native executable must keep for reflection; a JVM keeps everything anyway. Quarkus already
