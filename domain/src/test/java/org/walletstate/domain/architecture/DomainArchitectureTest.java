@@ -115,7 +115,6 @@ class DomainArchitectureTest {
           "org.walletstate.domain.attest..",
           "org.walletstate.domain.trust..",
           "org.walletstate.domain.commerce.discount..",
-          "org.walletstate.domain.account..",
           "org.walletstate.domain.payment..");
 
   @ArchTest
