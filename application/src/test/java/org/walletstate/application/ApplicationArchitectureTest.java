@@ -53,7 +53,21 @@ class ApplicationArchitectureTest {
           .beInterfaces()
           .orShould()
           .beRecords()
-          .because("an operation is reached through its use case interface (buckpal style)");
+          .orShould()
+          .haveOnlyPrivateConstructors()
+          .because(
+              "an operation is reached through its use case interface (buckpal style), with its"
+                  + " command and the reader that builds the command from a request body");
+
+  @ArchTest
+  static final ArchRule commandsLiveInIncomingPorts =
+      classes()
+          .that()
+          .haveSimpleNameEndingWith("Command")
+          .should()
+          .resideInAPackage("org.walletstate.application..port.in..")
+          .allowEmptyShould(true)
+          .because("a use case's command is part of its incoming port, shared by HTTP and MCP");
 
   /** How a call is paid is a {@link Payer}, never a second copy of the use case. */
   @ArchTest

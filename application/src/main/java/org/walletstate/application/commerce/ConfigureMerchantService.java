@@ -3,7 +3,6 @@ package org.walletstate.application.commerce;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.OwnerResult;
@@ -49,10 +48,12 @@ public final class ConfigureMerchantService implements ConfigureMerchantUseCase 
             id,
             key.id(),
             m -> {
-              Optional<String> refusal = listed ? m.publishRefusal() : Optional.empty();
-              if (refusal.isPresent()) {
+              if (listed && m.publishRefusal().isPresent()) {
                 return new MerchantStore.Change<OwnerResult<Merchant>>(
-                    m, new OwnerResult.Conflict<>(refusal.get()));
+                    m,
+                    new OwnerResult.Conflict<>(
+                        new OwnerResult.Refusal(
+                            OwnerResult.Refusal.Kind.PUBLISH_NEEDS_VERIFIED_DOMAIN, m.id())));
               }
               Merchant next = m.withListed(listed);
               return new MerchantStore.Change<OwnerResult<Merchant>>(

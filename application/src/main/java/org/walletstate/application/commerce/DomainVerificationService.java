@@ -94,11 +94,8 @@ public final class DomainVerificationService implements DomainVerificationUseCas
           m,
           new Step.Answer(
               new OwnerResult.Conflict<>(
-                  "No domain verification has been started for merchant "
-                      + m.id()
-                      + "; POST /v1/merchants/"
-                      + m.id()
-                      + "/domain-verification with the domain first")));
+                  new OwnerResult.Refusal(
+                      OwnerResult.Refusal.Kind.VERIFICATION_NOT_STARTED, m.id()))));
     }
     DomainVerification.Admission admission = v.admit(clock.instant());
     if (admission instanceof DomainVerification.Admission.Limited limited) {
@@ -153,8 +150,8 @@ public final class DomainVerificationService implements DomainVerificationUseCas
                 return Uni.createFrom()
                     .item(
                         new OwnerResult.Forbidden<DomainVerification>(
-                            "PUT /v1/merchants/{id}/verification is restricted to"
-                                + " partner-enabled API keys"));
+                            new OwnerResult.Refusal(
+                                OwnerResult.Refusal.Kind.PARTNER_VERIFICATION_ONLY, id)));
               }
               return store
                   .modify(

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase.Check;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.out.DomainProbe;
@@ -65,7 +66,7 @@ class DomainVerificationServiceTest {
 
   DomainVerificationServiceTest() {
     NewMerchant request =
-        NewMerchant.parse(
+        CreateMerchantCommands.newMerchant(
             new RequestValue.Obj(
                 Map.of(
                     "companyName", new RequestValue.Text("Shop"),

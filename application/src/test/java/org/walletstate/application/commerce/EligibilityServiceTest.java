@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
 import org.walletstate.application.testing.MemoryMerchantStore;
@@ -72,7 +73,7 @@ class EligibilityServiceTest {
             true,
             List.of(new TokenConfig.AlsoOn(chain8453, ON_BASE.checksummed())));
     NewMerchant request =
-        NewMerchant.parse(
+        CreateMerchantCommands.newMerchant(
             new RequestValue.Obj(
                 Map.of(
                     "companyName", new RequestValue.Text("Cafe"),

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.VerifyPassUseCase.Verify;
@@ -23,7 +24,6 @@ import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.Merchant;
-import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.PassScan;
 import org.walletstate.domain.commerce.Settings;
 import org.walletstate.domain.commerce.discount.Eligibility;
@@ -84,7 +84,7 @@ class VerifyPassServiceTest {
   Merchant store(String id, boolean paused) {
     Merchant m =
         Merchant.create(
-            NewMerchant.parse(
+            CreateMerchantCommands.newMerchant(
                 new RequestValue.Obj(
                     Map.of(
                         "companyName", new RequestValue.Text(id),

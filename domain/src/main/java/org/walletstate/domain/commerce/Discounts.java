@@ -1,7 +1,6 @@
 package org.walletstate.domain.commerce;
 
 import java.util.List;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * The discount rules of the interface: tier and NFT discounts are whole percents from 1 to 50, the
@@ -15,16 +14,6 @@ public final class Discounts {
   public static final int CAP_MAX = 100;
 
   private Discounts() {}
-
-  /** A tier or NFT discount: whole, 1 to 50; {@code 10.0} is 10, {@code 10.5} is refused. */
-  public static int tierOrNft(RequestValue raw, String field) {
-    return Members.whole(raw, field, TIER_MIN, TIER_MAX);
-  }
-
-  /** A discount cap: whole, 1 to 100. */
-  public static int cap(RequestValue raw, String field) {
-    return Members.whole(raw, field, CAP_MIN, CAP_MAX);
-  }
 
   /**
    * The discount a wallet gets from the discounts it earned (one per token or collection), under

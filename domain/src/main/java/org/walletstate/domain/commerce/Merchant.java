@@ -154,16 +154,16 @@ public record Merchant(
         verification);
   }
 
+  /** Why a store may not be published now. */
+  public enum PublishRefusal {
+    /** It was provisioned by a partner and its domain is not verified yet. */
+    NEEDS_VERIFIED_DOMAIN
+  }
+
   /** Why this store may not be published now, if it may not. */
-  public Optional<String> publishRefusal() {
+  public Optional<PublishRefusal> publishRefusal() {
     if (partnerProvisioned && !verification.verified()) {
-      return Optional.of(
-          "Merchant "
-              + id
-              + " was provisioned by a partner and needs a verified domain before it is"
-              + " published; verify it with POST and PUT /v1/merchants/"
-              + id
-              + "/domain-verification");
+      return Optional.of(PublishRefusal.NEEDS_VERIFIED_DOMAIN);
     }
     return Optional.empty();
   }
@@ -171,7 +171,8 @@ public record Merchant(
   /** Listed or not; publishing checks {@link #publishRefusal()} first. */
   public Merchant withListed(boolean next) {
     if (next && publishRefusal().isPresent()) {
-      throw new IllegalStateException(publishRefusal().get());
+      throw new IllegalStateException(
+          "Merchant " + id + " needs a verified domain before it is published");
     }
     return new Merchant(
         id,

@@ -2,10 +2,8 @@ package org.walletstate.domain.commerce;
 
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.holding.family.HoldingFamilies;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * The chains a merchant may configure tokens and collections on (the 31 EVM chains, solana, xrpl)
@@ -18,8 +16,7 @@ public final class MerchantChains {
   private MerchantChains() {}
 
   /** A merchant-configuration chain; bitcoin, tron, stellar and sui are refused. */
-  public static Chain parse(RequestValue raw, String field) {
-    Chain chain = ChainCatalogue.parse(raw, field);
+  public static Chain require(Chain chain, String field) {
     if (!chain.merchantConfiguration()) {
       throw new ValidationException(
           field
@@ -49,7 +46,7 @@ public final class MerchantChains {
   }
 
   /** The decimals a native asset must be configured with: 18 on EVM, the chain's own elsewhere. */
-  static int nativeDecimals(Chain chain) {
+  public static int nativeDecimals(Chain chain) {
     return chain.family() == ChainFamily.EVM ? 18 : chain.nativeCurrency().decimals();
   }
 

@@ -3,8 +3,6 @@ package org.walletstate.domain.commerce;
 import java.util.Objects;
 import org.walletstate.domain.payment.PaymentClaim;
 import org.walletstate.domain.payment.payer.PayerClaim;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * {@code POST /v1/merchants/{id}/credits}: the payment ({@code txHash}, {@code chainId}, {@code
@@ -17,12 +15,5 @@ public record MerchantCreditsRequest(PaymentClaim payment, boolean updateWallet,
   public MerchantCreditsRequest {
     Objects.requireNonNull(payment, "payment");
     Objects.requireNonNull(payer, "payer");
-  }
-
-  public static MerchantCreditsRequest parse(RequestValue.Obj body) {
-    Fields fields = Fields.of(body, "");
-    PaymentClaim claim = PaymentClaim.parse(fields);
-    return new MerchantCreditsRequest(
-        claim, Members.bool(fields, "updateWallet", false), PayerClaim.parse(fields));
   }
 }

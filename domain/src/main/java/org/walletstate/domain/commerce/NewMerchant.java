@@ -2,8 +2,6 @@ package org.walletstate.domain.commerce;
 
 import java.util.Locale;
 import java.util.Optional;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * {@code POST /v1/merchants}: a store to create, or with {@code externalId} to create or update.
@@ -24,16 +22,6 @@ public record NewMerchant(
   public static final int NAME_MAX = 100;
   public static final int LOCATION_MAX = 200;
   public static final int EXTERNAL_ID_MAX = 100;
-
-  public static NewMerchant parse(RequestValue.Obj body) {
-    Fields fields = Fields.of(body, "");
-    String name = Members.requiredText(fields, "companyName", NAME_MAX);
-    CompanyId id = CompanyId.parse(fields.requiredText("companyId"));
-    Optional<String> location = Members.text(fields, "location", LOCATION_MAX);
-    boolean allowDuplicate = Members.bool(fields, "allowDuplicateName", false);
-    Optional<String> externalId = Members.text(fields, "externalId", EXTERNAL_ID_MAX);
-    return new NewMerchant(id, name, location, allowDuplicate, externalId);
-  }
 
   /** The form names are compared in for the duplicate-name rule: trimmed, case-insensitive. */
   public static String nameKey(String companyName) {

@@ -1,9 +1,6 @@
 package org.walletstate.domain.commerce;
 
 import java.time.Duration;
-import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * {@code POST /v1/scanner/session}: {@code {"merchantId": "…", "pin": "4821"}}.
@@ -22,16 +19,4 @@ public record ScannerLogin(CompanyId merchant, ScannerPin pin) {
 
   /** How long a scanner session lasts: a shift. */
   public static final Duration SESSION = Duration.ofHours(12);
-
-  public static ScannerLogin parse(RequestValue.Obj body) {
-    Fields fields = Fields.of(body, "");
-    for (String member : body.members().keySet()) {
-      if (!member.equals("merchantId") && !member.equals("pin")) {
-        throw new ValidationException(
-            "unknown member " + Members.abbreviate(member) + "; expected merchantId and pin");
-      }
-    }
-    CompanyId merchant = CompanyId.parse(fields.requiredText("merchantId"));
-    return new ScannerLogin(merchant, ScannerPin.parse(fields.requiredText("pin"), "pin"));
-  }
 }

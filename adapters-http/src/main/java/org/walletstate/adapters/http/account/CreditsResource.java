@@ -17,6 +17,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.application.account.port.in.BuyCreditsCommands;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase.Outcome;
 import org.walletstate.application.account.port.in.CreditsOverviewQuery;
@@ -87,7 +88,7 @@ public class CreditsResource {
   @Operation(summary = "Buy credits with an on-chain payment (volume rates)")
   public Uni<Response> buy(byte[] body) {
     var key = caller.key().orElseThrow();
-    CreditPurchaseRequest request = CreditPurchaseRequest.parse(bodies.object(body));
+    CreditPurchaseRequest request = BuyCreditsCommands.purchase(bodies.object(body));
     return buyCredits
         .buy(key.account(), request, caller.walletAuthenticated())
         .map(outcome -> answer(request, outcome));

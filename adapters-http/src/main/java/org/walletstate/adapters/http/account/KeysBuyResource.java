@@ -20,6 +20,7 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.account.port.in.BuyKeyCommands;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
 import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
 import org.walletstate.domain.account.AccessPassState;
@@ -100,7 +101,7 @@ public class KeysBuyResource {
   @Operation(
       summary = "Buy a key with an on-chain payment (the paying wallet becomes its identity)")
   public Uni<Response> buy(byte[] body) {
-    KeyPurchaseRequest request = KeyPurchaseRequest.parse(bodies.object(body));
+    KeyPurchaseRequest request = BuyKeyCommands.purchase(bodies.object(body));
     return buyKey.buy(request).map(outcome -> answer(request, outcome));
   }
 

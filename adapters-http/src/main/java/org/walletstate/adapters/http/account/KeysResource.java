@@ -15,6 +15,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.account.port.in.CreateFreeKeyCommands;
 import org.walletstate.application.account.port.in.CreateFreeKeyUseCase;
 import org.walletstate.domain.account.FreeKeyRequest;
 
@@ -47,7 +48,7 @@ public class KeysResource {
   @RateLimited(RatePolicy.KEYS_CREATE)
   @Operation(summary = "Create a free-tier API key (10 one-time credits, 100 requests a day)")
   public Uni<Response> create(byte[] body) {
-    FreeKeyRequest request = FreeKeyRequest.parse(bodies.object(body));
+    FreeKeyRequest request = CreateFreeKeyCommands.request(bodies.object(body));
     return createFreeKey
         .create(request)
         .map(

@@ -16,6 +16,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
+import org.walletstate.application.account.port.in.BuyPlanCommands;
 import org.walletstate.application.account.port.in.BuyPlanUseCase;
 import org.walletstate.application.account.port.in.BuyPlanUseCase.Outcome;
 import org.walletstate.domain.account.PlanPurchaseRequest;
@@ -81,7 +82,7 @@ public class PlansResource {
   @Operation(summary = "Buy a month of pro or enterprise with an on-chain payment")
   public Uni<Response> buy(byte[] body) {
     var key = caller.key().orElseThrow();
-    PlanPurchaseRequest request = PlanPurchaseRequest.parse(bodies.object(body));
+    PlanPurchaseRequest request = BuyPlanCommands.purchase(bodies.object(body));
     return buyPlan.buy(key.account(), request).map(this::answer);
   }
 

@@ -13,6 +13,8 @@ import org.walletstate.application.commerce.port.in.DiscountCodeQuery;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.MerchantQueryCommands;
+import org.walletstate.application.commerce.port.in.TokenRegistryCommands;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
@@ -62,7 +64,7 @@ public class CommerceTools implements ToolSet {
 
   private Uni<ToolResponse> merchants(Map<String, Object> args) {
     DirectoryQuery query =
-        DirectoryQuery.parse(
+        MerchantQueryCommands.directory(
             ToolAnswers.scalar(args, "token"),
             ToolAnswers.scalar(args, "verified"),
             ToolAnswers.scalar(args, "limit"),
@@ -105,7 +107,7 @@ public class CommerceTools implements ToolSet {
 
   private Uni<ToolResponse> tokens(Map<String, Object> args) {
     RegistryQuery query =
-        RegistryQuery.parse(
+        TokenRegistryCommands.query(
             ToolAnswers.scalar(args, "chain"),
             ToolAnswers.scalar(args, "symbol"),
             ToolAnswers.scalar(args, "type"));

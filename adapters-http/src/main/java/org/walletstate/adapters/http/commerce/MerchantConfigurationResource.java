@@ -19,10 +19,10 @@ import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
-import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.SettingsUpdate;
 import org.walletstate.domain.commerce.TokenUpdate;
 import org.walletstate.domain.request.RequestValue;
@@ -58,7 +58,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Configure the store's own token and partner tokens (owner key)")
   public Uni<Response> tokens(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    TokenUpdate update = TokenUpdate.parse(bodies.object(body));
+    TokenUpdate update = ConfigureMerchantCommands.tokens(bodies.object(body));
     return owner.owned(
         merchant,
         key -> configure.tokens(key, merchant, update),
@@ -73,7 +73,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Configure the store's NFT collections (owner key)")
   public Uni<Response> nfts(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    var collections = NftCollection.parseList(bodies.object(body));
+    var collections = ConfigureMerchantCommands.nfts(bodies.object(body));
     return owner.owned(
         merchant,
         key -> configure.nfts(key, merchant, collections),
@@ -88,7 +88,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Discount settings and pause (owner key)")
   public Uni<Response> settings(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    SettingsUpdate update = SettingsUpdate.parse(bodies.object(body));
+    SettingsUpdate update = ConfigureMerchantCommands.settings(bodies.object(body));
     return owner.owned(
         merchant,
         key -> configure.settings(key, merchant, update),

@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.application.commerce.port.in.MerchantCreditsCommands;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase.Outcome;
 import org.walletstate.application.commerce.port.in.OwnerResult;
@@ -58,7 +59,7 @@ public class MerchantCreditsResource {
   @Operation(summary = "Credits for the owner key from an on-chain payment, 25 per USD (owner key)")
   public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    MerchantCreditsRequest request = MerchantCreditsRequest.parse(bodies.object(body));
+    MerchantCreditsRequest request = MerchantCreditsCommands.purchase(bodies.object(body));
     return credits
         .buy(caller.account(), merchant, request)
         .map(

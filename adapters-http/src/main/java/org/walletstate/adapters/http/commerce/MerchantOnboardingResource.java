@@ -16,6 +16,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.domain.commerce.MerchantLimits;
 import org.walletstate.domain.commerce.NewMerchant;
@@ -45,7 +46,7 @@ public class MerchantOnboardingResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Create a merchant owned by the calling key (externalId: idempotent upsert)")
   public Uni<Response> create(byte[] body) {
-    NewMerchant request = NewMerchant.parse(bodies.object(body));
+    NewMerchant request = CreateMerchantCommands.newMerchant(bodies.object(body));
     return create
         .create(caller.account(), request)
         .map(

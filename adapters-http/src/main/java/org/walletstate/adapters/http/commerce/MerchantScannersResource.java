@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.ScannersCommands;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.ScannerChange;
@@ -51,7 +52,7 @@ public class MerchantScannersResource {
   @Operation(summary = "Add a scanner PIN, or remove a scanner (owner key)")
   public Uni<Response> changeScanners(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    ScannerChange change = ScannerChange.parse(bodies.object(body));
+    ScannerChange change = ScannersCommands.change(bodies.object(body));
     if (change instanceof ScannerChange.Add add) {
       return owner.owned(
           merchant, key -> scanners.add(key, merchant, add), MerchantViews::scannerAdded);

@@ -20,6 +20,7 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
+import org.walletstate.application.commerce.port.in.MerchantQueryCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
@@ -79,7 +80,7 @@ public class MerchantsResource {
       @QueryParam("verified") String verified,
       @QueryParam("limit") String limit,
       @QueryParam("offset") String offset) {
-    DirectoryQuery query = DirectoryQuery.parse(token, verified, limit, offset);
+    DirectoryQuery query = MerchantQueryCommands.directory(token, verified, limit, offset);
     return queries
         .directory(query)
         .map(

@@ -39,11 +39,35 @@ final class OwnerCalls {
       return envelopes.ok(view.apply(done.value()));
     }
     if (result instanceof OwnerResult.Forbidden<T> forbidden) {
-      throw new ApiError(403, forbidden.message());
+      throw new ApiError(
+          403, forbidden.refusal().map(OwnerCalls::worded).orElse(forbidden.message()));
     }
     if (result instanceof OwnerResult.Conflict<T> conflict) {
-      throw new ApiError(409, conflict.message());
+      throw new ApiError(
+          409, conflict.refusal().map(OwnerCalls::worded).orElse(conflict.message()));
     }
     throw MerchantsResource.notFound(id.value());
+  }
+
+  /** The text of a refusal that names the endpoint that resolves it. */
+  static String worded(OwnerResult.Refusal refusal) {
+    CompanyId id = refusal.merchant();
+    return switch (refusal.kind()) {
+      case PUBLISH_NEEDS_VERIFIED_DOMAIN ->
+          "Merchant "
+              + id
+              + " was provisioned by a partner and needs a verified domain before it is"
+              + " published; verify it with POST and PUT /v1/merchants/"
+              + id
+              + "/domain-verification";
+      case VERIFICATION_NOT_STARTED ->
+          "No domain verification has been started for merchant "
+              + id
+              + "; POST /v1/merchants/"
+              + id
+              + "/domain-verification with the domain first";
+      case PARTNER_VERIFICATION_ONLY ->
+          "PUT /v1/merchants/{id}/verification is restricted to partner-enabled API keys";
+    };
   }
 }

@@ -20,7 +20,9 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.IssuePassCommands;
 import org.walletstate.application.commerce.port.in.IssuePassUseCase;
+import org.walletstate.application.commerce.port.in.VerifyPassCommands;
 import org.walletstate.application.commerce.port.in.VerifyPassUseCase;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.PassRequest;
@@ -58,7 +60,7 @@ public class PassResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed pass for a wallet that signs in (EIP-4361) or renews")
   public Uni<Response> issue(byte[] body) {
-    PassRequest request = PassRequest.parse(bodies.object(body));
+    PassRequest request = IssuePassCommands.passRequest(bodies.object(body));
     return issuing
         .issue(request)
         .map(
@@ -93,7 +95,7 @@ public class PassResource {
   @Operation(
       summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
   public Uni<Response> verify(byte[] body) {
-    PassScan scan = PassScan.parse(bodies.object(body));
+    PassScan scan = VerifyPassCommands.passScan(bodies.object(body));
     return verifying
         .verify(caller.scannerMerchant(), caller.key().map(k -> k.account()), scan)
         .map(this::answer);

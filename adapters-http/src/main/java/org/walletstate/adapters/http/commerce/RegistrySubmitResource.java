@@ -17,6 +17,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.TokenRegistryCommands;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistrySubmission;
@@ -45,7 +46,7 @@ public class RegistrySubmitResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Submit a token or NFT collection for review (free; pending until reviewed)")
   public Uni<Response> submit(byte[] body) {
-    RegistrySubmission submission = RegistrySubmission.parse(bodies.object(body));
+    RegistrySubmission submission = TokenRegistryCommands.submission(bodies.object(body));
     return registry
         .submit(submission, Optional.empty())
         .map(

@@ -20,6 +20,7 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.ScannersCommands;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.ScannerLogin;
 import org.walletstate.domain.payload.Timestamps;
@@ -58,7 +59,7 @@ public class ScannerSessionResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Log a till in with a scanner PIN: a session token and the store's setup")
   public Uni<Response> login(byte[] body, HttpServerRequest http) {
-    ScannerLogin login = ScannerLogin.parse(bodies.object(body));
+    ScannerLogin login = ScannersCommands.login(bodies.object(body));
     return scanners
         .login(login, addresses.client(http))
         .map(

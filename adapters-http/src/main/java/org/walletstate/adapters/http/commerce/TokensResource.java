@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.TokenRegistryCommands;
 import org.walletstate.application.commerce.port.in.TokenRegistryUseCase;
 import org.walletstate.domain.commerce.RegistryItem;
 import org.walletstate.domain.commerce.RegistryQuery;
@@ -41,7 +42,7 @@ public class TokensResource {
       @QueryParam("chain") String chain,
       @QueryParam("symbol") String symbol,
       @QueryParam("type") String type) {
-    RegistryQuery query = RegistryQuery.parse(chain, symbol, type);
+    RegistryQuery query = TokenRegistryCommands.query(chain, symbol, type);
     return registry
         .list(query)
         .map(

@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.walletstate.application.commerce.port.in.NftCollections;
+import org.walletstate.application.commerce.port.in.TokenConfigs;
+import org.walletstate.application.commerce.port.in.UsdcPayments;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DiscountMode;
 import org.walletstate.domain.commerce.DomainName;
@@ -20,7 +23,6 @@ import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.Settings;
 import org.walletstate.domain.commerce.TokenConfig;
 import org.walletstate.domain.commerce.TokenSet;
-import org.walletstate.domain.commerce.UsdcPayment;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -93,12 +95,12 @@ final class MerchantRows {
     Optional<TokenConfig> ownToken =
         own == null
             ? Optional.empty()
-            : Optional.of(TokenConfig.parse(Fields.of(StoredJson.object(own), "ownToken")));
+            : Optional.of(TokenConfigs.parse(Fields.of(StoredJson.object(own), "ownToken")));
     List<TokenConfig> partners = new ArrayList<>();
     RequestValue.Arr stored = (RequestValue.Arr) StoredJson.value(r.getJsonArray("partner_tokens"));
     for (int i = 0; i < stored.items().size(); i++) {
       partners.add(
-          TokenConfig.parse(
+          TokenConfigs.parse(
               Fields.of((RequestValue.Obj) stored.items().get(i), "partnerTokens[" + i + "]")));
     }
     List<NftCollection> nfts = new ArrayList<>();
@@ -106,7 +108,7 @@ final class MerchantRows {
         (RequestValue.Arr) StoredJson.value(r.getJsonArray("nft_collections"));
     for (int i = 0; i < storedNfts.items().size(); i++) {
       nfts.add(
-          NftCollection.parse(
+          NftCollections.parse(
               Fields.of(
                   (RequestValue.Obj) storedNfts.items().get(i), "nftCollections[" + i + "]")));
     }
@@ -114,7 +116,7 @@ final class MerchantRows {
         new Settings(
             DiscountMode.parse(r.getString("discount_mode"), "discountMode"),
             r.getInteger("discount_cap"),
-            UsdcPayment.parse(StoredJson.object(r.getJsonObject("usdc_payment")), "usdcPayment"),
+            UsdcPayments.parse(StoredJson.object(r.getJsonObject("usdc_payment")), "usdcPayment"),
             Optional.ofNullable(r.getInteger("max_discounts_per_wallet_per_day")),
             Optional.ofNullable(r.getInteger("max_unproven_discount")),
             Optional.ofNullable(r.getInteger("max_paid_codes_from_other_keys_per_day")),

@@ -17,6 +17,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DomainName;
@@ -24,9 +26,7 @@ import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.Settings;
-import org.walletstate.domain.commerce.SettingsUpdate;
 import org.walletstate.domain.commerce.TokenSet;
-import org.walletstate.domain.commerce.TokenUpdate;
 import org.walletstate.domain.request.RequestValue;
 
 /** The merchant store on PostgreSQL: what is stored reads back equal; changes are serialised. */
@@ -60,7 +60,7 @@ class PgMerchantStoreTest {
   private Merchant created(long key) {
     String id = "st-" + UUID.randomUUID().toString().substring(0, 8);
     NewMerchant request =
-        NewMerchant.parse(
+        CreateMerchantCommands.newMerchant(
             new RequestValue.Obj(
                 Map.of(
                     "companyName",
@@ -78,21 +78,21 @@ class PgMerchantStoreTest {
     long key = key();
     Merchant m = created(key);
     TokenSet tokens =
-        TokenUpdate.parse(
+        ConfigureMerchantCommands.tokens(
                 json(
                     "{\"ownToken\":{\"symbol\":\"USDC\",\"chainId\":8453,\"contractAddress\":\"0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913\",\"decimals\":6,"
                         + "\"tiers\":[{\"name\":\"a\",\"threshold\":\"0.5\",\"discount\":5}],\"alsoOn\":[{\"chainId\":\"solana\",\"contractAddress\":\"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v\"}]},"
                         + "\"partnerTokens\":[{\"symbol\":\"R\",\"chainId\":\"xrpl\",\"contractAddress\":\"rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q\",\"currency\":\"Dollary\",\"decimals\":6,\"enabled\":false}]}"))
             .applyTo(TokenSet.NONE);
     List<NftCollection> nfts =
-        NftCollection.parseList(
+        ConfigureMerchantCommands.nfts(
             json(
                 "{\"nftCollections\":[{\"name\":\"c\",\"contractAddress\":\"rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q\",\"chainId\":\"xrpl\",\"benefitType\":\"recognition\",\"taxon\":4294967295}]}"));
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     Settings settings =
         m.settings()
             .apply(
-                SettingsUpdate.parse(
+                ConfigureMerchantCommands.settings(
                     json(
                         "{\"discountMode\":\"capped\",\"discountCap\":20,\"maxUnprovenDiscount\":0,\"paused\":true,"
                             + "\"usdcPayment\":{\"solanaAddress\":\"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v\",\"preferredChainId\":\"solana\"}}")),

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.domain.commerce.CompanyId;
@@ -60,7 +61,7 @@ class PgScannerStoreTest {
   private CompanyId merchant(long key) {
     String id = "sc-" + UUID.randomUUID().toString().substring(0, 8);
     NewMerchant request =
-        NewMerchant.parse(
+        CreateMerchantCommands.newMerchant(
             new RequestValue.Obj(
                 Map.of(
                     "companyName", new RequestValue.Text(id),

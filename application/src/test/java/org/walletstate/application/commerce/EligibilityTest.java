@@ -1,4 +1,4 @@
-package org.walletstate.domain.commerce.discount;
+package org.walletstate.application.commerce;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
+import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.SolanaAddress;
@@ -25,11 +27,12 @@ import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.commerce.Merchant;
-import org.walletstate.domain.commerce.NewMerchant;
 import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.Settings;
-import org.walletstate.domain.commerce.SettingsUpdate;
-import org.walletstate.domain.commerce.TokenUpdate;
+import org.walletstate.domain.commerce.discount.DiscountWallets;
+import org.walletstate.domain.commerce.discount.Eligibility;
+import org.walletstate.domain.commerce.discount.Holdings;
+import org.walletstate.domain.commerce.discount.HoldingsPlan;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.observation.ChainObservation;
@@ -59,15 +62,18 @@ class EligibilityTest {
   static Merchant store(String tokens, String nfts, String settings) {
     Merchant m =
         Merchant.create(
-            NewMerchant.parse(j("{'companyName':'Cafe','companyId':'cafe'}")), 1L, false, NOW);
+            CreateMerchantCommands.newMerchant(j("{'companyName':'Cafe','companyId':'cafe'}")),
+            1L,
+            false,
+            NOW);
     if (tokens != null) {
-      m = m.withTokens(TokenUpdate.parse(j(tokens)).applyTo(m.tokens()));
+      m = m.withTokens(ConfigureMerchantCommands.tokens(j(tokens)).applyTo(m.tokens()));
     }
     if (nfts != null) {
-      m = m.withNftCollections(NftCollection.parseList(j(nfts)));
+      m = m.withNftCollections(ConfigureMerchantCommands.nfts(j(nfts)));
     }
     if (settings != null) {
-      m = m.withSettings(m.settings().apply(SettingsUpdate.parse(j(settings)), NOW));
+      m = m.withSettings(m.settings().apply(ConfigureMerchantCommands.settings(j(settings)), NOW));
     }
     return m;
   }

@@ -1,4 +1,4 @@
-package org.walletstate.domain.commerce;
+package org.walletstate.application.commerce.port.in;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,6 +8,12 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.InStorePass;
+import org.walletstate.domain.commerce.PassRequest;
+import org.walletstate.domain.commerce.PassScan;
+import org.walletstate.domain.commerce.ScannerChange;
+import org.walletstate.domain.commerce.ScannerPin;
 import org.walletstate.domain.fixtures.Json;
 
 /** The bodies of the point-of-sale endpoints and the pass's lifetime. */
@@ -29,67 +35,73 @@ class PointOfSaleRulesTest {
   @Test
   void scannerChange_addsByDefault_removesById_andRefusesMixtures() {
     ScannerChange add =
-        ScannerChange.parse(Json.object("{\"pin\":\"4821\",\"label\":\" Till 1 \"}"));
+        ScannersCommands.change(Json.object("{\"pin\":\"4821\",\"label\":\" Till 1 \"}"));
     assertThat(add)
         .isEqualTo(new ScannerChange.Add(ScannerPin.parse("4821", "p"), Optional.of("Till 1")));
     assertThat(
-            ScannerChange.parse(
+            ScannersCommands.change(
                 Json.object("{\"action\":\"remove\",\"scannerId\":\"scn_0123456789abcdef\"}")))
         .isEqualTo(new ScannerChange.Remove("scn_0123456789abcdef"));
-    refused(() -> ScannerChange.parse(Json.object("{}")), "pin is required");
+    refused(() -> ScannersCommands.change(Json.object("{}")), "pin is required");
     refused(
         () ->
-            ScannerChange.parse(
+            ScannersCommands.change(
                 Json.object("{\"pin\":\"4821\",\"scannerId\":\"scn_0123456789abcdef\"}")),
         "scannerId goes with action \"remove\"");
     refused(
-        () -> ScannerChange.parse(Json.object("{\"action\":\"remove\",\"pin\":\"4821\"}")),
+        () -> ScannersCommands.change(Json.object("{\"action\":\"remove\",\"pin\":\"4821\"}")),
         "pin and label go with action \"add\"");
     refused(
-        () -> ScannerChange.parse(Json.object("{\"action\":\"remove\",\"scannerId\":\"scn_1\"}")),
+        () ->
+            ScannersCommands.change(Json.object("{\"action\":\"remove\",\"scannerId\":\"scn_1\"}")),
         "scannerId must be scn_ followed by 16 hex digits");
     refused(
-        () -> ScannerChange.parse(Json.object("{\"action\":\"rename\"}")),
+        () -> ScannersCommands.change(Json.object("{\"action\":\"rename\"}")),
         "action must be \"add\" or \"remove\", not rename");
     refused(
         () ->
-            ScannerChange.parse(
+            ScannersCommands.change(
                 Json.object("{\"pin\":\"4821\",\"label\":\"" + "x".repeat(61) + "\"}")),
         "label must be at most 60 characters (got 61)");
     refused(
-        () -> ScannerChange.parse(Json.object("{\"pin\":\"4821\",\"colour\":1}")),
+        () -> ScannersCommands.change(Json.object("{\"pin\":\"4821\",\"colour\":1}")),
         "unknown member colour; expected action, pin, label or scannerId");
   }
 
   @Test
   void login_passRequest_andScan_nameWhatIsWrong() {
     assertThat(
-            ScannerLogin.parse(Json.object("{\"merchantId\":\"acme\",\"pin\":\"1234\"}"))
+            ScannersCommands.login(Json.object("{\"merchantId\":\"acme\",\"pin\":\"1234\"}"))
                 .merchant())
         .isEqualTo(CompanyId.parse("acme"));
-    refused(() -> ScannerLogin.parse(Json.object("{\"merchantId\":\"acme\"}")), "pin is required");
     refused(
-        () -> ScannerLogin.parse(Json.object("{\"merchantId\":\"acme\",\"pin\":1234}")),
+        () -> ScannersCommands.login(Json.object("{\"merchantId\":\"acme\"}")), "pin is required");
+    refused(
+        () -> ScannersCommands.login(Json.object("{\"merchantId\":\"acme\",\"pin\":1234}")),
         "pin must be a string, not a number");
-    assertThat(PassRequest.parse(Json.object("{\"renewal\":\"wsr_x\"}")))
+    assertThat(IssuePassCommands.passRequest(Json.object("{\"renewal\":\"wsr_x\"}")))
         .isEqualTo(new PassRequest.Renewal("wsr_x"));
     refused(
-        () -> PassRequest.parse(Json.object("{\"renewal\":\"wsr_x\",\"message\":\"m\"}")),
+        () ->
+            IssuePassCommands.passRequest(Json.object("{\"renewal\":\"wsr_x\",\"message\":\"m\"}")),
         "send message and signature, or renewal, not both");
     refused(
-        () -> PassRequest.parse(Json.object("{\"message\":\"m\",\"signature\":\"0x12\"}")),
+        () ->
+            IssuePassCommands.passRequest(
+                Json.object("{\"message\":\"m\",\"signature\":\"0x12\"}")),
         "signature must be 0x and 130 hex digits (65 bytes)");
     refused(
-        () -> PassRequest.parse(Json.object("{\"signature\":\"0x12\"}")), "message is required");
-    assertThat(PassScan.parse(Json.object("{\"code\":\" P1.a.b \"}")))
+        () -> IssuePassCommands.passRequest(Json.object("{\"signature\":\"0x12\"}")),
+        "message is required");
+    assertThat(VerifyPassCommands.passScan(Json.object("{\"code\":\" P1.a.b \"}")))
         .isEqualTo(new PassScan("P1.a.b", Optional.empty()));
     refused(
-        () -> PassScan.parse(Json.object("{\"code\":\"  \"}")),
+        () -> VerifyPassCommands.passScan(Json.object("{\"code\":\"  \"}")),
         "code must be the text of the customer's pass QR code");
     refused(
-        () -> PassScan.parse(Json.object("{\"code\":\"" + "P".repeat(1025) + "\"}")),
+        () -> VerifyPassCommands.passScan(Json.object("{\"code\":\"" + "P".repeat(1025) + "\"}")),
         "code must be at most 1024 characters");
-    refused(() -> PassScan.parse(Json.object("{}")), "code is required");
+    refused(() -> VerifyPassCommands.passScan(Json.object("{}")), "code is required");
   }
 
   @Test

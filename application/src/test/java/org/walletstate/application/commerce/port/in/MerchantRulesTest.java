@@ -1,4 +1,4 @@
-package org.walletstate.domain.commerce;
+package org.walletstate.application.commerce.port.in;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,23 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.commerce.DirectoryQuery;
+import org.walletstate.domain.commerce.DiscountMode;
+import org.walletstate.domain.commerce.Discounts;
+import org.walletstate.domain.commerce.DomainName;
+import org.walletstate.domain.commerce.DomainVerification;
+import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.MerchantLimits;
+import org.walletstate.domain.commerce.NewMerchant;
+import org.walletstate.domain.commerce.NftCollection;
+import org.walletstate.domain.commerce.RegistryEntry;
+import org.walletstate.domain.commerce.RegistrySubmission;
+import org.walletstate.domain.commerce.Settings;
+import org.walletstate.domain.commerce.Tier;
+import org.walletstate.domain.commerce.TokenConfig;
+import org.walletstate.domain.commerce.TokenSet;
+import org.walletstate.domain.commerce.UsdcPayment;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.request.RequestValue;
 
@@ -48,28 +65,40 @@ class MerchantRulesTest {
   @Test
   void newMerchant_readsTheBodyAndAppliesTheLengthRules() {
     NewMerchant m =
-        NewMerchant.parse(
+        CreateMerchantCommands.newMerchant(
             j("{'companyName':' Acme Shop ','companyId':'acme-1','location':'Berlin'}"));
     assertThat(m.id().value()).isEqualTo("acme-1");
     assertThat(m.companyName()).isEqualTo("Acme Shop");
     assertThat(m.location()).contains("Berlin");
     assertThat(m.allowDuplicateName()).isFalse();
-    refused(() -> NewMerchant.parse(j("{'companyId':'acme'}")), "companyName is required");
-    refused(() -> NewMerchant.parse(j("{'companyName':'a','companyId':'x'}")), "companyId");
     refused(
-        () -> NewMerchant.parse(j("{'companyName':'a','companyId':'" + "x".repeat(51) + "'}")),
+        () -> CreateMerchantCommands.newMerchant(j("{'companyId':'acme'}")),
+        "companyName is required");
+    refused(
+        () -> CreateMerchantCommands.newMerchant(j("{'companyName':'a','companyId':'x'}")),
         "companyId");
-    refused(() -> NewMerchant.parse(j("{'companyName':'a','companyId':'a b'}")), "companyId");
     refused(
-        () -> NewMerchant.parse(j("{'companyName':'" + "n".repeat(101) + "','companyId':'ab'}")),
+        () ->
+            CreateMerchantCommands.newMerchant(
+                j("{'companyName':'a','companyId':'" + "x".repeat(51) + "'}")),
+        "companyId");
+    refused(
+        () -> CreateMerchantCommands.newMerchant(j("{'companyName':'a','companyId':'a b'}")),
+        "companyId");
+    refused(
+        () ->
+            CreateMerchantCommands.newMerchant(
+                j("{'companyName':'" + "n".repeat(101) + "','companyId':'ab'}")),
         "at most 100");
     refused(
         () ->
-            NewMerchant.parse(
+            CreateMerchantCommands.newMerchant(
                 j("{'companyName':'n','companyId':'ab','location':'" + "l".repeat(201) + "'}")),
         "at most 200");
     refused(
-        () -> NewMerchant.parse(j("{'companyName':'n','companyId':'ab','allowDuplicateName':1}")),
+        () ->
+            CreateMerchantCommands.newMerchant(
+                j("{'companyName':'n','companyId':'ab','allowDuplicateName':1}")),
         "allowDuplicateName must be a boolean");
     assertThat(new CompanyId("AcMe").key()).isEqualTo("acme");
     assertThat(NewMerchant.nameKey("  Acme   Shop ")).isEqualTo("acme shop");
@@ -80,13 +109,14 @@ class MerchantRulesTest {
   @Test
   void tokens_wholeDiscountsFrom1To50_digitStringsWithZeroFractionAccepted() {
     TokenSet set =
-        TokenUpdate.parse(j("{'ownToken':" + token("USDC", 8453, USDC_BASE, "") + "}"))
+        ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("USDC", 8453, USDC_BASE, "") + "}"))
             .applyTo(TokenSet.NONE);
     assertThat(set.own().orElseThrow().tiers()).extracting(Tier::discount).containsExactly(5, 10);
     for (String bad : new String[] {"10.5", "0", "51", "'10.5'", "'abc'", "-1", "true"}) {
       refused(
           () ->
-              TokenUpdate.parse(
+              ConfigureMerchantCommands.tokens(
                   j(
                       "{'ownToken':{'symbol':'A','chainId':1,'contractAddress':'"
                           + USDC_ETH
@@ -101,7 +131,7 @@ class MerchantRulesTest {
   void tokens_tiersAscend_decimals0To18_nativeOnlyWith18OnEvm() {
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':{'symbol':'A','chainId':1,'contractAddress':'"
                         + USDC_ETH
@@ -110,7 +140,7 @@ class MerchantRulesTest {
         "ascending threshold order");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':{'symbol':'A','chainId':1,'contractAddress':'"
                         + USDC_ETH
@@ -118,12 +148,12 @@ class MerchantRulesTest {
         "ownToken.decimals");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':{'symbol':'E','chainId':1,'contractAddress':'native','decimals':6}}")),
         "18 decimals");
     TokenSet ok =
-        TokenUpdate.parse(
+        ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':{'symbol':'E','chainId':1,'contractAddress':'native','decimals':18}}"))
             .applyTo(TokenSet.NONE);
@@ -134,52 +164,61 @@ class MerchantRulesTest {
   void tokens_nonMerchantChainsAreRefused_andAddressesFollowTheAttestRules() {
     for (String chain : new String[] {"bitcoin", "tron", "stellar", "sui"}) {
       refused(
-          () -> TokenUpdate.parse(j("{'ownToken':" + token("A", chain, "native", "") + "}")),
+          () ->
+              ConfigureMerchantCommands.tokens(
+                  j("{'ownToken':" + token("A", chain, "native", "") + "}")),
           "not allowed for merchant configuration");
     }
     refused(
-        () -> TokenUpdate.parse(j("{'ownToken':" + token("A", 1284, USDC_ETH, "") + "}")),
+        () ->
+            ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("A", 1284, USDC_ETH, "") + "}")),
         "retired");
     refused(
-        () -> TokenUpdate.parse(j("{'ownToken':" + token("A", "solana", "0xabc", "") + "}")),
+        () ->
+            ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("A", "solana", "0xabc", "") + "}")),
         "ownToken.contractAddress");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token("A", "xrpl", XRPL_ISSUER.replace('M', 'N'), ",'currency':'USD'")
                         + "}")),
         "ownToken.contractAddress");
     refused(
-        () -> TokenUpdate.parse(j("{'ownToken':" + token("A", "xrpl", XRPL_ISSUER, "") + "}")),
+        () ->
+            ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("A", "xrpl", XRPL_ISSUER, "") + "}")),
         "ownToken.currency is required");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j("{'ownToken':" + token("A", "xrpl", XRPL_ISSUER, ",'currency':'XRP'") + "}")),
         "ownToken.currency");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j("{'ownToken':" + token("A", 1, USDC_ETH, ",'currency':'USD'") + "}")),
         "XRP Ledger");
     TokenConfig xrpl =
-        TokenUpdate.parse(
+        ConfigureMerchantCommands.tokens(
                 j("{'ownToken':" + token("A", "xrpl", XRPL_ISSUER, ",'currency':'Dollary'") + "}"))
             .applyTo(TokenSet.NONE)
             .own()
             .orElseThrow();
     assertThat(xrpl.currency()).contains("Dollary");
     TokenConfig sol =
-        TokenUpdate.parse(j("{'ownToken':" + token("S", "solana", USDC_SOL, "") + "}"))
+        ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("S", "solana", USDC_SOL, "") + "}"))
             .applyTo(TokenSet.NONE)
             .own()
             .orElseThrow();
     assertThat(sol.contractAddress()).isEqualTo(USDC_SOL);
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token("A", 1, USDC_ETH.toLowerCase().replace("0xa0", "0xA0"), "")
@@ -196,11 +235,13 @@ class MerchantRulesTest {
     }
     partners.append("]");
     TokenSet eight =
-        TokenUpdate.parse(j("{'partnerTokens':" + partners + "}")).applyTo(TokenSet.NONE);
+        ConfigureMerchantCommands.tokens(j("{'partnerTokens':" + partners + "}"))
+            .applyTo(TokenSet.NONE);
     assertThat(eight.total()).isEqualTo(8);
     refused(
         () ->
-            TokenUpdate.parse(j("{'ownToken':" + token("O", 5000, USDC_ETH, "") + "}"))
+            ConfigureMerchantCommands.tokens(
+                    j("{'ownToken':" + token("O", 5000, USDC_ETH, "") + "}"))
                 .applyTo(eight),
         "at most 8 tokens");
   }
@@ -214,13 +255,14 @@ class MerchantRulesTest {
             + USDC_SOL
             + "'}]";
     TokenSet set =
-        TokenUpdate.parse(j("{'ownToken':" + token("USDC", 8453, USDC_BASE, also) + "}"))
+        ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("USDC", 8453, USDC_BASE, also) + "}"))
             .applyTo(TokenSet.NONE);
     assertThat(set.own().orElseThrow().alsoOn()).hasSize(2);
     assertThat(set.total()).isEqualTo(1);
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token(
@@ -234,7 +276,7 @@ class MerchantRulesTest {
         "listed twice");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token(
@@ -246,7 +288,7 @@ class MerchantRulesTest {
         "listed twice");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token(
@@ -260,7 +302,7 @@ class MerchantRulesTest {
         "EVM and Solana");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                     j(
                         "{'ownToken':"
                             + token("USDC", 8453, USDC_BASE, also)
@@ -277,7 +319,7 @@ class MerchantRulesTest {
     ten.append("]");
     refused(
         () ->
-            TokenUpdate.parse(
+            ConfigureMerchantCommands.tokens(
                 j("{'ownToken':" + token("U", 8453, USDC_BASE, ten.toString()) + "}")),
         "at most 9");
   }
@@ -285,19 +327,25 @@ class MerchantRulesTest {
   @Test
   void ownToken_nullRemoves_enabledFalseSwitchesOffAndKeepsTheConfiguration() {
     TokenSet set =
-        TokenUpdate.parse(j("{'ownToken':" + token("USDC", 8453, USDC_BASE, "") + "}"))
+        ConfigureMerchantCommands.tokens(
+                j("{'ownToken':" + token("USDC", 8453, USDC_BASE, "") + "}"))
             .applyTo(TokenSet.NONE);
-    TokenSet off = TokenUpdate.parse(j("{'ownToken':{'enabled':false}}")).applyTo(set);
+    TokenSet off =
+        ConfigureMerchantCommands.tokens(j("{'ownToken':{'enabled':false}}")).applyTo(set);
     assertThat(off.own().orElseThrow().enabled()).isFalse();
     assertThat(off.enabled()).isEmpty();
-    TokenSet on = TokenUpdate.parse(j("{'ownToken':{'enabled':true}}")).applyTo(off);
+    TokenSet on = ConfigureMerchantCommands.tokens(j("{'ownToken':{'enabled':true}}")).applyTo(off);
     assertThat(on).isEqualTo(set);
-    assertThat(TokenUpdate.parse(j("{'ownToken':null}")).applyTo(set).own()).isEmpty();
+    assertThat(ConfigureMerchantCommands.tokens(j("{'ownToken':null}")).applyTo(set).own())
+        .isEmpty();
     refused(
-        () -> TokenUpdate.parse(j("{'ownToken':{'enabled':'no'}}")), "enabled must be a boolean");
-    refused(() -> TokenUpdate.parse(j("{}")), "send ownToken, partnerTokens or both");
+        () -> ConfigureMerchantCommands.tokens(j("{'ownToken':{'enabled':'no'}}")),
+        "enabled must be a boolean");
+    refused(
+        () -> ConfigureMerchantCommands.tokens(j("{}")), "send ownToken, partnerTokens or both");
     TokenSet partnersKept =
-        TokenUpdate.parse(j("{'partnerTokens':[" + token("P", 1, USDC_ETH, "") + "]}"))
+        ConfigureMerchantCommands.tokens(
+                j("{'partnerTokens':[" + token("P", 1, USDC_ETH, "") + "]}"))
             .applyTo(set);
     assertThat(partnersKept.own()).isEqualTo(set.own());
     assertThat(partnersKept.partners()).hasSize(1);
@@ -306,7 +354,7 @@ class MerchantRulesTest {
   @Test
   void tokenWire_roundTripsThroughTheParser() {
     TokenConfig t =
-        TokenUpdate.parse(
+        ConfigureMerchantCommands.tokens(
                 j(
                     "{'ownToken':"
                         + token(
@@ -330,7 +378,7 @@ class MerchantRulesTest {
   void nfts_atMostFour_recognitionNeedsNoDiscount_taxonOnlyOnXrpl() {
     String evm = "{'name':'Punks','contractAddress':'" + USDC_ETH + "','chainId':1,'discount':15}";
     List<NftCollection> list =
-        NftCollection.parseList(
+        ConfigureMerchantCommands.nfts(
             j(
                 "{'nftCollections':["
                     + evm
@@ -342,7 +390,7 @@ class MerchantRulesTest {
     assertThat(list.get(1).taxon()).contains(7L);
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':["
                         + String.join(",", List.of(evm, evm, evm, evm, evm))
@@ -350,7 +398,7 @@ class MerchantRulesTest {
         "at most 4");
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':[{'name':'a','contractAddress':'"
                         + USDC_ETH
@@ -358,7 +406,7 @@ class MerchantRulesTest {
         "nftCollections[0].discount is required");
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':[{'name':'a','contractAddress':'"
                         + USDC_ETH
@@ -366,13 +414,13 @@ class MerchantRulesTest {
         "XRP Ledger collections only");
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':[{'name':'a','contractAddress':'native','chainId':1,'discount':5}]}")),
         "native is not allowed");
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':[{'name':'"
                         + "n".repeat(51)
@@ -382,40 +430,48 @@ class MerchantRulesTest {
         "at most 50");
     refused(
         () ->
-            NftCollection.parseList(
+            ConfigureMerchantCommands.nfts(
                 j(
                     "{'nftCollections':[{'name':'a','contractAddress':'"
                         + USDC_ETH
                         + "','chainId':1,'discount':5,'benefitType':'cash'}]}")),
         "discount or recognition");
-    refused(() -> NftCollection.parseList(j("{}")), "nftCollections is required");
+    refused(() -> ConfigureMerchantCommands.nfts(j("{}")), "nftCollections is required");
   }
 
   // --- settings and pause -----------------------------------------------------------------------
 
   @Test
   void settings_needAtLeastOneField_andCheckEachRange() {
-    refused(() -> SettingsUpdate.parse(j("{}")), "at least one of");
-    refused(() -> SettingsUpdate.parse(j("{'discountMode':'lowest'}")), "highest, stack, capped");
-    refused(() -> SettingsUpdate.parse(j("{'discountCap':101}")), "discountCap");
-    refused(() -> SettingsUpdate.parse(j("{'discountCap':0}")), "discountCap");
-    refused(() -> SettingsUpdate.parse(j("{'maxDiscountsPerWalletPerDay':0}")), "1 to 100");
-    refused(() -> SettingsUpdate.parse(j("{'maxUnprovenDiscount':101}")), "0 to 100");
-    refused(() -> SettingsUpdate.parse(j("{'paused':'yes'}")), "paused must be a boolean");
-    refused(() -> SettingsUpdate.parse(j("{'usdcPayment':{'enabled':true}}")), "needs evmAddress");
+    refused(() -> ConfigureMerchantCommands.settings(j("{}")), "at least one of");
+    refused(
+        () -> ConfigureMerchantCommands.settings(j("{'discountMode':'lowest'}")),
+        "highest, stack, capped");
+    refused(() -> ConfigureMerchantCommands.settings(j("{'discountCap':101}")), "discountCap");
+    refused(() -> ConfigureMerchantCommands.settings(j("{'discountCap':0}")), "discountCap");
+    refused(
+        () -> ConfigureMerchantCommands.settings(j("{'maxDiscountsPerWalletPerDay':0}")),
+        "1 to 100");
+    refused(() -> ConfigureMerchantCommands.settings(j("{'maxUnprovenDiscount':101}")), "0 to 100");
+    refused(
+        () -> ConfigureMerchantCommands.settings(j("{'paused':'yes'}")),
+        "paused must be a boolean");
+    refused(
+        () -> ConfigureMerchantCommands.settings(j("{'usdcPayment':{'enabled':true}}")),
+        "needs evmAddress");
     refused(
         () ->
-            SettingsUpdate.parse(
+            ConfigureMerchantCommands.settings(
                 j("{'usdcPayment':{'evmAddress':'" + USDC_ETH + "','preferredChainId':'solana'}}")),
         "no receiving address");
     refused(
         () ->
-            SettingsUpdate.parse(
+            ConfigureMerchantCommands.settings(
                 j("{'usdcPayment':{'evmAddress':'" + USDC_ETH + "','preferredChainId':100}}")),
         "not a payment chain");
     Settings s =
         Settings.DEFAULTS.apply(
-            SettingsUpdate.parse(
+            ConfigureMerchantCommands.settings(
                 j(
                     "{'discountMode':'capped','discountCap':30,'maxDiscountsPerWalletPerDay':3,"
                         + "'maxUnprovenDiscount':0,'usdcPayment':{'evmAddress':'"
@@ -429,7 +485,8 @@ class MerchantRulesTest {
     assertThat(s.usdcPayment().enabled()).isTrue();
     Settings cleared =
         s.apply(
-            SettingsUpdate.parse(j("{'maxDiscountsPerWalletPerDay':null,'usdcPayment':null}")),
+            ConfigureMerchantCommands.settings(
+                j("{'maxDiscountsPerWalletPerDay':null,'usdcPayment':null}")),
             Instant.EPOCH);
     assertThat(cleared.maxDiscountsPerWalletPerDay()).isEmpty();
     assertThat(cleared.maxUnprovenDiscount()).contains(0);
@@ -439,19 +496,24 @@ class MerchantRulesTest {
   @Test
   void paidCodesFromOtherKeys_defaultTo200_takeZeroTo100000_andNullRestoresTheDefault() {
     assertThat(Settings.DEFAULTS.paidCodesFromOtherKeysPerDay()).isEqualTo(200);
-    refused(() -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':-1}")), "0 to 100000");
     refused(
-        () -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':100001}")), "0 to 100000");
+        () -> ConfigureMerchantCommands.settings(j("{'maxPaidCodesFromOtherKeysPerDay':-1}")),
+        "0 to 100000");
     refused(
-        () -> SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':'many'}")),
+        () -> ConfigureMerchantCommands.settings(j("{'maxPaidCodesFromOtherKeysPerDay':100001}")),
+        "0 to 100000");
+    refused(
+        () -> ConfigureMerchantCommands.settings(j("{'maxPaidCodesFromOtherKeysPerDay':'many'}")),
         "null for the default of 200");
     Settings none =
         Settings.DEFAULTS.apply(
-            SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':0}")), Instant.EPOCH);
+            ConfigureMerchantCommands.settings(j("{'maxPaidCodesFromOtherKeysPerDay':0}")),
+            Instant.EPOCH);
     assertThat(none.paidCodesFromOtherKeysPerDay()).isZero();
     Settings back =
         none.apply(
-            SettingsUpdate.parse(j("{'maxPaidCodesFromOtherKeysPerDay':null}")), Instant.EPOCH);
+            ConfigureMerchantCommands.settings(j("{'maxPaidCodesFromOtherKeysPerDay':null}")),
+            Instant.EPOCH);
     assertThat(back.maxPaidCodesFromOtherKeysPerDay()).isEmpty();
     assertThat(back.paidCodesFromOtherKeysPerDay()).isEqualTo(200);
   }
@@ -460,16 +522,19 @@ class MerchantRulesTest {
   void pauseAndResume_restoreEverythingAsItWas() {
     Settings configured =
         Settings.DEFAULTS.apply(
-            SettingsUpdate.parse(j("{'discountMode':'stack','maxUnprovenDiscount':5}")),
+            ConfigureMerchantCommands.settings(
+                j("{'discountMode':'stack','maxUnprovenDiscount':5}")),
             Instant.EPOCH);
     Instant t1 = Instant.parse("2026-11-25T10:00:00Z");
-    Settings paused = configured.apply(SettingsUpdate.parse(j("{'paused':true}")), t1);
+    Settings paused =
+        configured.apply(ConfigureMerchantCommands.settings(j("{'paused':true}")), t1);
     assertThat(paused.paused()).isTrue();
     assertThat(paused.pausedAt()).contains(t1);
-    Settings again = paused.apply(SettingsUpdate.parse(j("{'paused':true}")), t1.plusSeconds(60));
+    Settings again =
+        paused.apply(ConfigureMerchantCommands.settings(j("{'paused':true}")), t1.plusSeconds(60));
     assertThat(again.pausedAt()).as("pausing a paused store keeps its start").contains(t1);
     Settings resumed =
-        again.apply(SettingsUpdate.parse(j("{'paused':false}")), t1.plusSeconds(120));
+        again.apply(ConfigureMerchantCommands.settings(j("{'paused':false}")), t1.plusSeconds(120));
     assertThat(resumed).isEqualTo(configured);
   }
 
@@ -541,22 +606,26 @@ class MerchantRulesTest {
 
   @Test
   void directoryQuery_defaultsAndBounds() {
-    DirectoryQuery q = DirectoryQuery.parse(null, null, null, null);
+    DirectoryQuery q = MerchantQueryCommands.directory(null, null, null, null);
     assertThat(q.limit()).isEqualTo(50);
     assertThat(q.offset()).isZero();
-    assertThat(DirectoryQuery.parse("usdc", "true", "200", "0").verified()).contains(true);
+    assertThat(MerchantQueryCommands.directory("usdc", "true", "200", "0").verified())
+        .contains(true);
     refused(
-        () -> DirectoryQuery.parse(null, null, "201", null),
+        () -> MerchantQueryCommands.directory(null, null, "201", null),
         "limit must be an integer from 1 to 200");
-    refused(() -> DirectoryQuery.parse(null, null, "0", null), "limit");
-    refused(() -> DirectoryQuery.parse(null, null, "-1", null), "limit");
-    refused(() -> DirectoryQuery.parse(null, null, null, "x"), "offset");
-    refused(() -> DirectoryQuery.parse(null, "yes", null, null), "verified must be true or false");
+    refused(() -> MerchantQueryCommands.directory(null, null, "0", null), "limit");
+    refused(() -> MerchantQueryCommands.directory(null, null, "-1", null), "limit");
+    refused(() -> MerchantQueryCommands.directory(null, null, null, "x"), "offset");
+    refused(
+        () -> MerchantQueryCommands.directory(null, "yes", null, null),
+        "verified must be true or false");
   }
 
   @Test
   void partnerProvisionedStores_needAVerifiedDomainBeforePublishing() {
-    NewMerchant request = NewMerchant.parse(j("{'companyName':'P','companyId':'p1'}"));
+    NewMerchant request =
+        CreateMerchantCommands.newMerchant(j("{'companyName':'P','companyId':'p1'}"));
     Merchant partner = Merchant.create(request, 1, true, Instant.EPOCH);
     assertThat(partner.publishRefusal()).isPresent();
     assertThatThrownBy(() -> partner.withListed(true)).isInstanceOf(IllegalStateException.class);
@@ -575,7 +644,7 @@ class MerchantRulesTest {
   @Test
   void registrySubmission_rulesAndProvenance() {
     RegistrySubmission s =
-        RegistrySubmission.parse(
+        TokenRegistryCommands.submission(
             j(
                 "{'chainId':8453,'contractAddress':'"
                     + USDC_BASE.toLowerCase()
@@ -584,7 +653,7 @@ class MerchantRulesTest {
     assertThat(s.contractAddress()).isEqualTo(USDC_BASE);
     assertThat(s.registryAddress()).isEqualTo(USDC_BASE.toLowerCase());
     RegistrySubmission x =
-        RegistrySubmission.parse(
+        TokenRegistryCommands.submission(
             j(
                 "{'chainId':'xrpl','contractAddress':'"
                     + XRPL_ISSUER
@@ -592,18 +661,18 @@ class MerchantRulesTest {
     assertThat(x.registryAddress()).isEqualTo(XRPL_ISSUER + ".USD");
     refused(
         () ->
-            RegistrySubmission.parse(
+            TokenRegistryCommands.submission(
                 j(
                     "{'chainId':'tron','contractAddress':'native','type':'token','symbol':'T','decimals':6}")),
         "not allowed for merchant configuration");
     refused(
         () ->
-            RegistrySubmission.parse(
+            TokenRegistryCommands.submission(
                 j("{'chainId':1,'contractAddress':'" + USDC_ETH + "','type':'coin','symbol':'T'}")),
         "type must be token or nft");
     refused(
         () ->
-            RegistrySubmission.parse(
+            TokenRegistryCommands.submission(
                 j(
                     "{'chainId':1,'contractAddress':'"
                         + USDC_ETH
@@ -611,14 +680,14 @@ class MerchantRulesTest {
         "decimals is required");
     refused(
         () ->
-            RegistrySubmission.parse(
+            TokenRegistryCommands.submission(
                 j(
                     "{'chainId':1,'contractAddress':'"
                         + USDC_ETH
                         + "','type':'nft','symbol':'T','source':'Bad Tag'}")),
         "provenance tag");
-    assertThat(RegistryQuery.parse("8453", "usdc", "token").chain()).isPresent();
-    refused(() -> RegistryQuery.parse("1284", null, null), "retired");
+    assertThat(TokenRegistryCommands.query("8453", "usdc", "token").chain()).isPresent();
+    refused(() -> TokenRegistryCommands.query("1284", null, null), "retired");
     assertThat(Optional.of(RegistryEntry.Status.PENDING.wireName())).contains("pending");
   }
 }

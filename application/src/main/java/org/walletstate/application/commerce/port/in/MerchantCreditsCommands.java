@@ -1,0 +1,20 @@
+package org.walletstate.application.commerce.port.in;
+
+import org.walletstate.domain.commerce.MerchantCreditsRequest;
+import org.walletstate.domain.payment.PaymentClaim;
+import org.walletstate.domain.payment.payer.PayerClaim;
+import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
+
+/** Reads the body of {@link MerchantCreditsUseCase}: {@code POST /v1/merchants/{id}/credits}. */
+public final class MerchantCreditsCommands {
+
+  private MerchantCreditsCommands() {}
+
+  public static MerchantCreditsRequest purchase(RequestValue.Obj body) {
+    Fields fields = Fields.of(body, "");
+    PaymentClaim claim = PaymentClaim.parse(fields);
+    return new MerchantCreditsRequest(
+        claim, BodyMembers.bool(fields, "updateWallet", false), PayerClaim.parse(fields));
+  }
+}
