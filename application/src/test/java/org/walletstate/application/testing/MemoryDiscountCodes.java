@@ -3,7 +3,9 @@ package org.walletstate.application.testing;
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.domain.commerce.discount.DiscountCode;
@@ -14,12 +16,15 @@ import org.walletstate.domain.payment.Payment;
  * Issued discount codes in a list, with the per-wallet daily limit as the database adapter applies
  * it (unproven codes with a discount, from the day's start, sharing a wallet). A test can make the
  * next draws of a code text taken, or the store unavailable. The other bounds (credits, nonces,
- * hourly and store limits, replays) and payment confirmation are the database adapter's and are
- * tested against PostgreSQL; {@link #bound} and {@link #use} are not kept here.
+ * hourly and store limits, replays) are the database adapter's and are tested against PostgreSQL.
+ * Payment confirmation ({@link #bound}, {@link #use}) keeps the port's rules: a code is used once,
+ * a replay of its payment says so, a transaction confirms one code, none after its window.
  */
 public final class MemoryDiscountCodes implements DiscountCodes {
 
   private final List<NewCode> stored = new ArrayList<>();
+  private final Map<DiscountCode, Payment> usedBy = new HashMap<>();
+  private final Map<DiscountCode, Instant> usedAt = new HashMap<>();
   private Runnable beforeEachIssue = () -> {};
   private int takenDraws;
   private boolean broken;
@@ -74,21 +79,79 @@ public final class MemoryDiscountCodes implements DiscountCodes {
 
   @Override
   public synchronized Uni<Optional<IssuedCode>> find(DiscountCode code) {
+    return Uni.createFrom().item(row(code).map(row -> current(row.code())));
+  }
+
+  @Override
+  public synchronized Uni<Optional<Bound>> bound(DiscountCode code) {
     return Uni.createFrom()
         .item(
-            stored.stream()
-                .map(NewCode::code)
-                .filter(issued -> issued.code().equals(code))
-                .findFirst());
+            row(code)
+                .map(
+                    row ->
+                        new Bound(
+                            current(row.code()),
+                            row.ownerKeyId(),
+                            row.callerKeyId(),
+                            wallet(row, "evm:"),
+                            wallet(row, "solana:"))));
   }
 
+  /**
+   * Marks the code used by {@code payment} once, as the database adapter does: a replay of the same
+   * payment is {@code Replayed} at any time, a transaction confirms one code only.
+   */
   @Override
-  public Uni<Optional<Bound>> bound(DiscountCode code) {
-    throw new UnsupportedOperationException("payment confirmation is tested against PostgreSQL");
+  public synchronized Uni<Use> use(
+      DiscountCode code, Payment payment, Instant now, Instant confirmableUntil) {
+    Optional<NewCode> row = row(code);
+    if (row.isEmpty()) {
+      return Uni.createFrom().item(new Use.NotFound());
+    }
+    IssuedCode issued = current(row.get().code());
+    Payment earlier = usedBy.get(code);
+    if (earlier != null) {
+      return Uni.createFrom()
+          .item(
+              earlier.hash().equals(payment.hash())
+                  ? new Use.Replayed(issued)
+                  : new Use.AlreadyUsed(issued));
+    }
+    if (usedBy.values().stream().anyMatch(p -> p.hash().equals(payment.hash()))) {
+      return Uni.createFrom().item(new Use.PaymentTaken());
+    }
+    if (!now.isBefore(confirmableUntil)) {
+      return Uni.createFrom().item(new Use.Expired(issued));
+    }
+    usedBy.put(code, payment);
+    usedAt.put(code, now);
+    return Uni.createFrom().item(new Use.Used(current(issued)));
   }
 
-  @Override
-  public Uni<Use> use(DiscountCode code, Payment payment, Instant now, Instant until) {
-    throw new UnsupportedOperationException("payment confirmation is tested against PostgreSQL");
+  private Optional<NewCode> row(DiscountCode code) {
+    return stored.stream().filter(row -> row.code().code().equals(code)).findFirst();
+  }
+
+  /** The stored code with the time a payment confirmed it, if one did. */
+  private IssuedCode current(IssuedCode code) {
+    Instant used = usedAt.get(code.code());
+    return used == null
+        ? code
+        : new IssuedCode(
+            code.code(),
+            code.merchantId(),
+            code.discountPercent(),
+            code.createdAt(),
+            code.expiresAt(),
+            code.walletProven(),
+            code.discountedTotal(),
+            Optional.of(used));
+  }
+
+  private static Optional<String> wallet(NewCode row, String family) {
+    return row.walletKeys().stream()
+        .filter(key -> key.startsWith(family))
+        .map(key -> key.substring(family.length()))
+        .findFirst();
   }
 }
