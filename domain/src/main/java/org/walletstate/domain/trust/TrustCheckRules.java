@@ -13,6 +13,13 @@ final class TrustCheckRules {
 
   /** Dimension order, counts per dimension, the base total, unique labels. */
   static void validate(String version, List<TrustCheck> checks) {
+    Map<TrustDimension, Integer> counts = inOrder(version, checks);
+    countsMatch(version, counts);
+    labelsUnique(version, checks);
+  }
+
+  /** Each dimension's checks together, in the interface's order, each on its family; counted. */
+  private static Map<TrustDimension, Integer> inOrder(String version, List<TrustCheck> checks) {
     Map<TrustDimension, Integer> counts = new EnumMap<>(TrustDimension.class);
     TrustDimension previous = null;
     for (TrustCheck check : checks) {
@@ -33,21 +40,29 @@ final class TrustCheckRules {
       }
       counts.merge(dimension, 1, Integer::sum);
       previous = dimension;
-      dimension
-          .onlyWith()
-          .ifPresent(
-              family -> {
-                if (check.chain().family() != family) {
-                  throw new IllegalStateException(
-                      "check list "
-                          + version
-                          + ": \""
-                          + check.label()
-                          + "\" is not a check of "
-                          + dimension.key());
-                }
-              });
+      onItsFamily(version, check, dimension);
     }
+    return counts;
+  }
+
+  private static void onItsFamily(String version, TrustCheck check, TrustDimension dimension) {
+    dimension
+        .onlyWith()
+        .ifPresent(
+            family -> {
+              if (check.chain().family() != family) {
+                throw new IllegalStateException(
+                    "check list "
+                        + version
+                        + ": \""
+                        + check.label()
+                        + "\" is not a check of "
+                        + dimension.key());
+              }
+            });
+  }
+
+  private static void countsMatch(String version, Map<TrustDimension, Integer> counts) {
     for (TrustDimension dimension : TrustDimension.values()) {
       int count = counts.getOrDefault(dimension, 0);
       if (count != dimension.checks()) {
@@ -62,6 +77,9 @@ final class TrustCheckRules {
                 + dimension.checks());
       }
     }
+  }
+
+  private static void labelsUnique(String version, List<TrustCheck> checks) {
     for (TrustDimension dimension : TrustDimension.values()) {
       Set<String> labels = new HashSet<>();
       for (TrustCheck check : checks) {
