@@ -1,5 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
+import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
@@ -9,9 +10,38 @@ import org.walletstate.domain.request.RequestValue;
  * Reads one condition object of an attest request into a {@link RequestedCondition}: the type names
  * its descriptor, whose parser applies every rule the request alone can check. A type of the
  * interface without a descriptor in {@link ConditionTypes#EVALUATED} is refused as not yet
- * supported. Members a type does not use are ignored.
+ * supported. A member outside the interface's condition members ({@link #MEMBERS}) is refused, so
+ * that a misspelt member never silently drops the rule it names; a member of the interface that a
+ * type does not use ({@code threshold} on {@code nft_ownership}) is ignored.
  */
 public final class ConditionParser {
+
+  /** The members of a condition object, as the interface lists them. */
+  public static final Set<String> MEMBERS =
+      Set.of(
+          "type",
+          "chainId",
+          "contractAddress",
+          "threshold",
+          "decimals",
+          "multiple",
+          "amount",
+          "minFraction",
+          "selector",
+          "currency",
+          "taxon",
+          "assetCode",
+          "template",
+          "schemaId",
+          "attester",
+          "indexer",
+          "agentId",
+          "delegationManager",
+          "expectedDelegator",
+          "delegation",
+          "expect",
+          "delegate",
+          "label");
 
   private ConditionParser() {}
 
@@ -26,7 +56,9 @@ public final class ConditionParser {
       throw new ValidationException(path + " must be an object, not " + raw.kind());
     }
     Fields fields = Fields.of(object, path);
-    Condition<?> condition = type(fields).parser().parse(fields, key);
+    ConditionType type = type(fields);
+    knownMembersOnly(object, fields);
+    Condition<?> condition = type.parser().parse(fields, key);
     return new RequestedCondition(index, label(fields), condition);
   }
 
@@ -45,6 +77,17 @@ public final class ConditionParser {
             () ->
                 new ValidationException(
                     fields.path("type") + " " + name + " is not yet supported"));
+  }
+
+  private static void knownMembersOnly(RequestValue.Obj object, Fields fields) {
+    for (String member : object.members().keySet()) {
+      if (!MEMBERS.contains(member)) {
+        throw new ValidationException(
+            fields.path(member)
+                + " is not a condition member (an unknown member is refused so that a misspelt"
+                + " one never drops the rule it names)");
+      }
+    }
   }
 
   private static String label(Fields fields) {

@@ -631,10 +631,25 @@ class ConditionRulesTest {
             accepted(
                 "{\"type\":\"nft_ownership\",\"chainId\":1,\"contractAddress\":\""
                     + USDC
-                    + "\",\"threshold\":\"5\",\"colour\":\"blue\"}");
+                    + "\",\"threshold\":\"5\"}");
 
     assertThat(Json.write(nft.evaluatedCondition()))
         .contains("\"operator\":\"gt\",\"threshold\":0");
+  }
+
+  @Test
+  void aMemberOutsideTheInterfacesConditionMembersIsRefused() {
+    refused(
+        "{\"type\":\"nft_ownership\",\"chainId\":1,\"contractAddress\":\""
+            + USDC
+            + "\",\"threshold\":\"5\",\"colour\":\"blue\"}",
+        "conditions[0].colour is not a condition member (an unknown member is refused so that a"
+            + " misspelt one never drops the rule it names)");
+    refused(
+        "{\"type\":\"eas_attestation\",\"chainId\":8453,\"template\":\"kyc\","
+            + "\"atester\":\"0x0000000000000000000000000000000000000001\"}",
+        "conditions[0].atester is not a condition member (an unknown member is refused so that a"
+            + " misspelt one never drops the rule it names)");
   }
 
   @Test
