@@ -1160,7 +1160,10 @@ class EvaluatedPreimageCorpusTest {
       return call(token, "balanceOf(address)", List.of(holder), word(baseUnits));
     }
 
+    /** A collection's balance; the collection declares ERC-721 (ERC-165), as nft_ownership asks. */
     Chain erc721BalanceOf(String collection, String owner, long count) {
+      call(
+          collection, "supportsInterface(bytes4)", List.of("0x80ac58cd" + "0".repeat(56)), word(1));
       return balanceOf(collection, owner, count);
     }
 

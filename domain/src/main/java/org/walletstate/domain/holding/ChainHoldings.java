@@ -113,6 +113,32 @@ public final class ChainHoldings {
     return family.ownership(collection, taxon, family.walletType().cast(wallet));
   }
 
+  /** Whether this chain's family reads collections. */
+  public boolean readsCollections() {
+    return family.readsCollections();
+  }
+
+  /** The collection a condition names on this chain ({@link FamilyHoldings#collection}). */
+  public CollectionId collection(String contract, Fields fields) {
+    return family.collection(contract, fields);
+  }
+
+  /** Whether {@code wallet} holds one of {@code collection}, as a condition asks it. */
+  public Optional<CollectionOwnership> collectionOwnership(
+      CollectionId collection, WalletAddress wallet) {
+    return collectionOwnership(family, collection, wallet);
+  }
+
+  private static <W extends WalletAddress> Optional<CollectionOwnership> collectionOwnership(
+      FamilyHoldings<W> family, CollectionId collection, WalletAddress wallet) {
+    return family.collectionOwnership(collection, family.walletType().cast(wallet));
+  }
+
+  /** What an ownership result on this chain can be proven by. */
+  public ProofRequirement ownershipProof() {
+    return family.ownershipProof(chain);
+  }
+
   /** The reads of many wallets' holdings on this chain, in as few calls as the family can. */
   public HoldingBatch batch(List<WalletHolding> entries) {
     return family.batch(chain, entries);

@@ -76,6 +76,37 @@ public interface FamilyHoldings<W extends WalletAddress> {
     return Optional.empty();
   }
 
+  /** Whether the family reads collections ({@link #ownership} is not empty). */
+  default boolean readsCollections() {
+    return false;
+  }
+
+  /**
+   * The collection a condition names: {@code contract} (not {@code native}, which the caller
+   * refuses) in the family's signed form, and the family's filter members of {@code fields} (an
+   * XRPL taxon); by default the contract only.
+   *
+   * @throws org.walletstate.domain.ValidationException naming the member and the rule it breaks
+   */
+  default CollectionId collection(String contract, Fields fields) {
+    return CollectionId.of(contract(contract, fields.path("contractAddress")));
+  }
+
+  /**
+   * Whether {@code wallet} holds one of {@code collection}, as a condition asks it: the family's
+   * ownership read and the checks it makes of the contract first; empty where the family's
+   * collections are not read.
+   */
+  default Optional<CollectionOwnership> collectionOwnership(CollectionId collection, W wallet) {
+    return ownership(collection.contract(), collection.taxon(), wallet)
+        .map(read -> CollectionOwnership.of(read, "NFT holdings could not be read"));
+  }
+
+  /** What an ownership result can be proven by: declined for the chain's reason by default. */
+  default ProofRequirement ownershipProof(Chain chain) {
+    return new ProofRequirement.Declined(chain.proofs().declineReason());
+  }
+
   /**
    * The reads of many wallets' holdings on {@code chain}, together: by default each entry's own
    * reads; a family that can fold them into fewer calls does so here.

@@ -1,17 +1,14 @@
 package org.walletstate.domain.attest.condition;
 
-import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.FailureSource;
-import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.holding.OwnershipRead;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.holding.ChainHoldings;
+import org.walletstate.domain.holding.CollectionId;
+import org.walletstate.domain.holding.CollectionOwnership;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
@@ -19,29 +16,43 @@ import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.request.Fields;
 
 /**
- * {@code nft_ownership}: the wallet holds at least one token of an ERC-721 collection ({@code
- * balanceOf(wallet) > 0}).
+ * {@code nft_ownership}: the wallet holds at least one NFT of the collection, on a chain of any
+ * family whose holdings read collections (EVM: an ERC-721 contract's {@code balanceOf} is at least
+ * one; Solana: the mint or one of its verified collection; XRPL: an NFT of the issuer, of the taxon
+ * when given). What is read, which contracts are no collection (an EVM contract that does not
+ * declare ERC-721, a Metaplex Core asset: 400) and what an unread answer says are the family's
+ * ({@link HoldingFamilies}).
  *
- * @param chain an EVM chain
- * @param collection the ERC-721 contract
+ * @param chain a chain whose family reads collections
+ * @param collection the collection in its family's signed form, and its filter
  */
-public record NftOwnership(Chain chain, EvmAddress collection) implements EvmCondition {
+public record NftOwnership(Chain chain, CollectionId collection)
+    implements Condition<WalletAddress> {
 
   public static final ConditionType TYPE =
-      new ConditionType(
-          "nft_ownership",
-          NftOwnership.class,
-          NftOwnership::parseAny,
-          List.of(SolanaNftOwnership.class, XrplNftOwnership.class));
+      new ConditionType("nft_ownership", NftOwnership.class, NftOwnership::parse);
 
-  /** Why an {@code nft_ownership} result carries no proof. */
-  public static final String NOT_PROVEN =
-      "nft_ownership is not proven: ERC-721 balance layouts vary (enumerable, packed), so no"
-          + " storage slot is a dependable count of tokens held";
-
+  /**
+   * A condition on a chain whose family reads collections, naming the collection in that family's
+   * form: an embedder who builds one without the request reader gets the reader's refusals.
+   *
+   * @throws ValidationException when the chain's family reads no collections or the contract is not
+   *     one of its collections' forms
+   */
   public NftOwnership {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(collection, "collection");
+    ChainHoldings holdings = HoldingFamilies.on(chain);
+    if (!holdings.readsCollections()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + ": nft_ownership is not available there");
+    }
+    if (!holdings
+        .contract(collection.contract(), "contractAddress")
+        .equals(collection.contract())) {
+      throw new ValidationException(
+          "contractAddress " + collection.contract() + " is not in its signed form");
+    }
   }
 
   @Override
@@ -50,76 +61,69 @@ public record NftOwnership(Chain chain, EvmAddress collection) implements EvmCon
   }
 
   @Override
-  public Set<EvmRead<?>> reads(EvmAddress wallet) {
-    return Set.of(
-        (EvmRead<?>) ownership(chain, collection.checksummed(), Optional.empty(), wallet).read());
+  @SuppressWarnings("unchecked")
+  public Class<WalletAddress> walletType() {
+    return (Class<WalletAddress>) holdings().walletType();
   }
 
-  /** How one form of the condition is parsed on a chain whose wallets are {@code wallet}. */
-  private record Form(Class<? extends WalletAddress> wallet, FormParser parser) {}
-
-  @FunctionalInterface
-  private interface FormParser {
-    Condition<?> parse(Fields fields, KeyVersion key, Chain chain);
+  private ChainHoldings holdings() {
+    return HoldingFamilies.on(chain);
   }
 
-  /** The forms, by the wallet type the chain's holdings name (EVM, Solana, XRPL). */
-  private static final List<Form> FORMS =
-      List.of(
-          new Form(EvmAddress.class, NftOwnership::parse),
-          new Form(SolanaAddress.class, SolanaNftOwnership::parse),
-          new Form(XrplAddress.class, XrplNftOwnership::parse));
+  static NftOwnership parse(Fields fields, KeyVersion key) {
+    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
+    String contract = fields.requiredText("contractAddress");
+    if (contract.equals("native")) {
+      throw new ValidationException(
+          fields.path("contractAddress")
+              + " native is not allowed on "
+              + TYPE.wireName()
+              + " (native is valid only for token_balance and ratio_to_amount)");
+    }
+    return new NftOwnership(chain, HoldingFamilies.on(chain).collection(contract, fields));
+  }
+
+  private CollectionOwnership ownership(WalletAddress wallet) {
+    return holdings()
+        .collectionOwnership(collection, wallet)
+        .orElseThrow(() -> new IllegalStateException("no collections are read on " + chain));
+  }
+
+  @Override
+  public Set<ChainRead<?>> reads(WalletAddress wallet) {
+    return ownership(wallet).reads();
+  }
+
+  @Override
+  public ConditionVerdict evaluate(EvaluationContext<WalletAddress> context) {
+    CollectionOwnership.Answer answer = ownership(context.wallet()).answer(context.readings());
+    if (answer instanceof CollectionOwnership.Unread unread) {
+      return new ConditionVerdict.Unavailable(unread.source(), unread.detail());
+    }
+    if (answer instanceof CollectionOwnership.NotACollection not) {
+      return new ConditionVerdict.Refused(
+          context.field("contractAddress") + " " + collection.contract() + " " + not.reason());
+    }
+    boolean held = ((CollectionOwnership.Held) answer).held();
+    return new ConditionVerdict.Decided(held, evaluatedCondition(), PayloadValue.object());
+  }
 
   /**
-   * The form of the condition's chain: the one whose wallets are those the chain's holdings read
-   * ({@link HoldingFamilies}); the chain check admits only chains that have one.
+   * {@code {type, chainId, contractAddress, operator: "gt", threshold: 0}}, numeric 0, and the
+   * taxon (a number) when the collection is filtered by one, so that the hash binds the filter.
    */
-  static Condition<?> parseAny(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    Class<? extends WalletAddress> wallet = HoldingFamilies.on(chain).walletType();
-    return FORMS.stream()
-        .filter(form -> form.wallet().equals(wallet))
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no nft_ownership form on " + chain))
-        .parser()
-        .parse(fields, key, chain);
-  }
-
-  /** The read of {@code wallet}'s ownership of one of {@code collection}: the family's. */
-  static OwnershipRead<?> ownership(
-      Chain chain, String collection, Optional<Long> taxon, WalletAddress wallet) {
-    return HoldingFamilies.on(chain)
-        .ownership(collection, taxon, wallet)
-        .orElseThrow(() -> new IllegalArgumentException("no collections are read on " + chain));
-  }
-
-  static NftOwnership parse(Fields fields, KeyVersion key, Chain chain) {
-    return new NftOwnership(chain, ConditionMembers.contract(fields, TYPE));
-  }
-
-  @Override
-  public ProofRequirement proof(EvmAddress wallet) {
-    return new ProofRequirement.Declined(NOT_PROVEN);
-  }
-
-  @Override
-  public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
-    Optional<Boolean> held =
-        ownership(chain, collection.checksummed(), Optional.empty(), context.wallet())
-            .holds(context.readings());
-    if (held.isEmpty()) {
-      return new ConditionVerdict.Unavailable(
-          FailureSource.BALANCE_READ, "NFT balance could not be read");
-    }
-    return new ConditionVerdict.Decided(held.get(), evaluatedCondition(), PayloadValue.object());
-  }
-
-  /** {@code {type, chainId, contractAddress, operator: "gt", threshold: 0}}, numeric 0. */
   PayloadValue.Obj evaluatedCondition() {
-    return EvaluatedConditions.begin(type(), chain)
-        .put("contractAddress", collection.checksummed())
-        .put("operator", "gt")
-        .put("threshold", 0)
-        .build();
+    PayloadValue.ObjBuilder shape =
+        EvaluatedConditions.begin(type(), chain)
+            .put("contractAddress", collection.contract())
+            .put("operator", "gt")
+            .put("threshold", 0);
+    collection.taxon().ifPresent(taxon -> shape.put("taxon", taxon));
+    return shape.build();
+  }
+
+  @Override
+  public ProofRequirement proof(WalletAddress wallet) {
+    return holdings().ownershipProof();
   }
 }

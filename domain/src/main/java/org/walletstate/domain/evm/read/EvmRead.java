@@ -22,6 +22,7 @@ public sealed interface EvmRead<T>
         EvmTokenReads.Erc20Decimals,
         EvmTokenReads.Erc20TotalSupply,
         EvmTokenReads.Erc721BalanceOf,
+        EvmTokenReads.Erc721Interface,
         EvmContractReads.BoolViewCall,
         EvmContractReads.UintViewCall,
         EvmContractReads.AccountCode,
@@ -36,6 +37,7 @@ public sealed interface EvmRead<T>
 
   FunctionSignature BALANCE_OF = FunctionSignature.of("balanceOf(address)");
   FunctionSignature DECIMALS = FunctionSignature.of("decimals()");
+  FunctionSignature SUPPORTS_INTERFACE = FunctionSignature.of("supportsInterface(bytes4)");
   FunctionSignature TOTAL_SUPPLY = FunctionSignature.of("totalSupply()");
   FunctionSignature GET_ATTESTATION = FunctionSignature.of("getAttestation(bytes32)");
   FunctionSignature DISABLED_DELEGATIONS = FunctionSignature.of("disabledDelegations(bytes32)");

@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.evm.AbiReader;
+import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 
 /**
@@ -106,6 +107,32 @@ public interface EvmTokenReads {
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
       return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+    }
+  }
+
+  /**
+   * ERC-165 {@code supportsInterface(0x80ac58cd)}: whether the contract declares itself an ERC-721
+   * collection (ERC-721 requires every collection to). A contract that answers no word (no such
+   * function and a fallback that returns nothing, or no code) declares nothing: false. A call that
+   * reverts is a {@code Reverted} reading, which also declares nothing.
+   */
+  record Erc721Interface(EvmAddress contract) implements EvmRead<Boolean> {
+    /** The ERC-721 interface id, left-aligned in its argument word. */
+    static final Bytes32 ERC721_ID = Bytes32.of(new BigInteger("80ac58cd", 16).shiftLeft(224));
+
+    public Erc721Interface {
+      Objects.requireNonNull(contract, "contract");
+    }
+
+    @Override
+    public EvmRequest request() {
+      return EvmCalls.call(contract, SUPPORTS_INTERFACE, ERC721_ID);
+    }
+
+    @Override
+    public Boolean decode(ReadOutcome.Answer answer) {
+      Bytes data = EvmCalls.returnData(answer);
+      return data.length() >= 32 && AbiReader.of(data).bool(0);
     }
   }
 

@@ -1,15 +1,21 @@
 package org.walletstate.domain.holding.family;
 
 import java.math.BigInteger;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.FailureSource;
+import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.holding.Asset;
+import org.walletstate.domain.holding.CollectionId;
+import org.walletstate.domain.holding.CollectionOwnership;
 import org.walletstate.domain.holding.HoldingBatch;
 import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.WalletHolding;
@@ -67,5 +73,60 @@ final class EvmHoldings extends ContractHoldings<EvmAddress> {
         new OwnershipRead<>(
             new EvmRead.Erc721BalanceOf(EvmAddress.of(collection), wallet),
             count -> count.signum() > 0));
+  }
+
+  /** Why an EVM ownership result carries no proof. */
+  static final String OWNERSHIP_NOT_PROVEN =
+      "nft_ownership is not proven: ERC-721 balance layouts vary (enumerable, packed), so no"
+          + " storage slot is a dependable count of tokens held";
+
+  /** Why a contract that does not declare ERC-721 is refused as a collection. */
+  static final String NOT_ERC721 =
+      "is not an ERC-721 collection: it does not declare the ERC-721 interface"
+          + " (ERC-165 supportsInterface(0x80ac58cd)); nft_ownership on EVM chains reads"
+          + " ERC-721 collections";
+
+  /**
+   * A collection is an ERC-721 contract: its {@code balanceOf} counts the wallet's tokens, and the
+   * contract must declare the ERC-721 interface (ERC-165), so that a fungible token's holder is
+   * never taken for a collection's. The balance is judged first.
+   */
+  @Override
+  public Optional<CollectionOwnership> collectionOwnership(
+      CollectionId collection, EvmAddress wallet) {
+    EvmAddress contract = EvmAddress.of(collection.contract());
+    ChainRead<BigInteger> count = new EvmRead.Erc721BalanceOf(contract, wallet);
+    ChainRead<Boolean> declared = new EvmRead.Erc721Interface(contract);
+    Set<ChainRead<?>> reads = new LinkedHashSet<>();
+    reads.add(count);
+    reads.add(declared);
+    return Optional.of(
+        new CollectionOwnership(
+            reads,
+            readings -> {
+              if (!(readings.reading(count) instanceof Reading.Value<BigInteger> held)) {
+                return new CollectionOwnership.Unread(
+                    FailureSource.BALANCE_READ, "NFT balance could not be read");
+              }
+              Reading<Boolean> erc721 = readings.reading(declared);
+              if (erc721 instanceof Reading.Unreadable<Boolean>) {
+                return new CollectionOwnership.Unread(
+                    FailureSource.TOKEN_METADATA_READ, "NFT collection could not be read");
+              }
+              if (!(erc721 instanceof Reading.Value<Boolean> yes && yes.value())) {
+                return new CollectionOwnership.NotACollection(NOT_ERC721);
+              }
+              return new CollectionOwnership.Held(held.value().signum() > 0);
+            }));
+  }
+
+  @Override
+  public ProofRequirement ownershipProof(Chain chain) {
+    return new ProofRequirement.Declined(OWNERSHIP_NOT_PROVEN);
+  }
+
+  @Override
+  public boolean readsCollections() {
+    return true;
   }
 }

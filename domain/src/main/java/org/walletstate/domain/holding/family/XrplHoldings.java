@@ -18,11 +18,14 @@ import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
+import org.walletstate.domain.holding.CollectionId;
+import org.walletstate.domain.holding.CollectionOwnership;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.request.Fields;
+import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.xrpl.TrustLineHolding;
 import org.walletstate.domain.xrpl.XrplRead;
 
@@ -152,5 +155,60 @@ final class XrplHoldings extends FamilyIdentity<XrplAddress> {
             new XrplRead.NftHeld(
                 wallet, XrplAddress.of(collection), taxon.map(t -> XrplTaxon.of(t, "taxon"))),
             held -> held));
+  }
+
+  @Override
+  public CollectionId collection(String contract, Fields fields) {
+    XrplAddress issuer = XrplAddress.parse(contract, fields.path("contractAddress"));
+    return new CollectionId(issuer.text(), taxon(fields).map(XrplTaxon::value));
+  }
+
+  private static Optional<XrplTaxon> taxon(Fields fields) {
+    if (!fields.has("taxon")) {
+      return Optional.empty();
+    }
+    RequestValue raw = fields.get("taxon");
+    String field = fields.path("taxon");
+    if (raw instanceof RequestValue.Number number) {
+      return Optional.of(XrplTaxon.parse(number.literal(), field));
+    }
+    if (raw instanceof RequestValue.Text text) {
+      return Optional.of(XrplTaxon.parse(text.value(), field));
+    }
+    throw new ValidationException(
+        field
+            + " must be an integer from 0 to 4294967295 (a number or a digit string), not "
+            + raw.kind());
+  }
+
+  /** An issuer's NFTs are listed page by page; past the bound the caller is told so. */
+  @Override
+  public Optional<CollectionOwnership> collectionOwnership(
+      CollectionId collection, XrplAddress wallet) {
+    OwnershipRead<?> ownership =
+        ownership(collection.contract(), collection.taxon(), wallet).orElseThrow();
+    return Optional.of(
+        new CollectionOwnership(
+            Set.of(ownership.read()),
+            readings ->
+                ownership
+                    .holds(readings)
+                    .<CollectionOwnership.Answer>map(CollectionOwnership.Held::new)
+                    .orElseGet(
+                        () ->
+                            new CollectionOwnership.Unread(
+                                FailureSource.BALANCE_READ, unread(ownership, readings)))));
+  }
+
+  private static String unread(OwnershipRead<?> ownership, Readings readings) {
+    return readings.reading(ownership.read()) instanceof Reading.Unreadable<?> unreadable
+            && unreadable.detail().startsWith(XrplRead.NftHeld.TOO_MANY)
+        ? XrplRead.NftHeld.TOO_MANY
+        : "NFT holdings could not be read";
+  }
+
+  @Override
+  public boolean readsCollections() {
+    return true;
   }
 }
