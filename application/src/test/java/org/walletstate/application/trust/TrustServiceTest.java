@@ -16,7 +16,9 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
+import org.walletstate.application.trust.port.in.TrustCommand;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
@@ -36,9 +38,7 @@ import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.trust.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustCheckList;
-import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustWallets;
 
 /** The trust use cases over fakes of their ports: no framework, no I/O. */

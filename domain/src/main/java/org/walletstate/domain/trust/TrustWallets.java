@@ -6,17 +6,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.holding.WalletMember;
 import org.walletstate.domain.holding.Wallets;
-import org.walletstate.domain.request.Fields;
 
 /**
  * The wallets one profile is about: the EVM {@code wallet} (required) and, optionally, one wallet
- * of each other family. Every wallet is validated by its family's parser, so a malformed one is a
- * 400 naming the member.
+ * of each other family, each of the family it is given for. The request's wallets are read by the
+ * application's {@code trust.port.in.TrustCommands}, each by its family's parser.
  *
  * @param evm the profile's {@code wallet}
  * @param others the other families' wallets that were given
@@ -24,35 +24,33 @@ import org.walletstate.domain.request.Fields;
 public record TrustWallets(EvmAddress evm, Map<ChainFamily, WalletAddress> others) {
 
   /** The optional members: every family's but the EVM {@code wallet}, in the interface's order. */
-  static final List<WalletMember> OPTIONAL =
+  public static final List<WalletMember> OPTIONAL =
       WalletMember.ALL.stream().filter(m -> m.family() != ChainFamily.EVM).toList();
 
+  /**
+   * @throws ValidationException when an other wallet is an EVM wallet or is not of the family it is
+   *     given for
+   */
   public TrustWallets {
     Objects.requireNonNull(evm, "evm");
     Map<ChainFamily, WalletAddress> copy = new EnumMap<>(ChainFamily.class);
     copy.putAll(others);
     if (copy.containsKey(ChainFamily.EVM)) {
-      throw new IllegalArgumentException("the EVM wallet is the profile's wallet, not another");
+      throw new ValidationException("the EVM wallet is the profile's wallet, not another");
     }
+    copy.forEach(
+        (family, wallet) -> {
+          if (wallet.family() != family) {
+            throw new ValidationException(
+                memberOf(family) + " must be a " + family + " wallet, not " + wallet.family());
+          }
+        });
     others = Collections.unmodifiableMap(copy);
   }
 
   /** Only an EVM wallet. */
   public static TrustWallets of(EvmAddress evm) {
     return new TrustWallets(evm, Map.of());
-  }
-
-  /** The wallet members of one profile request (the body, or one entry of a batch). */
-  public static TrustWallets parse(Fields fields) {
-    EvmAddress evm = EvmAddress.parse(fields.requiredText("wallet"), fields.path("wallet"));
-    Map<ChainFamily, WalletAddress> others = new EnumMap<>(ChainFamily.class);
-    for (WalletMember member : OPTIONAL) {
-      Optional<String> text = fields.optionalText(member.name());
-      if (text.isPresent()) {
-        others.put(member.family(), member.parser().parse(text.get(), fields.path(member.name())));
-      }
-    }
-    return new TrustWallets(evm, others);
   }
 
   /** The request member that carries {@code family}'s wallet. */

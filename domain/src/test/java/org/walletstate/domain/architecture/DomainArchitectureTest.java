@@ -109,7 +109,6 @@ class DomainArchitectureTest {
           "org.walletstate.domain.holding..",
           // not moved yet: their commands and readers are still in the domain
           "org.walletstate.domain.attest..",
-          "org.walletstate.domain.trust..",
           "org.walletstate.domain.commerce.discount..",
           "org.walletstate.domain.payment..");
 
@@ -128,8 +127,7 @@ class DomainArchitectureTest {
                   + " keeps values that validate on construction");
 
   /** The commands still in the domain, until their features move them to port.in. */
-  static final List<String> COMMANDS_LEFT =
-      List.of("org.walletstate.domain.attest..", "org.walletstate.domain.trust..");
+  static final List<String> COMMANDS_LEFT = List.of("org.walletstate.domain.attest..");
 
   @ArchTest
   static final ArchRule commandsAreNotInTheDomain =

@@ -25,13 +25,14 @@ import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
+import org.walletstate.application.trust.port.in.TrustCommand;
+import org.walletstate.application.trust.port.in.TrustCommands;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.account.MeteredOperation;
-import org.walletstate.domain.trust.TrustBatchCommand;
-import org.walletstate.domain.trust.TrustCommand;
 import org.walletstate.domain.trust.TrustFailure;
 
 /**
@@ -86,7 +87,7 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed trust profile of a wallet")
   public Uni<Response> trust(byte[] body) {
-    TrustCommand command = TrustCommand.parse(bodies.object(body));
+    TrustCommand command = TrustCommands.profile(bodies.object(body));
     return payments.serve(
         caller,
         TrustProfileUseCase.call(command),
@@ -105,7 +106,7 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets, read at the same blocks")
   public Uni<Response> batch(byte[] body) {
-    TrustBatchCommand command = TrustBatchCommand.parse(bodies.object(body));
+    TrustBatchCommand command = TrustCommands.batch(bodies.object(body));
     int requested = command.entries().size();
     // a paid batch is settled only when every wallet's profile was signed: the payment is for
     // the whole batch, so a batch with failed wallets is answered 503 and costs nothing

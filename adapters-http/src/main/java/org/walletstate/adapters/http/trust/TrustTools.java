@@ -12,13 +12,14 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
 import org.walletstate.adapters.http.mcp.ToolSet;
 import org.walletstate.application.account.port.in.Paid.Settlement;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
+import org.walletstate.application.trust.port.in.TrustCommand;
+import org.walletstate.application.trust.port.in.TrustCommands;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.trust.TrustBatchCommand;
-import org.walletstate.domain.trust.TrustCommand;
 
 /**
  * The trust tools of {@code /mcp}, paid from the shared allowance: {@code wallet_trust} and {@code
@@ -44,7 +45,7 @@ public class TrustTools implements ToolSet {
   }
 
   private Uni<ToolResponse> trust(Map<String, Object> args) {
-    TrustCommand command = TrustCommand.parse(answers.body(args));
+    TrustCommand command = TrustCommands.profile(answers.body(args));
     return profiles
         .profile(Payer.sharedAllowance(), command)
         .map(
@@ -68,7 +69,7 @@ public class TrustTools implements ToolSet {
   }
 
   private Uni<ToolResponse> batch(Map<String, Object> args) {
-    TrustBatchCommand command = TrustBatchCommand.parse(answers.body(args));
+    TrustBatchCommand command = TrustCommands.batch(answers.body(args));
     int requested = command.entries().size();
     return batches
         .profiles(Payer.sharedAllowance(), command)

@@ -12,8 +12,8 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.domain.chain.ChainId;
-import org.walletstate.domain.trust.TrustBatchCommand;
 
 class EvmChainSettingsTest {
 

@@ -5,7 +5,6 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.trust.TrustBatchCommand;
 
 /**
  * {@code POST /v1/trust/batch}: every wallet read at the same block per chain, each profile signed

@@ -5,7 +5,6 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.trust.TrustCommand;
 
 /** {@code POST /v1/trust}: read, evaluate, sign, then paid for by the caller's {@link Payer}. */
 public interface TrustProfileUseCase {

@@ -1,0 +1,101 @@
+package org.walletstate.application.trust.port.in;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.request.RequestValue;
+import org.walletstate.domain.trust.TrustWallets;
+
+class TrustCommandsTest {
+
+  private static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+
+  private static RequestValue.Obj entry(Map<String, String> members) {
+    Map<String, RequestValue> values = new LinkedHashMap<>();
+    members.forEach((name, text) -> values.put(name, new RequestValue.Text(text)));
+    return new RequestValue.Obj(values);
+  }
+
+  private static RequestValue.Obj batch(List<RequestValue> entries, String proof) {
+    Map<String, RequestValue> body = new LinkedHashMap<>();
+    body.put("wallets", new RequestValue.Arr(entries));
+    if (proof != null) {
+      body.put("proof", new RequestValue.Text(proof));
+    }
+    return new RequestValue.Obj(body);
+  }
+
+  @Test
+  void proofBelongsToTheBatch_anEntryCarryingItIsRefusedByName() {
+    assertThat(
+            TrustCommands.batch(batch(List.of(entry(Map.of("wallet", WALLET))), "merkle")).proof())
+        .isTrue();
+    assertThatThrownBy(
+            () ->
+                TrustCommands.batch(
+                    batch(
+                        List.of(
+                            entry(Map.of("wallet", WALLET)),
+                            entry(Map.of("wallet", WALLET, "proof", "merkle"))),
+                        null)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageStartingWith("wallets[1].proof is not allowed");
+  }
+
+  @Test
+  void aBrokenMemberOfAnEntry_isNamedWithItsPosition() {
+    assertThatThrownBy(
+            () ->
+                TrustCommands.batch(
+                    batch(
+                        List.of(entry(Map.of("wallet", WALLET, "xrplWallet", "rNotAnAddress"))),
+                        null)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageContaining("wallets[0].xrplWallet");
+  }
+
+  @Test
+  void aBatchBuiltWithoutTheReaderHoldsOneToTenWallets() {
+    assertThatThrownBy(() -> new TrustBatchCommand(List.of(), false))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage("wallets must hold 1 to 10 entries, not 0");
+    List<TrustWallets> eleven =
+        java.util.Collections.nCopies(11, TrustWallets.of(EvmAddress.of(WALLET)));
+    assertThatThrownBy(() -> new TrustBatchCommand(eleven, false))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage("wallets must hold 1 to 10 entries, not 11");
+  }
+
+  @Test
+  void walletsBuiltWithoutTheReaderAreEachOfTheFamilyTheyAreGivenFor() {
+    EvmAddress evm = EvmAddress.of(WALLET);
+    assertThatThrownBy(() -> new TrustWallets(evm, Map.of(ChainFamily.EVM, evm)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage("the EVM wallet is the profile's wallet, not another");
+    assertThatThrownBy(() -> new TrustWallets(evm, Map.of(ChainFamily.SOLANA, evm)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageStartingWith("solanaWallet must be a ");
+  }
+
+  @Test
+  void theProfileReaderReadsTheSameWalletsAndProof() {
+    Map<String, RequestValue> body = new LinkedHashMap<>();
+    body.put("wallet", new RequestValue.Text(WALLET));
+    body.put("proof", new RequestValue.Text("merkle"));
+    TrustCommand command = TrustCommands.profile(new RequestValue.Obj(body));
+
+    assertThat(command.wallets()).isEqualTo(TrustWallets.of(EvmAddress.of(WALLET)));
+    assertThat(command.proof()).isTrue();
+    body.put("proof", new RequestValue.Text("zk"));
+    assertThatThrownBy(() -> TrustCommands.profile(new RequestValue.Obj(body)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage("proof must be \"merkle\" when given");
+  }
+}
