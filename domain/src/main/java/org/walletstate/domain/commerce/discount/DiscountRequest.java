@@ -30,7 +30,13 @@ public record DiscountRequest(
     Objects.requireNonNull(wallets, "wallets");
     Objects.requireNonNull(proof, "proof");
     Objects.requireNonNull(order, "order");
+    if (proof.isPresent() && (wallets.solana().isPresent() || wallets.xrpl().isPresent())) {
+      throw new ValidationException(WALLET_PROOF_EVM_ONLY);
+    }
   }
+
+  private static final String WALLET_PROOF_EVM_ONLY =
+      "walletProof is EVM only: send it with wallet, not with solanaWallet or xrplWallet";
 
   /**
    * Reads a body.
@@ -49,8 +55,7 @@ public record DiscountRequest(
     if (fields.has("walletProof")) {
       proof = Optional.of(WalletProof.parse(fields.get("walletProof")));
       if (wallets.solana().isPresent() || wallets.xrpl().isPresent()) {
-        throw new ValidationException(
-            "walletProof is EVM only: send it with wallet, not with solanaWallet or xrplWallet");
+        throw new ValidationException(WALLET_PROOF_EVM_ONLY);
       }
     }
     OrderLines order = withOrder ? OrderLines.parse(fields) : OrderLines.NONE;

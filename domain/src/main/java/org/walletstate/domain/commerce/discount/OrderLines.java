@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.walletstate.domain.ValidationException;
@@ -28,8 +29,32 @@ public record OrderLines(List<Item> items, OptionalLong subtotal) {
   public static final int PATH_MAX = 200;
   public static final OrderLines NONE = new OrderLines(List.of(), OptionalLong.empty());
 
+  /**
+   * @throws ValidationException when there are more than {@link #MAX_ITEMS} items, both items and a
+   *     subtotal, or a subtotal out of range
+   */
   public OrderLines {
     items = List.copyOf(items);
+    Objects.requireNonNull(subtotal, "subtotal");
+    if (items.size() > MAX_ITEMS) {
+      throw new ValidationException(
+          "items may hold at most " + MAX_ITEMS + " items (got " + items.size() + ")");
+    }
+    if (!items.isEmpty() && subtotal.isPresent()) {
+      throw new ValidationException("an order is items or a subtotal, not both");
+    }
+    if (subtotal.isPresent()) {
+      minorUnits(subtotal.getAsLong(), "subtotal");
+    }
+  }
+
+  private static void minorUnits(long amount, String field) {
+    if (amount < 0) {
+      throw new ValidationException(field + " must not be negative, got " + amount);
+    }
+    if (amount > MAX_AMOUNT) {
+      throw new ValidationException(field + " must be at most " + MAX_AMOUNT + " minor units");
+    }
   }
 
   /**
@@ -39,7 +64,19 @@ public record OrderLines(List<Item> items, OptionalLong subtotal) {
    *     echoed in allocations
    * @param amount minor units
    */
-  public record Item(String path, long amount) {}
+  public record Item(String path, long amount) {
+    /**
+     * @throws ValidationException when the path is empty or longer than {@link #PATH_MAX}, or the
+     *     amount is negative or over {@link #MAX_AMOUNT}
+     */
+    public Item {
+      Objects.requireNonNull(path, "path");
+      if (path.isEmpty() || path.length() > PATH_MAX) {
+        throw new ValidationException("path must be 1 to " + PATH_MAX + " characters");
+      }
+      minorUnits(amount, "amount");
+    }
+  }
 
   /**
    * The discount's amount on one item.

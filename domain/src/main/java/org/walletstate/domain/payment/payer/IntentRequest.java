@@ -24,10 +24,31 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
   private static final BigDecimal MAX_USD = BigDecimal.valueOf(1_000_000);
   private static final BigDecimal MAX_BTC = BigDecimal.valueOf(100);
 
+  /**
+   * @throws ValidationException with the reader's message when the chain settles no payments, the
+   *     amount is out of range or finer than its unit allows, or the purpose is not one of {@link
+   *     #PURPOSES}
+   */
   public IntentRequest {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(purpose, "purpose");
+    paymentChain(chain);
+    inRange(base, chain.family() == ChainFamily.BITCOIN);
+    knownPurpose(purpose);
+  }
+
+  private static void paymentChain(Chain chain) {
+    if (!chain.payment()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
+    }
+  }
+
+  private static void knownPurpose(String purpose) {
+    if (!PURPOSES.contains(purpose)) {
+      throw new ValidationException("purpose must be one of " + String.join(", ", PURPOSES));
+    }
   }
 
   public static IntentRequest parse(RequestValue.Obj body) {
@@ -36,16 +57,11 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
       throw new ValidationException("chainId is required");
     }
     Chain chain = ChainCatalogue.parse(fields.get("chainId"), "chainId");
-    if (!chain.payment()) {
-      throw new ValidationException(
-          "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
-    }
+    paymentChain(chain);
     boolean bitcoin = chain.family() == ChainFamily.BITCOIN;
     BigDecimal base = base(fields.get("amount"), bitcoin);
     String purpose = fields.requiredText("purpose");
-    if (!PURPOSES.contains(purpose)) {
-      throw new ValidationException("purpose must be one of " + String.join(", ", PURPOSES));
-    }
+    knownPurpose(purpose);
     return new IntentRequest(chain, base, purpose);
   }
 
@@ -64,8 +80,15 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
                   : "USD in whole cents (e.g. 25 or \"25.50\")"));
     }
     value = value.stripTrailingZeros();
+    inRange(value, bitcoin);
+    return value.setScale(Math.max(value.scale(), 0));
+  }
+
+  /** At most 4 decimals of BTC or 2 of USD, within the bounds. */
+  private static void inRange(BigDecimal base, boolean bitcoin) {
+    BigDecimal amount = base.stripTrailingZeros();
     int decimals = bitcoin ? 4 : 2;
-    if (value.scale() > decimals) {
+    if (amount.scale() > decimals) {
       throw new ValidationException(
           "amount has more than "
               + decimals
@@ -73,7 +96,7 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
     }
     BigDecimal min = bitcoin ? new BigDecimal("0.0001") : PaymentCheck.MINIMUM_USD;
     BigDecimal max = bitcoin ? MAX_BTC : MAX_USD;
-    if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+    if (amount.compareTo(min) < 0 || amount.compareTo(max) > 0) {
       throw new ValidationException(
           "amount must be between "
               + min.toPlainString()
@@ -81,6 +104,5 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
               + max.toPlainString()
               + (bitcoin ? " BTC" : " USD"));
     }
-    return value.setScale(Math.max(value.scale(), 0));
   }
 }
