@@ -109,7 +109,6 @@ class DomainArchitectureTest {
           "org.walletstate.domain.holding..",
           // not moved yet: their commands and readers are still in the domain
           "org.walletstate.domain.attest..",
-          "org.walletstate.domain.commerce.discount..",
           "org.walletstate.domain.payment..");
 
   @ArchTest

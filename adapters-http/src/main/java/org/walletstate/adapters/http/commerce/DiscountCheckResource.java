@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.commerce.port.in.DiscountCommands;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
@@ -83,7 +84,7 @@ public class DiscountCheckResource {
         query.put(name, value);
       }
     }
-    return DiscountRequest.check(query);
+    return DiscountCommands.check(query);
   }
 
   /** What a discount check asks: the request's wallets at its merchant, without a wallet proof. */

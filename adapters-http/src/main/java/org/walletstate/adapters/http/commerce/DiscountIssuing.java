@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.Response;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.application.commerce.port.in.DiscountCommands;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
 import org.walletstate.domain.account.KeyAccount;
@@ -37,7 +38,7 @@ public class DiscountIssuing {
   Uni<Response> issued(byte[] body, DiscountViews.Protocol protocol) {
     KeyAccount account = caller.account();
     DiscountRequest request =
-        DiscountRequest.parse(bodies.object(body), protocol != DiscountViews.Protocol.VERIFY);
+        DiscountCommands.request(bodies.object(body), protocol != DiscountViews.Protocol.VERIFY);
     return issue
         .issue(account, request)
         .map(

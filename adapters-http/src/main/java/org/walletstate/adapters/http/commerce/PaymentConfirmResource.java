@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.application.commerce.port.in.CodePaymentCommands;
 import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
 import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase.Confirmation;
 import org.walletstate.domain.commerce.discount.CodePayment;
@@ -58,7 +59,7 @@ public class PaymentConfirmResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Confirm a code's USDC payment to the store; marks the code used once")
   public Uni<Response> confirm(byte[] body) {
-    CodePayment request = CodePayment.parse(bodies.object(body));
+    CodePayment request = CodePaymentCommands.confirm(bodies.object(body));
     return confirm
         .confirm(caller.account(), request)
         .map(

@@ -1,7 +1,6 @@
 package org.walletstate.domain.commerce.discount;
 
 import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * What a discount request says of the order: {@code items} ({@code {path, amount}}, amounts in
@@ -85,58 +82,6 @@ public record OrderLines(List<Item> items, OptionalLong subtotal) {
    * @param amount minor units, truncated
    */
   public record Allocation(String path, long amount) {}
-
-  public static OrderLines parse(Fields body) {
-    if (body.has("items")) {
-      RequestValue raw = body.get("items");
-      if (!(raw instanceof RequestValue.Arr array)) {
-        throw new ValidationException("items must be an array, not " + raw.kind());
-      }
-      if (array.items().size() > MAX_ITEMS) {
-        throw new ValidationException(
-            "items may hold at most " + MAX_ITEMS + " items (got " + array.items().size() + ")");
-      }
-      List<Item> items = new ArrayList<>();
-      for (int i = 0; i < array.items().size(); i++) {
-        String at = "items[" + i + "]";
-        if (!(array.items().get(i) instanceof RequestValue.Obj o)) {
-          throw new ValidationException(
-              at + " must be an object {path, amount}, not " + array.items().get(i).kind());
-        }
-        Fields item = Fields.of(o, at);
-        String path = item.requiredText("path");
-        if (path.isEmpty() || path.length() > PATH_MAX) {
-          throw new ValidationException(
-              item.path("path") + " must be 1 to " + PATH_MAX + " characters");
-        }
-        items.add(new Item(path, amount(item.get("amount"), item.path("amount"))));
-      }
-      return new OrderLines(items, OptionalLong.empty());
-    }
-    if (body.has("subtotal")) {
-      return new OrderLines(
-          List.of(), OptionalLong.of(amount(body.get("subtotal"), body.path("subtotal"))));
-    }
-    return NONE;
-  }
-
-  private static long amount(RequestValue raw, String field) {
-    if (raw.isMissing()) {
-      throw new ValidationException(field + " is required");
-    }
-    if (!(raw instanceof RequestValue.Number n)) {
-      throw new ValidationException(
-          field + " must be a number of minor units (e.g. 1999), not " + raw.kind());
-    }
-    if (n.value().signum() < 0) {
-      throw new ValidationException(field + " must not be negative, got " + n.literal());
-    }
-    BigInteger whole = n.value().setScale(0, RoundingMode.DOWN).toBigIntegerExact();
-    if (whole.compareTo(BigInteger.valueOf(MAX_AMOUNT)) > 0) {
-      throw new ValidationException(field + " must be at most " + MAX_AMOUNT + " minor units");
-    }
-    return whole.longValueExact();
-  }
 
   /** Whether the request said anything of the order. */
   public boolean present() {

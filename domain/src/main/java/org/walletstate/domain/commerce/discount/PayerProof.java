@@ -15,8 +15,6 @@ import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.payload.Timestamps;
 import org.walletstate.domain.payment.Payment;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.siwe.PersonalSign;
 
 /**
@@ -52,29 +50,17 @@ public record PayerProof(String message, String signature) {
 
   private static final String FIRST = "Payment confirmation for ";
 
+  /**
+   * @throws ValidationException when the message or the signature is longer than {@value #MAX_TEXT}
+   *     characters
+   */
   public PayerProof {
     Objects.requireNonNull(message, "message");
     Objects.requireNonNull(signature, "signature");
-  }
-
-  /** Reads the optional {@code payerProof} member: {@code {message, signature}}. */
-  public static Optional<PayerProof> parse(Fields body) {
-    RequestValue raw = body.get("payerProof");
-    if (raw.isMissing()) {
-      return Optional.empty();
-    }
-    if (!(raw instanceof RequestValue.Obj object)) {
-      throw new ValidationException(
-          "payerProof must be an object {message, signature}, not " + raw.kind());
-    }
-    Fields fields = Fields.of(object, "payerProof");
-    String message = fields.requiredText("message");
-    String signature = fields.requiredText("signature");
     if (message.length() > MAX_TEXT || signature.length() > MAX_TEXT) {
       throw new ValidationException(
           "payerProof.message and payerProof.signature are at most " + MAX_TEXT + " characters");
     }
-    return Optional.of(new PayerProof(message, signature));
   }
 
   /** The text a payer signs for {@code payment} of {@code code} on the service at {@code host}. */

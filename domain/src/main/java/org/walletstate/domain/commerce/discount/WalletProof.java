@@ -3,10 +3,7 @@ package org.walletstate.domain.commerce.discount;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.siwe.SignInCheck;
 import org.walletstate.domain.siwe.SignInPurpose;
 
@@ -21,22 +18,6 @@ import org.walletstate.domain.siwe.SignInPurpose;
  * @param signature the {@code personal_sign} signature
  */
 public record WalletProof(String message, String signature) {
-
-  /** Reads {@code walletProof}: an object with string {@code message} and {@code signature}. */
-  public static WalletProof parse(RequestValue raw) {
-    if (!(raw instanceof RequestValue.Obj o)) {
-      throw new ValidationException(
-          "walletProof must be an object {message, signature}, not " + raw.kind());
-    }
-    Fields fields = Fields.of(o, "walletProof");
-    RequestValue message = fields.get("message");
-    RequestValue signature = fields.get("signature");
-    if (!(message instanceof RequestValue.Text m) || !(signature instanceof RequestValue.Text s)) {
-      throw new ValidationException(
-          "walletProof must be an object with string message and signature");
-    }
-    return new WalletProof(m.value(), s.value());
-  }
 
   /** The outcome of checking a proof. */
   public sealed interface Verdict {
