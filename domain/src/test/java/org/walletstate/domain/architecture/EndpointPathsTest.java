@@ -31,7 +31,10 @@ class EndpointPathsTest {
               + " /v1/pass",
           "org.walletstate.domain.trust.TrustEvaluation",
           "ACCOUNT_NOT_PROVEN is signed into every profile asked with proofs (the reason an"
-              + " account row carries no proof), so it is written before any adapter sees it");
+              + " account row carries no proof), so it is written before any adapter sees it",
+          "org.walletstate.domain.trust.TrustRows",
+          "it writes TrustEvaluation.ACCOUNT_NOT_PROVEN into the row (javac copies a constant"
+              + " into the constant pool of each class that uses it)");
 
   private static final Path MAIN = ClassStrings.classesOf(ValidationException.class);
 
