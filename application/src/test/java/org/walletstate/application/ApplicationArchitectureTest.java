@@ -5,7 +5,6 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
@@ -17,7 +16,6 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
-import java.util.Set;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
 
@@ -153,19 +151,6 @@ class ApplicationArchitectureTest {
     };
   }
 
-  /**
-   * Services that still answer more than one port, each with the change that splits it.
-   * TrustService (profile and batch) is reworked where its payment flow becomes one payer per use
-   * case.
-   */
-  static final Set<String> SERVICES_OF_SEVERAL_PORTS =
-      Set.of("org.walletstate.application.trust.TrustService");
-
-  static final DescribedPredicate<JavaClass> LISTED_SERVICES_OF_SEVERAL_PORTS =
-      DescribedPredicate.describe(
-          "a listed service of several ports",
-          (JavaClass c) -> SERVICES_OF_SEVERAL_PORTS.contains(c.getName()));
-
   @ArchTest
   static final ArchRule oneServicePerIncomingPort =
       classes()
@@ -173,30 +158,11 @@ class ApplicationArchitectureTest {
           .resideOutsideOfPackage("org.walletstate.application..port.in..")
           .and()
           .areNotInterfaces()
-          .and(DescribedPredicate.not(LISTED_SERVICES_OF_SEVERAL_PORTS))
           .should(implementAtMostOneIncomingPort())
           .because(
               "each use case is one service: a port's service is what the composition root"
-                  + " builds for it, and a service changes for one reason");
-
-  @ArchTest
-  static final ArchRule theExceptionsStillAnswerSeveralPorts =
-      classes()
-          .that(LISTED_SERVICES_OF_SEVERAL_PORTS)
-          .should(
-              new ArchCondition<JavaClass>("still implement more than one incoming port") {
-                @Override
-                public void check(JavaClass service, ConditionEvents events) {
-                  boolean several = incomingPorts(service).size() > 1;
-                  events.add(
-                      new SimpleConditionEvent(
-                          service,
-                          several,
-                          service.getName()
-                              + " answers one port now: take it off SERVICES_OF_SEVERAL_PORTS"));
-                }
-              })
-          .allowEmptyShould(false);
+                  + " builds for it, and a service changes for one reason; use cases that share"
+                  + " a flow share a collaborator (TrustProfiling), not a class");
 
   private static ArchCondition<JavaClass> implementAtMostOneIncomingPort() {
     return new ArchCondition<>("implement at most one incoming port (a port.in use case)") {

@@ -19,10 +19,21 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.lang.conditions.ArchConditions;
 import com.tngtech.archunit.library.dependencies.Slice;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Path;
+import java.lang.annotation.Annotation;
 import java.util.List;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.mcp.ToolSet;
 
 /**
@@ -180,6 +191,58 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage("jakarta.enterprise..", "jakarta.inject..")
           .because("StoresWiring builds every PostgreSQL adapter as the port it answers");
+
+  /** The annotations by which a class registers itself as a bean, outside the root. */
+  static final List<Class<? extends Annotation>> SELF_REGISTERING =
+      List.of(
+          ApplicationScoped.class,
+          Singleton.class,
+          RequestScoped.class,
+          Dependent.class,
+          Startup.class);
+
+  /** The REST filter and exception-mapper annotations Quarkus REST finds on a bean's methods. */
+  static final List<Class<? extends Annotation>> REST_HOOKS =
+      List.of(ServerRequestFilter.class, ServerResponseFilter.class, ServerExceptionMapper.class);
+
+  /**
+   * What the framework can only reach on a class registered by its own annotation: a resource
+   * ({@code @Path}, created by Quarkus REST), a REST filter or exception mapper (found by its
+   * methods' annotations), an observer ({@code @Observes Router}, start-up and shut-down: an
+   * observer method sits on a bean of its own class), and per-request state ({@code RequestScoped},
+   * opened and closed by Quarkus with the request). docs/architecture.md lists the classes and says
+   * why for each.
+   */
+  static final DescribedPredicate<JavaClass> FRAMEWORK_REQUIRED =
+      DescribedPredicate.describe(
+          "a resource, a REST filter or exception mapper, an observer, or request-scoped state",
+          (JavaClass c) ->
+              c.isAnnotatedWith(Path.class)
+                  || c.isAnnotatedWith(RequestScoped.class)
+                  || c.getMethods().stream()
+                      .anyMatch(
+                          m ->
+                              REST_HOOKS.stream().anyMatch(m::isAnnotatedWith)
+                                  || m.getParameters().stream()
+                                      .anyMatch(p -> p.isAnnotatedWith(Observes.class))));
+
+  static final DescribedPredicate<JavaClass> SELF_REGISTERED =
+      DescribedPredicate.describe(
+          "register themselves as beans (a scope or @Startup on the class)",
+          (JavaClass c) -> SELF_REGISTERING.stream().anyMatch(c::isAnnotatedWith));
+
+  @ArchTest
+  static final ArchRule httpBeansAreBuiltByTheRoot =
+      classes()
+          .that()
+          .resideInAPackage("org.walletstate.adapters.http..")
+          .and()
+          .resideOutsideOfPackage(WIRING)
+          .and(SELF_REGISTERED)
+          .should(ArchConditions.be(FRAMEWORK_REQUIRED))
+          .because(
+              "the composition root builds every bean with new (one producer class per feature);"
+                  + " only what the framework itself must find by annotation registers itself");
 
   @ArchTest
   static final ArchRule oneSigner =

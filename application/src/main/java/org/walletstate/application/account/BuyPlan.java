@@ -49,9 +49,9 @@ public final class BuyPlan implements BuyPlanUseCase {
               var claimed = (ClaimedPayments.Claim.Claimed) claim;
               Payment payment = claimed.payment();
               PlanSale sale = new PlanSale(request.plan(), payment.usd());
-              Optional<String> shortfall = sale.shortfall();
+              Optional<PlanSale.Shortfall> shortfall = sale.shortfall();
               if (shortfall.isPresent()) {
-                return done(new PurchaseRefusal.NotAPayment(shortfall.get()));
+                return done(new PurchaseRefusal.Underpaid(shortfall.get()));
               }
               var month =
                   new PlanPurchases.MonthBought(

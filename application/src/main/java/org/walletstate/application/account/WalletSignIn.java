@@ -55,10 +55,7 @@ public final class WalletSignIn implements WalletSignInUseCase {
         .flatMap(
             key -> {
               if (key.isEmpty()) {
-                return refuse(
-                    "no key is registered to wallet "
-                        + signedIn.wallet().checksummed()
-                        + "; buy one with POST /v1/keys/buy");
+                return Uni.createFrom().item((Outcome) new Outcome.NoKey(signedIn.wallet()));
               }
               return passes
                   .holding(signedIn.wallet())

@@ -3,11 +3,9 @@ package org.walletstate.application.commerce;
 import io.smallrye.mutiny.Uni;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityQuery;
@@ -25,7 +23,6 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.DiscountStatement;
 import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.commerce.discount.IssuedCode;
-import org.walletstate.domain.commerce.discount.OrderLines;
 import org.walletstate.domain.commerce.discount.WalletProof;
 
 /**
@@ -143,27 +140,10 @@ public final class DiscountService implements IssueDiscountUseCase {
       int draw) {
     Instant now = clock.instant();
     DiscountCode code = DiscountCode.fromRandom(entropy.bytes(DiscountCode.LENGTH));
-    Instant expires = now.plus(DiscountCode.VALIDITY);
-    OrderLines order = request.order();
-    OptionalLong discounted = OptionalLong.empty();
-    if (order.total().isPresent()) {
-      discounted =
-          OptionalLong.of(
-              order.total().getAsLong()
-                  - order.discountAmount(earned.discount()).orElse(0L).longValue());
-    }
-    IssuedCode issued =
-        new IssuedCode(
-            code,
-            merchant.id(),
-            earned.discount(),
-            now,
-            expires,
-            earned.walletProven(),
-            discounted,
-            Optional.empty());
+    IssuedCode issued = DiscountCodeRows.issued(code, merchant, earned, request.order(), now);
     var statement =
-        DiscountStatement.payload(code, merchant.id(), request.wallets(), earned, now, expires);
+        DiscountStatement.payload(
+            code, merchant.id(), request.wallets(), earned, now, issued.expiresAt());
     return orNullLogged(
             Uni.createFrom().item(() -> signer.signDiscount(statement)).runSubscriptionOn(cpu),
             "discount verification could not be signed")
@@ -172,31 +152,13 @@ public final class DiscountService implements IssueDiscountUseCase {
               if (signed == null) {
                 return done(new IssueOutcome.Unavailable("the verification could not be signed"));
               }
-              boolean paid = earned.carriesDiscount();
-              boolean owner = merchant.ownedBy(caller.id());
               DailyWindow day = DailyWindow.containing(now);
-              Optional<Integer> daily =
-                  paid && !earned.walletProven()
-                      ? merchant.settings().maxDiscountsPerWalletPerDay()
-                      : Optional.empty();
-              var others = OtherKeyLimits.bounds(merchant, paid && !owner, now);
               DiscountCodes.NewCode row =
-                  new DiscountCodes.NewCode(
+                  DiscountCodeRows.row(
+                      new DiscountCodeRows.Issue(caller, request, merchant, earned, nonce, started),
                       issued,
-                      merchant.ownerKeyId(),
-                      caller.id(),
-                      request.wallets().keys(),
-                      nonce,
                       signed,
-                      paid ? 1 : 0,
-                      IssueFingerprint.of(caller, request),
-                      started,
-                      daily,
-                      day.resetsAt().minus(Duration.ofDays(1)),
-                      others,
-                      order.total().isPresent()
-                          ? Optional.of(order.total().getAsLong())
-                          : Optional.empty());
+                      day);
               return orNullLogged(codes.issue(row), "discount code could not be stored")
                   .flatMap(
                       stored ->

@@ -80,10 +80,27 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
   }
 
   private Uni<Verification> verify(PaymentClaim claim, Optional<WalletAddress> receiver) {
+    PaymentChain configured = chains.get(claim.chain().id());
+    Optional<Verification> refused = notAccepted(claim, configured, receiver);
+    if (refused.isPresent()) {
+      return done(refused.get());
+    }
+    PaymentChain rules = receiver.map(to -> configured.payingTo(to, USDC)).orElse(configured);
+    BigDecimal minimum = receiver.isPresent() ? BigDecimal.ZERO : PaymentCheck.MINIMUM_USD;
+    return receipts
+        .receipt(claim.chain().id(), claim.hash())
+        .flatMap(lookup -> judged(lookup, rules, claim, minimum));
+  }
+
+  /**
+   * Why this service takes no payment of {@code claim}'s chain (to {@code receiver}, a store's USDC
+   * address, when given); empty when it does.
+   */
+  private Optional<Verification> notAccepted(
+      PaymentClaim claim, PaymentChain configured, Optional<WalletAddress> receiver) {
     ChainId id = claim.chain().id();
-    PaymentChain configured = chains.get(id);
     if (configured == null) {
-      return done(
+      return Optional.of(
           new Verification.NotAPayment(
               "payments on chain "
                   + id
@@ -98,7 +115,7 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
                               chains.keySet().stream().map(ChainId::toString).sorted().toList()))));
     }
     if (receiver.isPresent() && configured.receiver().family() != receiver.get().family()) {
-      return done(
+      return Optional.of(
           new Verification.NotAPayment(
               "the store's USDC address is a "
                   + receiver.get().family()
@@ -107,60 +124,65 @@ public final class VerifyPayment implements VerifyPaymentUseCase {
     }
     if (receiver.isPresent()
         && configured.tokens().stream().noneMatch(t -> t.symbol().equals(USDC))) {
-      return done(
+      return Optional.of(
           new Verification.NotAPayment("chain " + id + " takes no USDC payments on this service"));
     }
-    PaymentChain rules = receiver.map(to -> configured.payingTo(to, USDC)).orElse(configured);
-    BigDecimal minimum = receiver.isPresent() ? BigDecimal.ZERO : PaymentCheck.MINIMUM_USD;
-    return receipts
-        .receipt(id, claim.hash())
-        .flatMap(
-            lookup -> {
-              if (lookup instanceof PaymentReceipts.Lookup.Failed failed) {
-                return done(
-                    new Verification.Unavailable(
-                        id, Verification.Unavailable.TRANSACTION, failed.reason()));
-              }
-              if (lookup instanceof PaymentReceipts.Lookup.NotFound) {
-                return done(
-                    new Verification.NotAPayment(
-                        "transaction "
-                            + claim.hash()
-                            + " is not on chain "
-                            + id
-                            + " (no receipt): check the hash and the chain, or send the request"
-                            + " again once the transaction is mined"));
-              }
-              PaymentReceipts.Lookup.Found found = (PaymentReceipts.Lookup.Found) lookup;
-              if (rules.tokens().stream().allMatch(PaymentToken::pegged)) {
-                return done(judge(rules, found, claim, minimum, Optional.empty()));
-              }
-              return rates
-                  .rate(id)
-                  .map(
-                      quote -> {
-                        if (quote instanceof UsdRates.Quote.Failed failed) {
-                          return new Verification.Unavailable(
-                              failed.chain(),
-                              "the " + pair(rules) + " price could not be read",
-                              failed.reason());
-                        }
-                        UsdRate rate = ((UsdRates.Quote.Read) quote).rate();
-                        if (rate.staleAt(clock.instant(), maxRateAge)) {
-                          return new Verification.Unavailable(
-                              quote.chain(),
-                              "the "
-                                  + rate.pair()
-                                  + " price was last updated at "
-                                  + rate.updatedAt()
-                                  + ", more than "
-                                  + maxRateAge.toSeconds()
-                                  + " s ago; it is not used",
-                              "stale rate");
-                        }
-                        return judge(rules, found, claim, minimum, Optional.of(rate));
-                      });
-            });
+    return Optional.empty();
+  }
+
+  /**
+   * The transaction looked up, judged: unavailable when it could not be read, not a payment when
+   * the chain has no such transaction, else judged by the rules (a coin at its current rate).
+   */
+  private Uni<Verification> judged(
+      PaymentReceipts.Lookup lookup, PaymentChain rules, PaymentClaim claim, BigDecimal minimum) {
+    ChainId id = claim.chain().id();
+    if (lookup instanceof PaymentReceipts.Lookup.Failed failed) {
+      return done(
+          new Verification.Unavailable(id, Verification.Unavailable.TRANSACTION, failed.reason()));
+    }
+    if (lookup instanceof PaymentReceipts.Lookup.NotFound) {
+      return done(
+          new Verification.NotAPayment(
+              "transaction "
+                  + claim.hash()
+                  + " is not on chain "
+                  + id
+                  + " (no receipt): check the hash and the chain, or send the request"
+                  + " again once the transaction is mined"));
+    }
+    PaymentReceipts.Lookup.Found found = (PaymentReceipts.Lookup.Found) lookup;
+    if (rules.tokens().stream().allMatch(PaymentToken::pegged)) {
+      return done(judge(rules, found, claim, minimum, Optional.empty()));
+    }
+    return rates.rate(id).map(quote -> priced(quote, rules, found, claim, minimum));
+  }
+
+  /** A coin's payment judged at the rate read: unavailable when it was not read or is stale. */
+  private Verification priced(
+      UsdRates.Quote quote,
+      PaymentChain rules,
+      PaymentReceipts.Lookup.Found found,
+      PaymentClaim claim,
+      BigDecimal minimum) {
+    if (quote instanceof UsdRates.Quote.Failed failed) {
+      return new Verification.Unavailable(
+          failed.chain(), "the " + pair(rules) + " price could not be read", failed.reason());
+    }
+    UsdRate rate = ((UsdRates.Quote.Read) quote).rate();
+    if (rate.staleAt(clock.instant(), maxRateAge)) {
+      return new Verification.Unavailable(
+          quote.chain(),
+          "the "
+              + rate.pair()
+              + " price was last updated at "
+              + rate.updatedAt()
+              + ", more than "
+              + maxRateAge.toSeconds()
+              + " s ago; it is not used",
+          "stale rate");
+    }
+    return judge(rules, found, claim, minimum, Optional.of(rate));
   }
 
   /** What prices the chain's coin, e.g. {@code BTC/USD}. */

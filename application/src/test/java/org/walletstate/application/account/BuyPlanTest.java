@@ -89,7 +89,7 @@ class BuyPlanTest {
     PurchaseRefusal refusal = ((Outcome.Refused) outcome).refusal();
     assertThat(refusal)
         .isEqualTo(
-            new PurchaseRefusal.NotAPayment(
+            new PurchaseRefusal.Underpaid(
                 new PlanSale(Plan.PRO, new BigDecimal("10")).shortfall().orElseThrow()));
     assertThat(stored).isEmpty();
   }

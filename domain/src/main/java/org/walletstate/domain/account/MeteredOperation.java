@@ -1,21 +1,18 @@
 package org.walletstate.domain.account;
 
-/** The operations that consume credits, and their wire paths. */
+/**
+ * The operations that consume credits, and how a quote describes each. Where each is served is the
+ * HTTP adapter's (its x402 quotes name the path).
+ */
 public enum MeteredOperation {
-  ATTEST("/v1/attest", "Signed wallet-state attestation"),
-  TRUST("/v1/trust", "Signed wallet trust profile"),
-  TRUST_BATCH("/v1/trust/batch", "Signed wallet trust profiles, one per wallet");
+  ATTEST("Signed wallet-state attestation"),
+  TRUST("Signed wallet trust profile"),
+  TRUST_BATCH("Signed wallet trust profiles, one per wallet");
 
-  private final String path;
   private final String description;
 
-  MeteredOperation(String path, String description) {
-    this.path = path;
+  MeteredOperation(String description) {
     this.description = description;
-  }
-
-  public String path() {
-    return path;
   }
 
   public String description() {

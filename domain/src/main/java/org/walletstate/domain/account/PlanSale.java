@@ -34,19 +34,32 @@ public record PlanSale(Plan plan, BigDecimal paidUsd) {
   }
 
   /** Why the payment does not buy the month (it pays less than the price); empty when it does. */
-  public Optional<String> shortfall() {
+  public Optional<Shortfall> shortfall() {
     if (paidUsd.compareTo(plan.monthlyUsd()) >= 0) {
       return Optional.empty();
     }
-    return Optional.of(
-        "a month of "
-            + plan.wireName()
-            + " costs "
-            + plan.monthlyUsd().toPlainString()
-            + " USD and this payment is worth "
-            + paidUsd.stripTrailingZeros().toPlainString()
-            + " USD; pay at least the price (the payment was not used: it can still buy credits"
-            + " with POST /v1/credits/buy)");
+    return Optional.of(new Shortfall(plan, paidUsd));
+  }
+
+  /**
+   * A payment short of the plan's price. It was not used, so it can still buy credits: an adapter
+   * that has endpoints says where after {@link #reason()}.
+   *
+   * @param plan the plan asked for
+   * @param paidUsd what the payment was worth
+   */
+  public record Shortfall(Plan plan, BigDecimal paidUsd) {
+
+    /** What the month costs, what was paid, and what to do. */
+    public String reason() {
+      return "a month of "
+          + plan.wireName()
+          + " costs "
+          + plan.monthlyUsd().toPlainString()
+          + " USD and this payment is worth "
+          + paidUsd.stripTrailingZeros().toPlainString()
+          + " USD; pay at least the price";
+    }
   }
 
   /** The credits granted when the month starts: the plan's and the surplus's. */

@@ -93,43 +93,92 @@ public final class PaymentCheck {
     if (paid.isEmpty()) {
       return reject(tx + " " + whyNoPayment(rules, transfers, toService));
     }
+    Optional<String> mixed = mixed(tx, paid);
+    if (mixed.isPresent()) {
+      return reject(mixed.get());
+    }
+    PaymentToken token = rules.token(paid.get(0).token()).orElseThrow();
+    BigInteger raw = paid.stream().map(Transfer::raw).reduce(BigInteger.ZERO, BigInteger::add);
+    Value value = value(token, raw, rate);
+    Optional<String> problem =
+        amountProblem(tx, token, value, minimum, declaredUsd)
+            .or(() -> confirmationProblem(tx, rules, transaction, head));
+    if (problem.isPresent()) {
+      return reject(problem.get());
+    }
+    return new PaymentVerdict.Accepted(
+        new Payment(
+            rules.chain(),
+            transaction.hash(),
+            paid.get(0).from(),
+            token.symbol(),
+            raw,
+            value.usd(),
+            transaction.minedAt()));
+  }
+
+  /** Why the transfers to the service are not one payment: several tokens, or several senders. */
+  private static Optional<String> mixed(String tx, List<Transfer> paid) {
     Set<WalletAddress> tokens = paid.stream().map(Transfer::token).collect(toOrderedSet());
     Set<WalletAddress> senders = paid.stream().map(Transfer::from).collect(toOrderedSet());
     if (tokens.size() > 1) {
-      return reject(tx + " pays with more than one token; pay with one stablecoin per transaction");
+      return Optional.of(
+          tx + " pays with more than one token; pay with one stablecoin per transaction");
     }
     if (senders.size() > 1) {
-      return reject(tx + " pays from more than one sender; a payment must come from one wallet");
+      return Optional.of(
+          tx + " pays from more than one sender; a payment must come from one wallet");
     }
-    PaymentToken token = rules.token(tokens.iterator().next()).orElseThrow();
-    BigInteger raw = paid.stream().map(Transfer::raw).reduce(BigInteger.ZERO, BigInteger::add);
+    return Optional.empty();
+  }
+
+  /**
+   * What a payment is worth in USD, and how the refusals write what was paid.
+   *
+   * @param usd a stablecoin's amount, or a coin's value at the rate in whole cents
+   * @param paid the amount and its token, and for a coin the value and the rate it was read at
+   */
+  private record Value(BigDecimal usd, String paid) {}
+
+  /** {@code raw} units of {@code token} in USD: a stablecoin as it is, a coin at {@code rate}. */
+  private static Value value(PaymentToken token, BigInteger raw, Optional<UsdRate> rate) {
     BigDecimal amount = plain(new BigDecimal(raw, token.decimals()));
     String paidText = amount.toPlainString() + " " + token.symbol();
-    BigDecimal usd;
     if (token.pegged()) {
-      usd = amount;
-    } else {
-      UsdRate price =
-          rate.orElseThrow(
-              () ->
-                  new IllegalArgumentException("a payment in " + token.symbol() + " needs a rate"));
-      usd = plain(price.usd(raw, token.decimals())); // whole cents, written as stablecoins are
-      paidText +=
-          " ("
-              + usd.toPlainString()
-              + " USD at "
-              + price.usdPerCoin().toPlainString()
-              + " "
-              + price.pair()
-              + ", block "
-              + price.block()
-              + ")";
+      return new Value(amount, paidText);
     }
+    UsdRate price =
+        rate.orElseThrow(
+            () -> new IllegalArgumentException("a payment in " + token.symbol() + " needs a rate"));
+    BigDecimal usd = plain(price.usd(raw, token.decimals())); // whole cents, as stablecoins are
+    return new Value(
+        usd,
+        paidText
+            + " ("
+            + usd.toPlainString()
+            + " USD at "
+            + price.usdPerCoin().toPlainString()
+            + " "
+            + price.pair()
+            + ", block "
+            + price.block()
+            + ")");
+  }
+
+  /** Why the amount does not buy: under the minimum, or not the stablecoin amount declared. */
+  private static Optional<String> amountProblem(
+      String tx,
+      PaymentToken token,
+      Value value,
+      BigDecimal minimum,
+      Optional<BigDecimal> declaredUsd) {
+    BigDecimal usd = value.usd();
     if (usd.compareTo(minimum) < 0) {
-      return reject(tx + " pays " + paidText + "; the minimum purchase is " + minimum + " USD");
+      return Optional.of(
+          tx + " pays " + value.paid() + "; the minimum purchase is " + minimum + " USD");
     }
     if (token.pegged() && declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {
-      return reject(
+      return Optional.of(
           "amount "
               + declaredUsd.get().toPlainString()
               + " does not match the "
@@ -140,27 +189,25 @@ public final class PaymentCheck {
               + tx
               + " paid");
     }
+    return Optional.empty();
+  }
+
+  /** Why the block is not yet confirmed enough for the chain's rules. */
+  private static Optional<String> confirmationProblem(
+      String tx, PaymentChain rules, ChainTransfers transaction, long head) {
     long confirmations = head - transaction.block() + 1;
-    if (confirmations < rules.confirmations()) {
-      return reject(
-          tx
-              + " has "
-              + Math.max(0, confirmations)
-              + " of the "
-              + rules.confirmations()
-              + " confirmations chain "
-              + rules.chain()
-              + " requires; send the request again once it has them");
+    if (confirmations >= rules.confirmations()) {
+      return Optional.empty();
     }
-    return new PaymentVerdict.Accepted(
-        new Payment(
-            rules.chain(),
-            transaction.hash(),
-            senders.iterator().next(),
-            token.symbol(),
-            raw,
-            usd,
-            transaction.minedAt()));
+    return Optional.of(
+        tx
+            + " has "
+            + Math.max(0, confirmations)
+            + " of the "
+            + rules.confirmations()
+            + " confirmations chain "
+            + rules.chain()
+            + " requires; send the request again once it has them");
   }
 
   private static String whyNoPayment(

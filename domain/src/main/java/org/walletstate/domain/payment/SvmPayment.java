@@ -54,6 +54,11 @@ public final class SvmPayment {
     } catch (IllegalArgumentException e) {
       return Optional.of(e.getMessage());
     }
+    return transferProblem(terms, transfer).or(() -> signerProblem(terms, transaction, transfer));
+  }
+
+  /** Why the transfer is not the quoted one: its mint, its destination, its amount or decimals. */
+  private static Optional<String> transferProblem(Terms terms, SvmTransfer transfer) {
     if (!transfer.mint().equals(terms.mint())) {
       return Optional.of(
           "it moves the mint "
@@ -86,6 +91,12 @@ public final class SvmPayment {
               + " decimals, the mint has "
               + terms.decimals());
     }
+    return Optional.empty();
+  }
+
+  /** Why the transfer's authority does not pay: it is the fee payer, or it has not signed. */
+  private static Optional<String> signerProblem(
+      Terms terms, SolanaTransaction transaction, SvmTransfer transfer) {
     if (transfer.authority().equals(terms.feePayer())) {
       return Optional.of("the fee payer may not be the transfer's authority");
     }

@@ -26,7 +26,7 @@ class PlanSaleTest {
     assertThat(sale.shortfall())
         .hasValueSatisfying(
             reason ->
-                assertThat(reason)
+                assertThat(reason.reason())
                     .contains("a month of pro costs 29 USD")
                     .contains("worth 28.999999 USD"));
     assertThatThrownBy(sale::credits).isInstanceOf(IllegalStateException.class);

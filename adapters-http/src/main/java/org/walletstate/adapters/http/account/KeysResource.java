@@ -48,7 +48,8 @@ public class KeysResource {
   @RateLimited(RatePolicy.KEYS_CREATE)
   @Operation(summary = "Create a free-tier API key (10 one-time credits, 100 requests a day)")
   public Uni<Response> create(byte[] body) {
-    FreeKeyRequest request = CreateFreeKeyCommands.request(bodies.object(body));
+    FreeKeyRequest request =
+        CreateFreeKeyCommands.request(bodies.object(body), KeysResource::paidTier);
     return createFreeKey
         .create(request)
         .map(
@@ -69,5 +70,10 @@ public class KeysResource {
               // the address is not repeated: the answer must not confirm whose key exists
               throw new ApiError(409, ALREADY_EXISTS);
             });
+  }
+
+  /** The 400 of a paid tier asked for by email, and where a paid key is bought. */
+  static String paidTier(CreateFreeKeyCommands.PaidTier paid) {
+    return paid.reason() + "; paid keys come from POST /v1/keys/buy";
   }
 }

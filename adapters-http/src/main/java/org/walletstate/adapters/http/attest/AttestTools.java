@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.attest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.Map;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
@@ -21,7 +19,6 @@ import org.walletstate.domain.payload.KeyVersion;
  * case as {@code POST /v1/attest}) and {@code compliance_templates}. The metered tool parses first
  * and draws from the allowance only for a valid request, so bad arguments never use it up.
  */
-@ApplicationScoped
 public class AttestTools implements ToolSet {
 
   /** The service account's key era: the migration creates it as a v2 account. */
@@ -30,7 +27,6 @@ public class AttestTools implements ToolSet {
   private final AttestUseCase attest;
   private final ToolAnswers answers;
 
-  @Inject
   public AttestTools(AttestUseCase attest, ToolAnswers answers) {
     this.attest = attest;
     this.answers = answers;

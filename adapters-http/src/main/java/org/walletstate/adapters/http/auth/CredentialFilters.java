@@ -175,6 +175,9 @@ public class CredentialFilters {
               if (outcome instanceof WalletSignInUseCase.Outcome.Refused refused) {
                 throw WalletHeader.refused(refused.reason());
               }
+              if (outcome instanceof WalletSignInUseCase.Outcome.NoKey noKey) {
+                throw WalletHeader.refused(WalletHeader.noKey(noKey));
+              }
               if (outcome instanceof WalletSignInUseCase.Outcome.Unavailable) {
                 throw new ApiError(
                     503,

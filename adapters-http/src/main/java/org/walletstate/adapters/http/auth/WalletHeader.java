@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.application.account.port.in.WalletSignInUseCase;
 
 /**
  * The credentials of {@code Authorization: Wallet <base64(JSON({message, signature}))>}: the
@@ -51,5 +52,10 @@ record WalletHeader(String message, String signature) {
 
   static ApiError refused(String reason) {
     return new ApiError(401, "Wallet sign-in refused: " + reason + ". Nothing was charged.");
+  }
+
+  /** A signer without a key, and where to buy one. */
+  static String noKey(WalletSignInUseCase.Outcome.NoKey noKey) {
+    return noKey.reason() + "; buy one with POST /v1/keys/buy";
   }
 }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.commerce;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
@@ -29,7 +27,6 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
  * {@code list_tokens}, {@code check_discount} and {@code validate_code}, each over the same use
  * case as its REST endpoint, its filters read as that endpoint reads its query parameters.
  */
-@ApplicationScoped
 public class CommerceTools implements ToolSet {
 
   private final MerchantQueries queries;
@@ -38,7 +35,6 @@ public class CommerceTools implements ToolSet {
   private final DiscountCodeQuery codes;
   private final ToolAnswers answers;
 
-  @Inject
   public CommerceTools(
       MerchantQueries queries,
       TokenRegistryUseCase registry,

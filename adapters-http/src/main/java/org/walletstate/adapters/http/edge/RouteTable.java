@@ -1,10 +1,7 @@
 package org.walletstate.adapters.http.edge;
 
-import io.quarkus.runtime.Startup;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Path;
 import java.lang.annotation.Annotation;
@@ -19,17 +16,15 @@ import java.util.regex.Pattern;
 
 /**
  * The REST routes of the service, read once from the resource classes, so that a 405 can name the
- * methods a path does allow (the {@code Allow} header the HTTP specification asks for).
+ * methods a path does allow (the {@code Allow} header the HTTP specification asks for). Built at
+ * start by the composition root ({@code HttpEdgeWiring}) from the container's beans.
  */
-@ApplicationScoped
-@Startup
 public class RouteTable {
 
   private record Route(String template, Pattern path, String method, boolean readsBody) {}
 
   private final List<Route> routes = new ArrayList<>();
 
-  @Inject
   public RouteTable(BeanManager beans) {
     for (Bean<?> bean : beans.getBeans(Object.class)) {
       Class<?> type = bean.getBeanClass();

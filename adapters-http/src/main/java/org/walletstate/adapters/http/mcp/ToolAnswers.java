@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.vertx.core.json.JsonObject;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -30,7 +28,6 @@ import org.walletstate.domain.request.RequestValue;
  * content, a tool error carrying the message the REST endpoint would have answered ({@link
  * Failures}), and a metered tool's answer with the shared allowance it drew from.
  */
-@ApplicationScoped
 public class ToolAnswers {
 
   /** Signed text parsed without losing a digit of any number. */
@@ -44,7 +41,6 @@ public class ToolAnswers {
   private final JsonBodies bodies;
   private final Failures failures;
 
-  @Inject
   public ToolAnswers(ObjectMapper json, JsonBodies bodies, Failures failures) {
     this.json = json;
     this.bodies = bodies;

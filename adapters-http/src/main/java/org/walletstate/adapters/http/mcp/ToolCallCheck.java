@@ -7,8 +7,6 @@ import io.quarkiverse.mcp.server.runtime.McpRequestValidator;
 import io.quarkiverse.mcp.server.runtime.Messages;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,12 +16,10 @@ import java.util.Map;
  * whose value is JSON {@code null} to a tool, so such a call is answered here by the same tool code
  * ({@link McpTools#call}), which refuses the null with its endpoint's message.
  */
-@ApplicationScoped
 public class ToolCallCheck implements McpRequestValidator {
 
   private final McpTools tools;
 
-  @Inject
   public ToolCallCheck(McpTools tools) {
     this.tools = tools;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.Map;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -13,9 +11,8 @@ import org.walletstate.adapters.http.ratelimit.RatePolicy;
  * The per-address limits a tool shares with its REST endpoint, taken on top of the {@link
  * RatePolicy#MCP} limit every POST counts against: {@code validate_code} counts against {@link
  * RatePolicy#CODE_VALIDATION} exactly as {@code GET /v1/codes/{code}} without a key does, so the
- * tool is no second, faster way to guess codes.
+ * tool is no second, faster way to guess codes. Built by the composition root ({@code McpWiring}).
  */
-@ApplicationScoped
 public class ToolLimits {
 
   private static final Map<String, RatePolicy> SHARED =
@@ -23,7 +20,6 @@ public class ToolLimits {
 
   private final AddressLimits limits;
 
-  @Inject
   public ToolLimits(AddressLimits limits) {
     this.limits = limits;
   }

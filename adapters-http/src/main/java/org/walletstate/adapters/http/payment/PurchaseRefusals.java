@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.payment;
 import jakarta.ws.rs.core.Response;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.payment.port.in.PurchaseRefusal;
+import org.walletstate.domain.account.PlanSale;
 
 /**
  * The answer to a {@link PurchaseRefusal}: the 503 of an unfinished read as a response, every other
@@ -19,6 +20,9 @@ public final class PurchaseRefusals {
     if (refusal instanceof PurchaseRefusal.NotAPayment no) {
       throw PaymentAnswers.notAPayment(no.reason());
     }
+    if (refusal instanceof PurchaseRefusal.Underpaid under) {
+      throw PaymentAnswers.notAPayment(underpaid(under.shortfall()));
+    }
     if (refusal instanceof PurchaseRefusal.AlreadyCredited replay) {
       throw PaymentAnswers.alreadyCredited(replay.payment());
     }
@@ -26,5 +30,11 @@ public final class PurchaseRefusals {
       throw PaymentAnswers.payerRefused(refused.reason());
     }
     throw PaymentAnswers.intentUsed(((PurchaseRefusal.IntentUsed) refusal).payment());
+  }
+
+  /** A plan's underpayment, and where the unused payment still buys credits. */
+  static String underpaid(PlanSale.Shortfall shortfall) {
+    return shortfall.reason()
+        + " (the payment was not used: it can still buy credits with POST /v1/credits/buy)";
   }
 }

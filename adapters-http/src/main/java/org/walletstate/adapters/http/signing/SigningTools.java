@@ -2,20 +2,16 @@ package org.walletstate.adapters.http.signing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.Map;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
 import org.walletstate.adapters.http.mcp.ToolSet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
 
 /** The signing tool of {@code /mcp}: {@code jwks}, the key set {@code JwksResource} serves. */
-@ApplicationScoped
 public class SigningTools implements ToolSet {
 
   private final KeySetQuery keySet;
 
-  @Inject
   public SigningTools(KeySetQuery keySet) {
     this.keySet = keySet;
   }

@@ -3,8 +3,6 @@ package org.walletstate.adapters.http.trust;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,14 +23,12 @@ import org.walletstate.domain.account.Payer;
  * The trust tools of {@code /mcp}, paid from the shared allowance: {@code wallet_trust} and {@code
  * batch_wallet_trust}, the same use cases as {@code POST /v1/trust} and {@code /v1/trust/batch}.
  */
-@ApplicationScoped
 public class TrustTools implements ToolSet {
 
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
   private final ToolAnswers answers;
 
-  @Inject
   public TrustTools(TrustProfileUseCase profiles, TrustBatchUseCase batches, ToolAnswers answers) {
     this.profiles = profiles;
     this.batches = batches;

@@ -1,14 +1,18 @@
 package org.walletstate.adapters.http.wiring;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.configuration.MemorySize;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.inject.Singleton;
 import java.time.Clock;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.edge.Failures;
+import org.walletstate.adapters.http.edge.RouteTable;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.envelope.ErrorReferences;
 import org.walletstate.adapters.http.observability.ServiceMeters;
@@ -19,7 +23,8 @@ import org.walletstate.application.port.out.RateLimits;
 
 /**
  * The HTTP edge every resource and filter shares: envelopes, error references and the failures'
- * classification, JSON bodies, the service's meters, and the rate limits by address.
+ * classification, JSON bodies, the service's meters, the rate limits by address, and the table of
+ * the REST routes.
  */
 @ApplicationScoped
 public class HttpEdgeWiring {
@@ -65,5 +70,13 @@ public class HttpEdgeWiring {
   @ApplicationScoped
   AddressLimits addressLimits(RateLimits limits, RateLimitSettings settings, Clock clock) {
     return new AddressLimits(limits, settings, clock);
+  }
+
+  /** The REST routes, read at start from the resource beans the container holds. */
+  @Produces
+  @Singleton
+  @Startup
+  RouteTable routeTable(BeanManager beans) {
+    return new RouteTable(beans);
   }
 }

@@ -3,14 +3,16 @@ package org.walletstate.adapters.http.wiring;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
-import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Singleton;
 import java.time.Clock;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.TrustProfileSigner;
-import org.walletstate.application.trust.TrustService;
+import org.walletstate.application.trust.TrustBatchService;
+import org.walletstate.application.trust.TrustProfileService;
+import org.walletstate.application.trust.TrustProfiling;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.trust.TrustCheckList;
@@ -30,18 +32,31 @@ public class TrustWiring {
     return TrustCheckList.current();
   }
 
-  /** One service answers both ports (a profile, a batch of profiles). */
+  /**
+   * The flow both trust use cases share (read the plan's chains once, evaluate and sign each
+   * wallet's profile), built once and given to each.
+   */
   @Produces
-  @ApplicationScoped
-  @Typed({TrustProfileUseCase.class, TrustBatchUseCase.class})
-  TrustService trust(
+  @Singleton
+  TrustProfiling trustProfiling(
       TrustCheckList list,
       ChainState chains,
       TrustProfileSigner signer,
-      Charging charging,
       Entropy entropy,
       Clock clock) {
-    return new TrustService(
-        list, new OnCallerContext(chains), signer, charging, entropy, clock, SigningThreads.POOL);
+    return new TrustProfiling(
+        list, new OnCallerContext(chains), signer, entropy, clock, SigningThreads.POOL);
+  }
+
+  @Produces
+  @ApplicationScoped
+  TrustProfileUseCase trustProfile(TrustProfiling profiling, Charging charging) {
+    return new TrustProfileService(profiling, charging);
+  }
+
+  @Produces
+  @ApplicationScoped
+  TrustBatchUseCase trustBatch(TrustProfiling profiling, Charging charging) {
+    return new TrustBatchService(profiling, charging);
   }
 }

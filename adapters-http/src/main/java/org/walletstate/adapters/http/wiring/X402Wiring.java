@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -9,15 +10,17 @@ import java.time.Duration;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.x402.FacilitatorSettlement;
+import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.x402.PayPerCallConfig;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
+import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.adapters.http.x402.SolanaFeePayer;
 import org.walletstate.application.port.out.TransferAuthorizations;
 
 /**
  * x402 pay-per-call: where paid calls are checked and settled (the facilitator or the own relayer),
- * and the Solana fee payer the quotes name. The paid-call use case itself is built with the own
- * senders in {@link SettlementWiring}.
+ * the Solana fee payer the quotes name, the quotes, and the one way a payable endpoint is served.
+ * The paid-call use case itself is built with the own senders in {@link SettlementWiring}.
  */
 @ApplicationScoped
 public class X402Wiring {
@@ -63,6 +66,25 @@ public class X402Wiring {
                   + " (GET /supported); Solana is not quoted until it does");
     }
     return payer;
+  }
+
+  /**
+   * The quotes a caller without credentials receives; built at start, so that a Solana pay-to
+   * address that is not one stops the start.
+   */
+  @Produces
+  @Singleton
+  @Startup
+  PaymentQuotes paymentQuotes(PayPerCallConfig x402, ObjectMapper json, SolanaFeePayer feePayer) {
+    return new PaymentQuotes(x402, json, feePayer);
+  }
+
+  /** How every payable endpoint is served, whoever pays: the quote, the payer, the answer. */
+  @Produces
+  @Singleton
+  PerCallPayments perCallPayments(
+      PaymentQuotes quotes, PayPerCallConfig x402, ObjectMapper json, Envelopes envelopes) {
+    return new PerCallPayments(quotes, x402, json, envelopes);
   }
 
   /** The facilitator's base URL: absolute, http or https; else the start stops naming the key. */

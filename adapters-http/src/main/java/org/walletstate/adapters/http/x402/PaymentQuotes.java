@@ -4,9 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.quarkus.runtime.Startup;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -28,10 +25,9 @@ import org.walletstate.domain.address.SolanaAddress;
  * {@code payment-required} header. The amount is priced from the exact body sent and is the same on
  * every network. Solana is offered only when a facilitator settles it here: with a Solana pay-to
  * address, a configured facilitator and the fee payer it names. Built at start, so that a Solana
- * pay-to address that is not one stops the start.
+ * pay-to address that is not one stops the start (the composition root, {@code X402Wiring}, builds
+ * it at start).
  */
-@ApplicationScoped
-@Startup
 public class PaymentQuotes {
 
   public static final int X402_VERSION = 2;
@@ -62,7 +58,6 @@ public class PaymentQuotes {
   private final SolanaFeePayer feePayer;
   private final Optional<SolanaAddress> payToSolana;
 
-  @Inject
   public PaymentQuotes(PayPerCallConfig config, ObjectMapper json, SolanaFeePayer feePayer) {
     this.config = config;
     this.json = json;
@@ -106,8 +101,7 @@ public class PaymentQuotes {
    */
   public Response quoteWithoutBody(MeteredOperation operation, boolean anonymous, boolean head) {
     if (!anonymous) {
-      throw new ApiError(
-          405, "Use POST for " + operation.path(), Map.of(HttpHeaders.ALLOW, "POST"));
+      throw new ApiError(405, "Use POST for " + path(operation), Map.of(HttpHeaders.ALLOW, "POST"));
     }
     return quote(new CreditPrice.Call(operation, 1, false), head);
   }
@@ -145,7 +139,7 @@ public class PaymentQuotes {
             + amount.usd().stripTrailingZeros().toPlainString()
             + " USDC per call, or send an API key (X-API-Key)");
     ObjectNode resource = quote.putObject("resource");
-    resource.put("url", base + call.operation().path());
+    resource.put("url", base + path(call.operation()));
     resource.put("method", "POST");
     resource.put("description", description(call));
     resource.put("mimeType", MediaType.APPLICATION_JSON);
@@ -177,6 +171,15 @@ public class PaymentQuotes {
       }
     }
     return quote;
+  }
+
+  /** Where {@code operation} is served: the path its quote names. */
+  static String path(MeteredOperation operation) {
+    return switch (operation) {
+      case ATTEST -> "/v1/attest";
+      case TRUST -> "/v1/trust";
+      case TRUST_BATCH -> "/v1/trust/batch";
+    };
   }
 
   private static String description(CreditPrice.Call call) {

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -40,9 +38,9 @@ import org.walletstate.domain.request.RequestValue;
  * credential, else the caller's {@code Payer} (a key's credits, or an x402 paid retry whose header,
  * {@code PAYMENT-SIGNATURE} or {@code X-PAYMENT}, is read against the quote for the exact body)
  * handed to the use case, and what it came to as HTTP (a key's answer, a paid answer with {@code
- * PAYMENT-RESPONSE}, or why the payment did not buy it).
+ * PAYMENT-RESPONSE}, or why the payment did not buy it). Built by the composition root ({@code
+ * X402Wiring}).
  */
-@ApplicationScoped
 public class PerCallPayments {
 
   public static final String PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
@@ -53,7 +51,6 @@ public class PerCallPayments {
   private final ObjectMapper json;
   private final Envelopes envelopes;
 
-  @Inject
   public PerCallPayments(
       PaymentQuotes quotes, PayPerCallConfig config, ObjectMapper json, Envelopes envelopes) {
     this.quotes = quotes;

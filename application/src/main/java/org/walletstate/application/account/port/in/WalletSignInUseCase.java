@@ -1,6 +1,7 @@
 package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.domain.address.EvmAddress;
 
 /**
  * {@code Authorization: Wallet}: signs a caller in with an EIP-4361 message and its EIP-191
@@ -21,8 +22,20 @@ public interface WalletSignInUseCase {
     /** Signed in (and counted), or the key's daily limit is used up. */
     record Key(AuthenticateUseCase.Outcome outcome) implements Outcome {}
 
-    /** Refused (401): bad message, signature, nonce, key or pass; {@code reason} says which. */
+    /** Refused (401): bad message, signature, nonce or pass; {@code reason} says which. */
     record Refused(String reason) implements Outcome {}
+
+    /**
+     * Refused (401): the signer has no key. An adapter that has endpoints says where to buy one
+     * after {@link #reason()}.
+     */
+    record NoKey(EvmAddress wallet) implements Outcome {
+
+      /** The refusal, naming the wallet. */
+      public String reason() {
+        return "no key is registered to wallet " + wallet.checksummed();
+      }
+    }
 
     /** The pass could not be read on chain (503); nothing counted or charged. */
     record Unavailable(String reason) implements Outcome {}

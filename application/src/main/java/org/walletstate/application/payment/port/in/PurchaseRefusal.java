@@ -1,5 +1,6 @@
 package org.walletstate.application.payment.port.in;
 
+import org.walletstate.domain.account.PlanSale;
 import org.walletstate.domain.payment.Payment;
 
 /**
@@ -11,6 +12,12 @@ public sealed interface PurchaseRefusal {
 
   /** Not a valid payment for this purchase: 400 with the reason. */
   record NotAPayment(String reason) implements PurchaseRefusal {}
+
+  /**
+   * A payment short of a plan's price (400): it was not used, and the adapter says where it can
+   * still buy credits.
+   */
+  record Underpaid(PlanSale.Shortfall shortfall) implements PurchaseRefusal {}
 
   /** A read did not complete: 503 rpc_failure naming it. */
   record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read)

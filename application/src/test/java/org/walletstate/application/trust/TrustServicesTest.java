@@ -41,8 +41,11 @@ import org.walletstate.domain.proof.ProofTarget;
 import org.walletstate.domain.trust.TrustCheckList;
 import org.walletstate.domain.trust.TrustWallets;
 
-/** The trust use cases over fakes of their ports: no framework, no I/O. */
-class TrustServiceTest {
+/**
+ * The trust use cases, a profile and a batch, each its own service over the one shared {@link
+ * TrustProfiling}, on fakes of their ports: no framework, no I/O.
+ */
+class TrustServicesTest {
 
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-25T12:00:00Z"), ZoneOffset.UTC);
@@ -93,15 +96,21 @@ class TrustServiceTest {
     return new MemoryCreditLedger().withBalance(ACCOUNT.id(), balance);
   }
 
-  private TrustService service(MemoryCreditLedger ledger) {
-    return new TrustService(
-        TrustCheckList.current(),
-        chains,
-        signer,
-        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
-        n -> new byte[n],
-        CLOCK,
-        Runnable::run);
+  private TrustProfiling profiling() {
+    return new TrustProfiling(
+        TrustCheckList.current(), chains, signer, n -> new byte[n], CLOCK, Runnable::run);
+  }
+
+  private static Charging charging(MemoryCreditLedger ledger) {
+    return Charging.keyCreditsOnly(new Metering(ledger, CLOCK));
+  }
+
+  private TrustProfileService profileService(MemoryCreditLedger ledger) {
+    return new TrustProfileService(profiling(), charging(ledger));
+  }
+
+  private TrustBatchService batchService(MemoryCreditLedger ledger) {
+    return new TrustBatchService(profiling(), charging(ledger));
   }
 
   private static long total(PayloadValue.Obj profile, String member) {
@@ -114,9 +123,9 @@ class TrustServiceTest {
     MemoryCreditLedger ledger = ledger(10);
 
     TrustOutcome outcome =
-        service(ledger)
+        profileService(ledger)
             .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 
@@ -134,9 +143,9 @@ class TrustServiceTest {
     MemoryCreditLedger ledger = ledger(5);
 
     TrustOutcome outcome =
-        service(ledger)
+        profileService(ledger)
             .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 
@@ -151,9 +160,9 @@ class TrustServiceTest {
     chains.down(new ChainId.Evm(10));
 
     TrustOutcome outcome =
-        service(ledger)
+        profileService(ledger)
             .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 
@@ -173,11 +182,11 @@ class TrustServiceTest {
   void aSolanaWallet_isReadThroughTheSolanaChain_andItsDimensionSigned() {
     MemoryCreditLedger ledger = ledger(10);
 
-    service(ledger)
+    profileService(ledger)
         .profile(
             Payer.credits(ACCOUNT),
             new TrustCommand(new TrustWallets(HOLDER, Map.of(ChainFamily.SOLANA, SOLANA)), false))
-        .map(TrustServiceTest::answered)
+        .map(TrustServicesTest::answered)
         .await()
         .indefinitely();
 
@@ -194,9 +203,9 @@ class TrustServiceTest {
     MemoryCreditLedger ledger = ledger(10);
 
     TrustOutcome outcome =
-        service(ledger)
+        profileService(ledger)
             .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), true))
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 
@@ -219,9 +228,9 @@ class TrustServiceTest {
             false);
 
     TrustBatchOutcome outcome =
-        service(ledger)
+        batchService(ledger)
             .profiles(Payer.credits(ACCOUNT), command)
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 
@@ -268,12 +277,12 @@ class TrustServiceTest {
     chains.down(new ChainId.Evm(8453));
 
     TrustBatchOutcome outcome =
-        service(ledger)
+        batchService(ledger)
             .profiles(
                 Payer.credits(ACCOUNT),
                 new TrustBatchCommand(
                     List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), true))
-            .map(TrustServiceTest::answered)
+            .map(TrustServicesTest::answered)
             .await()
             .indefinitely();
 

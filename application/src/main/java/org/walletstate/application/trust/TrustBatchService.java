@@ -1,0 +1,94 @@
+package org.walletstate.application.trust;
+
+import io.smallrye.mutiny.Uni;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.walletstate.application.account.Charge;
+import org.walletstate.application.account.Charge.Delivered;
+import org.walletstate.application.account.Charge.Delivery;
+import org.walletstate.application.account.Charging;
+import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.chains.RpcFailureLog;
+import org.walletstate.application.trust.TrustProfiling.Done;
+import org.walletstate.application.trust.TrustProfiling.Run;
+import org.walletstate.application.trust.port.in.TrustBatchOutcome;
+import org.walletstate.application.trust.port.in.TrustBatchUseCase;
+import org.walletstate.domain.account.CreditPrice;
+import org.walletstate.domain.account.MeteredOperation;
+import org.walletstate.domain.account.Payer;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
+import org.walletstate.domain.trust.TrustProfile;
+
+/**
+ * A batch of trust profiles: {@link TrustProfiling} reads every wallet's chains once and evaluates
+ * and signs each profile; the {@link Payer} pays through the one {@link Charging} service for the
+ * profiles signed.
+ */
+public final class TrustBatchService implements TrustBatchUseCase {
+
+  private static final System.Logger LOG = System.getLogger(TrustBatchService.class.getName());
+
+  /** How a batch's outcome carries what a key paid. */
+  private static final Charge.Billing<TrustBatchOutcome> BILLING =
+      new Charge.Billing<>(
+          (outcome, credits, balance) ->
+              new TrustBatchOutcome.Answered(
+                  ((TrustBatchOutcome.Answered) outcome).results(), credits, balance),
+          TrustBatchOutcome.InsufficientCredits::new);
+
+  private final TrustProfiling profiling;
+  private final Charging charging;
+
+  public TrustBatchService(TrustProfiling profiling, Charging charging) {
+    this.profiling = Objects.requireNonNull(profiling, "profiling");
+    this.charging = Objects.requireNonNull(charging, "charging");
+  }
+
+  @Override
+  public Uni<Paid<TrustBatchOutcome>> profiles(Payer payer, TrustBatchCommand command) {
+    return charging.charge(
+        payer,
+        new Charge<>(
+            TrustBatchUseCase.call(command),
+            "trust_batch",
+            "trust/batch",
+            version ->
+                profiling
+                    .profiled(command.entries(), command.proof())
+                    .map(run -> outcome(run, command)),
+            BILLING));
+  }
+
+  /**
+   * A batch run as its outcome: one entry per wallet, in request order; what it delivered is the
+   * profiles signed (none: only the key's balance is stated).
+   */
+  private static Delivered<TrustBatchOutcome> outcome(Run run, TrustBatchCommand command) {
+    List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
+    List<TrustProfile> profiles = new ArrayList<>();
+    List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
+    for (Done wallet : run.done()) {
+      if (wallet.failures() != null) {
+        failedReads.addAll(
+            TrustProfiling.failed("wallets[" + entries.size() + "]", wallet.failures()));
+        entries.add(
+            new TrustBatchOutcome.Failed(wallet.wallets().evm().checksummed(), wallet.failures()));
+      } else {
+        profiles.add(wallet.profile());
+        entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
+      }
+    }
+    RpcFailureLog.warn(LOG, failedReads, run.observed());
+    TrustBatchOutcome answered = new TrustBatchOutcome.Answered(entries, 0, 0);
+    if (profiles.isEmpty()) {
+      return new Delivered<>(answered, new Delivery.Balance());
+    }
+    return new Delivered<>(
+        answered,
+        new Delivery.Units(
+            new CreditPrice.Call(MeteredOperation.TRUST_BATCH, profiles.size(), command.proof()),
+            profiles.get(0).id(),
+            profiles.stream().anyMatch(TrustProfile::proofDelivered)));
+  }
+}
