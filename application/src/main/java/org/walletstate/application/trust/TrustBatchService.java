@@ -12,12 +12,12 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.trust.TrustProfiling.Done;
 import org.walletstate.application.trust.TrustProfiling.Run;
+import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
 import org.walletstate.application.trust.port.in.TrustBatchUseCase;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.domain.trust.TrustProfile;
 
 /**

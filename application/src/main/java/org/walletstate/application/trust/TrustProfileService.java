@@ -11,11 +11,11 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.trust.TrustProfiling.Done;
 import org.walletstate.application.trust.TrustProfiling.Run;
+import org.walletstate.application.trust.port.in.TrustCommand;
 import org.walletstate.application.trust.port.in.TrustOutcome;
 import org.walletstate.application.trust.port.in.TrustProfileUseCase;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.application.trust.port.in.TrustCommand;
 
 /**
  * One wallet's trust profile: {@link TrustProfiling} reads, evaluates and signs it; the {@link
