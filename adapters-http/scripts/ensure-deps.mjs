@@ -11,6 +11,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'node_modules', '.walletstate-deps.sha256');
 const required = [
   'node_modules/kubernetes-models/package.json',
+  'node_modules/@kubernetes-models/prometheus-operator/package.json',
   'node_modules/yaml/package.json',
   'node_modules/@redocly/cli/package.json',
   'node_modules/ajv/package.json',

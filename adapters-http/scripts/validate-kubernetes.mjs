@@ -41,9 +41,15 @@ export function readDocuments(files) {
   return { docs, errors };
 }
 
+// The Prometheus Operator's kinds (the Helm chart's ServiceMonitor) come from their own package.
+const EXTRA_GROUPS = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+
 async function modelClass(apiVersion, kind) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : [null, apiVersion];
-  const path = `kubernetes-models/${group ? `${group}/` : ''}${version}/${kind}`;
+  const path =
+    group && EXTRA_GROUPS[group]
+      ? `${EXTRA_GROUPS[group]}/${group}/${version}/${kind}`
+      : `kubernetes-models/${group ? `${group}/` : ''}${version}/${kind}`;
   try {
     return (await import(path))[kind];
   } catch {
@@ -151,6 +157,17 @@ export async function validate(docs) {
     }
     if ((d.obj.spec.minReplicas ?? 1) > d.obj.spec.maxReplicas) {
       errors.push(`${where(d)}: minReplicas exceeds maxReplicas`);
+    }
+  }
+  for (const d of byKind('ServiceMonitor')) {
+    const services = byKind('Service').filter((svc) =>
+      labelsMatch(d.obj.spec.selector?.matchLabels, svc.obj.metadata.labels),
+    );
+    if (services.length === 0) errors.push(`${where(d)}: selector matches no Service's labels`);
+    for (const e of d.obj.spec.endpoints ?? []) {
+      if (services.length > 0 && !services.some((svc) => (svc.obj.spec.ports ?? []).some((p) => p.name === e.port))) {
+        errors.push(`${where(d)}: endpoint port ${e.port} is no port of the selected Service`);
+      }
     }
   }
   return errors;

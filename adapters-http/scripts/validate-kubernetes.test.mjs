@@ -82,3 +82,23 @@ test('a container without resource requests is caught', async () => {
   });
   assert.match(out, /requests no cpu/);
 });
+
+test('a ServiceMonitor is checked against its schema and the Service it selects', async () => {
+  const monitor = (selector, port, interval = '30s') => ({
+    file: 'monitor.yaml',
+    obj: {
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'ServiceMonitor',
+      metadata: { name: 'wallet-state' },
+      spec: { selector: { matchLabels: selector }, endpoints: [{ port, path: '/q/metrics', interval }] },
+    },
+  });
+  const good = await problems((docs) => docs.push(monitor({ 'app.kubernetes.io/name': 'wallet-state' }, 'http')));
+  assert.equal(good, '');
+  const noService = await problems((docs) => docs.push(monitor({ 'app.kubernetes.io/name': 'other' }, 'http')));
+  assert.match(noService, /selector matches no Service's labels/);
+  const noPort = await problems((docs) => docs.push(monitor({ 'app.kubernetes.io/name': 'wallet-state' }, 'metrics')));
+  assert.match(noPort, /endpoint port metrics is no port of the selected Service/);
+  const badType = await problems((docs) => docs.push(monitor({ 'app.kubernetes.io/name': 'wallet-state' }, 'http', 30)));
+  assert.match(badType, /interval/);
+});

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
@@ -261,6 +262,9 @@ public final class DualAttestationSigner
 
   /** ES256 compact JWS, header {@code {"alg":"ES256","typ":"JWT","kid":...}}. */
   private String es256Token(String claims, String kid) {
+    if (keys.ec().isRemote()) { // no JCA key here: the same header members, signed remotely
+      return jws("ES256", kid, claims, keys.ec()::sign);
+    }
     JsonWebSignature jws = new JsonWebSignature();
     jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
     jws.setHeader("typ", "JWT");
@@ -279,15 +283,17 @@ public final class DualAttestationSigner
    * {"alg":"ML-DSA-65","typ":"JWT","kid":...}}, signed over {@code header.payload} as ASCII.
    */
   private String mlDsaToken(String claims, String kid) {
-    ObjectNode header = NODES.objectNode();
-    header.put("alg", "ML-DSA-65");
-    header.put("typ", "JWT");
-    header.put("kid", kid);
+    return jws("ML-DSA-65", kid, claims, keys.mlDsa()::sign);
+  }
+
+  /** A compact JWS {@code header.payload.signature}, header {@code {"alg","typ":"JWT","kid"}}. */
+  private static String jws(String alg, String kid, String claims, UnaryOperator<byte[]> sign) {
+    ObjectNode header = NODES.objectNode().put("alg", alg).put("typ", "JWT").put("kid", kid);
     String signingInput =
         BASE64URL.encodeToString(CanonicalJson.stringify(header).getBytes(StandardCharsets.UTF_8))
             + "."
             + BASE64URL.encodeToString(claims.getBytes(StandardCharsets.UTF_8));
-    byte[] signature = keys.mlDsa().sign(signingInput.getBytes(StandardCharsets.US_ASCII));
+    byte[] signature = sign.apply(signingInput.getBytes(StandardCharsets.US_ASCII));
     return signingInput + "." + BASE64URL.encodeToString(signature);
   }
 }

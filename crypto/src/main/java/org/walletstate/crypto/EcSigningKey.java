@@ -14,10 +14,12 @@ import java.security.interfaces.ECPrivateKey;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECPrivateKeySpec;
 import java.util.Arrays;
+import java.util.Objects;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
+import org.bouncycastle.crypto.params.ECPublicKeyParameters;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.math.ec.ECPoint;
@@ -48,10 +50,43 @@ public final class EcSigningKey {
   private final byte[] x;
   private final byte[] y;
 
+  /** Where the key signs when its private part is held elsewhere (a KMS); null when held here. */
+  private final RemoteSignature remote;
+
+  private EcSigningKey(byte[] x, byte[] y, RemoteSignature remote) {
+    ECPoint q =
+        P256.getCurve()
+            .validatePoint(new BigInteger(1, x), new BigInteger(1, y))
+            .normalize(); // throws for a point that is not on the curve
+    this.x = fixed(q.getAffineXCoord().toBigInteger());
+    this.y = fixed(q.getAffineYCoord().toBigInteger());
+    this.privateKey = null;
+    this.signingKey = null;
+    this.remote = Objects.requireNonNull(remote, "remote");
+  }
+
+  /**
+   * A key whose private part stays elsewhere (a KMS): {@code x}, {@code y} are its public point (32
+   * bytes each), and {@code signs} returns the ES256 signature ({@code r||s}, 64 bytes) of a
+   * message. Every signature it returns is checked against the public point before it is used.
+   */
+  public static EcSigningKey remote(byte[] x, byte[] y, RemoteSignature signs) {
+    if (x.length != 32 || y.length != 32) {
+      throw new IllegalArgumentException("a P-256 public point has 32-byte coordinates");
+    }
+    return new EcSigningKey(x, y, signs);
+  }
+
+  /** Whether the private part is held elsewhere ({@link #remote}). */
+  boolean isRemote() {
+    return remote != null;
+  }
+
   private EcSigningKey(BigInteger d) {
     if (d.signum() <= 0 || d.compareTo(P256.getN()) >= 0) {
       throw new IllegalArgumentException(WHAT + " has a private scalar outside [1, n-1]");
     }
+    this.remote = null;
     ECPoint q = new FixedPointCombMultiplier().multiply(P256.getG(), d).normalize();
     this.x = fixed(q.getAffineXCoord().toBigInteger());
     this.y = fixed(q.getAffineYCoord().toBigInteger());
@@ -102,6 +137,13 @@ public final class EcSigningKey {
    * of kilobytes, which BouncyCastle's SHA-256 in plain Java hashes several times slower.
    */
   public byte[] sign(byte[] message) {
+    if (remote != null) {
+      byte[] signature = remote.sign(message);
+      if (signature.length != 64 || !verifies(message, signature)) {
+        throw new IllegalStateException("the remote P-256 signer returned no valid signature");
+      }
+      return signature;
+    }
     byte[] digest = sha256(message);
     ECDSASigner signer = new ECDSASigner();
     signer.init(true, new ParametersWithRandom(signingKey, K_RANDOM));
@@ -112,7 +154,20 @@ public final class EcSigningKey {
     return signature;
   }
 
-  /** For JOSE libraries that sign with a JCA key. */
+  /** Whether {@code signature} ({@code r||s}) is this key's over {@code message}. */
+  private boolean verifies(byte[] message, byte[] signature) {
+    ECDSASigner verifier = new ECDSASigner();
+    verifier.init(
+        false,
+        new ECPublicKeyParameters(
+            P256.getCurve().createPoint(new BigInteger(1, x), new BigInteger(1, y)), DOMAIN));
+    return verifier.verifySignature(
+        sha256(message),
+        new BigInteger(1, Arrays.copyOfRange(signature, 0, 32)),
+        new BigInteger(1, Arrays.copyOfRange(signature, 32, 64)));
+  }
+
+  /** For JOSE libraries that sign with a JCA key; {@code null} for a {@link #remote} key. */
   ECPrivateKey jcaPrivateKey() {
     return privateKey;
   }
@@ -129,6 +184,9 @@ public final class EcSigningKey {
 
   /** The private JWK, for the owner-only key directory only. */
   String toPrivateJwk() {
+    if (remote != null) {
+      throw new IllegalStateException("a remote key's private part is not here");
+    }
     ObjectNode jwk = publicJwk();
     jwk.put("d", PrivateJwk.b64u(fixed(privateKey.getS())));
     return CanonicalJson.stringify(jwk);
@@ -152,6 +210,8 @@ public final class EcSigningKey {
 
   @Override
   public String toString() {
-    return "EcSigningKey[P-256, x=" + PrivateJwk.b64u(x) + ", private part redacted]";
+    return "EcSigningKey[P-256, x="
+        + PrivateJwk.b64u(x)
+        + (remote != null ? ", private part remote]" : ", private part redacted]");
   }
 }

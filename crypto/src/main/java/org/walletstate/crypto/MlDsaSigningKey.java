@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Objects;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAParameters;
@@ -27,7 +28,31 @@ public final class MlDsaSigningKey {
   private final byte[] publicKey;
   private final SecureRandom random;
 
+  /** Where the key signs when its private part is held elsewhere (a KMS); null when held here. */
+  private final RemoteSignature remote;
+
+  private MlDsaSigningKey(byte[] publicKey, RemoteSignature remote) {
+    if (publicKey.length != PUBLIC_KEY_LENGTH) {
+      throw new IllegalArgumentException(
+          "an ML-DSA-65 public key has " + PUBLIC_KEY_LENGTH + " bytes, not " + publicKey.length);
+    }
+    this.privateKey = null;
+    this.publicKey = publicKey.clone();
+    this.random = null;
+    this.remote = Objects.requireNonNull(remote, "remote");
+  }
+
+  /**
+   * A key whose private part stays elsewhere (a KMS): {@code publicKey} is its raw 1952-byte public
+   * key, and {@code signs} returns the 3309-byte signature (pure ML-DSA, empty context) of a
+   * message. Every signature it returns is checked against the public key before it is used.
+   */
+  public static MlDsaSigningKey remote(byte[] publicKey, RemoteSignature signs) {
+    return new MlDsaSigningKey(publicKey, signs);
+  }
+
   private MlDsaSigningKey(byte[] seed, SecureRandom random) {
+    this.remote = null;
     this.privateKey = new MLDSAPrivateKeyParameters(MLDSAParameters.ml_dsa_65, seed.clone());
     this.publicKey = privateKey.getPublicKeyParameters().getEncoded();
     this.random = random;
@@ -67,6 +92,13 @@ public final class MlDsaSigningKey {
 
   /** A 3309-byte ML-DSA-65 signature of {@code message}. */
   public byte[] sign(byte[] message) {
+    if (remote != null) {
+      byte[] signature = remote.sign(message);
+      if (!verifies(message, signature)) {
+        throw new IllegalStateException("the remote ML-DSA-65 signer returned no valid signature");
+      }
+      return signature;
+    }
     MLDSASigner signer = new MLDSASigner();
     signer.init(true, new ParametersWithRandom(privateKey, random));
     signer.update(message, 0, message.length);
@@ -75,6 +107,16 @@ public final class MlDsaSigningKey {
     } catch (CryptoException e) {
       throw new IllegalStateException("ML-DSA-65 signing failed", e);
     }
+  }
+
+  private boolean verifies(byte[] message, byte[] signature) {
+    MLDSASigner verifier = new MLDSASigner();
+    verifier.init(
+        false,
+        new org.bouncycastle.pqc.crypto.mldsa.MLDSAPublicKeyParameters(
+            MLDSAParameters.ml_dsa_65, publicKey));
+    verifier.update(message, 0, message.length);
+    return verifier.verifySignature(signature);
   }
 
   /** The raw 1952-byte public key (the AKP {@code pub} value). */
@@ -93,6 +135,9 @@ public final class MlDsaSigningKey {
 
   /** The private JWK, for the owner-only key directory only. */
   String toPrivateJwk() {
+    if (remote != null) {
+      throw new IllegalStateException("a remote key's private part is not here");
+    }
     ObjectNode jwk = publicJwk();
     jwk.put("priv", PrivateJwk.b64u(privateKey.getSeed()));
     return CanonicalJson.stringify(jwk);
@@ -100,6 +145,8 @@ public final class MlDsaSigningKey {
 
   @Override
   public String toString() {
-    return "MlDsaSigningKey[ML-DSA-65, private part redacted]";
+    return "MlDsaSigningKey[ML-DSA-65, private part "
+        + (remote != null ? "remote" : "redacted")
+        + "]";
   }
 }

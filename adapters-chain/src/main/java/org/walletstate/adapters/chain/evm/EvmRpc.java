@@ -35,4 +35,12 @@ public interface EvmRpc {
    */
   Uni<Map<EvmRequest, ReadOutcome>> read(
       BlockHead block, Set<EvmRequest> requests, Deadline deadline);
+
+  /**
+   * The provider this talks to, as meters, traces and status name it: host and port only, since
+   * provider URLs often carry API keys in their paths or queries.
+   */
+  default String provider() {
+    return toString();
+  }
 }

@@ -56,12 +56,20 @@ final class Failover {
     int first = firstEndpoint();
     int endpoint = first;
     for (int tries = 1; ; tries++) {
+      URI target = endpoints().get(endpoint);
+      ChainCallObserver.RoundTrip trip =
+          observer.roundTrip(config.chain(), hostAndPort(target), "exchange");
       try {
-        T accepted = attempt.on(endpoints().get(endpoint));
+        T accepted = attempt.on(target);
+        trip.ended(null);
         answeredBy(endpoint);
         ended(start, true, tries, first, endpoint);
         return accepted;
+      } catch (RuntimeException unexpected) {
+        trip.ended(unexpected.getClass().getSimpleName());
+        throw unexpected;
       } catch (RpcFailure failure) {
+        trip.ended(failure.getMessage());
         Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
           ended(start, false, tries, first, endpoint);
@@ -103,7 +111,8 @@ final class Failover {
     observer.called(
         config.chain(),
         ChainCallObserver.Outcome.of(answered, tries, first, last),
-        Duration.ofNanos(System.nanoTime() - start));
+        Duration.ofNanos(System.nanoTime() - start),
+        hostAndPort(endpoints().get(last)));
   }
 
   private List<URI> endpoints() {

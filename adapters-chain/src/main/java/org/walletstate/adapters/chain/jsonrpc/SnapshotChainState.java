@@ -35,6 +35,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
   private final Clock clock;
   private final JsonRpcTransport transport;
   private final ExecutorService executor;
+  private final ChainCallObserver observer;
 
   /**
    * @param family the family's name, for thread names and messages
@@ -59,6 +60,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
     this.family = Objects.requireNonNull(family, "family");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.observer = Objects.requireNonNull(observer, "observer");
     HttpClient http =
         HttpClient.newBuilder()
             .connectTimeout(config.requestTimeout())
@@ -107,7 +109,8 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
               }
               return observation;
             })
-        .runSubscriptionOn(executor);
+        // the snapshot runs in the caller's context, so its round trips join the caller's trace
+        .runSubscriptionOn(task -> executor.execute(observer.carry(task)));
   }
 
   /** The most one observation may take, as configured. */

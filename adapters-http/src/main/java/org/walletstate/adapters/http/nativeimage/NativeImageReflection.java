@@ -34,6 +34,7 @@ import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.observability.StatusResource;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
 import org.walletstate.adapters.http.trust.TrustResource;
@@ -86,6 +87,7 @@ import org.walletstate.adapters.http.x402.PerCallPayments;
       OwnedMerchantsResource.class,
       PaymentIntentsResource.class,
       WalletAuthResource.class,
+      StatusResource.class,
       // the envelope records
       Envelopes.class,
       // the answers of a payable call (functions to outcomes, not a wire shape): listed with every

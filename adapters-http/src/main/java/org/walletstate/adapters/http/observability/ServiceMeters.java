@@ -6,7 +6,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.application.port.out.ChainCallObserver.Outcome;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -16,8 +16,9 @@ import org.walletstate.domain.chain.ChainId;
  *
  * <table>
  *   <caption>meters</caption>
- *   <tr><td>{@code walletstate_chain_calls_seconds{chain, outcome}}</td><td>each call to a chain's
- *       upstream after its retries: ok, retried, failed_over, failed</td></tr>
+ *   <tr><td>{@code walletstate_chain_calls_seconds{chain, outcome, provider}}</td><td>each call to
+ *       a chain's upstream after its retries: ok, retried, failed_over, failed; the provider
+ *       (host and port) it ended on</td></tr>
  *   <tr><td>{@code walletstate_signing_seconds{statement}}</td><td>signing an attestation or a
  *       trust profile (both signatures, JWTs included)</td></tr>
  *   <tr><td>{@code walletstate_credits_charged_total{reason}}, {@code
@@ -26,7 +27,7 @@ import org.walletstate.domain.chain.ChainId;
  *       {@code rpc_failure} answer (503, or a failed wallet of a trust batch)</td></tr>
  * </table>
  */
-public class ServiceMeters implements ChainCallObserver {
+public class ServiceMeters {
 
   private final MeterRegistry registry;
 
@@ -36,23 +37,30 @@ public class ServiceMeters implements ChainCallObserver {
    */
   private final Map<ChainCall, Timer> chainCalls = new ConcurrentHashMap<>();
 
-  private record ChainCall(String chain, Outcome outcome) {}
+  private record ChainCall(String chain, Outcome outcome, String provider) {}
 
   public ServiceMeters(MeterRegistry registry) {
     this.registry = registry;
   }
 
-  @Override
-  public void called(ChainId chain, Outcome outcome, Duration elapsed) {
+  /**
+   * A call to {@code chain}'s upstream ended {@code outcome} after {@code elapsed}, on {@code
+   * provider} (host and port).
+   */
+  public void chainCall(ChainId chain, Outcome outcome, Duration elapsed, String provider) {
     chainCalls
         .computeIfAbsent(
-            new ChainCall(chain == null ? "unknown" : chain.toString(), outcome),
+            new ChainCall(
+                chain == null ? "unknown" : chain.toString(),
+                outcome,
+                provider == null ? "unknown" : provider),
             call ->
                 Timer.builder("walletstate.chain.calls")
                     .description(
                         "Calls to a chain's upstream endpoints, after retries and failover")
                     .tag("chain", call.chain())
                     .tag("outcome", call.outcome().wireName())
+                    .tag("provider", call.provider())
                     .register(registry))
         .record(elapsed);
   }

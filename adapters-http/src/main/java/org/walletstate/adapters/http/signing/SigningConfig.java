@@ -25,6 +25,38 @@ public interface SigningConfig {
   /** Directory of generated keys for local runs (never used when both JWKs are configured). */
   Optional<String> keyDirectory();
 
+  /**
+   * The keys kept in AWS KMS instead of private JWKs (both key ids set turns it on); the
+   * credentials come from {@code AWS_ACCESS_KEY_ID}, {@code AWS_SECRET_ACCESS_KEY} and {@code
+   * AWS_SESSION_TOKEN}.
+   */
+  Kms kms();
+
+  /** The AWS KMS keys (docs/signing.md, "Keys in AWS KMS"). */
+  interface Kms {
+    /** The region, e.g. {@code eu-central-1}. */
+    Optional<String> region();
+
+    /** Another endpoint than the region's ({@code https://kms.<region>.amazonaws.com}). */
+    Optional<String> endpoint();
+
+    /** The {@code ECC_NIST_P256} key (id, ARN or {@code alias/…}). */
+    Optional<String> p256KeyId();
+
+    /** The {@code ML_DSA_65} key (id, ARN or {@code alias/…}). */
+    Optional<String> mlDsa65KeyId();
+
+    Optional<String> accessKeyId();
+
+    Optional<String> secretAccessKey();
+
+    Optional<String> sessionToken();
+
+    /** The most one KMS call may take. */
+    @WithDefault("5s")
+    java.time.Duration timeout();
+  }
+
   /** The namespace word of key ids and signed tag lines. */
   @WithDefault("service")
   String namespace();

@@ -1,14 +1,18 @@
 package org.walletstate.adapters.http.signing;
 
 import io.quarkus.runtime.configuration.ConfigUtils;
+import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.time.Clock;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.bootstrap.LocalDatabase;
 import org.walletstate.crypto.EcSigningKey;
 import org.walletstate.crypto.KeyDirectory;
 import org.walletstate.crypto.MlDsaSigningKey;
 import org.walletstate.crypto.SigningKeys;
+import org.walletstate.crypto.kms.AwsKms;
+import org.walletstate.crypto.kms.KmsSigningKeys;
 import org.walletstate.verifier.Namespace;
 
 /** Loads the signing keys from configuration, or local keys in the local profiles. */
@@ -25,7 +29,10 @@ public final class SigningKeysLoader {
     Namespace namespace = Namespace.of(config.namespace());
     SecureRandom random = new SecureRandom();
     SigningKeys keys;
-    if (config.p256PrivateJwk().isPresent() && config.mlDsa65PrivateJwk().isPresent()) {
+    SigningConfig.Kms kms = config.kms();
+    if (kms.p256KeyId().isPresent() && kms.mlDsa65KeyId().isPresent()) {
+      keys = fromKms(kms, namespace);
+    } else if (config.p256PrivateJwk().isPresent() && config.mlDsa65PrivateJwk().isPresent()) {
       keys =
           SigningKeys.of(
               namespace,
@@ -44,6 +51,26 @@ public final class SigningKeysLoader {
               + " JWKs); generated local keys are used only by the local, dev and test profiles.");
     }
     return config.retiredJwks().map(keys::withRetiredKeys).orElse(keys);
+  }
+
+  private static SigningKeys fromKms(SigningConfig.Kms kms, Namespace namespace) {
+    String region =
+        kms.region().orElseThrow(() -> new IllegalStateException("SIGNING_KMS_REGION is not set"));
+    AwsKms client =
+        new AwsKms(
+            kms.endpoint().map(URI::create).orElse(AwsKms.regionalEndpoint(region)),
+            region,
+            kms.accessKeyId()
+                .orElseThrow(() -> new IllegalStateException("AWS_ACCESS_KEY_ID is not set")),
+            kms.secretAccessKey()
+                .orElseThrow(() -> new IllegalStateException("AWS_SECRET_ACCESS_KEY is not set")),
+            kms.sessionToken().orElse(null),
+            Clock.systemUTC(),
+            kms.timeout());
+    SigningKeys keys =
+        KmsSigningKeys.load(client, namespace, kms.p256KeyId().get(), kms.mlDsa65KeyId().get());
+    LOG.infof("Signing with keys kept in AWS KMS (%s)", region);
+    return keys;
   }
 
   private static boolean isLocal() {

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
@@ -18,6 +19,8 @@ import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.observability.ChainStatusBoard;
+import org.walletstate.adapters.http.observability.ChainTelemetry;
 import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.port.out.ChainState;
@@ -35,7 +38,7 @@ public class ChainsWiring {
   @Produces
   @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
-  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
+  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ChainTelemetry calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
         ChainFamily.EVM,
@@ -44,6 +47,7 @@ public class ChainsWiring {
             EvmChainSettings.headFollowing(config),
             clock,
             calls));
+    // each family's reader: every observation a span, its anchors on the status board
     families.put(
         ChainFamily.SOLANA,
         new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
@@ -59,7 +63,25 @@ public class ChainsWiring {
         new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
     families.put(
         ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
+    families.replaceAll((family, reader) -> calls.traced(reader));
     return new ChainStateByFamily(families);
+  }
+
+  /** What this replica last saw of each chain ({@code GET /v1/status}). */
+  @Produces
+  @Singleton
+  ChainStatusBoard chainStatusBoard(Clock clock) {
+    return new ChainStatusBoard(clock);
+  }
+
+  /**
+   * The chain readers' observer: meters per chain and provider, the status board, and the spans of
+   * observations and round trips.
+   */
+  @Produces
+  @Singleton
+  ChainTelemetry chainTelemetry(ServiceMeters meters, ChainStatusBoard board, Tracer tracer) {
+    return new ChainTelemetry(meters, board, tracer);
   }
 
   void closeChainState(@Disposes ChainStateByFamily chains) {

@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -98,7 +99,7 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   @Override
   public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
-    return Uni.createFrom().deferred(() -> headAttempt(1, start(), tag, deadline));
+    return Uni.createFrom().deferred(() -> headAttempt(1, -1, start(), tag, deadline));
   }
 
   @Override
@@ -111,18 +112,17 @@ public final class RetryingEvmRpc implements EvmRpc {
         .deferred(
             () ->
                 readAttempt(
-                    1, start(), block, Set.copyOf(requests), new LinkedHashMap<>(), deadline));
-  }
-
-  private Uni<HeadOutcome> headAttempt(int attempt, Call call, AnchorTag tag, Deadline deadline) {
-    return headAttempt(attempt, call.first(), call, tag, deadline);
+                    1, -1, start(), block, Set.copyOf(requests), new LinkedHashMap<>(), deadline));
   }
 
   private Uni<HeadOutcome> headAttempt(
-      int attempt, int endpoint, Call call, AnchorTag tag, Deadline deadline) {
-    return endpoints
-        .get(endpoint)
+      int attempt, int at, Call call, AnchorTag tag, Deadline deadline) {
+    int endpoint = at < 0 ? call.first() : at; // -1: the call's first endpoint
+    EvmRpc target = endpoints.get(endpoint);
+    ChainCallObserver.RoundTrip trip = observer.roundTrip(chain, target.provider(), "head");
+    return target
         .head(tag, deadline)
+        .invoke(outcome -> trip.ended(outcome instanceof HeadOutcome.Failed f ? f.detail() : null))
         .flatMap(
             outcome -> {
               if (outcome instanceof HeadOutcome.Read) {
@@ -146,24 +146,16 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private Uni<Map<EvmRequest, ReadOutcome>> readAttempt(
       int attempt,
+      int at,
       Call call,
       BlockHead block,
       Set<EvmRequest> pending,
       Map<EvmRequest, ReadOutcome> done,
       Deadline deadline) {
-    return readAttempt(attempt, call.first(), call, block, pending, done, deadline);
-  }
-
-  private Uni<Map<EvmRequest, ReadOutcome>> readAttempt(
-      int attempt,
-      int endpoint,
-      Call call,
-      BlockHead block,
-      Set<EvmRequest> pending,
-      Map<EvmRequest, ReadOutcome> done,
-      Deadline deadline) {
-    return endpoints
-        .get(endpoint)
+    int endpoint = at < 0 ? call.first() : at; // -1: the call's first endpoint
+    EvmRpc target = endpoints.get(endpoint);
+    ChainCallObserver.RoundTrip trip = observer.roundTrip(chain, target.provider(), "read");
+    return target
         .read(block, pending, deadline)
         .flatMap(
             outcomes -> {
@@ -178,6 +170,7 @@ public final class RetryingEvmRpc implements EvmRpc {
                   done.put(request, outcome);
                 }
               }
+              trip.ended(failed.isEmpty() ? null : failed.values().iterator().next().detail());
               if (failed.isEmpty()) {
                 answeredBy(endpoint);
                 ended(call, true, attempt, endpoint);
@@ -246,8 +239,15 @@ public final class RetryingEvmRpc implements EvmRpc {
     return detail + " (gave up after " + attempt + " of " + attempts + " attempts: " + why + ")";
   }
 
+  /** Completes after {@code pause}, continuing in the waiting call's context (its trace). */
   private Uni<Void> after(Duration pause) {
-    return Uni.createFrom().voidItem().onItem().delayIt().onExecutor(timer).by(pause);
+    return Uni.createFrom()
+        .emitter(
+            done ->
+                timer.schedule(
+                    observer.carry(() -> done.complete(null)),
+                    pause.toNanos(),
+                    TimeUnit.NANOSECONDS));
   }
 
   private Call start() {
@@ -258,7 +258,8 @@ public final class RetryingEvmRpc implements EvmRpc {
     observer.called(
         chain,
         ChainCallObserver.Outcome.of(answered, attempts, call.first(), last),
-        Duration.ofNanos(System.nanoTime() - call.startNanos()));
+        Duration.ofNanos(System.nanoTime() - call.startNanos()),
+        endpoints.get(last).provider());
   }
 
   private int firstEndpoint() {

@@ -3,6 +3,7 @@ package org.walletstate.adapters.chain.evm.web3j;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
@@ -11,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.http.HttpService;
 
@@ -78,6 +80,15 @@ public final class Web3jConnections implements AutoCloseable {
    * @param maxBatchSize the most requests per JSON-RPC batch
    */
   public Web3jEvmRpc endpoint(URI endpoint, Duration requestTimeout, int maxBatchSize) {
+    return endpoint(endpoint, requestTimeout, maxBatchSize, ChainCallObserver.NONE);
+  }
+
+  /**
+   * A client of one endpoint whose exchanges run in the context of the call that starts them (its
+   * trace), through {@code observer}'s {@link ChainCallObserver#carry}.
+   */
+  public Web3jEvmRpc endpoint(
+      URI endpoint, Duration requestTimeout, int maxBatchSize, ChainCallObserver observer) {
     OkHttpClient client =
         http.newBuilder()
             .callTimeout(requestTimeout)
@@ -87,7 +98,8 @@ public final class Web3jConnections implements AutoCloseable {
             .build();
     HttpService service = new HttpService(endpoint.toString(), client);
     Web3j web3j = Web3j.build(service, UNUSED_POLLING_INTERVAL_MS, timer);
-    return new Web3jEvmRpc(endpoint, web3j, service, requestTimeout, maxBatchSize, calls, timer);
+    Executor carried = task -> calls.execute(observer.carry(task));
+    return new Web3jEvmRpc(endpoint, web3j, service, requestTimeout, maxBatchSize, carried, timer);
   }
 
   /** The HTTP client every endpoint's client is made from. */

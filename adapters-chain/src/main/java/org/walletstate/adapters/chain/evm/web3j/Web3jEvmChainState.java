@@ -131,7 +131,8 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
     for (EvmChainConfig chain : config.chains().values()) {
       List<EvmRpc> endpoints = new ArrayList<>();
       for (URI endpoint : chain.endpoints()) {
-        endpoints.add(connections.endpoint(endpoint, chain.requestTimeout(), chain.maxBatchSize()));
+        endpoints.add(
+            connections.endpoint(endpoint, chain.requestTimeout(), chain.maxBatchSize(), observer));
       }
       EvmRpc rpc =
           new CachingEvmRpc(

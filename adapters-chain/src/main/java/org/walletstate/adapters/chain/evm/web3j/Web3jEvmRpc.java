@@ -267,6 +267,11 @@ public final class Web3jEvmRpc implements EvmRpc {
   }
 
   @Override
+  public String provider() {
+    return name;
+  }
+
+  @Override
   public String toString() {
     return "Web3jEvmRpc[" + name + "]";
   }

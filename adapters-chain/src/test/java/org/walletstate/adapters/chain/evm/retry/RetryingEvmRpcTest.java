@@ -126,7 +126,7 @@ class RetryingEvmRpcTest {
     Scripted only = new Scripted("only");
     List<String> told = new ArrayList<>();
     ChainCallObserver observer =
-        (chain, outcome, elapsed) -> {
+        (chain, outcome, elapsed, provider) -> {
           assertThat(elapsed.isNegative()).isFalse();
           told.add(chain + " " + outcome.wireName());
         };
