@@ -36,6 +36,7 @@ import org.walletstate.adapters.http.commerce.VerifyResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
+import org.walletstate.adapters.http.tlog.LogResource;
 import org.walletstate.adapters.http.trust.TrustResource;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 
@@ -86,6 +87,7 @@ import org.walletstate.adapters.http.x402.PerCallPayments;
       OwnedMerchantsResource.class,
       PaymentIntentsResource.class,
       WalletAuthResource.class,
+      LogResource.class,
       // the envelope records
       Envelopes.class,
       // the answers of a payable call (functions to outcomes, not a wire shape): listed with every
