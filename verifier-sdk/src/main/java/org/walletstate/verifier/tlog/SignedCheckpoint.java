@@ -2,9 +2,12 @@ package org.walletstate.verifier.tlog;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.interfaces.ECPublicKey;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -139,6 +142,28 @@ public final class SignedCheckpoint {
       }
     }
     return false;
+  }
+
+  /**
+   * The note key from its base64 DER SubjectPublicKeyInfo (as {@code GET /v1/log/key} publishes
+   * it).
+   *
+   * @throws IllegalArgumentException when it is not a P-256 public key
+   */
+  public static PublicKey publicKey(String spkiBase64) {
+    try {
+      PublicKey key =
+          KeyFactory.getInstance("EC")
+              .generatePublic(
+                  new X509EncodedKeySpec(Base64.getDecoder().decode(spkiBase64.trim())));
+      if (!(key instanceof ECPublicKey ec)
+          || ec.getParams().getCurve().getField().getFieldSize() != 256) {
+        throw new IllegalArgumentException("the log key is not a P-256 public key");
+      }
+      return key;
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("the log key is not a base64 P-256 public key", e);
+    }
   }
 
   private static byte[] sha256(byte[] data) {
