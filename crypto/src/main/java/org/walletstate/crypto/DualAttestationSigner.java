@@ -61,17 +61,10 @@ public final class DualAttestationSigner
   private final StatementLog log;
 
   /**
-   * A signer that logs nothing (an embedding without a transparency log).
-   *
    * @param keys the signing keys and their namespace
    * @param jwtIssuer the {@code iss} claim of issued JWTs (the service's base URL)
-   */
-  public DualAttestationSigner(SigningKeys keys, URI jwtIssuer) {
-    this(keys, jwtIssuer, StatementLog.NONE);
-  }
-
-  /**
-   * @param log where every signed statement is appended before it is returned
+   * @param log where every signed statement is appended before it is returned ({@link
+   *     StatementLog#NONE} for an embedding without a transparency log)
    */
   public DualAttestationSigner(SigningKeys keys, URI jwtIssuer, StatementLog log) {
     this.log = Objects.requireNonNull(log, "log");
@@ -197,9 +190,8 @@ public final class DualAttestationSigner
   }
 
   /**
-   * Signs one statement: the kid the scheme selects for its type, the classical preimage and the
-   * companion preimage, all as the SDK's {@link StatementType} defines them; with {@code claims},
-   * also the JWT pair under the same kids. Returns the {@code data} text.
+   * Signs one statement as the SDK's {@link StatementType} defines it (kid, preimage, companion;
+   * with {@code claims} the JWT pair) and logs it. Returns the {@code data} text.
    */
   private String signed(
       StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {

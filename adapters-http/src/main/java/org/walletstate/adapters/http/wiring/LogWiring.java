@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -27,9 +28,9 @@ public class LogWiring {
   @Produces
   @ApplicationScoped
   StatementLog statementLog(
-      PgTransparencyLog store,
+      Pool pool,
       @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled) {
-    return enabled ? store : StatementLog.NONE;
+    return enabled ? new PgTransparencyLog(pool) : StatementLog.NONE;
   }
 
   @Produces
