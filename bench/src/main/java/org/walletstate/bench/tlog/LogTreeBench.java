@@ -70,6 +70,14 @@ public final class LogTreeBench {
         Connection db = postgres.getPostgresDatabase().getConnection()) {
       try (Statement statement = db.createStatement()) {
         statement.execute(schema);
+        ResultSet settings =
+            statement.executeQuery(
+                "select current_setting('fsync'), current_setting('synchronous_commit'),"
+                    + " version()");
+        settings.next();
+        System.out.printf(
+            "fsync %s, synchronous_commit %s, %s%n",
+            settings.getString(1), settings.getString(2), settings.getString(3));
       }
       long started = System.nanoTime();
       build(db, entries, batch);
