@@ -40,6 +40,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.EcSigningKey;
 import org.walletstate.crypto.MlDsaSigningKey;
@@ -97,7 +98,8 @@ public class SigningBenchmarks {
     ec = EcSigningKey.generate(random);
     mlDsa = MlDsaSigningKey.generate(random);
     SigningKeys keys = SigningKeys.of(Namespace.SERVICE, ec, mlDsa);
-    signer = new DualAttestationSigner(keys, URI.create("https://api.example.test"));
+    signer =
+        new DualAttestationSigner(keys, URI.create("https://api.example.test"), StatementLog.NONE);
     Attestation attestation = attestation();
     request = new SigningRequest(attestation, KeyVersion.V2, false, null);
     jwtRequest =

@@ -25,6 +25,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.EcSigningKey;
 import org.walletstate.crypto.MlDsaSigningKey;
@@ -107,7 +108,9 @@ public class TrustBenchmarks {
     mlDsa = MlDsaSigningKey.generate(random);
     signer =
         new DualAttestationSigner(
-            SigningKeys.of(Namespace.SERVICE, ec, mlDsa), URI.create("https://api.example.test"));
+            SigningKeys.of(Namespace.SERVICE, ec, mlDsa),
+            URI.create("https://api.example.test"),
+            StatementLog.NONE);
     signedData = CanonicalJson.parse(signer.signTrustProfile(payload));
     signedTrust = signedData.get("trust");
     preimages = Preimages.of(Namespace.SERVICE);

@@ -17,6 +17,7 @@ import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.ConditionResult;
@@ -26,6 +27,8 @@ import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.payload.Timestamps;
+import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.TreeHashes;
 import org.walletstate.verifier.CanonicalJson;
 import org.walletstate.verifier.Namespace;
 import org.walletstate.verifier.PreimageScheme;
@@ -33,16 +36,13 @@ import org.walletstate.verifier.Preimages;
 import org.walletstate.verifier.StatementType;
 
 /**
- * Signs attestations (and trust profiles) with the service's P-256 key and an ML-DSA-65 companion.
- * The key version selects the scheme, and the SDK's {@link StatementType} the kid: {@link
- * KeyVersion#V1} signs under {@code <ns>-attest-v1} (v1 bytes, v1 condition hashes), {@link
- * KeyVersion#V2} under {@code <ns>-attest-v2}. Every signed byte comes from the statement type's
- * definition (through {@link Preimages}), the {@code data} object is the one it lays out, and its
- * text is written by the SDK's serializer, so a verifier re-reading it rebuilds exactly these
- * bytes.
- *
- * <p>{@code data} members, in order: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt} (the
- * two tokens only on request).
+ * Signs every statement type with the service's P-256 key and an ML-DSA-65 companion. The key
+ * version selects the scheme, and the SDK's {@link StatementType} the kid ({@link KeyVersion#V1}:
+ * {@code <ns>-attest-v1}, v1 bytes and condition hashes; {@link KeyVersion#V2}: {@code
+ * <ns>-attest-v2}). Every signed byte comes from the type's definition ({@link Preimages}) and the
+ * {@code data} text from the SDK's serializer, so a verifier rebuilds exactly these bytes. Each
+ * signed statement is appended to the transparency log ({@link StatementLog}) before it is
+ * returned. Attestation {@code data}: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt}.
  */
 public final class DualAttestationSigner
     implements AttestationSigner, TrustProfileSigner, DiscountSigner {
@@ -55,17 +55,20 @@ public final class DualAttestationSigner
   private static final int CONDITION_HASHES_KEPT = 1024;
 
   private final Map<JsonNode, String> conditionHashes = new ConcurrentHashMap<>();
-
   private final SigningKeys keys;
   private final Namespace namespace;
   private final Preimages preimages;
   private final String issuer;
+  private final StatementLog log;
 
   /**
    * @param keys the signing keys and their namespace
    * @param jwtIssuer the {@code iss} claim of issued JWTs (the service's base URL)
+   * @param log where every signed statement is appended before it is returned ({@link
+   *     StatementLog#NONE} for an embedding without a transparency log)
    */
-  public DualAttestationSigner(SigningKeys keys, URI jwtIssuer) {
+  public DualAttestationSigner(SigningKeys keys, URI jwtIssuer, StatementLog log) {
+    this.log = Objects.requireNonNull(log, "log");
     this.keys = Objects.requireNonNull(keys, "keys");
     this.namespace = keys.namespace();
     this.preimages = Preimages.of(namespace);
@@ -129,11 +132,8 @@ public final class DualAttestationSigner
   }
 
   /**
-   * Signs an in-store pass whole under {@code <ns>-pass-v2} with its {@code <ns>-pass-pq1}
-   * companion: {@code {wallet, issuedAt, expiresAt}}, the wallet EIP-55 checksummed, the times to
-   * the second.
-   *
-   * @return the {@code data} text {@code {pass, sig, kid, pqSig, pqKid}}
+   * Signs an in-store pass {@code {wallet (EIP-55), issuedAt, expiresAt}} under {@code
+   * <ns>-pass-v2} and {@code <ns>-pass-pq1}: the text {@code {pass, sig, kid, pqSig, pqKid}}.
    */
   public String signPass(InStorePass pass) {
     ObjectNode statement = NODES.objectNode();
@@ -144,10 +144,8 @@ public final class DualAttestationSigner
   }
 
   /**
-   * Signs a discount verification whole under {@code <ns>-discount-v2} with its {@code
-   * <ns>-discount-pq1} companion.
-   *
-   * @return the text {@code {discount, sig, kid, pqSig, pqKid}}
+   * Signs a discount verification under {@code <ns>-discount-v2} and {@code <ns>-discount-pq1}: the
+   * text {@code {discount, sig, kid, pqSig, pqKid}}.
    */
   @Override
   public String signDiscount(PayloadValue.Obj discount) {
@@ -193,9 +191,8 @@ public final class DualAttestationSigner
   }
 
   /**
-   * Signs one statement: the kid the scheme selects for its type, the classical preimage and the
-   * companion preimage, all as the SDK's {@link StatementType} defines them; with {@code claims},
-   * also the JWT pair under the same kids. Returns the {@code data} text.
+   * Signs one statement as the SDK's {@link StatementType} defines it (kid, preimage, companion;
+   * with {@code claims} the JWT pair) and logs it. Returns the {@code data} text.
    */
   private String signed(
       StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {
@@ -204,6 +201,13 @@ public final class DualAttestationSigner
     byte[] preimage = preimages.statement(type, scheme, statement);
     String sig = BASE64.encodeToString(keys.ec().sign(preimage));
     String pqSig = BASE64.encodeToString(keys.mlDsa().sign(preimages.companion(type, preimage)));
+    JsonNode id = statement.get("id");
+    log.append(
+        new LoggedStatement(
+            id != null && id.isTextual() ? id.asText() : null,
+            type.name(),
+            kid,
+            TreeHashes.sha256(preimage)));
     Optional<StatementType.Tokens> tokens =
         claims.map(c -> new StatementType.Tokens(es256Token(c, kid), mlDsaToken(c, pqKid)));
     return CanonicalJson.stringify(

@@ -167,6 +167,23 @@ public final class EcSigningKey {
         new BigInteger(1, Arrays.copyOfRange(signature, 32, 64)));
   }
 
+
+  /** The DER SubjectPublicKeyInfo of the public key (uncompressed point). */
+  byte[] spki() {
+    byte[] prefix = java.util.HexFormat.of().parseHex(SPKI_PREFIX);
+    byte[] out = new byte[prefix.length + 65];
+    System.arraycopy(prefix, 0, out, 0, prefix.length);
+    out[prefix.length] = 0x04;
+    System.arraycopy(x, 0, out, prefix.length + 1, 32);
+    System.arraycopy(y, 0, out, prefix.length + 33, 32);
+    return out;
+  }
+
+  /**
+   * SEQUENCE { SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING of 66 bytes }, up to the point.
+   */
+  private static final String SPKI_PREFIX = "3059301306072a8648ce3d020106082a8648ce3d030107034200";
+
   /** For JOSE libraries that sign with a JCA key; {@code null} for a {@link #remote} key. */
   ECPrivateKey jcaPrivateKey() {
     return privateKey;

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
 import org.walletstate.domain.attest.attestation.ConditionResult;
@@ -102,7 +103,7 @@ class SignedBytesGoldenTest {
   void attestation_issuesTheCommittedBytes(Case c) throws Exception {
     SigningKeys keys = keys(c.namespace());
     String data =
-        new DualAttestationSigner(keys, TestSigning.ISSUER)
+        new DualAttestationSigner(keys, TestSigning.ISSUER, StatementLog.NONE)
             .sign(
                 new SigningRequest(
                     c.body(), c.version(), c.jwt(), c.jwt() ? TestSigning.WALLET : null))
@@ -125,7 +126,7 @@ class SignedBytesGoldenTest {
   void trustProfile_issuesTheCommittedBytes(Namespace namespace) throws Exception {
     SigningKeys keys = keys(namespace);
     String data =
-        new DualAttestationSigner(keys, TestSigning.ISSUER)
+        new DualAttestationSigner(keys, TestSigning.ISSUER, StatementLog.NONE)
             .signTrustProfile(GoldenArtifactsTest.trustProfile());
     checkAgainstGolden(
         namespace.word() + "-trust-v2",
@@ -147,7 +148,7 @@ class SignedBytesGoldenTest {
   void trustProfileWithEveryKindOfRow_issuesTheCommittedBytes() throws Exception {
     SigningKeys keys = keys(Namespace.SERVICE);
     String data =
-        new DualAttestationSigner(keys, TestSigning.ISSUER)
+        new DualAttestationSigner(keys, TestSigning.ISSUER, StatementLog.NONE)
             .signTrustProfile(GoldenArtifactsTest.trustProfileRows());
     checkAgainstGolden(
         "service-trust-v2-rows",
@@ -170,7 +171,7 @@ class SignedBytesGoldenTest {
   void discount_issuesTheCommittedBytes(Namespace namespace) throws Exception {
     SigningKeys keys = keys(namespace);
     String data =
-        new DualAttestationSigner(keys, TestSigning.ISSUER)
+        new DualAttestationSigner(keys, TestSigning.ISSUER, StatementLog.NONE)
             .signDiscount(GoldenArtifactsTest.discount());
     checkAgainstGolden(
         namespace.word() + "-discount-v2",

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
 import org.walletstate.domain.attest.attestation.ConditionResult;
@@ -51,7 +52,7 @@ final class TestSigning {
   }
 
   static DualAttestationSigner signer() {
-    return new DualAttestationSigner(keys(), ISSUER);
+    return new DualAttestationSigner(keys(), ISSUER, StatementLog.NONE);
   }
 
   static AttestationVerifier verifier(Instant now) {

@@ -64,6 +64,12 @@ public class TestStores {
 
   @Produces
   @ApplicationScoped
+  PgTransparencyLog transparencyLog(Pool pool) {
+    return new PgTransparencyLog(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
   PgWalletKeys walletKeys(Pool pool) {
     return new PgWalletKeys(pool);
   }

@@ -1,6 +1,7 @@
 package org.walletstate.application.commerce;
 
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,11 +66,10 @@ public final class IssuePassService implements IssuePassUseCase {
       }
       return renewals
           .wallet(ScannerService.sha256(renewal.token()), now)
-          .map(
+          .flatMap(
               wallet ->
                   wallet.isEmpty()
-                      ? new Issue.Refused(
-                          "the renewal token has expired or is unknown; sign in again")
+                      ? refuse("the renewal token has expired or is unknown; sign in again")
                       : issued(wallet.get(), now, renewal.token(), Optional.empty()));
     }
     if (domain.isBlank()) {
@@ -96,16 +96,31 @@ public final class IssuePassService implements IssuePassUseCase {
               Instant renewalExpiresAt = now.plus(RENEWAL);
               return renewals
                   .store(ScannerService.sha256(token), signedIn.wallet(), renewalExpiresAt)
-                  .map(ok -> issued(signedIn.wallet(), now, token, Optional.of(renewalExpiresAt)));
+                  .flatMap(
+                      ok -> issued(signedIn.wallet(), now, token, Optional.of(renewalExpiresAt)));
             });
   }
 
-  private Issue issued(
+  /**
+   * Signs the pass on a worker thread, never the event loop: signing appends the pass to the
+   * transparency log and waits for the entry to be durable.
+   */
+  private Uni<Issue> issued(
       EvmAddress wallet, Instant now, String renewal, Optional<Instant> renewalExpiresAt) {
     InStorePass pass = new InStorePass(wallet, now);
-    PassSigner.Signed signed = signer.sign(pass);
-    return new Issue.Issued(
-        pass, signed.dataJson(), signed.code(), renewal, renewalExpiresAt.orElse(null));
+    return Uni.createFrom()
+        .item(
+            () -> {
+              PassSigner.Signed signed = signer.sign(pass);
+              return (Issue)
+                  new Issue.Issued(
+                      pass,
+                      signed.dataJson(),
+                      signed.code(),
+                      renewal,
+                      renewalExpiresAt.orElse(null));
+            })
+        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
   }
 
   private static Uni<Issue> refuse(String reason) {

@@ -47,7 +47,7 @@ public final class VerifyCommand {
           + " [--trust | --discount | --pass] [--at ISO-INSTANT] [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
-          + " <response.json|->";
+          + " <response.json|->\n       verify monitor --log <base-url> --key <note-key> [--state FILE] [--every SECONDS] [--once]";
 
   private VerifyCommand() {}
 
@@ -57,6 +57,9 @@ public final class VerifyCommand {
 
   /** Runs the command; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
+    if (args.length > 0 && args[0].equals("monitor")) {
+      return LogMonitor.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+    }
     VerifyOptions options;
     AttestationVerifier.Builder settings;
     ProofVerifier proofs;

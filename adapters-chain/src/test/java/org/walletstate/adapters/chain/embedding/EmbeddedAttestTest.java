@@ -17,6 +17,7 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.EcSigningKey;
@@ -65,7 +66,8 @@ class EmbeddedAttestTest {
       AttestUseCase attest =
           EmbeddedAttest.attest(
               chains,
-              new DualAttestationSigner(keys, URI.create("https://attest.example.test")),
+              new DualAttestationSigner(
+                  keys, URI.create("https://attest.example.test"), StatementLog.NONE),
               ledger,
               clock,
               ForkJoinPool.commonPool());

@@ -37,6 +37,7 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.observability.StatusResource;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
 import org.walletstate.adapters.http.signing.JwksResource;
+import org.walletstate.adapters.http.tlog.LogResource;
 import org.walletstate.adapters.http.trust.TrustResource;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 
@@ -88,6 +89,7 @@ import org.walletstate.adapters.http.x402.PerCallPayments;
       PaymentIntentsResource.class,
       WalletAuthResource.class,
       StatusResource.class,
+      LogResource.class,
       // the envelope records
       Envelopes.class,
       // the answers of a payable call (functions to outcomes, not a wire shape): listed with every

@@ -9,6 +9,8 @@ import java.time.Duration;
 public enum RatePolicy {
   /** The key set: cacheable for a day, so a client rarely needs more than a few. */
   KEY_SET("key-set", 300, Duration.ofMinutes(1), false),
+  /** The transparency log's reads: monitors poll the checkpoint, relying parties fetch proofs. */
+  LOG("log", 300, Duration.ofMinutes(1), false),
   /** The compliance templates. */
   TEMPLATES("templates", 120, Duration.ofMinutes(1), false),
   /** Free keys: one per email address, and few per address an hour. */

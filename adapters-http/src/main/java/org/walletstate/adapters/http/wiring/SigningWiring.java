@@ -15,6 +15,7 @@ import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.application.commerce.port.out.PassSigner;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.application.signing.PublishKeySet;
 import org.walletstate.application.signing.port.in.KeySetQuery;
@@ -39,13 +40,18 @@ public class SigningWiring {
     return SigningKeysLoader.load(config);
   }
 
-  /** The one signer: attestations, trust profiles, discount verifications and passes. */
+  /**
+   * The one signer: attestations, trust profiles, discount verifications and passes, each appended
+   * to the transparency log ({@link LogWiring}) before it is returned.
+   */
   @Produces
   @Singleton // not proxied: the class is final
   @Typed(DualAttestationSigner.class)
   DualAttestationSigner signer(
-      SigningKeys keys, @ConfigProperty(name = "walletstate.public-base-url") String baseUrl) {
-    return new DualAttestationSigner(keys, URI.create(baseUrl));
+      SigningKeys keys,
+      @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
+      StatementLog log) {
+    return new DualAttestationSigner(keys, URI.create(baseUrl), log);
   }
 
   @Produces

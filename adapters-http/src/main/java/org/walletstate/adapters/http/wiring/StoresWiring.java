@@ -14,6 +14,7 @@ import org.walletstate.adapters.persistence.PgPlanPurchases;
 import org.walletstate.adapters.persistence.PgPurchases;
 import org.walletstate.adapters.persistence.PgRateLimits;
 import org.walletstate.adapters.persistence.PgSenderNonces;
+import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.adapters.persistence.PgUsedSignInNonces;
 import org.walletstate.adapters.persistence.PgWalletKeys;
 import org.walletstate.adapters.persistence.commerce.PgDiscountCodes;
@@ -56,6 +57,14 @@ public class StoresWiring {
   @ApplicationScoped
   ApiKeyStore apiKeys() {
     return new PanacheApiKeyStore();
+  }
+
+  /** The transparency log's store: one adapter for the appends and the tree. */
+  @Produces
+  @ApplicationScoped
+  @Typed(PgTransparencyLog.class)
+  PgTransparencyLog transparencyLog(Pool pool) {
+    return new PgTransparencyLog(pool);
   }
 
   @Produces

@@ -23,6 +23,7 @@ import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.PassSigning;
 import org.walletstate.crypto.SigningKeys;
@@ -74,7 +75,8 @@ class PointOfSalePagesTest {
 
     PassSigning past =
         new PassSigning(
-            new DualAttestationSigner(signingKeys, URI.create("http://localhost")),
+            new DualAttestationSigner(
+                signingKeys, URI.create("http://localhost"), StatementLog.NONE),
             signingKeys,
             Clock.fixed(Instant.now().minusSeconds(90), ZoneOffset.UTC));
     String stale =

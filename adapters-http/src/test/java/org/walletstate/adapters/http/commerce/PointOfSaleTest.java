@@ -41,6 +41,7 @@ import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.crypto.DualAttestationSigner;
 import org.walletstate.crypto.PassSigning;
 import org.walletstate.crypto.SigningKeys;
@@ -447,7 +448,8 @@ class PointOfSaleTest {
 
     PassSigning past =
         new PassSigning(
-            new DualAttestationSigner(signingKeys, URI.create("http://localhost")),
+            new DualAttestationSigner(
+                signingKeys, URI.create("http://localhost"), StatementLog.NONE),
             signingKeys,
             Clock.fixed(Instant.now().minusSeconds(70), ZoneOffset.UTC));
     String stale =

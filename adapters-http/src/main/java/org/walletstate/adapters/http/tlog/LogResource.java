@@ -1,0 +1,166 @@
+package org.walletstate.adapters.http.tlog;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Base64;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.ratelimit.RateLimited;
+import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.application.tlog.port.in.LogQuery;
+import org.walletstate.domain.tlog.LoggedStatement;
+
+/**
+ * The transparency log, public: the newest signed checkpoint (a C2SP signed note, {@code
+ * text/plain}), an entry's index and inclusion proof, consistency proofs, and the note key.
+ */
+@Path("/v1/log")
+@Tag(name = "core")
+public class LogResource {
+
+  static final MediaType NOTE = MediaType.valueOf("text/plain; charset=utf-8");
+  private static final int MAX_ID = 128;
+
+  private final LogQuery log;
+  private final Envelopes envelopes;
+
+  @Inject
+  public LogResource(LogQuery log, Envelopes envelopes) {
+    this.log = log;
+    this.envelopes = envelopes;
+  }
+
+  /** An entry: its statement and, once integrated, its index and proof. */
+  public record Entry(
+      String id,
+      String kind,
+      String kid,
+      String statementHash,
+      String leaf,
+      boolean integrated,
+      Long index,
+      Long treeSize,
+      List<String> inclusionProof,
+      String checkpoint) {}
+
+  /** The note key. */
+  public record Key(String origin, String keyId, String algorithm, String publicKey) {}
+
+  /** A consistency proof between two tree sizes, with the newest checkpoint. */
+  public record Consistency(long from, long to, List<String> proof, String checkpoint) {}
+
+  @GET
+  @Path("/checkpoint")
+  @Produces("text/plain")
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "The newest signed checkpoint of the transparency log")
+  public Uni<Response> checkpoint() {
+    return log.checkpoint()
+        .map(
+            note ->
+                Response.ok(
+                        note.orElseThrow(
+                            () ->
+                                new ApiError(404, "the log has no checkpoint yet; retry shortly")),
+                        NOTE)
+                    .build());
+  }
+
+  @GET
+  @Path("/key")
+  @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "The key the log's checkpoints are signed with")
+  public Response key() {
+    LogQuery.NoteKey key = log.noteKey();
+    return envelopes.ok(new Key(key.origin(), key.keyId(), key.algorithm(), key.publicKey()));
+  }
+
+  @GET
+  @Path("/entries/{id}")
+  @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "A signed statement's leaf index and inclusion proof")
+  public Uni<Response> entry(@PathParam("id") String id) {
+    if (id == null || id.isEmpty() || id.length() > MAX_ID || !id.matches("[A-Za-z0-9_-]+")) {
+      throw ApiError.badRequest(
+          "id must be a statement id or the 64 hex digits of a statement hash (letters, digits, _"
+              + " and -, at most "
+              + MAX_ID
+              + ")");
+    }
+    return log.entry(id).map(answer -> envelopes.ok(view(answer)));
+  }
+
+  @GET
+  @Path("/consistency")
+  @Produces(MediaType.APPLICATION_JSON)
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "A consistency proof between two tree sizes")
+  public Uni<Response> consistency(@QueryParam("from") String from, @QueryParam("to") String to) {
+    long first = size("from", from);
+    long second = size("to", to);
+    return log.consistency(first, second)
+        .map(
+            answer -> {
+              if (answer instanceof LogQuery.ConsistencyAnswer.Refused refused) {
+                throw ApiError.badRequest(refused.reason());
+              }
+              var proof = (LogQuery.ConsistencyAnswer.Proof) answer;
+              return envelopes.ok(
+                  new Consistency(
+                      proof.from(), proof.to(), base64(proof.proof()), proof.checkpoint()));
+            });
+  }
+
+  private static Entry view(LogQuery.EntryAnswer answer) {
+    if (answer instanceof LogQuery.EntryAnswer.Included included) {
+      LoggedStatement s = included.statement();
+      return new Entry(
+          s.id(),
+          s.kind(),
+          s.kid(),
+          s.hashHex(),
+          leaf(s),
+          true,
+          included.index(),
+          included.treeSize(),
+          base64(included.proof()),
+          included.checkpoint());
+    }
+    if (answer instanceof LogQuery.EntryAnswer.Pending pending) {
+      LoggedStatement s = pending.statement();
+      return new Entry(
+          s.id(), s.kind(), s.kid(), s.hashHex(), leaf(s), false, null, null, null, null);
+    }
+    throw new ApiError(404, "no statement with this id is in the log");
+  }
+
+  private static String leaf(LoggedStatement statement) {
+    return new String(statement.leafData(), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static List<String> base64(List<byte[]> hashes) {
+    return hashes.stream().map(Base64.getEncoder()::encodeToString).toList();
+  }
+
+  private static long size(String name, String text) {
+    if (text == null || text.isEmpty()) {
+      throw ApiError.badRequest(name + " is required: a tree size (a whole number from 1)");
+    }
+    if (text.length() > 19 || !text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      throw ApiError.badRequest(name + " must be a tree size (a whole number from 1)");
+    }
+    return Long.parseLong(text);
+  }
+}

@@ -1,0 +1,203 @@
+package org.walletstate.adapters.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.application.port.out.LogStore;
+import org.walletstate.application.tlog.LogQueryService;
+import org.walletstate.application.tlog.port.in.LogQuery;
+import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.TreeAppend;
+import org.walletstate.domain.tlog.TreeHashes;
+import org.walletstate.domain.tlog.TreeNode;
+import org.walletstate.domain.tlog.TreeProofs;
+
+/**
+ * The log in PostgreSQL: two replicas (two adapters, each appending and integrating on its own
+ * connections) working at once keep one log: every entry gets exactly one index, the indexes are
+ * 0..n-1, every checkpoint's root is the RFC 9162 root of the entries before it, and the proofs
+ * read back from the stored nodes are the proofs of the tree built in memory from the same leaves.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+class PgTransparencyLogTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final int PER_REPLICA = 150;
+
+  @Inject Pool pool;
+
+  @BeforeEach
+  void emptyLog() {
+    pool.query("truncate log_entry, log_node, log_checkpoint").execute().await().atMost(WAIT);
+  }
+
+  /** The sealer a replica uses; its note only names the size and root (no key in this module). */
+  private static LogStore.Sealed seal(long size, Map<TreeNode, byte[]> edge, List<byte[]> leaves) {
+    TreeAppend.Appended appended = TreeAppend.append(size, edge, leaves);
+    String note =
+        "test/log\n"
+            + appended.size()
+            + "\n"
+            + Base64.getEncoder().encodeToString(appended.root())
+            + "\n";
+    return new LogStore.Sealed(appended.nodes(), appended.size(), appended.root(), note);
+  }
+
+  private static LoggedStatement statement(String replica, int i) {
+    byte[] hash = TreeHashes.sha256((replica + "/" + i).getBytes(StandardCharsets.UTF_8));
+    return new LoggedStatement("att_" + replica + i, "attestation", "ws-attest-v2", hash);
+  }
+
+  @Test
+  void twoReplicasAppendingAndIntegratingAtOnceKeepOneConsistentLog() throws Exception {
+    PgTransparencyLog first = new PgTransparencyLog(pool);
+    PgTransparencyLog second = new PgTransparencyLog(pool);
+    ExecutorService threads = Executors.newFixedThreadPool(4);
+    AtomicBoolean appending = new AtomicBoolean(true);
+    try {
+      Future<?> a =
+          threads.submit(
+              () -> {
+                for (int i = 0; i < PER_REPLICA; i++) {
+                  first.append(statement("a", i));
+                }
+              });
+      Future<?> b =
+          threads.submit(
+              () -> {
+                for (int i = 0; i < PER_REPLICA; i++) {
+                  second.append(statement("b", i));
+                }
+              });
+      List<Future<Integer>> integrators = new ArrayList<>();
+      for (PgTransparencyLog replica : List.of(first, second)) {
+        integrators.add(
+            threads.submit(
+                () -> {
+                  int total = 0;
+                  while (true) {
+                    boolean more = appending.get();
+                    int done =
+                        replica.integrate(17, PgTransparencyLogTest::seal).await().atMost(WAIT);
+                    total += done;
+                    if (!more && done == 0 && pending() == 0) {
+                      return total;
+                    }
+                  }
+                }));
+      }
+      a.get();
+      b.get();
+      appending.set(false);
+      int integrated = 0;
+      for (Future<Integer> integrator : integrators) {
+        integrated += integrator.get();
+      }
+      assertThat(integrated).isEqualTo(2 * PER_REPLICA);
+    } finally {
+      threads.shutdownNow();
+    }
+
+    List<byte[]> leaves = new ArrayList<>();
+    for (Row row :
+        pool.query("select leaf_index, leaf_hash from log_entry order by leaf_index")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      assertThat(row.getLong("leaf_index")).isEqualTo((long) leaves.size());
+      leaves.add(row.getBuffer("leaf_hash").getBytes());
+    }
+    assertThat(leaves).hasSize(2 * PER_REPLICA);
+
+    // the same leaves appended in memory, one at a time: every root along the way
+    Map<TreeNode, byte[]> memory = new HashMap<>();
+    List<byte[]> roots = new ArrayList<>();
+    roots.add(TreeHashes.EMPTY_ROOT);
+    for (int i = 0; i < leaves.size(); i++) {
+      Map<TreeNode, byte[]> edge = new HashMap<>();
+      TreeAppend.edge(i).forEach(node -> edge.put(node, memory.get(node)));
+      TreeAppend.Appended appended = TreeAppend.append(i, edge, List.of(leaves.get(i)));
+      memory.putAll(appended.nodes());
+      roots.add(appended.root());
+    }
+    int checkpoints = 0;
+    for (Row row :
+        pool.query("select size, root from log_checkpoint order by size")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      assertThat(row.getBuffer("root").getBytes())
+          .isEqualTo(roots.get((int) (long) row.getLong("size")));
+      checkpoints++;
+    }
+    assertThat(checkpoints).isGreaterThan(2 * PER_REPLICA / 17);
+
+    LogQuery query = new LogQueryService(first, TestCheckpointKey.INSTANCE);
+    LoggedStatement some = statement("b", 77);
+    var answer = query.entry(some.id()).await().atMost(WAIT);
+    assertThat(answer).isInstanceOf(LogQuery.EntryAnswer.Included.class);
+    var included = (LogQuery.EntryAnswer.Included) answer;
+    assertThat(leaves.get((int) included.index())).isEqualTo(some.leafHash());
+    assertThat(included.treeSize()).isEqualTo(2 * PER_REPLICA);
+    assertThat(included.proof())
+        .usingRecursiveFieldByFieldElementComparator()
+        .isEqualTo(
+            TreeProofs.hashes(TreeProofs.inclusion(included.index(), included.treeSize()), memory));
+    // by the hash of the signed bytes as well
+    assertThat(query.entry(some.hashHex()).await().atMost(WAIT))
+        .isInstanceOf(LogQuery.EntryAnswer.Included.class);
+    assertThat(query.entry("att_nothing").await().atMost(WAIT))
+        .isInstanceOf(LogQuery.EntryAnswer.Unknown.class);
+
+    var consistency = query.consistency(100, 2 * PER_REPLICA).await().atMost(WAIT);
+    assertThat(((LogQuery.ConsistencyAnswer.Proof) consistency).proof())
+        .usingRecursiveFieldByFieldElementComparator()
+        .isEqualTo(TreeProofs.hashes(TreeProofs.consistency(100, 2 * PER_REPLICA), memory));
+    assertThat(query.consistency(100, 2 * PER_REPLICA + 1).await().atMost(WAIT))
+        .isInstanceOf(LogQuery.ConsistencyAnswer.Refused.class);
+  }
+
+  @Test
+  void anAppendedEntryIsPendingUntilABatchIntegratesIt() {
+    PgTransparencyLog log = new PgTransparencyLog(pool);
+    log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT);
+    LoggedStatement statement = statement("p", 1);
+    log.append(statement);
+    LogQuery query = new LogQueryService(log, TestCheckpointKey.INSTANCE);
+    assertThat(query.entry(statement.id()).await().atMost(WAIT))
+        .isInstanceOf(LogQuery.EntryAnswer.Pending.class);
+    assertThat(query.checkpoint().await().atMost(WAIT))
+        .hasValueSatisfying(note -> assertThat(note).startsWith("test/log\n0\n"));
+    assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(1);
+    assertThat(query.entry(statement.id()).await().atMost(WAIT))
+        .isInstanceOf(LogQuery.EntryAnswer.Included.class);
+  }
+
+  private long pending() {
+    return pool.query("select count(*) as n from log_entry where leaf_index is null")
+        .execute()
+        .await()
+        .atMost(WAIT)
+        .iterator()
+        .next()
+        .getLong("n");
+  }
+}

@@ -1,0 +1,51 @@
+package org.walletstate.application.port.out;
+
+import io.smallrye.mutiny.Uni;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.TreeNode;
+
+/**
+ * Where the transparency log is kept: its entries (appended through {@link StatementLog}), the
+ * tree's perfect nodes and the signed checkpoints. Every replica may integrate; the store lets one
+ * at a time.
+ */
+public interface LogStore {
+
+  /**
+   * One batch, in one transaction under the log's lock: the pending entries (at most {@code limit},
+   * in arrival order) are handed with the tree's size and right edge to the sealer, and what it
+   * answers is stored: the new nodes, each entry's index, the checkpoint. When another replica
+   * holds the lock, nothing happens. A log without a checkpoint is sealed at size 0.
+   *
+   * @return the entries integrated
+   */
+  Uni<Integer> integrate(int limit, Sealer sealer);
+
+  /** The newest checkpoint, if any was sealed. */
+  Uni<Optional<SealedCheckpoint>> latest();
+
+  /** An entry by its statement's id or the hex SHA-256 of its signed bytes. */
+  Uni<Optional<Entry>> entry(String id);
+
+  /** The stored hashes of these nodes (a node not stored is absent from the answer). */
+  Uni<Map<TreeNode, byte[]>> nodes(Set<TreeNode> nodes);
+
+  /** Turns a batch into what is stored. */
+  @FunctionalInterface
+  interface Sealer {
+    Sealed seal(long size, Map<TreeNode, byte[]> edge, List<byte[]> leafHashes);
+  }
+
+  /** What a batch stores: the new nodes, the new size and root, the signed checkpoint text. */
+  record Sealed(Map<TreeNode, byte[]> nodes, long size, byte[] root, String note) {}
+
+  /** A sealed checkpoint: its size and root, and the signed note as served. */
+  record SealedCheckpoint(long size, byte[] root, String note) {}
+
+  /** An entry; {@code index} is empty until a batch integrates it. */
+  record Entry(LoggedStatement statement, Optional<Long> index) {}
+}

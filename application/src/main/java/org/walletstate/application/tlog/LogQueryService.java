@@ -1,0 +1,96 @@
+package org.walletstate.application.tlog;
+
+import io.smallrye.mutiny.Uni;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.walletstate.application.port.out.CheckpointSigner;
+import org.walletstate.application.port.out.LogStore;
+import org.walletstate.application.tlog.port.in.LogQuery;
+import org.walletstate.domain.tlog.Subtree;
+import org.walletstate.domain.tlog.TreeProofs;
+
+/**
+ * Answers the log's reads from the store: each proof is the RFC 9162 subtrees over the nodes it
+ * needs, loaded in one read (at most about two per tree level).
+ */
+public final class LogQueryService implements LogQuery {
+
+  private final LogStore store;
+  private final NoteKey key;
+
+  public LogQueryService(LogStore store, CheckpointSigner signer) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.key = new NoteKey(signer.origin(), signer.keyIdHex(), "ES256", signer.publicKeyBase64());
+  }
+
+  @Override
+  public NoteKey noteKey() {
+    return key;
+  }
+
+  @Override
+  public Uni<Optional<String>> checkpoint() {
+    return store.latest().map(latest -> latest.map(LogStore.SealedCheckpoint::note));
+  }
+
+  @Override
+  public Uni<EntryAnswer> entry(String id) {
+    return store
+        .entry(id)
+        .flatMap(
+            found -> {
+              if (found.isEmpty()) {
+                return Uni.createFrom().item(new EntryAnswer.Unknown());
+              }
+              LogStore.Entry entry = found.get();
+              if (entry.index().isEmpty()) {
+                return Uni.createFrom().item(new EntryAnswer.Pending(entry.statement()));
+              }
+              long index = entry.index().get();
+              return store
+                  .latest()
+                  .flatMap(
+                      latest -> {
+                        // a checkpoint is sealed in the transaction that gives the index
+                        LogStore.SealedCheckpoint at = latest.orElseThrow();
+                        List<Subtree> path = TreeProofs.inclusion(index, at.size());
+                        return proof(path)
+                            .map(
+                                hashes ->
+                                    new EntryAnswer.Included(
+                                        entry.statement(), index, at.size(), hashes, at.note()));
+                      });
+            });
+  }
+
+  @Override
+  public Uni<ConsistencyAnswer> consistency(long from, long to) {
+    return store
+        .latest()
+        .flatMap(
+            latest -> {
+              long size = latest.map(LogStore.SealedCheckpoint::size).orElse(0L);
+              if (from < 1 || to < from || to > size) {
+                return Uni.createFrom()
+                    .item(
+                        new ConsistencyAnswer.Refused(
+                            "from and to must be tree sizes with 1 <= from <= to <= "
+                                + size
+                                + " (the newest checkpoint's size)"));
+              }
+              String note = latest.get().note();
+              return proof(TreeProofs.consistency(from, to))
+                  .map(hashes -> new ConsistencyAnswer.Proof(from, to, hashes, note));
+            });
+  }
+
+  private Uni<List<byte[]>> proof(List<Subtree> subtrees) {
+    if (subtrees.isEmpty()) {
+      return Uni.createFrom().item(List.of());
+    }
+    return store
+        .nodes(TreeProofs.nodesOf(subtrees))
+        .map(nodes -> TreeProofs.hashes(subtrees, nodes));
+  }
+}
