@@ -167,7 +167,6 @@ public final class EcSigningKey {
         new BigInteger(1, Arrays.copyOfRange(signature, 32, 64)));
   }
 
-
   /** The DER SubjectPublicKeyInfo of the public key (uncompressed point). */
   byte[] spki() {
     byte[] prefix = java.util.HexFormat.of().parseHex(SPKI_PREFIX);

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.AttestationSigner.SignedAttestation;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.crypto.kms.AwsKms;
 import org.walletstate.crypto.kms.FakeKms;
 import org.walletstate.crypto.kms.KmsSigningKeys;
@@ -110,7 +111,8 @@ class KmsSignerTest {
     SigningKeys keys =
         KmsSigningKeys.load(
             client(FakeKms.SECRET), Namespace.SERVICE, FakeKms.P256, FakeKms.ML_DSA);
-    DualAttestationSigner signer = new DualAttestationSigner(keys, TestSigning.ISSUER);
+    DualAttestationSigner signer =
+        new DualAttestationSigner(keys, TestSigning.ISSUER, StatementLog.NONE);
     SignedAttestation signed =
         signer.sign(
             new SigningRequest(TestSigning.attestation(), KeyVersion.V2, true, TestSigning.WALLET));
