@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.domain.ValidationException;
@@ -50,6 +51,7 @@ public class MerchantConfigurationResource {
     this.owner = new OwnerCalls(caller, envelopes);
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/tokens")
   @RequiresKey
@@ -65,6 +67,7 @@ public class MerchantConfigurationResource {
         m -> MerchantViews.tokens(m.tokens()));
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/nfts")
   @RequiresKey
@@ -80,6 +83,7 @@ public class MerchantConfigurationResource {
         m -> MerchantViews.nfts(m.nftCollections()));
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/settings")
   @RequiresKey
@@ -99,6 +103,7 @@ public class MerchantConfigurationResource {
    * No body is needed, so the method takes any {@code Content-Type} (a bare POST carries none); a
    * body that is sent must be JSON.
    */
+  @Idempotent
   @POST
   @Path("/{id}/directory")
   @RequiresKey

@@ -56,6 +56,7 @@ public class HttpEdge {
 
   void install(@Observes Router router) {
     router.route().order(Integer.MIN_VALUE).handler(SecurityHeaders::onEveryAnswer);
+    router.route().order(Integer.MIN_VALUE).handler(RetryAfter::onEveryAnswer);
     router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
     router.route().order(Integer.MIN_VALUE).handler(this::countStreamedBodies);
     // The router's own refusals are failures, which Quarkus's failure handler would answer with
@@ -98,7 +99,10 @@ public class HttpEdge {
         request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
             && !request.isEnded()
             && BODY_METHODS.contains(request.method());
-    if (streamed) {
+    // a request with an Idempotency-Key is read here too: its fingerprint is the body's digest
+    boolean keyed =
+        request.getHeader("Idempotency-Key") != null && BODY_METHODS.contains(request.method());
+    if (streamed || keyed) {
       streamedBodies.handle(ctx);
     } else {
       ctx.next();
