@@ -9,6 +9,10 @@ import java.time.Duration;
 public enum RatePolicy {
   /** The key set: cacheable for a day, so a client rarely needs more than a few. */
   KEY_SET("key-set", 300, Duration.ofMinutes(1), false),
+  /**
+   * The discovery documents ({@code /.well-known/x402}, {@code /llms.txt}, {@code /server.json}).
+   */
+  DISCOVERY("discovery", 120, Duration.ofMinutes(1), false),
   /** The compliance templates. */
   TEMPLATES("templates", 120, Duration.ofMinutes(1), false),
   /** Free keys: one per email address, and few per address an hour. */

@@ -4,6 +4,7 @@ import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.EnumMap;
@@ -19,6 +20,7 @@ import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.adapters.http.observability.TimedChainState;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainFamily;
@@ -35,6 +37,7 @@ public class ChainsWiring {
   @Produces
   @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
+  @Typed(ChainStateByFamily.class)
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ServiceMeters calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
@@ -60,6 +63,13 @@ public class ChainsWiring {
     families.put(
         ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
     return new ChainStateByFamily(families);
+  }
+
+  /** The chain-state port the use cases get: every observation timed for {@code Server-Timing}. */
+  @Produces
+  @Singleton
+  ChainState timedChainState(ChainStateByFamily chains) {
+    return new TimedChainState(chains);
   }
 
   void closeChainState(@Disposes ChainStateByFamily chains) {
