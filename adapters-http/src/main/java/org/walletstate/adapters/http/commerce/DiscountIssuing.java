@@ -5,7 +5,7 @@ import jakarta.ws.rs.core.Response;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.observability.ServerTimings;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
 import org.walletstate.domain.account.KeyAccount;

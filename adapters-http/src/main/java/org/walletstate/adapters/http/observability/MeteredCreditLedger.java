@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.observability;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.CreditLedger;
 
 /**

@@ -20,7 +20,7 @@ import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.observability.ServiceMeters;
-import org.walletstate.adapters.http.observability.TimedChainState;
+import org.walletstate.adapters.http.timing.TimedChainState;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainFamily;

@@ -20,7 +20,7 @@ import java.util.function.Function;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
-import org.walletstate.adapters.http.observability.ServerTimings;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.domain.account.CreditPrice;

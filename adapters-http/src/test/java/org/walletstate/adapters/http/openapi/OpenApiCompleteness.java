@@ -108,10 +108,13 @@ final class OpenApiCompleteness {
       String status = entry.getKey();
       JsonNode response = resolve(document, entry.getValue());
       answers |= status.startsWith("2") || status.equals("402");
-      if (verb.equals("head")) {
-        continue;
+      if (verb.equals("head") || status.equals("304")) {
+        continue; // no body: a HEAD answer, and a 304 (RFC 9110, section 15.4.5)
       }
       JsonNode json = response.path("content").path("application/json");
+      if (json.isMissingNode() && status.startsWith("2")) {
+        json = response.path("content").path("text/plain"); // a text document (llms.txt)
+      }
       if (json.path("schema").isMissingNode()) {
         problems.add(name + ": response " + status + " has no application/json schema");
         continue;

@@ -1,4 +1,4 @@
-package org.walletstate.adapters.http.observability;
+package org.walletstate.adapters.http.timing;
 
 import io.smallrye.mutiny.Uni;
 import org.walletstate.application.port.out.ChainState;

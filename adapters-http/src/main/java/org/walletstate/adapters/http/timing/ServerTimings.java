@@ -1,4 +1,4 @@
-package org.walletstate.adapters.http.observability;
+package org.walletstate.adapters.http.timing;
 
 import io.smallrye.mutiny.Context;
 import io.smallrye.mutiny.Uni;
@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * The {@code Server-Timing} of one answer: what the request's work spent on the outgoing ports it
- * went through, as the port decorators observe it ({@link TimedChainState} per chain, {@link
+ * went through, as the port decorators observe it ({@link TimedChainState} per chain, {@code
  * MeteredCreditLedger} for the ledger). The collector travels in the Mutiny {@link Context} of the
  * request's subscription, so it reaches the ports whatever thread they complete on, and a port
  * called outside such a request (a tool of {@code /mcp}, a background job) records nothing.
@@ -52,7 +52,7 @@ public final class ServerTimings {
    * Runs {@code work} with a fresh collector in its Mutiny context and hands the collector with the
    * item, so the caller can add the header to its answer.
    */
-  public static <T> Uni<Timed<T>> collecting(Supplier<Uni<T>> work) {
+  private static <T> Uni<Timed<T>> collecting(Supplier<Uni<T>> work) {
     ServerTimings timings = new ServerTimings();
     return Uni.createFrom()
         .emitter(
@@ -82,13 +82,13 @@ public final class ServerTimings {
   }
 
   /** An item and the timings of the work that produced it. */
-  public record Timed<T>(T item, ServerTimings timings) {}
+  private record Timed<T>(T item, ServerTimings timings) {}
 
   /**
    * {@code work}, timed from its subscription to its end into the collector of the subscriber's
    * context when there is one.
    */
-  static <T> Uni<T> timed(Uni<T> work, String name, String description) {
+  public static <T> Uni<T> timed(Uni<T> work, String name, String description) {
     return Uni.createFrom()
         .context(
             context -> {

@@ -1,4 +1,4 @@
-package org.walletstate.adapters.http.observability;
+package org.walletstate.adapters.http.timing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
