@@ -100,10 +100,7 @@ public class HttpEdge {
         request.getHeader(HttpHeaders.CONTENT_LENGTH) == null
             && !request.isEnded()
             && BODY_METHODS.contains(request.method());
-    // a request with an Idempotency-Key is read here too: its fingerprint is the body's digest
-    boolean keyed =
-        request.getHeader("Idempotency-Key") != null && BODY_METHODS.contains(request.method());
-    if (streamed || keyed) {
+    if (streamed) {
       streamedBodies.handle(ctx);
     } else {
       ctx.next();

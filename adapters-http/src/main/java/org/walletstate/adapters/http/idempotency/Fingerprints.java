@@ -1,6 +1,5 @@
 package org.walletstate.adapters.http.idempotency;
 
-import io.vertx.core.buffer.Buffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -14,12 +13,12 @@ final class Fingerprints {
 
   private Fingerprints() {}
 
-  static byte[] of(String method, String target, Buffer body) {
+  static byte[] of(String method, String target, byte[] body) {
     try {
       MessageDigest digest = MessageDigest.getInstance("SHA-256");
       digest.update((method + " " + target + "\n").getBytes(StandardCharsets.UTF_8));
       if (body != null) {
-        digest.update(body.getBytes());
+        digest.update(body);
       }
       return digest.digest();
     } catch (NoSuchAlgorithmException e) {

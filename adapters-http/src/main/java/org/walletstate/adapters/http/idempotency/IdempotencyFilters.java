@@ -3,9 +3,7 @@ package org.walletstate.adapters.http.idempotency;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.ext.web.RoutingContext;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
@@ -14,6 +12,10 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -88,20 +90,18 @@ public class IdempotencyFilters {
   }
 
   // after the credential filters (priority USER), so the scope is the credential they accepted
-  @ServerRequestFilter(nonBlocking = true, priority = Priorities.USER + 100)
+  // readBody: runs once the REST layer has read the body (within the edge's limit) into memory
+  @ServerRequestFilter(nonBlocking = true, readBody = true, priority = Priorities.USER + 100)
   @Idempotent
   public Uni<Response> begin(
-      ContainerRequestContext request,
-      ResourceInfo resource,
-      RoutingContext routing,
-      HttpServerRequest http) {
+      ContainerRequestContext request, ResourceInfo resource, HttpServerRequest http) {
     String key = IdempotencyKeys.of(request.getHeaders().get(IdempotencyKeys.HEADER));
     if (key == null) {
       return Uni.createFrom().nullItem();
     }
     IdempotencyScope scope = IdempotencyScope.of(caller, http, addresses);
     boolean secret = revealsSecret(resource);
-    Buffer body = routing == null || routing.body() == null ? null : routing.body().buffer();
+    byte[] body = body(request);
     String method = request.getMethod();
     String target = http.uri();
     Instant now = clock.instant();
@@ -121,6 +121,17 @@ public class IdempotencyFilters {
                           }
                           return answer(begun);
                         }));
+  }
+
+  /** The body as read, handed back to the endpoint unchanged. */
+  private static byte[] body(ContainerRequestContext request) {
+    try (InputStream in = request.getEntityStream()) {
+      byte[] body = in == null ? new byte[0] : in.readAllBytes();
+      request.setEntityStream(new ByteArrayInputStream(body));
+      return body;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private Response answer(Begin begun) {

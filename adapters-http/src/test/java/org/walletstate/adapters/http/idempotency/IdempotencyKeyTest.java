@@ -140,10 +140,7 @@ class IdempotencyKeyTest {
                 IdempotencyScope.hash("key:" + key.id()),
                 idem,
                 Buffer.buffer(
-                    Fingerprints.of(
-                        "POST",
-                        "/v1/attest",
-                        Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)))),
+                    Fingerprints.of("POST", "/v1/attest", body.getBytes(StandardCharsets.UTF_8))),
                 OffsetDateTime.now(ZoneOffset.UTC).plusMinutes(2),
                 OffsetDateTime.now(ZoneOffset.UTC).plusDays(1)))
         .await()
