@@ -28,6 +28,12 @@ public class TestStores {
 
   @Produces
   @ApplicationScoped
+  PgIdempotentRequests idempotentRequests(Pool pool) {
+    return new PgIdempotentRequests(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
   PgKeyAdmission keyAdmission(Pool pool) {
     return new PgKeyAdmission(pool);
   }

@@ -16,6 +16,7 @@ import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.account.port.in.BuyCreditsCommands;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
@@ -80,6 +81,7 @@ public class CreditsResource {
       boolean walletRegistered,
       boolean updateWalletIgnored) {}
 
+  @Idempotent
   @POST
   @Path("buy")
   @RequiresKey

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -94,6 +95,7 @@ public class KeysBuyResource {
       String authHint,
       AccessPass accessPass) {}
 
+  @Idempotent(revealsSecret = true)
   @POST
   @RateLimited(RatePolicy.KEYS_BUY)
   @Consumes(MediaType.APPLICATION_JSON)

@@ -15,6 +15,7 @@ import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.application.account.port.in.BuyPlanCommands;
 import org.walletstate.application.account.port.in.BuyPlanUseCase;
@@ -74,6 +75,7 @@ public class PlansResource {
       String chainName,
       String wallet) {}
 
+  @Idempotent
   @POST
   @Path("buy")
   @RequiresKey

@@ -18,6 +18,7 @@ import org.walletstate.adapters.http.auth.PayPerCall;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
@@ -62,6 +63,7 @@ public class AttestResource {
     this.envelopes = envelopes;
   }
 
+  @Idempotent
   @POST
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)

@@ -6,11 +6,14 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ResourceInfo;
+import java.time.Clock;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
+import org.walletstate.adapters.http.ratelimit.RateLimitFields;
 import org.walletstate.application.account.port.in.AuthenticateUseCase;
 import org.walletstate.application.account.port.in.WalletSignInUseCase;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
@@ -29,12 +32,14 @@ public class CredentialFilters {
   public static final String INVALID_KEY = "Invalid or missing API key.";
   static final String LIMIT = "X-RateLimit-Limit";
   static final String REMAINING = "X-RateLimit-Remaining";
+  private static final long DAY_SECONDS = 86_400;
 
   private final AuthenticateUseCase authenticate;
   private final WalletSignInUseCase walletSignIn;
   private final CurrentCaller caller;
   private final ScannersUseCase scanners;
   private final AddressLimits limits;
+  private final Clock clock;
 
   @Inject
   public CredentialFilters(
@@ -42,12 +47,14 @@ public class CredentialFilters {
       WalletSignInUseCase walletSignIn,
       CurrentCaller caller,
       ScannersUseCase scanners,
-      AddressLimits limits) {
+      AddressLimits limits,
+      Clock clock) {
     this.authenticate = authenticate;
     this.walletSignIn = walletSignIn;
     this.caller = caller;
     this.scanners = scanners;
     this.limits = limits;
+    this.clock = clock;
   }
 
   /**
@@ -69,9 +76,11 @@ public class CredentialFilters {
   // (the reactive database client refuses worker threads).
   @ServerRequestFilter(nonBlocking = true)
   @RequiresKey
-  public Uni<Void> requireKey(ContainerRequestContext request) {
+  public Uni<Void> requireKey(ContainerRequestContext request, HttpServerRequest http) {
     Credentials credentials = screen(Credentials.of(request), false, request);
-    return credentials.walletPass() ? signInWithWallet(request) : authenticateKey(credentials);
+    return credentials.walletPass()
+        ? signInWithWallet(request, http)
+        : authenticateKey(credentials, http);
   }
 
   /**
@@ -85,7 +94,7 @@ public class CredentialFilters {
     Credentials credentials = screen(Credentials.of(request), true, request);
     if (credentials.walletPass()) {
       return limits.held(
-          resource, http, Uni.createFrom().deferred(() -> signInWithWallet(request)));
+          resource, http, Uni.createFrom().deferred(() -> signInWithWallet(request, http)));
     }
     if (credentials.payment()) {
       String signature = request.getHeaderString(Credentials.PAYMENT_SIGNATURE);
@@ -95,7 +104,7 @@ public class CredentialFilters {
     if (!credentials.hasKey()) {
       return limits.held(resource, http, null); // anonymous: the endpoint answers with a quote
     }
-    return limits.held(resource, http, authenticateKey(credentials));
+    return limits.held(resource, http, authenticateKey(credentials, http));
   }
 
   /**
@@ -114,15 +123,15 @@ public class CredentialFilters {
     if (!credentials.hasKey()) {
       return limits.held(resource, http, null);
     }
-    return limits.held(resource, http, authenticateKey(credentials));
+    return limits.held(resource, http, authenticateKey(credentials, http));
   }
 
   @ServerRequestFilter(nonBlocking = true)
   @KeyOrScanner
-  public Uni<Void> keyOrScanner(ContainerRequestContext request) {
+  public Uni<Void> keyOrScanner(ContainerRequestContext request, HttpServerRequest http) {
     Credentials credentials = Credentials.of(request);
     if (credentials.scannerSession() == null) {
-      return requireKey(request);
+      return requireKey(request, http);
     }
     if (credentials.schemes() > 0) {
       throw ApiError.badRequest(
@@ -166,7 +175,7 @@ public class CredentialFilters {
     return credentials;
   }
 
-  private Uni<Void> signInWithWallet(ContainerRequestContext request) {
+  private Uni<Void> signInWithWallet(ContainerRequestContext request, HttpServerRequest http) {
     WalletHeader header = WalletHeader.parse(request.getHeaderString("Authorization"));
     return walletSignIn
         .signIn(header.message(), header.signature())
@@ -185,16 +194,25 @@ public class CredentialFilters {
                         + " to 5 seconds.",
                     Map.of("Retry-After", "3"));
               }
-              return admit(((WalletSignInUseCase.Outcome.Key) outcome).outcome(), true);
+              return admit(((WalletSignInUseCase.Outcome.Key) outcome).outcome(), true, http);
             });
   }
 
-  private Uni<Void> authenticateKey(Credentials credentials) {
-    return authenticate.apiKey(credentials.apiKey()).map(outcome -> admit(outcome, false));
+  private Uni<Void> authenticateKey(Credentials credentials, HttpServerRequest http) {
+    return authenticate.apiKey(credentials.apiKey()).map(outcome -> admit(outcome, false, http));
   }
 
-  private Void admit(AuthenticateUseCase.Outcome outcome, boolean byWallet) {
+  private Void admit(
+      AuthenticateUseCase.Outcome outcome, boolean byWallet, HttpServerRequest http) {
     if (outcome instanceof AuthenticateUseCase.Outcome.Authenticated authenticated) {
+      AuthenticateUseCase.DailyUsage usage = authenticated.usage();
+      RateLimitFields.add(
+          http.response().headers(),
+          RateLimitFields.DAILY,
+          usage.limit(),
+          DAY_SECONDS,
+          usage.remaining(),
+          usage.window().secondsUntilReset(clock.instant()));
       if (byWallet) {
         caller.authenticatedByWallet(authenticated);
       } else {
@@ -212,15 +230,24 @@ public class CredentialFilters {
               + " (in "
               + limited.retryAfterSeconds()
               + " seconds)",
-          Map.of(
-              "Retry-After",
-              Long.toString(limited.retryAfterSeconds()),
-              LIMIT,
-              Integer.toString(limited.account().dailyLimit()),
-              REMAINING,
-              "0"));
+          daily(limited));
     }
     throw new ApiError(401, INVALID_KEY);
+  }
+
+  private static Map<String, String> daily(AuthenticateUseCase.Outcome.LimitReached limited) {
+    Map<String, String> headers =
+        new LinkedHashMap<>(
+            RateLimitFields.of(
+                RateLimitFields.DAILY,
+                limited.account().dailyLimit(),
+                DAY_SECONDS,
+                0,
+                limited.retryAfterSeconds()));
+    headers.put("Retry-After", Long.toString(limited.retryAfterSeconds()));
+    headers.put(LIMIT, Integer.toString(limited.account().dailyLimit()));
+    headers.put(REMAINING, "0");
+    return headers;
   }
 
   @ServerResponseFilter

@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 
 /**
  * {@code POST /v1/acp/discount}: the ACP 2026-04-17 discounts object and the signed verification.
@@ -26,6 +27,7 @@ public class AcpDiscountResource {
     this.issuing = issuing;
   }
 
+  @Idempotent
   @POST
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)

@@ -17,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.commerce.port.in.DiscountCommands;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
@@ -57,19 +58,18 @@ public class DiscountCheckResource {
                   case "solanaWallet" -> solanaWallet;
                   default -> xrplWallet;
                 });
-    return eligibility
-        .eligibility(query(request))
-        .map(
-            outcome -> {
-              if (outcome instanceof EligibilityOutcome.Computed computed) {
-                return envelopes.ok(
-                    DiscountViews.check(computed.merchant().id().value(), computed.eligibility()));
-              }
-              if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
-                return DiscountAnswers.rpcFailure(envelopes, failure.failures());
-              }
-              throw DiscountAnswers.refusal(outcome, request.merchant());
-            });
+    return ServerTimings.answered(
+        () -> eligibility.eligibility(query(request)),
+        outcome -> {
+          if (outcome instanceof EligibilityOutcome.Computed computed) {
+            return envelopes.ok(
+                DiscountViews.check(computed.merchant().id().value(), computed.eligibility()));
+          }
+          if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
+            return DiscountAnswers.rpcFailure(envelopes, failure.failures());
+          }
+          throw DiscountAnswers.refusal(outcome, request.merchant());
+        });
   }
 
   /**

@@ -5,6 +5,7 @@ import jakarta.ws.rs.core.Response;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.commerce.port.in.DiscountCommands;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
@@ -39,20 +40,19 @@ public class DiscountIssuing {
     KeyAccount account = caller.account();
     DiscountRequest request =
         DiscountCommands.request(bodies.object(body), protocol != DiscountViews.Protocol.VERIFY);
-    return issue
-        .issue(account, request)
-        .map(
-            outcome -> {
-              if (outcome instanceof IssueOutcome.Issued issued) {
-                return envelopes.okMetered(
-                    DiscountViews.issued(issued, protocol, request.order()),
-                    issued.creditsRemaining(),
-                    issued.creditsCharged());
-              }
-              if (outcome instanceof IssueOutcome.RpcFailure failure) {
-                return DiscountAnswers.rpcFailure(envelopes, failure.failures());
-              }
-              throw DiscountAnswers.refusal(outcome, request.merchant());
-            });
+    return ServerTimings.answered(
+        () -> issue.issue(account, request),
+        outcome -> {
+          if (outcome instanceof IssueOutcome.Issued issued) {
+            return envelopes.okMetered(
+                DiscountViews.issued(issued, protocol, request.order()),
+                issued.creditsRemaining(),
+                issued.creditsCharged());
+          }
+          if (outcome instanceof IssueOutcome.RpcFailure failure) {
+            return DiscountAnswers.rpcFailure(envelopes, failure.failures());
+          }
+          throw DiscountAnswers.refusal(outcome, request.merchant());
+        });
   }
 }

@@ -20,6 +20,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DomainName;
@@ -49,6 +50,7 @@ public class DomainVerificationResource {
     this.owner = new OwnerCalls(caller, envelopes);
   }
 
+  @Idempotent
   @POST
   @Path("/{id}/domain-verification")
   @RequiresKey
@@ -138,6 +140,7 @@ public class DomainVerificationResource {
         Map.of("Retry-After", Long.toString(retry)));
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/verification")
   @RequiresKey

@@ -21,6 +21,7 @@ import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
 import org.walletstate.application.commerce.port.in.OwnerResult;
@@ -53,6 +54,7 @@ public class MerchantConfigurationResource {
     this.owner = new OwnerCalls(caller, envelopes);
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/tokens")
   @RequiresKey
@@ -68,6 +70,7 @@ public class MerchantConfigurationResource {
         m -> MerchantViews.tokens(m.tokens()));
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/nfts")
   @RequiresKey
@@ -83,6 +86,7 @@ public class MerchantConfigurationResource {
         m -> MerchantViews.nfts(m.nftCollections()));
   }
 
+  @Idempotent
   @PUT
   @Path("/{id}/settings")
   @RequiresKey
@@ -124,6 +128,7 @@ public class MerchantConfigurationResource {
    * No body is needed, so the method takes any {@code Content-Type} (a bare POST carries none); a
    * body that is sent must be JSON.
    */
+  @Idempotent
   @POST
   @Path("/{id}/directory")
   @RequiresKey

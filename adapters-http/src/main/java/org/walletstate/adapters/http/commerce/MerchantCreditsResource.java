@@ -18,6 +18,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.commerce.port.in.MerchantCreditsCommands;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
@@ -52,6 +53,7 @@ public class MerchantCreditsResource {
     this.envelopes = envelopes;
   }
 
+  @Idempotent
   @POST
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)

@@ -16,6 +16,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
 import org.walletstate.domain.commerce.MerchantLimits;
@@ -40,6 +41,7 @@ public class MerchantOnboardingResource {
     this.envelopes = envelopes;
   }
 
+  @Idempotent
   @POST
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)

@@ -19,6 +19,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ScannersCommands;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
 import org.walletstate.domain.commerce.CompanyId;
@@ -44,6 +45,7 @@ public class MerchantScannersResource {
     this.owner = new OwnerCalls(caller, envelopes);
   }
 
+  @Idempotent
   @POST
   @Path("/{id}/scanners")
   @RequiresKey

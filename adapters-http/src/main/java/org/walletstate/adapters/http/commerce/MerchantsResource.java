@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.caching.Validated;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
@@ -56,6 +57,7 @@ public class MerchantsResource {
     return owner.owned(merchant, key -> queries.status(key, merchant), MerchantViews::status);
   }
 
+  @Validated
   @GET
   @Path("/{id}")
   @RateLimited(RatePolicy.DIRECTORY)
@@ -71,6 +73,7 @@ public class MerchantsResource {
                     MerchantViews.publicView(found.orElseThrow(() -> notFound(merchant.value())))));
   }
 
+  @Validated
   @GET
   @RateLimited(RatePolicy.DIRECTORY)
   @Produces(MediaType.APPLICATION_JSON)

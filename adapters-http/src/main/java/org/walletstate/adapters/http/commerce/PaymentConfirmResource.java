@@ -18,6 +18,7 @@ import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.commerce.port.in.CodePaymentCommands;
 import org.walletstate.application.commerce.port.in.ConfirmCodePaymentUseCase;
@@ -53,6 +54,7 @@ public class PaymentConfirmResource {
     this.caller = caller;
   }
 
+  @Idempotent
   @POST
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)

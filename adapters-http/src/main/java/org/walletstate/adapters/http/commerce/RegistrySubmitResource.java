@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.TokenRegistryCommands;
@@ -40,6 +41,7 @@ public class RegistrySubmitResource {
     this.envelopes = envelopes;
   }
 
+  @Idempotent
   @POST
   @RateLimited(RatePolicy.REGISTRY_SUBMIT)
   @Consumes(MediaType.APPLICATION_JSON)

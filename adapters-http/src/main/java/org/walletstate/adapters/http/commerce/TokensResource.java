@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.caching.Validated;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -34,6 +35,7 @@ public class TokensResource {
     this.envelopes = envelopes;
   }
 
+  @Validated
   @GET
   @RateLimited(RatePolicy.TOKEN_REGISTRY)
   @Produces(MediaType.APPLICATION_JSON)

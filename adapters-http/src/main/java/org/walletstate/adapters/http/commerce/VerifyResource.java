@@ -11,6 +11,7 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 
 /**
  * {@code POST /v1/verify}: a signed verification and a code (API key; the store's owner key pays 1
@@ -27,6 +28,7 @@ public class VerifyResource {
     this.issuing = issuing;
   }
 
+  @Idempotent
   @POST
   @RequiresKey
   @Consumes(MediaType.APPLICATION_JSON)

@@ -56,6 +56,8 @@ public class HttpEdge {
 
   void install(@Observes Router router) {
     router.route().order(Integer.MIN_VALUE).handler(SecurityHeaders::onEveryAnswer);
+    router.route().order(Integer.MIN_VALUE).handler(RetryAfter::onEveryAnswer);
+    router.route().order(Integer.MIN_VALUE).handler(CacheDefaults::onEveryAnswer);
     router.route().order(Integer.MIN_VALUE).handler(this::refuseDeclaredOversizedBodies);
     router.route().order(Integer.MIN_VALUE).handler(this::countStreamedBodies);
     // The router's own refusals are failures, which Quarkus's failure handler would answer with

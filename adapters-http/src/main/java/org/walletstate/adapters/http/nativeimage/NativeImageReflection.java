@@ -33,6 +33,7 @@ import org.walletstate.adapters.http.commerce.ScannerSessionResource;
 import org.walletstate.adapters.http.commerce.TokensResource;
 import org.walletstate.adapters.http.commerce.UcpDiscountResource;
 import org.walletstate.adapters.http.commerce.VerifyResource;
+import org.walletstate.adapters.http.discovery.DiscoveryResource;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.observability.StatusResource;
 import org.walletstate.adapters.http.payment.PaymentIntentsResource;
@@ -64,6 +65,7 @@ import org.walletstate.adapters.http.x402.PerCallPayments;
       AttestResource.class,
       ComplianceTemplatesResource.class,
       CreditsResource.class,
+      DiscoveryResource.class,
       JwksResource.class,
       KeysResource.class,
       KeysBuyResource.class,

@@ -1,9 +1,13 @@
 package org.walletstate.adapters.http.observability;
 
 import io.smallrye.mutiny.Uni;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.CreditLedger;
 
-/** The credit ledger, counting what it takes and gives back into the credit meters. */
+/**
+ * The credit ledger, counting what it takes and gives back into the credit meters, and timing each
+ * statement into the request's {@link ServerTimings} as {@code ledger}.
+ */
 public final class MeteredCreditLedger implements CreditLedger {
 
   private final CreditLedger ledger;
@@ -16,13 +20,12 @@ public final class MeteredCreditLedger implements CreditLedger {
 
   @Override
   public Uni<Long> balance(long keyId) {
-    return ledger.balance(keyId);
+    return ServerTimings.timed(ledger.balance(keyId), "ledger", null);
   }
 
   @Override
   public Uni<Debit> debit(DebitRequest request) {
-    return ledger
-        .debit(request)
+    return ServerTimings.timed(ledger.debit(request), "ledger", null)
         .invoke(
             debit -> {
               if (debit instanceof Debit.Applied) {
@@ -33,8 +36,7 @@ public final class MeteredCreditLedger implements CreditLedger {
 
   @Override
   public Uni<Refund> refund(RefundRequest request) {
-    return ledger
-        .refund(request)
+    return ServerTimings.timed(ledger.refund(request), "ledger", null)
         .invoke(
             refund -> {
               if (refund instanceof Refund.Applied) {

@@ -16,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
@@ -66,6 +67,7 @@ public class PaymentIntentsResource {
       String purpose,
       String expiresAt) {}
 
+  @Idempotent
   @POST
   @RateLimited(RatePolicy.PAYMENT_INTENTS)
   @Consumes(MediaType.APPLICATION_JSON)

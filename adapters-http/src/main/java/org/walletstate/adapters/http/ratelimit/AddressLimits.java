@@ -40,11 +40,31 @@ public class AddressLimits {
       return Uni.createFrom().voidItem();
     }
     RateLimitSettings.Limit limit = settings.limit(policy);
+    java.time.Instant now = clock.instant();
+    long window = limit.window().toSeconds();
     return limits
-        .take(policy.wireName(), client(http), limit.requests(), limit.window(), clock.instant())
+        .take(policy.wireName(), client(http), limit.requests(), limit.window(), now)
         .map(
             decision -> {
+              if (decision instanceof RateLimits.Decision.Allowed allowed) {
+                RateLimitFields.add(
+                    http.response().headers(),
+                    policy.wireName(),
+                    limit.requests(),
+                    window,
+                    allowed.remaining(),
+                    RateLimits.secondsLeft(limit.window(), now));
+              }
               if (decision instanceof RateLimits.Decision.Limited full) {
+                Map<String, String> headers =
+                    new java.util.LinkedHashMap<>(
+                        RateLimitFields.of(
+                            policy.wireName(),
+                            limit.requests(),
+                            window,
+                            0,
+                            full.retryAfterSeconds()));
+                headers.put("Retry-After", Long.toString(full.retryAfterSeconds()));
                 throw new ApiError(
                     429,
                     "Too many requests to this endpoint from your address: the limit is "
@@ -54,7 +74,7 @@ public class AddressLimits {
                         + "; retry in "
                         + full.retryAfterSeconds()
                         + " seconds",
-                    Map.of("Retry-After", Long.toString(full.retryAfterSeconds())));
+                    headers);
               }
               return null;
             });

@@ -11,6 +11,10 @@ public enum RatePolicy {
   KEY_SET("key-set", 300, Duration.ofMinutes(1), false),
   /** The transparency log's reads: monitors poll the checkpoint, relying parties fetch proofs. */
   LOG("log", 300, Duration.ofMinutes(1), false),
+  /**
+   * The discovery documents ({@code /.well-known/x402}, {@code /llms.txt}, {@code /server.json}).
+   */
+  DISCOVERY("discovery", 120, Duration.ofMinutes(1), false),
   /** The compliance templates. */
   TEMPLATES("templates", 120, Duration.ofMinutes(1), false),
   /** Free keys: one per email address, and few per address an hour. */

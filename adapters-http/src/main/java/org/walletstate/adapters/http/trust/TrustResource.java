@@ -21,6 +21,7 @@ import org.walletstate.adapters.http.auth.PayPerCall;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
@@ -80,6 +81,7 @@ public class TrustResource {
     this.envelopes = envelopes;
   }
 
+  @Idempotent
   @POST
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)
@@ -98,6 +100,7 @@ public class TrustResource {
             signed -> envelopes.ok(new RawValue(((TrustOutcome.Signed) signed).dataJson()))));
   }
 
+  @Idempotent
   @POST
   @Path("/batch")
   @PayPerCall

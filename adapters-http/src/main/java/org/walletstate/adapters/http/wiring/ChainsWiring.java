@@ -5,6 +5,7 @@ import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.EnumMap;
@@ -22,6 +23,7 @@ import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.observability.ChainStatusBoard;
 import org.walletstate.adapters.http.observability.ChainTelemetry;
 import org.walletstate.adapters.http.observability.ServiceMeters;
+import org.walletstate.adapters.http.timing.TimedChainState;
 import org.walletstate.application.chains.ChainStateByFamily;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainFamily;
@@ -38,6 +40,7 @@ public class ChainsWiring {
   @Produces
   @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
+  @Typed(ChainStateByFamily.class)
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ChainTelemetry calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(
@@ -82,6 +85,13 @@ public class ChainsWiring {
   @Singleton
   ChainTelemetry chainTelemetry(ServiceMeters meters, ChainStatusBoard board, Tracer tracer) {
     return new ChainTelemetry(meters, board, tracer);
+  }
+
+  /** The chain-state port the use cases get: every observation timed for {@code Server-Timing}. */
+  @Produces
+  @Singleton
+  ChainState timedChainState(ChainStateByFamily chains) {
+    return new TimedChainState(chains);
   }
 
   void closeChainState(@Disposes ChainStateByFamily chains) {

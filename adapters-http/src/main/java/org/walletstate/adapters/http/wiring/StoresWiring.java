@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import org.walletstate.adapters.persistence.PanacheApiKeyStore;
 import org.walletstate.adapters.persistence.PgCreditLedger;
+import org.walletstate.adapters.persistence.PgIdempotentRequests;
 import org.walletstate.adapters.persistence.PgKeyAdmission;
 import org.walletstate.adapters.persistence.PgPaidCalls;
 import org.walletstate.adapters.persistence.PgPaymentIntents;
@@ -33,6 +34,7 @@ import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.application.commerce.port.out.TokenRegistry;
 import org.walletstate.application.port.out.ApiKeyStore;
 import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.IdempotentRequests;
 import org.walletstate.application.port.out.KeyAdmission;
 import org.walletstate.application.port.out.PaidCalls;
 import org.walletstate.application.port.out.PassMints;
@@ -95,6 +97,12 @@ public class StoresWiring {
   @ApplicationScoped
   UsedSignInNonces usedSignInNonces(Pool pool) {
     return new PgUsedSignInNonces(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  IdempotentRequests idempotentRequests(Pool pool) {
+    return new PgIdempotentRequests(pool);
   }
 
   @Produces

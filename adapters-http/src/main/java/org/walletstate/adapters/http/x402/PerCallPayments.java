@@ -18,6 +18,7 @@ import java.util.function.Function;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.domain.account.CreditPrice;
@@ -78,7 +79,8 @@ public class PerCallPayments {
         header.isPresent()
             ? Payer.perCall(payment(header.get(), call))
             : Payer.credits(caller.account());
-    return useCase.apply(payer).map(paid -> answer(paid, payer, call, answers));
+    return ServerTimings.answered(
+        () -> useCase.apply(payer), paid -> answer(paid, payer, call, answers));
   }
 
   /**

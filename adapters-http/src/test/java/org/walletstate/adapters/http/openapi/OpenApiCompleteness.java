@@ -108,12 +108,12 @@ final class OpenApiCompleteness {
       String status = entry.getKey();
       JsonNode response = resolve(document, entry.getValue());
       answers |= status.startsWith("2") || status.equals("402");
-      if (verb.equals("head")) {
-        continue;
+      if (verb.equals("head") || status.equals("304")) {
+        continue; // no body: a HEAD answer, and a 304 (RFC 9110, section 15.4.5)
       }
       JsonNode json = response.path("content").path("application/json");
       if (status.startsWith("2") && json.isMissingNode()) {
-        // a success that is a text document (the log's signed checkpoint) documents text/plain
+        // a success that is a text document (the log's signed checkpoint, llms.txt) documents text/plain
         json = response.path("content").path("text/plain");
       }
       if (json.path("schema").isMissingNode()) {

@@ -47,8 +47,9 @@ import org.walletstate.domain.account.ApiKey;
  * PostgreSQL database and the devnet, driven at once, requests alternating between them. What one
  * replica does the other must see: a key's credits are spent once (balance equals the ledger sum,
  * one debit per signed answer), its daily limit is never passed in total, an email address gets one
- * key, and a client's rate limit is counted once across both; paid calls settle under nonces the
- * replicas allocate from the one database, and a due mint is sent by one of them.
+ * key, a client's rate limit is counted once across both, an Idempotency-Key sent to both at once
+ * is executed and charged once; paid calls settle under nonces the replicas allocate from the one
+ * database, and a due mint is sent by one of them.
  *
  * <p>Runs at {@code verify} (failsafe), after the application is packaged, on the database {@code
  * DB_URL} names, else on an embedded one started for it.
@@ -258,6 +259,69 @@ class ReplicasIT {
       assertThat(balance).isEqualTo(credits - count(statuses, 200)).isNotNegative();
       assertThat(debits).as("one debit per signed answer").isEqualTo(count(statuses, 200));
       assertThat(used).as("the daily count, never past the limit").isEqualTo(dailyLimit);
+    }
+  }
+
+  @Test
+  void oneIdempotencyKey_sentToBothReplicasAtOnce_isExecutedAndChargedOnce() throws Exception {
+    Key key = insertKey(20, 1_000);
+    DevnetManifest m = Devnet.shared().manifest();
+    byte[] body =
+        JSON.writeValueAsBytes(
+            Conditions.body(
+                m.wallet("holder").address(),
+                Conditions.tokenBalance(8453, m.chain(8453).address("usdc"), "1")));
+    String idem = java.util.UUID.randomUUID().toString();
+    IntFunction<HttpRequest> request =
+        i ->
+            HttpRequest.newBuilder(on(i, "/v1/attest"))
+                .header("Content-Type", "application/json")
+                .header("X-API-Key", key.secret())
+                .header("Idempotency-Key", idem)
+                .timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    List<HttpResponse<byte[]>> answers = new ArrayList<>();
+    try {
+      List<Future<HttpResponse<byte[]>>> sent = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        int n = i;
+        sent.add(
+            pool.submit(
+                () -> http.send(request.apply(n), HttpResponse.BodyHandlers.ofByteArray())));
+      }
+      for (Future<HttpResponse<byte[]>> f : sent) {
+        answers.add(f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    HttpResponse<byte[]> executed = null;
+    for (HttpResponse<byte[]> a : answers) {
+      assertThat(a.statusCode()).as(new String(a.body())).isIn(200, 409);
+      if (a.statusCode() == 200 && a.headers().firstValue("Idempotent-Replayed").isEmpty()) {
+        assertThat(executed).as("executed once").isNull();
+        executed = a;
+      }
+    }
+    assertThat(executed).as("one of them executed").isNotNull();
+    for (int r = 0; r < 2; r++) {
+      HttpResponse<byte[]> again =
+          http.send(request.apply(r), HttpResponse.BodyHandlers.ofByteArray());
+      assertThat(again.statusCode()).isEqualTo(200);
+      assertThat(again.headers().firstValue("Idempotent-Replayed")).contains("true");
+      assertThat(again.body()).isEqualTo(executed.body());
+    }
+    try (Connection db = database()) {
+      assertThat(
+              single(
+                  db,
+                  "select count(*) from credit_entry where api_key_id = ? and kind = 'debit'",
+                  key.id()))
+          .as("one debit on either replica")
+          .isEqualTo(1);
     }
   }
 

@@ -1,0 +1,107 @@
+package org.walletstate.adapters.http.timing;
+
+import io.smallrye.mutiny.Context;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The {@code Server-Timing} of one answer: what the request's work spent on the outgoing ports it
+ * went through, as the port decorators observe it ({@link TimedChainState} per chain, {@code
+ * MeteredCreditLedger} for the ledger). The collector travels in the Mutiny {@link Context} of the
+ * request's subscription, so it reaches the ports whatever thread they complete on, and a port
+ * called outside such a request (a tool of {@code /mcp}, a background job) records nothing.
+ */
+public final class ServerTimings {
+
+  static final String KEY = ServerTimings.class.getName();
+  public static final String HEADER = "Server-Timing";
+
+  /** Metric name and description to total milliseconds, in the order first seen. */
+  private final Map<String, double[]> totals = new LinkedHashMap<>();
+
+  synchronized void add(String name, String description, Duration elapsed) {
+    String key = description == null ? name : name + "\u0000" + description;
+    totals.computeIfAbsent(key, k -> new double[1])[0] += elapsed.toNanos() / 1_000_000.0;
+  }
+
+  /** The field's value, e.g. {@code chain;desc="10";dur=12.4, ledger;dur=1.9}; empty when none. */
+  public synchronized String header() {
+    StringBuilder out = new StringBuilder();
+    totals.forEach(
+        (key, millis) -> {
+          if (out.length() > 0) {
+            out.append(", ");
+          }
+          int split = key.indexOf('\u0000');
+          out.append(split < 0 ? key : key.substring(0, split));
+          if (split >= 0) {
+            out.append(";desc=\"").append(key.substring(split + 1)).append('"');
+          }
+          out.append(";dur=").append(String.format(Locale.ROOT, "%.1f", millis[0]));
+        });
+    return out.toString();
+  }
+
+  /**
+   * Runs {@code work} with a fresh collector in its Mutiny context and hands the collector with the
+   * item, so the caller can add the header to its answer.
+   */
+  private static <T> Uni<Timed<T>> collecting(Supplier<Uni<T>> work) {
+    ServerTimings timings = new ServerTimings();
+    return Uni.createFrom()
+        .emitter(
+            emitter ->
+                work.get()
+                    .subscribe()
+                    .with(
+                        Context.of(KEY, timings),
+                        item -> emitter.complete(new Timed<>(item, timings)),
+                        emitter::fail));
+  }
+
+  /**
+   * Runs {@code work} collecting its timings, answers its item with {@code answer}, and adds {@code
+   * Server-Timing} to the answer when anything was timed.
+   */
+  public static <T> Uni<Response> answered(Supplier<Uni<T>> work, Function<T, Response> answer) {
+    return collecting(work)
+        .map(
+            timed -> {
+              Response response = answer.apply(timed.item());
+              String header = timed.timings().header();
+              return header.isEmpty()
+                  ? response
+                  : Response.fromResponse(response).header(HEADER, header).build();
+            });
+  }
+
+  /** An item and the timings of the work that produced it. */
+  private record Timed<T>(T item, ServerTimings timings) {}
+
+  /**
+   * {@code work}, timed from its subscription to its end into the collector of the subscriber's
+   * context when there is one.
+   */
+  public static <T> Uni<T> timed(Uni<T> work, String name, String description) {
+    return Uni.createFrom()
+        .context(
+            context -> {
+              ServerTimings timings = context.getOrElse(KEY, () -> null);
+              if (timings == null) {
+                return work;
+              }
+              long start = System.nanoTime();
+              return work.onTermination()
+                  .invoke(
+                      () ->
+                          timings.add(
+                              name, description, Duration.ofNanos(System.nanoTime() - start)));
+            });
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * {@code Server-Timing}: a per-request collector carried in the Mutiny context, and the timed
+ * decorators of the outgoing ports it observes (the chain-state port; the ledger's decorator in
+ * {@code observability} uses it too). It uses no other package of the HTTP adapter.
+ */
+package org.walletstate.adapters.http.timing;
