@@ -113,7 +113,8 @@ final class OpenApiCompleteness {
       }
       JsonNode json = response.path("content").path("application/json");
       if (status.startsWith("2") && json.isMissingNode()) {
-        // a success that is a text document (the log's signed checkpoint, llms.txt) documents text/plain
+        // a success that is a text document (the log's signed checkpoint, llms.txt) documents
+        // text/plain
         json = response.path("content").path("text/plain");
       }
       if (json.path("schema").isMissingNode()) {
