@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the service locally.
 #   ./run.sh                builds if needed, starts on http://127.0.0.1:8080
-#   ./run.sh --devnet       also starts the local EVM devnet (chains 1, 8453, 10), reads those chains
-#                           there (and the trust profile's other 20 EVM chains on light anvils),
-#                           and prints a ready-made API key and sample requests
+#   ./run.sh --devnet       also starts the devnet, offline: the scenario's EVM chains (1, 8453, 10),
+#                           a light anvil for each of the other 28 EVM chain ids, local nodes for
+#                           Solana, XRPL, Bitcoin, Tron, Stellar and Sui, the BTC/USD feed and an
+#                           x402 facilitator; configures the service for them and for the devnet's
+#                           payment wallets, and prints a ready-made API key and sample requests
 #   ./run.sh --check-build  says whether the next start rebuilds, and why; builds and starts nothing
 # Without DB_URL an embedded PostgreSQL starts, with its data in .data/postgres (kept across runs).
 # It builds the local-run variant (target/local-run: the application plus the embedded database);
@@ -17,7 +19,7 @@ for arg in "$@"; do
   case "$arg" in
     --devnet) devnet=true ;;
     --check-build) check_only=true ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -61,6 +63,7 @@ fi
 # --- with the devnet ---------------------------------------------------------------------------
 port=${PORT:-8080}
 base="http://127.0.0.1:$port"
+devnet_started=$(date +%s%N)
 manifest=$(devnet/devnet.sh start)
 cleanup() { devnet/devnet.sh stop >/dev/null 2>&1 || true; }
 trap cleanup EXIT
@@ -71,28 +74,52 @@ while read -r id url; do
 done < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
   for (const [id,c] of Object.entries(m.chains)) console.log(id, c.rpcUrl)' <<< "$manifest")
 
-# The other EVM chains a trust profile reads (20 of its 23): one light anvil each, with Multicall3 and
-# the check list's token and NFT contracts at their production addresses and the holder given a mix
-# of holdings (devnet/scripts/trust-chains.mjs; it stops its anvils when this script exits).
+# The other 28 EVM chain ids the service serves: one light anvil each, with Multicall3, the trust
+# check list's token and NFT contracts and the accepted payment tokens at their production addresses,
+# and the holder given a mix of holdings (devnet/scripts/trust-chains.mjs --all-chains; it stops its
+# anvils when this script exits).
 trust_list=$(ls domain/src/main/resources/org/walletstate/domain/trust/trust-checks-*.tsv | tail -1)
 manifest_file=$(mktemp)
 printf '%s' "$manifest" > "$manifest_file"
-coproc TRUST_CHAINS { exec node devnet/scripts/trust-chains.mjs --manifest "$manifest_file" --list "$trust_list"; }
+coproc TRUST_CHAINS { exec node devnet/scripts/trust-chains.mjs --manifest "$manifest_file" --list "$trust_list" --all-chains; }
 trust_chains_pid=$TRUST_CHAINS_PID
+world_pid=
 cleanup() {
   kill "$trust_chains_pid" 2>/dev/null || true
+  if [ -n "$world_pid" ]; then kill "$world_pid" 2>/dev/null || true; fi
   rm -f "$manifest_file"
   devnet/devnet.sh stop >/dev/null 2>&1 || true
 }
+trap cleanup EXIT
+light=0
 while read -r id url <&"${TRUST_CHAINS[0]}"; do
   if [ "$id" = TRUST_CHAINS_READY ]; then
-    echo "Trust chains: 20 light anvils ready in ${url% *} s"
     break
   fi
+  light=$((light + 1))
   chain_flags+=("-Dwalletstate.chains.evm.\"$id\".endpoints=$url")
 done
+chains_ready=$(date +%s%N)
 
-java -Dquarkus.profile=local "${chain_flags[@]}" -jar "$app" &
+# Everything else the product reads, beside the devnet (org.walletstate.devnet.LocalWorld): local
+# nodes for Solana, XRPL, Bitcoin (Esplora), Tron, Stellar (Horizon) and Sui (GraphQL) with the
+# scenario's holdings, the BTC/USD feed on chain 1, an x402 facilitator on 8453 and Solana. It prints
+# the service's settings for them (the properties of docs/configuration.md), then its ready line.
+world_flags=()
+coproc WORLD { exec java -cp "devnet/target/classes:$out/lib/main/*" org.walletstate.devnet.LocalWorld \
+  --manifest "$manifest_file" --list "$trust_list"; }
+world_pid=$WORLD_PID
+while read -r line <&"${WORLD[0]}"; do
+  if [ "$line" = LOCAL_WORLD_READY ]; then break; fi
+  world_flags+=("-D$line")
+done
+if [ ${#world_flags[@]} -eq 0 ]; then echo "the local nodes did not start" >&2; exit 1; fi
+world_ready=$(date +%s%N)
+printf 'Devnet: %d EVM chains ready in %.1f s (3 scenario chains, %d light anvils); local nodes, feed\n' \
+  "$((3 + light))" "$(((chains_ready - devnet_started) / 1000000))e-3" "$light"
+printf '        and facilitator ready %.1f s later\n' "$(((world_ready - chains_ready) / 1000000))e-3"
+
+java -Dquarkus.profile=local "${chain_flags[@]}" "${world_flags[@]}" -jar "$app" &
 service=$!
 stop_all() {
   kill "$service" 2>/dev/null || true
