@@ -21,8 +21,9 @@ import org.walletstate.devnet.replay.TrustTokens;
  * answer offline, next to a running devnet: the non-EVM {@link LocalNodes}, the BTC/USD feed at its
  * production address on chain 1 (refreshed, so it never ages past the service's limit), an x402
  * facilitator of the official packages on 8453 and Solana, one-second interval mining on the
- * devnet's chains (so payments gather confirmations), and the service's settings that point at all
- * of it: the properties an operator sets in production ({@code docs/configuration.md}).
+ * devnet's chains when live (so payments gather confirmations), and the service's settings that
+ * point at all of it: the properties an operator sets in production ({@code
+ * docs/configuration.md}).
  *
  * <pre>
  * java -cp … org.walletstate.devnet.LocalWorld --manifest devnet/run/manifest.json --list …tsv
@@ -43,7 +44,7 @@ public final class LocalWorld implements AutoCloseable {
   private final ScheduledExecutorService feed;
   private final Map<String, String> properties = new LinkedHashMap<>();
 
-  private LocalWorld(Path devnetDirectory, DevnetManifest manifest, Path checkList) {
+  private LocalWorld(Path devnetDirectory, DevnetManifest manifest, Path checkList, boolean live) {
     nodes = LocalNodes.start(TrustTokens.read(checkList));
     JsonRpc chain1 = new JsonRpc(manifest.chain(1).rpcUrl());
     BtcUsdFeed.set(chain1, BTC_USD, Instant.now(), 1);
@@ -55,8 +56,13 @@ public final class LocalWorld implements AutoCloseable {
               return thread;
             });
     long[] round = {1};
-    feed.scheduleAtFixedRate(
-        () -> BtcUsdFeed.set(chain1, BTC_USD, Instant.now(), ++round[0]), 10, 10, TimeUnit.MINUTES);
+    if (live) {
+      feed.scheduleAtFixedRate(
+          () -> BtcUsdFeed.set(chain1, BTC_USD, Instant.now(), ++round[0]),
+          10,
+          10,
+          TimeUnit.MINUTES);
+    }
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     key[0] = (byte) (key[0] & 0x7f); // below the group order
@@ -69,15 +75,23 @@ public final class LocalWorld implements AutoCloseable {
             8453,
             nodes.urls().get("solana"));
     new JsonRpc(base).call("anvil_setBalance", facilitator.address(), "0x56bc75e2d63100000");
-    for (long chain : manifest.chains().keySet()) {
-      new JsonRpc(manifest.chain(chain).rpcUrl()).call("evm_setIntervalMining", 1);
+    if (live) {
+      for (long chain : manifest.chains().keySet()) {
+        new JsonRpc(manifest.chain(chain).rpcUrl()).call("evm_setIntervalMining", 1);
+      }
     }
     settings(manifest);
   }
 
-  /** Starts it beside the devnet whose manifest is given, with the trust list at {@code list}. */
-  public static LocalWorld start(Path devnetDirectory, DevnetManifest manifest, Path checkList) {
-    return new LocalWorld(devnetDirectory, manifest, checkList);
+  /**
+   * Starts it beside the devnet whose manifest is given, with the trust list at {@code checkList}.
+   * {@code live} (as {@code ./run.sh --devnet} runs it) also mines a block every second on the
+   * devnet's chains, so payments gather confirmations, and refreshes the feed's round every 10
+   * minutes; tests that share a devnet whose block numbers they count leave both off.
+   */
+  public static LocalWorld start(
+      Path devnetDirectory, DevnetManifest manifest, Path checkList, boolean live) {
+    return new LocalWorld(devnetDirectory, manifest, checkList, live);
   }
 
   private void settings(DevnetManifest manifest) {
@@ -138,7 +152,7 @@ public final class LocalWorld implements AutoCloseable {
       throw new IllegalArgumentException("usage: LocalWorld --manifest FILE --list TSV");
     }
     try (LocalWorld world =
-        start(Devnet.locateDirectory(), DevnetManifest.read(manifestFile), list)) {
+        start(Devnet.locateDirectory(), DevnetManifest.read(manifestFile), list, true)) {
       world.properties.forEach((key, value) -> System.out.println(key + "=" + value));
       System.out.println(READY);
       System.out.flush();

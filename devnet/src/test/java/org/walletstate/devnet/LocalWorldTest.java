@@ -36,7 +36,7 @@ class LocalWorldTest {
             .getParent()
             .resolve("domain/src/main/resources/org/walletstate/domain/trust")
             .resolve("trust-checks-2026-10-08.tsv");
-    world = LocalWorld.start(devnet.directory(), devnet.manifest(), list);
+    world = LocalWorld.start(devnet.directory(), devnet.manifest(), list, true);
   }
 
   @AfterAll
