@@ -1,5 +1,6 @@
 package org.walletstate.devnet;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.math.BigInteger;
@@ -26,7 +27,8 @@ import org.walletstate.devnet.replay.TrustTokens;
  * docs/configuration.md}).
  *
  * <pre>
- * java -cp … org.walletstate.devnet.LocalWorld --manifest devnet/run/manifest.json --list …tsv
+ * java -cp … org.walletstate.devnet.LocalWorld --manifest devnet/run/manifest.json --list …tsv \
+ *     [--world devnet/run/world.json]
  * </pre>
  *
  * prints {@code property=value} lines, then {@value #READY}, and runs until its standard input
@@ -123,6 +125,22 @@ public final class LocalWorld implements AutoCloseable {
     return Map.copyOf(properties);
   }
 
+  /**
+   * Writes what a client needs to use this world to {@code file} as JSON: each node's URL ({@code
+   * nodes}), an attest body per family that the scenario meets ({@code attestBodies}), the trust
+   * profile's optional wallets ({@code trustWallets}) and the facilitator's URL.
+   */
+  public void describe(Path file) throws IOException {
+    Map<String, Object> description = new LinkedHashMap<>();
+    Map<String, String> urls = new LinkedHashMap<>();
+    nodes.urls().forEach((family, url) -> urls.put(family, url.toString()));
+    description.put("nodes", urls);
+    description.put("attestBodies", LocalNodes.attestBodies());
+    description.put("trustWallets", LocalNodes.trustWallets());
+    description.put("facilitator", facilitator.url().toString());
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), description);
+  }
+
   public LocalNodes nodes() {
     return nodes;
   }
@@ -141,18 +159,24 @@ public final class LocalWorld implements AutoCloseable {
   public static void main(String[] args) throws IOException {
     Path manifestFile = null;
     Path list = null;
+    Path worldFile = null;
     for (int i = 0; i + 1 < args.length; i += 2) {
       switch (args[i]) {
         case "--manifest" -> manifestFile = Path.of(args[i + 1]);
         case "--list" -> list = Path.of(args[i + 1]);
+        case "--world" -> worldFile = Path.of(args[i + 1]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }
     if (manifestFile == null || list == null) {
-      throw new IllegalArgumentException("usage: LocalWorld --manifest FILE --list TSV");
+      throw new IllegalArgumentException(
+          "usage: LocalWorld --manifest FILE --list TSV [--world FILE]");
     }
     try (LocalWorld world =
         start(Devnet.locateDirectory(), DevnetManifest.read(manifestFile), list, true)) {
+      if (worldFile != null) {
+        world.describe(worldFile);
+      }
       world.properties.forEach((key, value) -> System.out.println(key + "=" + value));
       System.out.println(READY);
       System.out.flush();

@@ -58,60 +58,26 @@ class DevnetWorldTest {
     key = TestKeys.create(pool, 1000, 1000, KeyVersion.V2);
   }
 
-  private static Map<String, Object> condition(String chainId, String contract, String threshold) {
-    Map<String, Object> c = new LinkedHashMap<>();
-    c.put("type", "token_balance");
-    c.put("chainId", chainId.matches("[0-9]+") ? Long.parseLong(chainId) : chainId);
-    c.put("contractAddress", contract);
-    c.put("threshold", threshold);
-    return c;
-  }
-
-  private static Map<String, Object> body(
-      String member, String wallet, List<Map<String, Object>> conditions) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put(member, wallet);
-    body.put("conditions", conditions);
-    return body;
-  }
-
-  /** Each family's wallet member, wallet, and conditions the scenario's holder meets. */
+  /** Each family's body the scenario's holder meets: EVM (USDC on Base), then the six others. */
   static List<Map<String, Object>> metOnEveryFamily() {
-    String holder = M.wallet("holder").address();
-    Map<String, Object> xrplToken = condition("xrpl", LocalNodes.XRPL_ISSUER, "150.25");
-    xrplToken.put("currency", "USD");
-    Map<String, Object> stellarToken = condition("stellar", LocalNodes.STELLAR_ISSUER, "150.25");
-    stellarToken.put("assetCode", "EURT");
-    return List.of(
-        body("wallet", holder, List.of(condition("8453", M.chain(8453).address("usdc"), "100"))),
-        body(
-            "solanaWallet",
-            LocalNodes.SOLANA_HOLDER,
-            List.of(
-                condition("solana", "native", "2.5"),
-                condition("solana", LocalNodes.SOLANA_MINT, "2000.5"))),
-        body(
-            "xrplWallet",
-            LocalNodes.XRPL_HOLDER,
-            List.of(condition("xrpl", "native", "25"), xrplToken)),
-        body(
-            "tronWallet",
-            LocalNodes.TRON_HOLDER,
-            List.of(
-                condition("tron", "native", "1793.2272"),
-                condition("tron", LocalNodes.TRON_USDT, "1087.36"))),
-        body(
-            "stellarWallet",
-            LocalNodes.STELLAR_HOLDER,
-            List.of(condition("stellar", "native", "80.8944518"), stellarToken)),
-        body(
-            "suiWallet",
-            LocalNodes.SUI_HOLDER,
-            List.of(condition("sui", "native", "3"), condition("sui", LocalNodes.SUI_USDC, "250"))),
-        body(
-            "bitcoinWallet",
-            LocalNodes.BITCOIN_HOLDER,
-            List.of(condition("bitcoin", "native", "0.001"))));
+    Map<String, Object> evm = new LinkedHashMap<>();
+    evm.put("wallet", M.wallet("holder").address());
+    evm.put(
+        "conditions",
+        List.of(
+            Map.of(
+                "type",
+                "token_balance",
+                "chainId",
+                8453,
+                "contractAddress",
+                M.chain(8453).address("usdc"),
+                "threshold",
+                "100")));
+    List<Map<String, Object>> bodies = new ArrayList<>();
+    bodies.add(evm);
+    bodies.addAll(LocalNodes.attestBodies().values());
+    return bodies;
   }
 
   @Test
@@ -133,12 +99,8 @@ class DevnetWorldTest {
   void aTrustProfile_withEveryOptionalWallet_isSigned_andVerifiedByTheSdk() {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("wallet", M.wallet("holder").address());
-    body.put("solanaWallet", LocalNodes.SOLANA_HOLDER);
-    body.put("xrplWallet", LocalNodes.XRPL_HOLDER);
-    body.put("bitcoinWallet", LocalNodes.BITCOIN_HOLDER);
-    body.put("tronWallet", LocalNodes.TRON_HOLDER);
-    body.put("stellarWallet", LocalNodes.STELLAR_HOLDER);
-    body.put("suiWallet", LocalNodes.SUI_HOLDER);
+    body.putAll(LocalNodes.trustWallets());
+    assertThat(body).hasSize(7);
 
     Response response =
         given()

@@ -1,0 +1,216 @@
+// A tour of the running devnet (./run.sh --devnet --tour, or by hand next to ./run.sh --devnet):
+// every step calls the service as a client would, checks the answer with official or stock client
+// libraries, and prints one line. It exits 1 if any step failed.
+//
+//   node devnet/tour.mjs --base http://127.0.0.1:8080 --manifest devnet/run/manifest.json \
+//       --world devnet/run/world.json
+//
+// Clients: the service's JavaScript verifier SDK (verifier-sdk/js) for every signed answer, `jose`
+// (a stock JOSE library) for the JWT, the SDK's EIP-1186 proof verifier against the devnet's own
+// block header, and the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base
+// and on Solana.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+);
+const base = args.base ?? 'http://127.0.0.1:8080';
+const manifest = JSON.parse(readFileSync(args.manifest ?? join(here, 'run', 'manifest.json'), 'utf8'));
+const world = JSON.parse(readFileSync(args.world ?? join(here, 'run', 'world.json'), 'utf8'));
+
+// the verifier SDK's own dependencies (jose, @noble, @ethereumjs) are installed by its build
+const sdkDir = resolve(here, '..', 'verifier-sdk', 'js');
+const deps = spawnSync(process.execPath, [join(sdkDir, 'scripts', 'ensure-deps.mjs')], { stdio: 'ignore' });
+if (deps.status !== 0) {
+  console.log('FAIL  setup: the verifier SDK\'s dependencies could not be installed (verifier-sdk/js)');
+  process.exit(1);
+}
+const { createVerifier, KeySet, ProofVerifier } = await import(join(sdkDir, 'src', 'index.js'));
+
+let failures = 0;
+async function step(name, run) {
+  const started = Date.now();
+  try {
+    const detail = await run();
+    console.log(`ok    ${name}${detail ? ` — ${detail}` : ''} (${Date.now() - started} ms)`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL  ${name} — ${e.message}`);
+  }
+}
+
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+async function call(method, path, { body, headers = {} } = {}) {
+  const res = await fetch(base + path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, headers: res.headers };
+}
+
+async function ok(method, path, options) {
+  const answer = await call(method, path, options);
+  expect(answer.status === 200, `${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return answer;
+}
+
+async function rpc(url, method, params) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = await res.json();
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+// the official x402 client packages, through the devnet's payment tool
+function pay(request) {
+  const out = spawnSync(process.execPath, [join(here, 'tools', 'x402-pay.mjs')], {
+    input: JSON.stringify(request),
+    encoding: 'utf8',
+  });
+  expect(out.status === 0, `x402 client: ${out.stderr.slice(0, 300)}`);
+  return JSON.parse(out.stdout);
+}
+
+const holder = manifest.wallets.holder;
+const usdcBase = manifest.chains['8453'].contracts.usdc.address;
+const evmBody = {
+  wallet: holder.address,
+  conditions: [{ type: 'token_balance', chainId: 8453, contractAddress: usdcBase, threshold: '100' }],
+};
+
+let jwks;
+let verifier;
+const keys = [];
+await step('keys: two free API keys (POST /v1/keys/create)', async () => {
+  for (const n of [1, 2]) {
+    const { json } = await ok('POST', '/v1/keys/create', {
+      body: { email: `tour-${Date.now()}-${n}@example.org`, appName: 'devnet tour' },
+    });
+    expect(/^svc_live_[0-9a-f]{40}$/.test(json.key), `no key in ${JSON.stringify(json)}`);
+    keys.push(json.key);
+  }
+  return `${keys.length} keys`;
+});
+await step('key set (GET /v1/jwks)', async () => {
+  const { text, json } = await ok('GET', '/v1/jwks');
+  jwks = json;
+  verifier = createVerifier({ keys: KeySet.parse(text) });
+  return `${json.keys.length} keys: ${json.keys.map((k) => k.kid).join(', ')}`;
+});
+
+let evmAnswer;
+await step('attest on EVM (Base USDC ≥ 100, format jwt), verified by the SDK', async () => {
+  const { json } = await ok('POST', '/v1/attest', {
+    body: { ...evmBody, format: 'jwt' },
+    headers: { 'X-API-Key': keys[0] },
+  });
+  await verifier.verify(json);
+  expect(json.data.attestation.results.every((r) => r.met), 'not met');
+  evmAnswer = json;
+  return `met, kid ${json.data.kid}`;
+});
+for (const [family, body] of Object.entries(world.attestBodies)) {
+  await step(`attest on ${family} (native and token held), verified by the SDK`, async () => {
+    const { json } = await ok('POST', '/v1/attest', { body, headers: { 'X-API-Key': keys[0] } });
+    await verifier.verify(json);
+    const results = json.data.attestation.results;
+    expect(results.length === body.conditions.length && results.every((r) => r.met), `not met: ${JSON.stringify(results)}`);
+    return `${results.length} conditions met`;
+  });
+}
+await step('JWT verified with jose against /v1/jwks', async () => {
+  expect(evmAnswer?.data?.jwt, 'the EVM answer carried no jwt');
+  const { payload, protectedHeader } = await jwtVerify(evmAnswer.data.jwt, createLocalJWKSet({
+    keys: jwks.keys.filter((k) => k.kty === 'EC'),
+  }), { issuer: base });
+  return `alg ${protectedHeader.alg}, kid ${protectedHeader.kid}, sub ${payload.sub ?? '-'}`;
+});
+await step('Merkle proof (proof: merkle) verified by the SDK against the devnet\'s block header', async () => {
+  const { json } = await ok('POST', '/v1/attest', {
+    body: { ...evmBody, proof: 'merkle' },
+    headers: { 'X-API-Key': keys[1] },
+  });
+  const report = await verifier.report(json);
+  expect(report.valid, `signature: ${JSON.stringify(report.failedChecks)}`);
+  const result = json.data.attestation.results[0];
+  const block = result.blockNumber ?? result.proof?.blockNumber;
+  expect(block !== undefined, `no block number in ${JSON.stringify(result).slice(0, 300)}`);
+  const header = await rpc(manifest.chains['8453'].rpcUrl, 'eth_getBlockByNumber', [
+    typeof block === 'string' && block.startsWith('0x') ? block : `0x${BigInteger(block)}`,
+    false,
+  ]);
+  const verdicts = await ProofVerifier.builder()
+    .trustHeader(8453, header, header.hash)
+    .wallet(holder.address)
+    .build()
+    .verify(report);
+  expect(verdicts.length > 0 && verdicts.every((v) => v.status === 'VERIFIED'), JSON.stringify(verdicts));
+  return `${verdicts.length} proof(s) verified at block ${header.number}`;
+});
+function BigInteger(n) {
+  return BigInt(n).toString(16);
+}
+await step('trust profile with every optional wallet, verified by the SDK', async () => {
+  const { json } = await ok('POST', '/v1/trust', {
+    body: { wallet: holder.address, ...world.trustWallets },
+    headers: { 'X-API-Key': keys[1] },
+  });
+  await verifier.verifyTrustProfile(json);
+  const text = JSON.stringify(json);
+  expect(!text.includes('"requires"'), 'a check still requires a wallet');
+  return `${Object.keys(world.trustWallets).length + 1} wallets`;
+});
+
+async function paidAttest(network, payer) {
+  const quote = await call('POST', '/v1/attest', { body: evmBody });
+  expect(quote.status === 402, `no 402 quote: ${quote.status}`);
+  const entry = quote.json.accepts.find((a) => a.network.startsWith(network));
+  expect(entry, `the quote has no ${network} entry`);
+  const payment = pay({ ...payer, network: entry.network, paymentRequired: quote.json });
+  const { json, headers } = await ok('POST', '/v1/attest', {
+    body: evmBody,
+    headers: { 'PAYMENT-SIGNATURE': payment.header },
+  });
+  await verifier.verify(json);
+  const settled = JSON.parse(Buffer.from(headers.get('payment-response'), 'base64').toString('utf8'));
+  expect(settled.success, `not settled: ${JSON.stringify(settled)}`);
+  return `${entry.amount} USDC base units to ${entry.payTo}, transaction ${settled.transaction}`;
+}
+await step('402 quote lists 8453, 137, 42161, solana, 5042 in that order', async () => {
+  const quote = await call('POST', '/v1/attest', { body: evmBody });
+  expect(quote.status === 402, `status ${quote.status}`);
+  const networks = quote.json.accepts.map((a) => a.network);
+  expect(networks.length === 5 && networks[0] === 'eip155:8453' && networks[1] === 'eip155:137'
+    && networks[2] === 'eip155:42161' && networks[3].startsWith('solana:') && networks[4] === 'eip155:5042',
+  networks.join(', '));
+  return networks.join(', ');
+});
+await step('paid attest on Base with the official x402 client (EIP-3009, settled)', () =>
+  paidAttest('eip155:8453', { privateKey: holder.privateKey }));
+await step('paid attest on Solana with the official x402 client (settled by the facilitator)', () => {
+  const seed = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
+  return paidAttest('solana:', { privateKey: seed, rpcUrl: world.nodes.solana });
+});
+
+console.log(failures === 0 ? 'tour: every step passed' : `tour: ${failures} step(s) failed`);
+process.exit(failures === 0 ? 0 : 1);
