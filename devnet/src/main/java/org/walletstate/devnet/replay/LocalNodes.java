@@ -228,12 +228,23 @@ public final class LocalNodes implements AutoCloseable {
     return wallets;
   }
 
-  @SafeVarargs
   private static Map<String, Object> body(
-      String member, String wallet, Map<String, Object>... conditions) {
+      String member, String wallet, Map<String, Object> nativeCondition) {
+    return body(member, wallet, nativeCondition, null);
+  }
+
+  private static Map<String, Object> body(
+      String member,
+      String wallet,
+      Map<String, Object> nativeCondition,
+      Map<String, Object> tokenCondition) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put(member, wallet);
-    body.put("conditions", List.of(conditions));
+    body.put(
+        "conditions",
+        tokenCondition == null
+            ? List.of(nativeCondition)
+            : List.of(nativeCondition, tokenCondition));
     return body;
   }
 
