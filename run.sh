@@ -6,6 +6,8 @@
 #                           Solana, XRPL, Bitcoin, Tron, Stellar and Sui, the BTC/USD feed and an
 #                           x402 facilitator; configures the service for them and for the devnet's
 #                           payment wallets, and prints a ready-made API key and sample requests
+#   ./run.sh --devnet --tour  the same, then runs devnet/tour.mjs against it (one line per step), stops
+#                           everything and exits with the tour's status
 #   ./run.sh --check-build  says whether the next start rebuilds, and why; builds and starts nothing
 # Without DB_URL an embedded PostgreSQL starts, with its data in .data/postgres (kept across runs).
 # It builds the local-run variant (target/local-run: the application plus the embedded database);
@@ -14,12 +16,14 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 devnet=false
+tour=false
 check_only=false
 for arg in "$@"; do
   case "$arg" in
     --devnet) devnet=true ;;
     --check-build) check_only=true ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --tour) tour=true ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option: $arg" >&2; exit 2 ;;
   esac
 done
@@ -56,6 +60,7 @@ if [ -n "$reason" ]; then
   mv "$started" "$stamp"
 fi
 
+if $tour && ! $devnet; then echo "--tour needs --devnet" >&2; exit 2; fi
 if ! $devnet; then
   exec java -Dquarkus.profile=local -jar "$app"
 fi
@@ -106,8 +111,9 @@ chains_ready=$(date +%s%N)
 # scenario's holdings, the BTC/USD feed on chain 1, an x402 facilitator on 8453 and Solana. It prints
 # the service's settings for them (the properties of docs/configuration.md), then its ready line.
 world_flags=()
+world_file=${DEVNET_RUN_DIR:-devnet/run}/world.json
 coproc WORLD { exec java -cp "devnet/target/classes:$out/lib/main/*" org.walletstate.devnet.LocalWorld \
-  --manifest "$manifest_file" --list "$trust_list"; }
+  --manifest "$manifest_file" --list "$trust_list" --world "$world_file"; }
 world_pid=$WORLD_PID
 while read -r line <&"${WORLD[0]}"; do
   if [ "$line" = LOCAL_WORLD_READY ]; then break; fi
@@ -115,11 +121,18 @@ while read -r line <&"${WORLD[0]}"; do
 done
 if [ ${#world_flags[@]} -eq 0 ]; then echo "the local nodes did not start" >&2; exit 1; fi
 world_ready=$(date +%s%N)
+world_abs=$(cd "$(dirname "$world_file")" && pwd)/world.json
 printf 'Devnet: %d EVM chains ready in %.1f s (3 scenario chains, %d light anvils); local nodes, feed\n' \
   "$((3 + light))" "$(((chains_ready - devnet_started) / 1000000))e-3" "$light"
 printf '        and facilitator ready %.1f s later\n' "$(((world_ready - chains_ready) / 1000000))e-3"
 
-java -Dquarkus.profile=local "${chain_flags[@]}" "${world_flags[@]}" -jar "$app" &
+if $tour; then
+  # the tour's lines alone on the terminal; the service's log goes to the run directory
+  java -Dquarkus.profile=local "${chain_flags[@]}" "${world_flags[@]}" -jar "$app" \
+    > "${DEVNET_RUN_DIR:-devnet/run}/service.log" 2>&1 &
+else
+  java -Dquarkus.profile=local "${chain_flags[@]}" "${world_flags[@]}" -jar "$app" &
+fi
 service=$!
 stop_all() {
   kill "$service" 2>/dev/null || true
@@ -135,6 +148,11 @@ for _ in $(seq 1 120); do
   sleep 1
 done
 
+if $tour; then
+  node devnet/tour.mjs --base "$base" --manifest "$manifest_file" --world "$world_file" && status=0 || status=$?
+  exit $status
+fi
+
 key=$(curl -sf -H 'content-type: application/json' \
   -d "{\"email\":\"devnet-$(date +%s)@example.org\",\"appName\":\"devnet\"}" \
   "$base/v1/keys/create" | node -e 'console.log(JSON.parse(require("fs").readFileSync(0,"utf8")).key)')
@@ -143,7 +161,9 @@ read -r holder usdc < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0
 
 cat <<INFO
 
-The service reads chains 1, 8453 and 10 from the local devnet (see docs/devnet.md).
+The service reads every chain locally (see docs/devnet.md): the 31 EVM chain ids on anvils, and
+Solana, XRPL, Bitcoin, Tron, Stellar and Sui on local nodes (their URLs, and an attest body per
+family that the scenario meets, are in $world_file).
 A ready-made API key (10 credits):
 
   export KEY=$key
@@ -155,10 +175,18 @@ Sample request: does the devnet's holder wallet hold at least 100 USDC on Base?
     "conditions": [{"type": "token_balance", "chainId": 8453,
                     "contractAddress": "$usdc", "threshold": "100"}]}'
 
-A full trust profile of the same wallet (23 EVM chains, each on its own anvil):
+The Solana holder's native and token balances:
 
-  curl -s -H "X-API-Key: \$KEY" -H 'content-type: application/json' $base/v1/trust -d '{
-    "wallet": "$holder"}'
+  curl -s -H "X-API-Key: \$KEY" -H 'content-type: application/json' $base/v1/attest \\
+    -d "\$(node -e 'console.log(JSON.stringify(require("$world_abs").attestBodies.solana))')"
+
+A full trust profile of the same wallet with every optional wallet (23 EVM chains and six others):
+
+  curl -s -H "X-API-Key: \$KEY" -H 'content-type: application/json' $base/v1/trust \\
+    -d "\$(node -e 'const w=require("$world_abs");
+                  console.log(JSON.stringify({wallet:"$holder",...w.trustWallets}))')"
+
+Every operation, checked with the official clients: ./run.sh --devnet --tour
 
 Stop with Ctrl-C (stops the devnet too).
 INFO
