@@ -112,8 +112,9 @@ chains_ready=$(date +%s%N)
 # the service's settings for them (the properties of docs/configuration.md), then its ready line.
 world_flags=()
 world_file=${DEVNET_RUN_DIR:-devnet/run}/world.json
-coproc WORLD { exec java -cp "devnet/target/classes:$out/lib/main/*" org.walletstate.devnet.LocalWorld \
-  --manifest "$manifest_file" --list "$trust_list" --world "$world_file"; }
+# (bash warns that the trust chains' coproc still exists: both run on purpose)
+{ coproc WORLD { exec java -cp "devnet/target/classes:$out/lib/main/*" org.walletstate.devnet.LocalWorld \
+  --manifest "$manifest_file" --list "$trust_list" --world "$world_file"; } 2>&3; } 3>&2 2>/dev/null
 world_pid=$WORLD_PID
 while read -r line <&"${WORLD[0]}"; do
   if [ "$line" = LOCAL_WORLD_READY ]; then break; fi

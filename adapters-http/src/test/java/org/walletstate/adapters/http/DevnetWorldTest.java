@@ -14,10 +14,15 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.LocalWorldTestResource;
@@ -157,5 +162,31 @@ class DevnetWorldTest {
     JsonNode settled = X402Calls.paymentResponse(paidOnSolana);
     assertThat(settled.path("success").asBoolean()).isTrue();
     assertThat(settled.path("network").asText()).isEqualTo(solana);
+  }
+
+  @Test
+  void theTour_passesEveryStep_againstTheServiceSoConfigured() throws Exception {
+    Path world = Files.createTempFile("world-", ".json");
+    LocalWorldTestResource.world().describe(world);
+    Path directory = Devnet.locateDirectory();
+    Process tour =
+        new ProcessBuilder(
+                System.getProperty("walletstate.devnet.node", "node"),
+                "tour.mjs",
+                "--base",
+                "http://localhost:"
+                    + ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class),
+                "--manifest",
+                Devnet.shared().manifestFile().toString(),
+                "--world",
+                world.toString())
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .start();
+    tour.getOutputStream().close();
+    String output = new String(tour.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(tour.waitFor(5, TimeUnit.MINUTES)).isTrue();
+    assertThat(tour.exitValue()).as(output).isZero();
+    assertThat(output).contains("tour: every step passed").doesNotContain("FAIL");
   }
 }
