@@ -69,33 +69,34 @@ fi
 port=${PORT:-8080}
 base="http://127.0.0.1:$port"
 devnet_started=$(date +%s%N)
-manifest=$(devnet/devnet.sh start)
-cleanup() { devnet/devnet.sh stop >/dev/null 2>&1 || true; }
+# The other 28 EVM chain ids the service serves: one light anvil each, with Multicall3, the trust
+# check list's token and NFT contracts and the accepted payment tokens at their production addresses,
+# and the holder given a mix of holdings (devnet/scripts/trust-chains.mjs --all-chains; it stops its
+# anvils when this script exits). Its anvils start at once, beside the devnet's deployment; it places
+# the contracts when the devnet's manifest appears.
+trust_list=$(ls domain/src/main/resources/org/walletstate/domain/trust/trust-checks-*.tsv | tail -1)
+manifest_dir=$(mktemp -d)
+manifest_file=$manifest_dir/manifest.json
+coproc TRUST_CHAINS { exec node devnet/scripts/trust-chains.mjs --manifest "$manifest_file" --list "$trust_list" \
+  --all-chains --wait-manifest; }
+trust_chains_pid=$TRUST_CHAINS_PID
+world_pid=
+cleanup() {
+  kill "$trust_chains_pid" 2>/dev/null || true
+  if [ -n "$world_pid" ]; then kill "$world_pid" 2>/dev/null || true; fi
+  rm -rf "$manifest_dir"
+  devnet/devnet.sh stop >/dev/null 2>&1 || true
+}
 trap cleanup EXIT
+manifest=$(devnet/devnet.sh start)
+printf '%s' "$manifest" > "$manifest_file.part"
+mv "$manifest_file.part" "$manifest_file"
 
 chain_flags=()
 while read -r id url; do
   chain_flags+=("-Dwalletstate.chains.evm.\"$id\".endpoints=$url")
 done < <(node -e 'const m=JSON.parse(require("fs").readFileSync(0,"utf8"));
   for (const [id,c] of Object.entries(m.chains)) console.log(id, c.rpcUrl)' <<< "$manifest")
-
-# The other 28 EVM chain ids the service serves: one light anvil each, with Multicall3, the trust
-# check list's token and NFT contracts and the accepted payment tokens at their production addresses,
-# and the holder given a mix of holdings (devnet/scripts/trust-chains.mjs --all-chains; it stops its
-# anvils when this script exits).
-trust_list=$(ls domain/src/main/resources/org/walletstate/domain/trust/trust-checks-*.tsv | tail -1)
-manifest_file=$(mktemp)
-printf '%s' "$manifest" > "$manifest_file"
-coproc TRUST_CHAINS { exec node devnet/scripts/trust-chains.mjs --manifest "$manifest_file" --list "$trust_list" --all-chains; }
-trust_chains_pid=$TRUST_CHAINS_PID
-world_pid=
-cleanup() {
-  kill "$trust_chains_pid" 2>/dev/null || true
-  if [ -n "$world_pid" ]; then kill "$world_pid" 2>/dev/null || true; fi
-  rm -f "$manifest_file"
-  devnet/devnet.sh stop >/dev/null 2>&1 || true
-}
-trap cleanup EXIT
 light=0
 while read -r id url <&"${TRUST_CHAINS[0]}"; do
   if [ "$id" = TRUST_CHAINS_READY ]; then

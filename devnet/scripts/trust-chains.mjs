@@ -5,6 +5,7 @@
 // On the devnet's own chains it places the list's contracts that are not deployed there yet.
 //
 //   node scripts/trust-chains.mjs --manifest devnet/run/manifest.json --list <trust-checks.tsv> [--all-chains]
+//       [--wait-manifest]   (start the anvils at once; wait for the manifest file to appear, then place)
 //
 // With --all-chains it also runs every other EVM chain id the service serves (scenario.mjs
 // EVM_CHAIN_IDS: 31 with the devnet's own), each with Multicall3, and places the accepted payment
@@ -13,13 +14,13 @@
 // Prints "<chainId> <rpcUrl>" per chain, then "TRUST_CHAINS_READY <seconds> <rss MiB>" and stays in
 // the foreground until its standard input closes or it is signalled; it stops its anvils then.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbiCoder, keccak256, zeroPadValue, toBeHex } from 'ethers';
 import { waitForRpc } from './rpc.mjs';
-import { EVM_CHAIN_IDS, PAYMENT_TOKENS } from './scenario.mjs';
+import { CHAINS, EVM_CHAIN_IDS, PAYMENT_TOKENS } from './scenario.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const anvilBin = join(root, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
@@ -34,7 +35,10 @@ const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
 );
 const allChains = process.argv.includes('--all-chains');
-const manifest = JSON.parse(readFileSync(args.manifest, 'utf8'));
+// --wait-manifest: start the anvils at once and wait for the manifest file to appear (the devnet
+// is still deploying), then place; the devnet's own chains are then the scenario's (CHAINS)
+const waitManifest = process.argv.includes('--wait-manifest');
+let manifest = waitManifest ? null : JSON.parse(readFileSync(args.manifest, 'utf8'));
 const listRows = readFileSync(args.list, 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#') && !l.startsWith('dimension\t'))
@@ -78,15 +82,10 @@ function balanceSlot(holder, mappingSlot) {
 }
 
 const started = Date.now();
-const base = manifest.chains['1'].rpcUrl;
-const holder = manifest.wallets.holder.address;
-const tokenCode = await rpc(base, 'eth_getCode', [manifest.chains['1'].contracts.usdc.address, 'latest']);
-const nftCode = await rpc(manifest.chains['8453'].rpcUrl, 'eth_getCode', [manifest.chains['8453'].contracts.nft.address, 'latest']);
-const multicallCode = await rpc(base, 'eth_getCode', [MULTICALL, 'latest']);
-
+const devnetChains = manifest ? manifest.chains : CHAINS;
 const chainIds = [
   ...new Set([...rows.map((c) => c[2]), ...(allChains ? EVM_CHAIN_IDS.map(String) : [])]),
-].filter((id) => !manifest.chains[id]);
+].filter((id) => !devnetChains[id]);
 const anvils = [];
 const stopAll = () => anvils.forEach((a) => a.kill('SIGTERM'));
 process.on('SIGTERM', () => { stopAll(); process.exit(0); });
@@ -104,6 +103,21 @@ await Promise.all(
     anvils.push(anvil);
     const url = `http://127.0.0.1:${port}`;
     await waitForRpc(url, { timeoutMs: 60_000, alive: () => anvil.exitCode === null });
+    urls[id] = url;
+  }),
+);
+while (!manifest) {
+  if (existsSync(args.manifest)) manifest = JSON.parse(readFileSync(args.manifest, 'utf8'));
+  else await new Promise((r) => setTimeout(r, 50));
+}
+const base = manifest.chains['1'].rpcUrl;
+const holder = manifest.wallets.holder.address;
+const tokenCode = await rpc(base, 'eth_getCode', [manifest.chains['1'].contracts.usdc.address, 'latest']);
+const nftCode = await rpc(manifest.chains['8453'].rpcUrl, 'eth_getCode', [manifest.chains['8453'].contracts.nft.address, 'latest']);
+const multicallCode = await rpc(base, 'eth_getCode', [MULTICALL, 'latest']);
+await Promise.all(
+  chainIds.map(async (id) => {
+    const url = urls[id];
     await rpc(url, 'anvil_setCode', [id === '324' ? ZKSYNC_MULTICALL : MULTICALL, multicallCode]);
     let n = 0;
     for (const c of rows.filter((r) => r[2] === id)) {
@@ -116,7 +130,6 @@ await Promise.all(
       }
     }
     await rpc(url, 'evm_mine');
-    urls[id] = url;
   }),
 );
 // the devnet's own chains (1, 8453, 10): place the list's contracts where nothing is deployed yet
