@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -211,6 +212,63 @@ await step('paid attest on Base with the official x402 client (EIP-3009, settled
 await step('paid attest on Solana with the official x402 client (settled by the facilitator)', () => {
   const seed = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')}`;
   return paidAttest('solana:', { privateKey: seed, rpcUrl: world.nodes.solana });
+});
+
+// a merchant: a store of the first key with a tier on the devnet's dUSD (8453) taking USDC there;
+// the holder gets a code (UCP), pays the discounted price in USDC and confirms with a payer proof
+await step('merchant with tiers; discount code issued (UCP), verified and confirmed on Base', async () => {
+  const owner = { 'X-API-Key': keys[1] };
+  const id = `tour-${Date.now().toString(36)}`;
+  await ok('POST', '/v1/merchants', { body: { companyName: `Tour store ${id}`, companyId: id }, headers: owner });
+  const token6 = manifest.chains['8453'].contracts.token6.address;
+  await ok('PUT', `/v1/merchants/${id}/tokens`, {
+    headers: owner,
+    body: {
+      ownToken: {
+        symbol: 'dUSD', chainId: 8453, contractAddress: token6, decimals: 6,
+        tiers: [{ name: 'Silver', threshold: '100', discount: 10 }, { name: 'Gold', threshold: '1000', discount: 20 }],
+      },
+    },
+  });
+  const storeWallet = new Wallet(`0x${'5'.repeat(64)}`).address;
+  await ok('PUT', `/v1/merchants/${id}/settings`, {
+    headers: owner,
+    body: { usdcPayment: { enabled: true, evmAddress: storeWallet, preferredChainId: 8453 } },
+  });
+  const { json } = await ok('POST', '/v1/ucp/discount', {
+    headers: owner,
+    body: { merchantId: id, wallet: holder.address, subtotal: 4600 },
+  });
+  const code = json.data.verification.code;
+  await verifier.verifyDiscount(json);
+  const checked = (await ok('GET', `/v1/codes/${code}`)).json;
+  const state = checked.data ?? checked;
+  expect(state.valid === true, `code not valid: ${JSON.stringify(checked)}`);
+  const percent = state.discountPercent;
+  const dueRaw = (4600n * BigInt(100 - percent) * 10_000n) / 100n; // minor units -> 6 decimals
+  const due = (Number(dueRaw) / 1e6).toFixed(2);
+  await new Promise((r) => setTimeout(r, 1100)); // pay in a later second than the code's creation
+  const provider = new JsonRpcProvider(manifest.chains['8453'].rpcUrl);
+  const payer = new Wallet(holder.privateKey, provider);
+  const usdc = new Contract(usdcBase, ['function transfer(address,uint256) returns (bool)'], payer);
+  const tx = await usdc.transfer(storeWallet, dueRaw);
+  await tx.wait();
+  const host = new URL(base).host;
+  let confirmed;
+  for (let attempt = 0; attempt < 40 && !confirmed; attempt++) {
+    const message = `Payment confirmation for ${host}\nCode: ${code}\nTransaction: ${tx.hash}\nChain: 8453\nIssued At: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`;
+    const answer = await call('POST', '/v1/payment/confirm', {
+      headers: owner,
+      body: { code, txHash: tx.hash, chainId: 8453, amount: due, payerProof: { message, signature: await payer.signMessage(message) } },
+    });
+    if (answer.status === 200) confirmed = answer.json;
+    else if (answer.status === 400 && /confirmation/.test(answer.text)) await new Promise((r) => setTimeout(r, 1000));
+    else throw new Error(`confirm: ${answer.status} ${answer.text.slice(0, 300)}`);
+  }
+  expect(confirmed, 'the payment never gathered its confirmations');
+  const after = (await ok('GET', `/v1/codes/${code}`)).json;
+  expect(JSON.stringify(after).includes('already_used'), `code not used: ${JSON.stringify(after)}`);
+  return `${code}: ${percent}% off, ${due} USDC paid in ${tx.hash.slice(0, 10)}…, now already_used`;
 });
 
 console.log(failures === 0 ? 'tour: every step passed' : `tour: ${failures} step(s) failed`);
