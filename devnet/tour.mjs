@@ -3,12 +3,12 @@
 // libraries, and prints one line. It exits 1 if any step failed.
 //
 //   node devnet/tour.mjs --base http://127.0.0.1:8080 --manifest devnet/run/manifest.json \
-//       --world devnet/run/world.json
+//       --world devnet/run/world.json [--public-host host:port]
 //
 // Clients: the service's JavaScript verifier SDK (verifier-sdk/js) for every signed answer, `jose`
 // (a stock JOSE library) for the JWT, the SDK's EIP-1186 proof verifier against the devnet's own
-// block header, and the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base
-// and on Solana.
+// block header, the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base and on
+// Solana, and ethers for the USDC payment of a discount code and its payer proof.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -253,7 +253,8 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
   const usdc = new Contract(usdcBase, ['function transfer(address,uint256) returns (bool)'], payer);
   const tx = await usdc.transfer(storeWallet, dueRaw);
   await tx.wait();
-  const host = new URL(base).host;
+  // the proof names the service's public host (PUBLIC_BASE_URL), which can differ from where it is reached
+  const host = args['public-host'] ?? new URL(base).host;
   let confirmed;
   for (let attempt = 0; attempt < 40 && !confirmed; attempt++) {
     const message = `Payment confirmation for ${host}\nCode: ${code}\nTransaction: ${tx.hash}\nChain: 8453\nIssued At: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}`;
