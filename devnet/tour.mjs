@@ -8,13 +8,14 @@
 // Clients: the service's JavaScript verifier SDK (verifier-sdk/js) for every signed answer, `jose`
 // (a stock JOSE library) for the JWT, the SDK's EIP-1186 proof verifier against the devnet's own
 // block header, the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base and on
-// Solana, and ethers for the USDC payment of a discount code and its payer proof.
+// Solana, ethers for USDC payments and their proofs, and the siwe library for wallet sign-in.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { SiweMessage, generateNonce } from 'siwe';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(
@@ -270,6 +271,44 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
   const after = (await ok('GET', `/v1/codes/${code}`)).json;
   expect(JSON.stringify(after).includes('already_used'), `code not used: ${JSON.stringify(after)}`);
   return `${code}: ${percent}% off, ${due} USDC paid in ${tx.hash.slice(0, 10)}…, now already_used`;
+});
+
+// a key bought with USDC on Base by a fresh wallet, delivered to the wallet (access pass minted),
+// then used through wallet sign-in: an EIP-4361 message made by the siwe library, signed by ethers
+await step('key bought with USDC (POST /v1/keys/buy), used through wallet sign-in (siwe)', async () => {
+  const provider = new JsonRpcProvider(manifest.chains['8453'].rpcUrl);
+  const funder = new Wallet(holder.privateKey, provider);
+  const buyer = Wallet.createRandom().connect(provider);
+  const usdcOf = (signer) => new Contract(usdcBase, ['function transfer(address,uint256) returns (bool)'], signer);
+  await (await funder.sendTransaction({ to: buyer.address, value: 10n ** 16n })).wait();
+  await (await usdcOf(funder).transfer(buyer.address, 5_000_000n)).wait();
+  const paid = await usdcOf(buyer).transfer(manifest.wallets.treasury.address, 5_000_000n);
+  await paid.wait();
+  const claimText = (issuedAt) => ['localhost asks you to prove you sent this payment', 'Purpose: keys/buy',
+    'App: devnet tour', 'Chain: 8453', `Transaction: ${paid.hash.toLowerCase()}`,
+    `Issued At: ${issuedAt.toISOString().replace(/\.\d+Z$/, 'Z')}`].join('\n');
+  let bought;
+  for (let attempt = 0; attempt < 40 && !bought; attempt++) {
+    const message = claimText(new Date());
+    const answer = await call('POST', '/v1/keys/buy', {
+      body: { txHash: paid.hash, chainId: 8453, amount: 5, appName: 'devnet tour', keyDelivery: 'wallet',
+        senderProof: { message, signature: await buyer.signMessage(message) } },
+    });
+    if (answer.status === 200) bought = answer.json;
+    else if (answer.status === 400 && /confirmation/.test(answer.text)) await new Promise((r) => setTimeout(r, 1000));
+    else throw new Error(`keys/buy: ${answer.status} ${answer.text.slice(0, 300)}`);
+  }
+  expect(bought, 'the purchase never gathered its confirmations');
+  const signIn = new SiweMessage({
+    domain: 'localhost', address: buyer.address, uri: 'http://localhost/v1/credits', version: '1',
+    chainId: 8453, nonce: generateNonce(), issuedAt: new Date().toISOString(),
+    resources: ['urn:walletstate:purpose:wallet-auth'],
+  }).prepareMessage();
+  const authorization = `Wallet ${Buffer.from(JSON.stringify({
+    message: signIn, signature: await buyer.signMessage(signIn),
+  })).toString('base64')}`;
+  const credits = await ok('GET', '/v1/credits', { headers: { Authorization: authorization } });
+  return `${bought.data?.authMethod ?? 'wallet'} auth; GET /v1/credits as ${buyer.address.slice(0, 10)}…: ${credits.text.slice(0, 120)}`;
 });
 
 console.log(failures === 0 ? 'tour: every step passed' : `tour: ${failures} step(s) failed`);
