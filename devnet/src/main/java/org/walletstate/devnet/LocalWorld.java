@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.walletstate.devnet.replay.LocalNodeRequests;
 import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.devnet.replay.TrustTokens;
 
@@ -135,8 +136,8 @@ public final class LocalWorld implements AutoCloseable {
     Map<String, String> urls = new LinkedHashMap<>();
     nodes.urls().forEach((family, url) -> urls.put(family, url.toString()));
     description.put("nodes", urls);
-    description.put("attestBodies", LocalNodes.attestBodies());
-    description.put("trustWallets", LocalNodes.trustWallets());
+    description.put("attestBodies", LocalNodeRequests.attestBodies());
+    description.put("trustWallets", LocalNodeRequests.trustWallets());
     description.put("facilitator", facilitator.url().toString());
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), description);
   }

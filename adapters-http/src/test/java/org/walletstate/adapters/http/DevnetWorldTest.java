@@ -35,7 +35,7 @@ import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.adapters.http.testbed.X402Calls;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.devnet.replay.LocalNodes;
+import org.walletstate.devnet.replay.LocalNodeRequests;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.TrustProfileReport;
 
@@ -83,7 +83,7 @@ class DevnetWorldTest {
                 "100")));
     List<Map<String, Object>> bodies = new ArrayList<>();
     bodies.add(evm);
-    bodies.addAll(LocalNodes.attestBodies().values());
+    bodies.addAll(LocalNodeRequests.attestBodies().values());
     return bodies;
   }
 
@@ -106,7 +106,7 @@ class DevnetWorldTest {
   void aTrustProfile_withEveryOptionalWallet_isSigned_andVerifiedByTheSdk() {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("wallet", M.wallet("holder").address());
-    body.putAll(LocalNodes.trustWallets());
+    body.putAll(LocalNodeRequests.trustWallets());
     assertThat(body).hasSize(7);
 
     Response response =

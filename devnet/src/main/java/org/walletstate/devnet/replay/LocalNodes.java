@@ -69,6 +69,11 @@ public final class LocalNodes implements AutoCloseable {
   private final JsonRpcReplay tron = JsonRpcReplay.start();
   private final HorizonReplay stellar = HorizonReplay.start();
   private final JsonRpcReplay sui = JsonRpcReplay.start();
+  private final SolanaReplay sol = new SolanaReplay().slot(341197933);
+  private final XrplReplay x = new XrplReplay();
+  private final TronReplay t = new TronReplay();
+  private final SuiReplay s = new SuiReplay();
+  private final BitcoinReplay b = new BitcoinReplay();
 
   private LocalNodes() {}
 
@@ -80,83 +85,12 @@ public final class LocalNodes implements AutoCloseable {
   }
 
   private void fill(List<TrustTokens.Token> trustTokens) {
-    SolanaReplay sol = new SolanaReplay().slot(341197933);
-    sol.wallet(SOLANA_HOLDER, 2_500_000_000L);
-    sol.mint(SOLANA_MINT, 6, SolanaReplay.TOKEN);
-    sol.tokenAccount(SOLANA_ATA, SOLANA_HOLDER, SOLANA_MINT, "2000500000", 6, SolanaReplay.TOKEN);
-    sol.mint(SOLANA_NFT_MINT, 0, SolanaReplay.TOKEN_2022);
-    sol.tokenAccount(
-        SOLANA_NFT_ACCOUNT, SOLANA_HOLDER, SOLANA_NFT_MINT, "1", 0, SolanaReplay.TOKEN_2022);
-    sol.mint(SOLANA_USDC, 6, SolanaReplay.TOKEN);
-    XrplReplay x = new XrplReplay();
-    x.account(XRPL_HOLDER, "25000000", 0);
-    x.account(XRPL_ISSUER, "1000000000", 0);
-    x.account(XRPL_FROZEN_ISSUER, "1000000000", XRPL_GLOBAL_FREEZE);
-    x.account(XRPL_NFT_ISSUER, "1000000000", 0);
-    x.line(XRPL_HOLDER, XRPL_ISSUER, "USD", "150.25", false, false, false);
-    x.line(XRPL_HOLDER, XRPL_FROZEN_ISSUER, "EUR", "500", false, false, false);
-    x.nft(XRPL_HOLDER, XRPL_NFT_ISSUER, 42, 4);
-    TronReplay t = new TronReplay();
-    t.account(TRON_HOLDER, 1_793_227_200L);
-    t.account(TRON_RECEIVER, 0);
-    t.token(TRON_USDT, 6);
-    t.holds(TRON_USDT, TRON_HOLDER_HEX, BigInteger.valueOf(1_087_360_000L));
-    stellar.account(STELLAR_HOLDER, "80.8944518");
-    stellar.trustline(STELLAR_HOLDER, "EURT", STELLAR_ISSUER, "150.2500000", true);
-    SuiReplay s = new SuiReplay();
-    s.balance(SUI_HOLDER, SUI_NATIVE, "3000000000");
-    s.balance(SUI_HOLDER, SUI_USDC, "250000000");
-    s.coin(SUI_USDC, 6);
-    BitcoinReplay b = new BitcoinReplay();
-    b.address(BITCOIN_HOLDER, 150_000, 50_000, 0, 0);
-    b.address(BITCOIN_RECEIVER, 0, 0, 0, 0);
+    scenario();
     int n = 0;
     for (TrustTokens.Token token : trustTokens) {
       boolean held = n++ % 2 == 0;
-      if (token.address().equals(TRON_USDT) || token.address().equals(SUI_USDC)) {
-        continue; // the scenario's own holdings stay as they are
-      }
-      switch (token.family()) {
-        case "solana" -> {
-          if (!token.address().equals(SOLANA_USDC)) {
-            sol.mint(token.address(), 6, SolanaReplay.TOKEN);
-          }
-          if (held) {
-            sol.tokenAccount(
-                base58(sha256("walletstate-devnet/solana/" + token.address())),
-                SOLANA_HOLDER,
-                token.address(),
-                "1000000",
-                6,
-                SolanaReplay.TOKEN);
-          }
-        }
-        case "xrpl" -> {
-          x.account(token.address(), "1000000000", 0);
-          if (held) {
-            x.line(XRPL_HOLDER, token.address(), token.code(), "1", false, false, false);
-          }
-        }
-        case "stellar" -> {
-          if (held) {
-            stellar.trustline(STELLAR_HOLDER, token.code(), token.address(), "1.0000000", true);
-          }
-        }
-        case "sui" -> {
-          s.coin(token.address(), 6);
-          if (held) {
-            s.balance(SUI_HOLDER, token.address(), "1000000");
-          }
-        }
-        case "tron" -> {
-          t.token(token.address(), 6);
-          if (held) {
-            t.holds(token.address(), TRON_HOLDER_HEX, BigInteger.valueOf(1_000_000));
-          }
-        }
-        default -> {
-          // bitcoin has no tokens
-        }
+      if (!token.address().equals(TRON_USDT) && !token.address().equals(SUI_USDC)) {
+        trustToken(token, held); // the scenario's own holdings stay as they are
       }
     }
     sol.serveOn(solana);
@@ -167,101 +101,78 @@ public final class LocalNodes implements AutoCloseable {
     b.serveOn(bitcoin);
   }
 
-  /**
-   * For each of the six families, by its chain id ({@code solana}, {@code xrpl}, …), the body of a
-   * {@code POST /v1/attest} whose conditions the scenario's holder meets exactly: its native
-   * balance and (where the family has tokens) its token balance.
-   */
-  public static Map<String, Map<String, Object>> attestBodies() {
-    Map<String, Map<String, Object>> bodies = new LinkedHashMap<>();
-    bodies.put(
-        "solana",
-        body(
-            "solanaWallet",
-            SOLANA_HOLDER,
-            condition("solana", "native", "2.5", null, null),
-            condition("solana", SOLANA_MINT, "2000.5", null, null)));
-    bodies.put(
-        "xrpl",
-        body(
-            "xrplWallet",
-            XRPL_HOLDER,
-            condition("xrpl", "native", "25", null, null),
-            condition("xrpl", XRPL_ISSUER, "150.25", "currency", "USD")));
-    bodies.put(
-        "tron",
-        body(
-            "tronWallet",
-            TRON_HOLDER,
-            condition("tron", "native", "1793.2272", null, null),
-            condition("tron", TRON_USDT, "1087.36", null, null)));
-    bodies.put(
-        "stellar",
-        body(
-            "stellarWallet",
-            STELLAR_HOLDER,
-            condition("stellar", "native", "80.8944518", null, null),
-            condition("stellar", STELLAR_ISSUER, "150.25", "assetCode", "EURT")));
-    bodies.put(
-        "sui",
-        body(
-            "suiWallet",
-            SUI_HOLDER,
-            condition("sui", "native", "3", null, null),
-            condition("sui", SUI_USDC, "250", null, null)));
-    bodies.put(
-        "bitcoin",
-        body("bitcoinWallet", BITCOIN_HOLDER, condition("bitcoin", "native", "0.001", null, null)));
-    return bodies;
+  private void scenario() {
+    sol.wallet(SOLANA_HOLDER, 2_500_000_000L);
+    sol.mint(SOLANA_MINT, 6, SolanaReplay.TOKEN);
+    sol.tokenAccount(SOLANA_ATA, SOLANA_HOLDER, SOLANA_MINT, "2000500000", 6, SolanaReplay.TOKEN);
+    sol.mint(SOLANA_NFT_MINT, 0, SolanaReplay.TOKEN_2022);
+    sol.tokenAccount(
+        SOLANA_NFT_ACCOUNT, SOLANA_HOLDER, SOLANA_NFT_MINT, "1", 0, SolanaReplay.TOKEN_2022);
+    sol.mint(SOLANA_USDC, 6, SolanaReplay.TOKEN);
+    x.account(XRPL_HOLDER, "25000000", 0);
+    x.account(XRPL_ISSUER, "1000000000", 0);
+    x.account(XRPL_FROZEN_ISSUER, "1000000000", XRPL_GLOBAL_FREEZE);
+    x.account(XRPL_NFT_ISSUER, "1000000000", 0);
+    x.line(XRPL_HOLDER, XRPL_ISSUER, "USD", "150.25", false, false, false);
+    x.line(XRPL_HOLDER, XRPL_FROZEN_ISSUER, "EUR", "500", false, false, false);
+    x.nft(XRPL_HOLDER, XRPL_NFT_ISSUER, 42, 4);
+    t.account(TRON_HOLDER, 1_793_227_200L);
+    t.account(TRON_RECEIVER, 0);
+    t.token(TRON_USDT, 6);
+    t.holds(TRON_USDT, TRON_HOLDER_HEX, BigInteger.valueOf(1_087_360_000L));
+    stellar.account(STELLAR_HOLDER, "80.8944518");
+    stellar.trustline(STELLAR_HOLDER, "EURT", STELLAR_ISSUER, "150.2500000", true);
+    s.balance(SUI_HOLDER, SUI_NATIVE, "3000000000");
+    s.balance(SUI_HOLDER, SUI_USDC, "250000000");
+    s.coin(SUI_USDC, 6);
+    b.address(BITCOIN_HOLDER, 150_000, 50_000, 0, 0);
+    b.address(BITCOIN_RECEIVER, 0, 0, 0, 0);
   }
 
-  /** The optional wallets of a trust profile: each family's holder, by its request member. */
-  public static Map<String, String> trustWallets() {
-    Map<String, String> wallets = new LinkedHashMap<>();
-    attestBodies()
-        .values()
-        .forEach(
-            body ->
-                body.forEach(
-                    (member, value) -> {
-                      if (member.endsWith("Wallet")) {
-                        wallets.put(member, (String) value);
-                      }
-                    }));
-    return wallets;
-  }
-
-  private static Map<String, Object> body(
-      String member, String wallet, Map<String, Object> nativeCondition) {
-    return body(member, wallet, nativeCondition, null);
-  }
-
-  private static Map<String, Object> body(
-      String member,
-      String wallet,
-      Map<String, Object> nativeCondition,
-      Map<String, Object> tokenCondition) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put(member, wallet);
-    body.put(
-        "conditions",
-        tokenCondition == null
-            ? List.of(nativeCondition)
-            : List.of(nativeCondition, tokenCondition));
-    return body;
-  }
-
-  private static Map<String, Object> condition(
-      String chain, String contract, String threshold, String extra, String extraValue) {
-    Map<String, Object> condition = new LinkedHashMap<>();
-    condition.put("type", "token_balance");
-    condition.put("chainId", chain);
-    condition.put("contractAddress", contract);
-    if (extra != null) {
-      condition.put(extra, extraValue);
+  /** One of the trust list's tokens: it exists on its family's node, and {@code held} is held. */
+  private void trustToken(TrustTokens.Token token, boolean held) {
+    switch (token.family()) {
+      case "solana" -> {
+        if (!token.address().equals(SOLANA_USDC)) {
+          sol.mint(token.address(), 6, SolanaReplay.TOKEN);
+        }
+        if (held) {
+          sol.tokenAccount(
+              base58(sha256("walletstate-devnet/solana/" + token.address())),
+              SOLANA_HOLDER,
+              token.address(),
+              "1000000",
+              6,
+              SolanaReplay.TOKEN);
+        }
+      }
+      case "xrpl" -> {
+        x.account(token.address(), "1000000000", 0);
+        if (held) {
+          x.line(XRPL_HOLDER, token.address(), token.code(), "1", false, false, false);
+        }
+      }
+      case "stellar" -> {
+        if (held) {
+          stellar.trustline(STELLAR_HOLDER, token.code(), token.address(), "1.0000000", true);
+        }
+      }
+      case "sui" -> {
+        s.coin(token.address(), 6);
+        if (held) {
+          s.balance(SUI_HOLDER, token.address(), "1000000");
+        }
+      }
+      case "tron" -> {
+        t.token(token.address(), 6);
+        if (held) {
+          t.holds(token.address(), TRON_HOLDER_HEX, BigInteger.valueOf(1_000_000));
+        }
+      }
+      default -> {
+        // bitcoin has no tokens
+      }
     }
-    condition.put("threshold", threshold);
-    return condition;
   }
 
   /**
