@@ -15,6 +15,30 @@ export const CHAINS = {
   10: { name: 'optimism', hardfork: 'isthmus', network: 'optimism', defaultPort: 18547 },
 };
 
+/**
+ * Every EVM chain id the service serves (domain ChainCatalogue, evm-chains.md), in the catalogue's
+ * order. The devnet runs 1, 8453 and 10 with the scenario; `trust-chains.mjs --all-chains` runs the
+ * others on light anvils.
+ */
+export const EVM_CHAIN_IDS = [
+  1, 56, 8453, 43114, 137, 42161, 10, 88888, 1868, 98866, 146, 100, 5000, 534352, 59144, 324, 81457,
+  167000, 2020, 42220, 88, 204, 480, 130, 57073, 1329, 80094, 33139, 50, 4663, 5042,
+];
+
+/**
+ * The payment tokens the service accepts on EVM chains (domain PaymentTokens), by chain id: USDC and
+ * USDT at their production addresses. Chains 1, 8453 and 10 carry USDC from the scenario itself.
+ */
+export const PAYMENT_TOKENS = {
+  1: ['0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+  137: ['0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'],
+  42161: ['0xaf88d065e77c8cC2239327C5EDb3A432268e5831', '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9'],
+  10: ['0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'],
+  56: ['0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', '0x55d398326f99059fF775485246999027B3197955'],
+  43114: ['0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E', '0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7'],
+  5042: ['0x3600000000000000000000000000000000000000'],
+};
+
 /** anvil's first dev account (mnemonic "test test ... junk"): deploys and mints everything. */
 export const DEPLOYER = {
   address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',

@@ -4,17 +4,23 @@
 // running devnet), and the holder wallet given a mix of holdings (every other row of each chain).
 // On the devnet's own chains it places the list's contracts that are not deployed there yet.
 //
-//   node scripts/trust-chains.mjs --manifest devnet/run/manifest.json --list <trust-checks.tsv>
+//   node scripts/trust-chains.mjs --manifest devnet/run/manifest.json --list <trust-checks.tsv> [--all-chains]
+//       [--wait-manifest]   (start the anvils at once; wait for the manifest file to appear, then place)
+//
+// With --all-chains it also runs every other EVM chain id the service serves (scenario.mjs
+// EVM_CHAIN_IDS: 31 with the devnet's own), each with Multicall3, and places the accepted payment
+// tokens (PAYMENT_TOKENS) where the list has not placed them, the holder holding each.
 //
 // Prints "<chainId> <rpcUrl>" per chain, then "TRUST_CHAINS_READY <seconds> <rss MiB>" and stays in
 // the foreground until its standard input closes or it is signalled; it stops its anvils then.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbiCoder, keccak256, zeroPadValue, toBeHex } from 'ethers';
 import { waitForRpc } from './rpc.mjs';
+import { CHAINS, EVM_CHAIN_IDS, PAYMENT_TOKENS } from './scenario.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const anvilBin = join(root, 'node_modules', '@foundry-rs', 'anvil-linux-amd64', 'bin', 'anvil');
@@ -28,12 +34,26 @@ const ERC721_BALANCES = 3n;
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
 );
-const manifest = JSON.parse(readFileSync(args.manifest, 'utf8'));
-const rows = readFileSync(args.list, 'utf8')
+const allChains = process.argv.includes('--all-chains');
+// --wait-manifest: start the anvils at once and wait for the manifest file to appear (the devnet
+// is still deploying), then place; the devnet's own chains are then the scenario's (CHAINS)
+const waitManifest = process.argv.includes('--wait-manifest');
+let manifest = waitManifest ? null : JSON.parse(readFileSync(args.manifest, 'utf8'));
+const listRows = readFileSync(args.list, 'utf8')
   .split('\n')
   .filter((l) => l && !l.startsWith('#') && !l.startsWith('dimension\t'))
   .map((l) => l.split('\t'))
   .filter((c) => /^[0-9]+$/.test(c[2]) && (c[3] === 'token_balance' || c[3] === 'nft_ownership'));
+// with --all-chains, the payment tokens the list does not name, in the list's row shape (they come
+// after the list's rows of their chain, so the list's every-other-row holdings stay as they are)
+const placedByList = new Set(listRows.map((c) => `${c[2]}:${c[4].toLowerCase()}`));
+const paymentRows = !allChains
+  ? []
+  : Object.entries(PAYMENT_TOKENS).flatMap(([id, tokens]) =>
+      tokens
+        .filter((t) => !placedByList.has(`${id}:${t.toLowerCase()}`))
+        .map((t) => ['payments', `payment token ${t} on ${id}`, id, 'token_balance', t, 'held']));
+const rows = [...listRows, ...paymentRows];
 
 async function rpc(url, method, params = []) {
   const res = await fetch(url, {
@@ -62,13 +82,10 @@ function balanceSlot(holder, mappingSlot) {
 }
 
 const started = Date.now();
-const base = manifest.chains['1'].rpcUrl;
-const holder = manifest.wallets.holder.address;
-const tokenCode = await rpc(base, 'eth_getCode', [manifest.chains['1'].contracts.usdc.address, 'latest']);
-const nftCode = await rpc(manifest.chains['8453'].rpcUrl, 'eth_getCode', [manifest.chains['8453'].contracts.nft.address, 'latest']);
-const multicallCode = await rpc(base, 'eth_getCode', [MULTICALL, 'latest']);
-
-const chainIds = [...new Set(rows.map((c) => c[2]))].filter((id) => !manifest.chains[id]);
+const devnetChains = manifest ? manifest.chains : CHAINS;
+const chainIds = [
+  ...new Set([...rows.map((c) => c[2]), ...(allChains ? EVM_CHAIN_IDS.map(String) : [])]),
+].filter((id) => !devnetChains[id]);
 const anvils = [];
 const stopAll = () => anvils.forEach((a) => a.kill('SIGTERM'));
 process.on('SIGTERM', () => { stopAll(); process.exit(0); });
@@ -86,19 +103,33 @@ await Promise.all(
     anvils.push(anvil);
     const url = `http://127.0.0.1:${port}`;
     await waitForRpc(url, { timeoutMs: 60_000, alive: () => anvil.exitCode === null });
+    urls[id] = url;
+  }),
+);
+while (!manifest) {
+  if (existsSync(args.manifest)) manifest = JSON.parse(readFileSync(args.manifest, 'utf8'));
+  else await new Promise((r) => setTimeout(r, 50));
+}
+const base = manifest.chains['1'].rpcUrl;
+const holder = manifest.wallets.holder.address;
+const tokenCode = await rpc(base, 'eth_getCode', [manifest.chains['1'].contracts.usdc.address, 'latest']);
+const nftCode = await rpc(manifest.chains['8453'].rpcUrl, 'eth_getCode', [manifest.chains['8453'].contracts.nft.address, 'latest']);
+const multicallCode = await rpc(base, 'eth_getCode', [MULTICALL, 'latest']);
+await Promise.all(
+  chainIds.map(async (id) => {
+    const url = urls[id];
     await rpc(url, 'anvil_setCode', [id === '324' ? ZKSYNC_MULTICALL : MULTICALL, multicallCode]);
     let n = 0;
     for (const c of rows.filter((r) => r[2] === id)) {
       const address = c[4];
       const nft = c[3] === 'nft_ownership';
       await rpc(url, 'anvil_setCode', [address, nft ? nftCode : tokenCode]);
-      if (n++ % 2 === 0) {
+      if (n++ % 2 === 0 || c[5] === 'held') {
         const slot = balanceSlot(holder, nft ? ERC721_BALANCES : ERC20_BALANCES);
         await rpc(url, 'anvil_setStorageAt', [address, slot, zeroPadValue(toBeHex(nft ? 1n : 1_000_000n), 32)]);
       }
     }
     await rpc(url, 'evm_mine');
-    urls[id] = url;
   }),
 );
 // the devnet's own chains (1, 8453, 10): place the list's contracts where nothing is deployed yet
@@ -111,7 +142,7 @@ for (const [id, chain] of Object.entries(manifest.chains)) {
     if ((await rpc(chain.rpcUrl, 'eth_getCode', [address, 'latest'])) !== '0x') continue;
     const nft = c[3] === 'nft_ownership';
     await rpc(chain.rpcUrl, 'anvil_setCode', [address, nft ? nftCode : tokenCode]);
-    if (n++ % 2 === 0) {
+    if (n++ % 2 === 0 || c[5] === 'held') {
       const slot = balanceSlot(holder, nft ? ERC721_BALANCES : ERC20_BALANCES);
       await rpc(chain.rpcUrl, 'anvil_setStorageAt', [address, slot, zeroPadValue(toBeHex(nft ? 1n : 1_000_000n), 32)]);
     }

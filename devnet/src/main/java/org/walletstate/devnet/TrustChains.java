@@ -63,6 +63,15 @@ public final class TrustChains implements AutoCloseable {
 
   /** Starts the light chains next to {@code devnet}; close them when done. */
   public static TrustChains start(Devnet devnet, Path checkList) {
+    return start(devnet, checkList, false);
+  }
+
+  /**
+   * Starts the light chains next to {@code devnet}; with {@code allChains} also every other EVM
+   * chain id the service serves, and the accepted payment tokens ({@code trust-chains.mjs
+   * --all-chains}, as {@code ./run.sh --devnet} runs it). Close them when done.
+   */
+  public static TrustChains start(Devnet devnet, Path checkList, boolean allChains) {
     String node = System.getProperty("walletstate.devnet.node", "node");
     long started = System.nanoTime();
     Path log;
@@ -72,13 +81,17 @@ public final class TrustChains implements AutoCloseable {
       throw new DevnetException("cannot create a log file: " + e.getMessage(), e);
     }
     List<String> command =
-        List.of(
-            node,
-            "scripts/trust-chains.mjs",
-            "--manifest",
-            devnet.manifestFile().toString(),
-            "--list",
-            checkList.toAbsolutePath().toString());
+        new ArrayList<>(
+            List.of(
+                node,
+                "scripts/trust-chains.mjs",
+                "--manifest",
+                devnet.manifestFile().toString(),
+                "--list",
+                checkList.toAbsolutePath().toString()));
+    if (allChains) {
+      command.add("--all-chains");
+    }
     Process process;
     try {
       process =

@@ -84,4 +84,57 @@ class TrustChainsTest {
     }
     assertThat(processes).noneMatch(ProcessHandle::isAlive);
   }
+
+  /** Every EVM chain id the service serves (domain {@code ChainCatalogue}, evm-chains.md). */
+  private static final Set<Long> SERVED =
+      Set.of(
+          1L, 56L, 8453L, 43114L, 137L, 42161L, 10L, 88888L, 1868L, 98866L, 146L, 100L, 5000L,
+          534352L, 59144L, 324L, 81457L, 167000L, 2020L, 42220L, 88L, 204L, 480L, 130L, 57073L,
+          1329L, 80094L, 33139L, 50L, 4663L, 5042L);
+
+  /** Accepted payment tokens on light chains (domain {@code PaymentTokens}). */
+  private static final java.util.Map<Long, List<String>> PAYMENT_TOKENS =
+      java.util.Map.of(
+          137L,
+          List.of(
+              "0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359",
+              "0xc2132D05D31c914a87C6611C10748AEb04B58e8F"),
+          42161L,
+          List.of(
+              "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+              "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9"),
+          56L,
+          List.of(
+              "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d",
+              "0x55d398326f99059fF775485246999027B3197955"),
+          43114L,
+          List.of(
+              "0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E",
+              "0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7"),
+          5042L,
+          List.of("0x3600000000000000000000000000000000000000"));
+
+  @Test
+  void withAllChains_everyServedChainId_isLocal_withMulticall3_andThePaymentTokens()
+      throws Exception {
+    try (Devnet devnet = Devnet.start();
+        TrustChains chains = TrustChains.start(devnet, checkList(), true)) {
+      Set<Long> local = new TreeSet<>(devnet.rpcUrls().keySet());
+      local.addAll(chains.rpcUrls().keySet());
+      assertThat(local).containsExactlyInAnyOrderElementsOf(SERVED);
+      for (long id : chains.rpcUrls().keySet()) {
+        JsonRpc rpc = chains.rpc(id);
+        assertThat(Long.decode(rpc.call("eth_chainId").asText())).isEqualTo(id);
+        String multicall = id == 324 ? ZKSYNC_MULTICALL : MULTICALL;
+        assertThat(rpc.call("eth_getCode", multicall, "latest").asText())
+            .as("Multicall3 on %d", id)
+            .hasSizeGreaterThan(2);
+        for (String token : PAYMENT_TOKENS.getOrDefault(id, List.of())) {
+          assertThat(rpc.call("eth_getCode", token, "latest").asText())
+              .as("%s on %d", token, id)
+              .hasSizeGreaterThan(2);
+        }
+      }
+    }
+  }
 }

@@ -26,6 +26,7 @@ import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.replay.BitcoinReplay;
+import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.devnet.replay.SolanaReplay;
 import org.walletstate.devnet.replay.SuiReplay;
@@ -124,8 +125,8 @@ class AttestFamiliesTest {
   }
 
   private static Family tron() {
-    String wallet = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
-    String usdt = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+    String wallet = LocalNodes.TRON_HOLDER;
+    String usdt = LocalNodes.TRON_USDT;
     TronReplay tron = new TronReplay();
     return new Family(
         "tron",
@@ -137,16 +138,15 @@ class AttestFamiliesTest {
           tron.clear();
           tron.account(wallet, 1_793_227_200L);
           tron.token(usdt, 6);
-          tron.holds(
-              usdt, "fd49eda0f23ff7ec1d03b52c3a45991c24cd440e", BigInteger.valueOf(1087360000));
+          tron.holds(usdt, LocalNodes.TRON_HOLDER_HEX, BigInteger.valueOf(1087360000));
           tron.serveOn(DevnetTestResource.tron());
         },
         () -> DevnetTestResource.tron().on("/walletsolidity/getnowblock", Reply.dropped()));
   }
 
   private static Family stellar() {
-    String wallet = "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U";
-    String issuer = "GAP5LETOV6YIE62YAM56STDANPRDO7ZFDBGSNHJQIYGGKSMOZAHOOS2S";
+    String wallet = LocalNodes.STELLAR_HOLDER;
+    String issuer = LocalNodes.STELLAR_ISSUER;
     return new Family(
         "stellar",
         "stellarWallet",
@@ -162,8 +162,8 @@ class AttestFamiliesTest {
   }
 
   private static Family sui() {
-    String wallet = "0x" + "a1".repeat(32);
-    String usdc = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+    String wallet = LocalNodes.SUI_HOLDER;
+    String usdc = LocalNodes.SUI_USDC;
     SuiReplay sui = new SuiReplay();
     return new Family(
         "sui",
@@ -173,7 +173,7 @@ class AttestFamiliesTest {
         new Holding(Map.of("contractAddress", usdc), "250", "250.000001"),
         () -> {
           sui.clear();
-          sui.balance(wallet, "0x" + "0".repeat(63) + "2::sui::SUI", "3000000000");
+          sui.balance(wallet, LocalNodes.SUI_NATIVE, "3000000000");
           sui.balance(wallet, usdc, "250000000");
           sui.coin(usdc, 6);
           sui.serveOn(DevnetTestResource.sui());
@@ -182,7 +182,7 @@ class AttestFamiliesTest {
   }
 
   private static Family bitcoin() {
-    String wallet = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+    String wallet = LocalNodes.BITCOIN_HOLDER;
     BitcoinReplay bitcoin = new BitcoinReplay();
     return new Family(
         "bitcoin",

@@ -30,6 +30,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.replay.JsonRpcReplay;
+import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.devnet.replay.SolanaReplay;
 import org.walletstate.devnet.replay.XrplReplay;
@@ -45,16 +46,17 @@ import org.walletstate.domain.payload.KeyVersion;
 @WithTestResource(DevnetTestResource.class)
 class AttestSolanaXrplTest {
 
-  static final String SOL_WALLET = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
-  static final String MINT = "2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR";
-  static final String ATA = "BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA";
-  static final String NFT_MINT = "So11111111111111111111111111111111111111112";
-  static final String NFT_ACCOUNT = "4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T";
+  // the devnet's scenario wallets (LocalNodes, what ./run.sh --devnet serves)
+  static final String SOL_WALLET = LocalNodes.SOLANA_HOLDER;
+  static final String MINT = LocalNodes.SOLANA_MINT;
+  static final String ATA = LocalNodes.SOLANA_ATA;
+  static final String NFT_MINT = LocalNodes.SOLANA_NFT_MINT;
+  static final String NFT_ACCOUNT = LocalNodes.SOLANA_NFT_ACCOUNT;
 
-  static final String XRPL_WALLET = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
-  static final String ISSUER = "rMwjYedjc7qqtKYVLiAccJSmCwih4LnE2q";
-  static final String FROZEN_ISSUER = "rpgKWEmNqSDAGFhy5WDnsyPqfQxbWxKeVd";
-  static final String NFT_ISSUER = "rGJUF4PvVkMNxG6Bg6AKg3avhrtQyAffcm";
+  static final String XRPL_WALLET = LocalNodes.XRPL_HOLDER;
+  static final String ISSUER = LocalNodes.XRPL_ISSUER;
+  static final String FROZEN_ISSUER = LocalNodes.XRPL_FROZEN_ISSUER;
+  static final String NFT_ISSUER = LocalNodes.XRPL_NFT_ISSUER;
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final long CREDITS = 10;

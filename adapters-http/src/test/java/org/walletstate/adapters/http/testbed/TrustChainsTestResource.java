@@ -76,7 +76,7 @@ public class TrustChainsTestResource implements QuarkusTestResourceLifecycleMana
   }
 
   /** The domain's check list, copied out of its jar for the node script. */
-  private static Path checkListFile() {
+  public static Path checkListFile() {
     String resource =
         "/org/walletstate/domain/trust/trust-checks-" + TrustCheckList.VERSION + ".tsv";
     try (InputStream in = TrustCheckList.class.getResourceAsStream(resource)) {
