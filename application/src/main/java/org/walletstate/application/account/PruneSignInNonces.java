@@ -4,14 +4,15 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
+import org.walletstate.application.jobs.Batches;
 import org.walletstate.application.port.out.UsedSignInNonces;
 import org.walletstate.domain.siwe.SignInCheck;
 
 /**
  * Forgets used sign-in nonces once their messages can no longer be accepted: those used more than
  * {@link SignInCheck#NONCE_RETENTION} ago. One run forgets at most {@code batches × batchSize}
- * rows, a batch at a time, and stops at the first batch that is not full; what is left waits for
- * the next run. Safe to run at any time and from every replica at once.
+ * rows, a batch at a time ({@link Batches}); what is left waits for the next run. Safe to run at
+ * any time and from every replica at once.
  */
 public final class PruneSignInNonces {
 
@@ -33,19 +34,6 @@ public final class PruneSignInNonces {
   /** The nonces forgotten by this run. */
   public Uni<Integer> runOnce() {
     Instant cutoff = clock.instant().minus(SignInCheck.NONCE_RETENTION);
-    return batch(cutoff, 1, 0);
-  }
-
-  private Uni<Integer> batch(Instant cutoff, int number, int sofar) {
-    return nonces
-        .forgetUsedBefore(cutoff, batchSize)
-        .flatMap(
-            forgotten -> {
-              int total = sofar + forgotten;
-              if (forgotten < batchSize || number >= batches) {
-                return Uni.createFrom().item(total);
-              }
-              return batch(cutoff, number + 1, total);
-            });
+    return Batches.drain(limit -> nonces.forgetUsedBefore(cutoff, limit), batchSize, batches);
   }
 }

@@ -3,22 +3,27 @@ package org.walletstate.adapters.http.jobs;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
  * A background job of a replica: runs a use case's {@code runOnce} on a timer, one run at a time (a
- * tick while a run is under way is skipped). Each run yields a count, which is logged when
- * positive; a failed run is logged by its exception's class only, never its message, so neither
- * secrets nor personal data reach the log. Whether replicas may run the same job at once is the use
- * case's business (each of them takes its rows with {@code SKIP LOCKED} or equivalent).
+ * tick while a run is under way is skipped). The composition root builds each job with its
+ * interval; {@link BackgroundJobs} starts them all with the service and stops them with it. Each
+ * run yields a count, which is logged when positive; a failed run is logged by its exception's
+ * class only, never its message, so neither secrets nor personal data reach the log. Whether
+ * replicas may run the same job at once is the use case's business (each of them takes its rows
+ * with {@code SKIP LOCKED} or equivalent).
  */
 public final class PeriodicRun {
 
   private final Logger log;
   private final String done;
   private final String failed;
+  private final Optional<Duration> every;
+  private final boolean atStart;
   private final Supplier<Uni<Integer>> run;
   private final AtomicBoolean running = new AtomicBoolean();
   private long timer = -1;
@@ -27,21 +32,35 @@ public final class PeriodicRun {
    * @param log the job's logger
    * @param done what a positive count is, a format with one {@code %d} (e.g. "%d grants applied")
    * @param failed what did not happen when a run fails (e.g. "monthly plan grants did not run")
+   * @param every the timer's interval; empty for a job this replica does not schedule (it still
+   *     runs when asked with {@link #runOnce})
+   * @param atStart whether the job also runs once when the service starts
    * @param run one run of the job; its count of rows handled
    */
-  public PeriodicRun(Logger log, String done, String failed, Supplier<Uni<Integer>> run) {
+  public PeriodicRun(
+      Logger log,
+      String done,
+      String failed,
+      Optional<Duration> every,
+      boolean atStart,
+      Supplier<Uni<Integer>> run) {
     this.log = log;
     this.done = done;
     this.failed = failed;
+    this.every = every;
+    this.atStart = atStart;
     this.run = run;
   }
 
-  /** Starts the timer; {@code now} also runs once at once. */
-  public void start(Vertx vertx, Duration every, boolean now) {
-    if (now) {
+  /** Starts the timer, if the job has one; a job that runs at start also runs once now. */
+  public void start(Vertx vertx) {
+    if (every.isEmpty()) {
+      return;
+    }
+    if (atStart) {
       runOnce();
     }
-    timer = vertx.setPeriodic(every.toMillis(), id -> runOnce());
+    timer = vertx.setPeriodic(every.get().toMillis(), id -> runOnce());
   }
 
   /** Stops the timer, if it was started. */

@@ -15,6 +15,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import jakarta.inject.Named;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
@@ -24,6 +25,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.jobs.PeriodicRun;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
@@ -52,7 +54,10 @@ class IdempotencyKeyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Inject Pool pool;
-  @Inject IdempotencyPruning pruning;
+
+  @Inject
+  @Named("idempotency-pruning")
+  PeriodicRun pruning;
 
   private final DevnetManifest m = Devnet.shared().manifest();
   private final FaultProxy chain10 = DevnetTestResource.chain10();

@@ -1,0 +1,120 @@
+package org.walletstate.adapters.http.wiring;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Named;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+import org.walletstate.adapters.http.jobs.BackgroundJobs;
+import org.walletstate.adapters.http.jobs.PeriodicRun;
+import org.walletstate.adapters.http.payment.PaymentSettings;
+import org.walletstate.adapters.http.payment.PaymentsConfig;
+import org.walletstate.application.account.GrantMonthlyCredits;
+import org.walletstate.application.account.PruneSignInNonces;
+import org.walletstate.application.account.RetryPassMints;
+import org.walletstate.application.idempotency.PruneIdempotentRequests;
+import org.walletstate.application.port.out.IdempotentRequests;
+import org.walletstate.application.tlog.IntegrateLog;
+
+/**
+ * The replica's background jobs, each a {@link PeriodicRun} over its use case with its interval;
+ * {@link BackgroundJobs} starts them with the service. Every replica runs every job: each use case
+ * takes its rows with {@code SKIP LOCKED} or an advisory lock, so replicas never do one row twice.
+ */
+@ApplicationScoped
+public class JobsWiring {
+
+  /** Rows one batch of idempotency-key pruning forgets, and batches a run makes at most. */
+  static final int IDEMPOTENCY_BATCH = 1_000;
+
+  static final int IDEMPOTENCY_BATCHES_PER_RUN = 50;
+
+  /** The paid plans' monthly credits, at start and every {@code walletstate.plans.grant-every}. */
+  @Produces
+  @Singleton
+  @Named("monthly-grants")
+  PeriodicRun monthlyGrants(
+      GrantMonthlyCredits grants,
+      @ConfigProperty(name = "walletstate.plans.grant-every", defaultValue = "1h") Duration every) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.MonthlyGrants"),
+        "%d monthly plan grants applied",
+        "monthly plan grants did not run",
+        Optional.of(every),
+        true,
+        grants::runOnce);
+  }
+
+  /** Deferred access-pass mints, every {@code retry-every}, when an access pass is configured. */
+  @Produces
+  @Singleton
+  @Named("pass-mint-retries")
+  PeriodicRun passMintRetries(RetryPassMints retries, PaymentsConfig config) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.PassMintRetries"),
+        "%d deferred access-pass mints landed",
+        "access-pass mint retries did not run",
+        PaymentSettings.pass(config).map(pass -> config.accessPass().retryEvery()),
+        false,
+        retries::runOnce);
+  }
+
+  /** Used sign-in nonces past their window, at start and every {@code prune-every} (10 min). */
+  @Produces
+  @Singleton
+  @Named("sign-in-nonce-pruning")
+  PeriodicRun signInNoncePruning(
+      PruneSignInNonces prune,
+      @ConfigProperty(name = "walletstate.sign-in-nonces.prune-every", defaultValue = "10m")
+          Duration every) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.SignInNoncePruning"),
+        "%d used sign-in nonces forgotten",
+        "used sign-in nonces were not pruned",
+        Optional.of(every),
+        true,
+        prune::runOnce);
+  }
+
+  /** Idempotency keys past their lifetime, at start and every {@code prune-every} (10 min). */
+  @Produces
+  @Singleton
+  @Named("idempotency-pruning")
+  PeriodicRun idempotencyPruning(
+      IdempotentRequests requests,
+      Clock clock,
+      @ConfigProperty(name = "walletstate.idempotency.prune-every", defaultValue = "10m")
+          Duration every) {
+    PruneIdempotentRequests prune =
+        new PruneIdempotentRequests(
+            requests, clock, IDEMPOTENCY_BATCH, IDEMPOTENCY_BATCHES_PER_RUN);
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.IdempotencyPruning"),
+        "%d expired idempotency keys forgotten",
+        "expired idempotency keys were not pruned",
+        Optional.of(every),
+        true,
+        prune::runOnce);
+  }
+
+  /** The transparency log's batches, at start and every {@code integrate-every} (1 s). */
+  @Produces
+  @Singleton
+  @Named("log-integration")
+  PeriodicRun logIntegration(
+      IntegrateLog integrate,
+      @ConfigProperty(name = "walletstate.log.integrate-every", defaultValue = "1s")
+          Duration every) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.LogIntegration"),
+        "%d statements integrated into the transparency log",
+        "the transparency log's batch did not run",
+        Optional.of(every),
+        true,
+        integrate::runOnce);
+  }
+}
