@@ -151,10 +151,10 @@ class LogVectorsAgreementTest {
     JsonNode vectors = JSON.readTree(VECTORS.toFile());
     ArrayNode inclusion = LogVectors.inclusionVectors();
     ArrayNode consistency = LogVectors.consistencyVectors();
-    LogVectors.referenceVectors(inclusion, consistency);
+    LogReferenceVectors.referenceVectors(inclusion, consistency);
     assertThat(vectors.get("inclusion")).isEqualTo(asRead(inclusion));
     assertThat(vectors.get("consistency")).isEqualTo(asRead(consistency));
-    assertThat(vectors.get("statements")).isEqualTo(asRead(LogVectors.statementVectors()));
+    assertThat(vectors.get("statements")).isEqualTo(asRead(LogReferenceVectors.statementVectors()));
   }
 
   /** As read back from text (small numbers as ints, as in the file). */
