@@ -16,6 +16,7 @@ const mustExist = [
   'node_modules/@ethereumjs/mpt/package.json',
   'node_modules/@ethereumjs/rlp/package.json',
   'node_modules/typescript/bin/tsc',
+  'node_modules/@sigstore/verify/dist/tlog/merkle.js',
 ];
 
 const h = createHash('sha256');

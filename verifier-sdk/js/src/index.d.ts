@@ -355,3 +355,79 @@ export declare class EnvelopeVerifier {
   static builder(resolver: KeySetSource): EnvelopeVerifierBuilder;
   verify(envelope: string | object): Promise<EnvelopeReport>;
 }
+
+// ---- The transparency log (RFC 9162 section 2.1; C2SP tlog-checkpoint signed notes) ----
+// The Java SDK's org.walletstate.verifier.tlog: LogProofs and SignedCheckpoint, same verdicts.
+
+/** A tree size or leaf index: a whole number below 2^63 (a number must be a safe integer). */
+export type TreeIndex = number | bigint;
+
+/** `SHA-256(0x00 || data)`. */
+export declare function leafHash(data: Uint8Array): Promise<Uint8Array>;
+/**
+ * The leaf hash of a logged statement: leaf data `"<kind> <kid> <hex SHA-256 of the signed bytes>"`
+ * (`signedBytes` is the classical preimage; a string is taken as its UTF-8 bytes).
+ */
+export declare function statementLeafHash(
+  kind: 'attestation' | 'trust' | 'discount' | 'pass' | (string & {}),
+  kid: string,
+  signedBytes: Uint8Array | string,
+): Promise<Uint8Array>;
+/** RFC 9162 2.1.3.2: whether `proof` shows `leaf` (a leaf hash) at `index` in the tree of `size` with `root`. */
+export declare function verifyInclusion(
+  index: TreeIndex,
+  size: TreeIndex,
+  leaf: Uint8Array,
+  proof: Uint8Array[],
+  root: Uint8Array,
+): Promise<boolean>;
+/** RFC 9162 2.1.4.2: whether the tree of `second` leaves with `secondRoot` extends the one of `first` with `firstRoot`. */
+export declare function verifyConsistency(
+  first: TreeIndex,
+  second: TreeIndex,
+  firstRoot: Uint8Array,
+  secondRoot: Uint8Array,
+  proof: Uint8Array[],
+): Promise<boolean>;
+
+/** Thrown when a checkpoint or a note key cannot be read; the message names what is malformed. */
+export declare class MalformedCheckpoint extends TypeError {}
+
+/** The `GET /v1/log/key` answer. */
+export interface PublishedLogKey {
+  origin?: string;
+  /** Eight hex digits: the first four bytes of SHA-256 over the DER SubjectPublicKeyInfo. */
+  keyId?: string;
+  algorithm?: 'ES256' | (string & {});
+  /** Base64 DER SubjectPublicKeyInfo of the P-256 key. */
+  publicKey: string;
+}
+
+/** The log's note key (P-256). */
+export declare class LogKey {
+  private constructor();
+  /** @throws MalformedCheckpoint when it is not a P-256 key, not ES256, or its keyId is not the key's */
+  static from(published: string | PublishedLogKey | { data: PublishedLogKey }): Promise<LogKey>;
+  /** The WebCrypto `CryptoKey` (ECDSA P-256, verify). */
+  readonly cryptoKey: object;
+  readonly spki: Uint8Array;
+  readonly keyId: Uint8Array;
+  readonly keyIdHex: string;
+}
+
+/** A checkpoint as `GET /v1/log/checkpoint` serves it. */
+export declare class SignedCheckpoint {
+  private constructor();
+  /** @throws MalformedCheckpoint naming what is malformed */
+  static parse(note: string): SignedCheckpoint;
+  /** The signed text: everything up to the blank line, its newline included. */
+  readonly body: string;
+  readonly origin: string;
+  readonly size: bigint;
+  readonly root: Uint8Array;
+  /** The lines after the root hash (the service writes `time <unix seconds>`). */
+  readonly extensions: readonly string[];
+  readonly signatures: readonly (readonly [name: string, signature: string])[];
+  /** Whether a signature line named as the origin carries a valid ES256 signature by `key` over the body. */
+  signedBy(key: LogKey): Promise<boolean>;
+}

@@ -14,6 +14,15 @@ export { blockHeaderHash } from './header.js';
 export { EnvelopeVerifier, EnvelopeVerifierBuilder, KeySetResolver } from './envelope.js';
 export { expandPassCode, passCodeOf, MalformedPassCode, PASS_CODE_PREFIX, PASS_CODE_MAX_LENGTH } from './pass-code.js';
 export { proofVerifierFrom } from './proof-config.js';
+export {
+  leafHash,
+  statementLeafHash,
+  verifyInclusion,
+  verifyConsistency,
+  SignedCheckpoint,
+  LogKey,
+  MalformedCheckpoint,
+} from './tlog.js';
 
 /** Thrown by the `verify*` methods: names the first failed check and carries the whole report. */
 export class VerificationRejected extends Error {

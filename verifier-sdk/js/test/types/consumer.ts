@@ -16,6 +16,13 @@ import {
   type EnvelopeReport,
   expandPassCode,
   passCodeOf,
+  SignedCheckpoint,
+  LogKey,
+  MalformedCheckpoint,
+  leafHash,
+  statementLeafHash,
+  verifyInclusion,
+  verifyConsistency,
 } from '@walletstate/verifier';
 
 async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
@@ -60,3 +67,19 @@ async function check(jwks: string, answer: string): Promise<boolean> {
 }
 
 void check;
+
+async function log(note: string, key: string, leaf: Uint8Array, proof: Uint8Array[]): Promise<boolean> {
+  const checkpoint: SignedCheckpoint = SignedCheckpoint.parse(note);
+  const logKey: LogKey = await LogKey.from({ origin: 'o', keyId: '00000000', algorithm: 'ES256', publicKey: key });
+  const statement: Uint8Array = await statementLeafHash('attestation', 'service-attest-v2', new Uint8Array(3));
+  const included: boolean = await verifyInclusion(0, checkpoint.size, leaf, proof, checkpoint.root);
+  const consistent: boolean = await verifyConsistency(1n, 2, await leafHash(statement), checkpoint.root, proof);
+  try {
+    SignedCheckpoint.parse('');
+  } catch (e) {
+    if (e instanceof MalformedCheckpoint) console.log(e.message);
+  }
+  return (await checkpoint.signedBy(logKey)) && included && consistent && logKey.keyIdHex.length === 8;
+}
+
+void log;

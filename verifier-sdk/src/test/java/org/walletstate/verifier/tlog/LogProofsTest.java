@@ -91,7 +91,7 @@ class LogProofsTest {
   }
 
   /** RFC 9162 PATH(m, D[n]). */
-  private static void path(int m, List<byte[]> d, List<byte[]> out) {
+  static void path(int m, List<byte[]> d, List<byte[]> out) {
     if (d.size() <= 1) {
       return;
     }
@@ -106,7 +106,7 @@ class LogProofsTest {
   }
 
   /** RFC 9162 SUBPROOF(m, D[n], b). */
-  private static void subproof(int m, List<byte[]> d, boolean b, List<byte[]> out) {
+  static void subproof(int m, List<byte[]> d, boolean b, List<byte[]> out) {
     if (m == d.size()) {
       if (!b) {
         out.add(mth(d));
@@ -123,7 +123,7 @@ class LogProofsTest {
     }
   }
 
-  private static byte[] mth(List<byte[]> d) {
+  static byte[] mth(List<byte[]> d) {
     if (d.size() == 1) {
       return d.get(0);
     }
