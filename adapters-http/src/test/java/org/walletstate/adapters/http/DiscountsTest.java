@@ -16,9 +16,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,6 +32,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.NodeChecks;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.devnet.Devnet;
@@ -384,37 +382,8 @@ class DiscountsTest {
   }
 
   static void schemaValid(String protocol, String response) throws Exception {
-    if (!Files.exists(Path.of("node_modules/ajv-formats/package.json"))) {
-      // the build installs its check tools at verify; a test run before that installs them here.
-      // Its output goes to a file, never to this JVM's standard streams (the test runner's channel)
-      Path log = Path.of("target", "ensure-deps.log");
-      Process install =
-          new ProcessBuilder("node", "scripts/ensure-deps.mjs")
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      install.getOutputStream().close();
-      assertThat(install.waitFor(600, TimeUnit.SECONDS)).isTrue();
-      assertThat(install.exitValue()).as("npm install, see %s", log).isZero();
-    }
-    Path file = Files.createTempFile("discount", ".json");
-    Path errors = Files.createTempFile("discount", ".err");
-    try {
-      Files.writeString(file, response, StandardCharsets.UTF_8);
-      Process node =
-          new ProcessBuilder(
-                  "node", "scripts/validate-discount-schemas.mjs", protocol, file.toString())
-              .redirectError(errors.toFile())
-              .start();
-      node.getOutputStream().close();
-      String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      assertThat(node.waitFor(60, TimeUnit.SECONDS)).isTrue();
-      assertThat(node.exitValue()).as(Files.readString(errors)).isZero();
-      assertThat(JSON.readTree(out).get("valid").asBoolean()).as(out).isTrue();
-    } finally {
-      Files.deleteIfExists(file);
-      Files.deleteIfExists(errors);
-    }
+    JsonNode out = NodeChecks.run("validate-discount-schemas.mjs", response, protocol);
+    assertThat(out.get("valid").asBoolean()).as(out.toString()).isTrue();
   }
 
   // --- unproven limits and walletProof ---------------------------------------------------------

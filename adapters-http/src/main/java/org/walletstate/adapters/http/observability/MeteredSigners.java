@@ -1,12 +1,16 @@
 package org.walletstate.adapters.http.observability;
 
 import java.time.Duration;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.payload.PayloadValue;
 
-/** The signers, timed into {@code walletstate_signing_seconds}. */
+/**
+ * The signers, timed into {@code walletstate_signing_seconds} and into the request's {@link
+ * ServerTimings} as {@code sign} (the bytes signed are the wrapped signer's, untouched).
+ */
 public final class MeteredSigners {
 
   private MeteredSigners() {}
@@ -17,7 +21,7 @@ public final class MeteredSigners {
       try {
         return signer.sign(request);
       } finally {
-        meters.signed("attestation", Duration.ofNanos(System.nanoTime() - start));
+        signed(meters, "attestation", start);
       }
     };
   }
@@ -28,7 +32,7 @@ public final class MeteredSigners {
       try {
         return signer.signTrustProfile(profile);
       } finally {
-        meters.signed("trust", Duration.ofNanos(System.nanoTime() - start));
+        signed(meters, "trust", start);
       }
     };
   }
@@ -39,8 +43,14 @@ public final class MeteredSigners {
       try {
         return signer.signDiscount(discount);
       } finally {
-        meters.signed("discount", Duration.ofNanos(System.nanoTime() - start));
+        signed(meters, "discount", start);
       }
     };
+  }
+
+  private static void signed(ServiceMeters meters, String type, long start) {
+    Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+    meters.signed(type, elapsed);
+    ServerTimings.record("sign", elapsed);
   }
 }

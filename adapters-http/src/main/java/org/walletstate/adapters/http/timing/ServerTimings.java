@@ -1,12 +1,15 @@
 package org.walletstate.adapters.http.timing;
 
+import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Context;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -16,10 +19,19 @@ import java.util.function.Supplier;
  * MeteredCreditLedger} for the ledger). The collector travels in the Mutiny {@link Context} of the
  * request's subscription, so it reaches the ports whatever thread they complete on, and a port
  * called outside such a request (a tool of {@code /mcp}, a background job) records nothing.
+ *
+ * <p>The signers are synchronous and run on the signing threads, where no Mutiny context is
+ * visible: for them the collector is also kept in the request's Vert.x (duplicated) context, and
+ * the signing pool, made {@link #carrying}, hands it to each task it was given from that context;
+ * {@code MeteredSigners} then records each signature as {@code sign} ({@link #record}).
  */
 public final class ServerTimings {
 
   static final String KEY = ServerTimings.class.getName();
+
+  /** The collector of the request whose task this thread runs (on a {@link #carrying} pool). */
+  private static final ThreadLocal<ServerTimings> CARRIED = new ThreadLocal<>();
+
   public static final String HEADER = "Server-Timing";
 
   /** Metric name and description to total milliseconds, in the order first seen. */
@@ -56,13 +68,70 @@ public final class ServerTimings {
     ServerTimings timings = new ServerTimings();
     return Uni.createFrom()
         .emitter(
-            emitter ->
-                work.get()
-                    .subscribe()
-                    .with(
-                        Context.of(KEY, timings),
-                        item -> emitter.complete(new Timed<>(item, timings)),
-                        emitter::fail));
+            emitter -> {
+              io.vertx.core.Context request = Vertx.currentContext();
+              if (request != null && VertxContext.isDuplicatedContext(request)) {
+                request.putLocal(KEY, timings);
+              }
+              work.get()
+                  .subscribe()
+                  .with(
+                      Context.of(KEY, timings),
+                      item -> emitter.complete(new Timed<>(item, timings)),
+                      emitter::fail);
+            });
+  }
+
+  /** The collector of the request the current thread works for, or {@code null}. */
+  private static ServerTimings current() {
+    ServerTimings carried = CARRIED.get();
+    if (carried != null) {
+      return carried;
+    }
+    io.vertx.core.Context request = Vertx.currentContext();
+    return request != null && VertxContext.isDuplicatedContext(request)
+        ? request.getLocal(KEY)
+        : null;
+  }
+
+  /**
+   * Adds {@code elapsed} under {@code name} to the collector of the request the current thread
+   * works for (its Vert.x context, or the task a {@link #carrying} pool runs for it); outside a
+   * request it records nothing.
+   */
+  public static void record(String name, Duration elapsed) {
+    ServerTimings timings = current();
+    if (timings != null) {
+      timings.add(name, null, elapsed);
+    }
+  }
+
+  /**
+   * {@code pool}, handing each task the collector of the request it was given from (captured on the
+   * calling thread), so what the task {@link #record}s lands in that request's timings.
+   */
+  public static Executor carrying(Executor pool) {
+    return task -> {
+      ServerTimings timings = current();
+      if (timings == null) {
+        pool.execute(task);
+        return;
+      }
+      pool.execute(
+          () -> {
+            ServerTimings before = CARRIED.get();
+            CARRIED.set(timings);
+            try {
+              task.run();
+            } finally {
+              if (before == null) {
+                CARRIED.remove();
+              } else {
+                CARRIED.set(before);
+              }
+            }
+          });
+    };
   }
 
   /**

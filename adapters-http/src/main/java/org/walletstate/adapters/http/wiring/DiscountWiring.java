@@ -11,6 +11,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.commerce.DiscountIssuing;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.observability.OnCallerContext;
+import org.walletstate.adapters.http.timing.TimedDiscountCodes;
 import org.walletstate.application.commerce.DiscountCodeService;
 import org.walletstate.application.commerce.DiscountService;
 import org.walletstate.application.commerce.EligibilityService;
@@ -57,7 +58,7 @@ public class DiscountWiring {
         store,
         eligibility,
         signer,
-        codes,
+        new TimedDiscountCodes(codes),
         ledger,
         entropy,
         clock,

@@ -14,14 +14,16 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.testbed.NodeChecks;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 /**
  * The discovery documents are served, well formed and true to the service: every resource the x402
  * document lists answers a quote, every link of llms.txt that names this service answers, and
- * server.json keeps the MCP registry schema's rules for a remote server (the 2025-12-11 schema:
- * name in reverse-DNS form, description of 1 to 100 characters, a plain version, a streamable-http
- * remote at /mcp) and points at a /mcp that answers a JSON-RPC initialize.
+ * server.json validates against the MCP registry's published schema (the 2025-09-29 version it
+ * declares, vendored in test resources, checked with Ajv), keeps the registry's further rules for a
+ * remote server (a plain version, a streamable-http remote at /mcp) and points at a /mcp that
+ * answers a JSON-RPC initialize.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -87,10 +89,20 @@ class DiscoveryDocumentsTest {
 
   @Test
   void serverJson_keepsTheRegistrySchemasRules_andItsRemoteAnswers() throws Exception {
-    JsonNode server = json(given().get("/server.json"));
+    Response served = given().get("/server.json");
+    JsonNode server = json(served);
 
-    assertThat(server.get("$schema").asText())
-        .isEqualTo("https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json");
+    // the registry's own schema, the version the document declares
+    JsonNode checked = NodeChecks.run("validate-server-json.mjs", served.asString());
+    assertThat(checked.get("valid").asBoolean()).as(checked.toString()).isTrue();
+    assertThat(server.get("$schema").asText()).isEqualTo(checked.get("schema").asText());
+    // and a document that breaks the schema's rules fails it
+    JsonNode broken =
+        NodeChecks.run(
+            "validate-server-json.mjs",
+            served.asString().replace("\"streamable-http\"", "\"websocket\""));
+    assertThat(broken.get("valid").asBoolean()).as(broken.toString()).isFalse();
+
     assertThat(server.get("name").asText())
         .matches("^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$")
         .hasSizeBetween(3, 200);

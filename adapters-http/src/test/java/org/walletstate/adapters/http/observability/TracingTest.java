@@ -5,6 +5,8 @@ import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
 import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
@@ -23,16 +25,22 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogCapture;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.faults.Fault;
+import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * With the OpenTelemetry SDK on, one attest on the devnet is one trace: the server span of {@code
  * POST /v1/attest}, below it a span per chain observation, and below that a client span per round
- * trip on the chain's provider (the head, then the pinned reads), named by host and port.
+ * trip on the chain's provider (the head, then the pinned reads), named by host and port. And with
+ * JSON logs on, a line written while a request is handled carries that request's trace id.
  */
 @QuarkusTest
 @TestProfile(TracingTest.Tracing.class)
@@ -44,7 +52,13 @@ class TracingTest {
     @Override
     public Map<String, String> getConfigOverrides() {
       return Map.of(
-          "quarkus.otel.sdk.disabled", "false", "quarkus.otel.bsp.schedule.delay", "100ms");
+          "quarkus.otel.sdk.disabled",
+          "false",
+          "quarkus.otel.bsp.schedule.delay",
+          "100ms",
+          // the production JSON log format (LOG_JSON=true), so its lines can be checked
+          "quarkus.log.console.json.enabled",
+          "true");
     }
   }
 
@@ -138,6 +152,42 @@ class TracingTest {
       Thread.sleep(100);
     }
     return trace;
+  }
+
+  @Test
+  void aLogLineWrittenDuringARequest_carriesThatRequestsTraceId_inTheJsonLog() throws Exception {
+    TestKeys.TestKey key = TestKeys.create(pool, 10, 1000, KeyVersion.V2);
+    FaultProxy chain10 = DevnetTestResource.chain10();
+    chain10.install(Rule.of(Match.any(), Fault.status(502)));
+    List<LogCapture.Entry> warnings;
+    try (LogCapture log = LogCapture.start()) {
+      spans.reset();
+      attest(
+              key.secret(),
+              body(
+                  m.wallet("holder").address(),
+                  tokenBalance(10, m.chain(10).address("token6"), "1")))
+          .then()
+          .statusCode(503);
+      warnings = log.entries().stream().filter(e -> e.mentions("rpc_failure")).toList();
+    } finally {
+      chain10.reset();
+    }
+    SpanData request =
+        awaitSpan(
+            s ->
+                s.getKind() == SpanKind.SERVER
+                    && (s.getName().contains("/v1/attest")
+                        || s.getAttributes().asMap().values().stream()
+                            .anyMatch(v -> String.valueOf(v).endsWith("/v1/attest"))));
+
+    assertThat(warnings).hasSize(1);
+    JsonNode line = new ObjectMapper().readTree(warnings.get(0).line());
+    assertThat(line.path("message").asText()).contains("rpc_failure");
+    JsonNode mdc = line.path("mdc");
+    assertThat(mdc.path("traceId").asText()).as(line.toString()).isEqualTo(request.getTraceId());
+    assertThat(mdc.path("spanId").asText()).matches("[0-9a-f]{16}");
+    assertThat(mdc.path("requestId").asText()).isNotBlank();
   }
 
   private List<String> names() {

@@ -18,10 +18,11 @@ import org.jboss.logmanager.formatters.PatternFormatter;
 public final class LogCapture implements AutoCloseable {
 
   /**
-   * One captured entry: level, logger, message with its arguments, the stack trace if any, and the
-   * request id the line carried (null outside a request).
+   * One captured entry: level, logger, message with its arguments, the stack trace if any, the
+   * request id the line carried (null outside a request), and the line as the service's console
+   * would have written it (one JSON object when {@code quarkus.log.console.json} is on).
    */
-  public record Entry(Level level, String logger, String text, String requestId) {
+  public record Entry(Level level, String logger, String text, String requestId, String line) {
 
     public boolean aboveDebug() {
       return level.intValue() > Level.FINE.intValue();
@@ -49,9 +50,13 @@ public final class LogCapture implements AutoCloseable {
   private final Handler[] consoleHandlers;
   private final Handler capture;
 
+  /** The formatter of the service's console handler, found among the root's handlers. */
+  private final java.util.logging.Formatter consoleFormat;
+
   private LogCapture() {
     Logger root = Logger.getLogger("");
     consoleHandlers = root.getHandlers();
+    consoleFormat = consoleFormatter(consoleHandlers);
     capture = new CapturingHandler();
     for (String name : LOWERED) {
       Logger logger = Logger.getLogger(name);
@@ -63,6 +68,22 @@ public final class LogCapture implements AutoCloseable {
       root.removeHandler(h);
     }
     root.addHandler(capture);
+  }
+
+  /** The formatter of the first console handler among {@code handlers} and their nested ones. */
+  private static java.util.logging.Formatter consoleFormatter(Handler[] handlers) {
+    for (Handler handler : handlers) {
+      if (handler instanceof org.jboss.logmanager.handlers.ConsoleHandler) {
+        return handler.getFormatter();
+      }
+      if (handler instanceof org.jboss.logmanager.ExtHandler ext) {
+        java.util.logging.Formatter nested = consoleFormatter(ext.getHandlers());
+        if (nested != null) {
+          return nested;
+        }
+      }
+    }
+    return null;
   }
 
   /** Starts capturing every logger at DEBUG and above. */
@@ -99,8 +120,9 @@ public final class LogCapture implements AutoCloseable {
       }
       String text = format.format(record);
       String requestId = record instanceof ExtLogRecord ext ? ext.getMdc("requestId") : null;
+      String line = consoleFormat == null ? text : consoleFormat.format(record);
       synchronized (LogCapture.this) {
-        entries.add(new Entry(record.getLevel(), logger, text, requestId));
+        entries.add(new Entry(record.getLevel(), logger, text, requestId, line));
       }
     }
 
