@@ -8,7 +8,9 @@
 // Clients: the service's JavaScript verifier SDK (verifier-sdk/js) for every signed answer, `jose`
 // (a stock JOSE library) for the JWT, the SDK's EIP-1186 proof verifier against the devnet's own
 // block header, the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base and on
-// Solana, ethers for USDC payments and their proofs, and the siwe library for wallet sign-in.
+// Solana, ethers for USDC payments and their proofs, the siwe library for wallet sign-in and the
+// point-of-sale pass (tour/point-of-sale.mjs), and the official MCP client (@modelcontextprotocol/sdk)
+// for the ten MCP tools (tour/mcp.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -16,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { SiweMessage, generateNonce } from 'siwe';
+import { mcpTools } from './tour/mcp.mjs';
+import { pointOfSale } from './tour/point-of-sale.mjs';
+import { xrplDiscount } from './tour/xrpl-discount.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = Object.fromEntries(
@@ -258,10 +263,12 @@ await step('paid attest on Solana with the official x402 client (settled by the 
 
 // a merchant: a store of the first key with a tier on the devnet's dUSD (8453) taking USDC there;
 // the holder gets a code (UCP), pays the discounted price in USDC and confirms with a payer proof
+let store;
 await step('merchant with tiers; discount code issued (UCP), verified and confirmed on Base', async () => {
   const owner = { 'X-API-Key': keys[0] };
   const id = `tour-${Date.now().toString(36)}`;
   await ok('POST', '/v1/merchants', { body: { companyName: `Tour store ${id}`, companyId: id }, headers: owner });
+  store = { id, owner };
   const token6 = manifest.chains['8453'].contracts.token6.address;
   await ok('PUT', `/v1/merchants/${id}/tokens`, {
     headers: owner,
@@ -282,6 +289,7 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
     body: { merchantId: id, wallet: holder.address, subtotal: 4600 },
   });
   const code = json.data.verification.code;
+  store.code = code;
   await verifier.verifyDiscount(json);
   const checked = (await ok('GET', `/v1/codes/${code}`)).json;
   const state = checked.data ?? checked;
@@ -313,6 +321,14 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
   expect(JSON.stringify(after).includes('already_used'), `code not used: ${JSON.stringify(after)}`);
   return `${code}: ${percent}% off, ${due} USDC paid in ${tx.hash.slice(0, 10)}…, now already_used`;
 });
+
+const helpers = {
+  step, ok, expect, base, world, holder, evmBody, other: manifest.wallets.empty,
+  verifier: () => verifier, merchant: () => store,
+};
+await xrplDiscount(helpers);
+await pointOfSale(helpers);
+await mcpTools(helpers);
 
 console.log(failures === 0 ? 'tour: every step passed' : `tour: ${failures} step(s) failed`);
 process.exit(failures === 0 ? 0 : 1);

@@ -45,7 +45,8 @@ import org.walletstate.verifier.TrustProfileReport;
  * relayer, access pass, facilitator and feed) answers on every chain family from the scenario:
  * attestations on the seven families and a trust profile with every optional wallet, each signed
  * and accepted in full by the verifier SDK; the 402 quote lists the five networks in the specified
- * order, and paid retries settle through the facilitator on Base and on Solana.
+ * order, and paid retries settle through the facilitator on Base and on Solana; the devnet's tour
+ * (every operation through the official clients, the ten MCP tools included) passes every step.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -197,7 +198,26 @@ class DevnetWorldTest {
       String output = new String(tour.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertThat(tour.waitFor(5, TimeUnit.MINUTES)).isTrue();
       assertThat(tour.exitValue()).as(output).isZero();
-      assertThat(output).contains("tour: every step passed").doesNotContain("FAIL");
+      assertThat(output)
+          .contains("tour: every step passed")
+          .doesNotContain("FAIL")
+          .contains("ok    discount on the XRP Ledger")
+          .contains("ok    the pass scanned at the till")
+          .contains("ok    MCP: the official client connects to /mcp and lists the ten tools");
+      for (String tool :
+          List.of(
+              "jwks",
+              "compliance_templates",
+              "attest",
+              "wallet_trust",
+              "batch_wallet_trust",
+              "list_merchants",
+              "get_merchant",
+              "list_tokens",
+              "check_discount",
+              "validate_code")) {
+        assertThat(output).contains("ok    MCP tool " + tool + ":");
+      }
     } finally {
       Devnet.shared().mineEvery(Duration.ZERO);
     }
