@@ -20,6 +20,7 @@ import org.jboss.logging.Logger;
 public final class PeriodicRun {
 
   private final Logger log;
+  private final Logger.Level doneLevel;
   private final String done;
   private final String failed;
   private final Optional<Duration> every;
@@ -44,7 +45,23 @@ public final class PeriodicRun {
       Optional<Duration> every,
       boolean atStart,
       Supplier<Uni<Integer>> run) {
+    this(log, Logger.Level.INFO, done, failed, every, atStart, run);
+  }
+
+  /**
+   * A job whose counts are logged at {@code doneLevel}: {@code DEBUG} for a job that runs every
+   * second under traffic, whose counts would otherwise fill the log.
+   */
+  public PeriodicRun(
+      Logger log,
+      Logger.Level doneLevel,
+      String done,
+      String failed,
+      Optional<Duration> every,
+      boolean atStart,
+      Supplier<Uni<Integer>> run) {
     this.log = log;
+    this.doneLevel = doneLevel;
     this.done = done;
     this.failed = failed;
     this.every = every;
@@ -82,7 +99,7 @@ public final class PeriodicRun {
             count -> {
               running.set(false);
               if (count != null && count > 0) {
-                log.infof(done, count);
+                log.logf(doneLevel, done, count);
               }
             },
             failure -> {

@@ -101,7 +101,10 @@ public class JobsWiring {
         prune::runOnce);
   }
 
-  /** The transparency log's batches, at start and every {@code integrate-every} (1 s). */
+  /**
+   * The transparency log's batches, at start and every {@code integrate-every} (1 s); their counts
+   * are logged at DEBUG, since under traffic there is one every second.
+   */
   @Produces
   @Singleton
   @Named("log-integration")
@@ -111,6 +114,7 @@ public class JobsWiring {
           Duration every) {
     return new PeriodicRun(
         Logger.getLogger("org.walletstate.adapters.http.jobs.LogIntegration"),
+        Logger.Level.DEBUG,
         "%d statements integrated into the transparency log",
         "the transparency log's batch did not run",
         Optional.of(every),
