@@ -3,6 +3,7 @@ package org.walletstate.application.tlog;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.Objects;
+import org.walletstate.application.jobs.Batches;
 import org.walletstate.application.port.out.CheckpointSigner;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.domain.tlog.Checkpoint;
@@ -33,30 +34,20 @@ public final class IntegrateLog {
     this.batches = batches;
   }
 
-  /** The entries integrated by this run. */
+  /** The entries integrated by this run: batches until one is not full, at most {@code batches}. */
   public Uni<Integer> runOnce() {
-    return batch(1, 0);
+    return Batches.drain(this::batch, batchSize, batches);
   }
 
-  private Uni<Integer> batch(int number, int sofar) {
-    return store
-        .integrate(
-            batchSize,
-            (size, edge, leaves) -> {
-              TreeAppend.Appended appended = TreeAppend.append(size, edge, leaves);
-              Checkpoint checkpoint =
-                  new Checkpoint(
-                      signer.origin(), appended.size(), appended.root(), clock.instant());
-              return new LogStore.Sealed(
-                  appended.nodes(), appended.size(), appended.root(), signer.sign(checkpoint));
-            })
-        .flatMap(
-            integrated -> {
-              int total = sofar + integrated;
-              if (integrated < batchSize || number >= batches) {
-                return Uni.createFrom().item(total);
-              }
-              return batch(number + 1, total);
-            });
+  private Uni<Integer> batch(int limit) {
+    return store.integrate(
+        limit,
+        (size, edge, leaves) -> {
+          TreeAppend.Appended appended = TreeAppend.append(size, edge, leaves);
+          Checkpoint checkpoint =
+              new Checkpoint(signer.origin(), appended.size(), appended.root(), clock.instant());
+          return new LogStore.Sealed(
+              appended.nodes(), appended.size(), appended.root(), signer.sign(checkpoint));
+        });
   }
 }

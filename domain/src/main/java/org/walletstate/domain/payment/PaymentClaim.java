@@ -66,16 +66,14 @@ public record PaymentClaim(Chain chain, TxHash hash, Optional<BigDecimal> declar
       return Optional.empty();
     }
     String field = fields.path("amount");
-    BigDecimal value;
-    if (raw instanceof RequestValue.Number n) {
-      value = n.value();
-    } else if (raw instanceof RequestValue.Text t
-        && t.value().matches("[0-9]{1,30}(\\.[0-9]{1,30})?")) {
-      value = new BigDecimal(t.value());
-    } else {
-      throw new ValidationException(
-          field + " must be a number of USD (e.g. 25 or \"25.50\"), not " + raw.kind());
-    }
+    BigDecimal value =
+        raw.plainDecimal()
+            .orElseThrow(
+                () ->
+                    new ValidationException(
+                        field
+                            + " must be a number of USD (e.g. 25 or \"25.50\"), not "
+                            + raw.kind()));
     if (value.precision() - value.scale() > MAX_AMOUNT_DIGITS
         || value.scale() > MAX_AMOUNT_DIGITS) {
       throw new ValidationException(field + " has more digits than any purchase needs");

@@ -24,6 +24,24 @@ public sealed interface RequestValue
   /** The word used for this kind of value in messages ("a string", "a number", ...). */
   String kind();
 
+  /**
+   * The value as a plain decimal: a JSON number, or text of up to 30 digits with up to 30 decimals
+   * (no sign, no exponent); empty for anything else. Callers word their own refusal.
+   */
+  default java.util.Optional<BigDecimal> plainDecimal() {
+    if (this instanceof Number n) {
+      return java.util.Optional.of(n.value());
+    }
+    if (this instanceof Text t && PLAIN_DECIMAL.matcher(t.value()).matches()) {
+      return java.util.Optional.of(new BigDecimal(t.value()));
+    }
+    return java.util.Optional.empty();
+  }
+
+  /** The text {@link #plainDecimal} accepts. */
+  java.util.regex.Pattern PLAIN_DECIMAL =
+      java.util.regex.Pattern.compile("[0-9]{1,30}(\\.[0-9]{1,30})?");
+
   record Text(String value) implements RequestValue {
     public Text {
       Objects.requireNonNull(value, "value");

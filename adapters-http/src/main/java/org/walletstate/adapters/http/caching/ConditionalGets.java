@@ -1,6 +1,5 @@
 package org.walletstate.adapters.http.caching;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,11 +9,11 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.annotation.Annotation;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
+import org.walletstate.adapters.http.body.EntityBytes;
 
 /**
  * {@code ETag} and {@code If-None-Match} for {@link Validated} endpoints. The tag is the first 128
@@ -114,19 +113,6 @@ public class ConditionalGets {
   }
 
   private byte[] bytes(Object entity) {
-    if (entity == null) {
-      return new byte[0];
-    }
-    if (entity instanceof byte[] raw) {
-      return raw;
-    }
-    if (entity instanceof String text) {
-      return text.getBytes(StandardCharsets.UTF_8);
-    }
-    try {
-      return json.writeValueAsBytes(entity);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("an answer that cannot be written as JSON", e);
-    }
+    return EntityBytes.of(entity, json);
   }
 }

@@ -1,6 +1,5 @@
 package org.walletstate.adapters.http.idempotency;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
@@ -17,7 +16,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +25,7 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.body.EntityBytes;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
@@ -200,20 +199,7 @@ public class IdempotencyFilters {
   }
 
   private byte[] bytes(Object entity) {
-    if (entity == null) {
-      return new byte[0];
-    }
-    if (entity instanceof byte[] raw) {
-      return raw;
-    }
-    if (entity instanceof String text) {
-      return text.getBytes(StandardCharsets.UTF_8);
-    }
-    try {
-      return json.writeValueAsBytes(entity);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("an answer that cannot be written as JSON", e);
-    }
+    return EntityBytes.of(entity, json);
   }
 
   private static boolean revealsSecret(ResourceInfo resource) {

@@ -50,18 +50,14 @@ public final class CodePaymentCommands {
     if (raw.isMissing()) {
       throw new ValidationException("amount is required");
     }
-    BigDecimal value;
-    if (raw instanceof RequestValue.Number n) {
-      value = n.value();
-    } else if (raw instanceof RequestValue.Text t
-        && t.value().matches("[0-9]{1,30}(\\.[0-9]{1,30})?")) {
-      value = new BigDecimal(t.value());
-    } else {
-      throw new ValidationException(
-          "amount must be the USDC paid as a number or decimal string (e.g. 17 or \"17.50\"),"
-              + " not "
-              + raw.kind());
-    }
+    BigDecimal value =
+        raw.plainDecimal()
+            .orElseThrow(
+                () ->
+                    new ValidationException(
+                        "amount must be the USDC paid as a number or decimal string (e.g. 17 or"
+                            + " \"17.50\"), not "
+                            + raw.kind()));
     if (value.signum() <= 0) {
       throw new ValidationException("amount must be greater than 0");
     }
