@@ -13,8 +13,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Map;
-import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
@@ -24,11 +22,10 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
-import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
-import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.SettingsUpdate;
+import org.walletstate.domain.commerce.TokenUpdate;
 import org.walletstate.domain.request.RequestValue;
 
 /**
@@ -62,11 +59,11 @@ public class MerchantConfigurationResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Configure the store's own token and partner tokens (owner key)")
   public Uni<Response> tokens(@PathParam("id") String id, byte[] body) {
-    return update(
-        id,
-        body,
-        ConfigureMerchantCommands::tokens,
-        configure::tokens,
+    CompanyId merchant = MerchantsResource.merchantId(id);
+    TokenUpdate update = ConfigureMerchantCommands.tokens(bodies.object(body));
+    return owner.owned(
+        merchant,
+        key -> configure.tokens(key, merchant, update),
         m -> MerchantViews.tokens(m.tokens()));
   }
 
@@ -78,11 +75,11 @@ public class MerchantConfigurationResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Configure the store's NFT collections (owner key)")
   public Uni<Response> nfts(@PathParam("id") String id, byte[] body) {
-    return update(
-        id,
-        body,
-        ConfigureMerchantCommands::nfts,
-        configure::nfts,
+    CompanyId merchant = MerchantsResource.merchantId(id);
+    var collections = ConfigureMerchantCommands.nfts(bodies.object(body));
+    return owner.owned(
+        merchant,
+        key -> configure.nfts(key, merchant, collections),
         m -> MerchantViews.nfts(m.nftCollections()));
   }
 
@@ -94,34 +91,12 @@ public class MerchantConfigurationResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Discount settings and pause (owner key)")
   public Uni<Response> settings(@PathParam("id") String id, byte[] body) {
-    return update(
-        id,
-        body,
-        ConfigureMerchantCommands::settings,
-        configure::settings,
-        m -> MerchantViews.settingsAnswer(m.settings()));
-  }
-
-  /** One of the owner's changes to a store's configuration: what the use case does with it. */
-  @FunctionalInterface
-  interface Change<C> {
-    Uni<OwnerResult<Merchant>> apply(KeyAccount key, CompanyId merchant, C change);
-  }
-
-  /**
-   * An owner's {@code PUT} of part of the configuration: the store's id is read first, then the
-   * body ({@code read}), then the change is made with the caller's key and answered as {@code
-   * view}.
-   */
-  private <C> Uni<Response> update(
-      String id,
-      byte[] body,
-      Function<RequestValue.Obj, C> read,
-      Change<C> change,
-      Function<Merchant, Map<String, Object>> view) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    C update = read.apply(bodies.object(body));
-    return owner.owned(merchant, key -> change.apply(key, merchant, update), view);
+    SettingsUpdate update = ConfigureMerchantCommands.settings(bodies.object(body));
+    return owner.owned(
+        merchant,
+        key -> configure.settings(key, merchant, update),
+        m -> MerchantViews.settingsAnswer(m.settings()));
   }
 
   /**

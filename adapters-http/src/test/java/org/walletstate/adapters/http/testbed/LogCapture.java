@@ -24,8 +24,12 @@ public final class LogCapture implements AutoCloseable {
    */
   public record Entry(Level level, String logger, String text, String requestId, String line) {
 
+    /**
+     * Whether the line is above DEBUG and written by the service for a request, not by one of the
+     * replica's background jobs (their timers run beside every test, whatever it sends).
+     */
     public boolean aboveDebug() {
-      return level.intValue() > Level.FINE.intValue();
+      return level.intValue() > Level.FINE.intValue() && !logger.startsWith(BACKGROUND_JOBS);
     }
 
     public boolean mentions(String needle) {
@@ -37,6 +41,9 @@ public final class LogCapture implements AutoCloseable {
       return level + " [" + logger + "] (" + requestId + ") " + text;
     }
   }
+
+  /** The loggers of the replica's background jobs (the composition root's JobsWiring). */
+  static final String BACKGROUND_JOBS = "org.walletstate.adapters.http.jobs.";
 
   /** Loggers whose configured level would hide DEBUG: the root and the service's own. */
   private static final List<String> LOWERED = List.of("", "org.walletstate");
