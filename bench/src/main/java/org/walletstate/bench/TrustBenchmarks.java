@@ -1,15 +1,11 @@
 package org.walletstate.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
-import java.math.BigInteger;
 import java.net.URI;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,14 +27,11 @@ import org.walletstate.crypto.EcSigningKey;
 import org.walletstate.crypto.MlDsaSigningKey;
 import org.walletstate.crypto.SigningKeys;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.read.Aggregate3;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.trust.TrustCheckList;
@@ -66,8 +59,6 @@ import org.walletstate.verifier.Preimages;
 @Measurement(iterations = 5, time = 1)
 @Fork(2)
 public class TrustBenchmarks {
-
-  private static final int WORD = 32;
 
   private TrustCheckList list;
   private TrustWallets wallet;
@@ -100,7 +91,7 @@ public class TrustBenchmarks {
       tenWallets.add(TrustWallets.of(EvmAddress.parse(String.format("0x%040x", 0x5000 + i), "w")));
     }
     plan = TrustReadPlan.of(list, List.of(wallet));
-    observed = answers(plan);
+    observed = BaseProfileAnswers.answers(plan);
     decoded = TrustObservations.of(plan, observed);
     payload = profile().payload();
     SecureRandom random = new SecureRandom();
@@ -127,57 +118,10 @@ public class TrustBenchmarks {
         calls = aggregate.calls().size();
       }
     }
-    batchAnswerHex = answer(calls).toHex();
+    batchAnswerHex = BaseProfileAnswers.answer(calls).toHex();
     if (profile().totalChecks() != 155) {
       throw new IllegalStateException("the base profile has 155 checks");
     }
-  }
-
-  /** Every chain at block 100: a third of the balances 1, the rest 0, no wallet with code. */
-  private static Map<ChainId, ChainObservation> answers(TrustReadPlan plan) {
-    Anchor anchor =
-        new Anchor.EvmBlock(BigInteger.valueOf(100), Instant.parse("2026-11-25T00:00:00Z"));
-    Map<ChainId, ChainObservation> all = new LinkedHashMap<>();
-    for (ChainId chain : plan.evmChains()) {
-      Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
-      for (ChainRead<?> read : plan.query(chain).reads()) {
-        if (read instanceof Aggregate3 aggregate) {
-          outcomes.put(aggregate, new ReadOutcome.Data(answer(aggregate.calls().size())));
-        } else if (read instanceof EvmRead.AccountCode code) {
-          outcomes.put(code, new ReadOutcome.Data(Bytes.EMPTY));
-        } else {
-          throw new IllegalStateException("the base profile reads no " + read);
-        }
-      }
-      all.put(chain, new ChainObservation.Observed(anchor, ReadOutcomes.of(outcomes)));
-    }
-    return all;
-  }
-
-  /** The ABI encoding of {@code (bool success, bytes returnData)[]}, each a successful word. */
-  private static Bytes answer(int count) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    write(out, WORD);
-    write(out, count);
-    int tuple = 4 * WORD; // success, offset, length, one word of data
-    for (int i = 0; i < count; i++) {
-      write(out, (long) count * WORD + (long) i * tuple);
-    }
-    for (int i = 0; i < count; i++) {
-      write(out, 1);
-      write(out, 2 * WORD);
-      write(out, WORD);
-      write(out, i % 3 == 0 ? 1 : 0);
-    }
-    return Bytes.of(out.toByteArray());
-  }
-
-  private static void write(ByteArrayOutputStream out, long value) {
-    byte[] word = new byte[WORD];
-    for (int i = 0; i < 8; i++) {
-      word[WORD - 1 - i] = (byte) (value >>> (8 * i));
-    }
-    out.write(word, 0, WORD);
   }
 
   private TrustProfile profile() {

@@ -5,16 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
-import org.jose4j.jws.AlgorithmIdentifiers;
-import org.jose4j.jws.JsonWebSignature;
-import org.jose4j.lang.JoseException;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.StatementLog;
@@ -49,13 +44,13 @@ public final class DualAttestationSigner
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
-  private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
   /** Condition hashes already taken; a trust profile's conditions come from a fixed check list. */
   private static final int CONDITION_HASHES_KEPT = 1024;
 
   private final Map<JsonNode, String> conditionHashes = new ConcurrentHashMap<>();
   private final SigningKeys keys;
+  private final AttestationTokens jwts;
   private final Namespace namespace;
   private final Preimages preimages;
   private final String issuer;
@@ -70,6 +65,7 @@ public final class DualAttestationSigner
   public DualAttestationSigner(SigningKeys keys, URI jwtIssuer, StatementLog log) {
     this.log = Objects.requireNonNull(log, "log");
     this.keys = Objects.requireNonNull(keys, "keys");
+    this.jwts = new AttestationTokens(keys);
     this.namespace = keys.namespace();
     this.preimages = Preimages.of(namespace);
     this.issuer = Objects.requireNonNull(jwtIssuer, "jwtIssuer").toString();
@@ -209,7 +205,7 @@ public final class DualAttestationSigner
             kid,
             TreeHashes.sha256(preimage)));
     Optional<StatementType.Tokens> tokens =
-        claims.map(c -> new StatementType.Tokens(es256Token(c, kid), mlDsaToken(c, pqKid)));
+        claims.map(c -> new StatementType.Tokens(jwts.es256(c, kid), jwts.mlDsa(c, pqKid)));
     return CanonicalJson.stringify(
         type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens)));
   }
@@ -262,42 +258,5 @@ public final class DualAttestationSigner
     claims.put("iat", Math.floorDiv(attestation.attestedAt().toEpochMilli(), 1000L));
     claims.put("exp", Math.floorDiv(attestation.expiresAt().toEpochMilli(), 1000L));
     return claims;
-  }
-
-  /** ES256 compact JWS, header {@code {"alg":"ES256","typ":"JWT","kid":...}}. */
-  private String es256Token(String claims, String kid) {
-    if (keys.ec().isRemote()) { // no JCA key here: the same header members, signed remotely
-      return jws("ES256", kid, claims, keys.ec()::sign);
-    }
-    JsonWebSignature jws = new JsonWebSignature();
-    jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.ECDSA_USING_P256_CURVE_AND_SHA256);
-    jws.setHeader("typ", "JWT");
-    jws.setKeyIdHeaderValue(kid);
-    jws.setPayload(claims);
-    jws.setKey(keys.ec().jcaPrivateKey());
-    try {
-      return jws.getCompactSerialization();
-    } catch (JoseException e) {
-      throw new IllegalStateException("ES256 token signing failed", e);
-    }
-  }
-
-  /**
-   * ML-DSA-65 compact JWS over the same payload segment as the ES256 token: header {@code
-   * {"alg":"ML-DSA-65","typ":"JWT","kid":...}}, signed over {@code header.payload} as ASCII.
-   */
-  private String mlDsaToken(String claims, String kid) {
-    return jws("ML-DSA-65", kid, claims, keys.mlDsa()::sign);
-  }
-
-  /** A compact JWS {@code header.payload.signature}, header {@code {"alg","typ":"JWT","kid"}}. */
-  private static String jws(String alg, String kid, String claims, UnaryOperator<byte[]> sign) {
-    ObjectNode header = NODES.objectNode().put("alg", alg).put("typ", "JWT").put("kid", kid);
-    String signingInput =
-        BASE64URL.encodeToString(CanonicalJson.stringify(header).getBytes(StandardCharsets.UTF_8))
-            + "."
-            + BASE64URL.encodeToString(claims.getBytes(StandardCharsets.UTF_8));
-    byte[] signature = sign.apply(signingInput.getBytes(StandardCharsets.US_ASCII));
-    return signingInput + "." + BASE64URL.encodeToString(signature);
   }
 }
