@@ -98,6 +98,12 @@ function pay(request) {
   return JSON.parse(out.stdout);
 }
 
+// the devnet's Base node without ethers' 250 ms request cache: a wallet that sends two transactions in a
+// row must read its nonce afresh, or the second one reuses the first's nonce ("nonce too low")
+function baseProvider() {
+  return new JsonRpcProvider(manifest.chains['8453'].rpcUrl, undefined, { cacheTimeout: -1 });
+}
+
 // waits until the transaction has `confirmations` blocks (the service's default on 8453 is 10), so
 // a claim is sent once, not retried into the endpoint's rate limit
 async function confirmed(receipt, provider, confirmations = 10) {
@@ -121,7 +127,7 @@ const keys = [];
 // a key bought with USDC on Base by a fresh wallet, delivered to the wallet (access pass minted) and
 // as a key string (the rest of the tour spends its credits), then used through wallet sign-in: an EIP-4361 message made by the siwe library, signed by ethers
 await step('key bought with USDC (POST /v1/keys/buy), used through wallet sign-in (siwe)', async () => {
-  const provider = new JsonRpcProvider(manifest.chains['8453'].rpcUrl);
+  const provider = baseProvider();
   const funder = new Wallet(holder.privateKey, provider);
   const buyer = Wallet.createRandom().connect(provider);
   const usdcOf = (signer) => new Contract(usdcBase, ['function transfer(address,uint256) returns (bool)'], signer);
@@ -298,7 +304,7 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
   const dueRaw = (4600n * BigInt(100 - percent) * 10_000n) / 100n; // minor units -> 6 decimals
   const due = (Number(dueRaw) / 1e6).toFixed(2);
   await new Promise((r) => setTimeout(r, 1100)); // pay in a later second than the code's creation
-  const provider = new JsonRpcProvider(manifest.chains['8453'].rpcUrl);
+  const provider = baseProvider();
   const payer = new Wallet(holder.privateKey, provider);
   const usdc = new Contract(usdcBase, ['function transfer(address,uint256) returns (bool)'], payer);
   const tx = await usdc.transfer(storeWallet, dueRaw);
