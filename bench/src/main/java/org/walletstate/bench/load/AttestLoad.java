@@ -81,18 +81,8 @@ public final class AttestLoad {
       List<Scenario> scenarios = scenarios(devnet.manifest());
       String dbUrl = BenchHost.dbUrl(postgres.getPort());
       for (boolean cache : options.cacheModes) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("quarkus.profile", "local");
-        properties.put("walletstate.data-dir", work.resolve("data").toString());
-        devnet
-            .rpcUrls()
-            .forEach(
-                (id, url) ->
-                    properties.put(
-                        "walletstate.chains.evm.\"" + id + "\".endpoints", url.toString()));
-        if (!cache) {
-          properties.put("walletstate.chains.evm-reads.cache-entries", "0");
-        }
+        Map<String, String> properties =
+            serviceProperties(devnet.rpcUrls(), work.resolve("data"), cache);
         Path log = work.resolve(cache ? "service-cache-on.log" : "service-cache-off.log");
         System.out.printf(
             "starting the service (read cache %s), log %s%n", cache ? "on" : "off", log);
@@ -110,6 +100,24 @@ public final class AttestLoad {
     } finally {
       BenchHost.deleteTree(work.resolve("data")); // the service's local signing keys; the logs stay
     }
+  }
+
+  /**
+   * The service's settings for a run against the devnet's chains: profile {@code local}, its data
+   * (local signing keys) in {@code dataDir}, the read cache on (the default) or off.
+   */
+  static Map<String, String> serviceProperties(
+      Map<Long, URI> rpcUrls, Path dataDir, boolean cache) {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("quarkus.profile", "local");
+    properties.put("walletstate.data-dir", dataDir.toString());
+    rpcUrls.forEach(
+        (id, url) ->
+            properties.put("walletstate.chains.evm.\"" + id + "\".endpoints", url.toString()));
+    if (!cache) {
+      properties.put("walletstate.chains.evm-reads.cache-entries", "0");
+    }
+    return properties;
   }
 
   /** The request bodies measured: a small one and a wider one across the three chains. */
@@ -146,21 +154,31 @@ public final class AttestLoad {
 
   private void measureService(String client, URI base, String key, List<Scenario> scenarios)
       throws Exception {
-    KeySet keys = KeySet.parse(get(base.resolve("/v1/jwks")));
     Map<Scenario, LoadRun.Operation> attests = new LinkedHashMap<>();
     for (Scenario scenario : scenarios) {
-      HttpRequest request = ServiceCalls.keyedPost(base, "/v1/attest", key, scenario.body());
-      String first = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
-      VerificationReport report = AttestationVerifier.builder(keys).build().report(first);
-      if (!report.valid()) {
-        throw new IllegalStateException(
-            "the service's answer does not verify (" + report + "): " + first);
-      }
-      attests.put(scenario, ServiceCalls.expectingOk(http, request));
+      attests.put(scenario, verifiedAttest(http, base, key, scenario.body()));
     }
     warmUp(attests);
     attests.forEach((scenario, attest) -> measure(scenario, client, attest));
     measureFloor(client, base, key);
+  }
+
+  /**
+   * {@code POST /v1/attest} of {@code body} as an operation that fails on any answer but 200, after
+   * checking with the SDK that the service's first answer to it verifies against its key set.
+   */
+  static LoadRun.Operation verifiedAttest(HttpClient http, URI base, String key, String body)
+      throws IOException, InterruptedException {
+    HttpRequest jwks = HttpRequest.newBuilder(base.resolve("/v1/jwks")).build();
+    KeySet keys = KeySet.parse(http.send(jwks, HttpResponse.BodyHandlers.ofString()).body());
+    HttpRequest request = ServiceCalls.keyedPost(base, "/v1/attest", key, body);
+    String first = http.send(request, HttpResponse.BodyHandlers.ofString()).body();
+    VerificationReport report = AttestationVerifier.builder(keys).build().report(first);
+    if (!report.valid()) {
+      throw new IllegalStateException(
+          "the service's answer does not verify (" + report + "): " + first);
+    }
+    return ServiceCalls.expectingOk(http, request);
   }
 
   /**
@@ -227,12 +245,5 @@ public final class AttestLoad {
         System.out.println("  first error: " + result.firstError());
       }
     }
-  }
-
-  private String get(URI uri) throws IOException, InterruptedException {
-    return http.send(
-            HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).build(),
-            HttpResponse.BodyHandlers.ofString())
-        .body();
   }
 }

@@ -100,6 +100,15 @@ public final class ServiceProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /**
+   * The CPU time the service JVM has used so far (user + system, all its threads), in nanoseconds;
+   * -1 if the platform does not say. On Linux the JDK reads it from {@code /proc/<pid>/stat}
+   * ({@code utime + stime}, in clock ticks of 10 ms).
+   */
+  public long cpuNanos() {
+    return process.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);
+  }
+
   /** The service JVM's resident set size now, in KiB ({@code VmRSS}); -1 if it cannot be read. */
   public long rssKib() {
     try {
