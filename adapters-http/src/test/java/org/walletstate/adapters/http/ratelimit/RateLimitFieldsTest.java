@@ -19,7 +19,8 @@ import org.walletstate.domain.payload.KeyVersion;
 /**
  * The IETF {@code RateLimit-Policy} and {@code RateLimit} fields on limited answers, beside {@code
  * X-RateLimit-*}: per address on a public endpoint, per key for its daily limit, and on the 429s
- * with {@code Retry-After}.
+ * with {@code Retry-After}; and the public read-only endpoints (the log's checkpoint, the discovery
+ * documents) flooded from one address until they answer 429.
  */
 @QuarkusTest
 @TestProfile(RateLimitTest.SmallLimits.class)
@@ -64,6 +65,56 @@ class RateLimitFieldsTest {
     assertThat(limited.header("RateLimit")).startsWith("\"templates\";r=0;t=");
     assertThat(parameter(limited.header("RateLimit"), "t"))
         .isEqualTo(Long.parseLong(limited.header("Retry-After")));
+  }
+
+  /**
+   * Floods {@code path} from one fresh address: {@code quota} answers that are not 429 and count
+   * down {@code policy}, then 429 with {@code Retry-After}, the same fields and the error envelope.
+   * Returns the flooding address.
+   */
+  private static String flood(String path, String policy, int quota) {
+    String client = freshClient();
+    String declared = "\"" + policy + "\";q=" + quota + ";w=86400";
+    for (int remaining = quota - 1; remaining >= 0; remaining--) {
+      Response spent = given().header("X-Forwarded-For", client).get(path);
+      assertThat(spent.statusCode()).as(path).isNotEqualTo(429);
+      assertThat(spent.header("RateLimit-Policy")).as(path).isEqualTo(declared);
+      assertThat(spent.header("RateLimit"))
+          .as(path)
+          .startsWith("\"" + policy + "\";r=" + remaining + ";t=");
+    }
+    Response limited = given().header("X-Forwarded-For", client).get(path);
+    assertThat(limited.statusCode()).as(path).isEqualTo(429);
+    assertThat(limited.jsonPath().getInt("error.code")).isEqualTo(429);
+    assertThat(limited.jsonPath().getString("error.message"))
+        .startsWith("Too many requests to this endpoint from your address");
+    assertThat(limited.header("RateLimit-Policy")).as(path).isEqualTo(declared);
+    assertThat(limited.header("RateLimit")).startsWith("\"" + policy + "\";r=0;t=");
+    long retryAfter = Long.parseLong(limited.header("Retry-After"));
+    assertThat(retryAfter).isBetween(1L, 86_400L);
+    assertThat(parameter(limited.header("RateLimit"), "t")).isEqualTo(retryAfter);
+    return client;
+  }
+
+  @Test
+  void theLogsCheckpoint_floodedFromOneAddress_is429WithRetryAfterAndTheFields() {
+    String client = flood("/v1/log/checkpoint", "log", 3);
+    // one policy for all of the log's reads
+    assertThat(given().header("X-Forwarded-For", client).get("/v1/log/key").statusCode())
+        .isEqualTo(429);
+    assertThat(given().header("X-Forwarded-For", freshClient()).get("/v1/log/key").statusCode())
+        .isEqualTo(200);
+  }
+
+  @Test
+  void theDiscoveryDocuments_floodedFromOneAddress_are429WithRetryAfterAndTheFields() {
+    String x402 = flood("/.well-known/x402", "discovery", 2);
+    // the discovery documents count together: x402's flood has spent llms.txt too
+    assertThat(given().header("X-Forwarded-For", x402).get("/llms.txt").statusCode())
+        .isEqualTo(429);
+    flood("/llms.txt", "discovery", 2);
+    assertThat(given().header("X-Forwarded-For", freshClient()).get("/llms.txt").statusCode())
+        .isEqualTo(200);
   }
 
   @Test

@@ -55,7 +55,11 @@ class RateLimitTest {
           Map.entry("walletstate.rate-limits.registry-submit.requests", "1"),
           Map.entry("walletstate.rate-limits.registry-submit.window", "P1D"),
           Map.entry("walletstate.rate-limits.mcp.requests", "2"),
-          Map.entry("walletstate.rate-limits.mcp.window", "P1D"));
+          Map.entry("walletstate.rate-limits.mcp.window", "P1D"),
+          Map.entry("walletstate.rate-limits.log.requests", "3"),
+          Map.entry("walletstate.rate-limits.log.window", "P1D"),
+          Map.entry("walletstate.rate-limits.discovery.requests", "2"),
+          Map.entry("walletstate.rate-limits.discovery.window", "P1D"));
     }
   }
 
