@@ -50,7 +50,7 @@ class HelmChartTest {
         .contains("kind: ServiceMonitor", "path: /q/metrics")
         .contains("name: SIGNING_P256_JWK", "name: SIGNING_ML_DSA_65_JWK")
         .contains("name: DB_URL", "name: wallet-state-database")
-        .contains("memory: 512Mi", "cpu: 500m")
+        .contains("memory: 512Mi", "cpu: 450m")
         .doesNotContain("SIGNING_KMS_", "AWS_ACCESS_KEY_ID", "OTEL_SDK_DISABLED");
     assertThat(validate("defaults")).isZero();
   }
