@@ -9,8 +9,9 @@
 // (a stock JOSE library) for the JWT, the SDK's EIP-1186 proof verifier against the devnet's own
 // block header, the official x402 client packages (tools/x402-pay.mjs) for paid calls on Base and on
 // Solana, ethers for USDC payments and their proofs, the siwe library for wallet sign-in and the
-// point-of-sale pass (tour/point-of-sale.mjs), and the official MCP client (@modelcontextprotocol/sdk)
-// for the ten MCP tools (tour/mcp.mjs).
+// point-of-sale pass (tour/point-of-sale.mjs), bitcoinjs-message for the Bitcoin purchase's BIP-137
+// proof (tour/bitcoin-purchase.mjs), and the official MCP client (@modelcontextprotocol/sdk) for the
+// ten MCP tools (tour/mcp.mjs).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -18,6 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { Contract, JsonRpcProvider, Wallet } from 'ethers';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { SiweMessage, generateNonce } from 'siwe';
+import { bitcoinPurchase } from './tour/bitcoin-purchase.mjs';
+import { familiesWithoutDiscounts, solanaDiscount } from './tour/family-discounts.mjs';
 import { mcpTools } from './tour/mcp.mjs';
 import { pointOfSale } from './tour/point-of-sale.mjs';
 import { xrplDiscount } from './tour/xrpl-discount.mjs';
@@ -171,6 +174,8 @@ await step('key set (GET /v1/jwks)', async () => {
   verifier = createVerifier({ keys: KeySet.parse(text) });
   return `${json.keys.length} keys: ${json.keys.map((k) => k.kid).join(', ')}`;
 });
+
+await bitcoinPurchase({ step, call, ok, expect, world });
 
 let evmAnswer;
 await step('attest on EVM (Base USDC ≥ 100, format jwt), verified by the SDK', async () => {
@@ -329,10 +334,12 @@ await step('merchant with tiers; discount code issued (UCP), verified and confir
 });
 
 const helpers = {
-  step, ok, expect, base, world, holder, evmBody, other: manifest.wallets.empty,
+  step, call, ok, expect, base, world, holder, evmBody, other: manifest.wallets.empty,
   verifier: () => verifier, merchant: () => store,
 };
 await xrplDiscount(helpers);
+await solanaDiscount(helpers);
+await familiesWithoutDiscounts(helpers);
 await pointOfSale(helpers);
 await mcpTools(helpers);
 

@@ -3,6 +3,7 @@ package org.walletstate.devnet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Path;
@@ -129,7 +130,8 @@ public final class LocalWorld implements AutoCloseable {
   /**
    * Writes what a client needs to use this world to {@code file} as JSON: each node's URL ({@code
    * nodes}), an attest body per family that the scenario meets ({@code attestBodies}), the trust
-   * profile's optional wallets ({@code trustWallets}) and the facilitator's URL.
+   * profile's optional wallets ({@code trustWallets}), the facilitator's URL, and the Bitcoin
+   * payment's receiver and BTC/USD price ({@code payments}).
    */
   public void describe(Path file) throws IOException {
     Map<String, Object> description = new LinkedHashMap<>();
@@ -139,6 +141,10 @@ public final class LocalWorld implements AutoCloseable {
     description.put("attestBodies", LocalNodeRequests.attestBodies());
     description.put("trustWallets", LocalNodeRequests.trustWallets());
     description.put("facilitator", facilitator.url().toString());
+    Map<String, String> payments = new LinkedHashMap<>();
+    payments.put("bitcoinReceiver", LocalNodes.BITCOIN_RECEIVER);
+    payments.put("btcUsd", new BigDecimal(BTC_USD, 8).stripTrailingZeros().toPlainString());
+    description.put("payments", payments);
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), description);
   }
 

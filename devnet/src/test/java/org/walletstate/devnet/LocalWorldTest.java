@@ -176,6 +176,64 @@ class LocalWorldTest {
   }
 
   @Test
+  void bitcoin_aPaymentToTheReceiver_isServedInEsplorasShapes_unconfirmedThenMined()
+      throws Exception {
+    String payer = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"; // not the scenario's holder
+    String paid =
+        post(
+                node("bitcoin", "/devnet/pay"),
+                "{\"from\":\""
+                    + payer
+                    + "\",\"to\":\""
+                    + LocalNodes.BITCOIN_RECEIVER
+                    + "\",\"sats\":25000}")
+            .path("txid")
+            .asText();
+    assertThat(paid).matches("[0-9a-f]{64}");
+    assertThat(get(node("bitcoin", "/tx/" + paid + "/status")).path("confirmed").asBoolean())
+        .isFalse();
+    long tip = Long.parseLong(text(node("bitcoin", "/blocks/tip/height"), 200));
+    JsonNode mined = post(node("bitcoin", "/devnet/mine"), "{\"blocks\":3}");
+    assertThat(mined.path("height").asLong()).isEqualTo(tip + 3);
+    assertThat(text(node("bitcoin", "/blocks/tip/height"), 200)).isEqualTo("" + (tip + 3));
+    assertThat(text(node("bitcoin", "/blocks/tip/hash"), 200))
+        .isEqualTo(mined.path("hash").asText());
+    assertThat(
+            get(node("bitcoin", "/block/" + mined.path("hash").asText())).path("height").asLong())
+        .isEqualTo(tip + 3);
+
+    JsonNode tx = get(node("bitcoin", "/tx/" + paid));
+    assertThat(tx.path("txid").asText()).isEqualTo(paid);
+    assertThat(tx.path("status").path("confirmed").asBoolean()).isTrue();
+    assertThat(tx.path("status").path("block_height").asLong()).isEqualTo(tip + 1);
+    assertThat(tx.path("status").path("block_hash").asText()).matches("[0-9a-f]{64}");
+    JsonNode prevout = tx.path("vin").path(0).path("prevout");
+    assertThat(prevout.path("scriptpubkey_address").asText()).isEqualTo(payer);
+    assertThat(prevout.path("scriptpubkey").asText())
+        .isEqualTo("76a91477bff20c60e522dfaa3350c39b030a5d004e839a88ac");
+    assertThat(prevout.path("scriptpubkey_type").asText()).isEqualTo("p2pkh");
+    JsonNode out = tx.path("vout").path(0);
+    assertThat(out.path("scriptpubkey_address").asText()).isEqualTo(LocalNodes.BITCOIN_RECEIVER);
+    // BIP-173's example: bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 is 0014751e…3bd6
+    assertThat(out.path("scriptpubkey").asText())
+        .isEqualTo("0014751e76e8199196d454941c45d1b3a323f1433bd6");
+    assertThat(out.path("value").asLong()).isEqualTo(25_000);
+    assertThat(get(node("bitcoin", "/tx/" + paid + "/status")).path("block_height").asLong())
+        .isEqualTo(tip + 1);
+    assertThat(text(node("bitcoin", "/tx/" + "0".repeat(64)), 404))
+        .isEqualTo("Transaction not found");
+    JsonNode receiver = get(node("bitcoin", "/address/" + LocalNodes.BITCOIN_RECEIVER));
+    assertThat(receiver.path("chain_stats").path("funded_txo_sum").asLong()).isEqualTo(25_000);
+  }
+
+  private static String text(URI url, int status) throws Exception {
+    HttpResponse<String> response =
+        HTTP.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+    return response.body();
+  }
+
+  @Test
   void btcUsdFeed_answersAFreshRound_atChainlinksAddressOnChain1() {
     String data =
         devnet

@@ -2,6 +2,9 @@ package org.walletstate.adapters.http;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
 import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
 
@@ -28,6 +31,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.LocalWorldTestResource;
+import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
@@ -35,7 +39,9 @@ import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.adapters.http.testbed.X402Calls;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.replay.BitcoinReplay;
 import org.walletstate.devnet.replay.LocalNodeRequests;
+import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.TrustProfileReport;
 
@@ -45,8 +51,10 @@ import org.walletstate.verifier.TrustProfileReport;
  * relayer, access pass, facilitator and feed) answers on every chain family from the scenario:
  * attestations on the seven families and a trust profile with every optional wallet, each signed
  * and accepted in full by the verifier SDK; the 402 quote lists the five networks in the specified
- * order, and paid retries settle through the facilitator on Base and on Solana; the devnet's tour
- * (every operation through the official clients, the ten MCP tools included) passes every step.
+ * order, and paid retries settle through the facilitator on Base and on Solana; a key is bought
+ * with a bitcoin payment on the local Esplora node at the feed's price, claimed with the sender's
+ * BIP-137 proof once it has its confirmations; the devnet's tour (every operation through the
+ * official clients, the ten MCP tools included) passes every step.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -168,6 +176,50 @@ class DevnetWorldTest {
   }
 
   @Test
+  void aKey_boughtWithBitcoin_onTheLocalEsplora_atTheFeedsPrice_withTheSendersBip137Proof() {
+    BitcoinReplay chain = LocalWorldTestResource.world().nodes().bitcoin();
+    Payers.Payer payer = Payers.fresh("bitcoin", "p2wpkh");
+    // 31 234 sats at the devnet's 100 000 USD per BTC: 31.234 USD, cut to 31.23
+    String txid = chain.pay(payer.address(), LocalNodes.BITCOIN_RECEIVER, 31_234);
+    chain.mine(1);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("txHash", txid);
+    body.put("chainId", "bitcoin");
+    body.put("appName", "devnet bitcoin");
+    body.put("senderProof", payer.keysBuy("devnet bitcoin", "bitcoin", txid));
+    given()
+        .contentType(ContentType.JSON)
+        .body(body)
+        .post("/v1/keys/buy")
+        .then()
+        .statusCode(400)
+        .body("error.message", containsString("has 1 of the 3 confirmations"));
+
+    chain.mine(2);
+    body.put("senderProof", payer.keysBuy("devnet bitcoin", "bitcoin", txid));
+    String key =
+        given()
+            .contentType(ContentType.JSON)
+            .body(body)
+            .post("/v1/keys/buy")
+            .then()
+            .statusCode(200)
+            .body("wallet", equalTo(payer.address()))
+            .body("token", equalTo("BTC"))
+            .body("usdcPaid", equalTo("31.23"))
+            .body("authMethod", equalTo("apiKey"))
+            .extract()
+            .path("key");
+    assertThat(key).startsWith("svc_live_");
+    given()
+        .header("X-API-Key", key)
+        .get("/v1/credits")
+        .then()
+        .statusCode(200)
+        .body("data.credits", greaterThan(0));
+  }
+
+  @Test
   void theTour_passesEveryStep_againstTheServiceSoConfigured() throws Exception {
     Path world = Files.createTempFile("world-", ".json");
     LocalWorldTestResource.world().describe(world);
@@ -196,12 +248,17 @@ class DevnetWorldTest {
               .start();
       tour.getOutputStream().close();
       String output = new String(tour.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      // the tour's lines, for the record (docs/devnet.md shows a run)
+      Files.writeString(Path.of("target", "devnet-tour.txt"), output);
       assertThat(tour.waitFor(5, TimeUnit.MINUTES)).isTrue();
       assertThat(tour.exitValue()).as(output).isZero();
       assertThat(output)
           .contains("tour: every step passed")
           .doesNotContain("FAIL")
+          .contains("ok    key bought with Bitcoin")
           .contains("ok    discount on the XRP Ledger")
+          .contains("ok    discount on Solana")
+          .contains("ok    Tron, Stellar, Sui and Bitcoin tokens refused for a store (400)")
           .contains("ok    the pass scanned at the till")
           .contains("ok    MCP: the official client connects to /mcp and lists the ten tools");
       for (String tool :

@@ -99,8 +99,11 @@ public final class JsonRpcReplay implements AutoCloseable {
       // a GraphQL request has no method: it is answered by the responder of "graphql"
       String method = request.has("method") ? request.path("method").asText() : "graphql";
       Function<JsonNode, Reply> responder = responders.get(method);
-      if (responder == null && method.startsWith("/")) {
-        responder = responders.get(method.substring(0, method.lastIndexOf('/')) + "/*");
+      // a path without its own responder is answered by the nearest "/prefix/*" above it
+      for (String prefix = method;
+          responder == null && prefix.lastIndexOf('/') >= 0;
+          prefix = prefix.substring(0, prefix.lastIndexOf('/'))) {
+        responder = responders.get(prefix.substring(0, prefix.lastIndexOf('/')) + "/*");
       }
       if (responder == null) {
         send(exchange, 500, "{\"error\":\"no responder\"}");
@@ -124,7 +127,8 @@ public final class JsonRpcReplay implements AutoCloseable {
 
   /**
    * A REST request (any path but {@code /}) as {@code {"method": path, "body": ...}}: responders of
-   * REST APIs are installed by path, or by {@code /prefix/*} for every path under a prefix.
+   * REST APIs are installed by path, or by {@code /prefix/*} for every path under a prefix (the
+   * nearest prefix answers: {@code /tx/*} answers {@code /tx/ab} and {@code /tx/ab/status}).
    */
   private static JsonNode restRequest(String path, byte[] body) {
     ObjectNode request = JSON.createObjectNode().put("method", path);

@@ -190,6 +190,11 @@ public final class LocalNodes implements AutoCloseable {
     return urls;
   }
 
+  /** The Bitcoin node's chain: its tip, transactions, and payments made on it ({@code pay}). */
+  public BitcoinReplay bitcoin() {
+    return b;
+  }
+
   @Override
   public void close() {
     solana.close();
