@@ -66,7 +66,7 @@ class LoggedAnswersTest {
     String holder = devnet.manifest().wallet("holder").address();
     String empty = devnet.manifest().wallet("empty").address();
 
-    Response attested = attest(key.secret(), body(holder, accountCode(1, "eoa")));
+    Response attested = attest(key.secret(), body(holder, accountCode(1, "none")));
     verified(attested);
     Response trusted = post(key, "/v1/trust", Map.of("wallet", holder));
     assertThat(trusted.statusCode()).as(trusted.asString()).isEqualTo(200);
