@@ -89,7 +89,7 @@ class LoggedAnswersTest {
       assertThat(answer.data().get("log").size()).as(answer.data().toString()).isOne();
       indexes.add(answer.data().get("log").get("index").asLong());
     }
-    // one index each, and a batch's profiles are appended one after the other
+    // one index each: every statement is its own entry
     assertThat(indexes).doesNotHaveDuplicates();
 
     PublicKey noteKey =
