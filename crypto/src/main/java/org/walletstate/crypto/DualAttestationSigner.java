@@ -9,6 +9,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
@@ -37,7 +38,9 @@ import org.walletstate.verifier.StatementType;
  * <ns>-attest-v2}). Every signed byte comes from the type's definition ({@link Preimages}) and the
  * {@code data} text from the SDK's serializer, so a verifier rebuilds exactly these bytes. Each
  * signed statement is appended to the transparency log ({@link StatementLog}) before it is
- * returned. Attestation {@code data}: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt}.
+ * returned, and its {@code data} then carries the leaf index as the unsigned member {@code log:
+ * {index}} (none when the log is off). Attestation {@code data}: {@code attestation, sig, kid, jwt,
+ * pqSig, pqKid, pqJwt}.
  */
 public final class DualAttestationSigner
     implements AttestationSigner, TrustProfileSigner, DiscountSigner {
@@ -198,16 +201,20 @@ public final class DualAttestationSigner
     String sig = BASE64.encodeToString(keys.ec().sign(preimage));
     String pqSig = BASE64.encodeToString(keys.mlDsa().sign(preimages.companion(type, preimage)));
     JsonNode id = statement.get("id");
-    log.append(
-        new LoggedStatement(
-            id != null && id.isTextual() ? id.asText() : null,
-            type.name(),
-            kid,
-            TreeHashes.sha256(preimage)));
+    OptionalLong index =
+        log.append(
+            new LoggedStatement(
+                id != null && id.isTextual() ? id.asText() : null,
+                type.name(),
+                kid,
+                TreeHashes.sha256(preimage)));
     Optional<StatementType.Tokens> tokens =
         claims.map(c -> new StatementType.Tokens(jwts.es256(c, kid), jwts.mlDsa(c, pqKid)));
-    return CanonicalJson.stringify(
-        type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens)));
+    ObjectNode data =
+        type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens));
+    // unsigned, after every signed member: where the statement is in the transparency log
+    index.ifPresent(i -> data.putObject("log").put("index", i));
+    return CanonicalJson.stringify(data);
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.domain.payload.KeyVersion;
@@ -47,7 +48,13 @@ class TransparencyLogSigningTest {
   void theSignerAppendsTheLeafARelyingPartyRebuildsFromTheStatement() throws Exception {
     List<LoggedStatement> appended = new ArrayList<>();
     DualAttestationSigner signer =
-        new DualAttestationSigner(TestSigning.keys(), TestSigning.ISSUER, appended::add);
+        new DualAttestationSigner(
+            TestSigning.keys(),
+            TestSigning.ISSUER,
+            statements -> {
+              appended.addAll(statements);
+              return OptionalLong.of(7);
+            });
     String data =
         signer
             .sign(
@@ -67,6 +74,11 @@ class TransparencyLogSigningTest {
     assertThat(entry.id()).isEqualTo(statement.get("id").asText());
     assertThat(entry.leafHash())
         .isEqualTo(LogProofs.statementLeafHash("attestation", kid, preimage));
+    // the index the log gave, after every signed member and outside them
+    List<String> members = new ArrayList<>();
+    tree.fieldNames().forEachRemaining(members::add);
+    assertThat(members).containsExactly("attestation", "sig", "kid", "pqSig", "pqKid", "log");
+    assertThat(tree.get("log").toString()).isEqualTo("{\"index\":7}");
   }
 
   @Test

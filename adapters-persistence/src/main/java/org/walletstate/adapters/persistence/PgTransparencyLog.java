@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
@@ -22,12 +23,15 @@ import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
 
 /**
- * The transparency log in PostgreSQL ({@code log_entry}, {@code log_node}, {@code log_checkpoint}).
- * An append is one insert, committed before {@link #append} returns. A batch runs in one
- * transaction under the advisory lock {@value #LOCK}, taken with {@code pg_try_advisory_xact_lock}:
- * a replica that does not get it does nothing this tick, so replicas never interleave batches and
- * the log is one sequence. Within the batch, the pending rows are read in arrival order and each
- * given the next index; the new perfect nodes, the indexes and the checkpoint are written together.
+ * The transparency log in PostgreSQL ({@code log_entry}, {@code log_sequence}, {@code log_node},
+ * {@code log_checkpoint}). An append is one statement, committed before {@link #appendAll} returns:
+ * it takes the entries' leaf indexes from the counter row ({@code update ... set next_index =
+ * next_index + n returning}) and inserts them. The row's lock is held until that statement commits,
+ * so the indexes are dense and given in commit order across replicas (an index is visible only
+ * after every smaller one is). A batch runs in one transaction under the advisory lock {@value
+ * #LOCK}, taken with {@code pg_try_advisory_xact_lock}: a replica that does not get it does nothing
+ * this tick. The batch reads the sequenced entries from the newest checkpoint's size on, in index
+ * order, keeps the contiguous prefix, and writes the new perfect nodes and the checkpoint together.
  */
 public class PgTransparencyLog implements LogStore, StatementLog {
 
@@ -37,13 +41,19 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   private static final Duration APPEND_WAIT = Duration.ofSeconds(10);
 
   private static final String APPEND =
-      "insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
-          + " values ($1, $2, $3, $4, $5)";
+      "with taken as (update log_sequence set next_index = next_index + $6 where id = 1"
+          + " returning next_index - $6 as first)"
+          + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
+          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash, taken.first + v.n - 1"
+          + " from taken, unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
+          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
+          + " returning leaf_index";
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String LATEST =
       "select size, root, note from log_checkpoint order by size desc limit 1";
   private static final String PENDING =
-      "select seq, leaf_hash from log_entry where leaf_index is null order by seq limit $1";
+      "select leaf_index, leaf_hash from log_entry where leaf_index >= $1"
+          + " order by leaf_index limit $2";
   private static final String NODES =
       "select n.level, n.idx, n.hash from log_node n"
           + " join unnest($1::int[], $2::bigint[]) as w(level, idx)"
@@ -52,14 +62,12 @@ public class PgTransparencyLog implements LogStore, StatementLog {
       "insert into log_node (level, idx, hash)"
           + " select level, idx, hash from unnest($1::int[], $2::bigint[], $3::bytea[])"
           + " as v(level, idx, hash)";
-  private static final String INDEXES =
-      "update log_entry e set leaf_index = v.leaf_index"
-          + " from unnest($1::bigint[], $2::bigint[]) as v(seq, leaf_index) where e.seq = v.seq";
   private static final String CHECKPOINT =
       "insert into log_checkpoint (size, root, note) values ($1, $2, $3)";
   private static final String ENTRY =
-      "select statement_id, statement_hash, kind, kid, leaf_index from log_entry"
-          + " where statement_id = $1 or statement_hash = $2 order by seq limit 1";
+      "select statement_id, statement_hash, kind, kid, leaf_index,"
+          + " leaf_index < coalesce((select max(size) from log_checkpoint), 0) as integrated"
+          + " from log_entry where statement_id = $1 or statement_hash = $2 order by seq limit 1";
 
   private final Pool pool;
 
@@ -67,19 +75,48 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     this.pool = pool;
   }
 
-  /** One insert, awaited: called on the signing threads, never on an event loop. */
+  /**
+   * One statement (the counter's update and the inserts), awaited: called on the signing threads,
+   * never on an event loop.
+   */
   @Override
-  public void append(LoggedStatement statement) {
-    pool.preparedQuery(APPEND)
-        .execute(
-            Tuple.tuple()
-                .addString(statement.id())
-                .addValue(Buffer.buffer(statement.statementHash()))
-                .addString(statement.kind())
-                .addString(statement.kid())
-                .addValue(Buffer.buffer(statement.leafHash())))
-        .await()
-        .atMost(APPEND_WAIT);
+  public OptionalLong appendAll(List<LoggedStatement> statements) {
+    int n = statements.size();
+    if (n == 0) {
+      return OptionalLong.empty();
+    }
+    String[] ids = new String[n];
+    Buffer[] hashes = new Buffer[n];
+    String[] kinds = new String[n];
+    String[] kids = new String[n];
+    Buffer[] leaves = new Buffer[n];
+    for (int i = 0; i < n; i++) {
+      LoggedStatement statement = statements.get(i);
+      ids[i] = statement.id();
+      hashes[i] = Buffer.buffer(statement.statementHash());
+      kinds[i] = statement.kind();
+      kids[i] = statement.kid();
+      leaves[i] = Buffer.buffer(statement.leafHash());
+    }
+    long first = Long.MAX_VALUE;
+    for (Row row :
+        pool.preparedQuery(APPEND)
+            .execute(
+                Tuple.tuple()
+                    .addValue(ids)
+                    .addValue(hashes)
+                    .addValue(kinds)
+                    .addValue(kids)
+                    .addValue(leaves)
+                    .addLong((long) n))
+            .await()
+            .atMost(APPEND_WAIT)) {
+      first = Math.min(first, row.getLong("leaf_index"));
+    }
+    if (first == Long.MAX_VALUE) {
+      throw new IllegalStateException("the log's counter row is missing");
+    }
+    return OptionalLong.of(first);
   }
 
   @Override
@@ -106,27 +143,41 @@ public class PgTransparencyLog implements LogStore, StatementLog {
               long size = none ? 0 : latest.iterator().next().getLong("size");
               return connection
                   .preparedQuery(PENDING)
-                  .execute(Tuple.of(limit))
+                  .execute(Tuple.of(size, limit))
                   .flatMap(
                       pending -> {
-                        List<Long> seqs = new ArrayList<>();
-                        List<byte[]> leaves = new ArrayList<>();
-                        for (Row row : pending) {
-                          seqs.add(row.getLong("seq"));
-                          leaves.add(row.getBuffer("leaf_hash").getBytes());
-                        }
+                        List<byte[]> leaves = contiguous(pending, size);
                         if (leaves.isEmpty() && !none) {
                           return Uni.createFrom().item(0);
                         }
                         return nodes(connection, Set.copyOf(TreeAppend.edge(size)))
                             .flatMap(
                                 edge ->
-                                    seal(connection, sealer.seal(size, edge, leaves), seqs, size));
+                                    seal(
+                                        connection,
+                                        sealer.seal(size, edge, leaves),
+                                        leaves.size()));
                       });
             });
   }
 
-  private Uni<Integer> seal(SqlConnection connection, Sealed sealed, List<Long> seqs, long size) {
+  /**
+   * The leaves of the rows from index {@code size} on, up to the first missing index. None is
+   * missing while every append commits in index order; the check keeps a batch from sealing over a
+   * hole if one ever appeared.
+   */
+  private static List<byte[]> contiguous(Iterable<Row> rows, long size) {
+    List<byte[]> leaves = new ArrayList<>();
+    for (Row row : rows) {
+      if (row.getLong("leaf_index") != size + leaves.size()) {
+        break;
+      }
+      leaves.add(row.getBuffer("leaf_hash").getBytes());
+    }
+    return leaves;
+  }
+
+  private Uni<Integer> seal(SqlConnection connection, Sealed sealed, int integrated) {
     int n = sealed.nodes().size();
     Integer[] levels = new Integer[n];
     Long[] indexes = new Long[n];
@@ -138,10 +189,6 @@ public class PgTransparencyLog implements LogStore, StatementLog {
       hashes[i] = Buffer.buffer(node.getValue());
       i++;
     }
-    Long[] leafIndexes = new Long[seqs.size()];
-    for (int j = 0; j < leafIndexes.length; j++) {
-      leafIndexes[j] = size + j;
-    }
     Uni<Void> nodes =
         n == 0
             ? Uni.createFrom().voidItem()
@@ -152,15 +199,6 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     return nodes
         .flatMap(
             ignored ->
-                seqs.isEmpty()
-                    ? Uni.createFrom().voidItem()
-                    : connection
-                        .preparedQuery(INDEXES)
-                        .execute(
-                            Tuple.tuple().addValue(seqs.toArray(new Long[0])).addValue(leafIndexes))
-                        .replaceWithVoid())
-        .flatMap(
-            ignored ->
                 connection
                     .preparedQuery(CHECKPOINT)
                     .execute(
@@ -168,7 +206,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                             .addLong(sealed.size())
                             .addValue(Buffer.buffer(sealed.root()))
                             .addString(sealed.note())))
-        .map(ignored -> seqs.size());
+        .map(ignored -> integrated);
   }
 
   @Override
@@ -207,7 +245,10 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                       row.getString("kid"),
                       row.getBuffer("statement_hash").getBytes());
               return Optional.of(
-                  new Entry(statement, Optional.ofNullable(row.getLong("leaf_index"))));
+                  new Entry(
+                      statement,
+                      row.getLong("leaf_index"),
+                      Boolean.TRUE.equals(row.getBoolean("integrated"))));
             });
   }
 

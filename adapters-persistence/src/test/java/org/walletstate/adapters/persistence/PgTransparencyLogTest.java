@@ -1,6 +1,7 @@
 package org.walletstate.adapters.persistence;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,6 +15,8 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,9 +34,11 @@ import org.walletstate.domain.tlog.TreeProofs;
 
 /**
  * The log in PostgreSQL: two replicas (two adapters, each appending and integrating on its own
- * connections) working at once keep one log: every entry gets exactly one index, the indexes are
- * 0..n-1, every checkpoint's root is the RFC 9162 root of the entries before it, and the proofs
- * read back from the stored nodes are the proofs of the tree built in memory from the same leaves.
+ * connections) working at once keep one log: every entry gets exactly one index when it is appended
+ * (the one its append answered), the indexes are 0..n-1 with no gap or duplicate, a batch trust
+ * request's entries are consecutive, every checkpoint's root is the RFC 9162 root of the entries
+ * before it, and the proofs read back from the stored nodes are the proofs of the tree built in
+ * memory from the same leaves.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -47,6 +52,7 @@ class PgTransparencyLogTest {
   @BeforeEach
   void emptyLog() {
     pool.query("truncate log_entry, log_node, log_checkpoint").execute().await().atMost(WAIT);
+    pool.query("update log_sequence set next_index = 0").execute().await().atMost(WAIT);
   }
 
   /** The sealer a replica uses; its note only names the size and root (no key in this module). */
@@ -72,19 +78,29 @@ class PgTransparencyLogTest {
     PgTransparencyLog second = new PgTransparencyLog(pool);
     ExecutorService threads = Executors.newFixedThreadPool(4);
     AtomicBoolean appending = new AtomicBoolean(true);
+    Map<String, Long> answered = new ConcurrentHashMap<>();
     try {
       Future<?> a =
           threads.submit(
               () -> {
                 for (int i = 0; i < PER_REPLICA; i++) {
-                  first.append(statement("a", i));
+                  LoggedStatement statement = statement("a", i);
+                  answered.put(statement.id(), first.append(statement).orElseThrow());
                 }
               });
       Future<?> b =
           threads.submit(
               () -> {
-                for (int i = 0; i < PER_REPLICA; i++) {
-                  second.append(statement("b", i));
+                // the second replica appends in groups of five, as a batch trust request does
+                for (int i = 0; i < PER_REPLICA; i += 5) {
+                  List<LoggedStatement> group = new ArrayList<>();
+                  for (int j = i; j < i + 5; j++) {
+                    group.add(statement("b", j));
+                  }
+                  long firstIndex = second.appendAll(group).orElseThrow();
+                  for (int j = 0; j < group.size(); j++) {
+                    answered.put(group.get(j).id(), firstIndex + j);
+                  }
                 }
               });
       List<Future<Integer>> integrators = new ArrayList<>();
@@ -118,14 +134,17 @@ class PgTransparencyLogTest {
 
     List<byte[]> leaves = new ArrayList<>();
     for (Row row :
-        pool.query("select leaf_index, leaf_hash from log_entry order by leaf_index")
+        pool.query("select statement_id, leaf_index, leaf_hash from log_entry order by leaf_index")
             .execute()
             .await()
             .atMost(WAIT)) {
       assertThat(row.getLong("leaf_index")).isEqualTo((long) leaves.size());
+      assertThat(answered.get(row.getString("statement_id"))).isEqualTo(row.getLong("leaf_index"));
       leaves.add(row.getBuffer("leaf_hash").getBytes());
     }
     assertThat(leaves).hasSize(2 * PER_REPLICA);
+    assertThat(answered).hasSize(2 * PER_REPLICA);
+    assertThat(Set.copyOf(answered.values())).hasSize(2 * PER_REPLICA);
 
     // the same leaves appended in memory, one at a time: every root along the way
     Map<TreeNode, byte[]> memory = new HashMap<>();
@@ -176,23 +195,60 @@ class PgTransparencyLogTest {
   }
 
   @Test
-  void anAppendedEntryIsPendingUntilABatchIntegratesIt() {
+  void anAppendedEntryHasItsIndexAndIsPendingUntilABatchIntegratesIt() {
     PgTransparencyLog log = new PgTransparencyLog(pool);
     log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT);
     LoggedStatement statement = statement("p", 1);
-    log.append(statement);
+    assertThat(log.append(statement)).hasValue(0);
+    assertThat(log.append(statement("p", 2))).hasValue(1);
     LogQuery query = new LogQueryService(log, TestCheckpointKey.INSTANCE);
     assertThat(query.entry(statement.id()).await().atMost(WAIT))
-        .isInstanceOf(LogQuery.EntryAnswer.Pending.class);
+        .isInstanceOfSatisfying(
+            LogQuery.EntryAnswer.Pending.class,
+            pending -> {
+              assertThat(pending.index()).isZero();
+              assertThat(pending.statement().leafHash()).isEqualTo(statement.leafHash());
+            });
     assertThat(query.checkpoint().await().atMost(WAIT))
         .hasValueSatisfying(note -> assertThat(note).startsWith("test/log\n0\n"));
-    assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(1);
+    assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(2);
     assertThat(query.entry(statement.id()).await().atMost(WAIT))
-        .isInstanceOf(LogQuery.EntryAnswer.Included.class);
+        .isInstanceOfSatisfying(
+            LogQuery.EntryAnswer.Included.class, included -> assertThat(included.index()).isZero());
+  }
+
+  @Test
+  void aFailedAppendGivesItsIndexBackAndABatchNeverSealsOverAHole() {
+    PgTransparencyLog log = new PgTransparencyLog(pool);
+    assertThat(log.append(statement("h", 0))).hasValue(0);
+    // the second statement of a group is refused by the table: the whole group is not appended
+    pool.query("alter table log_entry add constraint no_h1 check (statement_id <> 'att_h1')")
+        .execute()
+        .await()
+        .atMost(WAIT);
+    try {
+      assertThatThrownBy(() -> log.appendAll(List.of(statement("h", 2), statement("h", 1))))
+          .isInstanceOf(RuntimeException.class);
+    } finally {
+      pool.query("alter table log_entry drop constraint no_h1").execute().await().atMost(WAIT);
+    }
+    assertThat(log.append(statement("h", 3))).hasValue(1);
+    // a hole (which committed appends never leave) stops a batch before it
+    pool.query(
+            "update log_sequence set next_index = next_index + 1;"
+                + " update log_entry set leaf_index = 3 where statement_id = 'att_h3'")
+        .execute()
+        .await()
+        .atMost(WAIT);
+    assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(1);
+    assertThat(log.latest().await().atMost(WAIT))
+        .hasValueSatisfying(c -> assertThat(c.size()).isOne());
   }
 
   private long pending() {
-    return pool.query("select count(*) as n from log_entry where leaf_index is null")
+    return pool.query(
+            "select count(*) as n from log_entry where leaf_index >="
+                + " coalesce((select max(size) from log_checkpoint), 0)")
         .execute()
         .await()
         .atMost(WAIT)

@@ -44,15 +44,15 @@ public final class LogQueryService implements LogQuery {
                 return Uni.createFrom().item(new EntryAnswer.Unknown());
               }
               LogStore.Entry entry = found.get();
-              if (entry.index().isEmpty()) {
-                return Uni.createFrom().item(new EntryAnswer.Pending(entry.statement()));
+              long index = entry.index();
+              if (!entry.integrated()) {
+                return Uni.createFrom().item(new EntryAnswer.Pending(entry.statement(), index));
               }
-              long index = entry.index().get();
               return store
                   .latest()
                   .flatMap(
                       latest -> {
-                        // a checkpoint is sealed in the transaction that gives the index
+                        // the entry was integrated: a checkpoint covering it exists
                         LogStore.SealedCheckpoint at = latest.orElseThrow();
                         List<Subtree> path = TreeProofs.inclusion(index, at.size());
                         return proof(path)

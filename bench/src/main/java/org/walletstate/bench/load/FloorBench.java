@@ -198,7 +198,7 @@ public final class FloorBench {
   }
 
   /** One {@code token_balance} (USDC) on 8453, the first scenario of {@link AttestLoad}. */
-  private static String body(Devnet devnet) {
+  static String body(Devnet devnet) {
     return "{\"wallet\":\""
         + devnet.manifest().wallet("holder").address()
         + "\",\"conditions\":[{\"type\":\"token_balance\",\"chainId\":8453,"

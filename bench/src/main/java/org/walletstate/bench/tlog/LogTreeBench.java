@@ -28,12 +28,12 @@ import org.walletstate.domain.tlog.TreeProofs;
 
 /**
  * Builds a transparency log of {@code --entries} leaves (10 million by default) in an embedded
- * PostgreSQL with the service's schema (migration V20_1) and the domain's incremental append, in
- * batches of {@code --batch} leaves as the batch job integrates them (nodes written with COPY),
- * then measures proof generation as the service does it: the nodes a proof needs (the domain's
- * {@code TreeProofs}) read with the adapter's query ({@code unnest} join on {@code log_node}), and
- * the proof's hashes computed from them. Prints percentiles over {@code --proofs} random proofs of
- * each kind. Not a test: nothing is asserted.
+ * PostgreSQL with the service's schema (migrations V20_1 and V22_1) and the domain's incremental
+ * append, in batches of {@code --batch} leaves as the batch job integrates them (nodes written with
+ * COPY), then measures proof generation as the service does it: the nodes a proof needs (the
+ * domain's {@code TreeProofs}) read with the adapter's query ({@code unnest} join on {@code
+ * log_node}), and the proof's hashes computed from them. Prints percentiles over {@code --proofs}
+ * random proofs of each kind. Not a test: nothing is asserted.
  *
  * <p>{@code java -cp bench/target/benchmarks.jar org.walletstate.bench.tlog.LogTreeBench [--entries
  * N] [--batch N] [--proofs N]}, from the repository's root.
@@ -44,6 +44,13 @@ public final class LogTreeBench {
       "select n.level, n.idx, n.hash from log_node n"
           + " join unnest(?::int[], ?::bigint[]) as w(level, idx)"
           + " on n.level = w.level and n.idx = w.idx";
+
+  /** The adapter's append for one entry: its leaf index from the counter row, and the insert. */
+  public static final String APPEND =
+      "with taken as (update log_sequence set next_index = next_index + 1 where id = 1"
+          + " returning next_index - 1 as first)"
+          + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
+          + " select ?, ?, ?, ?, ?, taken.first from taken returning leaf_index";
 
   private LogTreeBench() {}
 
@@ -62,10 +69,11 @@ public final class LogTreeBench {
       }
     }
     System.out.println("load before: " + loadAverage());
+    Path migrations = Path.of("adapters-persistence/src/main/resources/db/migration");
     String schema =
-        Files.readString(
-            Path.of(
-                "adapters-persistence/src/main/resources/db/migration/V20_1__transparency_log.sql"));
+        Files.readString(migrations.resolve("V20_1__transparency_log.sql"))
+            + "\n"
+            + Files.readString(migrations.resolve("V22_1__log_sequencing.sql"));
     try (EmbeddedPostgres postgres = EmbeddedPostgres.builder().start();
         Connection db = postgres.getPostgresDatabase().getConnection()) {
       try (Statement statement = db.createStatement()) {
@@ -180,8 +188,8 @@ public final class LogTreeBench {
   }
 
   /**
-   * The append as the adapter makes it: one {@code log_entry} insert committed on its own, from
-   * {@code clients} connections at once, timed per insert.
+   * The append as the adapter makes it: the sequencing statement (counter row and insert) committed
+   * on its own, from {@code clients} connections at once, timed per insert.
    */
   private static void appends(EmbeddedPostgres postgres, int clients, int each) throws Exception {
     long[] nanos = new long[clients * each];
@@ -194,10 +202,7 @@ public final class LogTreeBench {
           new Thread(
               () -> {
                 try (Connection db = postgres.getPostgresDatabase().getConnection();
-                    PreparedStatement insert =
-                        db.prepareStatement(
-                            "insert into log_entry (statement_id, statement_hash, kind, kid,"
-                                + " leaf_hash) values (?, ?, ?, ?, ?)")) {
+                    PreparedStatement insert = db.prepareStatement(APPEND)) {
                   byte[] hash = new byte[32];
                   for (int i = -200; i < each; i++) {
                     hash[0] = (byte) client;
@@ -212,7 +217,7 @@ public final class LogTreeBench {
                     insert.setString(3, statement.kind());
                     insert.setString(4, statement.kid());
                     insert.setBytes(5, statement.leafHash());
-                    insert.executeUpdate();
+                    insert.executeQuery().close();
                     if (i >= 0) {
                       nanos[client * each + i] = System.nanoTime() - started;
                     }
@@ -231,7 +236,7 @@ public final class LogTreeBench {
       throw failed.get();
     }
     double seconds = (System.nanoTime() - started) / 1e9;
-    report("append (insert, autocommit) at " + clients + " clients", nanos);
+    report("append (sequencing statement, autocommit) at " + clients + " clients", nanos);
     System.out.printf("  %,.0f appends/s%n", (clients * (each + 200)) / seconds);
   }
 

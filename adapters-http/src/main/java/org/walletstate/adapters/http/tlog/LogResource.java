@@ -40,7 +40,7 @@ public class LogResource {
     this.envelopes = envelopes;
   }
 
-  /** An entry: its statement and, once integrated, its index and proof. */
+  /** An entry: its statement and leaf index and, once integrated, its proof. */
   public record Entry(
       String id,
       String kind,
@@ -141,7 +141,16 @@ public class LogResource {
     if (answer instanceof LogQuery.EntryAnswer.Pending pending) {
       LoggedStatement s = pending.statement();
       return new Entry(
-          s.id(), s.kind(), s.kid(), s.hashHex(), leaf(s), false, null, null, null, null);
+          s.id(),
+          s.kind(),
+          s.kid(),
+          s.hashHex(),
+          leaf(s),
+          false,
+          pending.index(),
+          null,
+          null,
+          null);
     }
     throw new ApiError(404, "no statement with this id is in the log");
   }

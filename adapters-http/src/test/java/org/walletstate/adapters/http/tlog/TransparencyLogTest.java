@@ -79,12 +79,16 @@ class TransparencyLogTest {
     JsonNode pending =
         data(given().get("/v1/log/entries/" + id).then().statusCode(200).extract().asString());
     assertThat(pending.get("integrated").asBoolean()).isFalse();
+    // the pass carries its leaf index outside the signed bytes, given when it was appended
+    long index = signed.get("log").get("index").asLong();
+    assertThat(pending.get("index").asLong()).isEqualTo(index);
 
     integrate.runOnce().await().atMost(WAIT);
     JsonNode entry =
         data(given().get("/v1/log/entries/" + id).then().statusCode(200).extract().asString());
     assertThat(entry.get("integrated").asBoolean()).isTrue();
     assertThat(entry.get("kind").asText()).isEqualTo("pass");
+    assertThat(entry.get("index").asLong()).isEqualTo(index);
     SignedCheckpoint checkpoint = SignedCheckpoint.parse(entry.get("checkpoint").asText());
 
     JsonNode key = data(given().get("/v1/log/key").then().statusCode(200).extract().asString());

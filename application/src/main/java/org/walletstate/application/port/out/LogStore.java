@@ -16,10 +16,11 @@ import org.walletstate.domain.tlog.TreeNode;
 public interface LogStore {
 
   /**
-   * One batch, in one transaction under the log's lock: the pending entries (at most {@code limit},
-   * in arrival order) are handed with the tree's size and right edge to the sealer, and what it
-   * answers is stored: the new nodes, each entry's index, the checkpoint. When another replica
-   * holds the lock, nothing happens. A log without a checkpoint is sealed at size 0.
+   * One batch, in one transaction under the log's lock: the sequenced entries not yet integrated
+   * (at most {@code limit}, in index order, up to the first index not yet committed) are handed
+   * with the tree's size and right edge to the sealer, and what it answers is stored: the new nodes
+   * and the checkpoint. When another replica holds the lock, nothing happens. A log without a
+   * checkpoint is sealed at size 0.
    *
    * @return the entries integrated
    */
@@ -46,6 +47,9 @@ public interface LogStore {
   /** A sealed checkpoint: its size and root, and the signed note as served. */
   record SealedCheckpoint(long size, byte[] root, String note) {}
 
-  /** An entry; {@code index} is empty until a batch integrates it. */
-  record Entry(LoggedStatement statement, Optional<Long> index) {}
+  /**
+   * An entry: its leaf index (given when it was appended), and whether a batch has integrated it
+   * (the newest checkpoint covers it).
+   */
+  record Entry(LoggedStatement statement, long index, boolean integrated) {}
 }

@@ -1,21 +1,37 @@
 package org.walletstate.application.port.out;
 
+import java.util.List;
+import java.util.OptionalLong;
 import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * The transparency log's append: every statement the service signs is handed here by the signer
- * before its answer is made. {@link #append} returns once the entry is durable (committed to the
- * log's store), never waiting for the tree: leaves get their index when a batch integrates them. It
- * blocks, so it is called off the event loop (the signing threads).
+ * before its answer is made. An append returns once the entry is durable (committed to the log's
+ * store) and sequenced: it has its leaf index, which the answer carries as {@code log: {index}}. It
+ * never waits for the tree: a batch integrates the sequenced entries later. It blocks, so it is
+ * called off the event loop (the signing threads).
  */
 public interface StatementLog {
 
   /** Keeps nothing: for an embedding that runs without a log. */
-  StatementLog NONE = statement -> {};
+  StatementLog NONE = statements -> OptionalLong.empty();
 
   /**
+   * Appends one statement.
+   *
+   * @return its leaf index; empty when this log keeps nothing
    * @throws RuntimeException when the entry could not be made durable (the statement is then not
    *     issued)
    */
-  void append(LoggedStatement statement);
+  default OptionalLong append(LoggedStatement statement) {
+    return appendAll(List.of(statement));
+  }
+
+  /**
+   * Appends statements together, in this order, at consecutive leaf indexes.
+   *
+   * @return the leaf index of the first; empty when this log keeps nothing
+   * @throws RuntimeException when the entries could not be made durable (none is then issued)
+   */
+  OptionalLong appendAll(List<LoggedStatement> statements);
 }

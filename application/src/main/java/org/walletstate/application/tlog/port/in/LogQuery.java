@@ -31,8 +31,8 @@ public interface LogQuery {
     /** No such statement in the log. */
     record Unknown() implements EntryAnswer {}
 
-    /** Appended, not yet integrated (the next batch gives it its index). */
-    record Pending(LoggedStatement statement) implements EntryAnswer {}
+    /** Appended with its leaf index, not yet integrated (no checkpoint covers it yet). */
+    record Pending(LoggedStatement statement, long index) implements EntryAnswer {}
 
     /** Its index and the inclusion proof against the checkpoint it is given with. */
     record Included(
