@@ -18,8 +18,8 @@ import java.util.Set;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
-import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.NodeColumns;
+import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
 
 /**

@@ -3,9 +3,9 @@ package org.walletstate.domain.tlog;
 import java.util.Collection;
 
 /**
- * Tree nodes as the two columns a store keys them by, level and index, each an array in the
- * nodes' iteration order (what a SQL {@code unnest} of two arrays takes). Shared by the log's store
- * and the bench that measures its queries, so both ask for nodes the same way.
+ * Tree nodes as the two columns a store keys them by, level and index, each an array in the nodes'
+ * iteration order (what a SQL {@code unnest} of two arrays takes). Shared by the log's store and
+ * the bench that measures its queries, so both ask for nodes the same way.
  */
 public final class NodeColumns {
 
