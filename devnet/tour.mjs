@@ -21,6 +21,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { SiweMessage, generateNonce } from 'siwe';
 import { bitcoinPurchase } from './tour/bitcoin-purchase.mjs';
 import { familiesWithoutDiscounts, solanaDiscount } from './tour/family-discounts.mjs';
+import { rpcCall as rpc } from './scripts/rpc.mjs';
 import { mcpTools } from './tour/mcp.mjs';
 import { pointOfSale } from './tour/point-of-sale.mjs';
 import { xrplDiscount } from './tour/xrpl-discount.mjs';
@@ -78,17 +79,6 @@ async function ok(method, path, options) {
   const answer = await call(method, path, options);
   expect(answer.status === 200, `${method} ${path}: ${answer.status} ${answer.text.slice(0, 300)}`);
   return answer;
-}
-
-async function rpc(url, method, params) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = await res.json();
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
 }
 
 // the official x402 client packages, through the devnet's payment tool

@@ -26,6 +26,11 @@ export class Rpc {
   }
 }
 
+/** One JSON-RPC call to `url`: its result, or an `RpcError` naming the method. */
+export function rpcCall(url, method, params = []) {
+  return new Rpc(url).send(method, params);
+}
+
 /** Resolves once `eth_chainId` answers, or rejects after `timeoutMs`. */
 export async function waitForRpc(url, { timeoutMs = 15000, alive = () => true } = {}) {
   const rpc = new Rpc(url);

@@ -19,7 +19,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AbiCoder, keccak256, zeroPadValue, toBeHex } from 'ethers';
-import { waitForRpc } from './rpc.mjs';
+import { rpcCall as rpc, waitForRpc } from './rpc.mjs';
 import { CHAINS, EVM_CHAIN_IDS, PAYMENT_TOKENS } from './scenario.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,17 +54,6 @@ const paymentRows = !allChains
         .filter((t) => !placedByList.has(`${id}:${t.toLowerCase()}`))
         .map((t) => ['payments', `payment token ${t} on ${id}`, id, 'token_balance', t, 'held']));
 const rows = [...listRows, ...paymentRows];
-
-async function rpc(url, method, params = []) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = await res.json();
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 function freePort() {
   return new Promise((res, rej) => {

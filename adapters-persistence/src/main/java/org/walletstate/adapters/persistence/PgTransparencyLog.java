@@ -19,6 +19,7 @@ import java.util.Set;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.NodeColumns;
 import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
 
@@ -179,22 +180,22 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   private Uni<Integer> seal(SqlConnection connection, Sealed sealed, int integrated) {
     int n = sealed.nodes().size();
-    Integer[] levels = new Integer[n];
-    Long[] indexes = new Long[n];
+    NodeColumns columns = NodeColumns.of(sealed.nodes().keySet());
     Buffer[] hashes = new Buffer[n];
     int i = 0;
-    for (Map.Entry<TreeNode, byte[]> node : sealed.nodes().entrySet()) {
-      levels[i] = node.getKey().level();
-      indexes[i] = node.getKey().index();
-      hashes[i] = Buffer.buffer(node.getValue());
-      i++;
+    for (TreeNode node : sealed.nodes().keySet()) {
+      hashes[i++] = Buffer.buffer(sealed.nodes().get(node));
     }
     Uni<Void> nodes =
         n == 0
             ? Uni.createFrom().voidItem()
             : connection
                 .preparedQuery(STORE_NODES)
-                .execute(Tuple.tuple().addValue(levels).addValue(indexes).addValue(hashes))
+                .execute(
+                    Tuple.tuple()
+                        .addValue(columns.levels())
+                        .addValue(columns.indexes())
+                        .addValue(hashes))
                 .replaceWithVoid();
     return nodes
         .flatMap(
@@ -261,17 +262,10 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     if (wanted.isEmpty()) {
       return Uni.createFrom().item(Map.of());
     }
-    Integer[] levels = new Integer[wanted.size()];
-    Long[] indexes = new Long[wanted.size()];
-    int i = 0;
-    for (TreeNode node : wanted) {
-      levels[i] = node.level();
-      indexes[i] = node.index();
-      i++;
-    }
+    NodeColumns columns = NodeColumns.of(wanted);
     return connection
         .preparedQuery(NODES)
-        .execute(Tuple.tuple().addValue(levels).addValue(indexes))
+        .execute(Tuple.tuple().addValue(columns.levels()).addValue(columns.indexes()))
         .map(
             rows -> {
               Map<TreeNode, byte[]> found = new HashMap<>();

@@ -24,9 +24,7 @@ public final class PruneSignInNonces {
   public PruneSignInNonces(UsedSignInNonces nonces, Clock clock, int batchSize, int batches) {
     this.nonces = Objects.requireNonNull(nonces, "nonces");
     this.clock = Objects.requireNonNull(clock, "clock");
-    if (batchSize < 1 || batches < 1) {
-      throw new IllegalArgumentException("batchSize and batches must be at least 1");
-    }
+    Batches.requireBounds(batchSize, batches);
     this.batchSize = batchSize;
     this.batches = batches;
   }

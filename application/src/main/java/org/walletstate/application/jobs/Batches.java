@@ -19,10 +19,20 @@ public final class Batches {
    * @return the rows handled by the whole run
    */
   public static Uni<Integer> drain(IntFunction<Uni<Integer>> batch, int batchSize, int batches) {
+    requireBounds(batchSize, batches);
+    return next(batch, batchSize, batches, 1, 0);
+  }
+
+  /**
+   * The bounds of a batch job's run, checked where the job is built: a run of no batch, or of
+   * batches of no row, would never do any work.
+   *
+   * @throws IllegalArgumentException when {@code batchSize} or {@code batches} is below 1
+   */
+  public static void requireBounds(int batchSize, int batches) {
     if (batchSize < 1 || batches < 1) {
       throw new IllegalArgumentException("batchSize and batches must be at least 1");
     }
-    return next(batch, batchSize, batches, 1, 0);
   }
 
   private static Uni<Integer> next(

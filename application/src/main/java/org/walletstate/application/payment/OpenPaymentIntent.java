@@ -9,12 +9,12 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
+import org.walletstate.application.payment.port.in.PaymentIntentCommand;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PaymentIntents;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.PaymentChain;
-import org.walletstate.domain.payment.payer.IntentRequest;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
@@ -71,7 +71,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   }
 
   @Override
-  public Uni<Outcome> open(IntentRequest request) {
+  public Uni<Outcome> open(PaymentIntentCommand request) {
     PaymentChain rules = chains.get(request.chain().id());
     if (rules == null) {
       return Uni.createFrom()
@@ -86,7 +86,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
     return openOn(request, rules);
   }
 
-  private Uni<Outcome> openOn(IntentRequest request, PaymentChain rules) {
+  private Uni<Outcome> openOn(PaymentIntentCommand request, PaymentChain rules) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
     boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
@@ -141,7 +141,10 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   }
 
   private static Outcome full(
-      IntentRequest request, PaymentChain rules, PaymentIntents.Opening.Full full, Instant now) {
+      PaymentIntentCommand request,
+      PaymentChain rules,
+      PaymentIntents.Opening.Full full,
+      Instant now) {
     String scope =
         full.perPrice()
             ? "intents for " + request.base().toPlainString() + " on chain " + rules.chain()

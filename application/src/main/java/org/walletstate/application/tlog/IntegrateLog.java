@@ -27,9 +27,7 @@ public final class IntegrateLog {
     this.store = Objects.requireNonNull(store, "store");
     this.signer = Objects.requireNonNull(signer, "signer");
     this.clock = Objects.requireNonNull(clock, "clock");
-    if (batchSize < 1 || batches < 1) {
-      throw new IllegalArgumentException("batchSize and batches must be at least 1");
-    }
+    Batches.requireBounds(batchSize, batches);
     this.batchSize = batchSize;
     this.batches = batches;
   }

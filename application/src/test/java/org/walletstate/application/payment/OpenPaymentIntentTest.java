@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase.Outcome;
+import org.walletstate.application.payment.port.in.PaymentIntentCommand;
 import org.walletstate.application.testing.CountingEntropy;
 import org.walletstate.application.testing.MemoryPaymentIntents;
 import org.walletstate.application.testing.MovableClock;
@@ -23,7 +24,6 @@ import org.walletstate.domain.payment.PaymentToken;
 import org.walletstate.domain.payment.TxHash;
 import org.walletstate.domain.payment.payer.ClaimPurpose;
 import org.walletstate.domain.payment.payer.IntentRef;
-import org.walletstate.domain.payment.payer.IntentRequest;
 import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
@@ -58,7 +58,7 @@ class OpenPaymentIntentTest {
 
   Outcome open(OpenPaymentIntent opener, ChainId chain) {
     return opener
-        .open(new IntentRequest(ChainCatalogue.require(chain), TEN, "credits/buy"))
+        .open(new PaymentIntentCommand(ChainCatalogue.require(chain), TEN, "credits/buy"))
         .await()
         .indefinitely();
   }

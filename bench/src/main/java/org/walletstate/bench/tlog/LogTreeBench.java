@@ -21,6 +21,7 @@ import java.util.Random;
 import java.util.Set;
 import org.postgresql.PGConnection;
 import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.NodeColumns;
 import org.walletstate.domain.tlog.Subtree;
 import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
@@ -242,18 +243,11 @@ public final class LogTreeBench {
 
   private static List<byte[]> proof(Connection db, List<Subtree> subtrees) throws Exception {
     Set<TreeNode> wanted = TreeProofs.nodesOf(subtrees);
-    Integer[] levels = new Integer[wanted.size()];
-    Long[] indexes = new Long[wanted.size()];
-    int i = 0;
-    for (TreeNode node : wanted) {
-      levels[i] = node.level();
-      indexes[i] = node.index();
-      i++;
-    }
+    NodeColumns columns = NodeColumns.of(wanted);
     Map<TreeNode, byte[]> found = new HashMap<>();
     try (PreparedStatement query = db.prepareStatement(NODES)) {
-      Array levelArray = db.createArrayOf("int4", levels);
-      Array indexArray = db.createArrayOf("int8", indexes);
+      Array levelArray = db.createArrayOf("int4", columns.levels());
+      Array indexArray = db.createArrayOf("int8", columns.indexes());
       query.setArray(1, levelArray);
       query.setArray(2, indexArray);
       try (ResultSet rows = query.executeQuery()) {

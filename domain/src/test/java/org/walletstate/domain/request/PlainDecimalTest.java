@@ -1,13 +1,10 @@
 package org.walletstate.domain.request;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import org.junit.jupiter.api.Test;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.fixtures.Json;
-import org.walletstate.domain.payment.PaymentClaim;
 
 class PlainDecimalTest {
 
@@ -27,18 +24,5 @@ class PlainDecimalTest {
       assertThat(Json.value(json).plainDecimal()).as(json).isEmpty();
     }
     assertThat(Json.value("\"" + "9".repeat(31) + "\"").plainDecimal()).isEmpty();
-  }
-
-  @Test
-  void aPurchaseAmountThatIsNoPlainDecimal_isRefusedNamingItsMemberAndKind() {
-    Fields body =
-        Fields.of(
-            Json.object(
-                "{\"txHash\":\"0x" + "ab".repeat(32) + "\",\"chainId\":8453,\"amount\":\"1e5\"}"),
-            "");
-
-    assertThatThrownBy(() -> PaymentClaim.parse(body))
-        .isInstanceOf(ValidationException.class)
-        .hasMessageStartingWith("amount must be a number of USD (e.g. 25 or \"25.50\"), not ");
   }
 }

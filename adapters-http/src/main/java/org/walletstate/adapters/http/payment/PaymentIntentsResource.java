@@ -21,9 +21,10 @@ import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase.Outcome;
+import org.walletstate.application.payment.port.in.PaymentIntentCommand;
+import org.walletstate.application.payment.port.in.PaymentIntentCommands;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.payload.Timestamps;
-import org.walletstate.domain.payment.payer.IntentRequest;
 
 /**
  * {@code POST /v1/payment-intents}: an exact amount to pay, reserved for the caller, who alone can
@@ -76,7 +77,7 @@ public class PaymentIntentsResource {
       summary =
           "Reserve an exact amount to pay from a wallet that cannot sign (an exchange, a relayer)")
   public Uni<Response> open(byte[] body) {
-    IntentRequest request = IntentRequest.parse(bodies.object(body));
+    PaymentIntentCommand request = PaymentIntentCommands.open(bodies.object(body));
     return intents
         .open(request)
         .map(

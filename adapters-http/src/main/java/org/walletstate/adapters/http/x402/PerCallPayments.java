@@ -21,6 +21,7 @@ import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
+import org.walletstate.application.payment.port.in.X402Payload;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.UsdcAmount;
@@ -31,7 +32,6 @@ import org.walletstate.domain.payment.AuthorizationCheck;
 import org.walletstate.domain.payment.PerCallPayment;
 import org.walletstate.domain.payment.SvmPayment;
 import org.walletstate.domain.payment.TransferAuthorization;
-import org.walletstate.domain.payment.X402Payload;
 import org.walletstate.domain.request.RequestValue;
 
 /**

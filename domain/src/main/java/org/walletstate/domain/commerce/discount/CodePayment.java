@@ -22,19 +22,10 @@ public record CodePayment(DiscountCode code, PaymentClaim claim, Optional<PayerP
     Objects.requireNonNull(code, "code");
     Objects.requireNonNull(claim, "claim");
     Objects.requireNonNull(payerProof, "payerProof");
-    if (!claim.chain().payment()) {
-      throw new ValidationException(
-          "chainId "
-              + claim.chain().id()
-              + " ("
-              + claim.chain().name()
-              + ") is not a payment chain");
-    }
+    // the claim holds its chain to the payment chains and a declared amount above 0; a code's
+    // payment declares its amount on every chain, bitcoin included
     if (claim.declaredUsd().isEmpty()) {
       throw new ValidationException("amount is required");
-    }
-    if (claim.declaredUsd().get().signum() <= 0) {
-      throw new ValidationException("amount must be greater than 0");
     }
   }
 

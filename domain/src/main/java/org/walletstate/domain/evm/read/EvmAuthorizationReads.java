@@ -3,7 +3,6 @@ package org.walletstate.domain.evm.read;
 import java.math.BigInteger;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.eas.AttestationLookup;
@@ -39,7 +38,7 @@ public interface EvmAuthorizationReads {
 
     @Override
     public Bytes32 decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).word(0);
+      return EvmCalls.words(answer).word(0);
     }
   }
 
@@ -79,7 +78,7 @@ public interface EvmAuthorizationReads {
 
     @Override
     public Boolean decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).bool(0);
+      return EvmCalls.words(answer).bool(0);
     }
   }
 
@@ -118,8 +117,7 @@ public interface EvmAuthorizationReads {
 
     @Override
     public Boolean decode(ReadOutcome.Answer answer) {
-      Bytes data = EvmCalls.returnData(answer);
-      return data.length() >= 32 && data.slice(0, 32).equals(MAGIC_VALUE.bytes());
+      return EvmCalls.firstWord(answer).map(MAGIC_VALUE::equals).orElse(false);
     }
   }
 }

@@ -1,7 +1,9 @@
 package org.walletstate.domain.evm.read;
 
 import java.util.List;
+import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.FunctionSignature;
@@ -20,5 +22,20 @@ final class EvmCalls {
       return data.bytes();
     }
     throw new IllegalArgumentException("a call or code read is answered with data");
+  }
+
+  /** The answer's return data read as ABI words. */
+  static AbiReader words(ReadOutcome.Answer answer) {
+    return AbiReader.of(returnData(answer));
+  }
+
+  /**
+   * The answer's first word, when it has one. A contract that answers no word (no such function and
+   * a fallback that returns nothing, or no code) has declared nothing: ERC-165 {@code
+   * supportsInterface} and ERC-1271 {@code isValidSignature} read that as false.
+   */
+  static Optional<Bytes32> firstWord(ReadOutcome.Answer answer) {
+    Bytes data = returnData(answer);
+    return data.length() >= 32 ? Optional.of(AbiReader.of(data).word(0)) : Optional.empty();
   }
 }

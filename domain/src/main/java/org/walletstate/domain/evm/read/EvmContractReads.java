@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.AbiDecodingException;
-import org.walletstate.domain.evm.AbiReader;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.DeployedCode;
@@ -37,7 +36,7 @@ public interface EvmContractReads {
 
     @Override
     public Boolean decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).bool(0);
+      return EvmCalls.words(answer).bool(0);
     }
   }
 
@@ -57,7 +56,7 @@ public interface EvmContractReads {
 
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+      return EvmCalls.words(answer).uint(0, 256);
     }
   }
 
@@ -81,7 +80,7 @@ public interface EvmContractReads {
 
     @Override
     public EvmAddress decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).address(0);
+      return EvmCalls.words(answer).address(0);
     }
   }
 

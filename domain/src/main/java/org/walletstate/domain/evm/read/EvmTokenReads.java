@@ -6,7 +6,6 @@ import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.evm.AbiReader;
-import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.Bytes32;
 
 /**
@@ -54,7 +53,7 @@ public interface EvmTokenReads {
 
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+      return EvmCalls.words(answer).uint(0, 256);
     }
   }
 
@@ -71,7 +70,7 @@ public interface EvmTokenReads {
 
     @Override
     public TokenDecimals decode(ReadOutcome.Answer answer) {
-      return TokenDecimals.of(AbiReader.of(EvmCalls.returnData(answer)).uint(0, 8).intValueExact());
+      return TokenDecimals.of(EvmCalls.words(answer).uint(0, 8).intValueExact());
     }
   }
 
@@ -88,7 +87,7 @@ public interface EvmTokenReads {
 
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+      return EvmCalls.words(answer).uint(0, 256);
     }
   }
 
@@ -106,7 +105,7 @@ public interface EvmTokenReads {
 
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+      return EvmCalls.words(answer).uint(0, 256);
     }
   }
 
@@ -131,8 +130,9 @@ public interface EvmTokenReads {
 
     @Override
     public Boolean decode(ReadOutcome.Answer answer) {
-      Bytes data = EvmCalls.returnData(answer);
-      return data.length() >= 32 && AbiReader.of(data).bool(0);
+      return EvmCalls.firstWord(answer)
+          .map(word -> AbiReader.of(word.bytes()).bool(0))
+          .orElse(false);
     }
   }
 
@@ -157,7 +157,7 @@ public interface EvmTokenReads {
 
     @Override
     public BigInteger decode(ReadOutcome.Answer answer) {
-      return AbiReader.of(EvmCalls.returnData(answer)).uint(0, 256);
+      return EvmCalls.words(answer).uint(0, 256);
     }
   }
 }

@@ -1,13 +1,12 @@
 package org.walletstate.domain.payment.payer;
 
-import java.util.Optional;
+import java.util.Objects;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * A purchase's {@code senderProof}: the claim message ({@link ClaimMessage}) and the sending
- * wallet's signature of it, in its chain's message-signing scheme ({@link SenderSignatures}).
+ * wallet's signature of it, in its chain's message-signing scheme ({@link SenderSignatures}). Read
+ * from a purchase body by the application's {@code payment.port.in.PurchaseClaims}.
  *
  * @param message the signed text
  * @param signature EVM and Tron: {@code 0x} and 65 bytes of hex; Solana: base58 of 64 bytes;
@@ -24,29 +23,19 @@ public record SenderProof(String message, String signature) {
   public static final String FIELD = "senderProof";
 
   /**
-   * The body's {@code senderProof}, when sent: an object with {@code message} and {@code
-   * signature}.
+   * @throws ValidationException when the message is longer than {@value #MAX_MESSAGE} characters or
+   *     the signature longer than {@value #MAX_SIGNATURE}
    */
-  public static Optional<SenderProof> parse(Fields body) {
-    RequestValue raw = body.get(FIELD);
-    if (raw.isMissing()) {
-      return Optional.empty();
-    }
-    if (!(raw instanceof RequestValue.Obj object)) {
-      throw new ValidationException(
-          body.path(FIELD) + " must be an object {message, signature}, not " + raw.kind());
-    }
-    Fields fields = Fields.of(object, body.path(FIELD));
-    String message = fields.requiredText("message");
-    String signature = fields.requiredText("signature");
+  public SenderProof {
+    Objects.requireNonNull(message, "message");
+    Objects.requireNonNull(signature, "signature");
     if (message.length() > MAX_MESSAGE) {
       throw new ValidationException(
-          fields.path("message") + " is longer than " + MAX_MESSAGE + " characters");
+          FIELD + ".message is longer than " + MAX_MESSAGE + " characters");
     }
     if (signature.length() > MAX_SIGNATURE) {
       throw new ValidationException(
-          fields.path("signature") + " is longer than " + MAX_SIGNATURE + " characters");
+          FIELD + ".signature is longer than " + MAX_SIGNATURE + " characters");
     }
-    return Optional.of(new SenderProof(message, signature));
   }
 }

@@ -1,9 +1,9 @@
 package org.walletstate.application.account.port.in;
 
+import org.walletstate.application.payment.port.in.PurchaseClaims;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.payment.PaymentClaim;
-import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -14,7 +14,7 @@ public final class BuyCreditsCommands {
 
   public static CreditPurchaseRequest purchase(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    PaymentClaim claim = PaymentClaim.parse(fields);
+    PaymentClaim claim = PurchaseClaims.payment(fields);
     RequestValue raw = fields.get("updateWallet");
     boolean update;
     if (raw.isMissing()) {
@@ -24,6 +24,6 @@ public final class BuyCreditsCommands {
     } else {
       throw new ValidationException("updateWallet must be true or false, not " + raw.kind());
     }
-    return new CreditPurchaseRequest(claim, update, PayerClaim.parse(fields));
+    return new CreditPurchaseRequest(claim, update, PurchaseClaims.payer(fields));
   }
 }

@@ -1,12 +1,12 @@
 package org.walletstate.application.account.port.in;
 
 import java.util.Optional;
+import org.walletstate.application.payment.port.in.PurchaseClaims;
 import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.ChannelTag;
 import org.walletstate.domain.account.KeyDelivery;
 import org.walletstate.domain.account.KeyPurchaseRequest;
 import org.walletstate.domain.payment.PaymentClaim;
-import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -17,7 +17,7 @@ public final class BuyKeyCommands {
 
   public static KeyPurchaseRequest purchase(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    PaymentClaim claim = PaymentClaim.parse(fields);
+    PaymentClaim claim = PurchaseClaims.payment(fields);
     AppName appName = AppName.parse(fields.requiredText("appName"));
     KeyDelivery delivery =
         fields
@@ -25,6 +25,6 @@ public final class BuyKeyCommands {
             .map(d -> KeyDelivery.parse(d, "keyDelivery"))
             .orElse(KeyDelivery.WALLET);
     Optional<ChannelTag> channel = fields.optionalText("channel").map(ChannelTag::new);
-    return new KeyPurchaseRequest(claim, appName, delivery, channel, PayerClaim.parse(fields));
+    return new KeyPurchaseRequest(claim, appName, delivery, channel, PurchaseClaims.payer(fields));
   }
 }

@@ -1,10 +1,9 @@
 package org.walletstate.application.account.port.in;
 
+import org.walletstate.application.payment.port.in.PurchaseClaims;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.account.PlanPurchaseRequest;
-import org.walletstate.domain.payment.PaymentClaim;
-import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -27,6 +26,7 @@ public final class BuyPlanCommands {
           "plan must be pro (29 USD a month) or enterprise (99 USD a month), not "
               + (name.length() > 40 ? name.substring(0, 40) + "…" : name));
     }
-    return new PlanPurchaseRequest(plan, PaymentClaim.parse(fields), PayerClaim.parse(fields));
+    return new PlanPurchaseRequest(
+        plan, PurchaseClaims.payment(fields), PurchaseClaims.payer(fields));
   }
 }

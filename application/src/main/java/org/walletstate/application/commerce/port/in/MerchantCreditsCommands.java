@@ -1,8 +1,8 @@
 package org.walletstate.application.commerce.port.in;
 
+import org.walletstate.application.payment.port.in.PurchaseClaims;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.payment.PaymentClaim;
-import org.walletstate.domain.payment.payer.PayerClaim;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -13,8 +13,8 @@ public final class MerchantCreditsCommands {
 
   public static MerchantCreditsRequest purchase(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    PaymentClaim claim = PaymentClaim.parse(fields);
+    PaymentClaim claim = PurchaseClaims.payment(fields);
     return new MerchantCreditsRequest(
-        claim, BodyMembers.bool(fields, "updateWallet", false), PayerClaim.parse(fields));
+        claim, BodyMembers.bool(fields, "updateWallet", false), PurchaseClaims.payer(fields));
   }
 }

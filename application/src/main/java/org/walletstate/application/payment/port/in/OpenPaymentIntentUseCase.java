@@ -2,7 +2,6 @@ package org.walletstate.application.payment.port.in;
 
 import io.smallrye.mutiny.Uni;
 import org.walletstate.domain.payment.PaymentChain;
-import org.walletstate.domain.payment.payer.IntentRequest;
 import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
@@ -11,7 +10,7 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
  */
 public interface OpenPaymentIntentUseCase {
 
-  Uni<Outcome> open(IntentRequest request);
+  Uni<Outcome> open(PaymentIntentCommand request);
 
   /** What happened. */
   sealed interface Outcome {

@@ -1,4 +1,4 @@
-package org.walletstate.domain.payment.payer;
+package org.walletstate.application.payment.port.in;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,14 +10,14 @@ import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 
-/** A payment intent's request built in Java, without the reader, keeps the reader's rules. */
-class IntentRequestConstructionTest {
+/** A payment intent's command built in Java, without the reader, keeps the reader's rules. */
+class PaymentIntentCommandTest {
 
   private static final Chain BASE = ChainCatalogue.require(ChainId.evm(8453));
 
   @Test
   void aValidRequestIsBuilt() {
-    assertThat(new IntentRequest(BASE, new BigDecimal("25.50"), "credits/buy").purpose())
+    assertThat(new PaymentIntentCommand(BASE, new BigDecimal("25.50"), "credits/buy").purpose())
         .isEqualTo("credits/buy");
   }
 
@@ -25,17 +25,18 @@ class IntentRequestConstructionTest {
   void theReadersRefusalsHoldForValuesBuiltDirectly() {
     assertThatThrownBy(
             () ->
-                new IntentRequest(
+                new PaymentIntentCommand(
                     ChainCatalogue.require(ChainId.evm(88888)), BigDecimal.TEN, "credits/buy"))
         .isInstanceOf(ValidationException.class)
         .hasMessage("chainId 88888 (Chiliz Chain) is not a payment chain");
-    assertThatThrownBy(() -> new IntentRequest(BASE, new BigDecimal("4.99"), "credits/buy"))
+    assertThatThrownBy(() -> new PaymentIntentCommand(BASE, new BigDecimal("4.99"), "credits/buy"))
         .isInstanceOf(ValidationException.class)
         .hasMessage("amount must be between 5 and 1000000 USD");
-    assertThatThrownBy(() -> new IntentRequest(BASE, new BigDecimal("10.001"), "credits/buy"))
+    assertThatThrownBy(
+            () -> new PaymentIntentCommand(BASE, new BigDecimal("10.001"), "credits/buy"))
         .isInstanceOf(ValidationException.class)
         .hasMessageStartingWith("amount has more than 2 decimals");
-    assertThatThrownBy(() -> new IntentRequest(BASE, BigDecimal.TEN, "coffee"))
+    assertThatThrownBy(() -> new PaymentIntentCommand(BASE, BigDecimal.TEN, "coffee"))
         .isInstanceOf(ValidationException.class)
         .hasMessage("purpose must be one of keys/buy, credits/buy, merchant-credits, plans/buy");
   }

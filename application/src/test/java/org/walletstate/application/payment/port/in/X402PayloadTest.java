@@ -1,4 +1,4 @@
-package org.walletstate.domain.payment;
+package org.walletstate.application.payment.port.in;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.fixtures.Json;
+import org.walletstate.domain.payment.AuthorizationCheck;
+import org.walletstate.domain.payment.PerCallPayment;
+import org.walletstate.domain.payment.TransferAuthorization;
 
 class X402PayloadTest {
 

@@ -1,4 +1,4 @@
-package org.walletstate.domain.payment;
+package org.walletstate.application.payment.port.in;
 
 import java.math.BigInteger;
 import java.util.Base64;
@@ -7,15 +7,20 @@ import java.util.Objects;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.Bytes32;
+import org.walletstate.domain.payment.AuthorizationCheck;
+import org.walletstate.domain.payment.PerCallPayment;
+import org.walletstate.domain.payment.SvmPayment;
+import org.walletstate.domain.payment.TransferAuthorization;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.solana.SolanaTransaction;
 
 /**
- * An x402 payment payload, as a client sends it (base64 of its JSON) in the payment header of a
- * paid retry: the network and scheme it pays by, and its "exact" {@code payload} read into a {@link
- * PerCallPayment}: an EIP-3009 authorization with its signature on an EVM network, or a partially
- * signed transaction on Solana. Anything that is not one is a {@link ValidationException} naming
- * the field. Which networks are quoted, and at what terms, is the caller's to say.
+ * The reader of an x402 payment payload, as a client sends it (base64 of its JSON) in the payment
+ * header of a paid retry: the network and scheme it pays by, and its "exact" {@code payload} read
+ * into the domain's {@link PerCallPayment} (the command {@link PaidCallUseCase} takes): an EIP-3009
+ * authorization with its signature on an EVM network, or a partially signed transaction on Solana.
+ * Anything that is not one is a {@link ValidationException} naming the field. Which networks are
+ * quoted, and at what terms, is the caller's to say.
  */
 public final class X402Payload {
 

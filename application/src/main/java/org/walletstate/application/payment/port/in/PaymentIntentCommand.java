@@ -1,23 +1,21 @@
-package org.walletstate.domain.payment.payer;
+package org.walletstate.application.payment.port.in;
 
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.payment.PaymentCheck;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
- * {@code POST /v1/payment-intents}: {@code chainId} (a payment chain), {@code amount} (the base
- * amount: USD in whole cents, at least 5 and at most 1,000,000, for stablecoins; BTC with at most 4
- * decimals on bitcoin) and {@code purpose} ({@code keys/buy}, {@code credits/buy}, {@code
- * merchant-credits} or {@code plans/buy}).
+ * A validated {@code POST /v1/payment-intents} body: {@code chainId} (a payment chain), {@code
+ * amount} (the base amount: USD in whole cents, at least 5 and at most 1,000,000, for stablecoins;
+ * BTC with at most 4 decimals on bitcoin) and {@code purpose} ({@code keys/buy}, {@code
+ * credits/buy}, {@code merchant-credits} or {@code plans/buy}). Read by {@link
+ * PaymentIntentCommands#open}.
  */
-public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
+public record PaymentIntentCommand(Chain chain, BigDecimal base, String purpose) {
 
   public static final List<String> PURPOSES =
       List.of("keys/buy", "credits/buy", "merchant-credits", "plans/buy");
@@ -29,7 +27,7 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
    *     amount is out of range or finer than its unit allows, or the purpose is not one of {@link
    *     #PURPOSES}
    */
-  public IntentRequest {
+  public PaymentIntentCommand {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(purpose, "purpose");
@@ -38,54 +36,21 @@ public record IntentRequest(Chain chain, BigDecimal base, String purpose) {
     knownPurpose(purpose);
   }
 
-  private static void paymentChain(Chain chain) {
+  static void paymentChain(Chain chain) {
     if (!chain.payment()) {
       throw new ValidationException(
           "chainId " + chain.id() + " (" + chain.name() + ") is not a payment chain");
     }
   }
 
-  private static void knownPurpose(String purpose) {
+  static void knownPurpose(String purpose) {
     if (!PURPOSES.contains(purpose)) {
       throw new ValidationException("purpose must be one of " + String.join(", ", PURPOSES));
     }
   }
 
-  public static IntentRequest parse(RequestValue.Obj body) {
-    Fields fields = Fields.of(body, "");
-    if (!fields.has("chainId")) {
-      throw new ValidationException("chainId is required");
-    }
-    Chain chain = ChainCatalogue.parse(fields.get("chainId"), "chainId");
-    paymentChain(chain);
-    boolean bitcoin = chain.family() == ChainFamily.BITCOIN;
-    BigDecimal base = base(fields.get("amount"), bitcoin);
-    String purpose = fields.requiredText("purpose");
-    knownPurpose(purpose);
-    return new IntentRequest(chain, base, purpose);
-  }
-
-  private static BigDecimal base(RequestValue raw, boolean bitcoin) {
-    BigDecimal value;
-    if (raw instanceof RequestValue.Number n) {
-      value = n.value();
-    } else if (raw instanceof RequestValue.Text t
-        && t.value().matches("[0-9]{1,9}(\\.[0-9]{1,8})?")) {
-      value = new BigDecimal(t.value());
-    } else {
-      throw new ValidationException(
-          "amount is required: "
-              + (bitcoin
-                  ? "BTC with at most 4 decimals"
-                  : "USD in whole cents (e.g. 25 or \"25.50\")"));
-    }
-    value = value.stripTrailingZeros();
-    inRange(value, bitcoin);
-    return value.setScale(Math.max(value.scale(), 0));
-  }
-
   /** At most 4 decimals of BTC or 2 of USD, within the bounds. */
-  private static void inRange(BigDecimal base, boolean bitcoin) {
+  static void inRange(BigDecimal base, boolean bitcoin) {
     BigDecimal amount = base.stripTrailingZeros();
     int decimals = bitcoin ? 4 : 2;
     if (amount.scale() > decimals) {
