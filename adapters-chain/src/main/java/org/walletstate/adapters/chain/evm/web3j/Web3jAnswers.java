@@ -50,6 +50,16 @@ final class Web3jAnswers {
     return head(AnchorTag.LATEST, answer);
   }
 
+  /** Block {@code number}, from an {@code eth_getBlockByNumber(number, false)} answer. */
+  static HeadOutcome block(BigInteger number, EthBlock answer) {
+    HeadOutcome outcome = head(AnchorTag.LATEST, answer);
+    if (outcome instanceof HeadOutcome.Read read && read.head().number().compareTo(number) != 0) {
+      return new HeadOutcome.Failed(
+          "asked for block " + number + ", answered block " + read.head().number());
+    }
+    return outcome;
+  }
+
   /** The block named {@code tag}, from an {@code eth_getBlockByNumber(tag, false)} answer. */
   static HeadOutcome head(AnchorTag tag, EthBlock answer) {
     if (answer == null) {
