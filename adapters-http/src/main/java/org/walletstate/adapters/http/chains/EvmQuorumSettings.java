@@ -35,7 +35,8 @@ public final class EvmQuorumSettings {
         EvmQuorum quorum = quorums.get(chain);
         if (!o.providers().isEmpty()) {
           List<EvmProvider> providers = new ArrayList<>();
-          o.providers()
+          // by name: configuration maps have no order of their own
+          new java.util.TreeMap<>(o.providers())
               .forEach(
                   (name, p) ->
                       providers.add(

@@ -228,17 +228,13 @@ public final class RetryingEvmRpc implements EvmRpc {
     LOG.log(
         System.Logger.Level.DEBUG,
         () ->
-            "attempt "
-                + attempt
-                + " on "
-                + endpoints.get(endpoint)
-                + " failed ("
-                + detail
-                + "); next on "
-                + endpoints.get(next(endpoint))
-                + " in "
-                + pause.toMillis()
-                + " ms");
+            String.format(
+                "attempt %d on %s failed (%s); next on %s in %d ms",
+                attempt,
+                endpoints.get(endpoint),
+                detail,
+                endpoints.get(next(endpoint)),
+                pause.toMillis()));
   }
 
   private String gaveUp(String detail, int attempt) {

@@ -53,11 +53,9 @@ final class Web3jAnswers {
   /** Block {@code number}, from an {@code eth_getBlockByNumber(number, false)} answer. */
   static HeadOutcome block(BigInteger number, EthBlock answer) {
     HeadOutcome outcome = head(AnchorTag.LATEST, answer);
-    if (outcome instanceof HeadOutcome.Read read && read.head().number().compareTo(number) != 0) {
-      return new HeadOutcome.Failed(
-          "asked for block " + number + ", answered block " + read.head().number());
-    }
-    return outcome;
+    return outcome instanceof HeadOutcome.Read read && !read.head().number().equals(number)
+        ? new HeadOutcome.Failed("asked for block " + number + ", got " + read.head().number())
+        : outcome;
   }
 
   /** The block named {@code tag}, from an {@code eth_getBlockByNumber(tag, false)} answer. */
