@@ -90,4 +90,28 @@ public final class VerifiedAttestation {
   public String toString() {
     return "VerifiedAttestation[" + id + ", pass=" + pass + ", kid=" + kid + "]";
   }
+
+  /**
+   * This attestation, when every result was read from a quorum of at least {@code k} agreeing
+   * independent providers (its signed {@code readAssurance}).
+   *
+   * @throws InsufficientAssuranceException naming the first result read otherwise
+   */
+  public VerifiedAttestation requireQuorum(int k) {
+    if (k < 2) {
+      throw new IllegalArgumentException("a quorum is at least 2 providers, got " + k);
+    }
+    for (VerifiedResult result : results()) {
+      if (result.readAssurance().filter(a -> a.isQuorumOf(k)).isEmpty()) {
+        throw new InsufficientAssuranceException(
+            "result "
+                + result.index()
+                + " was not read from a quorum of at least "
+                + k
+                + " providers: "
+                + result.readAssurance().map(Object::toString).orElse("no readAssurance"));
+      }
+    }
+    return this;
+  }
 }

@@ -59,6 +59,14 @@ public final class VerifiedResult {
     return text("blockTag");
   }
 
+  /**
+   * How the chain was read, when the request asked ({@code "assurance"}); empty for a result
+   * without {@code readAssurance} (a request without the option: one provider).
+   */
+  public Optional<ReadAssurance> readAssurance() {
+    return ReadAssurance.of(result);
+  }
+
   /** The whole signed result, anchor and extras included. */
   public JsonNode asJson() {
     return result.deepCopy();

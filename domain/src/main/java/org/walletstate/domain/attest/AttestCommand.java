@@ -17,6 +17,7 @@ import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.holding.WalletMember;
 import org.walletstate.domain.holding.Wallets;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
@@ -32,6 +33,8 @@ import org.walletstate.domain.request.RequestValue;
  * @param format the response format
  * @param declaredLimits whether delegation results carry declared limits
  * @param anchor which block of each chain the reads are pinned to ({@code latest} by default)
+ * @param assurance how each chain is read, when the request asks ({@code "assurance"}): then every
+ *     result signs its {@code readAssurance}; empty reads from one provider and signs nothing more
  */
 public record AttestCommand(
     KeyVersion keyVersion,
@@ -40,7 +43,8 @@ public record AttestCommand(
     ProofMode proof,
     ResponseFormat format,
     DeclaredLimits declaredLimits,
-    AnchorTag anchor) {
+    AnchorTag anchor,
+    Optional<Assurance> assurance) {
 
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
@@ -53,6 +57,7 @@ public record AttestCommand(
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(declaredLimits, "declaredLimits");
     Objects.requireNonNull(anchor, "anchor");
+    Objects.requireNonNull(assurance, "assurance");
     if (conditions.isEmpty() || conditions.size() > MAX_CONDITIONS) {
       throw new IllegalArgumentException("an attest request has 1 to 10 conditions");
     }
@@ -61,6 +66,23 @@ public record AttestCommand(
         throw new IllegalArgumentException("conditions must be in request order");
       }
     }
+  }
+
+  /** A request without the assurance option: one provider per chain, no signed assurance. */
+  public AttestCommand(
+      KeyVersion keyVersion,
+      Wallets wallets,
+      List<RequestedCondition> conditions,
+      ProofMode proof,
+      ResponseFormat format,
+      DeclaredLimits declaredLimits,
+      AnchorTag anchor) {
+    this(keyVersion, wallets, conditions, proof, format, declaredLimits, anchor, Optional.empty());
+  }
+
+  /** How the chains are read: the option's mode, or one provider when the option is absent. */
+  public Assurance readMode() {
+    return assurance.orElse(Assurance.SINGLE);
   }
 
   /**
@@ -89,9 +111,11 @@ public record AttestCommand(
         choice(fields, "format", ResponseFormat.STANDARD, "jwt", ResponseFormat.JWT, "\"jwt\"");
     DeclaredLimits declaredLimits = declaredLimits(fields);
     AnchorTag anchor = anchor(fields);
+    Optional<Assurance> assurance = AssuranceOption.read(fields);
     List<RequestedCondition> conditions = conditions(fields, keyVersion);
     AttestCommand command =
-        new AttestCommand(keyVersion, wallets, conditions, proof, format, declaredLimits, anchor);
+        new AttestCommand(
+            keyVersion, wallets, conditions, proof, format, declaredLimits, anchor, assurance);
     AttestRules.RULES.forEach(rule -> rule.check(command));
     return command;
   }

@@ -15,6 +15,7 @@ import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
 import org.walletstate.domain.proof.ProofRequirement;
@@ -52,13 +53,10 @@ public sealed interface AttestEvaluation
       if (observation == null) {
         throw new IllegalArgumentException("no observation of chain " + chain.id());
       }
-      if (observation instanceof ChainObservation.HeadUnavailable) {
+      if (observation instanceof ChainObservation.HeadUnavailable head) {
         failed.add(
             new FailedCondition(
-                requested.index(),
-                FailureSource.CHAIN_HEAD_READ,
-                chain.id(),
-                "chain head could not be read"));
+                requested.index(), FailureSource.CHAIN_HEAD_READ, chain.id(), head.message()));
         continue;
       }
       ChainObservation.Observed observed = (ChainObservation.Observed) observation;
@@ -85,12 +83,30 @@ public sealed interface AttestEvaluation
               decided.met(),
               decided.evaluatedCondition(),
               observed.anchor(),
-              command
-                  .declaredLimits()
-                  .apply(condition.condition().type().wireName(), decided.extras()),
+              withAssurance(
+                  command,
+                  observed,
+                  command
+                      .declaredLimits()
+                      .apply(condition.condition().type().wireName(), decided.extras())),
               proof));
     }
     return failed.isEmpty() ? new Complete(results) : new Incomplete(failed);
+  }
+
+  /**
+   * The extras with {@code readAssurance} last when the command asked for an assurance; as they are
+   * otherwise, so a request without the option signs byte for byte as before.
+   */
+  private static PayloadValue.Obj withAssurance(
+      AttestCommand command, ChainObservation.Observed observed, PayloadValue.Obj extras) {
+    if (command.assurance().isEmpty()) {
+      return extras;
+    }
+    return PayloadValue.objectBuilder()
+        .putAll(extras)
+        .put(ReadAssurance.MEMBER, observed.assurance().toPayload())
+        .build();
   }
 
   /** The Merkle proof of a decided condition, when the command asks for proofs. */

@@ -30,7 +30,8 @@ final class AttestRules {
           AttestRules::conditionsHaveTheirFamilysWallet,
           AttestRules::noHoldingIsReadTwoWays,
           AttestRules::atMostThreeDelegations,
-          AttestRules::everyChainServesTheAnchor);
+          AttestRules::everyChainServesTheAnchor,
+          AssuranceOption::everyChainReadsAQuorum);
 
   private AttestRules() {}
 

@@ -12,6 +12,7 @@ import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.proof.ProofTarget;
@@ -28,16 +29,19 @@ public final class ReadPlan {
   private final Map<ChainId, Set<ChainRead<?>>> reads;
   private final Map<ChainId, Set<ProofTarget>> proofs;
   private final AnchorTag anchor;
+  private final Assurance assurance;
 
   private ReadPlan(
       List<BoundCondition<?>> conditions,
       Map<ChainId, Set<ChainRead<?>>> reads,
       Map<ChainId, Set<ProofTarget>> proofs,
-      AnchorTag anchor) {
+      AnchorTag anchor,
+      Assurance assurance) {
     this.conditions = conditions;
     this.reads = reads;
     this.proofs = proofs;
     this.anchor = anchor;
+    this.assurance = assurance;
   }
 
   /** The plan of a command. */
@@ -61,7 +65,8 @@ public final class ReadPlan {
         List.copyOf(bound),
         Collections.unmodifiableMap(reads),
         Collections.unmodifiableMap(proofs),
-        command.anchor());
+        command.anchor(),
+        command.readMode());
   }
 
   /** The chains to anchor, in the order the conditions first name them. */
@@ -70,11 +75,12 @@ public final class ReadPlan {
   }
 
   /**
-   * What to observe on {@code chain}: both rounds of reads and the proofs, at the command's anchor.
+   * What to observe on {@code chain}: both rounds of reads and the proofs, at the command's anchor,
+   * from as many providers as the command's assurance asks.
    */
   public ChainQuery query(ChainId chain) {
     return new ChainQuery(
-        reads(chain), firstRound -> followUps(chain, firstRound), proofs(chain), anchor);
+        reads(chain), firstRound -> followUps(chain, firstRound), proofs(chain), anchor, assurance);
   }
 
   /** The first round of reads on {@code chain}. */

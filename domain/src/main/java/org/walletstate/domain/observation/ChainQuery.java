@@ -18,18 +18,31 @@ import org.walletstate.domain.proof.ProofTarget;
  * @param proofs what to prove at the same anchor; empty unless proofs were asked for
  * @param anchor which block to anchor at: the chain's latest, or (EVM chains that serve the tag)
  *     the block its nodes name {@code safe} or {@code finalized}
+ * @param assurance how many providers to read: one with failover (the default), or a quorum of
+ *     independent providers that must agree
  */
 public record ChainQuery(
     Set<ChainRead<?>> reads,
     Function<Readings, Set<ChainRead<?>>> followUps,
     Set<ProofTarget> proofs,
-    AnchorTag anchor) {
+    AnchorTag anchor,
+    Assurance assurance) {
 
   public ChainQuery {
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(followUps, "followUps");
     Objects.requireNonNull(proofs, "proofs");
     Objects.requireNonNull(anchor, "anchor");
+    Objects.requireNonNull(assurance, "assurance");
+  }
+
+  /** A query read from one provider with failover. */
+  public ChainQuery(
+      Set<ChainRead<?>> reads,
+      Function<Readings, Set<ChainRead<?>>> followUps,
+      Set<ProofTarget> proofs,
+      AnchorTag anchor) {
+    this(reads, followUps, proofs, anchor, Assurance.SINGLE);
   }
 
   /** A query anchored at the chain's latest block. */

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.util.Map;
 import java.util.Set;
 import org.walletstate.domain.chain.AnchorTag;
@@ -27,6 +28,16 @@ public interface EvmRpc {
    * the latest, safe or finalized block, as a concrete number, hash and state root to pin reads to.
    */
   Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline);
+
+  /**
+   * Reads the block numbered {@code number} ({@code eth_getBlockByNumber("0x…", false)}): how a
+   * quorum checks that its providers hold the same block at the anchor's number. A provider without
+   * that block (one that lags) answers a failure.
+   */
+  default Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
+    return Uni.createFrom()
+        .item(new HeadOutcome.Failed(provider() + " does not read blocks by number"));
+  }
 
   /**
    * Runs {@code requests} at {@code block}, naming its number explicitly in every request.

@@ -75,6 +75,27 @@ public interface ChainReadsConfig {
     OptionalInt maxBatchSize();
 
     Optional<Duration> observationDeadline();
+
+    /**
+     * Providers for quorum reads, by name: {@code walletstate.chains.evm."8453".providers.alchemy.
+     * endpoints}. When none is named, the chain's endpoints grouped by vendor are its providers.
+     */
+    Map<String, Provider> providers();
+
+    /** k: independent providers a quorum read reads and compares (at least 2; default 2). */
+    OptionalInt quorum();
+
+    /** The most blocks a quorum's heads may be apart (default 3). */
+    OptionalInt maxLagBlocks();
+  }
+
+  /** One provider of an EVM chain, for quorum reads. */
+  interface Provider {
+    /** Its endpoints in priority order (failover among them, as one provider). */
+    List<URI> endpoints();
+
+    /** Whether it counts towards a quorum: operated apart from the chain's other providers. */
+    Optional<Boolean> independent();
   }
 
   /** Settings shared by all EVM chains. */

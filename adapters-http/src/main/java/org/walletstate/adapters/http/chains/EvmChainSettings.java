@@ -100,6 +100,11 @@ public final class EvmChainSettings {
         : endpoint.getHost() + ":" + endpoint.getPort();
   }
 
+  /** The EVM chain a {@code walletstate.chains.evm} key names. */
+  static org.walletstate.domain.chain.ChainId chainOf(String key) {
+    return chain(key).id();
+  }
+
   private static Chain chain(String key) {
     try {
       Chain chain = ChainCatalogue.parse(new RequestValue.Text(key), "walletstate.chains.evm key");

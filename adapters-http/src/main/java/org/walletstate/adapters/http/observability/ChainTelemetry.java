@@ -45,6 +45,11 @@ public final class ChainTelemetry implements ChainCallObserver {
     board.called(chain, outcome, provider);
   }
 
+  @Override
+  public void disagreed(ChainId chain, String provider) {
+    meters.quorumDisagreement(chain, provider);
+  }
+
   /** A client span for the round trip, a child of the observation (none outside a trace). */
   @Override
   public RoundTrip roundTrip(ChainId chain, String provider, String operation) {

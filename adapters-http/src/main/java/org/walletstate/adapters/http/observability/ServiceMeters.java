@@ -65,6 +65,18 @@ public class ServiceMeters {
         .record(elapsed);
   }
 
+  /** A quorum read of {@code chain} was refused: {@code provider} took part in a disagreement. */
+  public void quorumDisagreement(ChainId chain, String provider) {
+    registry
+        .counter(
+            "walletstate.chain.quorum.disagreements",
+            "chain",
+            chain == null ? "unknown" : chain.toString(),
+            "provider",
+            provider)
+        .increment();
+  }
+
   /** Signing one statement took {@code elapsed}. */
   public void signed(String statement, Duration elapsed) {
     Timer.builder("walletstate.signing")

@@ -11,6 +11,7 @@ import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
@@ -19,6 +20,7 @@ import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
+import org.walletstate.adapters.http.chains.EvmQuorumSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
 import org.walletstate.adapters.http.observability.ChainStatusBoard;
 import org.walletstate.adapters.http.observability.ChainTelemetry;
@@ -43,10 +45,12 @@ public class ChainsWiring {
   @Typed(ChainStateByFamily.class)
   ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ChainTelemetry calls) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
+    EvmChainsConfig evm = EvmChainSettings.evmConfig(config);
     families.put(
         ChainFamily.EVM,
         new Web3jEvmChainState(
-            EvmChainSettings.evmConfig(config),
+            evm,
+            EvmQuorumSettings.quorums(config, evm),
             EvmChainSettings.headFollowing(config),
             clock,
             calls));

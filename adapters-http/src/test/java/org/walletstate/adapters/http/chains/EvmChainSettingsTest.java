@@ -25,7 +25,23 @@ class EvmChainSettingsTest {
       Optional<Duration> maxBackoff,
       OptionalInt maxBatchSize,
       Optional<Duration> observationDeadline)
-      implements ChainReadsConfig.EvmChain {}
+      implements ChainReadsConfig.EvmChain {
+
+    @Override
+    public java.util.Map<String, ChainReadsConfig.Provider> providers() {
+      return java.util.Map.of();
+    }
+
+    @Override
+    public OptionalInt quorum() {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalInt maxLagBlocks() {
+      return OptionalInt.empty();
+    }
+  }
 
   private record Shared(
       OptionalInt cacheEntries,

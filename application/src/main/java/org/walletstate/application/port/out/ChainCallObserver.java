@@ -76,6 +76,15 @@ public interface ChainCallObserver {
     return task;
   }
 
+  /**
+   * A quorum read of {@code chain} was refused because its providers disagreed (on the anchor
+   * block, on a value read there, or because one lagged); told once per provider taking part in the
+   * disagreement.
+   *
+   * @param provider the provider's configured name (never a URL)
+   */
+  default void disagreed(ChainId chain, String provider) {}
+
   /** One round trip under way. */
   @FunctionalInterface
   interface RoundTrip {

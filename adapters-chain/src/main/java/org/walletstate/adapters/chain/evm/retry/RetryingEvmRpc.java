@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm.retry;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
@@ -99,7 +101,14 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   @Override
   public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
-    return Uni.createFrom().deferred(() -> headAttempt(1, -1, start(), tag, deadline));
+    return Uni.createFrom()
+        .deferred(() -> headAttempt(1, -1, start(), rpc -> rpc.head(tag, deadline), deadline));
+  }
+
+  @Override
+  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
+    return Uni.createFrom()
+        .deferred(() -> headAttempt(1, -1, start(), rpc -> rpc.block(number, deadline), deadline));
   }
 
   @Override
@@ -116,12 +125,11 @@ public final class RetryingEvmRpc implements EvmRpc {
   }
 
   private Uni<HeadOutcome> headAttempt(
-      int attempt, int at, Call call, AnchorTag tag, Deadline deadline) {
+      int attempt, int at, Call call, Function<EvmRpc, Uni<HeadOutcome>> ask, Deadline deadline) {
     int endpoint = at < 0 ? call.first() : at; // -1: the call's first endpoint
     EvmRpc target = endpoints.get(endpoint);
     ChainCallObserver.RoundTrip trip = observer.roundTrip(chain, target.provider(), "head");
-    return target
-        .head(tag, deadline)
+    return ask.apply(target)
         .invoke(outcome -> trip.ended(outcome instanceof HeadOutcome.Failed f ? f.detail() : null))
         .flatMap(
             outcome -> {
@@ -140,7 +148,7 @@ public final class RetryingEvmRpc implements EvmRpc {
               retrying(attempt, endpoint, pause.get(), detail);
               return after(pause.get())
                   .flatMap(
-                      ignored -> headAttempt(attempt + 1, next(endpoint), call, tag, deadline));
+                      ignored -> headAttempt(attempt + 1, next(endpoint), call, ask, deadline));
             });
   }
 
@@ -220,17 +228,13 @@ public final class RetryingEvmRpc implements EvmRpc {
     LOG.log(
         System.Logger.Level.DEBUG,
         () ->
-            "attempt "
-                + attempt
-                + " on "
-                + endpoints.get(endpoint)
-                + " failed ("
-                + detail
-                + "); next on "
-                + endpoints.get(next(endpoint))
-                + " in "
-                + pause.toMillis()
-                + " ms");
+            String.format(
+                "attempt %d on %s failed (%s); next on %s in %d ms",
+                attempt,
+                endpoints.get(endpoint),
+                detail,
+                endpoints.get(next(endpoint)),
+                pause.toMillis()));
   }
 
   private String gaveUp(String detail, int attempt) {

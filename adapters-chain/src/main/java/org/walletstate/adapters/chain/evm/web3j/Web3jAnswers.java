@@ -50,6 +50,14 @@ final class Web3jAnswers {
     return head(AnchorTag.LATEST, answer);
   }
 
+  /** Block {@code number}, from an {@code eth_getBlockByNumber(number, false)} answer. */
+  static HeadOutcome block(BigInteger number, EthBlock answer) {
+    HeadOutcome outcome = head(AnchorTag.LATEST, answer);
+    return outcome instanceof HeadOutcome.Read read && !read.head().number().equals(number)
+        ? new HeadOutcome.Failed("asked for block " + number + ", got " + read.head().number())
+        : outcome;
+  }
+
   /** The block named {@code tag}, from an {@code eth_getBlockByNumber(tag, false)} answer. */
   static HeadOutcome head(AnchorTag tag, EthBlock answer) {
     if (answer == null) {

@@ -22,6 +22,7 @@ import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
 import org.walletstate.adapters.chain.evm.cache.ReadCache;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
@@ -31,7 +32,9 @@ import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
 
 /**
@@ -52,6 +55,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
   private final ScheduledExecutorService timer;
   private final Web3jConnections connections;
   private final EvmChainState anchored;
+  private final EvmChainState quorum;
   private final List<FollowedHeadRpc> followers = new ArrayList<>();
 
   /** With jitter from {@link ThreadLocalRandom}. */
@@ -105,6 +109,8 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
   }
 
   /**
+   * With each chain's default quorum (its endpoints grouped by vendor, k = 2).
+   *
    * @param heads whether and how each chain's head is followed
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param slots where ERC-20 balance slots found for proofs are kept
@@ -112,6 +118,39 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
    */
   public Web3jEvmChainState(
       EvmChainsConfig config,
+      HeadFollowing heads,
+      Clock clock,
+      DoubleSupplier random,
+      BalanceSlotCache slots,
+      ChainCallObserver observer) {
+    this(config, QuorumAssembly.defaults(config), heads, clock, random, slots, observer);
+  }
+
+  /**
+   * With jitter from {@link ThreadLocalRandom}.
+   *
+   * @param quorums how chains are read when a request asks for a quorum; a chain without k
+   *     independent providers refuses quorum reads
+   */
+  public Web3jEvmChainState(
+      EvmChainsConfig config,
+      Map<ChainId, EvmQuorum> quorums,
+      HeadFollowing heads,
+      Clock clock,
+      ChainCallObserver observer) {
+    this(
+        config,
+        quorums,
+        heads,
+        clock,
+        () -> ThreadLocalRandom.current().nextDouble(),
+        BalanceSlotCache.defaults(clock),
+        observer);
+  }
+
+  private Web3jEvmChainState(
+      EvmChainsConfig config,
+      Map<ChainId, EvmQuorum> quorums,
       HeadFollowing heads,
       Clock clock,
       DoubleSupplier random,
@@ -155,6 +194,15 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
     this.anchored = new AnchoredEvmChainState(chains, clock, slots);
+    this.quorum =
+        QuorumAssembly.build(config, quorums, connections, clock, random, timer, slots, observer);
+  }
+
+  /** A query asking for a quorum goes to the quorum reader; every other as before. */
+  @Override
+  public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    EvmChainState reader = query.assurance() == Assurance.QUORUM ? quorum : anchored;
+    return reader.observe(chain, query);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm.web3j;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,6 +97,20 @@ public final class Web3jEvmRpc implements EvmRpc {
     return exchange(
         deadline,
         () -> prefixed(Web3jAnswers.head(tag, web3j.ethGetBlockByNumber(block, false).send())),
+        detail -> new HeadOutcome.Failed(name + ": " + detail));
+  }
+
+  @Override
+  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
+    return exchange(
+        deadline,
+        () ->
+            prefixed(
+                Web3jAnswers.block(
+                    number,
+                    web3j
+                        .ethGetBlockByNumber(DefaultBlockParameter.valueOf(number), false)
+                        .send())),
         detail -> new HeadOutcome.Failed(name + ": " + detail));
   }
 

@@ -7,6 +7,7 @@ import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ProofMode;
+import org.walletstate.domain.observation.Assurance;
 
 /**
  * {@code POST /v1/attest}: the command is evaluated against the chains, signed, and only then paid
@@ -16,7 +17,11 @@ public interface AttestUseCase {
 
   /** The metered call a command is: one attestation, with or without a proof. */
   static CreditPrice.Call call(AttestCommand command) {
-    return new CreditPrice.Call(MeteredOperation.ATTEST, 1, command.proof() == ProofMode.MERKLE);
+    return new CreditPrice.Call(
+        MeteredOperation.ATTEST,
+        1,
+        command.proof() == ProofMode.MERKLE,
+        command.readMode() == Assurance.QUORUM);
   }
 
   Uni<Paid<AttestOutcome>> attest(Payer payer, AttestCommand command);

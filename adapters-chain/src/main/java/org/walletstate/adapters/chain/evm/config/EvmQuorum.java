@@ -1,0 +1,81 @@
+package org.walletstate.adapters.chain.evm.config;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.walletstate.domain.chain.ChainId;
+
+/**
+ * How one EVM chain is read when a request asks for a quorum: its providers and how many
+ * independent ones must agree.
+ *
+ * @param chain an EVM chain id
+ * @param providers the chain's providers, in order; the first {@code size} independent ones are
+ *     read
+ * @param size k: how many independent providers are read and must agree (at least 2)
+ * @param maxLagBlocks the most blocks the quorum's heads may be apart: the anchor is the lowest of
+ *     them, and a provider further behind than this is refused as lagging
+ */
+public record EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks) {
+
+  public static final int DEFAULT_SIZE = 2;
+  public static final int DEFAULT_MAX_LAG_BLOCKS = 3;
+
+  public EvmQuorum {
+    Objects.requireNonNull(chain, "chain");
+    providers = List.copyOf(providers);
+    if (size < 2) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": a quorum is at least 2 providers, got " + size);
+    }
+    if (maxLagBlocks < 0) {
+      throw new IllegalArgumentException(
+          "chain " + chain + ": max-lag-blocks must not be negative, got " + maxLagBlocks);
+    }
+    Set<String> names = new HashSet<>();
+    for (EvmProvider provider : providers) {
+      if (!names.add(provider.name())) {
+        throw new IllegalArgumentException(
+            "chain " + chain + ": provider " + provider.name() + " is named twice");
+      }
+    }
+  }
+
+  /**
+   * The default providers of a chain's endpoints: one per vendor (endpoints of one vendor are
+   * grouped into one provider, in order), each independent, a quorum of 2.
+   */
+  public static EvmQuorum ofEndpoints(ChainId chain, List<URI> endpoints) {
+    Map<String, List<URI>> byVendor = new LinkedHashMap<>();
+    for (URI endpoint : endpoints) {
+      byVendor
+          .computeIfAbsent(EvmProvider.vendorOf(endpoint), vendor -> new ArrayList<>())
+          .add(endpoint);
+    }
+    List<EvmProvider> providers = new ArrayList<>();
+    byVendor.forEach((vendor, urls) -> providers.add(new EvmProvider(vendor, urls, true)));
+    return new EvmQuorum(chain, providers, DEFAULT_SIZE, DEFAULT_MAX_LAG_BLOCKS);
+  }
+
+  /** The independent providers: n, of which the first k are read. */
+  public List<EvmProvider> independent() {
+    return providers.stream().filter(EvmProvider::independent).toList();
+  }
+
+  public EvmQuorum withProviders(List<EvmProvider> providers) {
+    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+  }
+
+  public EvmQuorum withSize(int size) {
+    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+  }
+
+  public EvmQuorum withMaxLagBlocks(int maxLagBlocks) {
+    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+  }
+}

@@ -1,0 +1,214 @@
+package org.walletstate.adapters.chain.evm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.await;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.block;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.contract;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.observed;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
+import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
+import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.EvmProvider;
+import org.walletstate.adapters.chain.evm.config.EvmQuorum;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.DevnetExtension;
+import org.walletstate.devnet.DevnetManifest;
+import org.walletstate.devnet.DevnetSnapshot;
+import org.walletstate.devnet.ForkedNode;
+import org.walletstate.devnet.faults.Fault;
+import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.Rule;
+import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.evm.read.ReadOutcome;
+import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.observation.ReadAssurance;
+
+/**
+ * Quorum reads on the devnet: chain 1's node and a second anvil forked from it at its head, so both
+ * hold the same block and state until a test makes them differ (a cheat on one, a block mined on
+ * one or both). Providers are named {@code devnet} and {@code fork}.
+ */
+@ExtendWith(DevnetExtension.class)
+class QuorumReadsDevnetTest {
+
+  private static final long CHAIN = 1;
+
+  private Devnet devnet;
+  private DevnetManifest m;
+  private DevnetSnapshot snapshot;
+  private ForkedNode fork;
+  private EvmAddress holder;
+  private final List<String> disagreed = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void fork(Devnet devnet, DevnetManifest m) {
+    this.devnet = devnet;
+    this.m = m;
+    this.snapshot = devnet.snapshot();
+    this.fork = ForkedNode.of(devnet, CHAIN);
+    this.holder = wallet(m, "holder");
+  }
+
+  @AfterEach
+  void stop() {
+    fork.close();
+    devnet.revert(snapshot);
+  }
+
+  @Test
+  void agreeingProviders_signQuorumTwoOfTwo_atTheSharedBlock() {
+    ChainObservation.Observed observed = observed(quorumRead(fork.url()));
+
+    assertThat(observed.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+    assertThat(block(observed).number().longValueExact()).isEqualTo(fork.forkBlock());
+    assertThat(Web3jEvmChainStateDevnetTest.value(observed, holderDeth()))
+        .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dETH"));
+    assertThat(disagreed).isEmpty();
+  }
+
+  @Test
+  void aDifferentBalance_isADisagreement_countedForBothProviders() {
+    fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1");
+
+    ChainObservation observation = quorumRead(fork.url());
+
+    assertThat(observation).isInstanceOf(ChainObservation.HeadUnavailable.class);
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observation;
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.message()).contains("providers disagree");
+    assertThat(refused.detail()).contains("devnet and fork answered a read at block");
+    assertThat(refused.detail()).doesNotContain("127.0.0.1");
+    assertThat(disagreed).containsExactlyInAnyOrder("devnet", "fork");
+  }
+
+  @Test
+  void aDifferentBlockAtTheSameNumber_isADisagreement() {
+    fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1"); // another state root
+    fork.rpc().call("evm_mine");
+    devnet.rpc(CHAIN).call("evm_mine");
+
+    ChainObservation observation = quorumRead(fork.url());
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observation;
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail())
+        .contains("hold different blocks at number " + (fork.forkBlock() + 1));
+  }
+
+  @Test
+  void aProviderOneBlockBehind_agreesAtItsBlock() {
+    devnet.rpc(CHAIN).call("evm_mine");
+
+    ChainObservation.Observed observed = observed(quorumRead(fork.url()));
+
+    assertThat(block(observed).number().longValueExact()).isEqualTo(fork.forkBlock());
+    assertThat(observed.assurance().providers()).isEqualTo(2);
+  }
+
+  @Test
+  void aProviderLaggingMoreThanAllowed_isRefused() {
+    for (int i = 0; i < EvmQuorum.DEFAULT_MAX_LAG_BLOCKS + 1; i++) {
+      devnet.rpc(CHAIN).call("evm_mine");
+    }
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) quorumRead(fork.url());
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("fork lags 4 blocks behind devnet");
+    assertThat(disagreed).containsExactlyInAnyOrder("devnet", "fork");
+  }
+
+  @Test
+  void aProviderThatFailsAValue_isAReadFailure_notADisagreement() {
+    try (FaultProxy proxy = FaultProxy.inFrontOf(fork.url())) {
+      proxy.install(Rule.of(Match.method("eth_call"), Fault.status(503)));
+
+      ChainObservation.Observed observed = observed(quorumRead(proxy.url()));
+
+      assertThat(outcomes(observed).outcome(holderDeth())).isInstanceOf(ReadOutcome.Failed.class);
+      assertThat(disagreed).isEmpty();
+    }
+  }
+
+  @Test
+  void aSingleRead_isUnchanged_whateverTheOtherProviderHolds() {
+    fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1");
+    try (Web3jEvmChainState adapter = adapter(fork.url())) {
+      ChainObservation.Observed observed =
+          observed(
+              await(
+                  adapter.observe(
+                      ChainId.evm(CHAIN),
+                      ChainQuery.of(Set.of(new EvmRead.NativeBalance(holder))))));
+      assertThat(observed.assurance()).isEqualTo(ReadAssurance.single());
+    }
+  }
+
+  private ChainObservation quorumRead(URI second) {
+    try (Web3jEvmChainState adapter = adapter(second)) {
+      ChainQuery query =
+          new ChainQuery(
+              Set.of(new EvmRead.NativeBalance(holder), holderDeth()),
+              firstRound -> Set.of(),
+              Set.of(),
+              org.walletstate.domain.chain.AnchorTag.LATEST,
+              Assurance.QUORUM);
+      return await(adapter.observe(ChainId.evm(CHAIN), query));
+    }
+  }
+
+  private Web3jEvmChainState adapter(URI second) {
+    EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
+    EvmQuorum quorum =
+        new EvmQuorum(
+            ChainId.evm(CHAIN),
+            List.of(
+                new EvmProvider("devnet", List.of(devnet.rpcUrl(CHAIN)), true),
+                new EvmProvider("fork", List.of(second), true)),
+            2,
+            EvmQuorum.DEFAULT_MAX_LAG_BLOCKS);
+    ChainCallObserver observer =
+        new ChainCallObserver() {
+          @Override
+          public void called(ChainId chainId, Outcome outcome, Duration elapsed, String provider) {}
+
+          @Override
+          public void disagreed(ChainId chainId, String provider) {
+            disagreed.add(provider);
+          }
+        };
+    return new Web3jEvmChainState(
+        EvmChainsConfig.defaults().onlyWith(List.of(chain)),
+        Map.of(ChainId.evm(CHAIN), quorum),
+        HeadFollowing.off(),
+        Clock.systemUTC(),
+        observer);
+  }
+
+  private EvmRead.Erc20BalanceOf holderDeth() {
+    return new EvmRead.Erc20BalanceOf(contract(m, CHAIN, "token18"), holder);
+  }
+}
