@@ -167,17 +167,8 @@ public final class RetryingEvmRpc implements EvmRpc {
         .read(block, pending, deadline)
         .flatMap(
             outcomes -> {
-              Map<EvmRequest, ReadOutcome.Failed> failed = new LinkedHashMap<>();
-              for (EvmRequest request : pending) {
-                ReadOutcome outcome = outcomes.get(request);
-                if (outcome == null) {
-                  failed.put(request, new ReadOutcome.Failed("the endpoint reported no outcome"));
-                } else if (outcome instanceof ReadOutcome.Failed f) {
-                  failed.put(request, f);
-                } else {
-                  done.put(request, outcome);
-                }
-              }
+              Map<EvmRequest, ReadOutcome.Failed> failed =
+                  PartialReads.keepAnswers(pending, outcomes, done);
               trip.ended(failed.isEmpty() ? null : failed.values().iterator().next().detail());
               if (failed.isEmpty()) {
                 answeredBy(endpoint);
@@ -192,15 +183,7 @@ public final class RetryingEvmRpc implements EvmRpc {
                         done.put(request, new ReadOutcome.Failed(gaveUp(f.detail(), attempt))));
                 return Uni.createFrom().item(done);
               }
-              retrying(
-                  attempt,
-                  endpoint,
-                  pause.get(),
-                  failed.size()
-                      + " of "
-                      + pending.size()
-                      + " requests failed, first: "
-                      + failed.values().iterator().next().detail());
+              retrying(attempt, endpoint, pause.get(), PartialReads.describe(failed, pending));
               return after(pause.get())
                   .flatMap(
                       ignored ->
