@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.BooleanSupplier;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -219,7 +220,7 @@ class WatchDeliveriesTest {
               ledger,
               entropy,
               clock,
-              Runnable::run,
+              ForkJoinPool.commonPool(),
               Duration.ofMillis(300),
               1_000));
       deliverers.add(
