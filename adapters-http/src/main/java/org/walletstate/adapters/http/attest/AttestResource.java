@@ -82,8 +82,8 @@ public class AttestResource {
         AttestUseCase.call(command),
         payer -> attest.attest(payer, command),
         new PerCallPayments.Answers<>(
-            this::respond,
-            this::respond,
+            outcome -> respond(envelopes, outcome),
+            outcome -> respond(envelopes, outcome),
             signed -> envelopes.ok(new RawValue(((AttestOutcome.Signed) signed).dataJson()))));
   }
 
@@ -103,7 +103,8 @@ public class AttestResource {
     return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), true);
   }
 
-  private Response respond(AttestOutcome outcome) {
+  /** An attest outcome as attest answers it (also a watch's first attestation). */
+  static Response respond(Envelopes envelopes, AttestOutcome outcome) {
     if (outcome instanceof AttestOutcome.Signed signed) {
       return envelopes.okSigned(
           signed.dataJson(), signed.creditsRemaining(), signed.creditsCharged());

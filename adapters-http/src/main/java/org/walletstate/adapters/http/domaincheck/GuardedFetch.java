@@ -13,10 +13,7 @@ import io.vertx.mutiny.core.http.HttpClient;
 import io.vertx.mutiny.core.http.HttpClientResponse;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -108,7 +105,7 @@ final class GuardedFetch {
       return refused("a redirect to a non-https URL is not followed");
     }
     String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-    return addresses(bare)
+    return HostAddresses.of(dns, bare)
         .flatMap(
             addresses -> {
               if (addresses.isEmpty()) {
@@ -217,36 +214,5 @@ final class GuardedFetch {
 
   private static Uni<Fetched> refused(String reason) {
     return Uni.createFrom().item(Fetched.refused(reason));
-  }
-
-  /** The host's addresses: a literal as it is, a name through the resolver (A and AAAA). */
-  private Uni<List<InetAddress>> addresses(String host) {
-    if (host.matches("[0-9.]+") || host.contains(":")) {
-      try {
-        return Uni.createFrom().item(List.of(InetAddress.getByName(host)));
-      } catch (UnknownHostException e) {
-        return Uni.createFrom().item(List.of());
-      }
-    }
-    Uni<List<String>> v4 = dns.resolveA(host).onFailure().recoverWithItem(List.of());
-    Uni<List<String>> v6 = dns.resolveAAAA(host).onFailure().recoverWithItem(List.of());
-    return Uni.combine()
-        .all()
-        .unis(v4, v6)
-        .asTuple()
-        .map(
-            both -> {
-              List<InetAddress> all = new ArrayList<>();
-              for (List<String> list : List.of(both.getItem1(), both.getItem2())) {
-                for (String text : list) {
-                  try {
-                    all.add(InetAddress.getByName(text)); // a literal: no lookup
-                  } catch (UnknownHostException e) {
-                    // not an address; skipped
-                  }
-                }
-              }
-              return all;
-            });
   }
 }

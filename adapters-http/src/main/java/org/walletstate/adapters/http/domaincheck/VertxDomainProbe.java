@@ -53,7 +53,8 @@ public final class VertxDomainProbe implements DomainProbe {
     this.fetch = new GuardedFetch(vertx, dns, new AddressPolicy(loopback(config)), config);
   }
 
-  private static DnsClientOptions dnsOptions(DomainCheckConfig config) {
+  /** The resolver settings of {@code walletstate.domain-verification} (server, timeout). */
+  static DnsClientOptions dnsOptions(DomainCheckConfig config) {
     DnsClientOptions options =
         new DnsClientOptions().setQueryTimeout(config.dnsTimeout().toMillis());
     config

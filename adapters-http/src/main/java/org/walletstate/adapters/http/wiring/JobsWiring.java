@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
+import org.walletstate.adapters.http.attest.WatchesConfig;
 import org.walletstate.adapters.http.jobs.BackgroundJobs;
 import org.walletstate.adapters.http.jobs.PeriodicRun;
 import org.walletstate.adapters.http.payment.PaymentSettings;
@@ -16,6 +17,8 @@ import org.walletstate.adapters.http.payment.PaymentsConfig;
 import org.walletstate.application.account.GrantMonthlyCredits;
 import org.walletstate.application.account.PruneSignInNonces;
 import org.walletstate.application.account.RetryPassMints;
+import org.walletstate.application.attest.watch.DeliverWatchChanges;
+import org.walletstate.application.attest.watch.EvaluateWatches;
 import org.walletstate.application.idempotency.PruneIdempotentRequests;
 import org.walletstate.application.port.out.IdempotentRequests;
 import org.walletstate.application.tlog.IntegrateLog;
@@ -120,5 +123,38 @@ public class JobsWiring {
         Optional.of(every),
         true,
         integrate::runOnce);
+  }
+
+  /**
+   * The watches' evaluations, every {@code walletstate.watches.evaluate-every} (2 s); counts at
+   * DEBUG (a run every two seconds).
+   */
+  @Produces
+  @Singleton
+  @Named("watch-evaluation")
+  PeriodicRun watchEvaluation(EvaluateWatches evaluate, WatchesConfig config) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.WatchEvaluation"),
+        Logger.Level.DEBUG,
+        "%d watch changes recorded for delivery",
+        "the watches' evaluation did not run",
+        Optional.of(config.evaluateEvery()),
+        true,
+        evaluate::runOnce);
+  }
+
+  /** The watches' deliveries, every {@code walletstate.watches.deliver-every} (1 s); at DEBUG. */
+  @Produces
+  @Singleton
+  @Named("watch-delivery")
+  PeriodicRun watchDelivery(DeliverWatchChanges deliver, WatchesConfig config) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.WatchDelivery"),
+        Logger.Level.DEBUG,
+        "%d watch changes delivered",
+        "the watches' deliveries did not run",
+        Optional.of(config.deliverEvery()),
+        true,
+        deliver::runOnce);
   }
 }

@@ -25,6 +25,12 @@ import org.walletstate.adapters.persistence.commerce.PgPassRenewals;
 import org.walletstate.adapters.persistence.commerce.PgScannerLockouts;
 import org.walletstate.adapters.persistence.commerce.PgScannerStore;
 import org.walletstate.adapters.persistence.commerce.PgTokenRegistry;
+import org.walletstate.adapters.persistence.watch.PgWatchDeliveries;
+import org.walletstate.adapters.persistence.watch.PgWatchEvaluations;
+import org.walletstate.adapters.persistence.watch.PgWatchStore;
+import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.application.attest.watch.port.out.WatchStore;
 import org.walletstate.application.commerce.port.out.DiscountCodes;
 import org.walletstate.application.commerce.port.out.IssuedCodeCounts;
 import org.walletstate.application.commerce.port.out.MerchantStore;
@@ -97,6 +103,24 @@ public class StoresWiring {
   @ApplicationScoped
   UsedSignInNonces usedSignInNonces(Pool pool) {
     return new PgUsedSignInNonces(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WatchStore watchStore(Pool pool) {
+    return new PgWatchStore(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WatchEvaluations watchEvaluations(Pool pool) {
+    return new PgWatchEvaluations(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  WatchDeliveries watchDeliveries(Pool pool) {
+    return new PgWatchDeliveries(pool);
   }
 
   @Produces

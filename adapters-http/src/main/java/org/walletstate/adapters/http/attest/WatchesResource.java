@@ -1,0 +1,205 @@
+package org.walletstate.adapters.http.attest;
+
+import com.fasterxml.jackson.databind.util.RawValue;
+import io.smallrye.mutiny.Uni;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.walletstate.adapters.http.auth.CurrentCaller;
+import org.walletstate.adapters.http.auth.RequiresKey;
+import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.idempotency.Idempotent;
+import org.walletstate.application.attest.watch.port.in.SubscribeOutcome;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.in.WatchCommands;
+import org.walletstate.application.attest.watch.port.in.WatchDelivery;
+import org.walletstate.application.attest.watch.port.in.WatchesUseCase;
+import org.walletstate.domain.payload.Timestamps;
+
+/**
+ * {@code /v1/watches}: an attest request kept alive, its changes pushed to a webhook
+ * (docs/watches.md). The key's own watches only: another key's watch is 404.
+ */
+@Path("/v1/watches")
+@Tag(name = "core")
+public class WatchesResource {
+
+  private final WatchesUseCase watches;
+  private final JsonBodies bodies;
+  private final CurrentCaller caller;
+  private final Envelopes envelopes;
+  private final Clock clock;
+
+  @Inject
+  public WatchesResource(
+      WatchesUseCase watches,
+      JsonBodies bodies,
+      CurrentCaller caller,
+      Envelopes envelopes,
+      Clock clock) {
+    this.watches = watches;
+    this.clock = clock;
+    this.bodies = bodies;
+    this.caller = caller;
+    this.envelopes = envelopes;
+  }
+
+  @POST
+  @RequiresKey
+  @Idempotent(revealsSecret = true)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary =
+          "Watch conditions: the first signed attestation now, a new one pushed to the webhook"
+              + " whenever the verdict changes; the webhook secret is shown once")
+  public Uni<Response> subscribe(byte[] body) {
+    WatchCommand command =
+        WatchCommands.parse(
+            bodies.object(body),
+            new String(body, StandardCharsets.UTF_8),
+            caller.account().version());
+    return watches.subscribe(caller.account(), command).map(this::subscribed);
+  }
+
+  @GET
+  @RequiresKey
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "The calling key's watches, newest first")
+  public Uni<Response> list() {
+    return watches
+        .watches(caller.account())
+        .map(
+            all -> {
+              Map<String, Object> data = new LinkedHashMap<>();
+              data.put("watches", all.stream().map(this::view).toList());
+              data.put("count", all.size());
+              return envelopes.ok(data);
+            });
+  }
+
+  @GET
+  @Path("/{id}")
+  @RequiresKey
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "One of the calling key's watches; anyone else's is 404")
+  public Uni<Response> get(@PathParam("id") String id) {
+    return watches
+        .watch(caller.account(), id)
+        .map(found -> envelopes.ok(view(found.orElseThrow(() -> notFound(id)))));
+  }
+
+  @GET
+  @Path("/{id}/deliveries")
+  @RequiresKey
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(
+      summary = "The newest 100 deliveries of one of the calling key's watches, newest first")
+  public Uni<Response> deliveries(@PathParam("id") String id) {
+    return watches
+        .deliveries(caller.account(), id)
+        .map(
+            found -> {
+              List<WatchDelivery> all = found.orElseThrow(() -> notFound(id));
+              Map<String, Object> data = new LinkedHashMap<>();
+              data.put("deliveries", all.stream().map(WatchesResource::delivery).toList());
+              data.put("count", all.size());
+              return envelopes.ok(data);
+            });
+  }
+
+  @DELETE
+  @Path("/{id}")
+  @RequiresKey
+  @Produces(MediaType.APPLICATION_JSON)
+  @Operation(summary = "Stop and forget one of the calling key's watches; anyone else's is 404")
+  public Uni<Response> delete(@PathParam("id") String id) {
+    return watches
+        .delete(caller.account(), id)
+        .map(
+            deleted -> {
+              if (!deleted) {
+                throw notFound(id);
+              }
+              return envelopes.ok(Map.of("id", id, "deleted", true));
+            });
+  }
+
+  private Response subscribed(SubscribeOutcome outcome) {
+    if (outcome instanceof SubscribeOutcome.Subscribed s) {
+      Map<String, Object> data = new LinkedHashMap<>();
+      data.put("watch", view(s.watch()));
+      data.put("webhookSecret", s.webhookSecret());
+      data.put("attestation", new RawValue(s.first().dataJson()));
+      return envelopes.okMetered(data, s.first().creditsRemaining(), s.first().creditsCharged());
+    }
+    if (outcome instanceof SubscribeOutcome.RefusedTarget refused) {
+      return envelopes.error(ApiError.badRequest(refused.message()));
+    }
+    if (outcome instanceof SubscribeOutcome.TooMany tooMany) {
+      return envelopes.error(
+          new ApiError(
+              409,
+              "This key has "
+                  + tooMany.limit()
+                  + " watches, as many as a key may have. Delete one with DELETE"
+                  + " /v1/watches/{id}."));
+    }
+    return AttestResource.respond(envelopes, ((SubscribeOutcome.NotAttested) outcome).outcome());
+  }
+
+  private Map<String, Object> view(Watch w) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("id", w.id());
+    v.put("webhookUrl", w.webhookUrl().toString());
+    v.put("deliver", w.deliverOn().wireName());
+    v.put("status", w.statusAt(clock.instant()).wireName());
+    if (!w.statusDetail().isEmpty()) {
+      v.put("statusDetail", w.statusDetail());
+    }
+    v.put("pass", w.pass());
+    v.put("met", List.copyOf(w.met()));
+    v.put("lastAttestationId", w.attestationId());
+    v.put("createdAt", Timestamps.iso(w.createdAt()));
+    v.put("expiresAt", Timestamps.iso(w.expiresAt()));
+    return v;
+  }
+
+  private static Map<String, Object> delivery(WatchDelivery d) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("id", d.id());
+    v.put("seq", d.seq());
+    v.put("attestationId", d.attestationId());
+    v.put("status", d.status());
+    v.put("attempts", d.attempts());
+    v.put("createdAt", Timestamps.iso(d.createdAt()));
+    d.lastAttemptAt().ifPresent(at -> v.put("lastAttemptAt", Timestamps.iso(at)));
+    if (!d.lastOutcome().isEmpty()) {
+      v.put("lastOutcome", d.lastOutcome());
+    }
+    d.deliveredAt().ifPresent(at -> v.put("deliveredAt", Timestamps.iso(at)));
+    return v;
+  }
+
+  private static ApiError notFound(String id) {
+    String shown = id.length() > 50 ? id.substring(0, 50) + "…" : id;
+    return new ApiError(404, "Watch not found: " + shown);
+  }
+}

@@ -1,0 +1,111 @@
+package org.walletstate.adapters.persistence.watch;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * {@link WatchEvaluations} in PostgreSQL. A claim moves the claimed watches' {@code
+ * next_evaluation_at} past the lease in the statement that takes them ({@code FOR UPDATE SKIP
+ * LOCKED}), so another replica neither waits for them nor takes them until the lease ends. A change
+ * is recorded only over the change before it ({@code changes = seq - 1}), with its delivery, in one
+ * transaction: a replica that evaluated the same change records nothing.
+ */
+public class PgWatchEvaluations implements WatchEvaluations {
+
+  private static final String CLAIM =
+      "with due as (select id from watch where expires_at > $1 and next_evaluation_at <= $1"
+          + " order by next_evaluation_at limit $3 for update skip locked)"
+          + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
+          + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
+          + " w.last_pass, w.last_met, w.changes";
+
+  private static final String UNCHANGED =
+      "update watch set status = $2, status_detail = $3, next_evaluation_at = $4 where id = $1";
+
+  private static final String CHANGED =
+      "update watch set last_pass = $2, last_met = $3, last_attestation_id = $4, changes = $5,"
+          + " status = 'active', status_detail = '', next_evaluation_at = $6"
+          + " where id = $1 and changes = $5 - 1";
+
+  private static final String OUTBOX =
+      "insert into watch_delivery (id, watch_id, seq, attestation_id, body, created_at,"
+          + " next_attempt_at) values ($1, $2, $3, $4, $5, $6, $6)";
+
+  private final Pool pool;
+
+  public PgWatchEvaluations(Pool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public Uni<List<Due>> claim(Instant now, Duration lease, int limit) {
+    return pool.preparedQuery(CLAIM)
+        .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit))
+        .map(
+            rows -> {
+              List<Due> due = new ArrayList<>();
+              rows.forEach(r -> due.add(due(r)));
+              return due;
+            });
+  }
+
+  private static Due due(Row r) {
+    return new Due(
+        r.getString("id"),
+        r.getLong("key_id"),
+        r.getShort("key_version") == 1 ? KeyVersion.V1 : KeyVersion.V2,
+        r.getString("request_json"),
+        WatchCommand.DeliverOn.of(r.getString("deliver_on")),
+        r.getBoolean("last_pass"),
+        PgWatchStore.met(r.getString("last_met")),
+        r.getInteger("changes"));
+  }
+
+  @Override
+  public Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt) {
+    return pool.preparedQuery(UNCHANGED)
+        .execute(Tuple.of(id, status.wireName(), detail, utc(nextAt)))
+        .replaceWithVoid();
+  }
+
+  @Override
+  public Uni<Void> changed(Change c) {
+    Tuple watch =
+        Tuple.wrap(
+            new ArrayList<Object>(
+                List.of(
+                    c.watchId(),
+                    c.pass(),
+                    PgWatchStore.metText(c.met()),
+                    c.attestationId(),
+                    c.seq(),
+                    utc(c.nextAt()))));
+    Tuple delivery =
+        Tuple.of(c.deliveryId(), c.watchId(), c.seq(), c.attestationId(), c.body(), utc(c.at()));
+    return pool.withTransaction(
+        connection ->
+            connection
+                .preparedQuery(CHANGED)
+                .execute(watch)
+                .flatMap(
+                    updated ->
+                        updated.rowCount() == 1
+                            ? connection.preparedQuery(OUTBOX).execute(delivery).replaceWithVoid()
+                            : Uni.createFrom().voidItem()));
+  }
+
+  static java.time.OffsetDateTime utc(Instant at) {
+    return at.atOffset(ZoneOffset.UTC);
+  }
+}

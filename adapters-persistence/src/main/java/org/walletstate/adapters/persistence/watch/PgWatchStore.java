@@ -1,0 +1,140 @@
+package org.walletstate.adapters.persistence.watch;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.net.URI;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.out.WatchStore;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * {@link WatchStore} in PostgreSQL ({@code watch}). The insert counts the owner's watches in the
+ * same statement, under a transaction-scoped advisory lock on the key, so two requests at once
+ * cannot both take the last place.
+ */
+public class PgWatchStore implements WatchStore {
+
+  private static final String COLUMNS =
+      "id, key_id, webhook_url, deliver_on, created_at, expires_at, status, status_detail,"
+          + " last_pass, last_met, last_attestation_id";
+
+  private static final String LOCK = "select pg_advisory_xact_lock(hashtext('watch'), $1::int)";
+
+  private static final String INSERT =
+      "insert into watch (id, key_id, request_json, key_version, webhook_url, webhook_secret,"
+          + " deliver_on, created_at, expires_at, status, status_detail, last_pass, last_met,"
+          + " last_attestation_id)"
+          + " select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14"
+          + " where (select count(*) from watch where key_id = $2) < $15";
+
+  private final Pool pool;
+
+  public PgWatchStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  @Override
+  public Uni<Integer> count(long ownerKey) {
+    return pool.preparedQuery("select count(*) from watch where key_id = $1")
+        .execute(Tuple.of(ownerKey))
+        .map(rows -> rows.iterator().next().getLong(0).intValue());
+  }
+
+  @Override
+  public Uni<Boolean> insert(NewWatch row, int limit) {
+    Watch w = row.watch();
+    Tuple values =
+        Tuple.wrap(
+            new ArrayList<Object>(
+                List.of(
+                    w.id(),
+                    w.ownerKey(),
+                    row.requestJson(),
+                    (short) (row.keyVersion() == KeyVersion.V1 ? 1 : 2),
+                    w.webhookUrl().toString(),
+                    row.webhookSecret(),
+                    w.deliverOn().wireName(),
+                    w.createdAt().atOffset(ZoneOffset.UTC),
+                    w.expiresAt().atOffset(ZoneOffset.UTC),
+                    w.status().wireName(),
+                    w.statusDetail(),
+                    w.pass(),
+                    metText(w.met()),
+                    w.attestationId(),
+                    limit)));
+    return pool.withTransaction(
+        connection ->
+            connection
+                .preparedQuery(LOCK)
+                .execute(Tuple.of((int) w.ownerKey()))
+                .flatMap(locked -> connection.preparedQuery(INSERT).execute(values))
+                .map(rows -> rows.rowCount() == 1));
+  }
+
+  @Override
+  public Uni<List<Watch>> list(long ownerKey) {
+    return pool.preparedQuery(
+            "select " + COLUMNS + " from watch where key_id = $1 order by created_at desc, id")
+        .execute(Tuple.of(ownerKey))
+        .map(
+            rows -> {
+              List<Watch> all = new ArrayList<>();
+              rows.forEach(r -> all.add(watch(r)));
+              return all;
+            });
+  }
+
+  @Override
+  public Uni<Optional<Watch>> find(long ownerKey, String id) {
+    return pool.preparedQuery("select " + COLUMNS + " from watch where key_id = $1 and id = $2")
+        .execute(Tuple.of(ownerKey, id))
+        .map(
+            rows ->
+                rows.iterator().hasNext()
+                    ? Optional.of(watch(rows.iterator().next()))
+                    : Optional.empty());
+  }
+
+  @Override
+  public Uni<Boolean> delete(long ownerKey, String id) {
+    return pool.preparedQuery("delete from watch where key_id = $1 and id = $2")
+        .execute(Tuple.of(ownerKey, id))
+        .map(rows -> rows.rowCount() == 1);
+  }
+
+  static String metText(List<Boolean> met) {
+    StringBuilder text = new StringBuilder(met.size());
+    met.forEach(m -> text.append(m ? '1' : '0'));
+    return text.toString();
+  }
+
+  static List<Boolean> met(String text) {
+    List<Boolean> met = new ArrayList<>(text.length());
+    for (char c : text.toCharArray()) {
+      met.add(c == '1');
+    }
+    return met;
+  }
+
+  static Watch watch(Row r) {
+    return new Watch(
+        r.getString("id"),
+        r.getLong("key_id"),
+        URI.create(r.getString("webhook_url")),
+        WatchCommand.DeliverOn.of(r.getString("deliver_on")),
+        r.getOffsetDateTime("created_at").toInstant(),
+        r.getOffsetDateTime("expires_at").toInstant(),
+        Watch.Status.of(r.getString("status")),
+        r.getString("status_detail"),
+        r.getBoolean("last_pass"),
+        met(r.getString("last_met")),
+        r.getString("last_attestation_id"));
+  }
+}

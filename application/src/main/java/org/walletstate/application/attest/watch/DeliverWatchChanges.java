@@ -1,0 +1,96 @@
+package org.walletstate.application.attest.watch;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
+import org.walletstate.application.attest.watch.port.out.WebhookSender;
+
+/**
+ * The watches' delivery job: each run claims the due deliveries (the earliest undelivered change of
+ * each watch, {@code FOR UPDATE SKIP LOCKED}) and POSTs each with Standard Webhooks headers. A
+ * failed attempt is retried after {@code base}·2^attempts (at most {@code maxDelay}) until {@code
+ * retryFor} after the change, then given up; every attempt is in the delivery's history. At least
+ * once: a receiver may see an attempt twice (same {@code webhook-id}) when an answer is lost.
+ */
+public final class DeliverWatchChanges {
+
+  /**
+   * How deliveries are retried.
+   *
+   * @param base the first retry's delay
+   * @param maxDelay the longest delay between attempts
+   * @param retryFor how long after the change attempts go on
+   * @param lease how long a claimed delivery is held (longer than an attempt's timeout)
+   */
+  public record Retries(Duration base, Duration maxDelay, Duration retryFor, Duration lease) {}
+
+  private final WatchDeliveries deliveries;
+  private final WebhookSender sender;
+  private final Clock clock;
+  private final Retries retries;
+  private final int batch;
+
+  public DeliverWatchChanges(
+      WatchDeliveries deliveries, WebhookSender sender, Clock clock, Retries retries, int batch) {
+    this.deliveries = deliveries;
+    this.sender = sender;
+    this.clock = clock;
+    this.retries = retries;
+    this.batch = batch;
+  }
+
+  /** One run: the number of deliveries the receivers took. */
+  public Uni<Integer> runOnce() {
+    Instant now = clock.instant();
+    return deliveries
+        .claim(now, retries.lease(), batch)
+        .flatMap(
+            due ->
+                Multi.createFrom()
+                    .iterable(due)
+                    .onItem()
+                    .transformToUniAndMerge(this::attempt)
+                    .collect()
+                    .with(Collectors.summingInt(Integer::intValue)));
+  }
+
+  private Uni<Integer> attempt(WatchDeliveries.Pending pending) {
+    Instant at = clock.instant();
+    var message =
+        new WebhookSender.Message(
+            pending.id(), at.getEpochSecond(), pending.body(), pending.webhookSecret());
+    return sender
+        .post(pending.webhookUrl(), message)
+        .onFailure()
+        .recoverWithItem(f -> new WebhookSender.Sent(false, "could not be sent"))
+        .flatMap(
+            sent -> {
+              if (sent.delivered()) {
+                return deliveries.delivered(pending.id(), sent.outcome(), at).replaceWith(1);
+              }
+              return deliveries
+                  .failed(pending.id(), sent.outcome(), at, retryAt(pending, at))
+                  .replaceWith(0);
+            });
+  }
+
+  /** When to try again after the attempt at {@code at}, or empty when the period is over. */
+  Optional<Instant> retryAt(WatchDeliveries.Pending pending, Instant at) {
+    Duration delay = retries.base();
+    for (int i = 0; i < pending.attempts() && delay.compareTo(retries.maxDelay()) < 0; i++) {
+      delay = delay.multipliedBy(2);
+    }
+    if (delay.compareTo(retries.maxDelay()) > 0) {
+      delay = retries.maxDelay();
+    }
+    Instant next = at.plus(delay);
+    return next.isAfter(pending.createdAt().plus(retries.retryFor()))
+        ? Optional.empty()
+        : Optional.of(next);
+  }
+}

@@ -1,0 +1,238 @@
+package org.walletstate.application.attest.watch;
+
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.out.JsonRequests;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.ChainState;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.ResponseFormat;
+import org.walletstate.domain.attest.attestation.Attestation;
+import org.walletstate.domain.attest.attestation.AttestationId;
+import org.walletstate.domain.observation.ChainObservation;
+
+/**
+ * The watches' evaluation job: each run claims the due watches ({@link WatchEvaluations#claim}:
+ * {@code FOR UPDATE SKIP LOCKED}, so replicas take disjoint sets), observes each chain once for all
+ * of them ({@link SharedReads}), and evaluates every watch as attest does. A changed verdict is
+ * charged ({@link #PRICE} credits, once per change: the ledger's idempotency key is the watch and
+ * the change's number), signed exactly as attest signs, and recorded with its delivery in one
+ * transaction. An incomplete read changes nothing and delivers nothing: the watch says so in its
+ * status and is read again at the next run. A key that cannot pay pauses its watch, which keeps
+ * being evaluated and delivers the change once the key has credits.
+ */
+public final class EvaluateWatches {
+
+  /** Credits a delivered change costs (a signed attestation, as attest charges). */
+  public static final long PRICE = 1;
+
+  static final String LEDGER_REASON = "watch";
+
+  private record Parsed(WatchEvaluations.Due due, AttestCommand command) {}
+
+  private final WatchEvaluations evaluations;
+  private final JsonRequests requests;
+  private final ChainState chains;
+  private final AttestationSigner signer;
+  private final CreditLedger ledger;
+  private final Entropy entropy;
+  private final Clock clock;
+  private final Executor cpu;
+  private final Duration every;
+  private final int batch;
+
+  /**
+   * @param every how often a watch is evaluated (and how long a claim holds it)
+   * @param batch watches one run takes at most
+   */
+  public EvaluateWatches(
+      WatchEvaluations evaluations,
+      JsonRequests requests,
+      ChainState chains,
+      AttestationSigner signer,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu,
+      Duration every,
+      int batch) {
+    this.evaluations = evaluations;
+    this.requests = requests;
+    this.chains = chains;
+    this.signer = signer;
+    this.ledger = ledger;
+    this.entropy = entropy;
+    this.clock = clock;
+    this.cpu = cpu;
+    this.every = every;
+    this.batch = batch;
+  }
+
+  /** One run: the number of changes recorded for delivery. */
+  public Uni<Integer> runOnce() {
+    Instant now = clock.instant();
+    return evaluations
+        .claim(now, every.multipliedBy(5), batch)
+        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now));
+  }
+
+  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now) {
+    Instant next = now.plus(every);
+    SharedReads shared = new SharedReads();
+    List<Parsed> parsed = new ArrayList<>();
+    List<Uni<Void>> unreadable = new ArrayList<>();
+    for (WatchEvaluations.Due d : due) {
+      try {
+        AttestCommand command =
+            AttestCommand.parse(requests.object(d.requestJson()), d.keyVersion());
+        shared.add(command);
+        parsed.add(new Parsed(d, command));
+      } catch (RuntimeException e) {
+        unreadable.add(
+            evaluations.unchanged(
+                d.id(),
+                Watch.Status.READ_FAILED,
+                "the request no longer reads: " + e.getMessage(),
+                next));
+      }
+    }
+    return observe(shared)
+        .flatMap(
+            observed ->
+                Multi.createFrom()
+                    .iterable(parsed)
+                    .onItem()
+                    .transformToUniAndConcatenate(p -> one(p, observed, now, next))
+                    .collect()
+                    .with(java.util.stream.Collectors.summingInt(Integer::intValue)))
+        .call(
+            () ->
+                unreadable.isEmpty()
+                    ? Uni.createFrom().voidItem()
+                    : Uni.join().all(unreadable).andCollectFailures().replaceWithVoid());
+  }
+
+  private Uni<Map<SharedReads.Target, ChainObservation>> observe(SharedReads shared) {
+    List<SharedReads.Target> targets = List.copyOf(shared.targets());
+    if (targets.isEmpty()) {
+      return Uni.createFrom().item(Map.of());
+    }
+    List<Uni<ChainObservation>> reads = new ArrayList<>();
+    for (SharedReads.Target t : targets) {
+      reads.add(chains.observe(t.chain(), shared.query(t)));
+    }
+    return Uni.join()
+        .all(reads)
+        .andFailFast()
+        .map(
+            observed -> {
+              Map<SharedReads.Target, ChainObservation> byTarget = new LinkedHashMap<>();
+              for (int i = 0; i < targets.size(); i++) {
+                byTarget.put(targets.get(i), observed.get(i));
+              }
+              return byTarget;
+            });
+  }
+
+  private Uni<Integer> one(
+      Parsed p, Map<SharedReads.Target, ChainObservation> observed, Instant now, Instant next) {
+    String id = p.due().id();
+    AttestEvaluation evaluation =
+        AttestEvaluation.of(p.command(), SharedReads.of(p.command(), observed));
+    if (evaluation instanceof AttestEvaluation.Refused refused) {
+      return none(evaluations.unchanged(id, Watch.Status.READ_FAILED, refused.message(), next));
+    }
+    if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
+      return none(
+          evaluations.unchanged(
+              id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete), next));
+    }
+    AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
+    if (!WatchVerdicts.changed(p.due(), complete)) {
+      return none(evaluations.unchanged(id, Watch.Status.ACTIVE, "", next));
+    }
+    return charged(p, complete, now, next);
+  }
+
+  private Uni<Integer> charged(
+      Parsed p, AttestEvaluation.Complete complete, Instant now, Instant next) {
+    WatchEvaluations.Due due = p.due();
+    int seq = due.changes() + 1;
+    Attestation attestation =
+        new Attestation(
+            AttestationId.fromRandom(entropy.bytes(8)),
+            complete.results(),
+            now,
+            now.plus(p.command().attestationLifetime()));
+    CreditLedger.DebitRequest debit =
+        new CreditLedger.DebitRequest(
+            due.ownerKey(),
+            PRICE,
+            LEDGER_REASON,
+            attestation.id().value(),
+            "watch:" + due.id() + ":" + seq,
+            now);
+    return ledger
+        .debit(debit)
+        .flatMap(
+            taken -> {
+              if (taken instanceof CreditLedger.Debit.Insufficient short_) {
+                return none(
+                    evaluations.unchanged(
+                        due.id(),
+                        Watch.Status.PAUSED,
+                        "the key has "
+                            + short_.available()
+                            + " credits; a change costs "
+                            + PRICE
+                            + ". Evaluation goes on; the change is delivered once the key has"
+                            + " credits",
+                        next));
+              }
+              return signed(p, attestation)
+                  .flatMap(
+                      signed ->
+                          evaluations.changed(
+                              new WatchEvaluations.Change(
+                                  due.id(),
+                                  seq,
+                                  attestation.pass(),
+                                  WatchVerdicts.met(complete),
+                                  attestation.id().value(),
+                                  "msg_" + HexFormat.of().formatHex(entropy.bytes(12)),
+                                  signed.dataJson(),
+                                  now,
+                                  next)))
+                  .replaceWith(1);
+            });
+  }
+
+  private Uni<AttestationSigner.SignedAttestation> signed(Parsed p, Attestation attestation) {
+    AttestCommand command = p.command();
+    var request =
+        new AttestationSigner.SigningRequest(
+            attestation,
+            p.due().keyVersion(),
+            command.format() == ResponseFormat.JWT,
+            command.wallets().subject().text());
+    return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
+  }
+
+  private static Uni<Integer> none(Uni<Void> recorded) {
+    return recorded.replaceWith(0);
+  }
+}

@@ -1,0 +1,76 @@
+package org.walletstate.application.attest.watch;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.ReadPlan;
+import org.walletstate.domain.chain.AnchorTag;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.proof.ProofTarget;
+
+/**
+ * The reads of many watches, one query per chain and anchor: the union of every watch's first
+ * round, second round and proofs, so a chain is observed once per evaluation for all the watches on
+ * it (on an EVM chain, the family's one batched round for all their first-round reads), and each
+ * watch is then evaluated against the shared observation exactly as attest evaluates its own.
+ */
+final class SharedReads {
+
+  /** A chain read at one anchor. */
+  record Target(ChainId chain, AnchorTag anchor) {}
+
+  private final Map<Target, List<ReadPlan>> plans = new LinkedHashMap<>();
+
+  /** Adds a watch's plan. */
+  void add(AttestCommand command) {
+    ReadPlan plan = ReadPlan.of(command);
+    for (ChainId chain : plan.chains()) {
+      plans.computeIfAbsent(new Target(chain, command.anchor()), t -> new ArrayList<>()).add(plan);
+    }
+  }
+
+  /** Every chain and anchor to observe. */
+  Set<Target> targets() {
+    return Collections.unmodifiableSet(plans.keySet());
+  }
+
+  /** The one query of {@code target}: every watch's reads there. */
+  ChainQuery query(Target target) {
+    List<ReadPlan> on = plans.get(target);
+    Set<ChainRead<?>> reads = new LinkedHashSet<>();
+    Set<ProofTarget> proofs = new LinkedHashSet<>();
+    for (ReadPlan plan : on) {
+      reads.addAll(plan.reads(target.chain()));
+      proofs.addAll(plan.proofs(target.chain()));
+    }
+    return new ChainQuery(
+        reads,
+        firstRound -> {
+          Set<ChainRead<?>> followUps = new LinkedHashSet<>();
+          for (ReadPlan plan : on) {
+            followUps.addAll(plan.followUps(target.chain(), firstRound));
+          }
+          return followUps;
+        },
+        proofs,
+        target.anchor());
+  }
+
+  /** A command's observations, one per chain it reads, out of the shared ones. */
+  static Map<ChainId, ChainObservation> of(
+      AttestCommand command, Map<Target, ChainObservation> observed) {
+    Map<ChainId, ChainObservation> mine = new LinkedHashMap<>();
+    for (ChainId chain : ReadPlan.of(command).chains()) {
+      mine.put(chain, observed.get(new Target(chain, command.anchor())));
+    }
+    return mine;
+  }
+}

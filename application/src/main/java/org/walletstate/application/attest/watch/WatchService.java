@@ -1,0 +1,159 @@
+package org.walletstate.application.attest.watch;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.attest.port.in.AttestUseCase;
+import org.walletstate.application.attest.watch.port.in.SubscribeOutcome;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.in.WatchDelivery;
+import org.walletstate.application.attest.watch.port.in.WatchesUseCase;
+import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
+import org.walletstate.application.attest.watch.port.out.WatchStore;
+import org.walletstate.application.attest.watch.port.out.WebhookTargets;
+import org.walletstate.application.port.out.Entropy;
+import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.account.Payer;
+import org.walletstate.domain.attest.attestation.Attestation;
+import org.walletstate.domain.attest.attestation.ConditionResult;
+
+/**
+ * {@link WatchesUseCase}: the webhook is checked and the key's watches counted before anything is
+ * read; the first attestation is attest's own (read, signed and charged by {@link AttestUseCase}
+ * with the key's credits), and only a signed one makes a watch.
+ */
+public final class WatchService implements WatchesUseCase {
+
+  /** The prefix of a webhook secret (the Standard Webhooks convention). */
+  static final String SECRET_PREFIX = "whsec_";
+
+  /** Deliveries a history shows at most. */
+  static final int HISTORY = 100;
+
+  private final AttestUseCase attest;
+  private final WatchStore store;
+  private final WebhookTargets targets;
+  private final WatchDeliveries deliveries;
+  private final Entropy entropy;
+  private final Clock clock;
+  private final int maxPerKey;
+
+  /**
+   * @param maxPerKey the watches a key may have at once
+   */
+  public WatchService(
+      AttestUseCase attest,
+      WatchStore store,
+      WebhookTargets targets,
+      WatchDeliveries deliveries,
+      Entropy entropy,
+      Clock clock,
+      int maxPerKey) {
+    this.attest = attest;
+    this.store = store;
+    this.targets = targets;
+    this.deliveries = deliveries;
+    this.entropy = entropy;
+    this.clock = clock;
+    this.maxPerKey = maxPerKey;
+  }
+
+  @Override
+  public Uni<SubscribeOutcome> subscribe(KeyAccount owner, WatchCommand command) {
+    return targets
+        .refusal(command.webhookUrl())
+        .flatMap(
+            refusal -> {
+              if (refusal.isPresent()) {
+                return Uni.createFrom()
+                    .<SubscribeOutcome>item(new SubscribeOutcome.RefusedTarget(refusal.get()));
+              }
+              return store
+                  .count(owner.id())
+                  .flatMap(
+                      count ->
+                          count >= maxPerKey
+                              ? Uni.createFrom()
+                                  .<SubscribeOutcome>item(new SubscribeOutcome.TooMany(maxPerKey))
+                              : attested(owner, command));
+            });
+  }
+
+  private Uni<SubscribeOutcome> attested(KeyAccount owner, WatchCommand command) {
+    return attest
+        .attest(new Payer.Credits(owner), command.attest())
+        .flatMap(
+            paid -> {
+              // a key's credits never decline (Paid): anything else is a bug, not an outcome
+              AttestOutcome outcome = ((Paid.Answered<AttestOutcome>) paid).outcome();
+              if (!(outcome instanceof AttestOutcome.Signed signed)) {
+                return Uni.createFrom()
+                    .<SubscribeOutcome>item(new SubscribeOutcome.NotAttested(outcome));
+              }
+              return stored(owner, command, signed);
+            });
+  }
+
+  private Uni<SubscribeOutcome> stored(
+      KeyAccount owner, WatchCommand command, AttestOutcome.Signed signed) {
+    Attestation first = signed.attestation();
+    Instant now = clock.instant();
+    Watch watch =
+        new Watch(
+            "wch_" + HexFormat.of().formatHex(entropy.bytes(12)),
+            owner.id(),
+            command.webhookUrl(),
+            command.deliverOn(),
+            now,
+            now.plus(command.lifetime()),
+            Watch.Status.ACTIVE,
+            "",
+            first.pass(),
+            first.results().stream().map(ConditionResult::met).toList(),
+            first.id().value());
+    String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(entropy.bytes(24));
+    WatchStore.NewWatch row =
+        new WatchStore.NewWatch(
+            watch, command.requestJson(), command.attest().keyVersion(), secret);
+    return store
+        .insert(row, maxPerKey)
+        .map(
+            inserted ->
+                inserted
+                    ? new SubscribeOutcome.Subscribed(watch, secret, signed)
+                    : new SubscribeOutcome.TooMany(maxPerKey));
+  }
+
+  @Override
+  public Uni<List<Watch>> watches(KeyAccount owner) {
+    return store.list(owner.id());
+  }
+
+  @Override
+  public Uni<Optional<Watch>> watch(KeyAccount owner, String id) {
+    return store.find(owner.id(), id);
+  }
+
+  @Override
+  public Uni<Optional<List<WatchDelivery>>> deliveries(KeyAccount owner, String id) {
+    return store
+        .find(owner.id(), id)
+        .flatMap(
+            found ->
+                found.isEmpty()
+                    ? Uni.createFrom().item(Optional.<List<WatchDelivery>>empty())
+                    : deliveries.history(owner.id(), id, HISTORY).map(Optional::of));
+  }
+
+  @Override
+  public Uni<Boolean> delete(KeyAccount owner, String id) {
+    return store.delete(owner.id(), id);
+  }
+}

@@ -1,0 +1,39 @@
+package org.walletstate.application.attest.watch;
+
+import java.util.List;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.FailedCondition;
+import org.walletstate.domain.attest.attestation.ConditionResult;
+
+/** What a watch's evaluation means for it. */
+final class WatchVerdicts {
+
+  private WatchVerdicts() {}
+
+  /** Each condition's {@code met}, in request order. */
+  static List<Boolean> met(AttestEvaluation.Complete complete) {
+    return complete.results().stream().map(ConditionResult::met).toList();
+  }
+
+  /** Whether a complete evaluation is a change the watch delivers. */
+  static boolean changed(WatchEvaluations.Due due, AttestEvaluation.Complete complete) {
+    if (complete.pass() != due.pass()) {
+      return true;
+    }
+    return due.deliverOn() == WatchCommand.DeliverOn.MET && !met(complete).equals(due.met());
+  }
+
+  /** The status detail of an incomplete read: which chain failed, and how. */
+  static String failure(AttestEvaluation.Incomplete incomplete) {
+    FailedCondition first = incomplete.failedConditions().get(0);
+    return "conditions["
+        + first.condition()
+        + "] on chain "
+        + first.chainId().wireValue()
+        + ": "
+        + first.message()
+        + "; retried at the next evaluation";
+  }
+}

@@ -1,0 +1,84 @@
+package org.walletstate.application.attest.watch.port.in;
+
+import java.net.URI;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A watch as its owner sees it (its webhook secret is never part of it).
+ *
+ * @param id the watch's id ({@code wch_} and 24 hex digits)
+ * @param ownerKey the key that created it; only that key sees it
+ * @param webhookUrl where changes are delivered
+ * @param deliverOn which changes are delivered
+ * @param createdAt when it was created
+ * @param expiresAt when it stops
+ * @param status {@code active}, or why it is not evaluated ({@link Status})
+ * @param statusDetail what the status refers to (e.g. the failed read), empty when none
+ * @param pass the verdict last signed
+ * @param met each condition's {@code met} last signed, in request order
+ * @param attestationId the id of the attestation last signed
+ */
+public record Watch(
+    String id,
+    long ownerKey,
+    URI webhookUrl,
+    WatchCommand.DeliverOn deliverOn,
+    Instant createdAt,
+    Instant expiresAt,
+    Status status,
+    String statusDetail,
+    boolean pass,
+    List<Boolean> met,
+    String attestationId) {
+
+  /** Where a watch stands. */
+  public enum Status {
+    /** Evaluated as blocks arrive. */
+    ACTIVE("active"),
+    /** The last evaluation could not read a chain; it is tried again at the next block. */
+    READ_FAILED("read_failed"),
+    /** Its key ran out of credits; evaluated again once the key has credits. */
+    PAUSED("paused"),
+    /** Past its lifetime. */
+    EXPIRED("expired");
+
+    private final String wireName;
+
+    Status(String wireName) {
+      this.wireName = wireName;
+    }
+
+    public String wireName() {
+      return wireName;
+    }
+
+    /** The status named {@code wireName}. */
+    public static Status of(String wireName) {
+      for (Status s : values()) {
+        if (s.wireName.equals(wireName)) {
+          return s;
+        }
+      }
+      throw new IllegalArgumentException("no watch status " + wireName);
+    }
+  }
+
+  public Watch {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(webhookUrl, "webhookUrl");
+    Objects.requireNonNull(deliverOn, "deliverOn");
+    Objects.requireNonNull(createdAt, "createdAt");
+    Objects.requireNonNull(expiresAt, "expiresAt");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(statusDetail, "statusDetail");
+    met = List.copyOf(met);
+    Objects.requireNonNull(attestationId, "attestationId");
+  }
+
+  /** The status as of {@code now}: an expired watch says so whatever its row says. */
+  public Status statusAt(Instant now) {
+    return now.isBefore(expiresAt) ? status : Status.EXPIRED;
+  }
+}

@@ -1,0 +1,59 @@
+package org.walletstate.application.attest.watch.port.in;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import org.walletstate.domain.attest.AttestCommand;
+
+/**
+ * A validated {@code POST /v1/watches} body: an attest request and how its changes are pushed.
+ *
+ * @param attest the attest request the watch re-evaluates
+ * @param requestJson the body as sent (kept, so the watch is re-read exactly as it was asked)
+ * @param webhookUrl where changes are delivered
+ * @param lifetime how long the watch lives after it is created
+ * @param deliverOn which changes are delivered
+ */
+public record WatchCommand(
+    AttestCommand attest,
+    String requestJson,
+    URI webhookUrl,
+    Duration lifetime,
+    DeliverOn deliverOn) {
+
+  /** Which changes a watch delivers. */
+  public enum DeliverOn {
+    /** A change of the attestation's {@code pass}. */
+    PASS("pass"),
+    /** A change of {@code pass} or of any condition's {@code met}. */
+    MET("met");
+
+    private final String wireName;
+
+    DeliverOn(String wireName) {
+      this.wireName = wireName;
+    }
+
+    public String wireName() {
+      return wireName;
+    }
+
+    /** The value named {@code wireName}. */
+    public static DeliverOn of(String wireName) {
+      for (DeliverOn d : values()) {
+        if (d.wireName.equals(wireName)) {
+          return d;
+        }
+      }
+      throw new IllegalArgumentException("no deliver option " + wireName);
+    }
+  }
+
+  public WatchCommand {
+    Objects.requireNonNull(attest, "attest");
+    Objects.requireNonNull(requestJson, "requestJson");
+    Objects.requireNonNull(webhookUrl, "webhookUrl");
+    Objects.requireNonNull(lifetime, "lifetime");
+    Objects.requireNonNull(deliverOn, "deliverOn");
+  }
+}

@@ -1,0 +1,70 @@
+package org.walletstate.application.attest.watch.port.out;
+
+import io.smallrye.mutiny.Uni;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.domain.payload.KeyVersion;
+
+/** The evaluation side of the watches: which are due, and what each evaluation found. */
+public interface WatchEvaluations {
+
+  /**
+   * A watch to evaluate.
+   *
+   * @param changes how many changes were delivered so far (the next one is {@code changes + 1})
+   */
+  record Due(
+      String id,
+      long ownerKey,
+      KeyVersion keyVersion,
+      String requestJson,
+      WatchCommand.DeliverOn deliverOn,
+      boolean pass,
+      List<Boolean> met,
+      int changes) {
+    public Due {
+      met = List.copyOf(met);
+    }
+  }
+
+  /**
+   * A changed verdict: the watch's new verdict and the delivery of its attestation.
+   *
+   * @param seq the change's number for its watch (1, 2, …): deliveries go out in this order
+   * @param deliveryId the delivery's id ({@code webhook-id})
+   * @param body the signed attestation, the delivery's body
+   * @param nextAt when the watch is evaluated next
+   */
+  record Change(
+      String watchId,
+      int seq,
+      boolean pass,
+      List<Boolean> met,
+      String attestationId,
+      String deliveryId,
+      String body,
+      Instant at,
+      Instant nextAt) {
+    public Change {
+      met = List.copyOf(met);
+    }
+  }
+
+  /**
+   * Takes up to {@code limit} live watches due at {@code now} that no other replica holds ({@code
+   * FOR UPDATE SKIP LOCKED}), and holds them for {@code lease}.
+   */
+  Uni<List<Due>> claim(Instant now, Duration lease, int limit);
+
+  /** An evaluation that changed nothing: the watch's status, and when it is evaluated next. */
+  Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt);
+
+  /**
+   * A change: the watch's verdict and its delivery, in one transaction; nothing when a change of
+   * that number was recorded before.
+   */
+  Uni<Void> changed(Change change);
+}
