@@ -161,6 +161,13 @@ class WatchesTest {
         .then()
         .statusCode(400)
         .body("error.message", equalTo("deliver must be \"pass\" or \"met\""));
+    post(key.secret(), withMember(watchBody("1"), "assurance", "quorum"))
+        .then()
+        .statusCode(400)
+        .body(
+            "error.message",
+            equalTo(
+                "assurance is not available on watches: a watch reads each chain from one provider"));
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(5);
   }
 

@@ -38,6 +38,10 @@ public final class WatchCommands {
    */
   public static WatchCommand parse(RequestValue.Obj body, String bodyJson, KeyVersion version) {
     AttestCommand attest = AttestCommand.parse(body, version);
+    if (body.members().containsKey("assurance")) {
+      throw new ValidationException(
+          "assurance is not available on watches: a watch reads each chain from one provider");
+    }
     Fields fields = Fields.of(body, "");
     URI url = webhookUrl(fields.requiredText("webhookUrl"));
     Duration lifetime = Duration.ofSeconds(lifetime(fields.get("lifetime")));
