@@ -6,10 +6,8 @@ import io.vertx.core.dns.DnsClientOptions;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.core.dns.DnsClient;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -73,22 +71,9 @@ public final class VertxDomainProbe implements DomainProbe {
   }
 
   private static Set<InetAddress> loopback(DomainCheckConfig config) {
-    Set<InetAddress> loopback = new HashSet<>();
-    for (String text : config.test().allowedLoopbackAddresses().orElse(List.of())) {
-      try {
-        InetAddress address = InetAddress.getByName(text.strip());
-        if (!address.isLoopbackAddress()) {
-          throw new IllegalArgumentException(
-              "walletstate.domain-verification.test.allowed-loopback-addresses takes loopback"
-                  + " addresses only, not "
-                  + text);
-        }
-        loopback.add(address);
-      } catch (UnknownHostException e) {
-        throw new IllegalArgumentException("not an address: " + text, e);
-      }
-    }
-    return loopback;
+    return LoopbackAllowance.of(
+        config.test().allowedLoopbackAddresses().orElse(List.of()),
+        "walletstate.domain-verification.test.allowed-loopback-addresses");
   }
 
   @Override

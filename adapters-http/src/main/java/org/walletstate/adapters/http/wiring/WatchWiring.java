@@ -4,15 +4,14 @@ import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.walletstate.adapters.http.attest.WatchesConfig;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.DomainCheckConfig;
+import org.walletstate.adapters.http.domaincheck.LoopbackAllowance;
 import org.walletstate.adapters.http.domaincheck.WebhookPost;
 import org.walletstate.adapters.http.domaincheck.WebhookTargetCheck;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
@@ -119,21 +118,8 @@ public class WatchWiring {
   }
 
   private static Set<InetAddress> loopback(WatchesConfig config) {
-    Set<InetAddress> loopback = new HashSet<>();
-    for (String text : config.test().allowedLoopbackAddresses().orElse(List.of())) {
-      try {
-        InetAddress address = InetAddress.getByName(text.strip());
-        if (!address.isLoopbackAddress()) {
-          throw new IllegalArgumentException(
-              "walletstate.watches.test.allowed-loopback-addresses takes loopback addresses"
-                  + " only, not "
-                  + text);
-        }
-        loopback.add(address);
-      } catch (UnknownHostException e) {
-        throw new IllegalArgumentException("not an address: " + text, e);
-      }
-    }
-    return loopback;
+    return LoopbackAllowance.of(
+        config.test().allowedLoopbackAddresses().orElse(List.of()),
+        "walletstate.watches.test.allowed-loopback-addresses");
   }
 }

@@ -1,7 +1,6 @@
 package org.walletstate.adapters.chain.evm.web3j;
 
 import io.smallrye.mutiny.Uni;
-import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,8 +24,6 @@ import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
-import org.walletstate.adapters.chain.evm.retry.Backoff;
-import org.walletstate.adapters.chain.evm.retry.RetryingEvmRpc;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
@@ -167,25 +164,10 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
     this.connections = Web3jConnections.open(config.maxConcurrentCalls(), timer);
     ReadCache cache = new ReadCache(config.cacheEntries());
     Map<ChainId, AnchoredEvmChainState.Chain> chains = new LinkedHashMap<>();
+    RetryStacks stacks =
+        new RetryStacks(connections, observer, config.failback(), clock, random, timer);
     for (EvmChainConfig chain : config.chains().values()) {
-      List<EvmRpc> endpoints = new ArrayList<>();
-      for (URI endpoint : chain.endpoints()) {
-        endpoints.add(
-            connections.endpoint(endpoint, chain.requestTimeout(), chain.maxBatchSize(), observer));
-      }
-      EvmRpc rpc =
-          new CachingEvmRpc(
-              chain.chain(),
-              new RetryingEvmRpc(
-                  chain.chain(),
-                  observer,
-                  endpoints,
-                  chain.attempts(),
-                  new Backoff(chain.initialBackoff(), chain.maxBackoff(), random),
-                  config.failback(),
-                  clock,
-                  timer),
-              cache);
+      EvmRpc rpc = new CachingEvmRpc(chain.chain(), stacks.over(chain, chain.endpoints()), cache);
       if (heads.enabled()) {
         FollowedHeadRpc follower = new FollowedHeadRpc(rpc, clock, heads, timer);
         followers.add(follower);
@@ -194,8 +176,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
     this.anchored = new AnchoredEvmChainState(chains, clock, slots);
-    this.quorum =
-        QuorumAssembly.build(config, quorums, connections, clock, random, timer, slots, observer);
+    this.quorum = QuorumAssembly.build(config, quorums, stacks, slots);
   }
 
   /** A query asking for a quorum goes to the quorum reader; every other as before. */
