@@ -16,6 +16,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -25,8 +30,9 @@ import org.walletstate.domain.tlog.TreeNode;
 
 /**
  * The transparency log in PostgreSQL ({@code log_entry}, {@code log_sequence}, {@code log_node},
- * {@code log_checkpoint}). An append is one statement, committed before {@link #appendAll} returns:
- * it takes the entries' leaf indexes from the counter row ({@code update ... set next_index =
+ * {@code log_checkpoint}). An append is committed before {@link #appendAll} returns: its entries go
+ * in one statement with this replica's concurrent appends ({@link GroupAppends}, group commit),
+ * which takes their leaf indexes from the counter row ({@code update ... set next_index =
  * next_index + n returning}) and inserts them. The row's lock is held until that statement commits,
  * so the indexes are dense and given in commit order across replicas (an index is visible only
  * after every smaller one is). A batch runs in one transaction under the advisory lock {@value
@@ -41,14 +47,6 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   private static final Duration APPEND_WAIT = Duration.ofSeconds(10);
 
-  private static final String APPEND =
-      "with taken as (update log_sequence set next_index = next_index + $6 where id = 1"
-          + " returning next_index - $6 as first)"
-          + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
-          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash, taken.first + v.n - 1"
-          + " from taken, unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
-          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
-          + " returning leaf_index";
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String LATEST =
       "select size, root, note from log_checkpoint order by size desc limit 1";
@@ -71,53 +69,44 @@ public class PgTransparencyLog implements LogStore, StatementLog {
           + " from log_entry where statement_id = $1 or statement_hash = $2 order by seq limit 1";
 
   private final Pool pool;
+  private final GroupAppends appends;
 
   public PgTransparencyLog(Pool pool) {
     this.pool = pool;
+    this.appends = new GroupAppends(pool);
   }
 
   /**
-   * One statement (the counter's update and the inserts), awaited: called on the signing threads,
-   * never on an event loop.
+   * Waits for the entries' statement (grouped with this replica's concurrent appends, {@link
+   * GroupAppends}) to commit: called on the signing threads, never on an event loop. A failed
+   * statement fails every append it carried, with its failure.
    */
   @Override
   public OptionalLong appendAll(List<LoggedStatement> statements) {
-    int n = statements.size();
-    if (n == 0) {
+    if (statements.isEmpty()) {
       return OptionalLong.empty();
     }
-    String[] ids = new String[n];
-    Buffer[] hashes = new Buffer[n];
-    String[] kinds = new String[n];
-    String[] kids = new String[n];
-    Buffer[] leaves = new Buffer[n];
-    for (int i = 0; i < n; i++) {
-      LoggedStatement statement = statements.get(i);
-      ids[i] = statement.id();
-      hashes[i] = Buffer.buffer(statement.statementHash());
-      kinds[i] = statement.kind();
-      kids[i] = statement.kid();
-      leaves[i] = Buffer.buffer(statement.leafHash());
+    CompletableFuture<Long> first = appends.submit(statements);
+    try {
+      return OptionalLong.of(first.get(APPEND_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+    } catch (TimeoutException e) {
+      throw new io.smallrye.mutiny.TimeoutException();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CompletionException(e);
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new CompletionException(e.getCause());
     }
-    long first = Long.MAX_VALUE;
-    for (Row row :
-        pool.preparedQuery(APPEND)
-            .execute(
-                Tuple.tuple()
-                    .addValue(ids)
-                    .addValue(hashes)
-                    .addValue(kinds)
-                    .addValue(kids)
-                    .addValue(leaves)
-                    .addLong((long) n))
-            .await()
-            .atMost(APPEND_WAIT)) {
-      first = Math.min(first, row.getLong("leaf_index"));
-    }
-    if (first == Long.MAX_VALUE) {
-      throw new IllegalStateException("the log's counter row is missing");
-    }
-    return OptionalLong.of(first);
+  }
+
+  /** How many sequencing statements this replica has sent (its appends share them). */
+  public long appendStatements() {
+    return appends.statements();
+  }
+
+  /** How many appends wait for this replica's statement in flight. */
+  int queuedAppends() {
+    return appends.queued();
   }
 
   @Override

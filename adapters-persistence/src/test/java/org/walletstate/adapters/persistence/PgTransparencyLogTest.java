@@ -7,6 +7,8 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Transaction;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -192,6 +194,97 @@ class PgTransparencyLogTest {
         .isEqualTo(TreeProofs.hashes(TreeProofs.consistency(100, 2 * PER_REPLICA), memory));
     assertThat(query.consistency(100, 2 * PER_REPLICA + 1).await().atMost(WAIT))
         .isInstanceOf(LogQuery.ConsistencyAnswer.Refused.class);
+  }
+
+  @Test
+  void concurrentAppendsOfOneReplicaShareStatementsAndGetDistinctDenseIndexes() throws Exception {
+    PgTransparencyLog log = new PgTransparencyLog(pool);
+    int appends = 120;
+    ExecutorService threads = Executors.newFixedThreadPool(appends);
+    // another transaction holds the counter row: the replica's first statement waits for it, and
+    // every append made meanwhile queues for the next statement
+    SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+    Transaction held = holder.begin().await().atMost(WAIT);
+    Map<String, Long> answered = new ConcurrentHashMap<>();
+    try {
+      holder
+          .query("update log_sequence set next_index = next_index where id = 1")
+          .execute()
+          .await()
+          .atMost(WAIT);
+      List<Future<?>> calls = new ArrayList<>();
+      for (int i = 0; i < appends; i++) {
+        LoggedStatement statement = statement("g", i);
+        calls.add(
+            threads.submit(
+                () -> answered.put(statement.id(), log.append(statement).orElseThrow())));
+      }
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (log.queuedAppends() < appends - 1 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertThat(log.queuedAppends()).isEqualTo(appends - 1);
+      held.rollback().await().atMost(WAIT);
+      for (Future<?> call : calls) {
+        call.get();
+      }
+    } finally {
+      holder.close().await().atMost(WAIT);
+      threads.shutdownNow();
+    }
+    // the first statement carried one append, the second every other
+    assertThat(log.appendStatements()).isEqualTo(2);
+    assertThat(Set.copyOf(answered.values()))
+        .containsExactlyInAnyOrderElementsOf(
+            java.util.stream.LongStream.range(0, appends).boxed().toList());
+    for (Row row :
+        pool.query("select statement_id, leaf_index from log_entry")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      assertThat(answered.get(row.getString("statement_id"))).isEqualTo(row.getLong("leaf_index"));
+    }
+  }
+
+  @Test
+  void aRefusedStatementFailsEveryAppendItCarried() throws Exception {
+    PgTransparencyLog log = new PgTransparencyLog(pool);
+    ExecutorService threads = Executors.newFixedThreadPool(3);
+    SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+    Transaction held = holder.begin().await().atMost(WAIT);
+    pool.query("alter table log_entry add constraint no_f2 check (statement_id <> 'att_f2')")
+        .execute()
+        .await()
+        .atMost(WAIT);
+    try {
+      holder
+          .query("update log_sequence set next_index = next_index where id = 1")
+          .execute()
+          .await()
+          .atMost(WAIT);
+      Future<Long> first = threads.submit(() -> log.append(statement("f", 0)).orElseThrow());
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (log.appendStatements() < 1 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      // these two queue behind the first and go in one statement, which the table refuses
+      Future<Long> second = threads.submit(() -> log.append(statement("f", 1)).orElseThrow());
+      Future<Long> third = threads.submit(() -> log.append(statement("f", 2)).orElseThrow());
+      while (log.queuedAppends() < 2 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      held.rollback().await().atMost(WAIT);
+      assertThat(first.get()).isZero();
+      assertThatThrownBy(second::get).hasCauseInstanceOf(RuntimeException.class);
+      assertThatThrownBy(third::get).hasCauseInstanceOf(RuntimeException.class);
+    } finally {
+      pool.query("alter table log_entry drop constraint no_f2").execute().await().atMost(WAIT);
+      holder.close().await().atMost(WAIT);
+      threads.shutdownNow();
+    }
+    assertThat(log.appendStatements()).isEqualTo(2);
+    // their indexes were given back
+    assertThat(log.append(statement("f", 3))).hasValue(1);
   }
 
   @Test

@@ -1,14 +1,17 @@
 package org.walletstate.bench.load;
 
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgBuilder;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,7 +21,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.walletstate.bench.tlog.LogTreeBench;
+import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -27,8 +30,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * The transparency log's append cost against the attest p50, in one run: two service processes on
  * one PostgreSQL (started with {@code fsync} and {@code synchronous_commit} on, so every commit
  * flushes), one with the log on and one with it off ({@code walletstate.log.enabled}), and the
- * append itself (the adapter's sequencing statement for one entry, committed on its own, from as
- * many connections as clients). The three are measured in alternating blocks, A B C then C B A, at
+ * append itself (the adapter's append of one entry from as many threads as clients, on one pool as
+ * one replica makes it: concurrent appends share statements, group commit; each block says how many
+ * appends a statement carried). The three are measured in alternating blocks, A B C then C B A, at
  * each concurrency, so a change in the machine's load falls on all three. Reports per block pair
  * the attest p50 with the log on and off, their difference, the append's p50 and its share of the
  * log-on attest p50; then the median and range over the blocks.
@@ -84,7 +88,7 @@ public final class LogCostBench {
           ServiceProcess logOff =
               ServiceProcess.start(
                   options.serviceJar, options.jvmOptions, off, db, work.resolve("off.log"))) {
-        measure(logOn, logOff, devnet, "jdbc:" + dbUrl);
+        measure(logOn, logOff, devnet, dbUrl);
       }
     } finally {
       BenchHost.deleteTree(work.resolve("data"));
@@ -92,8 +96,9 @@ public final class LogCostBench {
     System.out.println("load after: " + BenchHost.loadAverage());
   }
 
-  private void measure(ServiceProcess logOn, ServiceProcess logOff, Devnet devnet, String jdbc)
+  private void measure(ServiceProcess logOn, ServiceProcess logOff, Devnet devnet, String dbUrl)
       throws Exception {
+    String jdbc = "jdbc:" + dbUrl;
     try (Connection db = DriverManager.getConnection(jdbc, "postgres", "");
         ResultSet settings =
             db.createStatement()
@@ -117,7 +122,7 @@ public final class LogCostBench {
         "log off",
         ServiceCalls.expectingOk(
             http, ServiceCalls.keyedPost(logOff.base(), "/v1/attest", key, body)));
-    try (Appends appends = new Appends(jdbc)) {
+    try (Appends appends = new Appends(dbUrl)) {
       clients.put("append", appends);
       for (int round = 0; round < 3; round++) {
         for (LoadRun.Operation op : clients.values()) {
@@ -145,20 +150,30 @@ public final class LogCostBench {
         Collections.reverse(order);
       }
       for (String name : order) {
-        LoadRun.Result r = LoadRun.run(clients.get(name), options.requests, concurrency);
+        LoadRun.Operation op = clients.get(name);
+        long statementsBefore = op instanceof Appends a ? a.statements() : 0;
+        LoadRun.Result r = LoadRun.run(op, options.requests, concurrency);
+        String shared =
+            op instanceof Appends a
+                ? String.format(
+                    Locale.ROOT,
+                    "  %.2f appends per statement",
+                    (double) options.requests / (a.statements() - statementsBefore))
+                : "";
         if (r.errors() > 0) {
           throw new IllegalStateException(name + ": " + r.errors() + " errors, " + r.firstError());
         }
         p50s.get(name)[block] = r.p50();
         System.out.printf(
             Locale.ROOT,
-            "C=%d block %d %-8s p50 %7.3f ms  p99 %7.3f ms  %8.1f /s%n",
+            "C=%d block %d %-8s p50 %7.3f ms  p99 %7.3f ms  %8.1f /s%s%n",
             concurrency,
             block,
             name,
             r.p50(),
             r.p99(),
-            r.throughputPerSecond());
+            r.throughputPerSecond(),
+            shared);
       }
     }
     return p50s;
@@ -201,49 +216,48 @@ public final class LogCostBench {
         + ")";
   }
 
-  /** The adapter's append for one entry, on one connection per client thread, autocommit. */
+  /**
+   * The adapter's append for one entry, as one replica makes it: every client thread calls the same
+   * {@link PgTransparencyLog} on one Vert.x pool, so concurrent appends share statements (group
+   * commit) as the service's signing threads' do.
+   */
   private static final class Appends implements LoadRun.Operation, AutoCloseable {
-    private final String jdbc;
+    private final Vertx vertx = Vertx.vertx();
+    private final Pool pool;
+    private final PgTransparencyLog log;
     private final AtomicLong next = new AtomicLong();
-    private final List<Connection> opened = Collections.synchronizedList(new ArrayList<>());
-    private final ThreadLocal<PreparedStatement> statement = new ThreadLocal<>();
 
-    Appends(String jdbc) {
-      this.jdbc = jdbc;
+    Appends(String url) {
+      pool =
+          PgBuilder.pool()
+              .with(new PoolOptions().setMaxSize(4))
+              .connectingTo(PgConnectOptions.fromUri(url).setUser("postgres").setPassword(""))
+              .using(vertx)
+              .build();
+      log = new PgTransparencyLog(pool);
     }
 
     @Override
-    public void run() throws Exception {
-      PreparedStatement insert = statement.get();
-      if (insert == null) {
-        Connection db = DriverManager.getConnection(jdbc, "postgres", "");
-        opened.add(db);
-        insert = db.prepareStatement(LogTreeBench.APPEND);
-        statement.set(insert);
-      }
+    public void run() {
       long n = next.getAndIncrement();
       byte[] hash = new byte[32];
       for (int b = 0; b < 8; b++) {
         hash[b] = (byte) (n >>> (8 * b));
       }
       hash[31] = 1; // never the hash of a statement the services signed
-      LoggedStatement entry =
-          new LoggedStatement("bench_" + n, "attestation", "service-attest-v2", hash);
-      insert.setString(1, entry.id());
-      insert.setBytes(2, entry.statementHash());
-      insert.setString(3, entry.kind());
-      insert.setString(4, entry.kid());
-      insert.setBytes(5, entry.leafHash());
-      try (ResultSet rows = insert.executeQuery()) {
-        rows.next();
-      }
+      log.append(new LoggedStatement("bench_" + n, "attestation", "service-attest-v2", hash))
+          .orElseThrow();
+    }
+
+    /** The sequencing statements the appends so far went in. */
+    long statements() {
+      return log.appendStatements();
     }
 
     @Override
-    public void close() throws SQLException {
-      for (Connection db : opened) {
-        db.close();
-      }
+    public void close() {
+      pool.closeAndAwait();
+      vertx.closeAndAwait();
     }
   }
 }

@@ -1,0 +1,161 @@
+package org.walletstate.adapters.persistence;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.walletstate.domain.tlog.LoggedStatement;
+
+/**
+ * Group commit of one replica's appends: at most one sequencing statement of this replica is in
+ * flight; appends made meanwhile queue, and when it completes the next statement carries every
+ * queued group (up to {@value #MAX_ENTRIES} entries, a larger group alone), each group at
+ * consecutive indexes. The statement takes the indexes from the counter row ({@code update ... set
+ * next_index = next_index + n returning}) and inserts the rows; each group's future completes with
+ * its first index once the statement has committed, or fails with the statement's failure (every
+ * group in it then fails, and the rolled-back counter gives every index back). The statement's
+ * completion runs on the pool's event loop: it completes the futures and builds the next statement
+ * (work in the statement's size, bounded by {@value #MAX_ENTRIES}); nothing here blocks.
+ */
+final class GroupAppends {
+
+  /** The most entries one statement carries. */
+  static final int MAX_ENTRIES = 256;
+
+  private static final String APPEND =
+      "with taken as (update log_sequence set next_index = next_index + $6 where id = 1"
+          + " returning next_index - $6 as first)"
+          + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
+          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash, taken.first + v.n - 1"
+          + " from taken, unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
+          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
+          + " returning leaf_index";
+
+  /** A caller's group and where its first index goes. */
+  private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
+
+  private final Pool pool;
+  private final ArrayDeque<Waiting> queue = new ArrayDeque<>(); // guarded by this
+  private boolean inFlight; // guarded by this
+  private final AtomicLong statements = new AtomicLong();
+
+  GroupAppends(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** Queues a non-empty group; the future completes with its first index once committed. */
+  CompletableFuture<Long> submit(List<LoggedStatement> group) {
+    Waiting waiting = new Waiting(List.copyOf(group), new CompletableFuture<>());
+    List<Waiting> batch;
+    synchronized (this) {
+      queue.add(waiting);
+      if (inFlight) {
+        return waiting.first();
+      }
+      inFlight = true;
+      batch = take();
+    }
+    send(batch);
+    return waiting.first();
+  }
+
+  /** How many sequencing statements this replica has sent. */
+  long statements() {
+    return statements.get();
+  }
+
+  /** How many groups wait for the statement in flight to complete. */
+  synchronized int queued() {
+    return queue.size();
+  }
+
+  /** The queued groups the next statement carries; called holding the monitor. */
+  private List<Waiting> take() {
+    List<Waiting> batch = new ArrayList<>();
+    int entries = 0;
+    while (!queue.isEmpty()
+        && (batch.isEmpty() || entries + queue.peek().statements().size() <= MAX_ENTRIES)) {
+      Waiting next = queue.poll();
+      batch.add(next);
+      entries += next.statements().size();
+    }
+    return batch;
+  }
+
+  private void send(List<Waiting> batch) {
+    try {
+      statements.incrementAndGet();
+      pool.preparedQuery(APPEND)
+          .execute(arguments(batch))
+          .subscribe()
+          .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
+    } catch (RuntimeException e) {
+      completed(batch, null, e);
+    }
+  }
+
+  /** Starts the next statement if groups are queued, then answers this statement's groups. */
+  private void completed(List<Waiting> batch, RowSet<Row> rows, Throwable failure) {
+    List<Waiting> next;
+    synchronized (this) {
+      next = take();
+      inFlight = !next.isEmpty();
+    }
+    if (!next.isEmpty()) {
+      send(next);
+    }
+    Throwable refused = failure;
+    long first = Long.MAX_VALUE;
+    if (rows != null) {
+      for (Row row : rows) {
+        first = Math.min(first, row.getLong("leaf_index"));
+      }
+      if (first == Long.MAX_VALUE) {
+        refused = new IllegalStateException("the log's counter row is missing");
+      }
+    }
+    long offset = 0;
+    for (Waiting waiting : batch) {
+      if (refused != null) {
+        waiting.first().completeExceptionally(refused);
+      } else {
+        waiting.first().complete(first + offset);
+      }
+      offset += waiting.statements().size();
+    }
+  }
+
+  private static Tuple arguments(List<Waiting> batch) {
+    List<LoggedStatement> all = new ArrayList<>();
+    for (Waiting waiting : batch) {
+      all.addAll(waiting.statements());
+    }
+    int n = all.size();
+    String[] ids = new String[n];
+    Buffer[] hashes = new Buffer[n];
+    String[] kinds = new String[n];
+    String[] kids = new String[n];
+    Buffer[] leaves = new Buffer[n];
+    for (int i = 0; i < n; i++) {
+      LoggedStatement statement = all.get(i);
+      ids[i] = statement.id();
+      hashes[i] = Buffer.buffer(statement.statementHash());
+      kinds[i] = statement.kind();
+      kids[i] = statement.kid();
+      leaves[i] = Buffer.buffer(statement.leafHash());
+    }
+    return Tuple.tuple()
+        .addValue(ids)
+        .addValue(hashes)
+        .addValue(kinds)
+        .addValue(kids)
+        .addValue(leaves)
+        .addLong((long) n);
+  }
+}
