@@ -167,17 +167,8 @@ public final class RetryingEvmRpc implements EvmRpc {
         .read(block, pending, deadline)
         .flatMap(
             outcomes -> {
-              Map<EvmRequest, ReadOutcome.Failed> failed = new LinkedHashMap<>();
-              for (EvmRequest request : pending) {
-                ReadOutcome outcome = outcomes.get(request);
-                if (outcome == null) {
-                  failed.put(request, new ReadOutcome.Failed("the endpoint reported no outcome"));
-                } else if (outcome instanceof ReadOutcome.Failed f) {
-                  failed.put(request, f);
-                } else {
-                  done.put(request, outcome);
-                }
-              }
+              Map<EvmRequest, ReadOutcome.Failed> failed =
+                  ReadSettlement.settle(pending, outcomes, done);
               trip.ended(failed.isEmpty() ? null : failed.values().iterator().next().detail());
               if (failed.isEmpty()) {
                 answeredBy(endpoint);
