@@ -1,5 +1,6 @@
 // The attestation checks: the common checks on the raw form plus the condition hashes and the
 // tokens carried beside it; and the token form (a bare JWT and its pqJwt).
+import { readAssurances } from './read-assurance.js';
 import { hex, instantText, sha256, utf8 } from './bytes.js';
 import { canonical, firstDifference, isObject, parseStrict, stringifySortedTopLevel, textOrNull, truthy } from './json.js';
 import { fail, guarded, malformed, pass, report } from './policy.js';
@@ -117,6 +118,7 @@ async function raw(policy, root) {
     conditionHashFailures: failures,
     ...(embedded ? { jwt: embedded } : {}),
     statement,
+    readAssurance: readAssurances(statement),
     subject: embedded?.subject ?? null,
   });
 }
@@ -198,15 +200,17 @@ export async function reportToken(policy, token, pqToken) {
           : pass(),
   };
   const pq = tokenCompanion(policy, pqToken, jwt, attestedAt);
+  const statement = {
+    id: textOrNull(claims.jti),
+    pass: claims.pass === true,
+    results: results ?? [],
+    attestedAt: attestedAt === null ? null : instantText(attestedAt),
+    expiresAt: expiresAt === null ? null : instantText(expiresAt),
+  };
   return report(verdicts, pq, kid, {
     conditionHashFailures: failures,
-    statement: {
-      id: textOrNull(claims.jti),
-      pass: claims.pass === true,
-      results: results ?? [],
-      attestedAt: attestedAt === null ? null : instantText(attestedAt),
-      expiresAt: expiresAt === null ? null : instantText(expiresAt),
-    },
+    statement,
+    readAssurance: readAssurances(statement),
     subject: textOrNull(claims.sub),
   });
 }

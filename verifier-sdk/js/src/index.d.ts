@@ -150,7 +150,32 @@ export interface VerificationReport extends StatementReport<Attestation> {
   jwt?: JwtVerdict;
   /** The token's `sub`, when the answer came with tokens. */
   subject?: string | null;
+  /**
+   * Per result, in order, how its chain was read as the result signs it (`readAssurance`), or null
+   * when the result carries none (a request without `assurance`) or a malformed one. Absent when
+   * the input was malformed.
+   */
+  readAssurance?: ReadonlyArray<ReadAssurance | null>;
 }
+
+/** How the service read a result's chain: one provider, or a quorum of agreeing providers. */
+export interface ReadAssurance {
+  /** `single` or `quorum`. */
+  readonly mode: string;
+  /** Providers read, all agreeing. */
+  readonly providers: number;
+  /** Independent providers the service has for the chain. */
+  readonly of: number;
+}
+
+/** A result's well-formed `readAssurance`, else null. */
+export declare function readAssuranceOf(result: unknown): ReadAssurance | null;
+/** True for a quorum of at least `k` agreeing providers. */
+export declare function isQuorumOf(assurance: ReadAssurance | null | undefined, k: number): boolean;
+/** A valid report whose every result was read from a quorum of at least `k` (≥ 2) agreeing providers, else throws. */
+export declare function requireQuorum<R extends VerificationReport>(report: R, k: number): R;
+/** Thrown by {@link requireQuorum}: the signatures may be valid, the reads are weaker than required. */
+export declare class InsufficientAssurance extends Error {}
 
 /** Thrown by the `verify*` methods: the first failed check, and the whole report. */
 export declare class VerificationRejected extends Error {

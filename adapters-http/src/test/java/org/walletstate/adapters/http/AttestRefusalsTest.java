@@ -159,6 +159,26 @@ class AttestRefusalsTest {
             "wallet is required: conditions[0] is evaluated on EVM chain 8453"));
     all.add(
         refusal(
+            "assurance other than single or quorum",
+            withMember(holderBody(usdOnBase()), "assurance", "fast"),
+            "assurance \"fast\" is not supported; send \"single\" or \"quorum\", or leave it out"));
+    all.add(
+        refusal(
+            "quorum assurance with a condition on a non-EVM chain",
+            withMember(
+                object(
+                    "wallet",
+                    HOLDER,
+                    "solanaWallet",
+                    "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd",
+                    "conditions",
+                    List.of(
+                        usdOnBase(), with(tokenBalance(8453, "native", "1"), "chainId", "solana"))),
+                "assurance",
+                "quorum"),
+            "assurance \"quorum\" is not available on ..."));
+    all.add(
+        refusal(
             "proof other than merkle",
             withMember(holderBody(usdOnBase()), "proof", "zk"),
             "proof \"zk\" is not supported; send \"merkle\" or leave it out"));

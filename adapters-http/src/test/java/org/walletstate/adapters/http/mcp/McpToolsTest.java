@@ -281,6 +281,14 @@ class McpToolsTest {
                 .getJsonObject("wallet")
                 .getString("description"))
         .contains("EVM wallet address");
+    assertThat(
+            attest
+                .inputSchema()
+                .getJsonObject("properties")
+                .getJsonObject("assurance")
+                .getJsonArray("enum")
+                .encode())
+        .isEqualTo("[\"single\",\"quorum\"]");
   }
 
   // --- public tools ------------------------------------------------------------------------------

@@ -1,0 +1,51 @@
+// How the service read each result's chain, as the result signs it (`readAssurance`, present only
+// when the request asked for an assurance): from one provider (`single`) or from a quorum of
+// `providers` agreeing independent providers out of `of` configured. Same names, shape and refusal
+// text as the Java SDK (ReadAssurance, VerifiedAttestation.requireQuorum).
+
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isInt = (v) => typeof v === 'number' && Number.isInteger(v);
+
+/** `{mode, providers, of}` of a signed result when its member is well formed, else null. */
+export function readAssuranceOf(result) {
+  const value = isObject(result) ? result.readAssurance : undefined;
+  if (!isObject(value) || typeof value.mode !== 'string' || !isInt(value.providers) || !isInt(value.of)) return null;
+  return Object.freeze({ mode: value.mode, providers: value.providers, of: value.of });
+}
+
+/** True for a quorum of at least `k` agreeing providers. */
+export function isQuorumOf(assurance, k) {
+  return assurance !== null && assurance !== undefined && assurance.mode === 'quorum' && assurance.providers >= k;
+}
+
+/** Thrown by {@link requireQuorum}: the signatures are valid, the reads weaker than required. */
+export class InsufficientAssurance extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'InsufficientAssurance';
+  }
+}
+
+const shown = (a) => (a === null ? 'no readAssurance' : `ReadAssurance[mode=${a.mode}, providers=${a.providers}, of=${a.of}]`);
+
+/**
+ * The report, when it is valid and every result was read from a quorum of at least `k` agreeing
+ * independent providers; throws {@link InsufficientAssurance} naming the first result read
+ * otherwise (a report that is not valid is refused the same way, before its results are read).
+ */
+export function requireQuorum(report, k) {
+  if (!Number.isInteger(k) || k < 2) throw new RangeError(`a quorum is at least 2 providers, got ${k}`);
+  if (!report?.valid) throw new InsufficientAssurance('the attestation did not verify, its reads are not vouched for');
+  const assurances = report.readAssurance ?? [];
+  assurances.forEach((assurance, i) => {
+    if (!isQuorumOf(assurance, k)) {
+      throw new InsufficientAssurance(`result ${i} was not read from a quorum of at least ${k} providers: ${shown(assurance)}`);
+    }
+  });
+  return report;
+}
+
+/** Per result of the statement, in order, its read assurance or null; empty without results. */
+export function readAssurances(statement) {
+  return Object.freeze(Array.isArray(statement?.results) ? statement.results.map(readAssuranceOf) : []);
+}

@@ -1,0 +1,44 @@
+// The read-assurance vectors shared with the Java SDK (ReadAssuranceVectorsTest): the same signed
+// attestations give the same readAssurance per result and the same requireQuorum outcome and text.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createVerifier, InsufficientAssurance, isQuorumOf, KeySet, readAssuranceOf, requireQuorum } from '../src/index.js';
+
+const file = JSON.parse(readFileSync(new URL('../../src/test/resources/golden/read-assurance-vectors.json', import.meta.url), 'utf8'));
+const verifier = createVerifier({ keys: KeySet.parse(JSON.stringify(file.jwks), 'read-assurance'), namespace: file.namespace, now: file.now });
+
+test('the file holds the six vectors', () => {
+  assert.equal(Object.keys(file.vectors).length, 6);
+});
+
+for (const [name, vector] of Object.entries(file.vectors)) {
+  test(`${name}: verdict, readAssurance and requireQuorum`, async () => {
+    const report = await verifier.report(JSON.stringify(vector.response));
+    assert.equal(report.valid, vector.expected.valid, JSON.stringify(report.failedChecks));
+    if (vector.expected.failedChecks) assert.ok(vector.expected.failedChecks.every((c) => report.failedChecks.includes(c)));
+    assert.deepEqual(report.readAssurance.map((a) => (a === null ? null : { ...a })), vector.expected.readAssurance);
+    for (const [k, refusal] of Object.entries(vector.expected.requireQuorum ?? {})) {
+      if (refusal === null) assert.equal(requireQuorum(report, Number(k)), report);
+      else assert.throws(() => requireQuorum(report, Number(k)), (e) => e instanceof InsufficientAssurance && e.message === refusal);
+    }
+    if (!vector.expected.valid) {
+      assert.throws(() => requireQuorum(report, 2), InsufficientAssurance, 'an invalid report vouches for no read');
+    }
+  });
+}
+
+test('a quorum below 2 is refused as an argument', async () => {
+  const report = await verifier.report(JSON.stringify(file.vectors['quorum-2-of-2'].response));
+  assert.throws(() => requireQuorum(report, 1), RangeError);
+});
+
+test('readAssuranceOf and isQuorumOf on bare results', () => {
+  assert.deepEqual({ ...readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 3, of: 4 } }) }, { mode: 'quorum', providers: 3, of: 4 });
+  assert.equal(readAssuranceOf({}), null);
+  assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2.5, of: 3 } }), null);
+  assert.equal(isQuorumOf({ mode: 'quorum', providers: 3, of: 4 }, 3), true);
+  assert.equal(isQuorumOf({ mode: 'quorum', providers: 2, of: 4 }, 3), false);
+  assert.equal(isQuorumOf({ mode: 'single', providers: 1, of: 1 }, 2), false);
+  assert.equal(isQuorumOf(null, 2), false);
+});

@@ -1,0 +1,76 @@
+package org.walletstate.verifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read-assurance vectors shared with the TypeScript verifier ({@code
+ * js/test/read-assurance.test.mjs}, written by {@code js/tools/quorum-vectors.mjs}): signed
+ * attestations whose results carry {@code readAssurance} (quorum, single, absent, malformed, and
+ * one edited after signing). This SDK reads the same assurance per result and {@code
+ * requireQuorum(k)} accepts or refuses with the same text.
+ */
+class ReadAssuranceVectorsTest {
+
+  private static final Path FILE = Path.of("src/test/resources/golden/read-assurance-vectors.json");
+
+  @Test
+  void everyVector_readsAndRequiresAsExpected() throws Exception {
+    JsonNode file = new ObjectMapper().readTree(FILE.toFile());
+    AttestationVerifier verifier =
+        AttestationVerifier.builder(KeySet.parse(file.get("jwks").toString()))
+            .clock(Clock.fixed(Instant.parse(file.get("now").asText()), ZoneOffset.UTC))
+            .build();
+    assertThat(file.get("vectors").size()).isEqualTo(6);
+    for (Map.Entry<String, JsonNode> vector : file.get("vectors").properties()) {
+      check(verifier, vector.getKey(), vector.getValue());
+    }
+  }
+
+  private static void check(AttestationVerifier verifier, String name, JsonNode vector)
+      throws AttestationRejectedException {
+    JsonNode expected = vector.get("expected");
+    String response = vector.get("response").toString();
+    VerificationReport report = verifier.report(response);
+    assertThat(report.valid()).as(name).isEqualTo(expected.get("valid").booleanValue());
+    if (!report.valid()) {
+      assertThat(report.failedChecks()).as(name).contains(Check.SIGNATURE);
+      assertThatThrownBy(() -> verifier.verify(response))
+          .isInstanceOf(AttestationRejectedException.class);
+      return;
+    }
+    VerifiedAttestation attestation = verifier.verify(response);
+    List<JsonNode> read = new ArrayList<>();
+    for (VerifiedResult result : attestation.results()) {
+      Optional<ReadAssurance> assurance = result.readAssurance();
+      read.add(
+          assurance
+              .<JsonNode>map(a -> new ObjectMapper().valueToTree(a))
+              .orElse(com.fasterxml.jackson.databind.node.NullNode.instance));
+    }
+    assertThat(read).as(name).containsExactlyElementsOf(expected.get("readAssurance"));
+    for (Map.Entry<String, JsonNode> want : expected.get("requireQuorum").properties()) {
+      int k = Integer.parseInt(want.getKey());
+      if (want.getValue().isNull()) {
+        assertThat(attestation.requireQuorum(k)).as(name).isSameAs(attestation);
+      } else {
+        assertThatThrownBy(() -> attestation.requireQuorum(k))
+            .as(name)
+            .isInstanceOf(InsufficientAssuranceException.class)
+            .hasMessage(want.getValue().asText());
+      }
+    }
+  }
+}
