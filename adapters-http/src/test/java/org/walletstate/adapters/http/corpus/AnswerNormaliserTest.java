@@ -46,4 +46,16 @@ class AnswerNormaliserTest {
                 "{\"message\":\"it resets at 2026-11-29T00:00:00.000Z (in 59674 seconds)\"}"))
         .isEqualTo("{\"message\":\"it resets at ~next midnight UTC~ (in ~n~ seconds)\"}");
   }
+
+  @Test
+  void theLogIndexIsReplaced_alsoInsideAString_andNoOtherIndex() {
+    String answer =
+        "{\"data\":{\"index\":3,\"pqKid\":\"p\",\"log\":{\"index\":25}},"
+            + "\"text\":\"{\\\"log\\\":{\\\"index\\\":7}}\"}";
+
+    assertThat(AnswerNormaliser.normalise(answer))
+        .isEqualTo(
+            "{\"data\":{\"index\":3,\"pqKid\":\"p\",\"log\":{\"index\":\"~index~\"}},"
+                + "\"text\":\"{\\\"log\\\":{\\\"index\\\":\\\"~index~\\\"}}\"}");
+  }
 }
