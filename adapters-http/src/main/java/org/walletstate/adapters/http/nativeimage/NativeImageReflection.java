@@ -16,6 +16,7 @@ import org.walletstate.adapters.http.account.PlansResource;
 import org.walletstate.adapters.http.account.WalletAuthResource;
 import org.walletstate.adapters.http.attest.AttestResource;
 import org.walletstate.adapters.http.attest.ComplianceTemplatesResource;
+import org.walletstate.adapters.http.attest.WatchesResource;
 import org.walletstate.adapters.http.commerce.AcpDiscountResource;
 import org.walletstate.adapters.http.commerce.CodesResource;
 import org.walletstate.adapters.http.commerce.DiscountCheckResource;
@@ -92,6 +93,7 @@ import org.walletstate.adapters.http.x402.PerCallPayments;
       WalletAuthResource.class,
       StatusResource.class,
       LogResource.class,
+      WatchesResource.class,
       // the envelope records
       Envelopes.class,
       // the answers of a payable call (functions to outcomes, not a wire shape): listed with every
