@@ -17,21 +17,26 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 /**
  * {@link PaymentIntents} in table {@code payment_intent}; claims are written by {@link
  * PgPurchases}. Opening is one transaction under a transaction-scoped advisory lock on the chain:
- * the counts of open intents (per price, per chain), the choice of a free amount and the insert
- * cannot interleave with another opening on the same chain, on any replica.
+ * the counts of open intents (per opener, per price, per chain), the choice of a free amount and
+ * the insert cannot interleave with another opening on the same chain, on any replica.
  */
 public class PgPaymentIntents implements PaymentIntents {
 
   private static final String INSERT =
       "insert into payment_intent (id, secret_hash, chain_id, amount, purpose, created_at,"
-          + " expires_at) values ($1, $2, $3, $4, $5, $6, $7)";
+          + " expires_at, opener) values ($1, $2, $3, $4, $5, $6, $7, $8)";
   private static final String LOCK =
       "select pg_advisory_xact_lock(hashtextextended('payment-intent:' || $1, 0))";
 
-  /** Open: unclaimed and unexpired ({@code payment_intent_open_ix}); a price: (base, base+step). */
+  /**
+   * Open: unclaimed and unexpired ({@code payment_intent_open_ix}); a price: (base, base+step); an
+   * opener's: those stored with its name $5.
+   */
   private static final String OPEN =
       "select count(*) filter (where amount > $2 and amount < $3) as price_n,"
           + " min(expires_at) filter (where amount > $2 and amount < $3) as price_frees,"
+          + " count(*) filter (where opener = $5) as opener_n,"
+          + " min(expires_at) filter (where opener = $5) as opener_frees,"
           + " count(*) as chain_n, min(expires_at) as chain_frees from payment_intent"
           + " where chain_id = $1 and claimed_tx is null and expires_at > $4";
 
@@ -79,26 +84,31 @@ public class PgPaymentIntents implements PaymentIntents {
                                     chain,
                                     bounds.base(),
                                     bounds.base().add(bounds.step()),
-                                    at.atOffset(ZoneOffset.UTC))))
+                                    at.atOffset(ZoneOffset.UTC),
+                                    bounds.opener())))
                 .flatMap(
                     counts -> {
                       Row n = counts.iterator().next();
-                      if (n.getLong("price_n") >= bounds.perPrice()) {
-                        return Uni.createFrom()
-                            .item(
-                                (Opening)
-                                    new Opening.Full(
-                                        true, bounds.perPrice(), frees(n, "price_frees", at)));
-                      }
-                      if (n.getLong("chain_n") >= bounds.perChain()) {
-                        return Uni.createFrom()
-                            .item(
-                                (Opening)
-                                    new Opening.Full(
-                                        false, bounds.perChain(), frees(n, "chain_frees", at)));
-                      }
-                      return insert(c, intent, at, bounds);
+                      Opening full = full(n, bounds, at);
+                      return full != null
+                          ? Uni.createFrom().item(full)
+                          : insert(c, intent, at, bounds);
                     }));
+  }
+
+  /** The first bound the open intents meet (the opener's, the price's, the chain's), or null. */
+  private static Opening full(Row n, OpenBounds bounds, Instant at) {
+    if (n.getLong("opener_n") >= bounds.perOpener()) {
+      return new Opening.Full(
+          Opening.Scope.OPENER, bounds.perOpener(), frees(n, "opener_frees", at));
+    }
+    if (n.getLong("price_n") >= bounds.perPrice()) {
+      return new Opening.Full(Opening.Scope.PRICE, bounds.perPrice(), frees(n, "price_frees", at));
+    }
+    if (n.getLong("chain_n") >= bounds.perChain()) {
+      return new Opening.Full(Opening.Scope.CHAIN, bounds.perChain(), frees(n, "chain_frees", at));
+    }
+    return null;
   }
 
   private static Instant frees(Row n, String column, Instant at) {
@@ -136,7 +146,8 @@ public class PgPaymentIntents implements PaymentIntents {
                             amount,
                             intent.purpose(),
                             at.atOffset(ZoneOffset.UTC),
-                            intent.expiresAt().atOffset(ZoneOffset.UTC)
+                            intent.expiresAt().atOffset(ZoneOffset.UTC),
+                            bounds.opener()
                           }))
                   .map(rows -> (Opening) new Opening.Opened(amount));
             });

@@ -20,10 +20,11 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 /**
  * Opens payment intents: a random id and secret, and the base amount plus a random offset, or the
  * next free one of the price when another intent holds it ({@link AmountReuse} says when an earlier
- * holder no longer does). At most {@link Limits#perPrice} intents of one price and {@link
- * Limits#perChain} of one chain are open at once, so that strangers opening intents they never pay
- * cannot hold every amount of a price: past either bound the caller is told when the first open one
- * expires.
+ * holder no longer does). At most {@link Limits#perOpener} intents of one caller's address, {@link
+ * Limits#perPrice} of one price and {@link Limits#perChain} of one chain are open at once, so that
+ * strangers opening intents they never pay cannot hold every amount of a price, and one address
+ * cannot hold a price's bound on its own: past a bound the caller is told when the first open one
+ * it counts expires.
  */
 public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
 
@@ -41,16 +42,22 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
    * @param lifetime from opening to the last moment it may be claimed
    * @param perPrice open intents of one base amount on one chain
    * @param perChain open intents on one chain
+   * @param perOpener open intents of one caller's address on one chain
    * @param reuse when an amount may be handed out again
    */
-  public record Limits(Duration lifetime, int perPrice, int perChain, AmountReuse reuse) {
-    /** 72 hours, 500 open per price, 5,000 per chain, amounts again after seven days. */
+  public record Limits(
+      Duration lifetime, int perPrice, int perChain, int perOpener, AmountReuse reuse) {
+    /** 72 hours, 500 open per price, 5,000 per chain, 5 per address, amounts after seven days. */
     public static final Limits DEFAULTS =
-        new Limits(PaymentIntent.LIFETIME, 500, 5_000, AmountReuse.DEFAULTS);
+        new Limits(PaymentIntent.LIFETIME, 500, 5_000, 5, AmountReuse.DEFAULTS);
 
     public Limits {
       Objects.requireNonNull(reuse, "reuse");
-      if (lifetime.isNegative() || lifetime.isZero() || perPrice < 1 || perChain < 1) {
+      if (lifetime.isNegative()
+          || lifetime.isZero()
+          || perPrice < 1
+          || perChain < 1
+          || perOpener < 1) {
         throw new IllegalArgumentException(
             "payment intent limits: a positive lifetime and bounds of at least 1");
       }
@@ -71,7 +78,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
   }
 
   @Override
-  public Uni<Outcome> open(PaymentIntentCommand request) {
+  public Uni<Outcome> open(PaymentIntentCommand request, String opener) {
     PaymentChain rules = chains.get(request.chain().id());
     if (rules == null) {
       return Uni.createFrom()
@@ -83,10 +90,10 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
                       + request.chain().name()
                       + ") are not accepted by this service"));
     }
-    return openOn(request, rules);
+    return openOn(request, opener, rules);
   }
 
-  private Uni<Outcome> openOn(PaymentIntentCommand request, PaymentChain rules) {
+  private Uni<Outcome> openOn(PaymentIntentCommand request, String opener, PaymentChain rules) {
     String secret = HEX.formatHex(entropy.bytes(32));
     Instant now = clock.instant();
     boolean bitcoin = request.chain().family() == ChainFamily.BITCOIN;
@@ -103,6 +110,8 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
         new PaymentIntents.OpenBounds(
             limits.perPrice(),
             limits.perChain(),
+            opener,
+            limits.perOpener(),
             request.base(),
             PaymentIntent.step(bitcoin),
             limits.reuse().reissueIfEndedBefore(request.chain().family(), now));
@@ -146,9 +155,12 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
       PaymentIntents.Opening.Full full,
       Instant now) {
     String scope =
-        full.perPrice()
-            ? "intents for " + request.base().toPlainString() + " on chain " + rules.chain()
-            : "intents on chain " + rules.chain() + ", all amounts together";
+        switch (full.scope()) {
+          case OPENER -> "intents on chain " + rules.chain() + " for one client address";
+          case PRICE ->
+              "intents for " + request.base().toPlainString() + " on chain " + rules.chain();
+          case CHAIN -> "intents on chain " + rules.chain() + ", all amounts together";
+        };
     long wait = Math.max(1, Duration.between(now, full.freesAt()).toSeconds());
     return new Outcome.Full(
         "the service holds at most "

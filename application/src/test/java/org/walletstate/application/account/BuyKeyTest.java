@@ -178,7 +178,13 @@ class BuyKeyTest {
             clock.instant().plus(PaymentIntent.LIFETIME)),
         clock.instant(),
         new PaymentIntents.OpenBounds(
-            10, 10, new BigDecimal("5.00"), new BigDecimal("0.01"), Optional.empty()));
+            10,
+            10,
+            "opener",
+            10,
+            new BigDecimal("5.00"),
+            new BigDecimal("0.01"),
+            Optional.empty()));
     PayerClaim holder = new PayerClaim(Optional.empty(), Optional.of(new IntentRef(id, secret)));
     Payment first = new Payment(BASE, TX, SENDER, "USDC", BigInteger.valueOf(5_001_234), amount);
     Payment second =

@@ -29,8 +29,9 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
  * Opening payment intents on the in-memory store: an amount of the price that no other open intent
- * holds, the secret shown once and stored only as its hash, the bound on open intents of a price,
- * and the intent then binding exactly its payment to its holder ({@link PayerBinding}).
+ * holds, the secret shown once and stored only as its hash, the bounds on open intents of a price
+ * and of one client address, and the intent then binding exactly its payment to its holder ({@link
+ * PayerBinding}).
  */
 class OpenPaymentIntentTest {
 
@@ -46,19 +47,30 @@ class OpenPaymentIntentTest {
   final MemoryPaymentIntents intents = new MemoryPaymentIntents();
   final CountingEntropy entropy = CountingEntropy.counting();
 
+  int addresses;
+
   OpenPaymentIntent opener(int perPrice) {
+    return opener(perPrice, 5_000);
+  }
+
+  OpenPaymentIntent opener(int perPrice, int perOpener) {
     return new OpenPaymentIntent(
         Map.of(BASE, RULES),
         intents,
         entropy,
         clock,
         new OpenPaymentIntent.Limits(
-            PaymentIntent.LIFETIME, perPrice, 5_000, AmountReuse.DEFAULTS));
+            PaymentIntent.LIFETIME, perPrice, 5_000, perOpener, AmountReuse.DEFAULTS));
   }
 
+  /** Each call from an address of its own. */
   Outcome open(OpenPaymentIntent opener, ChainId chain) {
+    return open(opener, chain, "address-" + ++addresses);
+  }
+
+  Outcome open(OpenPaymentIntent opener, ChainId chain, String from) {
     return opener
-        .open(new PaymentIntentCommand(ChainCatalogue.require(chain), TEN, "credits/buy"))
+        .open(new PaymentIntentCommand(ChainCatalogue.require(chain), TEN, "credits/buy"), from)
         .await()
         .indefinitely();
   }
@@ -123,6 +135,28 @@ class OpenPaymentIntentTest {
         .startsWith("the service holds at most 1 open intents for 10.00 on chain 8453");
     assertThat(again).isInstanceOf(Outcome.Opened.class);
     assertThat(intents.stored()).hasSize(2);
+  }
+
+  @Test
+  void oneAddress_holdsAtMostItsOwnBound_whileOtherAddressesAreServedAtThatPrice() {
+    OpenPaymentIntent opener = opener(500, 2);
+    open(opener, BASE, "attacker");
+    clock.advance(Duration.ofHours(1));
+    open(opener, BASE, "attacker");
+
+    Outcome third = open(opener, BASE, "attacker");
+    Outcome stranger = open(opener, BASE, "payer");
+    clock.advance(Duration.ofHours(71).plusSeconds(1));
+    Outcome afterTheFirstExpired = open(opener, BASE, "attacker");
+
+    assertThat(third).isInstanceOf(Outcome.Full.class);
+    assertThat(((Outcome.Full) third).reason())
+        .startsWith(
+            "the service holds at most 2 open intents on chain 8453 for one client address");
+    assertThat(((Outcome.Full) third).retryAfter()).isEqualTo(Duration.ofHours(71).toSeconds());
+    assertThat(stranger).isInstanceOf(Outcome.Opened.class);
+    assertThat(afterTheFirstExpired).isInstanceOf(Outcome.Opened.class);
+    assertThat(intents.stored()).hasSize(4);
   }
 
   @Test

@@ -44,7 +44,13 @@ class PayerBindingTest {
             OPENED.plus(PaymentIntent.LIFETIME)),
         OPENED,
         new org.walletstate.application.port.out.PaymentIntents.OpenBounds(
-            10, 10, new BigDecimal("10.00"), new BigDecimal("0.01"), Optional.empty()));
+            10,
+            10,
+            "opener",
+            10,
+            new BigDecimal("10.00"),
+            new BigDecimal("0.01"),
+            Optional.empty()));
   }
 
   PayerBinding binding(String domain) {

@@ -5,7 +5,9 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import org.walletstate.application.port.out.PaymentIntents;
@@ -13,12 +15,13 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
  * Payment intents in a list, with the port's rules: the bounds on open (unexpired) intents per
- * price and per chain, and an amount held by one intent at a time, handed out again only when every
- * earlier holder ended before the bounds' reissue moment.
+ * opener, per price and per chain, and an amount held by one intent at a time, handed out again
+ * only when every earlier holder ended before the bounds' reissue moment.
  */
 public final class MemoryPaymentIntents implements PaymentIntents {
 
   private final List<PaymentIntent> stored = new ArrayList<>();
+  private final Map<String, String> openers = new HashMap<>();
 
   /** Every intent stored, in order. */
   public synchronized List<PaymentIntent> stored() {
@@ -35,12 +38,23 @@ public final class MemoryPaymentIntents implements PaymentIntents {
             .filter(sameChainOpen)
             .filter(o -> o.amount().compareTo(bounds.base()) >= 0 && o.amount().compareTo(end) < 0)
             .toList();
+    List<PaymentIntent> ofOpener =
+        stored.stream()
+            .filter(sameChainOpen)
+            .filter(o -> bounds.opener().equals(openers.get(o.id())))
+            .toList();
+    if (ofOpener.size() >= bounds.perOpener()) {
+      return Uni.createFrom()
+          .item(new Opening.Full(Opening.Scope.OPENER, bounds.perOpener(), firstEnd(ofOpener)));
+    }
     if (ofPrice.size() >= bounds.perPrice()) {
-      return Uni.createFrom().item(new Opening.Full(true, bounds.perPrice(), firstEnd(ofPrice)));
+      return Uni.createFrom()
+          .item(new Opening.Full(Opening.Scope.PRICE, bounds.perPrice(), firstEnd(ofPrice)));
     }
     List<PaymentIntent> ofChain = stored.stream().filter(sameChainOpen).toList();
     if (ofChain.size() >= bounds.perChain()) {
-      return Uni.createFrom().item(new Opening.Full(false, bounds.perChain(), firstEnd(ofChain)));
+      return Uni.createFrom()
+          .item(new Opening.Full(Opening.Scope.CHAIN, bounds.perChain(), firstEnd(ofChain)));
     }
     Optional<BigDecimal> amount = freeAmount(intent, at, bounds);
     if (amount.isEmpty()) {
@@ -55,6 +69,7 @@ public final class MemoryPaymentIntents implements PaymentIntents {
             intent.purpose(),
             intent.openedAt(),
             intent.expiresAt()));
+    openers.put(intent.id(), bounds.opener());
     return Uni.createFrom().item(new Opening.Opened(amount.get()));
   }
 

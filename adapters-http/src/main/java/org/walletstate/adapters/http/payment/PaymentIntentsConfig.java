@@ -7,8 +7,8 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
 
 /**
  * Payment intents ({@code walletstate.payment-intents.*}, docs/billing.md "Payment intents"): how
- * long one may be paid and claimed, how many may be open at once per price and per chain, and when
- * an amount may be handed out again.
+ * long one may be paid and claimed, how many may be open at once per price, per chain and per
+ * client address, and when an amount may be handed out again.
  */
 @ConfigMapping(prefix = "walletstate.payment-intents")
 public interface PaymentIntentsConfig {
@@ -24,6 +24,13 @@ public interface PaymentIntentsConfig {
   /** Open intents on one chain, all amounts together. */
   @WithDefault("5000")
   int openPerChain();
+
+  /**
+   * Open intents on one chain opened from one client address (as the rate limits count it: IPv6 per
+   * /64), all amounts together.
+   */
+  @WithDefault("5")
+  int openPerAddress();
 
   /**
    * How long after every earlier holder of an amount ended (claimed, or expired) the amount may be

@@ -2,6 +2,7 @@ package org.walletstate.adapters.http.payment;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -17,6 +18,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.idempotency.Idempotent;
+import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.payment.port.in.OpenPaymentIntentUseCase;
@@ -29,7 +31,8 @@ import org.walletstate.domain.payload.Timestamps;
 /**
  * {@code POST /v1/payment-intents}: an exact amount to pay, reserved for the caller, who alone can
  * claim the payment of that amount with the secret it gets here (docs/billing.md, "Payment
- * intents"). No credential: whoever opens it holds it.
+ * intents"). No credential: whoever opens it holds it; each client address holds at most so many
+ * open intents on a chain.
  */
 @Path("/v1/payment-intents")
 @Tag(name = "account")
@@ -38,13 +41,18 @@ public class PaymentIntentsResource {
   private final OpenPaymentIntentUseCase intents;
   private final JsonBodies bodies;
   private final Envelopes envelopes;
+  private final AddressLimits addresses;
 
   @Inject
   public PaymentIntentsResource(
-      OpenPaymentIntentUseCase intents, JsonBodies bodies, Envelopes envelopes) {
+      OpenPaymentIntentUseCase intents,
+      JsonBodies bodies,
+      Envelopes envelopes,
+      AddressLimits addresses) {
     this.intents = intents;
     this.bodies = bodies;
     this.envelopes = envelopes;
+    this.addresses = addresses;
   }
 
   /** The {@code data} of an opened intent; the secret is shown here only. */
@@ -76,10 +84,10 @@ public class PaymentIntentsResource {
   @Operation(
       summary =
           "Reserve an exact amount to pay from a wallet that cannot sign (an exchange, a relayer)")
-  public Uni<Response> open(byte[] body) {
+  public Uni<Response> open(byte[] body, HttpServerRequest http) {
     PaymentIntentCommand request = PaymentIntentCommands.open(bodies.object(body));
     return intents
-        .open(request)
+        .open(request, addresses.client(http))
         .map(
             outcome -> {
               if (outcome instanceof Outcome.Opened opened) {

@@ -60,6 +60,7 @@ public class PurchaseWiring {
             limits.lifetime(),
             limits.openPerPrice(),
             limits.openPerChain(),
+            limits.openPerAddress(),
             new AmountReuse(limits.reuseAfter()).checkedAgainst(limits.claimWindow())));
   }
 

@@ -25,10 +25,11 @@ import org.walletstate.adapters.http.testbed.PostgresTestResource;
 
 /**
  * Strangers opening payment intents they never pay, from many addresses, to hold every amount of a
- * price (docs/billing.md, "Payment intents"): at most so many intents are open at once per price
- * and per chain, past that the answer is 503 with {@code Retry-After}, nothing stored, and once the
- * open ones expire later payers are served again. Small bounds and a 6-second lifetime here; the
- * rate limits are on, each request from its own address behind a trusted proxy.
+ * price (docs/billing.md, "Payment intents"): at most so many intents are open at once per client
+ * address, per price and per chain, past that the answer is 503 with {@code Retry-After}, nothing
+ * stored, and once the open ones expire later payers are served again; one address alone cannot
+ * fill a price. Small bounds and a 6-second lifetime here; the rate limits are on, each request
+ * from its own address behind a trusted proxy unless a test names one.
  */
 @QuarkusTest
 @TestProfile(PaymentIntentBoundsTest.SmallBounds.class)
@@ -43,6 +44,7 @@ class PaymentIntentBoundsTest {
           Map.entry("walletstate.payment-intents.lifetime", "6s"),
           Map.entry("walletstate.payment-intents.open-per-price", "3"),
           Map.entry("walletstate.payment-intents.open-per-chain", "5"),
+          Map.entry("walletstate.payment-intents.open-per-address", "2"),
           Map.entry("walletstate.rate-limits.enabled", "true"),
           Map.entry("walletstate.http.trusted-proxies", "127.0.0.0/8,::1"));
     }
@@ -55,13 +57,7 @@ class PaymentIntentBoundsTest {
   @Test
   void manyAddresses_fillAPriceAndAChain_thenLaterPayersAreServedOnceTheIntentsExpire()
       throws Exception {
-    // intents other test classes left open on the chain are not this test's
-    pool.preparedQuery(
-            "update payment_intent set expires_at = $1 where chain_id = '8453'"
-                + " and claimed_tx is null and expires_at > $1")
-        .execute(Tuple.of(java.time.OffsetDateTime.now().minusSeconds(1)))
-        .await()
-        .atMost(Duration.ofSeconds(30));
+    expireOpenIntents();
 
     long sevens = stored("7", "7.01");
     long nines = stored("9", "9.01");
@@ -107,10 +103,49 @@ class PaymentIntentBoundsTest {
     assertThat(stored("7", "7.01")).isEqualTo(sevens + 4);
   }
 
+  @Test
+  void oneAddress_holdsAtMostItsOwnBound_evenRacing_andOtherAddressesAreServedAtThatPrice()
+      throws Exception {
+    expireOpenIntents();
+    long elevens = stored("11", "11.01");
+
+    // one address, six opens at once, for a price whose own bound (3) it could otherwise fill
+    List<Response> race = Concurrently.run(6, () -> open(11, "203.0.113.66"));
+    assertThat(race.stream().filter(r -> r.statusCode() == 200)).hasSize(2);
+    for (Response r : race) {
+      if (r.statusCode() != 200) {
+        assertThat(r.statusCode()).as(r.asString()).isEqualTo(503);
+        assertThat(r.path("error.message").toString())
+            .contains("at most 2 open intents on chain 8453 for one client address")
+            .contains("senderProof");
+        assertThat(Long.parseLong(r.header("Retry-After"))).isBetween(1L, 6L);
+      }
+    }
+    assertThat(stored("11", "11.01")).isEqualTo(elevens + 2);
+
+    // another address still gets an amount of that price
+    open(11, "203.0.113.67").then().statusCode(200);
+    assertThat(stored("11", "11.01")).isEqualTo(elevens + 3);
+  }
+
+  /** Intents other tests left open on the chain are not this test's. */
+  private void expireOpenIntents() {
+    pool.preparedQuery(
+            "update payment_intent set expires_at = $1 where chain_id = '8453'"
+                + " and claimed_tx is null and expires_at > $1")
+        .execute(Tuple.of(java.time.OffsetDateTime.now().minusSeconds(1)))
+        .await()
+        .atMost(Duration.ofSeconds(30));
+  }
+
   private static Response open(int usd) {
+    return open(usd, "198.19." + (ADDRESSES.incrementAndGet() % 250) + ".7");
+  }
+
+  private static Response open(int usd, String from) {
     return given()
         .contentType(ContentType.JSON)
-        .header("X-Forwarded-For", "198.19." + (ADDRESSES.incrementAndGet() % 250) + ".7")
+        .header("X-Forwarded-For", from)
         .body(Map.of("chainId", 8453, "amount", usd, "purpose", "keys/buy"))
         .post("/v1/payment-intents");
   }

@@ -12,17 +12,18 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
  * out again only when every earlier holder ended before {@link OpenBounds#reissueIfEndedBefore}
  * (never, where that is empty); an intent accepts only payments mined while it was open, so no two
  * intents match the same payment. Its claim is written by {@link Purchases} in the purchase's own
- * transaction. How many may be open at once is bounded per price and per chain ({@link
- * OpenBounds}), checked under a per-chain lock so that concurrent opens on any replica cannot
- * overshoot.
+ * transaction. How many may be open at once is bounded per price, per chain and per opener on the
+ * chain ({@link OpenBounds}), checked under a per-chain lock so that concurrent opens on any
+ * replica cannot overshoot.
  */
 public interface PaymentIntents {
 
   /**
-   * Stores {@code intent} unless its price or its chain already has as many open (unexpired,
-   * unclaimed) intents as {@code bounds} allow. Its amount is the first free one of its price from
-   * the intent's own amount on (then from the price's lowest), free meaning that no intent on the
-   * chain holds it, or every one that did ended before {@code bounds.reissueIfEndedBefore()}.
+   * Stores {@code intent} unless its opener, its price or its chain already has as many open
+   * (unexpired, unclaimed) intents as {@code bounds} allow. Its amount is the first free one of its
+   * price from the intent's own amount on (then from the price's lowest), free meaning that no
+   * intent on the chain holds it, or every one that did ended before {@code
+   * bounds.reissueIfEndedBefore()}.
    */
   Uni<Opening> open(PaymentIntent intent, Instant at, OpenBounds bounds);
 
@@ -32,6 +33,8 @@ public interface PaymentIntents {
    * @param perPrice open intents whose amount lies in {@code [base, base + step)}, the intent's
    *     price
    * @param perChain open intents on the chain, all prices together
+   * @param opener who opens it (an opaque name of the client's address), stored with the intent
+   * @param perOpener open intents of that opener on the chain, all prices together
    * @param base the price's base amount
    * @param step the width of a price's amounts (a cent, or 0.0001 BTC), 9,999 amounts of a ten
    *     thousandth of it each
@@ -41,6 +44,8 @@ public interface PaymentIntents {
   record OpenBounds(
       int perPrice,
       int perChain,
+      String opener,
+      int perOpener,
       BigDecimal base,
       BigDecimal step,
       Optional<Instant> reissueIfEndedBefore) {
@@ -48,7 +53,8 @@ public interface PaymentIntents {
       Objects.requireNonNull(base, "base");
       Objects.requireNonNull(step, "step");
       Objects.requireNonNull(reissueIfEndedBefore, "reissueIfEndedBefore");
-      if (perPrice < 1 || perChain < 1) {
+      Objects.requireNonNull(opener, "opener");
+      if (perPrice < 1 || perChain < 1 || perOpener < 1) {
         throw new IllegalArgumentException("bounds must be at least 1");
       }
     }
@@ -63,10 +69,17 @@ public interface PaymentIntents {
     record NoFreeAmount() implements Opening {}
 
     /**
-     * The price ({@code perPrice} true) or the chain has {@code limit} open intents; the first of
-     * them expires at {@code freesAt}.
+     * The opener, the price or the chain ({@code scope}) has {@code limit} open intents; the first
+     * of them expires at {@code freesAt}.
      */
-    record Full(boolean perPrice, int limit, Instant freesAt) implements Opening {}
+    record Full(Scope scope, int limit, Instant freesAt) implements Opening {}
+
+    /** Which bound {@link Full} met. */
+    enum Scope {
+      OPENER,
+      PRICE,
+      CHAIN
+    }
   }
 
   /** The intent with this id, if one was opened. */

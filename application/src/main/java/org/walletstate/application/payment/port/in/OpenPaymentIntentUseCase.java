@@ -10,7 +10,11 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
  */
 public interface OpenPaymentIntentUseCase {
 
-  Uni<Outcome> open(PaymentIntentCommand request);
+  /**
+   * Opens an intent for {@code opener}, an opaque name of the caller's address: each opener holds
+   * at most so many open intents on a chain.
+   */
+  Uni<Outcome> open(PaymentIntentCommand request, String opener);
 
   /** What happened. */
   sealed interface Outcome {
@@ -28,8 +32,8 @@ public interface OpenPaymentIntentUseCase {
     record Exhausted(String reason) implements Outcome {}
 
     /**
-     * The price or the chain has as many open intents as allowed: 503 with {@code retryAfter}, the
-     * seconds until the first of them expires.
+     * The caller's address, the price or the chain has as many open intents as allowed: 503 with
+     * {@code retryAfter}, the seconds until the first of them expires.
      */
     record Full(String reason, long retryAfter) implements Outcome {}
   }
