@@ -47,9 +47,9 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
    */
   public record Limits(
       Duration lifetime, int perPrice, int perChain, int perOpener, AmountReuse reuse) {
-    /** 72 hours, 500 open per price, 5,000 per chain, 5 per address, amounts after seven days. */
+    /** 72 hours, 500 open per price, 5,000 per chain, 10 per address, amounts after 7 days. */
     public static final Limits DEFAULTS =
-        new Limits(PaymentIntent.LIFETIME, 500, 5_000, 5, AmountReuse.DEFAULTS);
+        new Limits(PaymentIntent.LIFETIME, 500, 5_000, 10, AmountReuse.DEFAULTS);
 
     public Limits {
       Objects.requireNonNull(reuse, "reuse");

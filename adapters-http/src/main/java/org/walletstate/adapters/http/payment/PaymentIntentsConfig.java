@@ -29,7 +29,7 @@ public interface PaymentIntentsConfig {
    * Open intents on one chain opened from one client address (as the rate limits count it: IPv6 per
    * /64), all amounts together.
    */
-  @WithDefault("5")
+  @WithDefault("10")
   int openPerAddress();
 
   /**
