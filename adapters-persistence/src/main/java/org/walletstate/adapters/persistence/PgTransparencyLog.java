@@ -45,7 +45,8 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   /** The advisory lock key of the log's batches. */
   static final long LOCK = 0x746c6f67L; // "tlog"
 
-  private static final Duration APPEND_WAIT = Duration.ofSeconds(10);
+  /** How long an append waits for its commit by default. */
+  public static final Duration APPEND_WAIT = Duration.ofSeconds(2);
 
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String LATEST =
@@ -70,16 +71,29 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   private final Pool pool;
   private final GroupAppends appends;
+  private final Duration wait;
 
   public PgTransparencyLog(Pool pool) {
+    this(pool, APPEND_WAIT);
+  }
+
+  /**
+   * @param wait how long an append waits for its commit before it fails with {@link
+   *     StatementLog.Unavailable}; once the statement in flight has been waited on that long, new
+   *     appends fail at once
+   */
+  public PgTransparencyLog(Pool pool, Duration wait) {
     this.pool = pool;
-    this.appends = new GroupAppends(pool);
+    this.wait = wait;
+    this.appends = new GroupAppends(pool, wait);
   }
 
   /**
    * Waits for the entries' statement (grouped with this replica's concurrent appends, {@link
    * GroupAppends}) to commit: called on the signing threads, never on an event loop. A failed
-   * statement fails every append it carried, with its failure.
+   * statement fails every append it carried, with its failure. The wait is bounded: an append not
+   * committed within it, or submitted while the statement in flight has been waited on that long,
+   * fails with {@link StatementLog.Unavailable}.
    */
   @Override
   public OptionalLong appendAll(List<LoggedStatement> statements) {
@@ -88,14 +102,24 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     }
     CompletableFuture<Long> first = appends.submit(statements);
     try {
-      return OptionalLong.of(first.get(APPEND_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+      first.get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
-      throw new io.smallrye.mutiny.TimeoutException();
+      // a group not yet sent is then dropped from the queue; one in flight may still commit
+      first.completeExceptionally(
+          new StatementLog.Unavailable(
+              "the transparency log's store did not commit the append within "
+                  + wait.toMillis()
+                  + " ms"));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CompletionException(e);
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new CompletionException(e.getCause());
+      // answered below
+    }
+    try {
+      return OptionalLong.of(first.join());
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
     }
   }
 
@@ -107,6 +131,11 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   /** How many appends wait for this replica's statement in flight. */
   int queuedAppends() {
     return appends.queued();
+  }
+
+  /** Whether this replica has a sequencing statement in flight. */
+  boolean statementInFlight() {
+    return appends.inFlight();
   }
 
   @Override
