@@ -10,6 +10,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -86,6 +90,36 @@ final class GroupAppends {
     }
     send(batch);
     return waiting.first();
+  }
+
+  /**
+   * Queues a non-empty group and waits, at most the stall time, for its statement to commit.
+   *
+   * @return the group's first index
+   * @throws StatementLog.Unavailable when it did not commit in time (a group not yet sent is then
+   *     dropped from the queue; one in flight may still commit) or the store has stalled
+   */
+  long append(List<LoggedStatement> group) {
+    CompletableFuture<Long> first = submit(group);
+    try {
+      first.get(stallNanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      first.completeExceptionally(
+          new StatementLog.Unavailable(
+              "the transparency log's store did not commit the append within "
+                  + Duration.ofNanos(stallNanos).toMillis()
+                  + " ms"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CompletionException(e);
+    } catch (ExecutionException e) {
+      // answered below
+    }
+    try {
+      return first.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
   }
 
   /** How many sequencing statements this replica has sent. */

@@ -16,11 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -71,7 +66,6 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   private final Pool pool;
   private final GroupAppends appends;
-  private final Duration wait;
 
   public PgTransparencyLog(Pool pool) {
     this(pool, APPEND_WAIT);
@@ -84,7 +78,6 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    */
   public PgTransparencyLog(Pool pool, Duration wait) {
     this.pool = pool;
-    this.wait = wait;
     this.appends = new GroupAppends(pool, wait);
   }
 
@@ -97,30 +90,9 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    */
   @Override
   public OptionalLong appendAll(List<LoggedStatement> statements) {
-    if (statements.isEmpty()) {
-      return OptionalLong.empty();
-    }
-    CompletableFuture<Long> first = appends.submit(statements);
-    try {
-      first.get(wait.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      // a group not yet sent is then dropped from the queue; one in flight may still commit
-      first.completeExceptionally(
-          new StatementLog.Unavailable(
-              "the transparency log's store did not commit the append within "
-                  + wait.toMillis()
-                  + " ms"));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CompletionException(e);
-    } catch (ExecutionException e) {
-      // answered below
-    }
-    try {
-      return OptionalLong.of(first.join());
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
+    return statements.isEmpty()
+        ? OptionalLong.empty()
+        : OptionalLong.of(appends.append(statements));
   }
 
   /** How many sequencing statements this replica has sent (its appends share them). */

@@ -142,7 +142,8 @@ class LoggedAnswersTest {
       assertThat(attested.header("Retry-After")).isEqualTo("1");
       assertThat(attested.asString()).contains("transparency log").contains("nothing was charged");
       // the statement in flight is stalled: the next call fails at once, nothing charged either
-      Response batch = post(key, "/v1/trust/batch", Map.of("wallets", List.of(Map.of("wallet", holder))));
+      Response batch =
+          post(key, "/v1/trust/batch", Map.of("wallets", List.of(Map.of("wallet", holder))));
       assertThat(batch.statusCode()).as(batch.asString()).isEqualTo(503);
       assertThat(count("select credits from api_key where id = " + key.id())).isEqualTo(100);
       assertThat(
