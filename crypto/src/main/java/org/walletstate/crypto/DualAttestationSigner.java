@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
@@ -115,6 +116,18 @@ public final class DualAttestationSigner
    */
   @Override
   public String signTrustProfile(PayloadValue.Obj trustProfile) {
+    return Unlogged.appended(log, List.of(unloggedProfile(trustProfile))).get(0);
+  }
+
+  /**
+   * Signs a trust profile as {@link #signTrustProfile} does, leaving the log to {@link #logged}.
+   */
+  @Override
+  public TrustProfileSigner.Signed signUnlogged(PayloadValue.Obj trustProfile) {
+    return unloggedProfile(trustProfile);
+  }
+
+  private Unlogged unloggedProfile(PayloadValue.Obj trustProfile) {
     ObjectNode trust = PayloadTrees.object(trustProfile);
     JsonNode dimensions = trust.get("dimensions");
     if (dimensions != null && dimensions.isObject()) {
@@ -127,7 +140,17 @@ public final class DualAttestationSigner
         }
       }
     }
-    return signed(StatementType.TRUST_PROFILE, PreimageScheme.V2, trust, Optional.empty());
+    return unlogged(StatementType.TRUST_PROFILE, PreimageScheme.V2, trust, Optional.empty());
+  }
+
+  /** Appends a batch's profiles signed by {@link #signUnlogged} in one append, in this order. */
+  @Override
+  public List<String> logged(List<TrustProfileSigner.Signed> profiles) {
+    List<Unlogged> signed = new ArrayList<>(profiles.size());
+    for (TrustProfileSigner.Signed profile : profiles) {
+      signed.add((Unlogged) profile);
+    }
+    return Unlogged.appended(log, signed);
   }
 
   /**
@@ -195,26 +218,27 @@ public final class DualAttestationSigner
    */
   private String signed(
       StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {
+    return Unlogged.appended(log, List.of(unlogged(type, scheme, statement, claims))).get(0);
+  }
+
+  private Unlogged unlogged(
+      StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {
     String kid = namespace.kid(type.role(scheme));
     String pqKid = namespace.kid(type.companionRole());
     byte[] preimage = preimages.statement(type, scheme, statement);
     String sig = BASE64.encodeToString(keys.ec().sign(preimage));
     String pqSig = BASE64.encodeToString(keys.mlDsa().sign(preimages.companion(type, preimage)));
     JsonNode id = statement.get("id");
-    OptionalLong index =
-        log.append(
-            new LoggedStatement(
-                id != null && id.isTextual() ? id.asText() : null,
-                type.name(),
-                kid,
-                TreeHashes.sha256(preimage)));
+    LoggedStatement entry =
+        new LoggedStatement(
+            id != null && id.isTextual() ? id.asText() : null,
+            type.name(),
+            kid,
+            TreeHashes.sha256(preimage));
     Optional<StatementType.Tokens> tokens =
         claims.map(c -> new StatementType.Tokens(jwts.es256(c, kid), jwts.mlDsa(c, pqKid)));
-    ObjectNode data =
-        type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens));
-    // unsigned, after every signed member: where the statement is in the transparency log
-    index.ifPresent(i -> data.putObject("log").put("index", i));
-    return CanonicalJson.stringify(data);
+    return new Unlogged(
+        entry, type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens)));
   }
 
   /**

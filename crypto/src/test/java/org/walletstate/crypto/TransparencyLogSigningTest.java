@@ -16,12 +16,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.tlog.Checkpoint;
 import org.walletstate.domain.tlog.LoggedStatement;
 import org.walletstate.domain.tlog.TreeAppend;
@@ -79,6 +82,46 @@ class TransparencyLogSigningTest {
     tree.fieldNames().forEachRemaining(members::add);
     assertThat(members).containsExactly("attestation", "sig", "kid", "pqSig", "pqKid", "log");
     assertThat(tree.get("log").toString()).isEqualTo("{\"index\":7}");
+  }
+
+  @Test
+  void aBatchsProfilesSignedApartAreAppendedInOneAppendAtConsecutiveIndexes() throws Exception {
+    List<List<LoggedStatement>> appends = new ArrayList<>();
+    DualAttestationSigner signer =
+        new DualAttestationSigner(
+            TestSigning.keys(),
+            TestSigning.ISSUER,
+            statements -> {
+              appends.add(List.copyOf(statements));
+              return OptionalLong.of(40);
+            });
+    List<TrustProfileSigner.Signed> signed = new ArrayList<>();
+    for (String id : List.of("tp_a", "tp_b", "tp_c")) {
+      Map<String, PayloadValue> members = new LinkedHashMap<>();
+      members.put("id", PayloadValue.text(id));
+      members.put("wallet", PayloadValue.text("0x" + "12".repeat(20)));
+      members.put("dimensions", new PayloadValue.Obj(Map.of()));
+      members.put("summary", new PayloadValue.Obj(Map.of()));
+      members.put("profiledAt", PayloadValue.text("2026-11-28T10:00:00.000Z"));
+      members.put("expiresAt", PayloadValue.text("2026-11-28T10:05:00.000Z"));
+      signed.add(signer.signUnlogged(new PayloadValue.Obj(members)));
+    }
+    assertThat(appends).isEmpty();
+    List<String> texts = signer.logged(signed);
+    assertThat(appends).hasSize(1);
+    assertThat(appends.get(0))
+        .extracting(LoggedStatement::id)
+        .containsExactly("tp_a", "tp_b", "tp_c");
+    for (int i = 0; i < texts.size(); i++) {
+      JsonNode tree = JSON.readTree(texts.get(i));
+      assertThat(tree.get("trust").get("id").asText()).isEqualTo(appends.get(0).get(i).id());
+      assertThat(tree.get("log").get("index").asLong()).isEqualTo(40 + i);
+      byte[] preimage =
+          StatementType.TRUST_PROFILE.preimage(
+              Namespace.SERVICE, PreimageScheme.V2, tree.get("trust"));
+      assertThat(appends.get(0).get(i).leafHash())
+          .isEqualTo(LogProofs.statementLeafHash("trust", tree.get("kid").asText(), preimage));
+    }
   }
 
   @Test

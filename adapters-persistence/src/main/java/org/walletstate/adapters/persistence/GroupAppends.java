@@ -5,11 +5,17 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
@@ -22,6 +28,12 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * group in it then fails, and the rolled-back counter gives every index back). The statement's
  * completion runs on the pool's event loop: it completes the futures and builds the next statement
  * (work in the statement's size, bounded by {@value #MAX_ENTRIES}); nothing here blocks.
+ *
+ * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
+ * store is not answering: an append submitted then fails at once with {@link
+ * StatementLog.Unavailable} instead of queueing, so a stuck database holds no more signing threads
+ * than the ones already waiting, and those for at most the wait. A group whose caller gave up
+ * before its statement was sent is dropped from the queue (never appended).
  */
 final class GroupAppends {
 
@@ -43,21 +55,36 @@ final class GroupAppends {
   private final Pool pool;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>(); // guarded by this
   private boolean inFlight; // guarded by this
+  private long sentAt; // System.nanoTime() of the statement in flight; guarded by this
   private final AtomicLong statements = new AtomicLong();
+  private final long stallNanos;
 
-  GroupAppends(Pool pool) {
+  /**
+   * @param stall how long a statement may be in flight before new appends fail at once
+   */
+  GroupAppends(Pool pool, Duration stall) {
     this.pool = pool;
+    this.stallNanos = stall.toNanos();
   }
 
-  /** Queues a non-empty group; the future completes with its first index once committed. */
+  /**
+   * Queues a non-empty group; the future completes with its first index once committed. Fails at
+   * once ({@link StatementLog.Unavailable}) while the statement in flight has stalled.
+   */
   CompletableFuture<Long> submit(List<LoggedStatement> group) {
     Waiting waiting = new Waiting(List.copyOf(group), new CompletableFuture<>());
     List<Waiting> batch;
     synchronized (this) {
-      queue.add(waiting);
       if (inFlight) {
+        long stalled = System.nanoTime() - sentAt;
+        if (stalled >= stallNanos) {
+          waiting.first().completeExceptionally(stalled(stalled));
+        } else {
+          queue.add(waiting);
+        }
         return waiting.first();
       }
+      queue.add(waiting);
       inFlight = true;
       batch = take();
     }
@@ -65,9 +92,44 @@ final class GroupAppends {
     return waiting.first();
   }
 
+  /**
+   * Queues a non-empty group and waits, at most the stall time, for its statement to commit.
+   *
+   * @return the group's first index
+   * @throws StatementLog.Unavailable when it did not commit in time (a group not yet sent is then
+   *     dropped from the queue; one in flight may still commit) or the store has stalled
+   */
+  long append(List<LoggedStatement> group) {
+    CompletableFuture<Long> first = submit(group);
+    try {
+      first.get(stallNanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      first.completeExceptionally(
+          new StatementLog.Unavailable(
+              "the transparency log's store did not commit the append within "
+                  + Duration.ofNanos(stallNanos).toMillis()
+                  + " ms"));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CompletionException(e);
+    } catch (ExecutionException e) {
+      // answered below
+    }
+    try {
+      return first.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
+    }
+  }
+
   /** How many sequencing statements this replica has sent. */
   long statements() {
     return statements.get();
+  }
+
+  /** Whether a statement is in flight. */
+  synchronized boolean inFlight() {
+    return inFlight;
   }
 
   /** How many groups wait for the statement in flight to complete. */
@@ -75,16 +137,30 @@ final class GroupAppends {
     return queue.size();
   }
 
-  /** The queued groups the next statement carries; called holding the monitor. */
+  private static StatementLog.Unavailable stalled(long nanos) {
+    return new StatementLog.Unavailable(
+        "the transparency log's store has not committed an append for "
+            + Duration.ofNanos(nanos).toMillis()
+            + " ms");
+  }
+
+  /**
+   * The queued groups the next statement carries, without those whose callers gave up; called
+   * holding the monitor, and marks the statement sent.
+   */
   private List<Waiting> take() {
     List<Waiting> batch = new ArrayList<>();
     int entries = 0;
     while (!queue.isEmpty()
         && (batch.isEmpty() || entries + queue.peek().statements().size() <= MAX_ENTRIES)) {
       Waiting next = queue.poll();
+      if (next.first().isDone()) {
+        continue; // its caller stopped waiting: the statement is not issued, so not logged
+      }
       batch.add(next);
       entries += next.statements().size();
     }
+    sentAt = System.nanoTime();
     return batch;
   }
 

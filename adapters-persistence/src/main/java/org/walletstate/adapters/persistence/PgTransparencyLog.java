@@ -16,11 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -45,7 +40,8 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   /** The advisory lock key of the log's batches. */
   static final long LOCK = 0x746c6f67L; // "tlog"
 
-  private static final Duration APPEND_WAIT = Duration.ofSeconds(10);
+  /** How long an append waits for its commit by default. */
+  public static final Duration APPEND_WAIT = Duration.ofSeconds(2);
 
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String LATEST =
@@ -72,31 +68,31 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   private final GroupAppends appends;
 
   public PgTransparencyLog(Pool pool) {
+    this(pool, APPEND_WAIT);
+  }
+
+  /**
+   * @param wait how long an append waits for its commit before it fails with {@link
+   *     StatementLog.Unavailable}; once the statement in flight has been waited on that long, new
+   *     appends fail at once
+   */
+  public PgTransparencyLog(Pool pool, Duration wait) {
     this.pool = pool;
-    this.appends = new GroupAppends(pool);
+    this.appends = new GroupAppends(pool, wait);
   }
 
   /**
    * Waits for the entries' statement (grouped with this replica's concurrent appends, {@link
    * GroupAppends}) to commit: called on the signing threads, never on an event loop. A failed
-   * statement fails every append it carried, with its failure.
+   * statement fails every append it carried, with its failure. The wait is bounded: an append not
+   * committed within it, or submitted while the statement in flight has been waited on that long,
+   * fails with {@link StatementLog.Unavailable}.
    */
   @Override
   public OptionalLong appendAll(List<LoggedStatement> statements) {
-    if (statements.isEmpty()) {
-      return OptionalLong.empty();
-    }
-    CompletableFuture<Long> first = appends.submit(statements);
-    try {
-      return OptionalLong.of(first.get(APPEND_WAIT.toMillis(), TimeUnit.MILLISECONDS));
-    } catch (TimeoutException e) {
-      throw new io.smallrye.mutiny.TimeoutException();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CompletionException(e);
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : new CompletionException(e.getCause());
-    }
+    return statements.isEmpty()
+        ? OptionalLong.empty()
+        : OptionalLong.of(appends.append(statements));
   }
 
   /** How many sequencing statements this replica has sent (its appends share them). */
@@ -107,6 +103,11 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   /** How many appends wait for this replica's statement in flight. */
   int queuedAppends() {
     return appends.queued();
+  }
+
+  /** Whether this replica has a sequencing statement in flight. */
+  boolean statementInFlight() {
+    return appends.inFlight();
   }
 
   @Override

@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.LogStore;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.tlog.LogQueryService;
 import org.walletstate.application.tlog.port.in.LogQuery;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -285,6 +286,86 @@ class PgTransparencyLogTest {
     assertThat(log.appendStatements()).isEqualTo(2);
     // their indexes were given back
     assertThat(log.append(statement("f", 3))).hasValue(1);
+  }
+
+  @Test
+  void aStoreThatDoesNotCommitFailsAppendsWithinTheWaitThenAtOnceAndLogsNoGivenUpGroup()
+      throws Exception {
+    PgTransparencyLog log = new PgTransparencyLog(pool, Duration.ofMillis(1500));
+    ExecutorService threads = Executors.newFixedThreadPool(2);
+    // another transaction holds the counter row: the store cannot commit an append meanwhile
+    SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+    Transaction held = holder.begin().await().atMost(WAIT);
+    try {
+      holder
+          .query("update log_sequence set next_index = next_index where id = 1")
+          .execute()
+          .await()
+          .atMost(WAIT);
+      Future<Long> first = threads.submit(() -> log.append(statement("s", 0)).orElseThrow());
+      long deadline = System.nanoTime() + WAIT.toNanos();
+      while (log.appendStatements() < 1 && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      // queued behind the statement in flight
+      Future<Long> second = threads.submit(() -> log.append(statement("s", 1)).orElseThrow());
+      while (log.queuedAppends() < 1 && !second.isDone() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+      assertThat(log.queuedAppends()).isOne();
+      // each gives up after the wait
+      assertThatThrownBy(first::get)
+          .hasCauseInstanceOf(StatementLog.Unavailable.class)
+          .hasMessageContaining("did not commit the append within 1500 ms");
+      assertThatThrownBy(second::get)
+          .hasCauseInstanceOf(StatementLog.Unavailable.class)
+          .hasMessageContaining("did not commit the append within 1500 ms");
+      // the statement in flight has been waited on for longer than the wait: a new append fails
+      // at once instead of holding its thread
+      assertThatThrownBy(() -> log.append(statement("s", 2)))
+          .isInstanceOf(StatementLog.Unavailable.class)
+          .hasMessageContaining("has not committed an append for");
+      assertThat(log.appendStatements()).isOne();
+      held.rollback().await().atMost(WAIT);
+      while (log.statementInFlight() && System.nanoTime() < deadline) {
+        Thread.sleep(5);
+      }
+    } finally {
+      holder.close().await().atMost(WAIT);
+      threads.shutdownNow();
+    }
+    assertThat(log.statementInFlight()).isFalse();
+    // the statement in flight committed its entry once the row was free (a statement not issued
+    // that the log holds: it over-approximates); the group given up before it was sent was dropped
+    assertThat(log.appendStatements()).isOne();
+    assertThat(log.append(statement("s", 3))).hasValue(1);
+    Map<String, Long> rows = new HashMap<>();
+    for (Row row :
+        pool.query("select statement_id, leaf_index from log_entry")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
+    }
+    assertThat(rows).isEqualTo(Map.of("att_s0", 0L, "att_s3", 1L));
+  }
+
+  @Test
+  void aGroupAppendedTogetherGetsConsecutiveIndexesInItsOrderInOneStatement() {
+    PgTransparencyLog log = new PgTransparencyLog(pool);
+    assertThat(log.append(statement("b", 0))).hasValue(0);
+    List<LoggedStatement> batch = List.of(statement("b", 3), statement("b", 1), statement("b", 2));
+    assertThat(log.appendAll(batch)).hasValue(1);
+    assertThat(log.appendStatements()).isEqualTo(2);
+    Map<String, Long> rows = new HashMap<>();
+    for (Row row :
+        pool.query("select statement_id, leaf_index from log_entry")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
+    }
+    assertThat(rows).isEqualTo(Map.of("att_b0", 0L, "att_b3", 1L, "att_b1", 2L, "att_b2", 3L));
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.observability;
 
 import java.time.Duration;
+import java.util.List;
 import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
@@ -26,13 +27,39 @@ public final class MeteredSigners {
     };
   }
 
+  /**
+   * Times each profile's signing; a batch's one log append ({@link TrustProfileSigner#logged}) too.
+   */
   public static TrustProfileSigner trustProfiles(TrustProfileSigner signer, ServiceMeters meters) {
-    return (PayloadValue.Obj profile) -> {
-      long start = System.nanoTime();
-      try {
-        return signer.signTrustProfile(profile);
-      } finally {
-        signed(meters, "trust", start);
+    return new TrustProfileSigner() {
+      @Override
+      public String signTrustProfile(PayloadValue.Obj profile) {
+        long start = System.nanoTime();
+        try {
+          return signer.signTrustProfile(profile);
+        } finally {
+          signed(meters, "trust", start);
+        }
+      }
+
+      @Override
+      public Signed signUnlogged(PayloadValue.Obj profile) {
+        long start = System.nanoTime();
+        try {
+          return signer.signUnlogged(profile);
+        } finally {
+          signed(meters, "trust", start);
+        }
+      }
+
+      @Override
+      public List<String> logged(List<Signed> signed) {
+        long start = System.nanoTime();
+        try {
+          return signer.logged(signed);
+        } finally {
+          ServerTimings.record("sign", Duration.ofNanos(System.nanoTime() - start));
+        }
       }
     };
   }

@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
@@ -18,9 +19,10 @@ import org.walletstate.crypto.CheckpointSigning;
 import org.walletstate.crypto.SigningKeys;
 
 /**
- * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}), the
- * checkpoint signer (origin {@code walletstate.log.origin}, by default the public base URL's host
- * and path followed by {@code /log}), the batch job's use case and the reads.
+ * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}; an
+ * append waits at most {@code walletstate.log.append-timeout} for its commit), the checkpoint
+ * signer (origin {@code walletstate.log.origin}, by default the public base URL's host and path
+ * followed by {@code /log}), the batch job's use case and the reads.
  */
 @ApplicationScoped
 public class LogWiring {
@@ -29,8 +31,10 @@ public class LogWiring {
   @ApplicationScoped
   StatementLog statementLog(
       Pool pool,
-      @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled) {
-    return enabled ? new PgTransparencyLog(pool) : StatementLog.NONE;
+      @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled,
+      @ConfigProperty(name = "walletstate.log.append-timeout", defaultValue = "2s")
+          Duration appendTimeout) {
+    return enabled ? new PgTransparencyLog(pool, appendTimeout) : StatementLog.NONE;
   }
 
   @Produces

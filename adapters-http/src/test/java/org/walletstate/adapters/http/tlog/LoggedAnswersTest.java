@@ -14,6 +14,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Transaction;
 import jakarta.inject.Inject;
 import java.security.PublicKey;
 import java.time.Duration;
@@ -91,6 +93,8 @@ class LoggedAnswersTest {
     }
     // one index each: every statement is its own entry
     assertThat(indexes).doesNotHaveDuplicates();
+    // a batch's profiles are appended together: consecutive indexes in request order
+    assertThat(indexes.get(3)).isEqualTo(indexes.get(2) + 1);
 
     PublicKey noteKey =
         SignedCheckpoint.publicKey(
@@ -116,6 +120,59 @@ class LoggedAnswersTest {
           .as(answer.data().toString())
           .isTrue();
     }
+  }
+
+  @Test
+  void aLogThatCannotTakeTheEntryInTimeAnswers503AndChargesNothing() throws Exception {
+    devnet.rpc(1).call("evm_mine");
+    TestKeys.TestKey key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
+    String holder = devnet.manifest().wallet("holder").address();
+    long next = count("select next_index from log_sequence where id = 1");
+    // another transaction holds the log's counter row: no append can commit meanwhile
+    SqlConnection locker = pool.getConnection().await().atMost(WAIT);
+    Transaction held = locker.begin().await().atMost(WAIT);
+    try {
+      locker
+          .query("update log_sequence set next_index = next_index where id = 1")
+          .execute()
+          .await()
+          .atMost(WAIT);
+      Response attested = attest(key.secret(), body(holder, accountCode(1, "none")));
+      assertThat(attested.statusCode()).as(attested.asString()).isEqualTo(503);
+      assertThat(attested.header("Retry-After")).isEqualTo("1");
+      assertThat(attested.asString()).contains("transparency log").contains("nothing was charged");
+      // the statement in flight is stalled: the next call fails at once, nothing charged either
+      Response batch =
+          post(key, "/v1/trust/batch", Map.of("wallets", List.of(Map.of("wallet", holder))));
+      assertThat(batch.statusCode()).as(batch.asString()).isEqualTo(503);
+      assertThat(count("select credits from api_key where id = " + key.id())).isEqualTo(100);
+      assertThat(
+              count(
+                  "select count(*) from credit_entry where kind = 'debit' and api_key_id = "
+                      + key.id()))
+          .isZero();
+    } finally {
+      held.rollback().await().atMost(WAIT);
+      locker.close().await().atMost(WAIT);
+    }
+    // the stalled statement commits once the row is free (its entry was never answered: the log
+    // over-approximates what was issued); then the service appends and answers again
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (count("select next_index from log_sequence where id = 1") == next
+        && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+    }
+    Response again = attest(key.secret(), body(holder, accountCode(1, "none")));
+    for (int attempt = 0; again.statusCode() == 503 && attempt < 20; attempt++) {
+      Thread.sleep(100); // the stalled statement's completion may not have been handled yet
+      again = attest(key.secret(), body(holder, accountCode(1, "none")));
+    }
+    verified(again);
+    assertThat(data(again).get("log").get("index").asLong()).isEqualTo(next + 1);
+  }
+
+  private long count(String sql) {
+    return pool.query(sql).execute().await().atMost(WAIT).iterator().next().getLong(0);
   }
 
   /** The entry once a batch has integrated it (the scheduled batch may take it first). */

@@ -9,7 +9,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * before its answer is made. An append returns once the entry is durable (committed to the log's
  * store) and sequenced: it has its leaf index, which the answer carries as {@code log: {index}}. It
  * never waits for the tree: a batch integrates the sequenced entries later. It blocks, so it is
- * called off the event loop (the signing threads).
+ * called off the event loop (the signing threads), and for a bounded time: a store that does not
+ * commit the entry in time fails the append with {@link Unavailable}, and the statement is not
+ * issued (its call is answered 503 and not charged).
  */
 public interface StatementLog {
 
@@ -20,6 +22,7 @@ public interface StatementLog {
    * Appends one statement.
    *
    * @return its leaf index; empty when this log keeps nothing
+   * @throws Unavailable when the log's store did not commit the entry in time
    * @throws RuntimeException when the entry could not be made durable (the statement is then not
    *     issued)
    */
@@ -31,7 +34,21 @@ public interface StatementLog {
    * Appends statements together, in this order, at consecutive leaf indexes.
    *
    * @return the leaf index of the first; empty when this log keeps nothing
+   * @throws Unavailable when the log's store did not commit the entries in time
    * @throws RuntimeException when the entries could not be made durable (none is then issued)
    */
   OptionalLong appendAll(List<LoggedStatement> statements);
+
+  /**
+   * The log's store did not make an append durable within the append's bounded wait, or had not
+   * answered an earlier one for that long (then the append fails at once, without waiting). The
+   * statement is not issued; the call may be retried.
+   */
+  final class Unavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public Unavailable(String message) {
+      super(message, null, false, false);
+    }
+  }
 }

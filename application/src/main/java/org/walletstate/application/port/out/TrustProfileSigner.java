@@ -1,5 +1,7 @@
 package org.walletstate.application.port.out;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.walletstate.domain.payload.PayloadValue;
 
 /**
@@ -10,8 +12,40 @@ import org.walletstate.domain.payload.PayloadValue;
 public interface TrustProfileSigner {
 
   /**
+   * Signs one profile and appends it to the transparency log on its own.
+   *
    * @param profile the profile as {@code TrustProfile.payload()} lays it out
    * @return the {@code data} text {@code {trust, sig, kid, pqSig, pqKid}}
    */
   String signTrustProfile(PayloadValue.Obj profile);
+
+  /**
+   * Signs one profile of a batch without logging it yet: the batch's profiles, signed in parallel,
+   * are then logged together by {@link #logged}. A signer without a log of its own finishes the
+   * text here.
+   */
+  default Signed signUnlogged(PayloadValue.Obj profile) {
+    return new Finished(signTrustProfile(profile));
+  }
+
+  /**
+   * Appends the profiles signed by {@link #signUnlogged} to the transparency log together (one
+   * append, at consecutive leaf indexes in this order) and gives their {@code data} texts in the
+   * same order.
+   *
+   * @throws RuntimeException when the log did not take them (none of them is then issued)
+   */
+  default List<String> logged(List<Signed> signed) {
+    List<String> texts = new ArrayList<>();
+    for (Signed profile : signed) {
+      texts.add(((Finished) profile).text());
+    }
+    return texts;
+  }
+
+  /** A profile signed by {@link #signUnlogged}, to be handed to {@link #logged}. */
+  interface Signed {}
+
+  /** A profile whose text is final (no log entry is added by {@link #logged}). */
+  record Finished(String text) implements Signed {}
 }

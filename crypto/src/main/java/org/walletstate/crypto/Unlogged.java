@@ -1,0 +1,42 @@
+package org.walletstate.crypto;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import org.walletstate.application.port.out.StatementLog;
+import org.walletstate.application.port.out.TrustProfileSigner;
+import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.verifier.CanonicalJson;
+
+/**
+ * A statement signed, with its transparency log entry, before it is appended: its {@code data} gets
+ * the leaf index once the log has it.
+ */
+record Unlogged(LoggedStatement entry, ObjectNode data) implements TrustProfileSigner.Signed {
+
+  /**
+   * Appends the statements to {@code log} in one append (consecutive indexes, in this order) and
+   * gives their {@code data} texts, each with the unsigned member {@code log: {index}} after every
+   * signed member (none when the log keeps nothing).
+   *
+   * @throws RuntimeException when the log did not take them (none is then issued)
+   */
+  static List<String> appended(StatementLog log, List<Unlogged> signed) {
+    List<LoggedStatement> entries = new ArrayList<>(signed.size());
+    for (Unlogged statement : signed) {
+      entries.add(statement.entry());
+    }
+    OptionalLong first = log.appendAll(entries);
+    List<String> texts = new ArrayList<>(signed.size());
+    for (int i = 0; i < signed.size(); i++) {
+      ObjectNode data = signed.get(i).data();
+      if (first.isPresent()) {
+        // unsigned, after every signed member: where the statement is in the transparency log
+        data.putObject("log").put("index", first.getAsLong() + i);
+      }
+      texts.add(CanonicalJson.stringify(data));
+    }
+    return texts;
+  }
+}
