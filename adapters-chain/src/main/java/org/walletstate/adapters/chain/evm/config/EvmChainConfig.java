@@ -123,7 +123,11 @@ public record EvmChainConfig(
     return draft.config();
   }
 
-  /** The settings of one chain while a {@code with…} method changes some of them. */
+  /**
+   * The settings of one chain while a {@code with…} method changes some of them. It passes every
+   * setting back in the record's order, as the constructor passes the shared ones to {@link
+   * ReaderSettings#check}: the repeat is the record's shape, not logic.
+   */
   private static final class Draft {
     private final ChainId chain;
     private List<URI> endpoints;
