@@ -5,7 +5,12 @@ import java.security.GeneralSecurityException;
 import java.security.spec.ECGenParameterSpec;
 import java.security.spec.ECParameterSpec;
 
-/** The JDK's P-256 domain parameters. */
+/**
+ * The JDK's P-256 domain parameters.
+ *
+ * <p>The verifier SDK's {@code Es256} looks them up the same way on purpose: the SDK is the
+ * independent check of what this module signs, so neither uses the other's P-256 code.
+ */
 final class P256 {
 
   static final ECParameterSpec SPEC = spec();

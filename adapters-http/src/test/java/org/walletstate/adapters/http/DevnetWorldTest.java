@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.http.mcp.McpToolNames;
 import org.walletstate.adapters.http.testbed.LocalWorldTestResource;
 import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
@@ -261,18 +262,7 @@ class DevnetWorldTest {
           .contains("ok    Tron, Stellar, Sui and Bitcoin tokens refused for a store (400)")
           .contains("ok    the pass scanned at the till")
           .contains("ok    MCP: the official client connects to /mcp and lists the ten tools");
-      for (String tool :
-          List.of(
-              "jwks",
-              "compliance_templates",
-              "attest",
-              "wallet_trust",
-              "batch_wallet_trust",
-              "list_merchants",
-              "get_merchant",
-              "list_tokens",
-              "check_discount",
-              "validate_code")) {
+      for (String tool : McpToolNames.ALL) {
         assertThat(output).contains("ok    MCP tool " + tool + ":");
       }
     } finally {

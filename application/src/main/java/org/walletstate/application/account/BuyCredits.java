@@ -3,10 +3,11 @@ package org.walletstate.application.account;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
+import org.walletstate.application.payment.ClaimedPayments;
+import org.walletstate.application.payment.CreditPurchaseRefusals;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.PayerStanding;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.account.KeyAccount;
@@ -21,15 +22,13 @@ import org.walletstate.domain.payment.payer.ClaimPurpose;
  */
 public final class BuyCredits implements BuyCreditsUseCase {
 
-  private final VerifyPaymentUseCase payments;
-  private final PayerBinding payers;
+  private final ClaimedPayments claims;
   private final Purchases purchases;
   private final Clock clock;
 
   public BuyCredits(
       VerifyPaymentUseCase payments, PayerBinding payers, Purchases purchases, Clock clock) {
-    this.payments = payments;
-    this.payers = payers;
+    this.claims = new ClaimedPayments(payments, payers);
     this.purchases = purchases;
     this.clock = clock;
   }
@@ -37,30 +36,20 @@ public final class BuyCredits implements BuyCreditsUseCase {
   @Override
   public Uni<Outcome> buy(
       KeyAccount account, CreditPurchaseRequest request, boolean walletAuthenticated) {
-    return payments
-        .verify(request.payment())
+    return claims
+        .claim(request.payment(), request.payer(), new ClaimPurpose.CreditsBuy())
         .flatMap(
-            verification -> {
-              if (verification instanceof Verification.NotAPayment no) {
-                return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
+            claim -> {
+              if (claim instanceof ClaimedPayments.Claim.Refused refused) {
+                return Uni.createFrom().item(new Outcome.Refused(refused.refusal()));
               }
-              if (verification instanceof Verification.Unavailable down) {
-                return Uni.createFrom().item(new Outcome.Unavailable(down));
-              }
-              Payment payment = ((Verification.Verified) verification).payment();
-              return payers
-                  .judge(request.payer(), payment, new ClaimPurpose.CreditsBuy())
-                  .flatMap(
-                      verdict ->
-                          verdict instanceof PayerBinding.Verdict.Refused refused
-                              ? Uni.createFrom()
-                                  .item(new Outcome.PayerRefused(payment, refused.reason()))
-                              : credit(
-                                  account,
-                                  request,
-                                  walletAuthenticated,
-                                  payment,
-                                  PayerStanding.of(verdict)));
+              var claimed = (ClaimedPayments.Claim.Claimed) claim;
+              return credit(
+                  account,
+                  request,
+                  walletAuthenticated,
+                  claimed.payment(),
+                  PayerStanding.of(claimed.verdict()));
             });
   }
 
@@ -100,14 +89,7 @@ public final class BuyCredits implements BuyCreditsUseCase {
               if (purchase instanceof Purchases.CreditPurchase.WalletOfAnotherKey) {
                 return new Outcome.WalletOfAnotherKey(payment);
               }
-              if (purchase instanceof Purchases.CreditPurchase.SenderNotProven unproven) {
-                return new Outcome.PayerRefused(
-                    payment, PayerStanding.walletChangeNeedsProof(payment, unproven.registered()));
-              }
-              if (purchase instanceof Purchases.CreditPurchase.IntentUsed) {
-                return new Outcome.IntentUsed(payment);
-              }
-              return new Outcome.AlreadyCredited(payment);
+              return new Outcome.Refused(CreditPurchaseRefusals.of(purchase, payment));
             });
   }
 }

@@ -4,10 +4,11 @@ import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.util.Optional;
 import org.walletstate.application.account.port.in.BuyKeyUseCase;
+import org.walletstate.application.payment.ClaimedPayments;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.PayerBinding.Verdict;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.PassMints;
@@ -35,8 +36,7 @@ public final class BuyKey implements BuyKeyUseCase {
   /** Bought keys start on the free plan's daily limit; plans move as docs/billing.md says. */
   static final Plan BOUGHT_KEY_PLAN = Plan.FREE;
 
-  private final VerifyPaymentUseCase payments;
-  private final PayerBinding payers;
+  private final ClaimedPayments claims;
   private final Purchases purchases;
   private final AccessPasses passes;
   private final PassMints mints;
@@ -51,8 +51,7 @@ public final class BuyKey implements BuyKeyUseCase {
       PassMints mints,
       Entropy entropy,
       Clock clock) {
-    this.payments = payments;
-    this.payers = payers;
+    this.claims = new ClaimedPayments(payments, payers);
     this.purchases = purchases;
     this.passes = passes;
     this.mints = mints;
@@ -62,17 +61,16 @@ public final class BuyKey implements BuyKeyUseCase {
 
   @Override
   public Uni<Outcome> buy(KeyPurchaseRequest request) {
-    return payments
-        .verify(request.payment())
+    return claims
+        .claim(
+            request.payment(), request.payer(), new ClaimPurpose.KeysBuy(request.appName().value()))
         .flatMap(
-            verification -> {
-              if (verification instanceof Verification.NotAPayment no) {
-                return done(new Outcome.NotAPayment(no.reason()));
+            claim -> {
+              if (claim instanceof ClaimedPayments.Claim.Refused refused) {
+                return done(new Outcome.Refused(refused.refusal()));
               }
-              if (verification instanceof Verification.Unavailable down) {
-                return done(new Outcome.Unavailable(down));
-              }
-              return claimed(request, ((Verification.Verified) verification).payment());
+              var claimed = (ClaimedPayments.Claim.Claimed) claim;
+              return claimed(request, claimed.payment(), claimed.verdict());
             });
   }
 
@@ -80,26 +78,19 @@ public final class BuyKey implements BuyKeyUseCase {
    * Who may have the key: a proven sender or an intent's holder; without either only the EVM wallet
    * delivery, whose key is reached by signing in as the sender.
    */
-  private Uni<Outcome> claimed(KeyPurchaseRequest request, Payment payment) {
-    return payers
-        .judge(request.payer(), payment, new ClaimPurpose.KeysBuy(request.appName().value()))
-        .flatMap(
-            verdict -> {
-              if (verdict instanceof Verdict.Refused refused) {
-                return done(new Outcome.PayerRefused(payment, refused.reason()));
-              }
-              boolean walletPath =
-                  payment.sender() instanceof EvmAddress
-                      && request.delivery() == KeyDelivery.WALLET;
-              if (verdict instanceof Verdict.Unproven && !walletPath) {
-                return done(new Outcome.PayerRefused(payment, proofNeeded(request, payment)));
-              }
-              Optional<String> intent =
-                  verdict instanceof Verdict.ByIntent byIntent
-                      ? Optional.of(byIntent.intentId())
-                      : Optional.empty();
-              return store(request, payment, intent, !(verdict instanceof Verdict.Unproven));
-            });
+  private Uni<Outcome> claimed(KeyPurchaseRequest request, Payment payment, Verdict verdict) {
+    boolean walletPath =
+        payment.sender() instanceof EvmAddress && request.delivery() == KeyDelivery.WALLET;
+    if (verdict instanceof Verdict.Unproven && !walletPath) {
+      return done(
+          new Outcome.Refused(
+              new PurchaseRefusal.PayerRefused(payment, proofNeeded(request, payment))));
+    }
+    Optional<String> intent =
+        verdict instanceof Verdict.ByIntent byIntent
+            ? Optional.of(byIntent.intentId())
+            : Optional.empty();
+    return store(request, payment, intent, !(verdict instanceof Verdict.Unproven));
   }
 
   private static String proofNeeded(KeyPurchaseRequest request, Payment payment) {
@@ -142,13 +133,13 @@ public final class BuyKey implements BuyKeyUseCase {
         .flatMap(
             purchase -> {
               if (purchase instanceof Purchases.KeyPurchase.AlreadyCredited) {
-                return done(new Outcome.AlreadyCredited(payment));
+                return done(new Outcome.Refused(new PurchaseRefusal.AlreadyCredited(payment)));
               }
               if (purchase instanceof Purchases.KeyPurchase.WalletHasKey) {
                 return done(new Outcome.WalletHasKey(payment));
               }
               if (purchase instanceof Purchases.KeyPurchase.IntentUsed) {
-                return done(new Outcome.IntentUsed(payment));
+                return done(new Outcome.Refused(new PurchaseRefusal.IntentUsed(payment)));
               }
               var created = (Purchases.KeyPurchase.Created) purchase;
               var sale =

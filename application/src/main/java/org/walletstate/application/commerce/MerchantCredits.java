@@ -5,10 +5,11 @@ import java.time.Clock;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.application.commerce.port.out.MerchantStore;
+import org.walletstate.application.payment.ClaimedPayments;
+import org.walletstate.application.payment.CreditPurchaseRefusals;
 import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.PayerStanding;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
@@ -26,8 +27,7 @@ import org.walletstate.domain.payment.payer.ClaimPurpose;
 public final class MerchantCredits implements MerchantCreditsUseCase {
 
   private final MerchantStore store;
-  private final VerifyPaymentUseCase payments;
-  private final PayerBinding payers;
+  private final ClaimedPayments claims;
   private final Purchases purchases;
   private final Clock clock;
 
@@ -38,8 +38,7 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
       Purchases purchases,
       Clock clock) {
     this.store = store;
-    this.payments = payments;
-    this.payers = payers;
+    this.claims = new ClaimedPayments(payments, payers);
     this.purchases = purchases;
     this.clock = clock;
   }
@@ -59,29 +58,23 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
                 return Uni.createFrom()
                     .item(new OwnerResult.Forbidden<Outcome>(OwnerAccess.NOT_OWNER + m.id()));
               }
-              return payments
-                  .verify(request.payment())
-                  .flatMap(verification -> judged(key, m, request, verification))
+              return claims
+                  .claim(
+                      request.payment(),
+                      request.payer(),
+                      new ClaimPurpose.MerchantCredits(m.id().value()))
+                  .flatMap(claim -> claimed(key, request, claim))
                   .map(outcome -> (OwnerResult<Outcome>) new OwnerResult.Done<>(outcome));
             });
   }
 
-  private Uni<Outcome> judged(
-      KeyAccount key, Merchant m, MerchantCreditsRequest request, Verification verification) {
-    if (verification instanceof Verification.NotAPayment no) {
-      return Uni.createFrom().item(new Outcome.NotAPayment(no.reason()));
+  private Uni<Outcome> claimed(
+      KeyAccount key, MerchantCreditsRequest request, ClaimedPayments.Claim claim) {
+    if (claim instanceof ClaimedPayments.Claim.Refused refused) {
+      return Uni.createFrom().item(new Outcome.Refused(refused.refusal()));
     }
-    if (verification instanceof Verification.Unavailable down) {
-      return Uni.createFrom().item(new Outcome.Unavailable(down));
-    }
-    Payment payment = ((Verification.Verified) verification).payment();
-    return payers
-        .judge(request.payer(), payment, new ClaimPurpose.MerchantCredits(m.id().value()))
-        .flatMap(
-            verdict ->
-                verdict instanceof PayerBinding.Verdict.Refused refused
-                    ? Uni.createFrom().item(new Outcome.PayerRefused(payment, refused.reason()))
-                    : credit(key, request, payment, PayerStanding.of(verdict)));
+    var claimed = (ClaimedPayments.Claim.Claimed) claim;
+    return credit(key, request, claimed.payment(), PayerStanding.of(claimed.verdict()));
   }
 
   private Uni<Outcome> credit(
@@ -108,14 +101,7 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
               if (purchase instanceof Purchases.CreditPurchase.WalletOfAnotherKey) {
                 return new Outcome.WalletOfAnotherKey(payment);
               }
-              if (purchase instanceof Purchases.CreditPurchase.SenderNotProven unproven) {
-                return new Outcome.PayerRefused(
-                    payment, PayerStanding.walletChangeNeedsProof(payment, unproven.registered()));
-              }
-              if (purchase instanceof Purchases.CreditPurchase.IntentUsed) {
-                return new Outcome.IntentUsed(payment);
-              }
-              return new Outcome.AlreadyCredited(payment);
+              return new Outcome.Refused(CreditPurchaseRefusals.of(purchase, payment));
             });
   }
 }

@@ -8,6 +8,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase.Outcome;
 import org.walletstate.application.payment.PayerBinding;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.application.testing.MemoryCreditLedger;
@@ -85,7 +86,8 @@ class BuyCreditsTest {
         .isEqualTo(
             new Outcome.Credited(
                 from(WALLET), credits, CreditRate.VOLUME.perUsd(USD), 3 + credits, false, false));
-    assertThat(replay).isEqualTo(new Outcome.AlreadyCredited(from(WALLET)));
+    assertThat(replay)
+        .isEqualTo(new Outcome.Refused(new PurchaseRefusal.AlreadyCredited(from(WALLET))));
     assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(3 + credits);
     assertThat(purchases.credits())
         .singleElement()
@@ -112,10 +114,10 @@ class BuyCreditsTest {
     purchases.withWallet(ACCOUNT.id(), STRANGER.text());
     Outcome replace = buy(true);
 
-    assertThat(((Outcome.PayerRefused) first).reason())
+    assertThat(((PurchaseRefusal.PayerRefused) ((Outcome.Refused) first).refusal()).reason())
         .contains("this key has no registered wallet yet")
         .contains("needs proof that the caller controls it");
-    assertThat(((Outcome.PayerRefused) replace).reason())
+    assertThat(((PurchaseRefusal.PayerRefused) ((Outcome.Refused) replace).refusal()).reason())
         .contains("not from this key's registered wallet");
     assertThat(purchases.credits()).isEmpty();
     assertThat(purchases.walletOf(ACCOUNT.id())).contains(STRANGER.text());
@@ -130,8 +132,10 @@ class BuyCreditsTest {
     Outcome unread = buy(false);
 
     assertThat(notPaid)
-        .isEqualTo(new Outcome.NotAPayment("the transaction paid 0 USDC to the service"));
-    assertThat(unread).isEqualTo(new Outcome.Unavailable(down));
+        .isEqualTo(
+            new Outcome.Refused(
+                new PurchaseRefusal.NotAPayment("the transaction paid 0 USDC to the service")));
+    assertThat(unread).isEqualTo(new Outcome.Refused(new PurchaseRefusal.Unavailable(down)));
     assertThat(purchases.credits()).isEmpty();
   }
 }

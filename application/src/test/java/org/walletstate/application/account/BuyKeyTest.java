@@ -9,6 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.BuyKeyUseCase.Outcome;
 import org.walletstate.application.payment.PayerBinding;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase.Verification;
 import org.walletstate.application.port.out.PaymentIntents;
 import org.walletstate.application.testing.CountingEntropy;
@@ -133,7 +134,7 @@ class BuyKeyTest {
 
     Outcome again = buy(KeyDelivery.API_KEY, proven());
 
-    assertThat(again).isEqualTo(new Outcome.AlreadyCredited(PAYMENT));
+    assertThat(again).isEqualTo(new Outcome.Refused(new PurchaseRefusal.AlreadyCredited(PAYMENT)));
     assertThat(purchases.keys()).hasSize(1);
     assertThat(passes.mintsAsked()).hasSize(1);
   }
@@ -142,7 +143,7 @@ class BuyKeyTest {
   void anUnprovenCaller_isRefusedTheKeyString_andNothingIsStored() {
     Outcome refused = buy(KeyDelivery.API_KEY, PayerClaim.NONE);
 
-    assertThat(((Outcome.PayerRefused) refused).reason())
+    assertThat(((PurchaseRefusal.PayerRefused) ((Outcome.Refused) refused).refusal()).reason())
         .startsWith("keyDelivery apiKey hands the key string to the caller")
         .contains("or buy with keyDelivery wallet and sign in as " + SENDER.text());
     assertThat(purchases.keys()).isEmpty();
@@ -209,7 +210,7 @@ class BuyKeyTest {
         .singleElement()
         .satisfies(k -> assertThat(k.intentId()).contains(id));
     assertThat(passes.mintsAsked()).isEmpty();
-    assertThat(again).isEqualTo(new Outcome.IntentUsed(second));
+    assertThat(again).isEqualTo(new Outcome.Refused(new PurchaseRefusal.IntentUsed(second)));
   }
 
   @Test
@@ -219,7 +220,8 @@ class BuyKeyTest {
 
     Outcome outcome = buy(unpaid, KeyDelivery.API_KEY, proven());
 
-    assertThat(outcome).isEqualTo(new Outcome.NotAPayment("no receipt"));
+    assertThat(outcome)
+        .isEqualTo(new Outcome.Refused(new PurchaseRefusal.NotAPayment("no receipt")));
     assertThat(purchases.keys()).isEmpty();
     assertThat(passes.mintsAsked()).isEmpty();
   }

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
@@ -228,17 +227,11 @@ public final class FloorBench {
       for (String name : order) {
         LoadRun.Samples s = LoadRun.sample(clients.get(name), options.requests, concurrency);
         samples.get(name).add(s);
-        System.out.printf(
-            Locale.ROOT,
-            "C=%d block %d %-8s p50 %7.2f ms  p99 %7.2f ms  %8.1f req/s  errors %d%s%n",
-            concurrency,
-            block,
-            name,
-            s.result().p50(),
-            s.result().p99(),
-            s.result().throughputPerSecond(),
-            s.result().errors(),
-            s.result().firstError() == null ? "" : " (" + s.result().firstError() + ")");
+        System.out.print(
+            s.result()
+                .blockLine(
+                    "C=%d block %d %-8s p50 %7.2f ms  p99 %7.2f ms  %8.1f req/s  errors %d%s%n",
+                    List.of(concurrency, block, name)));
       }
     }
     List<FloorReport.Merged> merged = new ArrayList<>();

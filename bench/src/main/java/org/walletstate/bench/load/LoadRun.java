@@ -3,6 +3,7 @@ package org.walletstate.bench.load;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,7 +36,20 @@ public final class LoadRun {
       double max,
       double mean,
       double throughputPerSecond,
-      double wallSeconds) {}
+      double wallSeconds) {
+
+    /**
+     * A block's line of a benchmark: {@code format} filled with {@code head}, this result's p50,
+     * p99, throughput and errors, {@code notes}, then its first error in brackets (or nothing).
+     */
+    public String blockLine(String format, List<Object> head, Object... notes) {
+      List<Object> args = new ArrayList<>(head);
+      args.addAll(List.of(p50, p99, throughputPerSecond, errors));
+      args.addAll(Arrays.asList(notes));
+      args.add(firstError == null ? "" : " (" + firstError + ")");
+      return String.format(Locale.ROOT, format, args.toArray());
+    }
+  }
 
   private LoadRun() {}
 

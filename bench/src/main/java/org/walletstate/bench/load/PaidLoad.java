@@ -233,19 +233,13 @@ public final class PaidLoad {
         }
         samples.get(name).add(s);
         flights.get(name).add(sampler.summary());
-        System.out.printf(
-            Locale.ROOT,
-            "P=%d block %d %-16s p50 %8.1f ms  p99 %8.1f ms  %7.2f req/s  errors %d%s%s%s%n",
-            count,
-            block,
-            name,
-            s.result().p50(),
-            s.result().p99(),
-            s.result().throughputPerSecond(),
-            s.result().errors(),
-            inFlight.containsKey(name) ? "  in flight " + sampler.summary() : "",
-            inFlight.containsKey(name) ? "  gas price now " + gasPrice.get() : "",
-            s.result().firstError() == null ? "" : " (" + s.result().firstError() + ")");
+        System.out.print(
+            s.result()
+                .blockLine(
+                    "P=%d block %d %-16s p50 %8.1f ms  p99 %8.1f ms  %7.2f req/s  errors %d%s%s%s%n",
+                    List.of(count, block, name),
+                    inFlight.containsKey(name) ? "  in flight " + sampler.summary() : "",
+                    inFlight.containsKey(name) ? "  gas price now " + gasPrice.get() : ""));
       }
     }
     for (String name : names) {

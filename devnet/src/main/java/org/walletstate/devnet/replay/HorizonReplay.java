@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +38,7 @@ public final class HorizonReplay implements AutoCloseable {
   public static HorizonReplay start() {
     HttpServer server = LoopbackServers.create("horizon-replay");
     HorizonReplay replay = new HorizonReplay(server);
-    server.createContext("/", replay::handle);
-    server.start();
+    LoopbackServers.serve(server, replay::handle);
     return replay;
   }
 
@@ -176,13 +173,8 @@ public final class HorizonReplay implements AutoCloseable {
   }
 
   private void send(HttpExchange exchange, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "application/hal+json");
     exchange.getResponseHeaders().set("Latest-Ledger", Long.toString(ledger));
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    LoopbackServers.send(exchange, status, "application/hal+json", body);
   }
 
   @Override

@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +38,7 @@ public final class JsonRpcReplay implements AutoCloseable {
   public static JsonRpcReplay start() {
     HttpServer server = LoopbackServers.create("json-rpc-replay");
     JsonRpcReplay replay = new JsonRpcReplay(server);
-    server.createContext("/", replay::handle);
-    server.start();
+    LoopbackServers.serve(server, replay::handle);
     return replay;
   }
 
@@ -143,12 +140,7 @@ public final class JsonRpcReplay implements AutoCloseable {
   }
 
   private static void send(HttpExchange exchange, int status, String body) throws IOException {
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    exchange.getResponseHeaders().set("Content-Type", "application/json");
-    exchange.sendResponseHeaders(status, bytes.length);
-    try (OutputStream out = exchange.getResponseBody()) {
-      out.write(bytes);
-    }
+    LoopbackServers.send(exchange, status, "application/json", body);
   }
 
   @Override

@@ -3,6 +3,7 @@ package org.walletstate.domain.address;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.walletstate.domain.CanonicalText;
 import org.walletstate.domain.ValidationException;
 
 /**
@@ -18,7 +19,7 @@ import org.walletstate.domain.ValidationException;
  * vector<...>} or the primitive types; spaces are allowed only inside the angle brackets, next to
  * {@code <}, {@code >} or {@code ,}. Addresses must start with {@code 0x}.
  */
-public final class SuiCoinType {
+public final class SuiCoinType extends CanonicalText {
 
   private static final int MAX_TEXT = 1024;
   private static final int LONGEST_SHOWN = 100;
@@ -32,7 +33,6 @@ public final class SuiCoinType {
   public static final SuiCoinType SUI = of("0x2::sui::SUI");
 
   private final String entered;
-  private final String canonical;
   private final SuiAddress address;
   private final String module;
   private final String name;
@@ -45,8 +45,8 @@ public final class SuiCoinType {
       String module,
       String name,
       List<String> typeArguments) {
+    super(canonical);
     this.entered = entered;
-    this.canonical = canonical;
     this.address = address;
     this.module = module;
     this.name = name;
@@ -107,22 +107,6 @@ public final class SuiCoinType {
   /** Whether this is SUI itself. */
   public boolean isSui() {
     return equals(SUI);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SuiCoinType other && other.canonical.equals(canonical);
-  }
-
-  @Override
-  public int hashCode() {
-    return canonical.hashCode();
-  }
-
-  /** The canonical form. */
-  @Override
-  public String toString() {
-    return canonical;
   }
 
   private record StructTag(

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A store: who owns it, its business details and its configuration.
@@ -74,84 +75,28 @@ public record Merchant(
   }
 
   public Merchant withTokens(TokenSet next) {
-    return new Merchant(
-        id,
-        ownerKeyId,
-        companyName,
-        location,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        next,
-        nftCollections,
-        settings,
-        listed,
-        verification);
+    return edit(draft -> draft.tokens = next);
   }
 
   public Merchant withNftCollections(List<NftCollection> next) {
-    return new Merchant(
-        id,
-        ownerKeyId,
-        companyName,
-        location,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        tokens,
-        next,
-        settings,
-        listed,
-        verification);
+    return edit(draft -> draft.nftCollections = next);
   }
 
   public Merchant withSettings(Settings next) {
-    return new Merchant(
-        id,
-        ownerKeyId,
-        companyName,
-        location,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        tokens,
-        nftCollections,
-        next,
-        listed,
-        verification);
+    return edit(draft -> draft.settings = next);
   }
 
   public Merchant withVerification(DomainVerification next) {
-    return new Merchant(
-        id,
-        ownerKeyId,
-        companyName,
-        location,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        tokens,
-        nftCollections,
-        settings,
-        listed,
-        next);
+    return edit(draft -> draft.verification = next);
   }
 
   /** The same store with new business details (an externalId upsert). */
   public Merchant withDetails(String name, Optional<String> where) {
-    return new Merchant(
-        id,
-        ownerKeyId,
-        name,
-        where,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        tokens,
-        nftCollections,
-        settings,
-        listed,
-        verification);
+    return edit(
+        draft -> {
+          draft.companyName = name;
+          draft.location = where;
+        });
   }
 
   /** Why a store may not be published now. */
@@ -174,23 +119,57 @@ public record Merchant(
       throw new IllegalStateException(
           "Merchant " + id + " needs a verified domain before it is published");
     }
-    return new Merchant(
-        id,
-        ownerKeyId,
-        companyName,
-        location,
-        externalId,
-        partnerProvisioned,
-        createdAt,
-        tokens,
-        nftCollections,
-        settings,
-        next,
-        verification);
+    return edit(draft -> draft.listed = next);
   }
 
   /** Enabled collections. */
   public List<NftCollection> enabledCollections() {
     return nftCollections.stream().filter(NftCollection::enabled).toList();
+  }
+
+  /** This store with the fields {@code change} sets on a copy of them. */
+  private Merchant edit(Consumer<Draft> change) {
+    Draft draft = new Draft(this);
+    change.accept(draft);
+    return draft.merchant();
+  }
+
+  /** The fields a {@code with…} method may change, copied from a store; the rest stay its own. */
+  private static final class Draft {
+    private final Merchant from;
+    private String companyName;
+    private Optional<String> location;
+    private TokenSet tokens;
+    private List<NftCollection> nftCollections;
+    private Settings settings;
+    private boolean listed;
+    private DomainVerification verification;
+
+    private Draft(Merchant from) {
+      this.from = from;
+      this.companyName = from.companyName;
+      this.location = from.location;
+      this.tokens = from.tokens;
+      this.nftCollections = from.nftCollections;
+      this.settings = from.settings;
+      this.listed = from.listed;
+      this.verification = from.verification;
+    }
+
+    private Merchant merchant() {
+      return new Merchant(
+          from.id,
+          from.ownerKeyId,
+          companyName,
+          location,
+          from.externalId,
+          from.partnerProvisioned,
+          from.createdAt,
+          tokens,
+          nftCollections,
+          settings,
+          listed,
+          verification);
+    }
   }
 }

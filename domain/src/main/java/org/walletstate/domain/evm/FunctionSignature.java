@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.walletstate.domain.CanonicalText;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.digest.Keccak256;
 
@@ -13,13 +14,11 @@ import org.walletstate.domain.digest.Keccak256;
  * no spaces and no parameter names, the text whose Keccak-256 hash starts with the selector. Two
  * signatures are equal when their canonical texts are.
  */
-public final class FunctionSignature {
+public final class FunctionSignature extends CanonicalText {
 
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
   private static final Pattern ANY_CANONICAL =
       Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*\\(([a-z0-9\\[\\]]+(,[a-z0-9\\[\\]]+)*)?\\)");
-
-  private final String canonical;
 
   /** Hashed once: every read's request encodes a call with it. */
   private final Bytes selector;
@@ -28,13 +27,17 @@ public final class FunctionSignature {
    * @param canonical the signature text
    */
   public FunctionSignature(String canonical) {
+    super(checked(canonical));
+    this.selector =
+        Bytes.of(Arrays.copyOf(Keccak256.hash(canonical.getBytes(StandardCharsets.US_ASCII)), 4));
+  }
+
+  private static String checked(String canonical) {
     Objects.requireNonNull(canonical, "canonical");
     if (!ANY_CANONICAL.matcher(canonical).matches()) {
       throw new IllegalArgumentException("not a canonical function signature: " + canonical);
     }
-    this.canonical = canonical;
-    this.selector =
-        Bytes.of(Arrays.copyOf(Keccak256.hash(canonical.getBytes(StandardCharsets.US_ASCII)), 4));
+    return canonical;
   }
 
   /** A signature the service itself calls (a constant). */
@@ -80,20 +83,5 @@ public final class FunctionSignature {
       parts[i + 1] = arguments.get(i).bytes();
     }
     return Bytes.concat(parts);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof FunctionSignature other && other.canonical.equals(canonical);
-  }
-
-  @Override
-  public int hashCode() {
-    return canonical.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return canonical;
   }
 }

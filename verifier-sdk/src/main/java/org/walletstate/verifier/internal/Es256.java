@@ -23,6 +23,8 @@ public final class Es256 {
 
   private Es256() {}
 
+  // The service's crypto module looks P-256 up the same way on purpose: the SDK is the independent
+  // check of what the service signs and depends on nothing of it.
   private static ECParameterSpec p256() {
     try {
       AlgorithmParameters parameters = AlgorithmParameters.getInstance("EC");

@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * JSON text exactly as JavaScript writes it, over Jackson trees parsed by {@link StrictJson}.
@@ -27,19 +28,19 @@ public final class JsJson {
 
   public static String stringify(JsonNode value, int maxDepth) {
     StringBuilder out = new StringBuilder(256);
-    writeStringify(value, out, 0, maxDepth);
+    write(value, JsJson::inPropertyOrder, out, 0, maxDepth);
     return out.toString();
   }
 
   public static String canonical(JsonNode value, int maxDepth) {
     StringBuilder out = new StringBuilder(256);
-    writeCanonical(value, out, 0, maxDepth);
+    write(value, JsJson::sorted, out, 0, maxDepth);
     return out.toString();
   }
 
   public static String stringifyWithAllowList(JsonNode value, List<String> names, int maxDepth) {
     StringBuilder out = new StringBuilder(256);
-    writeAllowListed(value, names, out, 0, maxDepth);
+    write(value, allowListed(names), out, 0, maxDepth);
     return out.toString();
   }
 
@@ -63,49 +64,40 @@ public final class JsJson {
     }
   }
 
-  private static void writeStringify(JsonNode value, StringBuilder out, int depth, int maxDepth) {
-    guard(depth, maxDepth);
-    if (value.isObject()) {
-      out.append('{');
-      boolean first = true;
-      for (Map.Entry<String, JsonNode> member : propertyOrder(value)) {
-        if (!first) {
-          out.append(',');
-        }
-        first = false;
-        writeString(member.getKey(), out);
-        out.append(':');
-        writeStringify(member.getValue(), out, depth + 1, maxDepth);
-      }
-      out.append('}');
-    } else if (value.isArray()) {
-      out.append('[');
-      for (int i = 0; i < value.size(); i++) {
-        if (i > 0) {
-          out.append(',');
-        }
-        writeStringify(value.get(i), out, depth + 1, maxDepth);
-      }
-      out.append(']');
-    } else {
-      writeLeaf(value, out);
-    }
+  /** The names of an object's members to write, in the order to write them. */
+  private static List<String> inPropertyOrder(JsonNode object) {
+    return propertyOrder(object).stream().map(Map.Entry::getKey).toList();
   }
 
-  private static void writeCanonical(JsonNode value, StringBuilder out, int depth, int maxDepth) {
+  private static List<String> sorted(JsonNode object) {
+    List<String> names = new ArrayList<>(object.size());
+    object.fieldNames().forEachRemaining(names::add);
+    names.sort(String::compareTo); // UTF-16 code-unit order, as JavaScript's default sort
+    return names;
+  }
+
+  private static Function<JsonNode, List<String>> allowListed(List<String> names) {
+    return object -> names.stream().filter(object::has).toList();
+  }
+
+  /** The one walk of every writer: they differ only in which members they write, in what order. */
+  private static void write(
+      JsonNode value,
+      Function<JsonNode, List<String>> members,
+      StringBuilder out,
+      int depth,
+      int maxDepth) {
     guard(depth, maxDepth);
     if (value.isObject()) {
-      List<String> names = new ArrayList<>(value.size());
-      value.fieldNames().forEachRemaining(names::add);
-      names.sort(String::compareTo); // UTF-16 code-unit order, as JavaScript's default sort
       out.append('{');
+      List<String> names = members.apply(value);
       for (int i = 0; i < names.size(); i++) {
         if (i > 0) {
           out.append(',');
         }
         writeString(names.get(i), out);
         out.append(':');
-        writeCanonical(value.get(names.get(i)), out, depth + 1, maxDepth);
+        write(value.get(names.get(i)), members, out, depth + 1, maxDepth);
       }
       out.append('}');
     } else if (value.isArray()) {
@@ -114,41 +106,7 @@ public final class JsJson {
         if (i > 0) {
           out.append(',');
         }
-        writeCanonical(value.get(i), out, depth + 1, maxDepth);
-      }
-      out.append(']');
-    } else {
-      writeLeaf(value, out);
-    }
-  }
-
-  private static void writeAllowListed(
-      JsonNode value, List<String> names, StringBuilder out, int depth, int maxDepth) {
-    guard(depth, maxDepth);
-    if (value.isObject()) {
-      out.append('{');
-      boolean first = true;
-      for (String name : names) {
-        JsonNode member = value.get(name);
-        if (member == null) {
-          continue;
-        }
-        if (!first) {
-          out.append(',');
-        }
-        first = false;
-        writeString(name, out);
-        out.append(':');
-        writeAllowListed(member, names, out, depth + 1, maxDepth);
-      }
-      out.append('}');
-    } else if (value.isArray()) {
-      out.append('[');
-      for (int i = 0; i < value.size(); i++) {
-        if (i > 0) {
-          out.append(',');
-        }
-        writeAllowListed(value.get(i), names, out, depth + 1, maxDepth);
+        write(value.get(i), members, out, depth + 1, maxDepth);
       }
       out.append(']');
     } else {

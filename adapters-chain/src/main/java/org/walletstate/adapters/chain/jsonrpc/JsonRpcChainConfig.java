@@ -12,6 +12,11 @@ import org.walletstate.domain.chain.ChainId;
  * priority order, a timeout per exchange, bounded retries with backoff across endpoints, a deadline
  * per observation).
  *
+ * <p>The settings every reader shares repeat {@link
+ * org.walletstate.adapters.chain.evm.config.EvmChainConfig}'s on purpose: each family's
+ * configuration is its own record, and {@link ReaderSettings#check} is the one home of what they
+ * must be.
+ *
  * @param chain the chain
  * @param endpoints JSON-RPC URLs ({@code http} or {@code https}) in priority order: the first is
  *     used while it answers, the next ones on failure

@@ -18,6 +18,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.application.account.port.in.BuyCreditsCommands;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase;
 import org.walletstate.application.account.port.in.BuyCreditsUseCase.Outcome;
@@ -119,20 +120,8 @@ public class CreditsResource {
               credited.walletChanged(),
               credited.updateWalletIgnored()));
     }
-    if (outcome instanceof Outcome.NotAPayment no) {
-      throw PaymentAnswers.notAPayment(no.reason());
-    }
-    if (outcome instanceof Outcome.Unavailable down) {
-      return PaymentAnswers.unavailable(envelopes, down.read());
-    }
-    if (outcome instanceof Outcome.AlreadyCredited replay) {
-      throw PaymentAnswers.alreadyCredited(replay.payment());
-    }
-    if (outcome instanceof Outcome.PayerRefused refused) {
-      throw PaymentAnswers.payerRefused(refused.reason());
-    }
-    if (outcome instanceof Outcome.IntentUsed used) {
-      throw PaymentAnswers.intentUsed(used.payment());
+    if (outcome instanceof Outcome.Refused refused) {
+      return PurchaseRefusals.answer(envelopes, refused.refusal());
     }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
       throw PaymentAnswers.walletMismatch(mismatch.payment(), shown(mismatch.registered()));

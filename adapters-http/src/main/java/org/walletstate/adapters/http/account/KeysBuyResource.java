@@ -18,7 +18,7 @@ import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.idempotency.Idempotent;
-import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.account.port.in.BuyKeyCommands;
@@ -144,20 +144,8 @@ public class KeysBuyResource {
           .header("Cache-Control", "no-store")
           .build();
     }
-    if (outcome instanceof Outcome.NotAPayment no) {
-      throw PaymentAnswers.notAPayment(no.reason());
-    }
-    if (outcome instanceof Outcome.Unavailable down) {
-      return PaymentAnswers.unavailable(envelopes, down.read());
-    }
-    if (outcome instanceof Outcome.AlreadyCredited replay) {
-      throw PaymentAnswers.alreadyCredited(replay.payment());
-    }
-    if (outcome instanceof Outcome.PayerRefused refused) {
-      throw PaymentAnswers.payerRefused(refused.reason());
-    }
-    if (outcome instanceof Outcome.IntentUsed used) {
-      throw PaymentAnswers.intentUsed(used.payment());
+    if (outcome instanceof Outcome.Refused refused) {
+      return PurchaseRefusals.answer(envelopes, refused.refusal());
     }
     Outcome.WalletHasKey taken = (Outcome.WalletHasKey) outcome;
     throw new ApiError(

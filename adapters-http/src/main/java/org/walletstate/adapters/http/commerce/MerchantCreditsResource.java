@@ -20,6 +20,7 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
+import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.application.commerce.port.in.MerchantCreditsCommands;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase.Outcome;
@@ -88,20 +89,8 @@ public class MerchantCreditsResource {
       v.put("chainName", ChainCatalogue.require(credited.payment().chain()).name());
       return envelopes.ok(v);
     }
-    if (outcome instanceof Outcome.NotAPayment no) {
-      throw PaymentAnswers.notAPayment(no.reason());
-    }
-    if (outcome instanceof Outcome.Unavailable down) {
-      return PaymentAnswers.unavailable(envelopes, down.read());
-    }
-    if (outcome instanceof Outcome.AlreadyCredited replay) {
-      throw PaymentAnswers.alreadyCredited(replay.payment());
-    }
-    if (outcome instanceof Outcome.PayerRefused refused) {
-      throw PaymentAnswers.payerRefused(refused.reason());
-    }
-    if (outcome instanceof Outcome.IntentUsed used) {
-      throw PaymentAnswers.intentUsed(used.payment());
+    if (outcome instanceof Outcome.Refused refused) {
+      return PurchaseRefusals.answer(envelopes, refused.refusal());
     }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
       throw PaymentAnswers.walletMismatch(mismatch.payment(), mismatch.registered());

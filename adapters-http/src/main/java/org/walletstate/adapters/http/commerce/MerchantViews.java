@@ -37,10 +37,7 @@ public final class MerchantViews {
    */
   static Map<String, Object> status(MerchantQueries.Owned owned) {
     Merchant m = owned.merchant();
-    Map<String, Object> v = new LinkedHashMap<>();
-    v.put("id", m.id().value());
-    v.put("companyName", m.companyName());
-    v.put("location", m.location().orElse(null));
+    Map<String, Object> v = named(m, "companyName");
     v.put("credits", owned.credits());
     v.put("codesIssuedToday", owned.codesIssuedToday());
     v.put("apiAccessEnabled", true);
@@ -63,10 +60,7 @@ public final class MerchantViews {
    * {@code GET /v1/merchants/{id}}: public details; switched-off tokens and collections left out.
    */
   public static Map<String, Object> publicView(Merchant m) {
-    Map<String, Object> v = new LinkedHashMap<>();
-    v.put("id", m.id().value());
-    v.put("companyName", m.companyName());
-    v.put("location", m.location().orElse(null));
+    Map<String, Object> v = named(m, "companyName");
     v.put("createdAt", Timestamps.iso(m.createdAt()));
     settings(v, m.settings());
     v.put("listedInDirectory", m.listed());
@@ -86,12 +80,18 @@ public final class MerchantViews {
     return v;
   }
 
-  /** One entry of {@code GET /v1/merchants}. */
-  public static Map<String, Object> directoryEntry(Merchant m) {
+  /** The first members of every view of a store: who and where it is (its name as {@code key}). */
+  private static Map<String, Object> named(Merchant m, String key) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("id", m.id().value());
-    v.put("name", m.companyName());
+    v.put(key, m.companyName());
     v.put("location", m.location().orElse(null));
+    return v;
+  }
+
+  /** One entry of {@code GET /v1/merchants}. */
+  public static Map<String, Object> directoryEntry(Merchant m) {
+    Map<String, Object> v = named(m, "name");
     List<Map<String, Object>> accepted = new ArrayList<>();
     List<Map<String, Object>> tiers = new ArrayList<>();
     for (TokenConfig t : m.tokens().enabled()) {

@@ -67,18 +67,7 @@ import org.walletstate.verifier.VerificationReport;
 class McpToolsTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> TOOLS =
-      List.of(
-          "jwks",
-          "compliance_templates",
-          "attest",
-          "wallet_trust",
-          "batch_wallet_trust",
-          "list_merchants",
-          "get_merchant",
-          "list_tokens",
-          "check_discount",
-          "validate_code");
+  private static final List<String> TOOLS = McpToolNames.ALL;
   private static final List<String> METERED =
       List.of("attest", "wallet_trust", "batch_wallet_trust");
 

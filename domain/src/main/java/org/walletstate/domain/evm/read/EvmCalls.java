@@ -1,6 +1,7 @@
 package org.walletstate.domain.evm.read;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.evm.AbiReader;
@@ -12,6 +13,12 @@ import org.walletstate.domain.evm.FunctionSignature;
 final class EvmCalls {
 
   private EvmCalls() {}
+
+  /** Refuses a view call without the contract it calls or the function. */
+  static void requireCall(EvmAddress contract, FunctionSignature function) {
+    Objects.requireNonNull(contract, "contract");
+    Objects.requireNonNull(function, "function");
+  }
 
   static EvmRequest call(EvmAddress to, FunctionSignature function, Bytes32... arguments) {
     return new EvmRequest.EthCall(to, function.encodeCall(List.of(arguments)));

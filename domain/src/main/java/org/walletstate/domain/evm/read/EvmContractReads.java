@@ -24,8 +24,7 @@ public interface EvmContractReads {
   record BoolViewCall(EvmAddress contract, FunctionSignature function, EvmAddress argument)
       implements EvmRead<Boolean> {
     public BoolViewCall {
-      Objects.requireNonNull(contract, "contract");
-      Objects.requireNonNull(function, "function");
+      EvmCalls.requireCall(contract, function);
       Objects.requireNonNull(argument, "argument");
     }
 
@@ -44,8 +43,7 @@ public interface EvmContractReads {
   record UintViewCall(EvmAddress contract, FunctionSignature function, EvmAddress argument)
       implements EvmRead<BigInteger> {
     public UintViewCall {
-      Objects.requireNonNull(contract, "contract");
-      Objects.requireNonNull(function, "function");
+      EvmCalls.requireCall(contract, function);
       Objects.requireNonNull(argument, "argument");
     }
 
@@ -68,8 +66,7 @@ public interface EvmContractReads {
   record AddressOfId(EvmAddress contract, FunctionSignature function, BigInteger id)
       implements EvmRead<EvmAddress> {
     public AddressOfId {
-      Objects.requireNonNull(contract, "contract");
-      Objects.requireNonNull(function, "function");
+      EvmCalls.requireCall(contract, function);
       Objects.requireNonNull(id, "id");
     }
 

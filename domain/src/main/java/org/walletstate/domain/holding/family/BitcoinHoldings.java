@@ -4,9 +4,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.BitcoinAddress;
-import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.bitcoin.BitcoinRead;
-import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
@@ -15,20 +13,19 @@ import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
-import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.request.Fields;
 
 /**
  * Bitcoin: only BTC, its confirmed balance in satoshis (8 decimals). Unconfirmed (mempool) funds do
  * not count: they can still be replaced or dropped.
  */
-final class BitcoinHoldings extends FamilyIdentity<BitcoinAddress> {
+final class BitcoinHoldings extends FixedScaleHoldings<BitcoinAddress> {
 
   private static final HoldingFailure BALANCE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "BTC balance could not be read");
 
   BitcoinHoldings() {
-    super(ChainFamily.BITCOIN, BitcoinAddress.class);
+    super(ChainFamily.BITCOIN, BitcoinAddress.class, "BTC");
   }
 
   @Override
@@ -55,23 +52,8 @@ final class BitcoinHoldings extends FamilyIdentity<BitcoinAddress> {
   }
 
   @Override
-  public Scale scale(Chain chain, Asset asset) {
-    return new Scale.Fixed(FamilyAssets.nativeDecimals(chain));
-  }
-
-  @Override
-  public Set<ChainRead<?>> decimalsReads(Asset asset) {
-    return Set.of();
-  }
-
-  @Override
   public Set<ChainRead<?>> balanceReads(Asset asset, BitcoinAddress wallet) {
     return Set.of(new BitcoinRead.ConfirmedSats(wallet));
-  }
-
-  @Override
-  public HoldingRead<TokenDecimals> decimals(Asset asset, Readings readings) {
-    throw new IllegalArgumentException("BTC's decimals are fixed");
   }
 
   @Override

@@ -6,8 +6,6 @@ import java.util.Set;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.address.StellarAssetCode;
-import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
@@ -16,7 +14,6 @@ import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
-import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.stellar.StellarRead;
 import org.walletstate.domain.stellar.StellarTrustLine;
@@ -27,7 +24,7 @@ import org.walletstate.domain.stellar.StellarTrustLine;
  * stroops, 7 decimals. A line the issuer has not fully authorised holds nothing that counts: the
  * holder cannot move it. Soroban contract balances are not visible.
  */
-final class StellarHoldings extends FamilyIdentity<StellarAddress> {
+final class StellarHoldings extends FixedScaleHoldings<StellarAddress> {
 
   private static final String CODE = "assetCode";
   private static final HoldingFailure LINE =
@@ -36,7 +33,7 @@ final class StellarHoldings extends FamilyIdentity<StellarAddress> {
       HoldingFailure.of(FailureSource.BALANCE_READ, "XLM balance could not be read");
 
   StellarHoldings() {
-    super(ChainFamily.STELLAR, StellarAddress.class);
+    super(ChainFamily.STELLAR, StellarAddress.class, "Stellar");
   }
 
   @Override
@@ -79,26 +76,11 @@ final class StellarHoldings extends FamilyIdentity<StellarAddress> {
   }
 
   @Override
-  public Scale scale(Chain chain, Asset asset) {
-    return new Scale.Fixed(FamilyAssets.nativeDecimals(chain));
-  }
-
-  @Override
-  public Set<ChainRead<?>> decimalsReads(Asset asset) {
-    return Set.of();
-  }
-
-  @Override
   public Set<ChainRead<?>> balanceReads(Asset asset, StellarAddress wallet) {
     if (asset instanceof Asset.Issued issued) {
       return Set.of(line(issued, wallet));
     }
     return Set.of(new StellarRead.LumenStroops(wallet));
-  }
-
-  @Override
-  public HoldingRead<TokenDecimals> decimals(Asset asset, Readings readings) {
-    throw new IllegalArgumentException("Stellar's decimals are fixed");
   }
 
   @Override

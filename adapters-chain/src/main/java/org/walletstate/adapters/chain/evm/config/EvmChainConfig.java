@@ -4,11 +4,17 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.walletstate.adapters.chain.ReaderSettings;
 import org.walletstate.domain.chain.ChainId;
 
 /**
  * How one EVM chain is read.
+ *
+ * <p>The settings every reader shares repeat {@link
+ * org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig}'s on purpose: each family's
+ * configuration is its own record, and {@link ReaderSettings#check} is the one home of what they
+ * must be.
  *
  * @param chain an EVM chain id
  * @param endpoints JSON-RPC URLs ({@code http} or {@code https}) in priority order: the first is
@@ -83,74 +89,76 @@ public record EvmChainConfig(
   }
 
   public EvmChainConfig withEndpoints(List<URI> endpoints) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(draft -> draft.endpoints = endpoints);
   }
 
   public EvmChainConfig withRequestTimeout(Duration requestTimeout) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(draft -> draft.requestTimeout = requestTimeout);
   }
 
   public EvmChainConfig withAttempts(int attempts) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(draft -> draft.attempts = attempts);
   }
 
   public EvmChainConfig withBackoff(Duration initialBackoff, Duration maxBackoff) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(
+        draft -> {
+          draft.initialBackoff = initialBackoff;
+          draft.maxBackoff = maxBackoff;
+        });
   }
 
   public EvmChainConfig withMaxBatchSize(int maxBatchSize) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(draft -> draft.maxBatchSize = maxBatchSize);
   }
 
   public EvmChainConfig withObservationDeadline(Duration observationDeadline) {
-    return new EvmChainConfig(
-        chain,
-        endpoints,
-        requestTimeout,
-        attempts,
-        initialBackoff,
-        maxBackoff,
-        maxBatchSize,
-        observationDeadline);
+    return edit(draft -> draft.observationDeadline = observationDeadline);
+  }
+
+  /** This configuration with the settings {@code change} sets on a copy of them. */
+  private EvmChainConfig edit(Consumer<Draft> change) {
+    Draft draft = new Draft(this);
+    change.accept(draft);
+    return draft.config();
+  }
+
+  /**
+   * The settings of one chain while a {@code with…} method changes some of them. It passes every
+   * setting back in the record's order, as the constructor passes the shared ones to {@link
+   * ReaderSettings#check}: the repeat is the record's shape, not logic.
+   */
+  private static final class Draft {
+    private final ChainId chain;
+    private List<URI> endpoints;
+    private Duration requestTimeout;
+    private int attempts;
+    private Duration initialBackoff;
+    private Duration maxBackoff;
+    private int maxBatchSize;
+    private Duration observationDeadline;
+
+    private Draft(EvmChainConfig from) {
+      this.chain = from.chain;
+      this.endpoints = from.endpoints;
+      this.requestTimeout = from.requestTimeout;
+      this.attempts = from.attempts;
+      this.initialBackoff = from.initialBackoff;
+      this.maxBackoff = from.maxBackoff;
+      this.maxBatchSize = from.maxBatchSize;
+      this.observationDeadline = from.observationDeadline;
+    }
+
+    private EvmChainConfig config() {
+      return new EvmChainConfig(
+          chain,
+          endpoints,
+          requestTimeout,
+          attempts,
+          initialBackoff,
+          maxBackoff,
+          maxBatchSize,
+          observationDeadline);
+    }
   }
 }

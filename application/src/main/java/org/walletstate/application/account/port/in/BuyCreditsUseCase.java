@@ -1,7 +1,7 @@
 package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.domain.account.CreditPurchaseRequest;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.payment.Payment;
@@ -41,26 +41,13 @@ public interface BuyCreditsUseCase {
         boolean updateWalletIgnored)
         implements Outcome {}
 
-    record NotAPayment(String reason) implements Outcome {}
-
-    /** A read did not complete: 503 rpc_failure naming it, nothing written. */
-    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
-
-    record AlreadyCredited(Payment payment) implements Outcome {}
-
     /** The payment came from another wallet than the key's. */
     record WalletMismatch(Payment payment, String registered) implements Outcome {}
 
     /** The sender is another key's wallet. */
     record WalletOfAnotherKey(Payment payment) implements Outcome {}
 
-    /**
-     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
-     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
-     */
-    record PayerRefused(Payment payment, String reason) implements Outcome {}
-
-    /** The payment intent was claimed before: nothing written. */
-    record IntentUsed(Payment payment) implements Outcome {}
+    /** Nothing was written; the refusal says why. */
+    record Refused(PurchaseRefusal refusal) implements Outcome {}
   }
 }

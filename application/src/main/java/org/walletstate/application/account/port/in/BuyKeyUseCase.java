@@ -2,7 +2,7 @@ package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
 import java.util.Optional;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.domain.account.AccessPassState;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.account.KeyDelivery;
@@ -45,25 +45,10 @@ public interface BuyKeyUseCase {
         AccessPassState pass)
         implements Outcome {}
 
-    /** Not a valid payment: 400 with the reason. */
-    record NotAPayment(String reason) implements Outcome {}
-
-    /** A read did not complete: 503 rpc_failure naming it, nothing written. */
-    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
-
-    /** The transaction credited before: nothing written. */
-    record AlreadyCredited(Payment payment) implements Outcome {}
-
     /** The sender already identifies a key: nothing written. */
     record WalletHasKey(Payment payment) implements Outcome {}
 
-    /**
-     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
-     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
-     */
-    record PayerRefused(Payment payment, String reason) implements Outcome {}
-
-    /** The payment intent was claimed before: nothing written. */
-    record IntentUsed(Payment payment) implements Outcome {}
+    /** Nothing was written; the refusal says why. */
+    record Refused(PurchaseRefusal refusal) implements Outcome {}
   }
 }

@@ -1,7 +1,7 @@
 package org.walletstate.application.commerce.port.in;
 
 import io.smallrye.mutiny.Uni;
-import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
+import org.walletstate.application.payment.port.in.PurchaseRefusal;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
@@ -31,28 +31,13 @@ public interface MerchantCreditsUseCase {
      */
     record Credited(Payment payment, long credits, long balance) implements Outcome {}
 
-    /** The transaction is not a valid payment; nothing was credited. */
-    record NotAPayment(String reason) implements Outcome {}
-
-    /** A read did not complete (the transaction, or its price); nothing was credited. */
-    record Unavailable(VerifyPaymentUseCase.Verification.Unavailable read) implements Outcome {}
-
-    /** The transaction credited before; nothing was credited now. */
-    record AlreadyCredited(Payment payment) implements Outcome {}
-
     /** The payment came from another wallet than the key's registered one. */
     record WalletMismatch(Payment payment, String registered) implements Outcome {}
 
     /** The sender is another key's registered wallet. */
     record WalletOfAnotherKey(Payment payment) implements Outcome {}
 
-    /**
-     * The caller did not show the payment is theirs where the purchase needs it (a missing, refused
-     * or wrong sender proof or payment intent): 403 with the reason, nothing written.
-     */
-    record PayerRefused(Payment payment, String reason) implements Outcome {}
-
-    /** The payment intent was claimed before: nothing written. */
-    record IntentUsed(Payment payment) implements Outcome {}
+    /** Nothing was written; the refusal says why. */
+    record Refused(PurchaseRefusal refusal) implements Outcome {}
   }
 }
