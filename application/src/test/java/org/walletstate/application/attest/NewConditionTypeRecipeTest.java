@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.attest.port.in.condition.ConditionReader;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
@@ -63,8 +65,7 @@ class NewConditionTypeRecipeTest {
   /** The recipe's first file: the condition record and its {@code TYPE}. */
   record NativeHeld(Chain chain) implements EvmCondition {
 
-    static final ConditionType TYPE =
-        new ConditionType("test_native_held", NativeHeld.class, NativeHeld::parse);
+    static final ConditionType TYPE = new ConditionType("test_native_held", NativeHeld.class);
 
     /** Values validate on construction: an embedder cannot build one off EVM. */
     NativeHeld {
@@ -141,7 +142,8 @@ class NewConditionTypeRecipeTest {
     members.put("type", new RequestValue.Text("test_native_held"));
     members.put("chainId", chainId);
     Fields fields = Fields.of(new RequestValue.Obj(members), "conditions[0]");
-    return new RequestedCondition(0, "", NativeHeld.TYPE.parser().parse(fields, KeyVersion.V2));
+    ConditionReader reader = NativeHeld::parse;
+    return new RequestedCondition(0, "", reader.read(fields, KeyVersion.V2));
   }
 
   /** A request of the wallet, carrying the new type's condition. */
@@ -151,7 +153,7 @@ class NewConditionTypeRecipeTest {
     Map<String, RequestValue> body = new LinkedHashMap<>();
     body.put("wallet", new RequestValue.Text(WALLET.checksummed()));
     body.put("conditions", new RequestValue.Arr(List.of(new RequestValue.Obj(any))));
-    AttestCommand base = AttestCommand.parse(new RequestValue.Obj(body), KeyVersion.V2);
+    AttestCommand base = AttestCommands.parse(new RequestValue.Obj(body), KeyVersion.V2);
     return new AttestCommand(
         base.keyVersion(),
         base.wallets(),
@@ -159,7 +161,8 @@ class NewConditionTypeRecipeTest {
         base.proof(),
         base.format(),
         base.declaredLimits(),
-        base.anchor());
+        base.anchor(),
+        base.assurance());
   }
 
   private AttestOutcome attest(long wei, RequestedCondition condition) {

@@ -8,10 +8,8 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code evm_view_call}: a view function {@code name(address)} returning {@code bool} returns true
@@ -26,8 +24,7 @@ import org.walletstate.domain.request.Fields;
 public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature function)
     implements EvmCondition {
 
-  public static final ConditionType TYPE =
-      new ConditionType("evm_view_call", EvmViewCall.class, EvmViewCall::parse);
+  public static final ConditionType TYPE = new ConditionType("evm_view_call", EvmViewCall.class);
 
   /** Why an {@code evm_view_call} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -48,15 +45,6 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
   @Override
   public Set<EvmRead<?>> reads(EvmAddress wallet) {
     return Set.of(new EvmRead.BoolViewCall(contract, function, wallet));
-  }
-
-  static EvmViewCall parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, TYPE);
-    EvmAddress contract = ConditionMembers.contract(fields, TYPE);
-    FunctionSignature function =
-        FunctionSignature.parseSingleAddress(
-            fields.requiredText("selector"), fields.path("selector"));
-    return new EvmViewCall(chain, contract, function);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package org.walletstate.domain.attest.condition;
 
 import java.util.Optional;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
@@ -11,11 +10,9 @@ import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.HoldingShape;
-import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
-import org.walletstate.domain.request.Fields;
 
 /**
  * A wallet's holding of an asset as the amount conditions ({@code token_balance}, {@code
@@ -23,7 +20,7 @@ import org.walletstate.domain.request.Fields;
  * the balance and the decimals that relate it to display units. A stated {@code decimals} is
  * checked against the token's own.
  */
-final class Holding {
+public final class Holding {
 
   private Holding() {}
 
@@ -69,34 +66,18 @@ final class Holding {
     return extras.build();
   }
 
-  /** The declared {@code decimals}: refused where the token has none, checked where fixed. */
-  static Optional<TokenDecimals> declared(Fields fields, Scale scale) {
-    if (!fields.has("decimals")) {
-      return Optional.empty();
-    }
-    if (scale instanceof Scale.Unscaled unscaled) {
-      throw new ValidationException(fields.path("decimals") + unscaled.refusal());
-    }
-    TokenDecimals declared =
-        TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
-    if (scale instanceof Scale.Fixed fixed && !declared.equals(fixed.decimals())) {
-      throw new ValidationException(
-          decimalsMismatch(fields.path("decimals"), declared, fixed.decimals()));
-    }
-    return Optional.of(declared);
-  }
-
-  static TokenDecimals nativeDecimals(Chain chain) {
+  /** The decimals of a chain's native currency. */
+  public static TokenDecimals nativeDecimals(Chain chain) {
     return TokenDecimals.of(chain.nativeCurrency().decimals());
   }
 
   /** The message of a stated decimals value that is not the token's own. */
-  static String decimalsMismatch(String field, TokenDecimals declared, TokenDecimals own) {
+  public static String decimalsMismatch(String field, TokenDecimals declared, TokenDecimals own) {
     return field + " " + declared + " does not match the token's own decimals (" + own + ")";
   }
 
   /** The message of an amount finer than the token can hold. */
-  static String tooPrecise(String field, String amount, TokenDecimals own) {
+  public static String tooPrecise(String field, String amount, TokenDecimals own) {
     return field
         + " "
         + amount

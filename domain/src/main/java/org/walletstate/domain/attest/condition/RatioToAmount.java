@@ -9,13 +9,11 @@ import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.holding.Asset;
-import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code ratio_to_amount}: the wallet holds at least {@code multiple × amount} display units (for
@@ -35,7 +33,7 @@ public record RatioToAmount(
     implements Condition<WalletAddress> {
 
   public static final ConditionType TYPE =
-      new ConditionType("ratio_to_amount", RatioToAmount.class, RatioToAmount::parse);
+      new ConditionType("ratio_to_amount", RatioToAmount.class);
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
@@ -63,18 +61,6 @@ public record RatioToAmount(
   @Override
   public Set<ChainRead<?>> reads(WalletAddress wallet) {
     return HoldingFamilies.on(chain).reads(asset, wallet, true);
-  }
-
-  static RatioToAmount parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    ChainHoldings holdings = HoldingFamilies.on(chain);
-    Asset asset = holdings.asset(fields);
-    RatioFactors factors = RatioFactors.parse(fields, key);
-    Optional<TokenDecimals> decimals = Holding.declared(fields, holdings.scale(asset));
-    if (asset instanceof Asset.Native) {
-      factors.refuseTooPreciseNative(fields, chain);
-    }
-    return new RatioToAmount(chain, asset, factors, decimals);
   }
 
   @Override
