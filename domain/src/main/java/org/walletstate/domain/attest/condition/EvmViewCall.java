@@ -2,6 +2,7 @@ package org.walletstate.domain.attest.condition;
 
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
@@ -35,6 +36,10 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(contract, "contract");
     Objects.requireNonNull(function, "function");
+    if (!chain.isEvm()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + " is not an EVM chain; " + TYPE.wireName() + " is EVM only");
+    }
   }
 
   @Override

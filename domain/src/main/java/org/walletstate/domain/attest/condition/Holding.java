@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest.condition;
 
 import java.util.Optional;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
@@ -10,6 +11,7 @@ import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
@@ -64,6 +66,27 @@ public final class Holding {
     PayloadValue.ObjBuilder extras = PayloadValue.objectBuilder();
     HoldingShape.lineState(held.balance()).ifPresent(state -> extras.put("trustLineState", state));
     return extras.build();
+  }
+
+  /**
+   * The rule of a stated {@code decimals} that the value itself can check: refused where the asset
+   * has none, and where the chain fixes them, refused unless they are those. (A token's own are
+   * checked when read.) The request reader applies the same rule first, naming the member by its
+   * path.
+   *
+   * @throws ValidationException when the stated decimals cannot be the asset's
+   */
+  static void checkDeclared(Chain chain, Asset asset, Optional<TokenDecimals> declared) {
+    if (declared.isEmpty()) {
+      return;
+    }
+    Scale scale = HoldingFamilies.on(chain).scale(asset);
+    if (scale instanceof Scale.Unscaled unscaled) {
+      throw new ValidationException("decimals" + unscaled.refusal());
+    }
+    if (scale instanceof Scale.Fixed fixed && !declared.get().equals(fixed.decimals())) {
+      throw new ValidationException(decimalsMismatch("decimals", declared.get(), fixed.decimals()));
+    }
   }
 
   /** The decimals of a chain's native currency. */

@@ -3,6 +3,7 @@ package org.walletstate.domain.attest.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -40,6 +41,15 @@ public record RatioToAmount(
     Objects.requireNonNull(asset, "asset");
     Objects.requireNonNull(factors, "factors");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
+    Holding.checkDeclared(chain, asset, declaredDecimals);
+    if (asset instanceof Asset.Native) {
+      factors
+          .tooPrecise("amount", Holding.nativeDecimals(chain))
+          .ifPresent(
+              refusal -> {
+                throw new ValidationException(refusal);
+              });
+    }
   }
 
   @Override

@@ -45,6 +45,7 @@ public record TokenBalance(
     Objects.requireNonNull(asset, "asset");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
+    Holding.checkDeclared(chain, asset, declaredDecimals);
   }
 
   @Override
