@@ -50,15 +50,17 @@ import org.walletstate.domain.request.RequestValue;
 /**
  * The "adding a condition type" recipe of {@code docs/architecture.md}, followed once for a type
  * that exists only in this test ({@code test_native_held}: the wallet's native balance is not
- * zero): its condition record with {@code TYPE}, parser, reads, evaluation, proof rule and signed
- * shape, read from a condition object by its own parser, evaluated and signed through the real
- * {@link AttestService} on the shared fakes. When the seam a type is written against changes (the
- * {@code Condition} methods, {@code ConditionType}, {@code ConditionVerdict}, {@code
- * EvaluationContext}), this stops compiling or failing, and the recipe must be rewritten with it.
+ * zero): its condition record in the domain with {@code TYPE}, reads, evaluation, proof rule,
+ * signed shape and the refusals of its constructor, and apart from it its reader in the attest
+ * port; read from a condition object by that reader, evaluated and signed through the real {@link
+ * AttestService} on the shared fakes. When the seam a type is written against changes (the {@code
+ * Condition} methods, {@code ConditionType}, {@code ConditionReader}, {@code ConditionVerdict},
+ * {@code EvaluationContext}), this stops compiling or failing, and the recipe must be rewritten
+ * with it.
  *
- * <p>The one step of the recipe a test cannot take is the registration line in {@code
- * ConditionTypes.EVALUATED} (main code); {@code ConditionTypesTest} guards that step for every
- * registered type.
+ * <p>The steps of the recipe a test cannot take are the registration lines in {@code
+ * ConditionTypes.EVALUATED} and {@code ConditionReaders.ALL} (main code); {@code
+ * ConditionTypesTest} guards them for every registered type.
  */
 class NewConditionTypeRecipeTest {
 
@@ -73,10 +75,6 @@ class NewConditionTypeRecipeTest {
       if (!chain.isEvm()) {
         throw new ValidationException("chainId " + chain.id() + " is not an EVM chain");
       }
-    }
-
-    static NativeHeld parse(Fields fields, KeyVersion key) {
-      return new NativeHeld(ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId")));
     }
 
     @Override
@@ -114,6 +112,14 @@ class NewConditionTypeRecipeTest {
     }
   }
 
+  /**
+   * The recipe's second file: the type's reader in the attest port ({@code
+   * port.in.condition.<Group>ConditionReaders}), every 400 of its members named by their path.
+   */
+  static final ConditionReader READER =
+      (fields, key) ->
+          new NativeHeld(ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId")));
+
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   private static final KeyAccount ACCOUNT = new KeyAccount(1, Plan.PRO, KeyVersion.V2, 1000);
@@ -136,14 +142,13 @@ class NewConditionTypeRecipeTest {
         Runnable::run);
   }
 
-  /** The condition object, read by the type's own parser at its place in a request. */
+  /** The condition object, read by the type's own reader at its place in a request. */
   private static RequestedCondition condition(RequestValue chainId) {
     Map<String, RequestValue> members = new LinkedHashMap<>();
     members.put("type", new RequestValue.Text("test_native_held"));
     members.put("chainId", chainId);
     Fields fields = Fields.of(new RequestValue.Obj(members), "conditions[0]");
-    ConditionReader reader = NativeHeld::parse;
-    return new RequestedCondition(0, "", reader.read(fields, KeyVersion.V2));
+    return new RequestedCondition(0, "", READER.read(fields, KeyVersion.V2));
   }
 
   /** A request of the wallet, carrying the new type's condition. */

@@ -116,6 +116,15 @@ class ConditionTypesTest {
     assertThat(ConditionTypes.INTERFACE).doesNotHaveDuplicates().containsAll(names);
   }
 
+  @Test
+  void everyEvaluatedTypeHasExactlyOneReaderAndEveryReaderAnEvaluatedType() {
+    List<ConditionType> read =
+        ConditionReaders.ALL.stream().map(ConditionReader.Entry::type).toList();
+    assertThat(read)
+        .as("one entry in ConditionReaders.ALL per type of ConditionTypes.EVALUATED, in its order")
+        .containsExactlyElementsOf(ConditionTypes.EVALUATED);
+  }
+
   @TestFactory
   List<DynamicTest> everyEvaluatedTypeParsesReadsEvaluatesAndHasAProofRule() {
     return ConditionTypes.EVALUATED.stream()
