@@ -37,6 +37,7 @@ import org.bouncycastle.jcajce.provider.digest.Keccak;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -772,7 +773,7 @@ class EvaluatedPreimageCorpusTest {
    */
   static Signed corpus(Case c) {
     KeyVersion key = c.keyV1() ? KeyVersion.V1 : KeyVersion.V2;
-    AttestCommand command = AttestCommand.parse(requestBody(c.body()), key);
+    AttestCommand command = AttestCommands.parse(requestBody(c.body()), key);
     ReadPlan plan = ReadPlan.of(command);
     Map<ChainId, ChainObservation> observations = new LinkedHashMap<>();
     for (ChainId chainId : plan.chains()) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
@@ -87,7 +88,7 @@ class AttestServiceTest {
     if (proof) {
       body.put("proof", new RequestValue.Text("merkle"));
     }
-    return AttestCommand.parse(new RequestValue.Obj(body), KeyVersion.V2);
+    return AttestCommands.parse(new RequestValue.Obj(body), KeyVersion.V2);
   }
 
   @Test

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.attest.port.in.condition.ConditionReader;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
@@ -48,23 +50,24 @@ import org.walletstate.domain.request.RequestValue;
 /**
  * The "adding a condition type" recipe of {@code docs/architecture.md}, followed once for a type
  * that exists only in this test ({@code test_native_held}: the wallet's native balance is not
- * zero): its condition record with {@code TYPE}, parser, reads, evaluation, proof rule and signed
- * shape, read from a condition object by its own parser, evaluated and signed through the real
- * {@link AttestService} on the shared fakes. When the seam a type is written against changes (the
- * {@code Condition} methods, {@code ConditionType}, {@code ConditionVerdict}, {@code
- * EvaluationContext}), this stops compiling or failing, and the recipe must be rewritten with it.
+ * zero): its condition record in the domain with {@code TYPE}, reads, evaluation, proof rule,
+ * signed shape and the refusals of its constructor, and apart from it its reader in the attest
+ * port; read from a condition object by that reader, evaluated and signed through the real {@link
+ * AttestService} on the shared fakes. When the seam a type is written against changes (the {@code
+ * Condition} methods, {@code ConditionType}, {@code ConditionReader}, {@code ConditionVerdict},
+ * {@code EvaluationContext}), this stops compiling or failing, and the recipe must be rewritten
+ * with it.
  *
- * <p>The one step of the recipe a test cannot take is the registration line in {@code
- * ConditionTypes.EVALUATED} (main code); {@code ConditionTypesTest} guards that step for every
- * registered type.
+ * <p>The steps of the recipe a test cannot take are the registration lines in {@code
+ * ConditionTypes.EVALUATED} and {@code ConditionReaders.ALL} (main code); {@code
+ * ConditionTypesTest} guards them for every registered type.
  */
 class NewConditionTypeRecipeTest {
 
   /** The recipe's first file: the condition record and its {@code TYPE}. */
   record NativeHeld(Chain chain) implements EvmCondition {
 
-    static final ConditionType TYPE =
-        new ConditionType("test_native_held", NativeHeld.class, NativeHeld::parse);
+    static final ConditionType TYPE = new ConditionType("test_native_held", NativeHeld.class);
 
     /** Values validate on construction: an embedder cannot build one off EVM. */
     NativeHeld {
@@ -72,10 +75,6 @@ class NewConditionTypeRecipeTest {
       if (!chain.isEvm()) {
         throw new ValidationException("chainId " + chain.id() + " is not an EVM chain");
       }
-    }
-
-    static NativeHeld parse(Fields fields, KeyVersion key) {
-      return new NativeHeld(ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId")));
     }
 
     @Override
@@ -113,6 +112,14 @@ class NewConditionTypeRecipeTest {
     }
   }
 
+  /**
+   * The recipe's second file: the type's reader in the attest port ({@code
+   * port.in.condition.<Group>ConditionReaders}), every 400 of its members named by their path.
+   */
+  static final ConditionReader READER =
+      (fields, key) ->
+          new NativeHeld(ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId")));
+
   private static final Clock CLOCK =
       Clock.fixed(Instant.parse("2026-11-21T12:00:00Z"), ZoneOffset.UTC);
   private static final KeyAccount ACCOUNT = new KeyAccount(1, Plan.PRO, KeyVersion.V2, 1000);
@@ -135,13 +142,13 @@ class NewConditionTypeRecipeTest {
         Runnable::run);
   }
 
-  /** The condition object, read by the type's own parser at its place in a request. */
+  /** The condition object, read by the type's own reader at its place in a request. */
   private static RequestedCondition condition(RequestValue chainId) {
     Map<String, RequestValue> members = new LinkedHashMap<>();
     members.put("type", new RequestValue.Text("test_native_held"));
     members.put("chainId", chainId);
     Fields fields = Fields.of(new RequestValue.Obj(members), "conditions[0]");
-    return new RequestedCondition(0, "", NativeHeld.TYPE.parser().parse(fields, KeyVersion.V2));
+    return new RequestedCondition(0, "", READER.read(fields, KeyVersion.V2));
   }
 
   /** A request of the wallet, carrying the new type's condition. */
@@ -151,7 +158,7 @@ class NewConditionTypeRecipeTest {
     Map<String, RequestValue> body = new LinkedHashMap<>();
     body.put("wallet", new RequestValue.Text(WALLET.checksummed()));
     body.put("conditions", new RequestValue.Arr(List.of(new RequestValue.Obj(any))));
-    AttestCommand base = AttestCommand.parse(new RequestValue.Obj(body), KeyVersion.V2);
+    AttestCommand base = AttestCommands.parse(new RequestValue.Obj(body), KeyVersion.V2);
     return new AttestCommand(
         base.keyVersion(),
         base.wallets(),
@@ -159,7 +166,8 @@ class NewConditionTypeRecipeTest {
         base.proof(),
         base.format(),
         base.declaredLimits(),
-        base.anchor());
+        base.anchor(),
+        base.assurance());
   }
 
   private AttestOutcome attest(long wei, RequestedCondition condition) {

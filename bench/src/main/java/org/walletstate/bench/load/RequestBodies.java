@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.RequestValue;
@@ -26,7 +27,7 @@ public final class RequestBodies {
 
   /** The validated command for {@code json}, as a v2 key would send it. */
   public static AttestCommand command(String json) {
-    return AttestCommand.parse(object(json), KeyVersion.V2);
+    return AttestCommands.parse(object(json), KeyVersion.V2);
   }
 
   /** {@code json} (an object) as the domain's request value. */

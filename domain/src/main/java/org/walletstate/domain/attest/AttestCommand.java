@@ -5,26 +5,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.condition.BoundCondition;
 import org.walletstate.domain.attest.condition.Condition;
-import org.walletstate.domain.attest.condition.ConditionParser;
 import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.chain.AnchorTag;
-import org.walletstate.domain.holding.WalletMember;
 import org.walletstate.domain.holding.Wallets;
 import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.payload.KeyVersion;
-import org.walletstate.domain.request.Fields;
-import org.walletstate.domain.request.RequestValue;
 
 /**
  * A validated {@code POST /v1/attest} request. One that exists satisfies every rule the request
- * alone can check; {@link #parse} is the only way from a request body to here.
+ * alone can check: its conditions validated when they were built, the rules over the whole request
+ * ({@code AttestRules}) when it is. The application's attest port reads one from a request body.
  *
  * @param keyVersion the caller's key version (number handling, v1 condition shapes)
  * @param wallets the wallets the conditions are about
@@ -49,26 +44,13 @@ public record AttestCommand(
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
 
-  public AttestCommand {
-    Objects.requireNonNull(keyVersion, "keyVersion");
-    Objects.requireNonNull(wallets, "wallets");
-    conditions = List.copyOf(conditions);
-    Objects.requireNonNull(proof, "proof");
-    Objects.requireNonNull(format, "format");
-    Objects.requireNonNull(declaredLimits, "declaredLimits");
-    Objects.requireNonNull(anchor, "anchor");
-    Objects.requireNonNull(assurance, "assurance");
-    if (conditions.isEmpty() || conditions.size() > MAX_CONDITIONS) {
-      throw new IllegalArgumentException("an attest request has 1 to 10 conditions");
-    }
-    for (int i = 0; i < conditions.size(); i++) {
-      if (conditions.get(i).index() != i) {
-        throw new IllegalArgumentException("conditions must be in request order");
-      }
-    }
-  }
-
-  /** A request without the assurance option: one provider per chain, no signed assurance. */
+  /**
+   * @throws NullPointerException when a component is missing
+   * @throws IllegalArgumentException when the conditions are not 1 to 10 in request order
+   * @throws ValidationException with the 400 message of the first rule over the whole request that
+   *     the command breaks (a condition without its family's wallet, a holding read two ways, more
+   *     than three delegations, an anchor or a quorum a chain does not serve)
+   */
   public AttestCommand(
       KeyVersion keyVersion,
       Wallets wallets,
@@ -76,8 +58,25 @@ public record AttestCommand(
       ProofMode proof,
       ResponseFormat format,
       DeclaredLimits declaredLimits,
-      AnchorTag anchor) {
-    this(keyVersion, wallets, conditions, proof, format, declaredLimits, anchor, Optional.empty());
+      AnchorTag anchor,
+      Optional<Assurance> assurance) {
+    this.keyVersion = Objects.requireNonNull(keyVersion, "keyVersion");
+    this.wallets = Objects.requireNonNull(wallets, "wallets");
+    this.conditions = List.copyOf(conditions);
+    this.proof = Objects.requireNonNull(proof, "proof");
+    this.format = Objects.requireNonNull(format, "format");
+    this.declaredLimits = Objects.requireNonNull(declaredLimits, "declaredLimits");
+    this.anchor = Objects.requireNonNull(anchor, "anchor");
+    this.assurance = Objects.requireNonNull(assurance, "assurance");
+    if (this.conditions.isEmpty() || this.conditions.size() > MAX_CONDITIONS) {
+      throw new IllegalArgumentException("an attest request has 1 to 10 conditions");
+    }
+    for (int i = 0; i < this.conditions.size(); i++) {
+      if (this.conditions.get(i).index() != i) {
+        throw new IllegalArgumentException("conditions must be in request order");
+      }
+    }
+    AttestRules.RULES.forEach(rule -> rule.check(this));
   }
 
   /** How the chains are read: the option's mode, or one provider when the option is absent. */
@@ -96,33 +95,8 @@ public record AttestCommand(
   }
 
   /**
-   * Reads an attest request body. Members the interface does not define are ignored.
-   *
-   * @param body the JSON body as sent
-   * @param keyVersion the version of the caller's key
-   * @throws ValidationException with the 400 message for the first rule the body breaks
-   */
-  public static AttestCommand parse(RequestValue.Obj body, KeyVersion keyVersion) {
-    Fields fields = Fields.of(body, "");
-    Wallets wallets = wallets(fields);
-    ProofMode proof =
-        choice(fields, "proof", ProofMode.NONE, "merkle", ProofMode.MERKLE, "\"merkle\"");
-    ResponseFormat format =
-        choice(fields, "format", ResponseFormat.STANDARD, "jwt", ResponseFormat.JWT, "\"jwt\"");
-    DeclaredLimits declaredLimits = declaredLimits(fields);
-    AnchorTag anchor = anchor(fields);
-    Optional<Assurance> assurance = AssuranceOption.read(fields);
-    List<RequestedCondition> conditions = conditions(fields, keyVersion);
-    AttestCommand command =
-        new AttestCommand(
-            keyVersion, wallets, conditions, proof, format, declaredLimits, anchor, assurance);
-    AttestRules.RULES.forEach(rule -> rule.check(command));
-    return command;
-  }
-
-  /**
    * Each condition bound to the request's wallet of its chain's family, in request order. Every
-   * such wallet is present: {@link #parse} refuses a request without one.
+   * such wallet is present: a command without one is refused when built.
    */
   public List<BoundCondition<?>> boundConditions() {
     List<BoundCondition<?>> bound = new ArrayList<>(conditions.size());
@@ -137,90 +111,5 @@ public record AttestCommand(
                       () -> new IllegalStateException("no wallet for " + requested.path()))));
     }
     return bound;
-  }
-
-  private static Wallets wallets(Fields fields) {
-    List<WalletAddress> wallets = new ArrayList<>();
-    for (WalletMember member : WalletMember.ALL) {
-      member.read(fields).ifPresent(wallets::add);
-    }
-    if (wallets.isEmpty()) {
-      throw new ValidationException(
-          "wallet is required unless another wallet field ("
-              + WalletMember.ALL.stream()
-                  .skip(1)
-                  .map(WalletMember::name)
-                  .collect(Collectors.joining(", "))
-              + ") is given");
-    }
-    return Wallets.of(wallets);
-  }
-
-  private static <T> T choice(
-      Fields fields, String member, T absent, String word, T chosen, String allowed) {
-    Optional<String> value = fields.optionalText(member);
-    if (value.isEmpty()) {
-      return absent;
-    }
-    if (!value.get().equals(word)) {
-      throw new ValidationException(
-          member
-              + " \""
-              + value.get()
-              + "\" is not supported; send "
-              + allowed
-              + " or leave it out");
-    }
-    return chosen;
-  }
-
-  private static AnchorTag anchor(Fields fields) {
-    Optional<String> value = fields.optionalText("anchor");
-    if (value.isEmpty()) {
-      return AnchorTag.LATEST;
-    }
-    return AnchorTag.fromWire(value.get())
-        .orElseThrow(
-            () ->
-                new ValidationException(
-                    "anchor \""
-                        + value.get()
-                        + "\" is not supported; send \"latest\", \"safe\" or \"finalized\","
-                        + " or leave it out"));
-  }
-
-  private static DeclaredLimits declaredLimits(Fields fields) {
-    Optional<String> value = fields.optionalText("declaredLimits");
-    if (value.isEmpty() || value.get().equals("include")) {
-      return DeclaredLimits.INCLUDE;
-    }
-    if (value.get().equals("omit")) {
-      return DeclaredLimits.OMIT;
-    }
-    throw new ValidationException(
-        "declaredLimits \"" + value.get() + "\" is not supported; send \"include\" or \"omit\"");
-  }
-
-  private static List<RequestedCondition> conditions(Fields fields, KeyVersion keyVersion) {
-    RequestValue raw = fields.get("conditions");
-    if (raw.isMissing()) {
-      throw new ValidationException("conditions is required");
-    }
-    if (!(raw instanceof RequestValue.Arr array)) {
-      throw new ValidationException("conditions must be an array, not " + raw.kind());
-    }
-    int count = array.items().size();
-    if (count == 0) {
-      throw new ValidationException("conditions must hold at least 1 condition");
-    }
-    if (count > MAX_CONDITIONS) {
-      throw new ValidationException(
-          "conditions must hold at most " + MAX_CONDITIONS + " conditions (got " + count + ")");
-    }
-    List<RequestedCondition> conditions = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      conditions.add(ConditionParser.parse(array.items().get(i), i, keyVersion));
-    }
-    return conditions;
   }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.ChainStateByFamily;
@@ -73,7 +74,7 @@ class EmbeddedAttestTest {
               ForkJoinPool.commonPool());
       // the holder has 1500.25 of token6 on Base
       AttestCommand command =
-          AttestCommand.parse(
+          AttestCommands.parse(
               request(
                   m.wallet("holder").address(),
                   tokenBalance(m.chain(BASE).address("token6"), "1500"),

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.walletstate.adapters.chain.evm.testing.Bodies;
 import org.walletstate.adapters.chain.evm.testing.RpcProxy;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
@@ -140,7 +141,7 @@ class AttestOnDevnetTest {
 
   /** The application's flow, as it will run it: plan, observe each chain at once, evaluate. */
   private static AttestEvaluation attest(EvmChainState chains, String json) {
-    AttestCommand command = AttestCommand.parse(Bodies.object(json), KeyVersion.V2);
+    AttestCommand command = AttestCommands.parse(Bodies.object(json), KeyVersion.V2);
     ReadPlan plan = ReadPlan.of(command);
     List<ChainId> order = List.copyOf(plan.chains());
     List<ChainObservation> observed =

@@ -23,6 +23,7 @@ import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.domain.account.MeteredOperation;
@@ -76,7 +77,7 @@ public class AttestResource {
         caller.payment().isPresent() || caller.anonymous()
             ? Payer.PerCall.VERSION
             : caller.account().version();
-    AttestCommand command = AttestCommand.parse(bodies.object(body), version);
+    AttestCommand command = AttestCommands.parse(bodies.object(body), version);
     return payments.serve(
         caller,
         AttestUseCase.call(command),

@@ -8,6 +8,7 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
 import org.walletstate.adapters.http.mcp.ToolSet;
 import org.walletstate.application.account.port.in.Paid.Settlement;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.domain.account.Payer;
@@ -43,7 +44,7 @@ public class AttestTools implements ToolSet {
   }
 
   private Uni<ToolResponse> attest(Map<String, Object> args) {
-    AttestCommand command = AttestCommand.parse(answers.body(args), ACCOUNT_VERSION);
+    AttestCommand command = AttestCommands.parse(answers.body(args), ACCOUNT_VERSION);
     return attest
         .attest(Payer.sharedAllowance(), command)
         .map(paid -> answers.drawn(paid, this::answer));

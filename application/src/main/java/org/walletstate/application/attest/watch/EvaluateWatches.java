@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
@@ -98,7 +99,7 @@ public final class EvaluateWatches {
     for (WatchEvaluations.Due d : due) {
       try {
         AttestCommand command =
-            AttestCommand.parse(requests.object(d.requestJson()), d.keyVersion());
+            AttestCommands.parse(requests.object(d.requestJson()), d.keyVersion());
         shared.add(command);
         parsed.add(new Parsed(d, command));
       } catch (RuntimeException e) {

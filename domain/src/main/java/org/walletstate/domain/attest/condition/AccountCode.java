@@ -3,7 +3,6 @@ package org.walletstate.domain.attest.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
@@ -12,11 +11,9 @@ import org.walletstate.domain.evm.CodeState;
 import org.walletstate.domain.evm.CodeStateCondition;
 import org.walletstate.domain.evm.DeployedCode;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
 import org.walletstate.domain.proof.ProofTarget;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code account_code}: the wallet address itself is in the named code state at the anchored block:
@@ -32,7 +29,7 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
     implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType(CodeStateCondition.TYPE, AccountCode.class, AccountCode::parse);
+      new ConditionType(CodeStateCondition.TYPE, AccountCode.class);
 
   public AccountCode {
     Objects.requireNonNull(chain, "chain");
@@ -51,33 +48,6 @@ public record AccountCode(Chain chain, CodeState expect, Optional<EvmAddress> de
   @Override
   public Set<EvmRead<?>> reads(EvmAddress wallet) {
     return Set.of(new EvmRead.AccountCode(wallet));
-  }
-
-  static AccountCode parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, TYPE);
-    String expectName = fields.requiredText("expect");
-    CodeState expect =
-        CodeState.fromWire(expectName)
-            .orElseThrow(
-                () ->
-                    new ValidationException(
-                        fields.path("expect")
-                            + " must be one of none, eip7702, contract, got \""
-                            + expectName
-                            + "\""));
-    Optional<EvmAddress> delegate = Optional.empty();
-    if (fields.has("delegate")) {
-      if (expect != CodeState.EIP7702) {
-        throw new ValidationException(
-            fields.path("delegate")
-                + " is allowed only with expect eip7702 (expect is "
-                + expect.wireName()
-                + ")");
-      }
-      delegate =
-          Optional.of(EvmAddress.parse(fields.requiredText("delegate"), fields.path("delegate")));
-    }
-    return new AccountCode(chain, expect, delegate);
   }
 
   /** Proven by the account's codeHash. */

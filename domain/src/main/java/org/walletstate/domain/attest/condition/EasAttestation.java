@@ -69,7 +69,7 @@ public record EasAttestation(
           EasAttestation::satisfiesTheTemplateRule);
 
   public static final ConditionType TYPE =
-      new ConditionType("eas_attestation", EasAttestation.class, EasAttestationParser::parse);
+      new ConditionType("eas_attestation", EasAttestation.class);
 
   /** Why an {@code eas_attestation} result carries no proof. */
   public static final String NOT_PROVEN =

@@ -53,8 +53,7 @@ public record Erc7710Delegation(
     implements EvmCondition {
 
   public static final ConditionType TYPE =
-      new ConditionType(
-          "erc7710_delegation", Erc7710Delegation.class, Erc7710DelegationParser::parse);
+      new ConditionType("erc7710_delegation", Erc7710Delegation.class);
 
   /** The only chain of the type. */
   public static final ChainId DELEGATION_CHAIN = ChainId.evm(DelegationManager.CHAIN);

@@ -4,19 +4,15 @@ import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code erc8004_agent}: the wallet is the owner of the agent's identity token ({@code
@@ -30,8 +26,7 @@ import org.walletstate.domain.request.Fields;
  */
 public record Erc8004Agent(Chain chain, BigInteger agentId) implements EvmCondition {
 
-  public static final ConditionType TYPE =
-      new ConditionType("erc8004_agent", Erc8004Agent.class, Erc8004Agent::parse);
+  public static final ConditionType TYPE = new ConditionType("erc8004_agent", Erc8004Agent.class);
 
   /** Why an {@code erc8004_agent} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -49,7 +44,8 @@ public record Erc8004Agent(Chain chain, BigInteger agentId) implements EvmCondit
   public static final FunctionSignature GET_AGENT_WALLET =
       FunctionSignature.of("getAgentWallet(uint256)");
 
-  private static final BigInteger UINT256_LIMIT = BigInteger.ONE.shiftLeft(256);
+  /** One past the largest uint256: an agent id is below it. */
+  public static final BigInteger UINT256_LIMIT = BigInteger.ONE.shiftLeft(256);
 
   public Erc8004Agent {
     Objects.requireNonNull(chain, "chain");
@@ -78,35 +74,6 @@ public record Erc8004Agent(Chain chain, BigInteger agentId) implements EvmCondit
   @Override
   public Set<EvmRead<?>> reads(EvmAddress wallet) {
     return Set.of(owner(), agentWallet());
-  }
-
-  static Erc8004Agent parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, TYPE);
-    if (!chain.id().equals(REGISTRY_CHAIN)) {
-      throw new ValidationException(
-          fields.path("chainId")
-              + " "
-              + chain.id()
-              + " is not supported for erc8004_agent; it is read on chain 8453 only");
-    }
-    return new Erc8004Agent(ChainCatalogue.require(REGISTRY_CHAIN), uint256(fields, "agentId"));
-  }
-
-  /** A uint256 member sent as a decimal string of digits, without leading zeros. */
-  static BigInteger uint256(Fields fields, String member) {
-    String text = fields.requiredText(member);
-    if (!text.matches("0|[1-9][0-9]{0,77}")) {
-      throw new ValidationException(
-          fields.path(member)
-              + " must be a uint256 as a decimal string of digits, got \""
-              + (text.length() > 80 ? text.substring(0, 80) + "…" : text)
-              + "\"");
-    }
-    BigInteger value = new BigInteger(text);
-    if (value.compareTo(UINT256_LIMIT) >= 0) {
-      throw new ValidationException(fields.path(member) + " is larger than a uint256");
-    }
-    return value;
   }
 
   @Override

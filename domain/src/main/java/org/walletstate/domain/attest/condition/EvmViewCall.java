@@ -2,16 +2,15 @@ package org.walletstate.domain.attest.condition;
 
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code evm_view_call}: a view function {@code name(address)} returning {@code bool} returns true
@@ -26,8 +25,7 @@ import org.walletstate.domain.request.Fields;
 public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature function)
     implements EvmCondition {
 
-  public static final ConditionType TYPE =
-      new ConditionType("evm_view_call", EvmViewCall.class, EvmViewCall::parse);
+  public static final ConditionType TYPE = new ConditionType("evm_view_call", EvmViewCall.class);
 
   /** Why an {@code evm_view_call} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -38,6 +36,10 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(contract, "contract");
     Objects.requireNonNull(function, "function");
+    if (!chain.isEvm()) {
+      throw new ValidationException(
+          "chainId " + chain.id() + " is not an EVM chain; " + TYPE.wireName() + " is EVM only");
+    }
   }
 
   @Override
@@ -48,15 +50,6 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
   @Override
   public Set<EvmRead<?>> reads(EvmAddress wallet) {
     return Set.of(new EvmRead.BoolViewCall(contract, function, wallet));
-  }
-
-  static EvmViewCall parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, TYPE);
-    EvmAddress contract = ConditionMembers.contract(fields, TYPE);
-    FunctionSignature function =
-        FunctionSignature.parseSingleAddress(
-            fields.requiredText("selector"), fields.path("selector"));
-    return new EvmViewCall(chain, contract, function);
   }
 
   @Override

@@ -3,19 +3,15 @@ package org.walletstate.domain.attest.condition;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.evm.read.EvmRead;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code farcaster_id}: the Farcaster identity registry on OP Mainnet returns an id other than 0
@@ -25,8 +21,7 @@ import org.walletstate.domain.request.Fields;
  */
 public record FarcasterId(Chain chain) implements EvmCondition {
 
-  public static final ConditionType TYPE =
-      new ConditionType("farcaster_id", FarcasterId.class, FarcasterId::parse);
+  public static final ConditionType TYPE = new ConditionType("farcaster_id", FarcasterId.class);
 
   /** Why a {@code farcaster_id} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -57,21 +52,6 @@ public record FarcasterId(Chain chain) implements EvmCondition {
   @Override
   public Set<EvmRead<?>> reads(EvmAddress wallet) {
     return Set.of(new EvmRead.UintViewCall(ID_REGISTRY, ID_OF, wallet));
-  }
-
-  static FarcasterId parse(Fields fields, KeyVersion key) {
-    Chain registryChain = ChainCatalogue.require(REGISTRY_CHAIN);
-    if (fields.has("chainId")) {
-      Chain chain = ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId"));
-      if (!chain.equals(registryChain)) {
-        throw new ValidationException(
-            fields.path("chainId")
-                + " "
-                + chain.id()
-                + " is not where farcaster_id is read; leave chainId out or send 10");
-      }
-    }
-    return new FarcasterId(registryChain);
   }
 
   @Override

@@ -15,7 +15,6 @@ import org.walletstate.domain.holding.Scale;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
-import org.walletstate.domain.request.Fields;
 
 /**
  * A wallet's holding of an asset as the amount conditions ({@code token_balance}, {@code
@@ -23,7 +22,7 @@ import org.walletstate.domain.request.Fields;
  * the balance and the decimals that relate it to display units. A stated {@code decimals} is
  * checked against the token's own.
  */
-final class Holding {
+public final class Holding {
 
   private Holding() {}
 
@@ -69,34 +68,39 @@ final class Holding {
     return extras.build();
   }
 
-  /** The declared {@code decimals}: refused where the token has none, checked where fixed. */
-  static Optional<TokenDecimals> declared(Fields fields, Scale scale) {
-    if (!fields.has("decimals")) {
-      return Optional.empty();
+  /**
+   * The rule of a stated {@code decimals} that the value itself can check: refused where the asset
+   * has none, and where the chain fixes them, refused unless they are those. (A token's own are
+   * checked when read.) The request reader applies the same rule first, naming the member by its
+   * path.
+   *
+   * @throws ValidationException when the stated decimals cannot be the asset's
+   */
+  static void checkDeclared(Chain chain, Asset asset, Optional<TokenDecimals> declared) {
+    if (declared.isEmpty()) {
+      return;
     }
+    Scale scale = HoldingFamilies.on(chain).scale(asset);
     if (scale instanceof Scale.Unscaled unscaled) {
-      throw new ValidationException(fields.path("decimals") + unscaled.refusal());
+      throw new ValidationException("decimals" + unscaled.refusal());
     }
-    TokenDecimals declared =
-        TokenDecimals.parseDeclared(fields.get("decimals"), fields.path("decimals"));
-    if (scale instanceof Scale.Fixed fixed && !declared.equals(fixed.decimals())) {
-      throw new ValidationException(
-          decimalsMismatch(fields.path("decimals"), declared, fixed.decimals()));
+    if (scale instanceof Scale.Fixed fixed && !declared.get().equals(fixed.decimals())) {
+      throw new ValidationException(decimalsMismatch("decimals", declared.get(), fixed.decimals()));
     }
-    return Optional.of(declared);
   }
 
-  static TokenDecimals nativeDecimals(Chain chain) {
+  /** The decimals of a chain's native currency. */
+  public static TokenDecimals nativeDecimals(Chain chain) {
     return TokenDecimals.of(chain.nativeCurrency().decimals());
   }
 
   /** The message of a stated decimals value that is not the token's own. */
-  static String decimalsMismatch(String field, TokenDecimals declared, TokenDecimals own) {
+  public static String decimalsMismatch(String field, TokenDecimals declared, TokenDecimals own) {
     return field + " " + declared + " does not match the token's own decimals (" + own + ")";
   }
 
   /** The message of an amount finer than the token can hold. */
-  static String tooPrecise(String field, String amount, TokenDecimals own) {
+  public static String tooPrecise(String field, String amount, TokenDecimals own) {
     return field
         + " "
         + amount

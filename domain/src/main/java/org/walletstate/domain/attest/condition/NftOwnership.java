@@ -10,10 +10,8 @@ import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.CollectionId;
 import org.walletstate.domain.holding.CollectionOwnership;
 import org.walletstate.domain.holding.family.HoldingFamilies;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code nft_ownership}: the wallet holds at least one NFT of the collection, on a chain of any
@@ -29,8 +27,7 @@ import org.walletstate.domain.request.Fields;
 public record NftOwnership(Chain chain, CollectionId collection)
     implements Condition<WalletAddress> {
 
-  public static final ConditionType TYPE =
-      new ConditionType("nft_ownership", NftOwnership.class, NftOwnership::parse);
+  public static final ConditionType TYPE = new ConditionType("nft_ownership", NftOwnership.class);
 
   /**
    * A condition on a chain whose family reads collections, naming the collection in that family's
@@ -70,19 +67,6 @@ public record NftOwnership(Chain chain, CollectionId collection)
     return HoldingFamilies.on(chain);
   }
 
-  static NftOwnership parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    String contract = fields.requiredText("contractAddress");
-    if (contract.equals("native")) {
-      throw new ValidationException(
-          fields.path("contractAddress")
-              + " native is not allowed on "
-              + TYPE.wireName()
-              + " (native is valid only for token_balance and ratio_to_amount)");
-    }
-    return new NftOwnership(chain, HoldingFamilies.on(chain).collection(contract, fields));
-  }
-
   private CollectionOwnership ownership(WalletAddress wallet) {
     return holdings()
         .collectionOwnership(collection, wallet)
@@ -112,7 +96,7 @@ public record NftOwnership(Chain chain, CollectionId collection)
    * {@code {type, chainId, contractAddress, operator: "gt", threshold: 0}}, numeric 0, and the
    * taxon (a number) when the collection is filtered by one, so that the hash binds the filter.
    */
-  PayloadValue.Obj evaluatedCondition() {
+  public PayloadValue.Obj evaluatedCondition() {
     PayloadValue.ObjBuilder shape =
         EvaluatedConditions.begin(type(), chain)
             .put("contractAddress", collection.contract())

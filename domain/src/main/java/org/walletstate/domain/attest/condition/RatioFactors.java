@@ -2,13 +2,10 @@ package org.walletstate.domain.attest.condition;
 
 import java.util.Objects;
 import java.util.Optional;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
-import org.walletstate.domain.request.Fields;
 
 /**
  * The two factors of {@code ratio_to_amount} and the rules every chain's form shares: the derived
@@ -25,32 +22,16 @@ public record RatioFactors(DecimalAmount multiple, DecimalAmount amount) {
     Objects.requireNonNull(amount, "amount");
   }
 
-  /** {@code multiple} then {@code amount}, as sent (each 400 names its member). */
-  static RatioFactors parse(Fields fields, KeyVersion key) {
-    DecimalAmount multiple =
-        DecimalAmount.parse(fields.get("multiple"), fields.path("multiple"), key);
-    DecimalAmount amount = DecimalAmount.parse(fields.get("amount"), fields.path("amount"), key);
-    return new RatioFactors(multiple, amount);
-  }
-
   /** The derived minimum balance, {@code multiple × amount}, in display units. */
   public DecimalAmount threshold() {
     return new DecimalAmount(multiple.value().multiply(amount.value()), false);
   }
 
   /** The refusal of an {@code amount} with more decimal places than {@code decimals}, if it has. */
-  Optional<String> tooPrecise(String field, TokenDecimals decimals) {
+  public Optional<String> tooPrecise(String field, TokenDecimals decimals) {
     return amount.decimalPlaces() > decimals.value()
         ? Optional.of(Holding.tooPrecise(field, amount.canonical(), decimals))
         : Optional.empty();
-  }
-
-  /** A native {@code amount} finer than the chain's own decimals is refused when parsed. */
-  void refuseTooPreciseNative(Fields fields, Chain chain) {
-    Optional<String> refusal = tooPrecise(fields.path("amount"), Holding.nativeDecimals(chain));
-    if (refusal.isPresent()) {
-      throw new ValidationException(refusal.get());
-    }
   }
 
   /**

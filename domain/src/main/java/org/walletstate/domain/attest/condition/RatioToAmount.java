@@ -3,19 +3,18 @@ package org.walletstate.domain.attest.condition;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.holding.Asset;
-import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code ratio_to_amount}: the wallet holds at least {@code multiple × amount} display units (for
@@ -35,13 +34,22 @@ public record RatioToAmount(
     implements Condition<WalletAddress> {
 
   public static final ConditionType TYPE =
-      new ConditionType("ratio_to_amount", RatioToAmount.class, RatioToAmount::parse);
+      new ConditionType("ratio_to_amount", RatioToAmount.class);
 
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");
     Objects.requireNonNull(factors, "factors");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
+    Holding.checkDeclared(chain, asset, declaredDecimals);
+    if (asset instanceof Asset.Native) {
+      factors
+          .tooPrecise("amount", Holding.nativeDecimals(chain))
+          .ifPresent(
+              refusal -> {
+                throw new ValidationException(refusal);
+              });
+    }
   }
 
   @Override
@@ -63,18 +71,6 @@ public record RatioToAmount(
   @Override
   public Set<ChainRead<?>> reads(WalletAddress wallet) {
     return HoldingFamilies.on(chain).reads(asset, wallet, true);
-  }
-
-  static RatioToAmount parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    ChainHoldings holdings = HoldingFamilies.on(chain);
-    Asset asset = holdings.asset(fields);
-    RatioFactors factors = RatioFactors.parse(fields, key);
-    Optional<TokenDecimals> decimals = Holding.declared(fields, holdings.scale(asset));
-    if (asset instanceof Asset.Native) {
-      factors.refuseTooPreciseNative(fields, chain);
-    }
-    return new RatioToAmount(chain, asset, factors, decimals);
   }
 
   @Override

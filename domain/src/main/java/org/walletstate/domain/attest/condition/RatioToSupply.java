@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.DecimalAmount;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -18,10 +17,8 @@ import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.family.HoldingFamilies;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code ratio_to_supply}: the wallet holds at least {@code minFraction} of an ERC-20 token's total
@@ -45,7 +42,7 @@ public record RatioToSupply(
   public static final int FRACTION_PLACES = 18;
 
   public static final ConditionType TYPE =
-      new ConditionType("ratio_to_supply", RatioToSupply.class, RatioToSupply::parse);
+      new ConditionType("ratio_to_supply", RatioToSupply.class);
 
   /** Why a {@code ratio_to_supply} result carries no proof. */
   public static final String NOT_PROVEN =
@@ -73,22 +70,6 @@ public record RatioToSupply(
         new LinkedHashSet<>(HoldingFamilies.on(chain).reads(tokenAsset(), wallet, true));
     reads.add(new EvmRead.Erc20TotalSupply(token));
     return reads;
-  }
-
-  static RatioToSupply parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, TYPE);
-    EvmAddress token = ConditionMembers.contract(fields, TYPE);
-    DecimalAmount minFraction =
-        DecimalAmount.parse(fields.get("minFraction"), fields.path("minFraction"), key);
-    if (minFraction.value().compareTo(BigDecimal.ONE) > 0) {
-      throw new ValidationException(
-          fields.path("minFraction")
-              + " must be a fraction greater than 0 and at most 1, got "
-              + minFraction.canonical());
-    }
-    Optional<TokenDecimals> decimals =
-        ConditionMembers.declaredDecimals(fields, chain, new Asset.Token(token.checksummed()));
-    return new RatioToSupply(chain, token, minFraction, decimals);
   }
 
   private Asset tokenAsset() {

@@ -13,10 +13,8 @@ import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingShape;
 import org.walletstate.domain.holding.family.HoldingFamilies;
-import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
-import org.walletstate.domain.request.Fields;
 
 /**
  * {@code token_balance}: the wallet holds at least {@code threshold} display units of the asset, on
@@ -40,14 +38,14 @@ public record TokenBalance(
     Chain chain, Asset asset, DecimalAmount threshold, Optional<TokenDecimals> declaredDecimals)
     implements Condition<WalletAddress> {
 
-  public static final ConditionType TYPE =
-      new ConditionType("token_balance", TokenBalance.class, TokenBalance::parse);
+  public static final ConditionType TYPE = new ConditionType("token_balance", TokenBalance.class);
 
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");
     Objects.requireNonNull(threshold, "threshold");
     Objects.requireNonNull(declaredDecimals, "declaredDecimals");
+    Holding.checkDeclared(chain, asset, declaredDecimals);
   }
 
   @Override
@@ -63,16 +61,6 @@ public record TokenBalance(
 
   private ChainHoldings holdings() {
     return HoldingFamilies.on(chain);
-  }
-
-  static TokenBalance parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.holdingChain(fields, TYPE);
-    ChainHoldings holdings = HoldingFamilies.on(chain);
-    Asset asset = holdings.asset(fields);
-    DecimalAmount threshold =
-        DecimalAmount.parse(fields.get("threshold"), fields.path("threshold"), key);
-    return new TokenBalance(
-        chain, asset, threshold, Holding.declared(fields, holdings.scale(asset)));
   }
 
   @Override

@@ -11,9 +11,9 @@ import java.util.Set;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
@@ -90,7 +90,7 @@ public final class Adapters {
    */
   public static ReadPlan plan(DevnetManifest m, String wallet, String conditions) {
     return ReadPlan.of(
-        AttestCommand.parse(
+        AttestCommands.parse(
             Bodies.object(
                 "{\"wallet\": \""
                     + m.wallet(wallet).address()

@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.payload.KeyVersion;
@@ -37,7 +38,7 @@ public final class WatchCommands {
    * @throws ValidationException with the 400 message for the first rule the body breaks
    */
   public static WatchCommand parse(RequestValue.Obj body, String bodyJson, KeyVersion version) {
-    AttestCommand attest = AttestCommand.parse(body, version);
+    AttestCommand attest = AttestCommands.parse(body, version);
     if (body.members().containsKey("assurance")) {
       throw new ValidationException(
           "assurance is not available on watches: a watch reads each chain from one provider");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.domain.attest.condition.TokenBalanceTest.WALLET;
 
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
@@ -13,7 +14,6 @@ import org.walletstate.domain.evm.FunctionSignature;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.payload.KeyVersion;
 

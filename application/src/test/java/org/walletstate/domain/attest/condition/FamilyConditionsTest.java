@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.SolanaMint;
 import org.walletstate.domain.address.XrplAddress;
@@ -43,7 +44,7 @@ class FamilyConditionsTest {
 
   private static BoundCondition<?> bound(String condition) {
     AttestCommand command =
-        AttestCommand.parse(
+        AttestCommands.parse(
             Json.object(
                 "{\"solanaWallet\":\""
                     + SOL

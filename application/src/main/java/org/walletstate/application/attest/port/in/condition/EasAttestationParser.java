@@ -1,10 +1,11 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.attest.condition.EasAttestation;
 import org.walletstate.domain.attest.template.ComplianceTemplate;
 import org.walletstate.domain.attest.template.ComplianceTemplates;
 import org.walletstate.domain.chain.Chain;

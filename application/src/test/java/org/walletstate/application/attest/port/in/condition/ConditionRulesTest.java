@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,32 +7,38 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.condition.Condition;
+import org.walletstate.domain.attest.condition.FarcasterId;
+import org.walletstate.domain.attest.condition.NftOwnership;
+import org.walletstate.domain.attest.condition.RatioToAmount;
+import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.payload.KeyVersion;
 
 /** Every 400 rule a single condition can break, with the message the caller reads. */
-class ConditionRulesTest {
+public class ConditionRulesTest {
 
-  static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
-  static final String USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
+  public static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
+  public static final String USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
-  static AttestCommand parse(KeyVersion key, String condition) {
-    return AttestCommand.parse(
+  public static AttestCommand parse(KeyVersion key, String condition) {
+    return AttestCommands.parse(
         Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"), key);
   }
 
-  static Condition<?> accepted(String condition) {
+  public static Condition<?> accepted(String condition) {
     return parse(KeyVersion.V2, condition).conditions().get(0).condition();
   }
 
-  static void refused(String condition, String message) {
+  public static void refused(String condition, String message) {
     refused(KeyVersion.V2, condition, message);
   }
 
-  static void refused(KeyVersion key, String condition, String message) {
+  public static void refused(KeyVersion key, String condition, String message) {
     assertThatThrownBy(() -> parse(key, condition))
         .isInstanceOf(ValidationException.class)
         .hasMessage(message);
@@ -656,7 +662,7 @@ class ConditionRulesTest {
   void messagesNameTheIndexOfTheConditionThatBreaksTheRule() {
     assertThatThrownBy(
             () ->
-                AttestCommand.parse(
+                AttestCommands.parse(
                     Json.object(
                         "{\"wallet\":\""
                             + WALLET

@@ -9,6 +9,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.AttestCommands;
+import org.walletstate.application.attest.port.in.condition.ConditionRulesTest;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -21,7 +24,6 @@ import org.walletstate.domain.evm.delegation.Delegation;
 import org.walletstate.domain.evm.delegation.DelegationManager;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;
@@ -405,7 +407,7 @@ public class Erc7710DelegationTest {
   // ---- 400 rules
 
   static void refused(String body, String message) {
-    assertThatThrownBy(() -> AttestCommand.parse(Json.object(body), KeyVersion.V2))
+    assertThatThrownBy(() -> AttestCommands.parse(Json.object(body), KeyVersion.V2))
         .isInstanceOf(ValidationException.class)
         .hasMessage(message);
   }
@@ -437,7 +439,7 @@ public class Erc7710DelegationTest {
   @Test
   void atMostThreeDelegationsPerRequest() {
     String one = vectorCondition(M130);
-    AttestCommand three = AttestCommand.parse(Json.object(body(one, one, one)), KeyVersion.V2);
+    AttestCommand three = AttestCommands.parse(Json.object(body(one, one, one)), KeyVersion.V2);
     assertThat(three.conditions()).hasSize(3);
     refused(
         body(one, one, one, one),
@@ -454,7 +456,7 @@ public class Erc7710DelegationTest {
     }
     String sixteen = "[" + String.join(",", caveats.subList(0, 16)) + "]";
     String seventeen = "[" + String.join(",", caveats) + "]";
-    AttestCommand.parse(
+    AttestCommands.parse(
         Json.object(
             body(
                 condition(

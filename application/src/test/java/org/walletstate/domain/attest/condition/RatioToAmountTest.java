@@ -5,7 +5,7 @@ import static org.walletstate.domain.attest.condition.TokenBalanceTest.USDC;
 import static org.walletstate.domain.attest.condition.TokenBalanceTest.WALLET;
 
 import org.junit.jupiter.api.Test;
-import org.walletstate.domain.fixtures.AttestScenario;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.payload.KeyVersion;
 

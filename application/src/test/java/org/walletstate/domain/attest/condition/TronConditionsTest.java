@@ -8,10 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
@@ -31,7 +31,7 @@ class TronConditionsTest {
           66987627, "0000000003fe266bf6b6d392f654dc2e5011601546ed04623d9fcc4e9d439a25");
 
   private static BoundCondition<?> bound(String contract, String threshold, String extra) {
-    return AttestCommand.parse(
+    return AttestCommands.parse(
             Json.object(
                 "{\"tronWallet\":\""
                     + WALLET

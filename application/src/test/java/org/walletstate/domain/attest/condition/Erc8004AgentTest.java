@@ -1,10 +1,12 @@
 package org.walletstate.domain.attest.condition;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.walletstate.domain.attest.condition.ConditionRulesTest.refused;
+import static org.walletstate.application.attest.port.in.condition.ConditionRulesTest.refused;
 
 import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.condition.ConditionRulesTest;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.attest.attestation.ConditionResult;
@@ -13,7 +15,6 @@ import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.attest.AttestCommand;
@@ -32,7 +33,7 @@ class BitcoinConditionsTest {
 
   private static BoundCondition<?> bound(KeyVersion key, String condition) {
     AttestCommand command =
-        AttestCommand.parse(
+        AttestCommands.parse(
             Json.object(
                 "{\"bitcoinWallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"),
             key);

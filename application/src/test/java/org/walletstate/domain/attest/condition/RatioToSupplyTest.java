@@ -6,12 +6,12 @@ import static org.walletstate.domain.attest.condition.TokenBalanceTest.WALLET;
 
 import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;

@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -18,6 +18,11 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.attest.condition.BoundCondition;
+import org.walletstate.domain.attest.condition.Condition;
+import org.walletstate.domain.attest.condition.ConditionType;
+import org.walletstate.domain.attest.condition.ConditionTypes;
+import org.walletstate.domain.attest.condition.ConditionVerdict;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -109,6 +114,15 @@ class ConditionTypesTest {
     List<String> names = ConditionTypes.EVALUATED.stream().map(ConditionType::wireName).toList();
     assertThat(names).doesNotHaveDuplicates();
     assertThat(ConditionTypes.INTERFACE).doesNotHaveDuplicates().containsAll(names);
+  }
+
+  @Test
+  void everyEvaluatedTypeHasExactlyOneReaderAndEveryReaderAnEvaluatedType() {
+    List<ConditionType> read =
+        ConditionReaders.ALL.stream().map(ConditionReader.Entry::type).toList();
+    assertThat(read)
+        .as("one entry in ConditionReaders.ALL per type of ConditionTypes.EVALUATED, in its order")
+        .containsExactlyElementsOf(ConditionTypes.EVALUATED);
   }
 
   @TestFactory

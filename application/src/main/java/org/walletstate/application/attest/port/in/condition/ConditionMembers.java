@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import java.util.List;
 import java.util.Map;
@@ -6,6 +6,9 @@ import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.amount.TokenDecimals;
+import org.walletstate.domain.attest.condition.ConditionType;
+import org.walletstate.domain.attest.condition.Holding;
+import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;

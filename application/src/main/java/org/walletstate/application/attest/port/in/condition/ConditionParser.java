@@ -1,18 +1,23 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import java.util.Set;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.attest.condition.Condition;
+import org.walletstate.domain.attest.condition.ConditionType;
+import org.walletstate.domain.attest.condition.ConditionTypes;
+import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
 /**
  * Reads one condition object of an attest request into a {@link RequestedCondition}: the type names
- * its descriptor, whose parser applies every rule the request alone can check. A type of the
- * interface without a descriptor in {@link ConditionTypes#EVALUATED} is refused as not yet
- * supported. A member outside the interface's condition members ({@link #MEMBERS}) is refused, so
- * that a misspelt member never silently drops the rule it names; a member of the interface that a
- * type does not use ({@code threshold} on {@code nft_ownership}) is ignored.
+ * its descriptor, whose reader ({@link ConditionReaders}) applies every rule the request alone can
+ * check. A type of the interface without a descriptor in {@link ConditionTypes#EVALUATED} is
+ * refused as not yet supported. A member outside the interface's condition members ({@link
+ * #MEMBERS}) is refused, so that a misspelt member never silently drops the rule it names; a member
+ * of the interface that a type does not use ({@code threshold} on {@code nft_ownership}) is
+ * ignored.
  */
 public final class ConditionParser {
 
@@ -58,7 +63,7 @@ public final class ConditionParser {
     Fields fields = Fields.of(object, path);
     ConditionType type = type(fields);
     knownMembersOnly(object, fields);
-    Condition<?> condition = type.parser().parse(fields, key);
+    Condition<?> condition = reader(type).read(fields, key);
     return new RequestedCondition(index, label(fields), condition);
   }
 
@@ -77,6 +82,11 @@ public final class ConditionParser {
             () ->
                 new ValidationException(
                     fields.path("type") + " " + name + " is not yet supported"));
+  }
+
+  private static ConditionReader reader(ConditionType type) {
+    return ConditionReaders.of(type)
+        .orElseThrow(() -> new IllegalStateException("no reader for " + type.wireName()));
   }
 
   private static void knownMembersOnly(RequestValue.Obj object, Fields fields) {

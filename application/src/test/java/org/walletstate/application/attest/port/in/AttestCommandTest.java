@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest;
+package org.walletstate.application.attest.port.in;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -11,6 +11,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.DeclaredLimits;
+import org.walletstate.domain.attest.ProofMode;
+import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.fixtures.Json;
@@ -22,7 +26,7 @@ class AttestCommandTest {
   static final String FARCASTER = "{\"type\":\"farcaster_id\"}";
 
   static AttestCommand parse(String body) {
-    return AttestCommand.parse(Json.object(body), KeyVersion.V2);
+    return AttestCommands.parse(Json.object(body), KeyVersion.V2);
   }
 
   static void refused(String body, String message) {

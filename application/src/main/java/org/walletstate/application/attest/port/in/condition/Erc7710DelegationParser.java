@@ -1,4 +1,4 @@
-package org.walletstate.domain.attest.condition;
+package org.walletstate.application.attest.port.in.condition;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.attest.condition.Erc7710Delegation;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.evm.Bytes;

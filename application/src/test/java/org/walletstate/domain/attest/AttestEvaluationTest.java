@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.Anchor;
@@ -15,7 +16,6 @@ import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.payload.KeyVersion;
 

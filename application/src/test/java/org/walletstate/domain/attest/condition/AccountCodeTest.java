@@ -6,13 +6,13 @@ import static org.walletstate.domain.attest.condition.TokenBalanceTest.WALLET;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.evm.Bytes;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.payload.KeyVersion;
 

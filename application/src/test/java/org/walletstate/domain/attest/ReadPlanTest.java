@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.walletstate.application.attest.port.in.AttestCommands;
+import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
@@ -13,7 +15,6 @@ import org.walletstate.domain.evm.eas.EasDeployments;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.evm.read.ReadOutcomes;
-import org.walletstate.domain.fixtures.AttestScenario;
 import org.walletstate.domain.fixtures.FakeEvm;
 import org.walletstate.domain.fixtures.Json;
 import org.walletstate.domain.payload.KeyVersion;
@@ -25,7 +26,7 @@ class ReadPlanTest {
   static final EvmAddress BASE_USDC = EvmAddress.of("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
 
   static AttestCommand command(String conditions) {
-    return AttestCommand.parse(
+    return AttestCommands.parse(
         Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + conditions + "]}"),
         KeyVersion.V2);
   }
@@ -63,7 +64,7 @@ class ReadPlanTest {
             + "\",\"anchor\":\"finalized\",\"conditions\":["
             + balance(8453, BASE_USDC, "1")
             + ",{\"type\":\"farcaster_id\"}]}";
-    ReadPlan tagged = ReadPlan.of(AttestCommand.parse(Json.object(body), KeyVersion.V2));
+    ReadPlan tagged = ReadPlan.of(AttestCommands.parse(Json.object(body), KeyVersion.V2));
     assertThat(tagged.query(ChainId.evm(8453)).anchor()).isEqualTo(AnchorTag.FINALIZED);
     assertThat(tagged.query(ChainId.evm(10)).anchor()).isEqualTo(AnchorTag.FINALIZED);
 
