@@ -222,7 +222,8 @@ class WatchDeliveriesTest {
               clock,
               ForkJoinPool.commonPool(),
               Duration.ofMillis(300),
-              1_000));
+              1_000,
+              Duration.ofHours(24)));
       deliverers.add(
           new DeliverWatchChanges(
               outbox,

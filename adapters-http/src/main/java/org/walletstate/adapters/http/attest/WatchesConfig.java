@@ -26,6 +26,11 @@ public interface WatchesConfig {
   @WithDefault("1000")
   int evaluateBatch();
 
+  /** The watch time one credit pays: each started period of a watch's life costs a credit. */
+  @WithName("charge-period")
+  @WithDefault("24h")
+  Duration chargePeriod();
+
   /** How often due deliveries are attempted. */
   @WithName("deliver-every")
   @WithDefault("1s")

@@ -98,7 +98,8 @@ public class WatchWiring {
         clock,
         SigningThreads.POOL,
         config.evaluateEvery(),
-        config.evaluateBatch());
+        config.evaluateBatch(),
+        config.chargePeriod());
   }
 
   @Produces

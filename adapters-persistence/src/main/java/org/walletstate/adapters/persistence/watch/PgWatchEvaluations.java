@@ -28,7 +28,10 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " order by next_evaluation_at limit $3 for update skip locked)"
           + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods";
+
+  private static final String PAID =
+      "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
 
   private static final String UNCHANGED =
       "update watch set status = $2, status_detail = $3, next_evaluation_at = $4 where id = $1";
@@ -69,7 +72,14 @@ public class PgWatchEvaluations implements WatchEvaluations {
         WatchCommand.DeliverOn.of(r.getString("deliver_on")),
         r.getBoolean("last_pass"),
         PgWatchStore.met(r.getString("last_met")),
-        r.getInteger("changes"));
+        r.getInteger("changes"),
+        r.getOffsetDateTime("created_at").toInstant(),
+        r.getInteger("paid_periods"));
+  }
+
+  @Override
+  public Uni<Void> paid(String id, int periods) {
+    return pool.preparedQuery(PAID).execute(Tuple.of(id, periods)).replaceWithVoid();
   }
 
   @Override

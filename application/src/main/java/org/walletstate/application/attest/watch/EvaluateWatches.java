@@ -32,9 +32,11 @@ import org.walletstate.domain.observation.ChainObservation;
  * of them ({@link SharedReads}), and evaluates every watch as attest does. A changed verdict is
  * charged ({@link #PRICE} credits, once per change: the ledger's idempotency key is the watch and
  * the change's number), signed exactly as attest signs, and recorded with its delivery in one
- * transaction. An incomplete read changes nothing and delivers nothing: the watch says so in its
- * status and is read again at the next run. A key that cannot pay pauses its watch, which keeps
- * being evaluated and delivers the change once the key has credits.
+ * transaction. Before that, each watch's time is paid ({@link WatchTime}: a credit per started
+ * charge period; a key that cannot pay pauses its watches, which are then not evaluated). An
+ * incomplete read changes nothing and delivers nothing: the watch says so in its status and is read
+ * again at the next run. A key that cannot pay for a change pauses its watch, which keeps being
+ * evaluated and delivers the change once the key has credits.
  */
 public final class EvaluateWatches {
 
@@ -55,10 +57,12 @@ public final class EvaluateWatches {
   private final Executor cpu;
   private final Duration every;
   private final int batch;
+  private final WatchTime time;
 
   /**
    * @param every how often a watch is evaluated (and how long a claim holds it)
    * @param batch watches one run takes at most
+   * @param chargePeriod the watch time one credit pays ({@link WatchTime})
    */
   public EvaluateWatches(
       WatchEvaluations evaluations,
@@ -70,7 +74,8 @@ public final class EvaluateWatches {
       Clock clock,
       Executor cpu,
       Duration every,
-      int batch) {
+      int batch,
+      Duration chargePeriod) {
     this.evaluations = evaluations;
     this.requests = requests;
     this.chains = chains;
@@ -81,6 +86,7 @@ public final class EvaluateWatches {
     this.cpu = cpu;
     this.every = every;
     this.batch = batch;
+    this.time = new WatchTime(evaluations, ledger, chargePeriod);
   }
 
   /** One run: the number of changes recorded for delivery. */
@@ -88,6 +94,7 @@ public final class EvaluateWatches {
     Instant now = clock.instant();
     return evaluations
         .claim(now, every.multipliedBy(5), batch)
+        .flatMap(claimed -> time.paid(claimed, now, now.plus(every)))
         .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now));
   }
 

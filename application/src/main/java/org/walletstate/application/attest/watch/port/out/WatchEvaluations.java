@@ -15,6 +15,8 @@ public interface WatchEvaluations {
    * A watch to evaluate.
    *
    * @param changes how many changes were delivered so far (the next one is {@code changes + 1})
+   * @param createdAt when the watch was created: its charge periods count from here
+   * @param paidPeriods how many charge periods of its life are paid (the first by its creation)
    */
   record Due(
       String id,
@@ -24,7 +26,9 @@ public interface WatchEvaluations {
       WatchCommand.DeliverOn deliverOn,
       boolean pass,
       List<Boolean> met,
-      int changes) {
+      int changes,
+      Instant createdAt,
+      int paidPeriods) {
     public Due {
       met = List.copyOf(met);
     }
@@ -58,6 +62,9 @@ public interface WatchEvaluations {
    * FOR UPDATE SKIP LOCKED}), and holds them for {@code lease}.
    */
   Uni<List<Due>> claim(Instant now, Duration lease, int limit);
+
+  /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
+  Uni<Void> paid(String id, int periods);
 
   /** An evaluation that changed nothing: the watch's status, and when it is evaluated next. */
   Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt);
