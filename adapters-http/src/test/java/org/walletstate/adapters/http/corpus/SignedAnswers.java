@@ -32,13 +32,16 @@ final class SignedAnswers {
       case "trust" ->
           assertValid(request, sdk.reportTrustProfile(body).valid(), sdk.reportTrustProfile(body));
       case "trustBatch" -> {
-        for (JsonNode entry : json(body).path("data").path("profiles")) {
+        int signed = 0;
+        for (JsonNode entry : json(body).path("data").path("results")) {
           if (entry.path("ok").asBoolean(true) && !entry.has("error")) {
             String text = entry.toString();
             assertValid(
                 request, sdk.reportTrustProfile(text).valid(), sdk.reportTrustProfile(text));
+            signed++;
           }
         }
+        assertThat(signed).as("%s: signed entries in data.results", request).isPositive();
       }
       case "discount" ->
           assertValid(request, sdk.reportDiscount(body).valid(), sdk.reportDiscount(body));
