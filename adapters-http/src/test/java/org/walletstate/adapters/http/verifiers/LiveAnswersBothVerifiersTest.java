@@ -201,7 +201,7 @@ class LiveAnswersBothVerifiersTest {
   }
 
   /** Runs the comparison in node (stdin closed, output to a file); returns what it printed. */
-  private static String agree(String jwks, ArrayNode cases) throws Exception {
+  static String agree(String jwks, ArrayNode cases) throws Exception {
     ObjectNode corpus = JSON.createObjectNode();
     corpus.putObject("keySets").set("key set", JSON.readTree(jwks)); // named as reasons name it
     corpus.set("cases", cases);
