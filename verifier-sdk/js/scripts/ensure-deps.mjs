@@ -17,6 +17,7 @@ const mustExist = [
   'node_modules/@ethereumjs/rlp/package.json',
   'node_modules/typescript/bin/tsc',
   'node_modules/@sigstore/verify/dist/tlog/merkle.js',
+  'node_modules/esbuild/package.json',
 ];
 
 const h = createHash('sha256');

@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
@@ -31,17 +32,25 @@ final class CorpusRunner {
 
   private final String feature;
   private final Callers callers;
+  private final BothVerifiers both = new BothVerifiers();
 
   CorpusRunner(String feature, Callers callers) {
     this.feature = feature;
     this.callers = callers;
   }
 
-  /** One dynamic test per request of {@code corpus/requests/<feature>.json}, in file order. */
+  /**
+   * One dynamic test per request of {@code corpus/requests/<feature>.json}, in file order; when the
+   * file has signed answers, a last one that runs both verifiers on them and their tampered copies.
+   */
   List<DynamicTest> tests() {
-    return CorpusRequest.load(feature, CorpusWallets.values()).stream()
-        .map(r -> DynamicTest.dynamicTest(r.name(), () -> run(r)))
-        .toList();
+    List<CorpusRequest> requests = CorpusRequest.load(feature, CorpusWallets.values());
+    List<DynamicTest> tests = new ArrayList<>();
+    requests.forEach(r -> tests.add(DynamicTest.dynamicTest(r.name(), () -> run(r))));
+    if (requests.stream().anyMatch(r -> !r.signed().equals("none"))) {
+      tests.add(both.agreement(feature));
+    }
+    return tests;
   }
 
   private void run(CorpusRequest request) {
@@ -57,7 +66,7 @@ final class CorpusRunner {
       chain10.reset();
     }
     String body = response.asString();
-    SignedAnswers.verify(request, response.statusCode(), body);
+    SignedAnswers.verify(request, response.statusCode(), body, both);
     RecordedAnswers.check(feature, request, answerText(request, response, body));
   }
 

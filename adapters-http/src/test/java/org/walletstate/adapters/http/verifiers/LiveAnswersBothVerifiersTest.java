@@ -52,12 +52,12 @@ import org.walletstate.verifier.StatementReport;
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
-class LiveAnswersBothVerifiersTest {
+public class LiveAnswersBothVerifiersTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Path AGREE = Path.of("../verifier-sdk/js/tools/agree.mjs");
   private static final Path WORK = Path.of("target/verifiers-agreement");
-  private static final Instant PQ_REQUIRED_FROM = Instant.parse("2026-01-01T00:00:00Z");
+  public static final Instant PQ_REQUIRED_FROM = Instant.parse("2026-01-01T00:00:00Z");
 
   @Inject Pool pool;
 
@@ -181,7 +181,8 @@ class LiveAnswersBothVerifiersTest {
     return (ObjectNode) attestation(data).get("results").get(0);
   }
 
-  static void add(
+  /** One case for {@link #agree}: the input and the Java SDK's report of it. */
+  public static void add(
       ArrayNode cases,
       String label,
       String kind,
@@ -201,7 +202,7 @@ class LiveAnswersBothVerifiersTest {
   }
 
   /** Runs the comparison in node (stdin closed, output to a file); returns what it printed. */
-  private static String agree(String jwks, ArrayNode cases) throws Exception {
+  public static String agree(String jwks, ArrayNode cases) throws Exception {
     ObjectNode corpus = JSON.createObjectNode();
     corpus.putObject("keySets").set("key set", JSON.readTree(jwks)); // named as reasons name it
     corpus.set("cases", cases);
