@@ -167,20 +167,48 @@ class QuorumReadsDevnetTest {
     }
   }
 
-  private ChainObservation quorumRead(URI second) {
-    try (Web3jEvmChainState adapter = adapter(second)) {
-      ChainQuery query =
-          new ChainQuery(
-              Set.of(new EvmRead.NativeBalance(holder), holderDeth()),
-              firstRound -> Set.of(),
-              Set.of(),
-              org.walletstate.domain.chain.AnchorTag.LATEST,
-              Assurance.QUORUM);
-      return await(adapter.observe(ChainId.evm(CHAIN), query));
+  @Test
+  void withHeadsFollowed_eachProviderFollowsItsOwn_andAValueThatDiffersIsStillADisagreement() {
+    try (Web3jEvmChainState adapter = adapter(fork.url(), HeadFollowing.defaults())) {
+      ChainObservation.Observed first = observed(quorumRead(adapter));
+      // the second observation anchors at the heads each provider's follower kept
+      ChainObservation.Observed second = observed(quorumRead(adapter));
+
+      assertThat(first.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+      assertThat(block(second).number().longValueExact()).isEqualTo(fork.forkBlock());
+      assertThat(disagreed).isEmpty();
+
+      fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1");
+      ChainObservation.HeadUnavailable refused =
+          (ChainObservation.HeadUnavailable) quorumRead(adapter);
+
+      assertThat(refused.disagreed()).isTrue();
+      assertThat(disagreed).containsExactlyInAnyOrder("devnet", "fork");
     }
   }
 
+  private ChainObservation quorumRead(URI second) {
+    try (Web3jEvmChainState adapter = adapter(second, HeadFollowing.off())) {
+      return quorumRead(adapter);
+    }
+  }
+
+  private ChainObservation quorumRead(Web3jEvmChainState adapter) {
+    ChainQuery query =
+        new ChainQuery(
+            Set.of(new EvmRead.NativeBalance(holder), holderDeth()),
+            firstRound -> Set.of(),
+            Set.of(),
+            org.walletstate.domain.chain.AnchorTag.LATEST,
+            Assurance.QUORUM);
+    return await(adapter.observe(ChainId.evm(CHAIN), query));
+  }
+
   private Web3jEvmChainState adapter(URI second) {
+    return adapter(second, HeadFollowing.off());
+  }
+
+  private Web3jEvmChainState adapter(URI second, HeadFollowing heads) {
     EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
     EvmQuorum quorum =
         new EvmQuorum(
@@ -203,7 +231,7 @@ class QuorumReadsDevnetTest {
     return new Web3jEvmChainState(
         EvmChainsConfig.defaults().onlyWith(List.of(chain)),
         Map.of(ChainId.evm(CHAIN), quorum),
-        HeadFollowing.off(),
+        heads,
         Clock.systemUTC(),
         observer);
   }
