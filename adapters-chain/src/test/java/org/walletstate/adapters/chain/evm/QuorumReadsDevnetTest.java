@@ -180,7 +180,7 @@ class QuorumReadsDevnetTest {
   }
 
   @Test
-  void withHeadsFollowed_andCachesPerProvider_aReadNotMadeBeforeThatDiffersIsStillADisagreement() {
+  void withHeadsFollowed_aReadThatDiffersIsStillADisagreement() {
     try (Web3jEvmChainState adapter = adapter(fork.url(), HeadFollowing.defaults())) {
       ChainObservation.Observed first = observed(quorumRead(adapter));
       // the second observation anchors at the heads each provider's follower kept

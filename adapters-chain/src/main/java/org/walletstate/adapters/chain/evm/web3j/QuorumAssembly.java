@@ -7,8 +7,6 @@ import java.util.Map;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.QuorumEvmChainState;
-import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
-import org.walletstate.adapters.chain.evm.cache.ReadCache;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.EvmProvider;
@@ -19,9 +17,9 @@ import org.walletstate.domain.chain.ChainId;
 
 /**
  * The quorum reader assembled from configuration: per chain, the first k independent providers,
- * each its own retrying, failing-over stack over its own endpoints with the chain's policy, its own
- * read cache and, when heads are followed, its own followed head (no cache and no head shared
- * between providers, so no provider ever answers with another's value).
+ * each its own retrying, failing-over stack over its own endpoints with the chain's policy, and its
+ * own followed head when heads are followed (no read cache and no head shared between providers, so
+ * no provider ever answers with another's value).
  */
 final class QuorumAssembly {
 
@@ -44,9 +42,6 @@ final class QuorumAssembly {
       HeadFollowing heads,
       List<FollowedHeadRpc> followers) {
     Map<ChainId, QuorumEvmChainState.Chain> chains = new LinkedHashMap<>();
-    // one cache per place in a quorum (the i-th provider of every chain; keys name the chain and
-    // the block hash): a provider's answers are served to that provider's reads only
-    List<ReadCache> caches = new ArrayList<>();
     for (EvmQuorum quorum : quorums.values()) {
       EvmChainConfig chain = config.chains().get(quorum.chain());
       List<EvmProvider> independent = quorum.independent();
@@ -55,12 +50,7 @@ final class QuorumAssembly {
       }
       List<QuorumEvmChainState.Provider> read = new ArrayList<>();
       for (EvmProvider provider : independent.subList(0, quorum.size())) {
-        if (caches.size() == read.size()) {
-          caches.add(new ReadCache(config.cacheEntries()));
-        }
-        EvmRpc rpc =
-            new CachingEvmRpc(
-                chain.chain(), stacks.over(chain, provider.endpoints()), caches.get(read.size()));
+        EvmRpc rpc = stacks.over(chain, provider.endpoints());
         if (heads.enabled()) {
           // each provider follows its own head: a followed head is never another provider's
           FollowedHeadRpc follower =
