@@ -62,11 +62,7 @@ public final class AnchoredEvmChainState implements EvmChainState {
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
-    Objects.requireNonNull(chain, "chain");
-    Objects.requireNonNull(anchor, "anchor");
-    Objects.requireNonNull(reads, "reads");
-    Objects.requireNonNull(followUps, "followUps");
-    Objects.requireNonNull(proofs, "proofs");
+    ObserveArguments.require(chain, reads, followUps, proofs, anchor);
     Chain configured = chains.get(chain);
     if (configured == null) {
       return Uni.createFrom()

@@ -82,9 +82,7 @@ public final class QuorumEvmChainState implements EvmChainState {
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
-    Objects.requireNonNull(reads, "reads");
-    Objects.requireNonNull(followUps, "followUps");
-    Objects.requireNonNull(proofs, "proofs");
+    ObserveArguments.require(chain, reads, followUps, proofs, anchor);
     Chain configured = chains.get(chain);
     if (configured == null) {
       return Uni.createFrom()

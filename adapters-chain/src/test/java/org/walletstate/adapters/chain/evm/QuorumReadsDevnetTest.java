@@ -38,6 +38,7 @@ import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.observation.Assurance;
@@ -128,6 +129,17 @@ class QuorumReadsDevnetTest {
   }
 
   @Test
+  void withHeadsFollowed_aProviderOneBlockBehind_agreesAtItsBlock() {
+    devnet.rpc(CHAIN).call("evm_mine");
+    try (Web3jEvmChainState adapter = adapter(fork.url(), HeadFollowing.defaults())) {
+      ChainObservation.Observed observed = observed(quorumRead(adapter));
+
+      assertThat(block(observed).number().longValueExact()).isEqualTo(fork.forkBlock());
+      assertThat(observed.assurance().providers()).isEqualTo(2);
+    }
+  }
+
+  @Test
   void aProviderLaggingMoreThanAllowed_isRefused() {
     for (int i = 0; i < EvmQuorum.DEFAULT_MAX_LAG_BLOCKS + 1; i++) {
       devnet.rpc(CHAIN).call("evm_mine");
@@ -167,20 +179,55 @@ class QuorumReadsDevnetTest {
     }
   }
 
-  private ChainObservation quorumRead(URI second) {
-    try (Web3jEvmChainState adapter = adapter(second)) {
-      ChainQuery query =
-          new ChainQuery(
-              Set.of(new EvmRead.NativeBalance(holder), holderDeth()),
-              firstRound -> Set.of(),
-              Set.of(),
-              org.walletstate.domain.chain.AnchorTag.LATEST,
-              Assurance.QUORUM);
-      return await(adapter.observe(ChainId.evm(CHAIN), query));
+  @Test
+  void withHeadsFollowed_aReadThatDiffersIsStillADisagreement() {
+    try (Web3jEvmChainState adapter = adapter(fork.url(), HeadFollowing.defaults())) {
+      ChainObservation.Observed first = observed(quorumRead(adapter));
+      // the second observation anchors at the heads each provider's follower kept
+      ChainObservation.Observed second = observed(quorumRead(adapter));
+
+      assertThat(first.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+      assertThat(second.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+      assertThat(block(second).number().longValueExact()).isEqualTo(fork.forkBlock());
+      assertThat(disagreed).isEmpty();
+
+      EvmAddress untouched = EvmAddress.of("0x00000000000000000000000000000000000000b7");
+      fork.rpc().call("anvil_setBalance", untouched.lowercase(), "0x1");
+      ChainObservation.HeadUnavailable refused =
+          (ChainObservation.HeadUnavailable)
+              quorumRead(adapter, Set.of(new EvmRead.NativeBalance(untouched)));
+
+      assertThat(refused.disagreed()).isTrue();
+      assertThat(disagreed).containsExactlyInAnyOrder("devnet", "fork");
     }
   }
 
+  private ChainObservation quorumRead(URI second) {
+    try (Web3jEvmChainState adapter = adapter(second, HeadFollowing.off())) {
+      return quorumRead(adapter);
+    }
+  }
+
+  private ChainObservation quorumRead(Web3jEvmChainState adapter) {
+    return quorumRead(adapter, Set.of(new EvmRead.NativeBalance(holder), holderDeth()));
+  }
+
+  private ChainObservation quorumRead(Web3jEvmChainState adapter, Set<ChainRead<?>> reads) {
+    ChainQuery query =
+        new ChainQuery(
+            reads,
+            firstRound -> Set.of(),
+            Set.of(),
+            org.walletstate.domain.chain.AnchorTag.LATEST,
+            Assurance.QUORUM);
+    return await(adapter.observe(ChainId.evm(CHAIN), query));
+  }
+
   private Web3jEvmChainState adapter(URI second) {
+    return adapter(second, HeadFollowing.off());
+  }
+
+  private Web3jEvmChainState adapter(URI second, HeadFollowing heads) {
     EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
     EvmQuorum quorum =
         new EvmQuorum(
@@ -203,7 +250,7 @@ class QuorumReadsDevnetTest {
     return new Web3jEvmChainState(
         EvmChainsConfig.defaults().onlyWith(List.of(chain)),
         Map.of(ChainId.evm(CHAIN), quorum),
-        HeadFollowing.off(),
+        heads,
         Clock.systemUTC(),
         observer);
   }

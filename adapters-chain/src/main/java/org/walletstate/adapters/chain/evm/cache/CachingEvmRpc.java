@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm.cache;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -35,6 +36,12 @@ public final class CachingEvmRpc implements EvmRpc {
   @Override
   public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
     return delegate.head(tag, deadline);
+  }
+
+  /** A block by number is always read from the chain (a quorum asks for the agreed anchor). */
+  @Override
+  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
+    return delegate.block(number, deadline);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm.head;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,6 +91,12 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
                 offer(read.head(), clock.instant());
               }
             });
+  }
+
+  /** A block by number is always read from the chain (a quorum asks for the agreed anchor). */
+  @Override
+  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
+    return delegate.block(number, deadline);
   }
 
   @Override

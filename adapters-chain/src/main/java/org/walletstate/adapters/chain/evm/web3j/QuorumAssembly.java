@@ -5,17 +5,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
+import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.QuorumEvmChainState;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.EvmProvider;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
+import org.walletstate.adapters.chain.evm.config.HeadFollowing;
+import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
 import org.walletstate.domain.chain.ChainId;
 
 /**
  * The quorum reader assembled from configuration: per chain, the first k independent providers,
- * each its own retrying, failing-over stack over its own endpoints (no read cache and no followed
- * head, so no provider ever answers with another's value), with the chain's policy.
+ * each its own retrying, failing-over stack over its own endpoints with the chain's policy, and its
+ * own followed head when heads are followed (no read cache and no head shared between providers, so
+ * no provider ever answers with another's value).
  */
 final class QuorumAssembly {
 
@@ -34,7 +38,9 @@ final class QuorumAssembly {
       EvmChainsConfig config,
       Map<ChainId, EvmQuorum> quorums,
       RetryStacks stacks,
-      BalanceSlotCache slots) {
+      BalanceSlotCache slots,
+      HeadFollowing heads,
+      List<FollowedHeadRpc> followers) {
     Map<ChainId, QuorumEvmChainState.Chain> chains = new LinkedHashMap<>();
     for (EvmQuorum quorum : quorums.values()) {
       EvmChainConfig chain = config.chains().get(quorum.chain());
@@ -44,9 +50,15 @@ final class QuorumAssembly {
       }
       List<QuorumEvmChainState.Provider> read = new ArrayList<>();
       for (EvmProvider provider : independent.subList(0, quorum.size())) {
-        read.add(
-            new QuorumEvmChainState.Provider(
-                provider.name(), stacks.over(chain, provider.endpoints())));
+        EvmRpc rpc = stacks.over(chain, provider.endpoints());
+        if (heads.enabled()) {
+          // each provider follows its own head: a followed head is never another provider's
+          FollowedHeadRpc follower =
+              new FollowedHeadRpc(rpc, stacks.clock(), heads, stacks.timer());
+          followers.add(follower);
+          rpc = follower;
+        }
+        read.add(new QuorumEvmChainState.Provider(provider.name(), rpc));
       }
       chains.put(
           quorum.chain(),

@@ -176,7 +176,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
     this.anchored = new AnchoredEvmChainState(chains, clock, slots);
-    this.quorum = QuorumAssembly.build(config, quorums, stacks, slots);
+    this.quorum = QuorumAssembly.build(config, quorums, stacks, slots, heads, followers);
   }
 
   /** A query asking for a quorum goes to the quorum reader; every other as before. */
