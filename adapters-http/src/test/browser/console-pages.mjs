@@ -127,6 +127,21 @@ async function tokensAndCollections(page) {
   await page.fill('[name="ownToken.alsoOn[0].contractAddress"]', input.usdcEthereum);
   await page.click('#tokens-form button[type="submit"]');
   await notice(page, 'Saved: 1 of 8');
+  // a partner token, with its tier and a second network of its own
+  await page.click('#add-partner');
+  await page.waitForSelector('[name="partnerTokens[0].symbol"]');
+  await page.fill('[name="partnerTokens[0].symbol"]', 'USDT');
+  await page.fill('[name="partnerTokens[0].chainId"]', '1');
+  await page.fill('[name="partnerTokens[0].contractAddress"]', input.usdtEthereum);
+  await page.fill('[name="partnerTokens[0].decimals"]', '6');
+  await page.fill('[name="partnerTokens[0].tiers[0].name"]', 'Friends');
+  await page.fill('[name="partnerTokens[0].tiers[0].threshold"]', '50');
+  await page.fill('[name="partnerTokens[0].tiers[0].discount"]', '3');
+  await page.click('button[data-add="alsoOn"][data-path="partnerTokens[0].alsoOn"]');
+  await page.fill('[name="partnerTokens[0].alsoOn[0].chainId"]', '10');
+  await page.fill('[name="partnerTokens[0].alsoOn[0].contractAddress"]', input.partnerOn10);
+  await page.click('#tokens-form button[type="submit"]');
+  observed.partnerSaved = await notice(page, 'Saved: 2 of 8');
   await shot(page, '04-tokens');
   await page.click('nav a[href="#nfts"]');
   await view(page, 'nfts');
@@ -164,6 +179,10 @@ async function domain(page) {
   await page.waitForSelector('#domain-methods:not([hidden])');
   observed.domainMethods = await page.$$eval('#domain-method-list .method', (ms) => ms.map((m) => m.textContent));
   await shot(page, '07-domain');
+  // "Check now": nothing is published for this domain, so the service's answer says what it saw
+  await page.click('#domain-check');
+  await page.waitForFunction(() => document.getElementById('domain-result').textContent.length > 0, null, { timeout: 60000 });
+  observed.domainCheck = await page.textContent('#domain-result');
 }
 
 async function scanners(page) {
@@ -178,6 +197,14 @@ async function scanners(page) {
   await page.click('#new-pin-done');
   observed.pinGone = (await page.textContent('#new-pin-value')) === '' && (await page.isHidden('#new-pin'));
   observed.scannerHref = await page.getAttribute('#scanner-link', 'href');
+  // a second till, removed again: the list shows only the first
+  await page.fill('#sc-label', 'Till 2');
+  await page.click('#scanner-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelectorAll('#scanner-list li').length === 2);
+  await page.click('#new-pin-done');
+  await page.click('#scanner-list [aria-label="Remove Till 2"]');
+  observed.scannerRemoved = await notice(page, 'Till 2 is removed');
+  observed.scannerRowsAfterRemoval = await page.$$eval('#scanner-list li', (rows) => rows.map((r) => r.textContent));
 }
 
 async function listing(page) {
@@ -186,6 +213,12 @@ async function listing(page) {
   await page.waitForFunction(() => document.getElementById('publish').textContent.length > 0);
   await page.click('#publish');
   observed.published = await notice(page, 'listed in the directory');
+  // unpublished and published again
+  await page.click('#publish');
+  observed.unpublished = await notice(page, 'no longer listed');
+  observed.unlistedStatus = await page.textContent('#status');
+  await page.click('#publish');
+  await notice(page, 'is listed in the directory');
   await page.click('#pause');
   observed.paused = await notice(page, 'paused');
   observed.pausedStatus = await page.textContent('#status');

@@ -323,6 +323,25 @@ class AttestRefusalsTest {
             "token_balance on stellar without a stellarWallet",
             holderBody(with(tokenBalance(8453, "native", "1"), "chainId", "stellar")),
             "stellarWallet is required: conditions[0] is evaluated on stellar chain stellar"));
+    // ---- the two decisions of docs/api.md ("unknown condition members, and nft_ownership on a
+    // fungible token"): refused before any read, and after reading the contract's interface
+    all.add(
+        refusal(
+            "an unknown member inside a condition",
+            holderBody(with(usdOn10(), "colour", "red")),
+            "conditions[0].colour is not a condition member (an unknown member is refused so that"
+                + " a misspelt one never drops the rule it names)",
+            Chain10.NOT_READ));
+    all.add(
+        refusal(
+            "nft_ownership naming an ERC-20, known after reading its interface",
+            holderBody(nftOwnership(10, D_USD_ON_10)),
+            "conditions[0].contractAddress "
+                + D_USD_ON_10
+                + " is not an ERC-721 collection: it does not declare the ERC-721 interface"
+                + " (ERC-165 supportsInterface(0x80ac58cd)); nft_ownership on EVM chains reads"
+                + " ERC-721 collections",
+            Chain10.READ));
     all.add(
         refusal(
             "nft_ownership on bitcoin",

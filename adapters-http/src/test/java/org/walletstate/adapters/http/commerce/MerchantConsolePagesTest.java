@@ -29,11 +29,13 @@ import org.walletstate.domain.payload.KeyVersion;
 /**
  * The store console ({@code /console/}) in headless Chromium, driven by playwright-core through
  * {@code src/test/browser/console-pages.mjs}, against this service, PostgreSQL and the devnet: a
- * store onboarded through the page (the first part with the keyboard only), validation errors shown
- * beside their fields, a discount preview read on chain, credits bought with a real USDC transfer,
- * a scanner whose PIN logs a phone-sized till in, the listing, pause and resume, the day's codes
- * counted on the overview once a code is issued, all under a strict Content-Security-Policy.
- * Screenshots of each screen are kept in {@code target/console-screenshots}.
+ * store onboarded through the page (the first part with the keyboard only), a partner token with
+ * its own network, validation errors shown beside their fields, a domain check, a scanner added and
+ * another removed, unpublished and published again, a discount preview read on chain, credits
+ * bought with a real USDC transfer, a scanner whose PIN logs a phone-sized till in, the listing,
+ * pause and resume, the day's codes counted on the overview once a code is issued, all under a
+ * strict Content-Security-Policy. Screenshots of each screen are kept in {@code
+ * target/console-screenshots}.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -77,6 +79,10 @@ class MerchantConsolePagesTest {
     input.put("storeName", "Harbour Books " + store);
     input.put("usdc", Payments.USDC_BASE);
     input.put("usdcEthereum", Payments.USDC_ETHEREUM);
+    input.put("usdtEthereum", Payments.USDT_ETHEREUM);
+    // the partner's second network: a token the devnet deployed on chain 10
+    String partnerOn10 = Devnet.shared().manifest().chain(10).address("token6");
+    input.put("partnerOn10", partnerOn10);
     input.put("nftContract", "0x00000000000000000000000000000000000c0de1");
     input.put("customer", customer);
     input.put("txHash", tx);
@@ -99,6 +105,7 @@ class MerchantConsolePagesTest {
     assertThat(tierError.get("focused").asBoolean()).isTrue();
     assertThat(tierError.get("otherErrors").asInt()).isZero();
     assertThat(seen.get("tokensSaved").asText()).contains("Saved: 1 of 8 tokens");
+    assertThat(seen.get("partnerSaved").asText()).contains("Saved: 2 of 8 tokens");
     assertThat(seen.get("capError").get("text").asText()).startsWith("discountCap");
     assertThat(seen.get("capError").get("beside").asBoolean()).isTrue();
     assertThat(seen.get("walletError").get("text").asText()).startsWith("wallet");
@@ -106,12 +113,21 @@ class MerchantConsolePagesTest {
 
     assertThat(seen.get("domainMethods")).hasSize(3);
     assertThat(seen.get("domainMethods").get(0).asText()).contains("TXT");
+    assertThat(seen.get("domainCheck").asText())
+        .as("Check now: nothing is published, the service says what it saw")
+        .startsWith("Not verified yet:")
+        .contains("4 checks left");
 
     String pin = seen.get("pin").asText();
     assertThat(pin).matches("[0-9]{6}");
     assertThat(seen.get("scannerRows").get(0).asText()).contains("Till 1");
     assertThat(seen.get("pinGone").asBoolean()).as("the PIN is shown once").isTrue();
     assertThat(seen.get("scannerHref").asText()).isEqualTo("/pos/scanner.html?store=" + store);
+    assertThat(seen.get("scannerRemoved").asText()).contains("Till 2 is removed");
+    assertThat(seen.get("scannerRowsAfterRemoval")).hasSize(1);
+    assertThat(seen.get("scannerRowsAfterRemoval").get(0).asText()).contains("Till 1");
+    assertThat(seen.get("unpublished").asText()).contains("no longer listed");
+    assertThat(seen.get("unlistedStatus").asText()).contains("not listed");
 
     assertThat(seen.get("pausedStatus").asText()).contains("paused since");
     assertThat(seen.get("overview").asText())
@@ -154,7 +170,7 @@ class MerchantConsolePagesTest {
         .as("the key's stores, from GET /v1/keys/merchants")
         .contains("Harbour Books " + store + " (" + store + "; listed)");
 
-    assertStored(owner, store, pin);
+    assertStored(owner, store, pin, partnerOn10);
     for (String screen :
         new String[] {"01-sign-in", "03-validation-error", "09-overview", "16-overview-codes"}) {
       assertThat(Path.of("target/console-screenshots", screen + ".png")).isNotEmptyFile();
@@ -162,7 +178,7 @@ class MerchantConsolePagesTest {
   }
 
   /** What the page did, read back from the service. */
-  private void assertStored(TestKeys.TestKey owner, String store, String pin) {
+  private void assertStored(TestKeys.TestKey owner, String store, String pin, String partnerOn10) {
     JsonNode status =
         PointOfSaleTest.as(owner.secret())
             .get("/v1/merchants/" + store + "/status")
@@ -178,6 +194,15 @@ class MerchantConsolePagesTest {
             "[{\"name\":\"Bronze\",\"threshold\":\"10\",\"discount\":5},"
                 + "{\"name\":\"Gold\",\"threshold\":\"100\",\"discount\":10}]");
     assertThat(own.get("alsoOn").get(0).get("chainId").asInt()).isEqualTo(1);
+    JsonNode partner = status.get("partnerTokens").get(0);
+    assertThat(status.get("partnerTokens")).hasSize(1);
+    assertThat(partner.get("symbol").asText()).isEqualTo("USDT");
+    assertThat(partner.get("chainId").asInt()).isEqualTo(1);
+    assertThat(partner.get("tiers").toString())
+        .isEqualTo("[{\"name\":\"Friends\",\"threshold\":\"50\",\"discount\":3}]");
+    assertThat(partner.get("alsoOn").get(0).get("chainId").asInt()).isEqualTo(10);
+    assertThat(partner.get("alsoOn").get(0).get("contractAddress").asText())
+        .isEqualToIgnoringCase(partnerOn10);
     assertThat(status.get("nftCollections").get(0).get("discount").asInt()).isEqualTo(15);
     assertThat(status.get("nftCollections").get(0).get("enabled").asBoolean()).isFalse();
     assertThat(status.get("discountMode").asText()).isEqualTo("capped");

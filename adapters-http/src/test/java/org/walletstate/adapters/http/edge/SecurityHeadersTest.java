@@ -42,6 +42,27 @@ class SecurityHeadersTest {
   }
 
   @Test
+  void theStoreConsole_isServedUnderThePointOfSalePagesPolicy_andTightensItInThePage() {
+    String pos = given().get("/pos/scanner.html").header("Content-Security-Policy");
+    for (String page : List.of("/console/", "/console/index.html")) {
+      Response r = given().get(page);
+      assertThat(r.statusCode()).as(page).isEqualTo(200);
+      assertThat(r.contentType()).startsWith("text/html");
+      assertThat(r.header("Content-Security-Policy")).as(page).isEqualTo(pos);
+      assertThat(r.header("X-Frame-Options")).isEqualTo("DENY");
+      assertThat(r.header("X-Content-Type-Options")).isEqualTo("nosniff");
+      // its own policy allows less than the header: nothing by default, no form sent anywhere
+      assertThat(r.asString())
+          .contains(
+              "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"
+                  + " script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"
+                  + " base-uri 'none'; form-action 'none'\">")
+          .doesNotContain("<script>")
+          .doesNotContain("style=\"");
+    }
+  }
+
+  @Test
   void everyJsonAnswer_isNosniff_successesAndRefusalsAlike() {
     List<Response> answers =
         List.of(

@@ -36,11 +36,13 @@ import org.walletstate.adapters.http.testbed.Payers;
 import org.walletstate.adapters.http.testbed.PaymentRows;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.SolanaTransactions;
+import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.domain.address.Base58;
 import org.walletstate.domain.address.SolanaAddress;
 import org.walletstate.domain.address.TronAddress;
+import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Keys and credits bought with Solana USDC (SPL) and Tron USDT (TRC-20) payments, read from replay
@@ -398,6 +400,47 @@ class NonEvmPurchasesTest {
     assertThat(row).containsEntry("chain_id", chain).containsEntry("sender", wallet);
     assertThat(Ledger.balance(pool, PaymentRows.of(pool, tx).getLong("api_key_id")))
         .isEqualTo(3937);
+  }
+
+  /**
+   * A month of pro paid on Solana or Tron (docs/billing.md, "Buying a plan"): without the payer's
+   * proof the key that posts it gets nothing; with the claim signed by the payer's own library
+   * (@solana/kit, tronweb) the key is on pro with its limit and its month's credits.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"solana", "tron"})
+  void aMonthOfPro_paidOnTheChain_isBoughtWithThePayersProof(String chain) {
+    Node node = NODES.get(chain);
+    String wallet = payer(node);
+    String tx = paid(node, wallet, 29_000_000);
+    TestKeys.TestKey key = TestKeys.create(pool, 0, 100, KeyVersion.V2);
+    Map<String, Object> body = body(node, tx, 29);
+    body.put("plan", "pro");
+    buyPlan(key.secret(), body)
+        .then()
+        .statusCode(403)
+        .body("error.message", containsString("Payer not proven"));
+    body.put("senderProof", Payers.of(wallet).orElseThrow().plansBuy("pro", chain, tx));
+    buyPlan(key.secret(), body)
+        .then()
+        .statusCode(200)
+        .body("data.plan", equalTo("pro"))
+        .body("data.currentPlan", equalTo("pro"))
+        .body("data.dailyLimit", equalTo(10_000))
+        .body("data.creditsAdded", equalTo(1000))
+        .body("data.token", equalTo(chain.equals("solana") ? "USDC" : "USDT"))
+        .body("data.wallet", equalTo(wallet));
+    assertThat(PaymentRows.of(pool, tx).getString("purpose")).isEqualTo("plan");
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(1000);
+    buyPlan(key.secret(), body).then().statusCode(409);
+  }
+
+  private static Response buyPlan(String key, Map<String, Object> body) {
+    return given()
+        .contentType(ContentType.JSON)
+        .header("X-API-Key", key)
+        .body(body)
+        .post("/v1/plans/buy");
   }
 
   /**
