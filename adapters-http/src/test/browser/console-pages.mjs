@@ -4,7 +4,8 @@
 // without a proof, then claimed with the page's message signed by the paying wallet); a code issued
 // for the store (the API, as a checkout would) counted on the overview; then the
 // scanner and pass pages of that store on a phone. Every page is served with a strict CSP header
-// on top of its own, and any violation is reported. Input: one JSON argument (see
+// on top of its own, and any violation is reported; the text contrast of each screen is measured
+// before its screenshot. Input: one JSON argument (see
 // MerchantConsolePagesTest); output: one JSON line of what the pages showed; a screenshot of each
 // screen goes to input.screenshots.
 import { mkdirSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { launch, PHONE, tillLogin } from './chromium.mjs';
 
 const input = JSON.parse(process.argv[2]);
-const observed = { csp: [], steps: [] };
+const observed = { csp: [], steps: [], contrast: [], contrastChecked: {} };
 const STRICT = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
   + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 mkdirSync(input.screenshots, { recursive: true });
@@ -31,7 +32,76 @@ async function strict(page) {
   page.on('pageerror', (e) => observed.csp.push(`script error: ${e.message}`));
 }
 
+/**
+ * WCAG 2.x contrast of every visible element with its own text (or an input's value) on the page:
+ * its computed colour against the first non-transparent background up its ancestors, semi-transparent
+ * layers blended over white. Below 4.5:1 (3:1 for text of 24px, or 18.66px bold) is recorded with
+ * the element and its text; returns how many elements were measured.
+ */
+async function contrast(page, name) {
+  const result = await page.evaluate(() => {
+    const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    const rgba = (css) => {
+      const m = css.match(/^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/);
+      if (m) return [+m[1], +m[2], +m[3], m[4] === undefined ? 1 : +m[4]];
+      probe.clearRect(0, 0, 1, 1);
+      probe.fillStyle = css;
+      probe.fillRect(0, 0, 1, 1);
+      const d = probe.getImageData(0, 0, 1, 1).data;
+      return [d[0], d[1], d[2], d[3] / 255];
+    };
+    const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+    const background = (el) => {
+      const layers = [];
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c[3] > 0) layers.push(c);
+        if (c[3] >= 1) break;
+      }
+      return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const luminance = (c) => {
+      const [r, g, b] = c.slice(0, 3).map((v) => {
+        const s = v / 255;
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const describe = (el) => {
+      const id = el.id ? `#${el.id}` : '';
+      const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${id}${cls}`;
+    };
+    const failures = [];
+    let checked = 0;
+    for (const el of document.body.querySelectorAll('*')) {
+      const field = el.matches('input:not([type=hidden]):not([type=checkbox]):not([type=radio]), textarea, select');
+      const own = field ? el.value : Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+      if (!own.trim() || el.closest(':disabled, [aria-disabled=true]')) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      const back = background(el);
+      const fore = over(rgba(style.color), back);
+      const [hi, lo] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && parseInt(style.fontWeight, 10) >= 700);
+      checked++;
+      if (ratio < (large ? 3 : 4.5)) {
+        failures.push(`${describe(el)} "${own.trim().slice(0, 40)}" ${ratio.toFixed(2)}:1 (${style.color} on rgb(${back.slice(0, 3).map(Math.round).join(', ')}), ${size}px)`);
+      }
+    }
+    return { checked, failures };
+  });
+  observed.contrastChecked[name] = result.checked;
+  result.failures.forEach((f) => observed.contrast.push(`${name}: ${f}`));
+}
+
 async function shot(page, name) {
+  await contrast(page, name);
   await page.screenshot({ path: join(input.screenshots, `${name}.png`), fullPage: true });
 }
 

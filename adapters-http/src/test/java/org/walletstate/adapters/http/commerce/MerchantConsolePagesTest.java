@@ -92,6 +92,17 @@ class MerchantConsolePagesTest {
     JsonNode seen = BrowserScripts.run("console-pages.mjs", input, 240);
 
     assertThat(seen.get("csp")).as("no CSP violation, no script error").isEmpty();
+    assertThat(seen.get("contrast")).as("WCAG AA contrast of every visible text").isEmpty();
+    assertThat(seen.get("contrastChecked").size())
+        .as("screens measured")
+        .isGreaterThanOrEqualTo(15);
+    seen.get("contrastChecked")
+        .properties()
+        .forEach(
+            s ->
+                assertThat(s.getValue().asInt())
+                    .as("texts measured on " + s.getKey())
+                    .isPositive());
     assertThat(seen.get("keyInUrl").asBoolean()).isFalse();
     assertThat(seen.get("keyInStorage").asBoolean()).as("in sessionStorage, no cookie").isTrue();
     assertThat(seen.get("steps").toString()).contains("created", "tokens");
