@@ -1,38 +1,29 @@
 package org.walletstate.adapters.http;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
 import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
-import static org.walletstate.adapters.http.testbed.Conditions.withMember;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.function.BooleanSupplier;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
-import org.walletstate.adapters.http.testbed.Verifier;
+import org.walletstate.adapters.http.testbed.Watches;
 import org.walletstate.adapters.http.testbed.WebhookReceiver;
 import org.walletstate.adapters.http.testbed.WebhookTestResource;
 import org.walletstate.application.attest.watch.DeliverWatchChanges;
@@ -60,7 +51,6 @@ import org.walletstate.verifier.VerifiedAttestation;
 @WithTestResource(WebhookTestResource.class)
 class WatchDeliveriesTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SINK = "0x000000000000000000000000000000000000dEaD";
 
   @Inject Pool pool;
@@ -78,13 +68,7 @@ class WatchDeliveriesTest {
 
   /** A watch on a fresh holder of 5 raw units (threshold 0.000005: met); its creation answer. */
   private Response watch(TestKeys.TestKey key, String holder, String url) {
-    Response created =
-        given()
-            .header("X-API-Key", key.secret())
-            .contentType(ContentType.JSON)
-            .body(withMember(body(holder, tokenBalance(10, token, "0.000005")), "webhookUrl", url))
-            .post("/v1/watches");
-    assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
+    Response created = Watches.create(key, body(holder, tokenBalance(10, token, "0.000005")), url);
     assertThat(created.jsonPath().getBoolean("data.watch.pass")).isTrue();
     return created;
   }
@@ -98,27 +82,6 @@ class WatchDeliveriesTest {
     return Long.decode(Devnet.shared().rpc(10).minedReceipt(tx).get("blockNumber").asText());
   }
 
-  private static void await(String what, BooleanSupplier done) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (!done.getAsBoolean()) {
-      assertThat(Instant.now()).as(what).isBefore(deadline);
-      Thread.sleep(100);
-    }
-  }
-
-  private static String hmac(String secret, String id, String timestamp, String body)
-      throws Exception {
-    Mac mac = Mac.getInstance("HmacSHA256");
-    mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring(6)), "HmacSHA256"));
-    return Base64.getEncoder()
-        .encodeToString(
-            mac.doFinal((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
-  }
-
-  private static Response deliveries(TestKeys.TestKey key, String id) {
-    return given().header("X-API-Key", key.secret()).get("/v1/watches/" + id + "/deliveries");
-  }
-
   @Test
   void aTransferUnderTheThreshold_isDeliveredOnce_signedAndFalseAtTheBlockOfTheTransfer()
       throws Exception {
@@ -130,33 +93,22 @@ class WatchDeliveriesTest {
       String secret = created.jsonPath().getString("data.webhookSecret");
 
       long block = spend(holder);
-      await("the change is delivered", () -> !receiver.received().isEmpty());
+      Watches.await("the change is delivered", () -> !receiver.received().isEmpty());
       Thread.sleep(2_000); // a few more evaluations and delivery runs: nothing more may arrive
 
-      List<WebhookReceiver.Received> got = receiver.received();
-      assertThat(got).hasSize(1);
-      WebhookReceiver.Received one = got.get(0);
-      String webhookId = one.headers().get("webhook-id");
-      String timestamp = one.headers().get("webhook-timestamp");
-      assertThat(one.headers().get("webhook-signature"))
-          .isEqualTo("v1," + hmac(secret, webhookId, timestamp, one.body()));
-      VerifiedAttestation attestation =
-          Verifier.fromServedKeys().verify("{\"ok\":true,\"data\":" + one.body() + "}");
+      VerifiedAttestation attestation = Watches.onlyDelivery(receiver, secret);
+      String webhookId = receiver.received().get(0).headers().get("webhook-id");
       assertThat(attestation.pass()).isFalse();
       JsonNode result = attestation.results().get(0).asJson();
       assertThat(Long.decode(result.get("blockNumber").asText())).isEqualTo(block);
 
-      Response history = deliveries(key, id);
+      Response history = Watches.deliveries(key, id);
       assertThat(history.jsonPath().getList("data.deliveries")).hasSize(1);
       assertThat(history.jsonPath().getString("data.deliveries[0].id")).isEqualTo(webhookId);
       assertThat(history.jsonPath().getString("data.deliveries[0].status")).isEqualTo("delivered");
       assertThat(history.jsonPath().getString("data.deliveries[0].attestationId"))
           .isEqualTo(attestation.id());
-      given()
-          .header("X-API-Key", key.secret())
-          .get("/v1/watches/" + id)
-          .then()
-          .body("data.pass", org.hamcrest.Matchers.equalTo(false));
+      Watches.watch(key, id).then().body("data.pass", org.hamcrest.Matchers.equalTo(false));
       assertThat(Ledger.entries(pool, key.id()))
           .extracting(Ledger.Entry::requestId)
           .containsOnlyOnce(attestation.id());
@@ -171,14 +123,17 @@ class WatchDeliveriesTest {
       String id = watch(key, holder, receiver.url()).jsonPath().getString("data.watch.id");
 
       spend(holder);
-      await(
+      Watches.await(
           "the fourth attempt is taken",
           () -> receiver.received().stream().anyMatch(r -> r.answered() == 204));
-      await(
+      Watches.await(
           "the delivery is recorded as delivered",
           () ->
               "delivered"
-                  .equals(deliveries(key, id).jsonPath().getString("data.deliveries[0].status")));
+                  .equals(
+                      Watches.deliveries(key, id)
+                          .jsonPath()
+                          .getString("data.deliveries[0].status")));
 
       List<WebhookReceiver.Received> got = receiver.received();
       assertThat(got)
@@ -188,15 +143,11 @@ class WatchDeliveriesTest {
           .extracting(r -> r.headers().get("webhook-id"))
           .containsOnly(got.get(0).headers().get("webhook-id"));
       assertThat(got).extracting(WebhookReceiver.Received::body).containsOnly(got.get(0).body());
-      Response history = deliveries(key, id);
+      Response history = Watches.deliveries(key, id);
       assertThat(history.jsonPath().getInt("data.deliveries[0].attempts")).isEqualTo(4);
       assertThat(history.jsonPath().getString("data.deliveries[0].lastOutcome"))
           .isEqualTo("HTTP 204");
-      assertThat(
-              Verifier.fromServedKeys()
-                  .verify("{\"ok\":true,\"data\":" + got.get(3).body() + "}")
-                  .pass())
-          .isFalse();
+      assertThat(Watches.verified(got.get(3)).pass()).isFalse();
     }
   }
 
@@ -251,9 +202,9 @@ class WatchDeliveriesTest {
       Thread.sleep(2_000); // the service's own jobs keep running: nothing more may arrive
 
       assertThat(receiver.received()).hasSize(1);
-      assertThat(deliveries(key, id).jsonPath().getList("data.deliveries")).hasSize(1);
+      assertThat(Watches.deliveries(key, id).jsonPath().getList("data.deliveries")).hasSize(1);
       String attestationId =
-          deliveries(key, id).jsonPath().getString("data.deliveries[0].attestationId");
+          Watches.deliveries(key, id).jsonPath().getString("data.deliveries[0].attestationId");
       assertThat(Ledger.entries(pool, key.id()))
           .extracting(Ledger.Entry::requestId)
           .containsOnlyOnce(attestationId);

@@ -1,15 +1,11 @@
 package org.walletstate.adapters.http;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.http.testbed.Conditions.body;
 import static org.walletstate.adapters.http.testbed.Conditions.tokenBalance;
-import static org.walletstate.adapters.http.testbed.Conditions.withMember;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
-import io.restassured.response.Response;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -17,18 +13,16 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
-import org.walletstate.adapters.http.testbed.Verifier;
+import org.walletstate.adapters.http.testbed.Watches;
 import org.walletstate.adapters.http.testbed.WebhookReceiver;
 import org.walletstate.adapters.http.testbed.WebhookTestResource;
 import org.walletstate.application.attest.watch.EvaluateWatches;
@@ -67,14 +61,9 @@ class WatchTimeChargesTest {
   private final String token = Devnet.shared().manifest().chain(10).address("token6");
 
   private String watch(TestKeys.TestKey key, String holder, String url) {
-    Response created =
-        given()
-            .header("X-API-Key", key.secret())
-            .contentType(ContentType.JSON)
-            .body(withMember(body(holder, tokenBalance(10, token, "0.000005")), "webhookUrl", url))
-            .post("/v1/watches");
-    assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
-    return created.jsonPath().getString("data.watch.id");
+    return Watches.create(key, body(holder, tokenBalance(10, token, "0.000005")), url)
+        .jsonPath()
+        .getString("data.watch.id");
   }
 
   /** The watch was created one charge period (and a minute) earlier, and is due now. */
@@ -107,14 +96,6 @@ class WatchTimeChargesTest {
         .atMost(Duration.ofSeconds(30))
         .forEach(r -> keys.add(r.getString("idempotency_key")));
     return keys;
-  }
-
-  private static void await(String what, BooleanSupplier done) throws InterruptedException {
-    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-    while (!done.getAsBoolean()) {
-      assertThat(Instant.now()).as(what).isBefore(deadline);
-      Thread.sleep(100);
-    }
   }
 
   private EvaluateWatches replica() {
@@ -151,7 +132,8 @@ class WatchTimeChargesTest {
         Uni.join().all(runs).andCollectFailures().await().atMost(Duration.ofSeconds(30));
         Thread.sleep(10);
       }
-      await("the period is recorded as paid", () -> row(id).getInteger("paid_periods") == 2);
+      Watches.await(
+          "the period is recorded as paid", () -> row(id).getInteger("paid_periods") == 2);
 
       assertThat(timeDebits(key.id())).containsExactly("watch-time:" + id + ":1");
       assertThat(Ledger.balance(pool, key.id())).isEqualTo(98);
@@ -169,7 +151,7 @@ class WatchTimeChargesTest {
       assertThat(Ledger.balance(pool, key.id())).isZero();
 
       ageByOnePeriod(id);
-      await("the watch is paused", () -> "paused".equals(row(id).getString("status")));
+      Watches.await("the watch is paused", () -> "paused".equals(row(id).getString("status")));
       assertThat(row(id).getString("status_detail"))
           .isEqualTo(
               "the key has 0 credits; watching costs 1 credit per 24 hours of a watch's life."
@@ -180,9 +162,7 @@ class WatchTimeChargesTest {
       assertThat(Payments.succeeded(10, tx)).isTrue();
       Thread.sleep(3_000);
       assertThat(receiver.received()).isEmpty();
-      given()
-          .header("X-API-Key", key.secret())
-          .get("/v1/watches/" + id)
+      Watches.watch(key, id)
           .then()
           .statusCode(200)
           .body("data.status", org.hamcrest.Matchers.equalTo("paused"))
@@ -190,12 +170,8 @@ class WatchTimeChargesTest {
       assertThat(timeDebits(key.id())).isEmpty();
 
       grant(key.id(), 5);
-      await("the change is delivered", () -> !receiver.received().isEmpty());
-      assertThat(
-              Verifier.fromServedKeys()
-                  .verify("{\"ok\":true,\"data\":" + receiver.received().get(0).body() + "}")
-                  .pass())
-          .isFalse();
+      Watches.await("the change is delivered", () -> !receiver.received().isEmpty());
+      assertThat(Watches.verified(receiver.received().get(0)).pass()).isFalse();
       assertThat(timeDebits(key.id())).containsExactly("watch-time:" + id + ":1");
       assertThat(Ledger.balance(pool, key.id())).isEqualTo(3); // 5 - the period - the change
       assertThat(row(id).getString("status")).isEqualTo("active");

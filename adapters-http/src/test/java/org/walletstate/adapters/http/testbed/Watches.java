@@ -1,0 +1,95 @@
+package org.walletstate.adapters.http.testbed;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.walletstate.adapters.http.testbed.Conditions.withMember;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.walletstate.verifier.AttestationRejectedException;
+import org.walletstate.verifier.VerifiedAttestation;
+
+/**
+ * Watches as a caller and a receiver use them: a watch created through {@code POST /v1/watches},
+ * its delivery history, and a delivery checked as a receiver checks it (the Standard Webhooks HMAC
+ * computed independently, the body verified by the SDK).
+ */
+public final class Watches {
+
+  private Watches() {}
+
+  /** A watch of {@code attestBody} delivering to {@code url}; its creation answer (200). */
+  public static Response create(TestKeys.TestKey key, Map<String, Object> attestBody, String url) {
+    Response created =
+        given()
+            .header("X-API-Key", key.secret())
+            .contentType(ContentType.JSON)
+            .body(withMember(attestBody, "webhookUrl", url))
+            .post("/v1/watches");
+    assertThat(created.statusCode()).as(created.asString()).isEqualTo(200);
+    return created;
+  }
+
+  /** {@code GET /v1/watches/{id}/deliveries} by the owner key. */
+  public static Response deliveries(TestKeys.TestKey key, String id) {
+    return given().header("X-API-Key", key.secret()).get("/v1/watches/" + id + "/deliveries");
+  }
+
+  /** {@code GET /v1/watches/{id}} by the owner key. */
+  public static Response watch(TestKeys.TestKey key, String id) {
+    return given().header("X-API-Key", key.secret()).get("/v1/watches/" + id);
+  }
+
+  /** Waits up to 60 s for {@code done}; fails with {@code what} when it does not come. */
+  public static void await(String what, BooleanSupplier done) throws InterruptedException {
+    Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+    while (!done.getAsBoolean()) {
+      assertThat(Instant.now()).as(what).isBefore(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  /** The Standard Webhooks signature ({@code v1,…}) of a delivery, computed from the secret. */
+  public static String signature(String secret, String id, String timestamp, String body) {
+    try {
+      Mac mac = Mac.getInstance("HmacSHA256");
+      mac.init(new SecretKeySpec(Base64.getDecoder().decode(secret.substring(6)), "HmacSHA256"));
+      return "v1,"
+          + Base64.getEncoder()
+              .encodeToString(
+                  mac.doFinal(
+                      (id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8)));
+    } catch (java.security.GeneralSecurityException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A delivery's body (the signed attestation, attest's {@code data}) verified by the SDK. */
+  public static VerifiedAttestation verified(WebhookReceiver.Received delivery)
+      throws AttestationRejectedException {
+    return Verifier.fromServedKeys().verify("{\"ok\":true,\"data\":" + delivery.body() + "}");
+  }
+
+  /**
+   * The one delivery {@code receiver} got (it fails when there were more), its signature checked
+   * against the watch's {@code secret} and its body verified by the SDK.
+   */
+  public static VerifiedAttestation onlyDelivery(WebhookReceiver receiver, String secret)
+      throws AttestationRejectedException {
+    assertThat(receiver.received()).hasSize(1);
+    WebhookReceiver.Received one = receiver.received().get(0);
+    String webhookId = one.headers().get("webhook-id");
+    String timestamp = one.headers().get("webhook-timestamp");
+    assertThat(one.headers().get("webhook-signature"))
+        .isEqualTo(signature(secret, webhookId, timestamp, one.body()));
+    return verified(one);
+  }
+}
