@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -70,10 +71,15 @@ final class Failover {
         throw unexpected;
       } catch (RpcFailure failure) {
         trip.ended(failure.getMessage());
-        Duration pause = tries < config.attempts() ? backoff.before(tries) : null;
+        // an answer over the size bound is not retried: every node holds the same state
+        boolean tooLarge = AnswerBound.tooLarge(failure.getMessage());
+        Duration pause = tries < config.attempts() && !tooLarge ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
           ended(start, false, tries, first, endpoint);
-          String why = pause == null ? "attempts spent" : "deadline too close for another try";
+          String why =
+              tooLarge
+                  ? "not retried"
+                  : pause == null ? "attempts spent" : "deadline too close for another try";
           throw new RpcFailure(
               failure.getMessage()
                   + " (gave up after "

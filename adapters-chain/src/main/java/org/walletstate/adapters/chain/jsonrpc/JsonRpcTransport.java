@@ -15,6 +15,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
 
@@ -40,6 +41,7 @@ public final class JsonRpcTransport {
   private final HttpClient http;
   private final ObjectMapper json;
   private final Failover failover;
+  private final long maxAnswerBytes = AnswerBound.DEFAULT_MAX_BYTES;
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
@@ -230,10 +232,13 @@ public final class JsonRpcTransport {
     HttpRequest request = builder.timeout(timeout).build();
     HttpResponse<String> response;
     try {
-      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      response = http.send(request, AnswerBound.text(maxAnswerBytes));
     } catch (HttpTimeoutException e) {
       throw new RpcFailure("no answer within " + timeout.toMillis() + " ms");
     } catch (IOException e) {
+      if (e instanceof AnswerBound.TooLarge || e.getCause() instanceof AnswerBound.TooLarge) {
+        throw new RpcFailure(new AnswerBound.TooLarge(maxAnswerBytes).getMessage());
+      }
       throw new RpcFailure("exchange failed: " + e.getClass().getSimpleName());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

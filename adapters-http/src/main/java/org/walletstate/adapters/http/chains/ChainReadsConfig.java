@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * Overrides of how chains are read; every chain not named keeps its defaults (its public endpoints
@@ -103,6 +104,9 @@ public interface ChainReadsConfig {
     OptionalInt cacheEntries();
 
     OptionalInt maxConcurrentCalls();
+
+    /** The most bytes one node answer may have (docs/chain-reads.md, "Answer size"). */
+    OptionalLong maxAnswerBytes();
 
     Optional<Duration> failback();
 

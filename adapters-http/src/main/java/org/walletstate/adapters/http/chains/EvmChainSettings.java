@@ -62,6 +62,9 @@ public final class EvmChainSettings {
     if (shared.maxConcurrentCalls().isPresent()) {
       evm = evm.withMaxConcurrentCalls(shared.maxConcurrentCalls().getAsInt());
     }
+    if (shared.maxAnswerBytes().isPresent()) {
+      evm = evm.withMaxAnswerBytes(shared.maxAnswerBytes().getAsLong());
+    }
     if (shared.failback().isPresent()) {
       evm = evm.withFailback(shared.failback().get());
     }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
@@ -52,6 +53,11 @@ class EvmChainSettingsTest {
       Optional<Duration> headMaxAge,
       Optional<Duration> headIdleAfter)
       implements ChainReadsConfig.EvmReads {
+    @Override
+    public OptionalLong maxAnswerBytes() {
+      return OptionalLong.empty();
+    }
+
     Shared(OptionalInt cacheEntries, OptionalInt maxConcurrentCalls, Optional<Duration> failback) {
       this(
           cacheEntries,

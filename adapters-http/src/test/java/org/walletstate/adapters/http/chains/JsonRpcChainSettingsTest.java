@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 
@@ -24,6 +25,11 @@ class JsonRpcChainSettingsTest {
         @Override
         public OptionalInt maxConcurrentCalls() {
           return OptionalInt.empty();
+        }
+
+        @Override
+        public OptionalLong maxAnswerBytes() {
+          return OptionalLong.empty();
         }
 
         @Override

@@ -3,6 +3,7 @@ package org.walletstate.adapters.chain.evm.retry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
@@ -31,6 +32,11 @@ final class PartialReads {
       }
     }
     return failed;
+  }
+
+  /** Whether an attempt failed on an answer over the size bound, which no retry would change. */
+  static boolean tooLarge(Map<EvmRequest, ReadOutcome.Failed> failed) {
+    return failed.values().stream().anyMatch(f -> AnswerBound.tooLarge(f.detail()));
   }
 
   /** What a retry log line says about the failures of an attempt over {@code pending}. */

@@ -175,7 +175,11 @@ public final class RetryingEvmRpc implements EvmRpc {
                 ended(call, true, attempt, endpoint);
                 return Uni.createFrom().item(done);
               }
-              Optional<Duration> pause = pauseBeforeRetry(attempt, deadline);
+              // an answer over the size bound is not retried: every node holds the same state
+              Optional<Duration> pause =
+                  PartialReads.tooLarge(failed)
+                      ? Optional.empty()
+                      : pauseBeforeRetry(attempt, deadline);
               if (pause.isEmpty()) {
                 ended(call, false, attempt, endpoint);
                 failed.forEach(

@@ -1,5 +1,6 @@
 package org.walletstate.adapters.chain.evm.web3j;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
@@ -12,6 +13,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.BufferedSource;
+import okio.Okio;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.http.HttpService;
@@ -45,6 +51,18 @@ public final class Web3jConnections implements AutoCloseable {
    * @param timer times out exchanges (not owned: the caller shuts it down)
    */
   public static Web3jConnections open(int maxConcurrentCalls, ScheduledExecutorService timer) {
+    return open(maxConcurrentCalls, AnswerBound.DEFAULT_MAX_BYTES, timer);
+  }
+
+  /**
+   * @param maxAnswerBytes the most bytes one HTTP answer may have; a longer one fails its exchange
+   *     while it streams ({@link AnswerBound})
+   */
+  public static Web3jConnections open(
+      int maxConcurrentCalls, long maxAnswerBytes, ScheduledExecutorService timer) {
+    if (maxAnswerBytes < 1) {
+      throw new IllegalArgumentException("maxAnswerBytes must be positive: " + maxAnswerBytes);
+    }
     if (maxConcurrentCalls < 1) {
       throw new IllegalArgumentException(
           "maxConcurrentCalls must be positive: " + maxConcurrentCalls);
@@ -63,6 +81,8 @@ public final class Web3jConnections implements AutoCloseable {
         new OkHttpClient.Builder()
             // retries are the adapter's policy, not the HTTP client's
             .retryOnConnectionFailure(false)
+            // a caller-named contract can return megabytes: no answer is held past the bound
+            .addInterceptor(chain -> bounded(chain.proceed(chain.request()), maxAnswerBytes))
             // a large batch must not wait on Nagle's algorithm and a delayed acknowledgement
             .socketFactory(NoDelaySocketFactory.instance())
             // an idle connection kept per exchange that may be in flight: OkHttp's default keeps
@@ -100,6 +120,24 @@ public final class Web3jConnections implements AutoCloseable {
     Web3j web3j = Web3j.build(service, UNUSED_POLLING_INTERVAL_MS, timer);
     Executor carried = task -> calls.execute(observer.carry(task));
     return new Web3jEvmRpc(endpoint, web3j, service, requestTimeout, maxBatchSize, carried, timer);
+  }
+
+  /** {@code response} failing once its body is over {@code maxBytes}, or at once if declared so. */
+  static Response bounded(Response response, long maxBytes) throws IOException {
+    ResponseBody body = response.body();
+    if (body == null) {
+      return response;
+    }
+    if (body.contentLength() > maxBytes) {
+      response.close();
+      throw new AnswerBound.TooLarge(maxBytes);
+    }
+    BufferedSource limited =
+        Okio.buffer(Okio.source(AnswerBound.limited(body.byteStream(), maxBytes)));
+    return response
+        .newBuilder()
+        .body(ResponseBody.create(limited, body.contentType(), body.contentLength()))
+        .build();
   }
 
   /** The HTTP client every endpoint's client is made from. */

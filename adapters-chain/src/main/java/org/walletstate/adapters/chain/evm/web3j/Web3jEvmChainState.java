@@ -161,7 +161,8 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             Web3jConnections.daemonThreads("evm-rpc-timer-"));
-    this.connections = Web3jConnections.open(config.maxConcurrentCalls(), timer);
+    this.connections =
+        Web3jConnections.open(config.maxConcurrentCalls(), config.maxAnswerBytes(), timer);
     ReadCache cache = new ReadCache(config.cacheEntries());
     Map<ChainId, AnchoredEvmChainState.Chain> chains = new LinkedHashMap<>();
     RetryStacks stacks =

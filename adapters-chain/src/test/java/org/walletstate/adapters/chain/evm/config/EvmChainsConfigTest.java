@@ -72,7 +72,11 @@ class EvmChainsConfigTest {
     assertThatThrownBy(
             () ->
                 new EvmChainsConfig(
-                    Map.of(ChainId.evm(10), EvmChainConfig.of(BASE, ONE)), 0, 1, Duration.ZERO))
+                    Map.of(ChainId.evm(10), EvmChainConfig.of(BASE, ONE)),
+                    0,
+                    1,
+                    Duration.ZERO,
+                    1024))
         .hasMessageContaining("filed under 10");
   }
 }
