@@ -166,6 +166,11 @@ export interface ReadAssurance {
   readonly providers: number;
   /** Independent providers the service has for the chain. */
   readonly of: number;
+  /**
+   * The configured names of the providers read, as signed (sorted by the service); present only
+   * when the service's operator signs them.
+   */
+  readonly names?: ReadonlyArray<string>;
 }
 
 /** A result's well-formed `readAssurance`, else null. */

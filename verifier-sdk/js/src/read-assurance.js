@@ -1,16 +1,27 @@
 // How the service read each result's chain, as the result signs it (`readAssurance`, present only
 // when the request asked for an assurance): from one provider (`single`) or from a quorum of
-// `providers` agreeing independent providers out of `of` configured. Same names, shape and refusal
+// `providers` agreeing independent providers out of `of` configured, and, when the service's
+// operator signs them, the configured `names` of the providers read. Same names, shape and refusal
 // text as the Java SDK (ReadAssurance, VerifiedAttestation.requireQuorum).
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isInt = (v) => typeof v === 'number' && Number.isInteger(v);
 
-/** `{mode, providers, of}` of a signed result when its member is well formed, else null. */
+// `names`, when present, lists exactly `providers` strings.
+const namesFit = (names, providers) =>
+  names === undefined || (Array.isArray(names) && names.length === providers && names.every((n) => typeof n === 'string'));
+
+/**
+ * `{mode, providers, of}` of a signed result when its member is well formed, with `names` (in signed
+ * order) only when the result names its providers; else null.
+ */
 export function readAssuranceOf(result) {
   const value = isObject(result) ? result.readAssurance : undefined;
   if (!isObject(value) || typeof value.mode !== 'string' || !isInt(value.providers) || !isInt(value.of)) return null;
-  return Object.freeze({ mode: value.mode, providers: value.providers, of: value.of });
+  if (!namesFit(value.names, value.providers)) return null;
+  const read = { mode: value.mode, providers: value.providers, of: value.of };
+  if (value.names !== undefined) read.names = Object.freeze([...value.names]);
+  return Object.freeze(read);
 }
 
 /** True for a quorum of at least `k` agreeing providers. */
@@ -26,7 +37,9 @@ export class InsufficientAssurance extends Error {
   }
 }
 
-const shown = (a) => (a === null ? 'no readAssurance' : `ReadAssurance[mode=${a.mode}, providers=${a.providers}, of=${a.of}]`);
+const named = (a) => (a.names?.length ? `, names=[${a.names.join(', ')}]` : '');
+const shown = (a) =>
+  a === null ? 'no readAssurance' : `ReadAssurance[mode=${a.mode}, providers=${a.providers}, of=${a.of}${named(a)}]`;
 
 /**
  * The report, when it is valid and every result was read from a quorum of at least `k` agreeing

@@ -1,31 +1,41 @@
 // The read-assurance vectors shared with the Java SDK (ReadAssuranceVectorsTest): the same signed
 // attestations give the same readAssurance per result and the same requireQuorum outcome and text.
+// The vectors with providers' names are a file of their own, under keys of their own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createVerifier, InsufficientAssurance, isQuorumOf, KeySet, readAssuranceOf, requireQuorum } from '../src/index.js';
 
-const file = JSON.parse(readFileSync(new URL('../../src/test/resources/golden/read-assurance-vectors.json', import.meta.url), 'utf8'));
-const verifier = createVerifier({ keys: KeySet.parse(JSON.stringify(file.jwks), 'read-assurance'), namespace: file.namespace, now: file.now });
+const golden = (name) => JSON.parse(readFileSync(new URL(`../../src/test/resources/golden/${name}`, import.meta.url), 'utf8'));
+const file = golden('read-assurance-vectors.json');
+const names = golden('read-assurance-names-vectors.json');
+const verifierOf = (f) => createVerifier({ keys: KeySet.parse(JSON.stringify(f.jwks), 'read-assurance'), namespace: f.namespace, now: f.now });
+const verifier = verifierOf(file);
 
-test('the file holds the six vectors', () => {
+test('the file holds the six vectors, the names file four', () => {
   assert.equal(Object.keys(file.vectors).length, 6);
+  assert.equal(Object.keys(names.vectors).length, 4);
 });
 
-for (const [name, vector] of Object.entries(file.vectors)) {
-  test(`${name}: verdict, readAssurance and requireQuorum`, async () => {
-    const report = await verifier.report(JSON.stringify(vector.response));
-    assert.equal(report.valid, vector.expected.valid, JSON.stringify(report.failedChecks));
-    if (vector.expected.failedChecks) assert.ok(vector.expected.failedChecks.every((c) => report.failedChecks.includes(c)));
-    assert.deepEqual(report.readAssurance.map((a) => (a === null ? null : { ...a })), vector.expected.readAssurance);
-    for (const [k, refusal] of Object.entries(vector.expected.requireQuorum ?? {})) {
-      if (refusal === null) assert.equal(requireQuorum(report, Number(k)), report);
-      else assert.throws(() => requireQuorum(report, Number(k)), (e) => e instanceof InsufficientAssurance && e.message === refusal);
-    }
-    if (!vector.expected.valid) {
-      assert.throws(() => requireQuorum(report, 2), InsufficientAssurance, 'an invalid report vouches for no read');
-    }
-  });
+const asRead = (a) => (a === null ? null : { ...a, ...(a.names ? { names: [...a.names] } : {}) });
+
+for (const f of [file, names]) {
+  const verifying = verifierOf(f);
+  for (const [name, vector] of Object.entries(f.vectors)) {
+    test(`${name}: verdict, readAssurance and requireQuorum`, async () => {
+      const report = await verifying.report(JSON.stringify(vector.response));
+      assert.equal(report.valid, vector.expected.valid, JSON.stringify(report.failedChecks));
+      if (vector.expected.failedChecks) assert.ok(vector.expected.failedChecks.every((c) => report.failedChecks.includes(c)));
+      assert.deepEqual(report.readAssurance.map(asRead), vector.expected.readAssurance);
+      for (const [k, refusal] of Object.entries(vector.expected.requireQuorum ?? {})) {
+        if (refusal === null) assert.equal(requireQuorum(report, Number(k)), report);
+        else assert.throws(() => requireQuorum(report, Number(k)), (e) => e instanceof InsufficientAssurance && e.message === refusal);
+      }
+      if (!vector.expected.valid) {
+        assert.throws(() => requireQuorum(report, 2), InsufficientAssurance, 'an invalid report vouches for no read');
+      }
+    });
+  }
 }
 
 test('a quorum below 2 is refused as an argument', async () => {
@@ -41,4 +51,14 @@ test('readAssuranceOf and isQuorumOf on bare results', () => {
   assert.equal(isQuorumOf({ mode: 'quorum', providers: 2, of: 4 }, 3), false);
   assert.equal(isQuorumOf({ mode: 'single', providers: 1, of: 1 }, 2), false);
   assert.equal(isQuorumOf(null, 2), false);
+});
+
+test('readAssuranceOf keeps names only when there is one string per provider', () => {
+  const named = readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: ['alchemy', 'infura'] } });
+  assert.deepEqual([...named.names], ['alchemy', 'infura']);
+  assert.ok(Object.isFrozen(named.names));
+  assert.equal('names' in readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3 } }), false);
+  assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: ['alchemy', 7] } }), null);
+  assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: 'alchemy,infura' } }), null);
+  assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: [] } }), null);
 });

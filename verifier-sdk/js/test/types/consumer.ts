@@ -23,6 +23,9 @@ import {
   statementLeafHash,
   verifyInclusion,
   verifyConsistency,
+  readAssuranceOf,
+  requireQuorum,
+  type ReadAssurance,
 } from '@walletstate/verifier';
 
 async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
@@ -83,3 +86,11 @@ async function log(note: string, key: string, leaf: Uint8Array, proof: Uint8Arra
 }
 
 void log;
+
+function providersRead(report: VerificationReport): string[] {
+  const read: ReadonlyArray<ReadAssurance | null> = requireQuorum(report, 2).readAssurance ?? [];
+  const first: ReadAssurance | null = readAssuranceOf({});
+  return read.flatMap((a) => [...(a?.names ?? [])]).concat(first?.mode ?? []);
+}
+
+void providersRead;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,26 +19,53 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The read-assurance vectors shared with the TypeScript verifier ({@code
- * js/test/read-assurance.test.mjs}, written by {@code js/tools/quorum-vectors.mjs}): signed
- * attestations whose results carry {@code readAssurance} (quorum, single, absent, malformed, and
- * one edited after signing). This SDK reads the same assurance per result and {@code
- * requireQuorum(k)} accepts or refuses with the same text.
+ * js/test/read-assurance.test.mjs}, written by {@code js/tools/quorum-vectors.mjs} and {@code
+ * js/tools/quorum-names-vectors.mjs}): signed attestations whose results carry {@code
+ * readAssurance} (quorum, single, absent, malformed, and one edited after signing; then quorum with
+ * the providers' names, a malformed list, and names edited after signing, under keys of their own).
+ * This SDK reads the same assurance per result and {@code requireQuorum(k)} accepts or refuses with
+ * the same text.
  */
 class ReadAssuranceVectorsTest {
 
   private static final Path FILE = Path.of("src/test/resources/golden/read-assurance-vectors.json");
+  private static final Path NAMES =
+      Path.of("src/test/resources/golden/read-assurance-names-vectors.json");
 
   @Test
   void everyVector_readsAndRequiresAsExpected() throws Exception {
-    JsonNode file = new ObjectMapper().readTree(FILE.toFile());
+    checkAll(FILE, 6);
+  }
+
+  @Test
+  void everyVectorWithNames_readsAndRequiresAsExpected() throws Exception {
+    checkAll(NAMES, 4);
+  }
+
+  private static void checkAll(Path path, int vectors) throws Exception {
+    JsonNode file = new ObjectMapper().readTree(path.toFile());
     AttestationVerifier verifier =
         AttestationVerifier.builder(KeySet.parse(file.get("jwks").toString()))
             .clock(Clock.fixed(Instant.parse(file.get("now").asText()), ZoneOffset.UTC))
             .build();
-    assertThat(file.get("vectors").size()).isEqualTo(6);
+    assertThat(file.get("vectors").size()).isEqualTo(vectors);
     for (Map.Entry<String, JsonNode> vector : file.get("vectors").properties()) {
       check(verifier, vector.getKey(), vector.getValue());
     }
+  }
+
+  /** The assurance as the vectors write it: {@code names} only when the result names providers. */
+  private static JsonNode json(ReadAssurance assurance) {
+    ObjectNode node =
+        JsonNodeFactory.instance
+            .objectNode()
+            .put("mode", assurance.mode())
+            .put("providers", assurance.providers())
+            .put("of", assurance.of());
+    if (!assurance.names().isEmpty()) {
+      assurance.names().forEach(node.putArray("names")::add);
+    }
+    return node;
   }
 
   private static void check(AttestationVerifier verifier, String name, JsonNode vector)
@@ -57,7 +86,7 @@ class ReadAssuranceVectorsTest {
       Optional<ReadAssurance> assurance = result.readAssurance();
       read.add(
           assurance
-              .<JsonNode>map(a -> new ObjectMapper().valueToTree(a))
+              .map(ReadAssuranceVectorsTest::json)
               .orElse(com.fasterxml.jackson.databind.node.NullNode.instance));
     }
     assertThat(read).as(name).containsExactlyElementsOf(expected.get("readAssurance"));

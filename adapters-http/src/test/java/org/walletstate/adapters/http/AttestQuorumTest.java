@@ -95,6 +95,9 @@ class AttestQuorumTest {
     assertThat(attestation.pass()).isTrue();
     assertThat(attestation.results().get(0).readAssurance())
         .contains(new ReadAssurance("quorum", 2, 2));
+    // walletstate.chains.quorum.sign-provider-names is off by default: no provider is named
+    assertThat(attestation.results().get(0).readAssurance().orElseThrow().names()).isEmpty();
+    assertThat(attestation.results().get(0).asJson().get("readAssurance").has("names")).isFalse();
     assertThat(attestation.requireQuorum(2)).isSameAs(attestation);
     assertThat(Long.decode(attestation.results().get(0).asJson().get("blockNumber").asText()))
         .isEqualTo(TwoProviders.one.forkBlock());

@@ -13,7 +13,9 @@ import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.proof.ProofTarget;
 
 /**
@@ -46,8 +48,10 @@ public final class QuorumEvmChainState implements EvmChainState {
    * @param of n: the independent providers configured for the chain
    * @param maxLagBlocks the most blocks the k heads may be apart
    * @param deadline the most one observation of the chain may take
+   * @param signsNames whether the observation's {@code readAssurance} names the k providers read
    */
-  public record Chain(List<Provider> read, int of, int maxLagBlocks, Duration deadline) {
+  public record Chain(
+      List<Provider> read, int of, int maxLagBlocks, Duration deadline, boolean signsNames) {
     public Chain {
       read = List.copyOf(read);
       if (read.size() < 2 || of < read.size()) {
@@ -55,6 +59,18 @@ public final class QuorumEvmChainState implements EvmChainState {
             "a quorum reads 2 ≤ k ≤ n providers, got " + read.size() + " of " + of);
       }
       Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** A chain whose observations name no provider. */
+    public Chain(List<Provider> read, int of, int maxLagBlocks, Duration deadline) {
+      this(read, of, maxLagBlocks, deadline, false);
+    }
+
+    /** What an observation that agreed signs: quorum k of n, with the k names when signed. */
+    ReadAssurance assurance() {
+      List<String> names =
+          signsNames ? read.stream().map(Provider::name).toList() : List.<String>of();
+      return new ReadAssurance(Assurance.QUORUM, read.size(), of, names);
     }
   }
 

@@ -15,9 +15,7 @@ import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.evm.read.ReadOutcomes;
-import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
-import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.proof.ProofTarget;
 
 /**
@@ -87,13 +85,12 @@ final class QuorumReads {
 
   private Uni<ChainObservation> observed(
       ReadOutcomes outcomes, Set<ProofTarget> proofs, AnchorTag anchor) {
-    ReadAssurance assurance =
-        new ReadAssurance(Assurance.QUORUM, quorum.read().size(), quorum.of());
     return new ProofReads(chain, quorum.read().get(0).rpc(), head, deadline, slots, outcomes)
         .run(proofs)
         .map(
             proven ->
-                new ChainObservation.Observed(head.anchor(anchor), outcomes, proven, assurance));
+                new ChainObservation.Observed(
+                    head.anchor(anchor), outcomes, proven, quorum.assurance()));
   }
 
   /** {@code requests} on every provider at once, compared. */

@@ -45,6 +45,7 @@ import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.observation.ReadAssurance;
+import org.walletstate.domain.payload.PayloadValue;
 
 /**
  * Quorum reads on the devnet: chain 1's node and a second anvil forked from it at its head, so both
@@ -87,6 +88,38 @@ class QuorumReadsDevnetTest {
     assertThat(Web3jEvmChainStateDevnetTest.value(observed, holderDeth()))
         .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dETH"));
     assertThat(disagreed).isEmpty();
+  }
+
+  @Test
+  void withNamesSigned_theAssuranceNamesTheProvidersRead_sorted_andWithoutThemNone() {
+    EvmQuorum named =
+        new EvmQuorum(
+                ChainId.evm(CHAIN),
+                List.of(
+                    new EvmProvider("node-b", List.of(devnet.rpcUrl(CHAIN)), true),
+                    new EvmProvider("node-a", List.of(fork.url()), true)),
+                2,
+                EvmQuorum.DEFAULT_MAX_LAG_BLOCKS)
+            .withSignedNames(true);
+
+    ChainObservation.Observed withNames;
+    try (Web3jEvmChainState adapter = adapter(HeadFollowing.off(), named)) {
+      withNames = observed(quorumRead(adapter));
+    }
+    ChainObservation.Observed without;
+    try (Web3jEvmChainState adapter = adapter(HeadFollowing.off(), named.withSignedNames(false))) {
+      without = observed(quorumRead(adapter));
+    }
+
+    assertThat(withNames.assurance())
+        .isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2, List.of("node-a", "node-b")));
+    assertThat(withNames.assurance().toPayload().get("names"))
+        .isEqualTo(
+            new PayloadValue.Arr(
+                List.of(PayloadValue.text("node-a"), PayloadValue.text("node-b"))));
+    assertThat(without.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+    assertThat(without.assurance().toPayload().members())
+        .containsOnlyKeys("mode", "providers", "of");
   }
 
   @Test
@@ -228,15 +261,19 @@ class QuorumReadsDevnetTest {
   }
 
   private Web3jEvmChainState adapter(URI second, HeadFollowing heads) {
-    EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
-    EvmQuorum quorum =
+    return adapter(
+        heads,
         new EvmQuorum(
             ChainId.evm(CHAIN),
             List.of(
                 new EvmProvider("devnet", List.of(devnet.rpcUrl(CHAIN)), true),
                 new EvmProvider("fork", List.of(second), true)),
             2,
-            EvmQuorum.DEFAULT_MAX_LAG_BLOCKS);
+            EvmQuorum.DEFAULT_MAX_LAG_BLOCKS));
+  }
+
+  private Web3jEvmChainState adapter(HeadFollowing heads, EvmQuorum quorum) {
+    EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
     ChainCallObserver observer =
         new ChainCallObserver() {
           @Override

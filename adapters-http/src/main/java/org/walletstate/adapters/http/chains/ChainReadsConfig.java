@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.chains;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
 import java.net.URI;
 import java.time.Duration;
@@ -23,6 +24,9 @@ public interface ChainReadsConfig {
 
   @WithName("evm-reads")
   EvmReads evmReads();
+
+  /** Quorum reads on every chain: {@code walletstate.chains.quorum.sign-provider-names}. */
+  Quorum quorum();
 
   /** Solana: {@code walletstate.chains.solana.endpoints}, ... */
   JsonRpcChain solana();
@@ -97,6 +101,16 @@ public interface ChainReadsConfig {
 
     /** Whether it counts towards a quorum: operated apart from the chain's other providers. */
     Optional<Boolean> independent();
+  }
+
+  /** Settings of quorum reads shared by all chains. */
+  interface Quorum {
+    /**
+     * Whether a result read with a quorum signs the configured names of the providers read, sorted,
+     * in {@code readAssurance.names} (never a URL); off, it names none, as before.
+     */
+    @WithDefault("false")
+    boolean signProviderNames();
   }
 
   /** Settings shared by all EVM chains. */

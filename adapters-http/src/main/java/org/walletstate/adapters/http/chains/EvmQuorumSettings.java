@@ -12,7 +12,8 @@ import org.walletstate.domain.chain.ChainId;
 
 /**
  * How each EVM chain is read for quorum requests: by default its endpoints grouped by vendor (one
- * provider per vendor, each independent), k = 2; with the configured providers, size and lag.
+ * provider per vendor, each independent), k = 2; with the configured providers, size and lag; and
+ * whether results sign the names of the providers read (one setting for the deployment).
  */
 public final class EvmQuorumSettings {
 
@@ -59,6 +60,8 @@ public final class EvmQuorumSettings {
             "walletstate.chains.evm." + entry.getKey() + ": " + e.getMessage(), e);
       }
     }
+    boolean signsNames = config.quorum().signProviderNames();
+    quorums.replaceAll((chain, quorum) -> quorum.withSignedNames(signsNames));
     return quorums;
   }
 }

@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
+import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.domain.chain.ChainId;
@@ -104,10 +105,23 @@ class EvmChainSettingsTest {
   }
 
   record Config(
-      Map<String, EvmChain> evm, EvmReads evmReads, JsonRpcChain solana, JsonRpcChain xrpl)
+      Map<String, EvmChain> evm,
+      EvmReads evmReads,
+      JsonRpcChain solana,
+      JsonRpcChain xrpl,
+      boolean signsNames)
       implements ChainReadsConfig {
     Config(Map<String, EvmChain> evm, EvmReads evmReads) {
       this(evm, evmReads, JsonRpc.NONE, JsonRpc.NONE);
+    }
+
+    Config(Map<String, EvmChain> evm, EvmReads evmReads, JsonRpcChain solana, JsonRpcChain xrpl) {
+      this(evm, evmReads, solana, xrpl, false);
+    }
+
+    @Override
+    public Quorum quorum() {
+      return () -> signsNames;
     }
 
     @Override
@@ -234,5 +248,20 @@ class EvmChainSettingsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("walletstate.chains.evm-reads.head-")
         .hasMessageContaining("maxAge");
+  }
+
+  @Test
+  void providerNames_areSignedOnEveryChain_onlyWhenTheOperatorOptsIn() {
+    Config off = new Config(Map.of(), NO_SHARED);
+    Config on = new Config(Map.of(), NO_SHARED, JsonRpc.NONE, JsonRpc.NONE, true);
+
+    Map<ChainId, EvmQuorum> unnamed =
+        EvmQuorumSettings.quorums(off, EvmChainSettings.evmConfig(off));
+    Map<ChainId, EvmQuorum> named = EvmQuorumSettings.quorums(on, EvmChainSettings.evmConfig(on));
+
+    assertThat(unnamed).isNotEmpty();
+    assertThat(unnamed.values()).noneMatch(EvmQuorum::signsNames);
+    assertThat(named.keySet()).isEqualTo(unnamed.keySet());
+    assertThat(named.values()).allMatch(EvmQuorum::signsNames);
   }
 }

@@ -20,8 +20,11 @@ import org.walletstate.domain.chain.ChainId;
  * @param size k: how many independent providers are read and must agree (at least 2)
  * @param maxLagBlocks the most blocks the quorum's heads may be apart: the anchor is the lowest of
  *     them, and a provider further behind than this is refused as lagging
+ * @param signsNames whether a result read with this quorum signs the names of the providers read
+ *     ({@code readAssurance.names}); off by default, so results name no provider
  */
-public record EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks) {
+public record EvmQuorum(
+    ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks, boolean signsNames) {
 
   public static final int DEFAULT_SIZE = 2;
   public static final int DEFAULT_MAX_LAG_BLOCKS = 3;
@@ -46,6 +49,11 @@ public record EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, in
     }
   }
 
+  /** A quorum whose results name no provider. */
+  public EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks) {
+    this(chain, providers, size, maxLagBlocks, false);
+  }
+
   /**
    * The default providers of a chain's endpoints: one per vendor (endpoints of one vendor are
    * grouped into one provider, in order), each independent, a quorum of 2.
@@ -68,14 +76,19 @@ public record EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, in
   }
 
   public EvmQuorum withProviders(List<EvmProvider> providers) {
-    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+    return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
   }
 
   public EvmQuorum withSize(int size) {
-    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+    return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
   }
 
   public EvmQuorum withMaxLagBlocks(int maxLagBlocks) {
-    return new EvmQuorum(chain, providers, size, maxLagBlocks);
+    return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
+  }
+
+  /** The same quorum, its results signing the names of the providers read or not. */
+  public EvmQuorum withSignedNames(boolean signsNames) {
+    return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
   }
 }

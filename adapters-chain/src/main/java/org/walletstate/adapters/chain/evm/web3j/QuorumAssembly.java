@@ -63,7 +63,11 @@ final class QuorumAssembly {
       chains.put(
           quorum.chain(),
           new QuorumEvmChainState.Chain(
-              read, independent.size(), quorum.maxLagBlocks(), chain.observationDeadline()));
+              read,
+              independent.size(),
+              quorum.maxLagBlocks(),
+              chain.observationDeadline(),
+              quorum.signsNames()));
     }
     return new QuorumEvmChainState(chains, stacks.clock(), slots, stacks.observer());
   }
