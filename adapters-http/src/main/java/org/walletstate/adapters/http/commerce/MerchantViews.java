@@ -111,17 +111,7 @@ public final class MerchantViews {
     v.put("acceptedTokens", accepted);
     v.put("tiers", tiers);
     v.put(
-        "nftCollections",
-        m.enabledCollections().stream()
-            .map(
-                c -> {
-                  Map<String, Object> n = new LinkedHashMap<>();
-                  n.put("name", c.name());
-                  n.put("chainId", c.chain().id().wireValue());
-                  n.put("discount", c.discount().orElse(null));
-                  return n;
-                })
-            .toList());
+        "nftCollections", m.enabledCollections().stream().map(MerchantViews::collection).toList());
     v.put("verified", m.verification().verified());
     v.put("walletTerms", walletTerms(m.settings()));
     return v;
@@ -137,6 +127,14 @@ public final class MerchantViews {
     return v;
   }
 
+  private static Map<String, Object> collection(NftCollection c) {
+    Map<String, Object> n = new LinkedHashMap<>();
+    n.put("name", c.name());
+    n.put("chainId", c.chain().id().wireValue());
+    n.put("discount", c.discount().orElse(null));
+    return n;
+  }
+
   private static Map<String, Object> tokenSummary(TokenConfig t) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("symbol", t.symbol());
@@ -147,18 +145,7 @@ public final class MerchantViews {
   /** {@code PUT nfts}. */
   static Map<String, Object> nfts(List<NftCollection> list) {
     Map<String, Object> v = new LinkedHashMap<>();
-    v.put(
-        "nftCollections",
-        list.stream()
-            .map(
-                c -> {
-                  Map<String, Object> n = new LinkedHashMap<>();
-                  n.put("name", c.name());
-                  n.put("chainId", c.chain().id().wireValue());
-                  n.put("discount", c.discount().orElse(null));
-                  return n;
-                })
-            .toList());
+    v.put("nftCollections", list.stream().map(MerchantViews::collection).toList());
     v.put("totalCollections", list.size());
     v.put("maxCollections", NftCollection.MAX_COLLECTIONS);
     return v;

@@ -4,6 +4,9 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -11,6 +14,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.domain.commerce.CompanyId;
@@ -28,8 +32,10 @@ public class PgScannerStore implements ScannerStore {
           + " on conflict (merchant_id) do update set salt = scanner_login.salt"
           + " returning salt";
 
-  private static final String OWNER =
-      "select id, owner_key_id from merchant where id_key = $1 for update";
+  private static final String OWNER = "select id, owner_key_id from merchant where id_key = $1";
+
+  /** The owner's row locked until the transaction ends: the limit holds between parallel adds. */
+  private static final String LOCKED_OWNER = OWNER + " for update";
 
   private final Pool pool;
 
@@ -52,109 +58,124 @@ public class PgScannerStore implements ScannerStore {
   public Uni<Added> add(CompanyId merchant, long ownerKeyId, NewScanner scanner, int limit) {
     return pool.withTransaction(
         conn ->
-            conn.preparedQuery(OWNER)
-                .execute(Tuple.of(merchant.key()))
-                .flatMap(
-                    owner -> {
-                      if (owner.size() == 0) {
-                        return Uni.createFrom().item((Added) new Added.NotFound());
-                      }
-                      Row row = owner.iterator().next();
-                      if (row.getLong("owner_key_id") != ownerKeyId) {
-                        return Uni.createFrom().item((Added) new Added.NotOwner());
-                      }
-                      String id = row.getString("id");
-                      return conn.preparedQuery(
-                              "select count(*) as n,"
-                                  + " count(*) filter (where pin_hash = $2) as same"
-                                  + " from scanner where merchant_id = $1")
-                          .execute(Tuple.of(id, scanner.pinHash()))
-                          .flatMap(
-                              counted -> {
-                                Row c = counted.iterator().next();
-                                if (c.getLong("same") > 0) {
-                                  return Uni.createFrom().item((Added) new Added.PinTaken());
-                                }
-                                if (c.getLong("n") >= limit) {
-                                  return Uni.createFrom()
-                                      .item((Added) new Added.LimitReached(limit));
-                                }
-                                return conn.preparedQuery(
-                                        "insert into scanner (id, merchant_id, label, pin_hash,"
-                                            + " created_at) values ($1, $2, $3, $4, $5)")
-                                    .execute(
-                                        Tuple.of(
-                                            scanner.id(),
-                                            id,
-                                            scanner.label().orElse(null),
-                                            scanner.pinHash(),
-                                            time(scanner.createdAt())))
-                                    .map(
-                                        ok ->
-                                            (Added)
-                                                new Added.Done(
-                                                    new Scanner(
-                                                        scanner.id(),
-                                                        scanner.label(),
-                                                        scanner.createdAt(),
-                                                        Optional.empty())));
-                              });
-                    }));
+            PgScannerStore.<Added>owned(
+                conn,
+                LOCKED_OWNER,
+                merchant,
+                ownerKeyId,
+                new Added.NotFound(),
+                new Added.NotOwner(),
+                id ->
+                    conn.preparedQuery(
+                            "select count(*) as n,"
+                                + " count(*) filter (where pin_hash = $2) as same"
+                                + " from scanner where merchant_id = $1")
+                        .execute(Tuple.of(id, scanner.pinHash()))
+                        .flatMap(
+                            counted -> {
+                              Row c = counted.iterator().next();
+                              if (c.getLong("same") > 0) {
+                                return Uni.createFrom().item((Added) new Added.PinTaken());
+                              }
+                              if (c.getLong("n") >= limit) {
+                                return Uni.createFrom().item((Added) new Added.LimitReached(limit));
+                              }
+                              return insert(conn, id, scanner);
+                            })));
+  }
+
+  private static Uni<Added> insert(SqlConnection conn, String merchantId, NewScanner scanner) {
+    return conn.preparedQuery(
+            "insert into scanner (id, merchant_id, label, pin_hash,"
+                + " created_at) values ($1, $2, $3, $4, $5)")
+        .execute(
+            Tuple.of(
+                scanner.id(),
+                merchantId,
+                scanner.label().orElse(null),
+                scanner.pinHash(),
+                time(scanner.createdAt())))
+        .map(
+            ok ->
+                new Added.Done(
+                    new Scanner(
+                        scanner.id(), scanner.label(), scanner.createdAt(), Optional.empty())));
   }
 
   @Override
   public Uni<Removed> remove(CompanyId merchant, long ownerKeyId, String scannerId) {
     return pool.withTransaction(
         conn ->
-            conn.preparedQuery(OWNER)
-                .execute(Tuple.of(merchant.key()))
-                .flatMap(
-                    owner -> {
-                      if (owner.size() == 0) {
-                        return Uni.createFrom().item(Removed.NOT_FOUND);
-                      }
-                      Row row = owner.iterator().next();
-                      if (row.getLong("owner_key_id") != ownerKeyId) {
-                        return Uni.createFrom().item(Removed.NOT_OWNER);
-                      }
-                      return conn.preparedQuery(
-                              "delete from scanner where id = $1 and merchant_id = $2 returning id")
-                          .execute(Tuple.of(scannerId, row.getString("id")))
-                          .map(rows -> rows.size() > 0 ? Removed.DONE : Removed.NO_SUCH_SCANNER);
-                    }));
+            owned(
+                conn,
+                LOCKED_OWNER,
+                merchant,
+                ownerKeyId,
+                Removed.NOT_FOUND,
+                Removed.NOT_OWNER,
+                id ->
+                    conn.preparedQuery(
+                            "delete from scanner where id = $1 and merchant_id = $2 returning id")
+                        .execute(Tuple.of(scannerId, id))
+                        .map(rows -> rows.size() > 0 ? Removed.DONE : Removed.NO_SUCH_SCANNER)));
   }
 
   @Override
   public Uni<MerchantStore.Access<List<Scanner>>> list(CompanyId merchant, long ownerKeyId) {
-    return pool.preparedQuery("select id, owner_key_id from merchant where id_key = $1")
+    return PgScannerStore.<MerchantStore.Access<List<Scanner>>>owned(
+        pool,
+        OWNER,
+        merchant,
+        ownerKeyId,
+        new MerchantStore.Access.NotFound<>(),
+        new MerchantStore.Access.NotOwner<>(),
+        id ->
+            pool.preparedQuery(
+                    "select id, label, created_at, last_login_at from scanner"
+                        + " where merchant_id = $1 order by created_at, id")
+                .execute(Tuple.of(id))
+                .map(rows -> new MerchantStore.Access.Done<>(scanners(rows))));
+  }
+
+  private static List<Scanner> scanners(RowSet<Row> rows) {
+    List<Scanner> scanners = new ArrayList<>();
+    for (Row r : rows) {
+      scanners.add(
+          new Scanner(
+              r.getString("id"),
+              Optional.ofNullable(r.getString("label")),
+              r.getOffsetDateTime("created_at").toInstant(),
+              Optional.ofNullable(r.getOffsetDateTime("last_login_at"))
+                  .map(OffsetDateTime::toInstant)));
+    }
+    return List.copyOf(scanners);
+  }
+
+  /**
+   * {@code then} with the merchant's internal id when the key {@code ownerKeyId} owns it; {@code
+   * notFound} or {@code notOwner} otherwise.
+   */
+  private static <T> Uni<T> owned(
+      SqlClient client,
+      String query,
+      CompanyId merchant,
+      long ownerKeyId,
+      T notFound,
+      T notOwner,
+      Function<String, Uni<T>> then) {
+    return client
+        .preparedQuery(query)
         .execute(Tuple.of(merchant.key()))
         .flatMap(
             owner -> {
               if (owner.size() == 0) {
-                return Uni.createFrom().item(new MerchantStore.Access.NotFound<List<Scanner>>());
+                return Uni.createFrom().item(notFound);
               }
               Row row = owner.iterator().next();
               if (row.getLong("owner_key_id") != ownerKeyId) {
-                return Uni.createFrom().item(new MerchantStore.Access.NotOwner<List<Scanner>>());
+                return Uni.createFrom().item(notOwner);
               }
-              return pool.preparedQuery(
-                      "select id, label, created_at, last_login_at from scanner"
-                          + " where merchant_id = $1 order by created_at, id")
-                  .execute(Tuple.of(row.getString("id")))
-                  .map(
-                      rows -> {
-                        List<Scanner> scanners = new ArrayList<>();
-                        for (Row r : rows) {
-                          scanners.add(
-                              new Scanner(
-                                  r.getString("id"),
-                                  Optional.ofNullable(r.getString("label")),
-                                  r.getOffsetDateTime("created_at").toInstant(),
-                                  Optional.ofNullable(r.getOffsetDateTime("last_login_at"))
-                                      .map(OffsetDateTime::toInstant)));
-                        }
-                        return new MerchantStore.Access.Done<>(List.copyOf(scanners));
-                      });
+              return then.apply(row.getString("id"));
             });
   }
 
