@@ -90,8 +90,8 @@ class ApplicationArchitectureTest {
   /**
    * One method per operation: no incoming port has a method that takes the same command as another
    * under that one's name and a suffix, differing only in who pays ({@code attest(KeyAccount,
-   * AttestCommand)} and {@code attestUnmetered(AttestCommand)}), and a port whose operation takes a
-   * {@link Payer} has that one operation only.
+   * AttestCommand)} and {@code attestUnmetered(AttestCommand)}, as the attest port once had), and a
+   * port whose operation takes a {@link Payer} has that one operation only.
    */
   @ArchTest
   static final ArchRule useCasesHaveOneMethodPerOperation =

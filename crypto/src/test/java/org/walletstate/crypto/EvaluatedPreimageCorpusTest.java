@@ -37,10 +37,10 @@ import org.bouncycastle.jcajce.provider.digest.Keccak;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.port.out.AttestationSigner.SigningRequest;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
@@ -774,7 +774,7 @@ class EvaluatedPreimageCorpusTest {
   static Signed corpus(Case c) {
     KeyVersion key = c.keyV1() ? KeyVersion.V1 : KeyVersion.V2;
     AttestCommand command = AttestCommands.parse(requestBody(c.body()), key);
-    ReadPlan plan = ReadPlan.of(command);
+    ReadPlan plan = ReadPlan.of(command.request());
     Map<ChainId, ChainObservation> observations = new LinkedHashMap<>();
     for (ChainId chainId : plan.chains()) {
       Chain chain = c.chain(((ChainId.Evm) chainId).value());
@@ -791,7 +791,7 @@ class EvaluatedPreimageCorpusTest {
               outcomes,
               node.proofs(plan.proofs(chainId))));
     }
-    AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
+    AttestEvaluation evaluation = AttestEvaluation.of(command.request(), observations);
     if (!(evaluation instanceof AttestEvaluation.Complete complete)) {
       throw new IllegalStateException("case " + c.name() + " did not evaluate: " + evaluation);
     }
@@ -808,7 +808,7 @@ class EvaluatedPreimageCorpusTest {
                     attestation,
                     key,
                     command.format() == ResponseFormat.JWT,
-                    command.wallets().subject().text()))
+                    command.request().wallets().subject().text()))
             .dataJson();
     byte[] preimage =
         Preimages.of(Namespace.SERVICE)

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import org.walletstate.domain.chain.FailureKind;
 
 /**
  * The most bytes one node answer may have. A caller names the contracts some conditions read, and a
@@ -22,8 +23,14 @@ public final class AnswerBound {
   /** 4 MiB: about ten times the largest batch of proofs or Multicall3 results the service reads. */
   public static final long DEFAULT_MAX_BYTES = 4L * 1024 * 1024;
 
-  /** What every failure of an answer over the bound says; retries recognise it by this text. */
+  /**
+   * What every failure of an answer over the bound says, for operators' logs. Retries decide on the
+   * failure's {@link FailureKind} ({@link #kindOf}), never on this text.
+   */
   public static final String TOO_LARGE = "answer over the size bound";
+
+  /** How deep {@link #kindOf} looks into a chain of causes (which could be a cycle). */
+  private static final int MAX_CAUSES = 16;
 
   private AnswerBound() {}
 
@@ -36,9 +43,18 @@ public final class AnswerBound {
     }
   }
 
-  /** Whether a failure's detail names an answer over the bound. */
-  public static boolean tooLarge(String detail) {
-    return detail != null && detail.contains(TOO_LARGE);
+  /**
+   * The kind of {@code failure}: {@link FailureKind#TOO_LARGE} when it or one of its causes is a
+   * {@link TooLarge} (a client may wrap the body's failure), else {@link FailureKind#TRANSIENT}.
+   */
+  public static FailureKind kindOf(Throwable failure) {
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < MAX_CAUSES; t = t.getCause(), depth++) {
+      if (t instanceof TooLarge) {
+        return FailureKind.TOO_LARGE;
+      }
+    }
+    return FailureKind.TRANSIENT;
   }
 
   /**

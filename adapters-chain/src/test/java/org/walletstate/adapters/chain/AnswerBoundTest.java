@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.walletstate.domain.chain.FailureKind;
 
 /**
  * The answer bound over real HTTP exchanges (a local server), with and without a declared length:
@@ -101,8 +102,25 @@ class AnswerBoundTest {
     assertThatThrownBy(over::readAllBytes)
         .isInstanceOf(AnswerBound.TooLarge.class)
         .hasMessage(AnswerBound.TOO_LARGE + " of " + BOUND + " bytes");
-    assertThat(AnswerBound.tooLarge("node:8545: transport: TooLarge: " + AnswerBound.TOO_LARGE))
-        .isTrue();
-    assertThat(AnswerBound.tooLarge("HTTP status 502")).isFalse();
+  }
+
+  @Test
+  void theKindOfAFailure_isTooLargeForTheBoundsFailure_wrappedOrNot_andNotForItsWording() {
+    IOException over = new AnswerBound.TooLarge(BOUND);
+
+    assertThat(AnswerBound.kindOf(over)).isEqualTo(FailureKind.TOO_LARGE);
+    assertThat(AnswerBound.kindOf(new IOException("stream failed", over)))
+        .isEqualTo(FailureKind.TOO_LARGE);
+    assertThat(AnswerBound.kindOf(new IOException("transport: TooLarge: " + AnswerBound.TOO_LARGE)))
+        .as("a failure merely worded like the bound's is not the bound's")
+        .isEqualTo(FailureKind.TRANSIENT);
+    assertThat(AnswerBound.kindOf(new IOException("HTTP status 502")))
+        .isEqualTo(FailureKind.TRANSIENT);
+  }
+
+  @Test
+  void aChunkedAnswerOverTheBound_failsAnExchangeWithTheTooLargeKind() {
+    assertThatThrownBy(() -> get(64L * 1024 * 1024, true))
+        .satisfies(e -> assertThat(AnswerBound.kindOf(e)).isEqualTo(FailureKind.TOO_LARGE));
   }
 }

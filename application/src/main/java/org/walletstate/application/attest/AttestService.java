@@ -10,6 +10,7 @@ import java.util.concurrent.Executor;
 import org.walletstate.application.account.Charge;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.chains.AllChains;
@@ -18,8 +19,8 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.ResponseFormat;
@@ -92,10 +93,10 @@ public final class AttestService implements AttestUseCase {
 
   /** The work: read, evaluate and, when complete, sign in {@code version}'s era. */
   private Uni<Charge.Delivered<AttestOutcome>> attested(AttestCommand command, KeyVersion version) {
-    return observe(command)
+    return observe(command.request())
         .flatMap(
             observations -> {
-              AttestEvaluation evaluation = AttestEvaluation.of(command, observations);
+              AttestEvaluation evaluation = AttestEvaluation.of(command.request(), observations);
               if (evaluation instanceof AttestEvaluation.Refused refused) {
                 return nothing(new AttestOutcome.Refused(refused.message()));
               }
@@ -130,19 +131,19 @@ public final class AttestService implements AttestUseCase {
             AttestationId.fromRandom(entropy.bytes(8)),
             complete.results(),
             attestedAt,
-            attestedAt.plus(command.attestationLifetime()));
+            attestedAt.plus(command.request().attestationLifetime()));
     var request =
         new AttestationSigner.SigningRequest(
             attestation,
             version,
             command.format() == ResponseFormat.JWT,
-            command.wallets().subject().text());
+            command.request().wallets().subject().text());
     return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
   }
 
   /** Reads every chain of the plan, all chains at once; each anchored at its own head. */
-  Uni<Map<ChainId, ChainObservation>> observe(AttestCommand command) {
-    ReadPlan plan = ReadPlan.of(command);
+  Uni<Map<ChainId, ChainObservation>> observe(AttestRequest request) {
+    ReadPlan plan = ReadPlan.of(request);
     return AllChains.observe(chains, plan.chains(), plan::query);
   }
 

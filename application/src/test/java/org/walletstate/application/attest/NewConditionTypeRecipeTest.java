@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.Paid;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.condition.ConditionReader;
@@ -28,7 +29,7 @@ import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.account.Plan;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.attest.condition.ConditionType;
 import org.walletstate.domain.attest.condition.ConditionVerdict;
@@ -158,16 +159,18 @@ class NewConditionTypeRecipeTest {
     Map<String, RequestValue> body = new LinkedHashMap<>();
     body.put("wallet", new RequestValue.Text(WALLET.checksummed()));
     body.put("conditions", new RequestValue.Arr(List.of(new RequestValue.Obj(any))));
-    AttestCommand base = AttestCommands.parse(new RequestValue.Obj(body), KeyVersion.V2);
+    AttestCommand parsed = AttestCommands.parse(new RequestValue.Obj(body), KeyVersion.V2);
+    AttestRequest base = parsed.request();
     return new AttestCommand(
-        base.keyVersion(),
-        base.wallets(),
-        List.of(condition),
-        base.proof(),
-        base.format(),
-        base.declaredLimits(),
-        base.anchor(),
-        base.assurance());
+        new AttestRequest(
+            base.keyVersion(),
+            base.wallets(),
+            List.of(condition),
+            base.proof(),
+            base.declaredLimits(),
+            base.anchor(),
+            base.assurance()),
+        parsed.format());
   }
 
   private AttestOutcome attest(long wei, RequestedCondition condition) {

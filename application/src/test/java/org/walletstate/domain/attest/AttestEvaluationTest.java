@@ -119,9 +119,9 @@ class AttestEvaluationTest {
 
   @Test
   void refusesToEvaluateWithoutAnObservationOfEveryChain() {
-    AttestCommand command = twoChains("").command();
+    AttestRequest request = twoChains("").attestRequest();
 
-    assertThatThrownBy(() -> AttestEvaluation.of(command, Map.of()))
+    assertThatThrownBy(() -> AttestEvaluation.of(request, Map.of()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("no observation of chain 1");
   }

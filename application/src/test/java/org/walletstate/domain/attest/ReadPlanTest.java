@@ -25,10 +25,11 @@ class ReadPlanTest {
   static final EvmAddress USDC = EvmAddress.of("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48");
   static final EvmAddress BASE_USDC = EvmAddress.of("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
 
-  static AttestCommand command(String conditions) {
+  static AttestRequest request(String conditions) {
     return AttestCommands.parse(
-        Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + conditions + "]}"),
-        KeyVersion.V2);
+            Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + conditions + "]}"),
+            KeyVersion.V2)
+        .request();
   }
 
   static String balance(long chain, EvmAddress token, String threshold) {
@@ -45,7 +46,7 @@ class ReadPlanTest {
   void groupsReadsByChainInTheOrderConditionsNameThem() {
     ReadPlan plan =
         ReadPlan.of(
-            command(
+            request(
                 balance(8453, BASE_USDC, "1")
                     + ",{\"type\":\"farcaster_id\"},"
                     + balance(1, USDC, "1")));
@@ -64,11 +65,11 @@ class ReadPlanTest {
             + "\",\"anchor\":\"finalized\",\"conditions\":["
             + balance(8453, BASE_USDC, "1")
             + ",{\"type\":\"farcaster_id\"}]}";
-    ReadPlan tagged = ReadPlan.of(AttestCommands.parse(Json.object(body), KeyVersion.V2));
+    ReadPlan tagged = ReadPlan.of(AttestCommands.parse(Json.object(body), KeyVersion.V2).request());
     assertThat(tagged.query(ChainId.evm(8453)).anchor()).isEqualTo(AnchorTag.FINALIZED);
     assertThat(tagged.query(ChainId.evm(10)).anchor()).isEqualTo(AnchorTag.FINALIZED);
 
-    ReadPlan untagged = ReadPlan.of(command(balance(8453, BASE_USDC, "1")));
+    ReadPlan untagged = ReadPlan.of(request(balance(8453, BASE_USDC, "1")));
     assertThat(untagged.query(ChainId.evm(8453)).anchor()).isEqualTo(AnchorTag.LATEST);
   }
 
@@ -101,16 +102,16 @@ class ReadPlanTest {
 
   @Test
   void hasNoFollowUpsWithoutEasConditions() {
-    ReadPlan plan = ReadPlan.of(command(balance(1, USDC, "1")));
+    ReadPlan plan = ReadPlan.of(request(balance(1, USDC, "1")));
 
     assertThat(plan.followUps(ChainId.evm(1), ReadOutcomes.none())).isEmpty();
   }
 
   @Test
   void followsAnIndexedUidWithTheEasReadOfThatUid() {
-    AttestCommand command =
-        command("{\"type\":\"eas_attestation\",\"template\":\"exchange_verified_account\"}");
-    ReadPlan plan = ReadPlan.of(command);
+    AttestRequest request =
+        request("{\"type\":\"eas_attestation\",\"template\":\"exchange_verified_account\"}");
+    ReadPlan plan = ReadPlan.of(request);
     EvmRead<?> uidRead = EvmRead.all(plan.reads(ChainId.evm(8453))).iterator().next();
     Bytes32 uid = Bytes32.of(java.math.BigInteger.valueOf(42));
 
@@ -126,7 +127,7 @@ class ReadPlanTest {
 
   @Test
   void refusesChainsOutsideThePlan() {
-    ReadPlan plan = ReadPlan.of(command(balance(1, USDC, "1")));
+    ReadPlan plan = ReadPlan.of(request(balance(1, USDC, "1")));
 
     assertThatThrownBy(() -> plan.reads(ChainId.evm(10)))
         .isInstanceOf(IllegalArgumentException.class);

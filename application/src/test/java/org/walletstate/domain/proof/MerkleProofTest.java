@@ -173,7 +173,7 @@ class MerkleProofTest {
                 new AccountProof.StorageProof(
                     key, BigInteger.valueOf(1_500_250_000L), List.of(Bytes.fromHex("0xc1")))));
     AttestScenario scenario = request(tokenBalance(8453, TOKEN.checksummed()));
-    assertThat(ReadPlan.of(scenario.command()).proofs(ChainId.evm(8453)))
+    assertThat(ReadPlan.of(scenario.attestRequest()).proofs(ChainId.evm(8453)))
         .containsExactly(new ProofTarget.Erc20Balance(TOKEN, HOLDER));
     ConditionResult result =
         scenario
@@ -209,7 +209,7 @@ class MerkleProofTest {
                 + "\",\"conditions\":["
                 + tokenBalance(8453, TOKEN.checksummed())
                 + "]}");
-    assertThat(ReadPlan.of(without.command()).proofs(ChainId.evm(8453))).isEmpty();
+    assertThat(ReadPlan.of(without.attestRequest()).proofs(ChainId.evm(8453))).isEmpty();
     assertThat(without.on(8453, erc20Holding(5)).result().proof()).isEmpty();
   }
 
@@ -280,7 +280,7 @@ class MerkleProofTest {
             "{\"type\":\"ratio_to_supply\",\"chainId\":8453,\"contractAddress\":\""
                 + TOKEN.checksummed()
                 + "\",\"minFraction\":\"0.5\"}");
-    assertThat(ReadPlan.of(supplyRequest.command()).proofs(ChainId.evm(8453))).isEmpty();
+    assertThat(ReadPlan.of(supplyRequest.attestRequest()).proofs(ChainId.evm(8453))).isEmpty();
   }
 
   @Test
@@ -357,7 +357,7 @@ class MerkleProofTest {
     String condition =
         Erc7710DelegationTest.vectorCondition("0xdb9B1e94B5b69Df7e401DDbedE43491141047dB3");
     Erc7710Delegation delegation =
-        (Erc7710Delegation) request(condition).command().conditions().get(0).condition();
+        (Erc7710Delegation) request(condition).attestRequest().conditions().get(0).condition();
     ProofTarget target = ((ProofRequirement.Wanted) delegation.proof(HOLDER)).target();
     ProofTarget.DelegationRevocation revocation = (ProofTarget.DelegationRevocation) target;
     EvmRead.DelegationDisabled disabled =

@@ -211,7 +211,7 @@ public final class AttestLoad {
     Map<Scenario, LoadRun.Operation> observations = new LinkedHashMap<>();
     for (Scenario scenario : scenarios) {
       BaselineReads baseline =
-          new BaselineReads(ReadPlan.of(RequestBodies.command(scenario.body())), rpcUrls, http);
+          new BaselineReads(ReadPlan.of(RequestBodies.request(scenario.body())), rpcUrls, http);
       observations.put(scenario, baseline::observe);
     }
     warmUp(observations);

@@ -124,7 +124,7 @@ public final class FloorBench {
     int[] sizes = checkedPreimageSizes(http, service.base(), request);
     try (FloorWork floor =
         new FloorWork(
-            ReadPlan.of(RequestBodies.command(body)),
+            ReadPlan.of(RequestBodies.request(body)),
             Map.of(8453L, rpc),
             http,
             jdbc,

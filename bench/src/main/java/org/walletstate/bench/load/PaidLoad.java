@@ -127,7 +127,7 @@ public final class PaidLoad {
     paceChain(devnet);
     try (FloorWork attest =
             new FloorWork(
-                ReadPlan.of(RequestBodies.command(body)),
+                ReadPlan.of(RequestBodies.request(body)),
                 devnet.rpcUrls(),
                 http,
                 jdbc,

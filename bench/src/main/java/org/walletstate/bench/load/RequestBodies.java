@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.walletstate.application.attest.port.in.AttestCommands;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.request.RequestValue;
 
@@ -25,9 +25,9 @@ public final class RequestBodies {
 
   private RequestBodies() {}
 
-  /** The validated command for {@code json}, as a v2 key would send it. */
-  public static AttestCommand command(String json) {
-    return AttestCommands.parse(object(json), KeyVersion.V2);
+  /** What {@code json} asks of the chains, validated, as a v2 key would send it. */
+  public static AttestRequest request(String json) {
+    return AttestCommands.parse(object(json), KeyVersion.V2).request();
   }
 
   /** {@code json} (an object) as the domain's request value. */

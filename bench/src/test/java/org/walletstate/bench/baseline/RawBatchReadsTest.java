@@ -39,7 +39,7 @@ class RawBatchReadsTest {
     EvmAddress token = EvmAddress.of(m.chain(CHAIN).address("token6"));
     ReadPlan plan =
         ReadPlan.of(
-            RequestBodies.command(
+            RequestBodies.request(
                 "{\"wallet\": \""
                     + holder.checksummed()
                     + "\", \"conditions\": [{\"type\": \"eas_attestation\","

@@ -15,11 +15,11 @@ final class AssuranceOption {
   private AssuranceOption() {}
 
   /** A quorum is read on EVM chains only: the first condition on another chain is named. */
-  static void everyChainReadsAQuorum(AttestCommand command) {
-    if (command.readMode() != Assurance.QUORUM) {
+  static void everyChainReadsAQuorum(AttestRequest request) {
+    if (request.readMode() != Assurance.QUORUM) {
       return;
     }
-    for (RequestedCondition requested : command.conditions()) {
+    for (RequestedCondition requested : request.conditions()) {
       Chain chain = requested.condition().chain();
       if (!chain.isEvm()) {
         throw new ValidationException(

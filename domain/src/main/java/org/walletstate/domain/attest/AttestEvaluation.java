@@ -36,17 +36,17 @@ public sealed interface AttestEvaluation
     permits AttestEvaluation.Complete, AttestEvaluation.Incomplete, AttestEvaluation.Refused {
 
   /**
-   * Evaluates every condition of {@code command} against its chain's observation.
+   * Evaluates every condition of {@code request} against its chain's observation.
    *
-   * @param observations one per chain of the command's {@link ReadPlan}
+   * @param observations one per chain of the request's {@link ReadPlan}
    * @throws IllegalArgumentException when a chain's observation, or a planned read's outcome, is
    *     missing
    */
-  static AttestEvaluation of(AttestCommand command, Map<ChainId, ChainObservation> observations) {
+  static AttestEvaluation of(AttestRequest request, Map<ChainId, ChainObservation> observations) {
     List<ConditionResult> results = new ArrayList<>();
     List<FailedCondition> failed = new ArrayList<>();
-    List<BoundCondition<?>> bound = command.boundConditions();
-    for (RequestedCondition requested : command.conditions()) {
+    List<BoundCondition<?>> bound = request.boundConditions();
+    for (RequestedCondition requested : request.conditions()) {
       BoundCondition<?> condition = bound.get(requested.index());
       Chain chain = condition.chain();
       ChainObservation observation = observations.get(chain.id());
@@ -62,7 +62,7 @@ public sealed interface AttestEvaluation
       ChainObservation.Observed observed = (ChainObservation.Observed) observation;
       ConditionVerdict verdict =
           condition.evaluate(
-              command.keyVersion(), observed.anchor(), observed.readings(), requested.path());
+              request.keyVersion(), observed.anchor(), observed.readings(), requested.path());
       if (verdict instanceof ConditionVerdict.Refused refused) {
         return new Refused(refused.message());
       }
@@ -73,7 +73,7 @@ public sealed interface AttestEvaluation
         continue;
       }
       ConditionVerdict.Decided decided = (ConditionVerdict.Decided) verdict;
-      Optional<PayloadValue.Obj> proof = proof(command.proof(), condition, observed);
+      Optional<PayloadValue.Obj> proof = proof(request.proof(), condition, observed);
       results.add(
           new ConditionResult(
               requested.index(),
@@ -84,9 +84,9 @@ public sealed interface AttestEvaluation
               decided.evaluatedCondition(),
               observed.anchor(),
               withAssurance(
-                  command,
+                  request,
                   observed,
-                  command
+                  request
                       .declaredLimits()
                       .apply(condition.condition().type().wireName(), decided.extras())),
               proof));
@@ -95,12 +95,12 @@ public sealed interface AttestEvaluation
   }
 
   /**
-   * The extras with {@code readAssurance} last when the command asked for an assurance; as they are
+   * The extras with {@code readAssurance} last when the request asked for an assurance; as they are
    * otherwise, so a request without the option signs byte for byte as before.
    */
   private static PayloadValue.Obj withAssurance(
-      AttestCommand command, ChainObservation.Observed observed, PayloadValue.Obj extras) {
-    if (command.assurance().isEmpty()) {
+      AttestRequest request, ChainObservation.Observed observed, PayloadValue.Obj extras) {
+    if (request.assurance().isEmpty()) {
       return extras;
     }
     return PayloadValue.objectBuilder()
@@ -109,7 +109,7 @@ public sealed interface AttestEvaluation
         .build();
   }
 
-  /** The Merkle proof of a decided condition, when the command asks for proofs. */
+  /** The Merkle proof of a decided condition, when the request asks for proofs. */
   private static Optional<PayloadValue.Obj> proof(
       ProofMode mode, BoundCondition<?> condition, ChainObservation.Observed observed) {
     if (mode != ProofMode.MERKLE) {

@@ -19,10 +19,10 @@ import org.walletstate.domain.holding.WalletMember;
  */
 final class AttestRules {
 
-  /** A rule over a whole command; throws the 400 when it is broken. */
+  /** A rule over a whole request; throws the 400 when it is broken. */
   @FunctionalInterface
   interface Rule {
-    void check(AttestCommand command);
+    void check(AttestRequest request);
   }
 
   static final List<Rule> RULES =
@@ -40,9 +40,9 @@ final class AttestRules {
    * block tag (every non-EVM chain, and the EVM chains the catalogue does not list as serving it),
    * naming the first such condition, its chain and the tag.
    */
-  static void everyChainServesTheAnchor(AttestCommand command) {
-    AnchorTag tag = command.anchor();
-    for (RequestedCondition requested : command.conditions()) {
+  static void everyChainServesTheAnchor(AttestRequest request) {
+    AnchorTag tag = request.anchor();
+    for (RequestedCondition requested : request.conditions()) {
       Chain chain = requested.condition().chain();
       if (!chain.serves(tag)) {
         throw new ValidationException(
@@ -67,10 +67,10 @@ final class AttestRules {
    * Each condition is evaluated for the request's wallet of its chain's family, which must then be
    * given.
    */
-  static void conditionsHaveTheirFamilysWallet(AttestCommand command) {
-    for (RequestedCondition requested : command.conditions()) {
+  static void conditionsHaveTheirFamilysWallet(AttestRequest request) {
+    for (RequestedCondition requested : request.conditions()) {
       Chain chain = requested.condition().chain();
-      if (command.wallets().of(chain.family()).isEmpty()) {
+      if (request.wallets().of(chain.family()).isEmpty()) {
         WalletMember member = WalletMember.of(chain.family());
         throw new ValidationException(
             member.name()
@@ -88,8 +88,8 @@ final class AttestRules {
    * A native {@code token_balance} and one of the chain's ERC-20 mirror read the same holding; the
    * pair is refused naming both conditions.
    */
-  static void noHoldingIsReadTwoWays(AttestCommand command) {
-    List<RequestedCondition> conditions = command.conditions();
+  static void noHoldingIsReadTwoWays(AttestRequest request) {
+    List<RequestedCondition> conditions = request.conditions();
     for (RequestedCondition nativeSide : conditions) {
       if (!(nativeSide.condition() instanceof TokenBalance balance)
           || !(balance.asset() instanceof Asset.Native)) {
@@ -124,9 +124,9 @@ final class AttestRules {
   }
 
   /** At most {@link Erc7710Delegation#MAX_PER_REQUEST} delegation conditions per request. */
-  static void atMostThreeDelegations(AttestCommand command) {
+  static void atMostThreeDelegations(AttestRequest request) {
     List<RequestedCondition> delegations =
-        command.conditions().stream()
+        request.conditions().stream()
             .filter(c -> c.condition() instanceof Erc7710Delegation)
             .toList();
     if (delegations.size() > Erc7710Delegation.MAX_PER_REQUEST) {

@@ -44,17 +44,17 @@ public final class ReadPlan {
     this.assurance = assurance;
   }
 
-  /** The plan of a command. */
-  public static ReadPlan of(AttestCommand command) {
+  /** The plan of a request. */
+  public static ReadPlan of(AttestRequest request) {
     List<BoundCondition<?>> bound = new ArrayList<>();
     Map<ChainId, Set<ChainRead<?>>> reads = new LinkedHashMap<>();
     Map<ChainId, Set<ProofTarget>> proofs = new LinkedHashMap<>();
-    for (BoundCondition<?> condition : command.boundConditions()) {
+    for (BoundCondition<?> condition : request.boundConditions()) {
       bound.add(condition);
       ChainId id = condition.chain().id();
       reads.computeIfAbsent(id, chain -> new LinkedHashSet<>()).addAll(condition.reads());
       Set<ProofTarget> targets = proofs.computeIfAbsent(id, chain -> new LinkedHashSet<>());
-      if (command.proof() == ProofMode.MERKLE
+      if (request.proof() == ProofMode.MERKLE
           && condition.proofRequirement() instanceof ProofRequirement.Wanted wanted) {
         targets.add(wanted.target());
       }
@@ -65,8 +65,8 @@ public final class ReadPlan {
         List.copyOf(bound),
         Collections.unmodifiableMap(reads),
         Collections.unmodifiableMap(proofs),
-        command.anchor(),
-        command.readMode());
+        request.anchor(),
+        request.readMode());
   }
 
   /** The chains to anchor, in the order the conditions first name them. */
@@ -75,8 +75,8 @@ public final class ReadPlan {
   }
 
   /**
-   * What to observe on {@code chain}: both rounds of reads and the proofs, at the command's anchor,
-   * from as many providers as the command's assurance asks.
+   * What to observe on {@code chain}: both rounds of reads and the proofs, at the request's anchor,
+   * from as many providers as the request's assurance asks.
    */
   public ChainQuery query(ChainId chain) {
     return new ChainQuery(
@@ -94,7 +94,7 @@ public final class ReadPlan {
 
   /**
    * What to prove on {@code chain}, at the anchor the reads were pinned to, after them; empty
-   * unless the command asked for Merkle proofs.
+   * unless the request asked for Merkle proofs.
    */
   public Set<ProofTarget> proofs(ChainId chain) {
     reads(chain);

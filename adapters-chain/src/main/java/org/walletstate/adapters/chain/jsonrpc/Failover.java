@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
-import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -71,26 +70,16 @@ final class Failover {
         throw unexpected;
       } catch (RpcFailure failure) {
         trip.ended(failure.getMessage());
-        // an answer over the size bound is not retried: every node holds the same state
-        boolean tooLarge = AnswerBound.tooLarge(failure.getMessage());
-        Duration pause = tries < config.attempts() && !tooLarge ? backoff.before(tries) : null;
+        // e.g. an answer over the size bound is not retried: every node holds the same state
+        boolean retryable = failure.kind().retryable();
+        Duration pause = tries < config.attempts() && retryable ? backoff.before(tries) : null;
         if (pause == null || deadline.remaining().compareTo(pause) <= 0) {
           ended(start, false, tries, first, endpoint);
           String why =
-              tooLarge
+              !retryable
                   ? "not retried"
                   : pause == null ? "attempts spent" : "deadline too close for another try";
-          throw new RpcFailure(
-              failure.getMessage()
-                  + " (gave up after "
-                  + tries
-                  + " of "
-                  + config.attempts()
-                  + " attempts: "
-                  + why
-                  + "; last on "
-                  + hostAndPort(endpoints().get(endpoint))
-                  + ")");
+          throw gaveUp(failure, tries, endpoint, why);
         }
         int next = (endpoint + 1) % endpoints().size();
         int tried = endpoint;
@@ -111,6 +100,22 @@ final class Failover {
         endpoint = next;
       }
     }
+  }
+
+  /** {@code failure} once no other try follows, of its kind, saying why. */
+  private RpcFailure gaveUp(RpcFailure failure, int tries, int endpoint, String why) {
+    return new RpcFailure(
+        failure.kind(),
+        failure.getMessage()
+            + " (gave up after "
+            + tries
+            + " of "
+            + config.attempts()
+            + " attempts: "
+            + why
+            + "; last on "
+            + hostAndPort(endpoints().get(endpoint))
+            + ")");
   }
 
   private void ended(long start, boolean answered, int tries, int first, int last) {

@@ -18,6 +18,7 @@ import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.domain.chain.FailureKind;
 
 /**
  * JSON-RPC over HTTP POST to one chain's endpoints, with the EVM stack's policy: each exchange
@@ -236,8 +237,9 @@ public final class JsonRpcTransport {
     } catch (HttpTimeoutException e) {
       throw new RpcFailure("no answer within " + timeout.toMillis() + " ms");
     } catch (IOException e) {
-      if (e instanceof AnswerBound.TooLarge || e.getCause() instanceof AnswerBound.TooLarge) {
-        throw new RpcFailure(new AnswerBound.TooLarge(maxAnswerBytes).getMessage());
+      if (AnswerBound.kindOf(e) == FailureKind.TOO_LARGE) {
+        throw new RpcFailure(
+            FailureKind.TOO_LARGE, new AnswerBound.TooLarge(maxAnswerBytes).getMessage());
       }
       throw new RpcFailure("exchange failed: " + e.getClass().getSimpleName());
     } catch (InterruptedException e) {

@@ -21,8 +21,8 @@ import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
@@ -141,8 +141,8 @@ class AttestOnDevnetTest {
 
   /** The application's flow, as it will run it: plan, observe each chain at once, evaluate. */
   private static AttestEvaluation attest(EvmChainState chains, String json) {
-    AttestCommand command = AttestCommands.parse(Bodies.object(json), KeyVersion.V2);
-    ReadPlan plan = ReadPlan.of(command);
+    AttestRequest request = AttestCommands.parse(Bodies.object(json), KeyVersion.V2).request();
+    ReadPlan plan = ReadPlan.of(request);
     List<ChainId> order = List.copyOf(plan.chains());
     List<ChainObservation> observed =
         Uni.join()
@@ -154,7 +154,7 @@ class AttestOnDevnetTest {
     for (int i = 0; i < order.size(); i++) {
       observations.put(order.get(i), observed.get(i));
     }
-    return AttestEvaluation.of(command, observations);
+    return AttestEvaluation.of(request, observations);
   }
 
   private static String body(DevnetManifest m, String wallet, String conditions) {

@@ -23,12 +23,12 @@ import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.payload.KeyVersion;
 

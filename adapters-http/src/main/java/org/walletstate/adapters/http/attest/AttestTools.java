@@ -8,11 +8,11 @@ import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
 import org.walletstate.adapters.http.mcp.ToolSet;
 import org.walletstate.application.account.port.in.Paid.Settlement;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**

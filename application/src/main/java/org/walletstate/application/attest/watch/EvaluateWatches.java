@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
@@ -19,8 +20,8 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.AttestEvaluation;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
@@ -45,7 +46,11 @@ public final class EvaluateWatches {
 
   static final String LEDGER_REASON = "watch";
 
-  private record Parsed(WatchEvaluations.Due due, AttestCommand command) {}
+  private record Parsed(WatchEvaluations.Due due, AttestCommand command) {
+    AttestRequest request() {
+      return command.request();
+    }
+  }
 
   private final WatchEvaluations evaluations;
   private final JsonRequests requests;
@@ -107,7 +112,7 @@ public final class EvaluateWatches {
       try {
         AttestCommand command =
             AttestCommands.parse(requests.object(d.requestJson()), d.keyVersion());
-        shared.add(command);
+        shared.add(command.request());
         parsed.add(new Parsed(d, command));
       } catch (RuntimeException e) {
         unreadable.add(
@@ -160,7 +165,7 @@ public final class EvaluateWatches {
       Parsed p, Map<SharedReads.Target, ChainObservation> observed, Instant now, Instant next) {
     String id = p.due().id();
     AttestEvaluation evaluation =
-        AttestEvaluation.of(p.command(), SharedReads.of(p.command(), observed));
+        AttestEvaluation.of(p.request(), SharedReads.of(p.request(), observed));
     if (evaluation instanceof AttestEvaluation.Refused refused) {
       return none(evaluations.unchanged(id, Watch.Status.READ_FAILED, refused.message(), next));
     }
@@ -185,7 +190,7 @@ public final class EvaluateWatches {
             AttestationId.fromRandom(entropy.bytes(8)),
             complete.results(),
             now,
-            now.plus(p.command().attestationLifetime()));
+            now.plus(p.request().attestationLifetime()));
     CreditLedger.DebitRequest debit =
         new CreditLedger.DebitRequest(
             due.ownerKey(),
@@ -236,7 +241,7 @@ public final class EvaluateWatches {
             attestation,
             p.due().keyVersion(),
             command.format() == ResponseFormat.JWT,
-            command.wallets().subject().text());
+            command.request().wallets().subject().text());
     return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
   }
 

@@ -7,7 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
@@ -30,10 +30,10 @@ final class SharedReads {
   private final Map<Target, List<ReadPlan>> plans = new LinkedHashMap<>();
 
   /** Adds a watch's plan. */
-  void add(AttestCommand command) {
-    ReadPlan plan = ReadPlan.of(command);
+  void add(AttestRequest request) {
+    ReadPlan plan = ReadPlan.of(request);
     for (ChainId chain : plan.chains()) {
-      plans.computeIfAbsent(new Target(chain, command.anchor()), t -> new ArrayList<>()).add(plan);
+      plans.computeIfAbsent(new Target(chain, request.anchor()), t -> new ArrayList<>()).add(plan);
     }
   }
 
@@ -64,12 +64,12 @@ final class SharedReads {
         target.anchor());
   }
 
-  /** A command's observations, one per chain it reads, out of the shared ones. */
+  /** A request's observations, one per chain it reads, out of the shared ones. */
   static Map<ChainId, ChainObservation> of(
-      AttestCommand command, Map<Target, ChainObservation> observed) {
+      AttestRequest request, Map<Target, ChainObservation> observed) {
     Map<ChainId, ChainObservation> mine = new LinkedHashMap<>();
-    for (ChainId chain : ReadPlan.of(command).chains()) {
-      mine.put(chain, observed.get(new Target(chain, command.anchor())));
+    for (ChainId chain : ReadPlan.of(request).chains()) {
+      mine.put(chain, observed.get(new Target(chain, request.anchor())));
     }
     return mine;
   }

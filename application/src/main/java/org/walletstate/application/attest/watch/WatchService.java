@@ -121,7 +121,7 @@ public final class WatchService implements WatchesUseCase {
     String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(entropy.bytes(24));
     WatchStore.NewWatch row =
         new WatchStore.NewWatch(
-            watch, command.requestJson(), command.attest().keyVersion(), secret);
+            watch, command.requestJson(), command.attest().request().keyVersion(), secret);
     return store
         .insert(row, maxPerKey)
         .map(

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.BitcoinAddress;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
@@ -32,12 +32,13 @@ class BitcoinConditionsTest {
           923456, "00000000000000000001a0b3c6f4e8a1d2c3b4a5968778695a4b3c2d1e0f1a2b");
 
   private static BoundCondition<?> bound(KeyVersion key, String condition) {
-    AttestCommand command =
+    AttestRequest request =
         AttestCommands.parse(
-            Json.object(
-                "{\"bitcoinWallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"),
-            key);
-    return command.boundConditions().get(0);
+                Json.object(
+                    "{\"bitcoinWallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"),
+                key)
+            .request();
+    return request.boundConditions().get(0);
   }
 
   private static String native_(String threshold) {

@@ -14,7 +14,7 @@ import org.walletstate.application.attest.port.in.condition.ConditionRulesTest;
 import org.walletstate.application.testing.AttestScenario;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.FailedCondition;
 import org.walletstate.domain.attest.attestation.ConditionResult;
 import org.walletstate.domain.chain.ChainId;
@@ -109,7 +109,7 @@ public class Erc7710DelegationTest {
   }
 
   static Erc7710Delegation parsed(AttestScenario scenario) {
-    return (Erc7710Delegation) scenario.command().conditions().get(0).condition();
+    return (Erc7710Delegation) scenario.attestRequest().conditions().get(0).condition();
   }
 
   static FakeEvm notRevoked(Erc7710Delegation condition) {
@@ -391,7 +391,10 @@ public class Erc7710DelegationTest {
 
   @Test
   void anAttestationWithADelegation_livesFiveMinutes() {
-    assertThat(request(TOOLKIT_DELEGATE, "", vectorCondition(M130)).command().attestationLifetime())
+    assertThat(
+            request(TOOLKIT_DELEGATE, "", vectorCondition(M130))
+                .attestRequest()
+                .attestationLifetime())
         .isEqualTo(Duration.ofMinutes(5));
     assertThat(
             AttestScenario.request(
@@ -399,7 +402,7 @@ public class Erc7710DelegationTest {
                     "{\"wallet\":\""
                         + TOOLKIT_DELEGATE
                         + "\",\"conditions\":[{\"type\":\"farcaster_id\"}]}")
-                .command()
+                .attestRequest()
                 .attestationLifetime())
         .isEqualTo(Duration.ofMinutes(30));
   }
@@ -439,7 +442,8 @@ public class Erc7710DelegationTest {
   @Test
   void atMostThreeDelegationsPerRequest() {
     String one = vectorCondition(M130);
-    AttestCommand three = AttestCommands.parse(Json.object(body(one, one, one)), KeyVersion.V2);
+    AttestRequest three =
+        AttestCommands.parse(Json.object(body(one, one, one)), KeyVersion.V2).request();
     assertThat(three.conditions()).hasSize(3);
     refused(
         body(one, one, one, one),

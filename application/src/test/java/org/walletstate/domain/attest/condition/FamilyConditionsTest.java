@@ -15,7 +15,7 @@ import org.walletstate.domain.address.SolanaMint;
 import org.walletstate.domain.address.XrplAddress;
 import org.walletstate.domain.address.XrplCurrency;
 import org.walletstate.domain.amount.TokenDecimals;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
@@ -43,18 +43,19 @@ class FamilyConditionsTest {
   private static final Anchor LEDGER = new Anchor.XrplLedger(7, "AB".repeat(32));
 
   private static BoundCondition<?> bound(String condition) {
-    AttestCommand command =
+    AttestRequest request =
         AttestCommands.parse(
-            Json.object(
-                "{\"solanaWallet\":\""
-                    + SOL
-                    + "\",\"xrplWallet\":\""
-                    + XRPL
-                    + "\",\"conditions\":["
-                    + condition
-                    + "]}"),
-            KeyVersion.V2);
-    return command.boundConditions().get(0);
+                Json.object(
+                    "{\"solanaWallet\":\""
+                        + SOL
+                        + "\",\"xrplWallet\":\""
+                        + XRPL
+                        + "\",\"conditions\":["
+                        + condition
+                        + "]}"),
+                KeyVersion.V2)
+            .request();
+    return request.boundConditions().get(0);
   }
 
   private static ConditionVerdict evaluate(

@@ -44,6 +44,7 @@ class TronConditionsTest {
                     + extra
                     + "}]}"),
             KeyVersion.V2)
+        .request()
         .boundConditions()
         .get(0);
   }

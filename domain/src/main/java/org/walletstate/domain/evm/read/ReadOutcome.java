@@ -2,6 +2,7 @@ package org.walletstate.domain.evm.read;
 
 import java.math.BigInteger;
 import java.util.Objects;
+import org.walletstate.domain.chain.FailureKind;
 import org.walletstate.domain.evm.AccountProof;
 import org.walletstate.domain.evm.Bytes;
 
@@ -53,13 +54,26 @@ public sealed interface ReadOutcome
 
   /**
    * The read did not complete: transport error, timeout, rate limit, an answer that was not
-   * JSON-RPC. The result is refused with {@code rpc_failure}, never signed as {@code met: false}.
+   * JSON-RPC, an answer over the size bound. The result is refused with {@code rpc_failure}, never
+   * signed as {@code met: false}.
    *
-   * @param detail for operators' logs only; never shown to callers
+   * @param kind whether another try may answer: what retries decide on
+   * @param detail for operators' logs only; never shown to callers, never decided on
    */
-  record Failed(String detail) implements ReadOutcome {
+  record Failed(FailureKind kind, String detail) implements ReadOutcome {
     public Failed {
+      Objects.requireNonNull(kind, "kind");
       Objects.requireNonNull(detail, "detail");
+    }
+
+    /** A {@link FailureKind#TRANSIENT} failure: another try may answer. */
+    public Failed(String detail) {
+      this(FailureKind.TRANSIENT, detail);
+    }
+
+    /** The same kind of failure, described by {@code otherDetail}. */
+    public Failed withDetail(String otherDetail) {
+      return new Failed(kind, otherDetail);
     }
   }
 

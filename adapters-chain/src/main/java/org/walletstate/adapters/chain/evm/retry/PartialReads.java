@@ -3,7 +3,6 @@ package org.walletstate.adapters.chain.evm.retry;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
@@ -34,9 +33,12 @@ final class PartialReads {
     return failed;
   }
 
-  /** Whether an attempt failed on an answer over the size bound, which no retry would change. */
-  static boolean tooLarge(Map<EvmRequest, ReadOutcome.Failed> failed) {
-    return failed.values().stream().anyMatch(f -> AnswerBound.tooLarge(f.detail()));
+  /**
+   * Whether another try may change an attempt's failures: not when one of them is of a kind no
+   * retry changes (an answer over the size bound, which every node would give).
+   */
+  static boolean retryable(Map<EvmRequest, ReadOutcome.Failed> failed) {
+    return failed.values().stream().allMatch(f -> f.kind().retryable());
   }
 
   /** What a retry log line says about the failures of an attempt over {@code pending}. */

@@ -175,16 +175,15 @@ public final class RetryingEvmRpc implements EvmRpc {
                 ended(call, true, attempt, endpoint);
                 return Uni.createFrom().item(done);
               }
-              // an answer over the size bound is not retried: every node holds the same state
+              // e.g. an answer over the size bound is not retried: every node holds the same state
               Optional<Duration> pause =
-                  PartialReads.tooLarge(failed)
-                      ? Optional.empty()
-                      : pauseBeforeRetry(attempt, deadline);
+                  PartialReads.retryable(failed)
+                      ? pauseBeforeRetry(attempt, deadline)
+                      : Optional.empty();
               if (pause.isEmpty()) {
                 ended(call, false, attempt, endpoint);
                 failed.forEach(
-                    (request, f) ->
-                        done.put(request, new ReadOutcome.Failed(gaveUp(f.detail(), attempt))));
+                    (request, f) -> done.put(request, f.withDetail(gaveUp(f.detail(), attempt))));
                 return Uni.createFrom().item(done);
               }
               retrying(attempt, endpoint, pause.get(), PartialReads.describe(failed, pending));

@@ -16,6 +16,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
@@ -31,7 +32,6 @@ import org.web3j.protocol.core.DefaultBlockParameter;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
-import org.web3j.protocol.core.methods.request.Transaction;
 
 /**
  * One JSON-RPC endpoint through web3j, one attempt per call: no retries (that is {@code
@@ -97,7 +97,7 @@ public final class Web3jEvmRpc implements EvmRpc {
     return exchange(
         deadline,
         () -> prefixed(Web3jAnswers.head(tag, web3j.ethGetBlockByNumber(block, false).send())),
-        detail -> new HeadOutcome.Failed(name + ": " + detail));
+        failed -> new HeadOutcome.Failed(name + ": " + failed.detail()));
   }
 
   @Override
@@ -111,7 +111,7 @@ public final class Web3jEvmRpc implements EvmRpc {
                     web3j
                         .ethGetBlockByNumber(DefaultBlockParameter.valueOf(number), false)
                         .send())),
-        detail -> new HeadOutcome.Failed(name + ": " + detail));
+        failed -> new HeadOutcome.Failed(name + ": " + failed.detail()));
   }
 
   private static DefaultBlockParameterName blockTag(AnchorTag tag) {
@@ -142,7 +142,9 @@ public final class Web3jEvmRpc implements EvmRpc {
       List<EvmRequest> batch = all.subList(from, Math.min(all.size(), from + maxBatchSize));
       batches.add(
           exchange(
-              deadline, () -> send(batch, at), detail -> failedAll(batch, name + ": " + detail)));
+              deadline,
+              () -> send(batch, at),
+              failed -> failedAll(batch, failed.withDetail(name + ": " + failed.detail()))));
     }
     if (batches.size() == 1) {
       return batches.get(0);
@@ -166,7 +168,7 @@ public final class Web3jEvmRpc implements EvmRpc {
       throws Exception {
     List<Request<?, ? extends Response<?>>> sent = new ArrayList<>(batch.size());
     for (EvmRequest request : batch) {
-      Request<?, ? extends Response<?>> one = request(request, at);
+      Request<?, ? extends Response<?>> one = Web3jRequests.of(web3j, service, request, at);
       one.setId(IDS.incrementAndGet());
       sent.add(one);
     }
@@ -202,82 +204,59 @@ public final class Web3jEvmRpc implements EvmRpc {
     return outcomes;
   }
 
-  private Request<?, ? extends Response<?>> request(EvmRequest request, DefaultBlockParameter at) {
-    if (request instanceof EvmRequest.EthCall call) {
-      return web3j.ethCall(
-          Transaction.createEthCallTransaction(null, call.to().lowercase(), call.data().toHex()),
-          at);
-    }
-    if (request instanceof EvmRequest.EthGetBalance balance) {
-      return web3j.ethGetBalance(balance.account().lowercase(), at);
-    }
-    if (request instanceof EvmRequest.EthGetCode code) {
-      return web3j.ethGetCode(code.account().lowercase(), at);
-    }
-    if (request instanceof EvmRequest.EthGetProof proof) {
-      List<String> keys = new ArrayList<>();
-      proof.storageKeys().forEach(key -> keys.add(key.hex()));
-      return web3j.ethGetProof(proof.account().lowercase(), keys, at.getValue());
-    }
-    if (request instanceof EvmRequest.EthCallWithStorage call) {
-      // eth_call's third parameter, a state override: stateDiff keeps the rest of the storage
-      Map<String, Object> transaction = new LinkedHashMap<>();
-      transaction.put("to", call.to().lowercase());
-      transaction.put("data", call.data().toHex());
-      Map<String, Object> override =
-          Map.of(
-              call.to().lowercase(),
-              Map.of("stateDiff", Map.of(call.slot().hex(), call.value().hex())));
-      return new Request<>(
-          "eth_call",
-          List.of(transaction, at.getValue(), override),
-          service,
-          org.web3j.protocol.core.methods.response.EthCall.class);
-    }
-    throw new IllegalArgumentException("not a request this client knows: " + request);
-  }
-
   private ReadOutcome prefixed(ReadOutcome outcome) {
     return outcome instanceof ReadOutcome.Failed failed
-        ? new ReadOutcome.Failed(name + ": " + failed.detail())
+        ? failed.withDetail(name + ": " + failed.detail())
         : outcome;
   }
 
   /**
    * Runs {@code exchange} on the calls executor, waiting at most the request timeout or the time
    * left. Whatever goes wrong (a thrown exception, no answer in time, no thread to run on) becomes
-   * {@code failure}'s value: the returned {@link Uni} does not fail.
+   * {@code failure}'s value, of the kind the failure is ({@link AnswerBound#kindOf}): the returned
+   * {@link Uni} does not fail.
    */
   private <T> Uni<T> exchange(
-      Deadline deadline, Exchange<T> exchange, Function<String, T> failure) {
+      Deadline deadline, Exchange<T> exchange, Function<ReadOutcome.Failed, T> failure) {
     Duration wait = deadline.cap(requestTimeout);
     if (wait.isZero()) {
-      return Uni.createFrom().item(failure.apply("the deadline passed before the request"));
+      return Uni.createFrom()
+          .item(failure.apply(new ReadOutcome.Failed("the deadline passed before the request")));
     }
     return Uni.createFrom()
         .item(
             () -> {
               if (deadline.hasPassed()) {
-                return failure.apply("the deadline passed while the request waited for a thread");
+                return failure.apply(
+                    new ReadOutcome.Failed(
+                        "the deadline passed while the request waited for a thread"));
               }
               try {
                 return exchange.run();
               } catch (Exception e) {
-                return failure.apply(Web3jAnswers.describe(e));
+                return failure.apply(failed(e));
               }
             })
         .runSubscriptionOn(calls)
         .ifNoItem()
         .after(wait)
         .on(timer)
-        .recoverWithItem(() -> failure.apply("no answer within " + wait.toMillis() + " ms"))
+        .recoverWithItem(
+            () ->
+                failure.apply(
+                    new ReadOutcome.Failed("no answer within " + wait.toMillis() + " ms")))
         .onFailure()
-        .recoverWithItem(e -> failure.apply(Web3jAnswers.describe(e)));
+        .recoverWithItem(e -> failure.apply(failed(e)));
   }
 
-  private static Map<EvmRequest, ReadOutcome> failedAll(List<EvmRequest> batch, String detail) {
+  private static ReadOutcome.Failed failed(Throwable e) {
+    return new ReadOutcome.Failed(AnswerBound.kindOf(e), Web3jAnswers.describe(e));
+  }
+
+  private static Map<EvmRequest, ReadOutcome> failedAll(
+      List<EvmRequest> batch, ReadOutcome.Failed failed) {
     Map<EvmRequest, ReadOutcome> outcomes = new LinkedHashMap<>();
-    batch.forEach(request -> outcomes.put(request, new ReadOutcome.Failed(detail)));
+    batch.forEach(request -> outcomes.put(request, failed));
     return outcomes;
   }
 

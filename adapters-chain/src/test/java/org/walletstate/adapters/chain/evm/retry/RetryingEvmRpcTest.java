@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.chain.AnswerBound;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
@@ -24,6 +25,7 @@ import org.walletstate.application.testing.MovableClock;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.FailureKind;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -97,6 +99,37 @@ class RetryingEvmRpcTest {
                 assertThat(failed.detail())
                     .isEqualTo("only is down (gave up after 3 of 3 attempts: attempts spent)"));
     assertThat(only.asked).isEqualTo(3);
+  }
+
+  @Test
+  void read_decidesOnTheFailuresKind_notOnItsWording() {
+    Scripted tooLarge = new Scripted("tooLarge");
+    tooLarge.down = true;
+    tooLarge.failure = new ReadOutcome.Failed(FailureKind.TOO_LARGE, "HTTP status 502");
+    Scripted worded = new Scripted("worded");
+    worded.down = true;
+    worded.failure = new ReadOutcome.Failed(FailureKind.TRANSIENT, AnswerBound.TOO_LARGE);
+
+    assertThat(read(retrying(tooLarge)))
+        .isInstanceOfSatisfying(
+            ReadOutcome.Failed.class,
+            failed -> {
+              assertThat(failed.kind()).isEqualTo(FailureKind.TOO_LARGE);
+              assertThat(failed.detail()).startsWith("HTTP status 502 (gave up after 1 of 3");
+            });
+    assertThat(tooLarge.asked).as("no retry changes an answer over the bound").isEqualTo(1);
+    assertThat(read(retrying(worded))).isInstanceOf(ReadOutcome.Failed.class);
+    assertThat(worded.asked).as("a transient failure is retried, whatever it says").isEqualTo(3);
+  }
+
+  private RetryingEvmRpc retrying(EvmRpc only) {
+    return new RetryingEvmRpc(
+        List.of(only),
+        3,
+        new Backoff(Duration.ofMillis(1), Duration.ofMillis(2), () -> 0.0),
+        Duration.ofSeconds(60),
+        clock,
+        timer);
   }
 
   @Test
@@ -193,6 +226,9 @@ class RetryingEvmRpcTest {
           "the retry tests read at a given head; none is asked for");
     }
 
+    /** How this endpoint fails while down, when not as {@code "<name> is down"}. */
+    ReadOutcome.Failed failure;
+
     @Override
     public Uni<Map<EvmRequest, ReadOutcome>> read(
         BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
@@ -206,7 +242,7 @@ class RetryingEvmRpcTest {
         outcomes.put(
             request,
             failing
-                ? new ReadOutcome.Failed(name + " is down")
+                ? (failure != null ? failure : new ReadOutcome.Failed(name + " is down"))
                 : new ReadOutcome.Quantity(BigInteger.ONE));
       }
       return Uni.createFrom().item(outcomes);

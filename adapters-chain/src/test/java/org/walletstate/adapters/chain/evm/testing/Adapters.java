@@ -91,13 +91,14 @@ public final class Adapters {
   public static ReadPlan plan(DevnetManifest m, String wallet, String conditions) {
     return ReadPlan.of(
         AttestCommands.parse(
-            Bodies.object(
-                "{\"wallet\": \""
-                    + m.wallet(wallet).address()
-                    + "\", \"conditions\": "
-                    + conditions
-                    + "}"),
-            KeyVersion.V2));
+                Bodies.object(
+                    "{\"wallet\": \""
+                        + m.wallet(wallet).address()
+                        + "\", \"conditions\": "
+                        + conditions
+                        + "}"),
+                KeyVersion.V2)
+            .request());
   }
 
   /** The one attestation-lookup read of {@code plan} on {@code chain}. */

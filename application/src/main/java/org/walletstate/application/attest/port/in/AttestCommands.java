@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 import org.walletstate.application.attest.port.in.condition.ConditionParser;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.DeclaredLimits;
 import org.walletstate.domain.attest.ProofMode;
 import org.walletstate.domain.attest.ResponseFormat;
@@ -48,7 +48,9 @@ public final class AttestCommands {
     Optional<Assurance> assurance = assurance(fields);
     List<RequestedCondition> conditions = conditions(fields, keyVersion);
     return new AttestCommand(
-        keyVersion, wallets, conditions, proof, format, declaredLimits, anchor, assurance);
+        new AttestRequest(
+            keyVersion, wallets, conditions, proof, declaredLimits, anchor, assurance),
+        format);
   }
 
   private static Wallets wallets(Fields fields) {
@@ -142,10 +144,10 @@ public final class AttestCommands {
     if (count == 0) {
       throw new ValidationException("conditions must hold at least 1 condition");
     }
-    if (count > AttestCommand.MAX_CONDITIONS) {
+    if (count > AttestRequest.MAX_CONDITIONS) {
       throw new ValidationException(
           "conditions must hold at most "
-              + AttestCommand.MAX_CONDITIONS
+              + AttestRequest.MAX_CONDITIONS
               + " conditions (got "
               + count
               + ")");

@@ -5,7 +5,6 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.MeteredOperation;
 import org.walletstate.domain.account.Payer;
-import org.walletstate.domain.attest.AttestCommand;
 import org.walletstate.domain.attest.ProofMode;
 import org.walletstate.domain.observation.Assurance;
 
@@ -20,8 +19,8 @@ public interface AttestUseCase {
     return new CreditPrice.Call(
         MeteredOperation.ATTEST,
         1,
-        command.proof() == ProofMode.MERKLE,
-        command.readMode() == Assurance.QUORUM);
+        command.request().proof() == ProofMode.MERKLE,
+        command.request().readMode() == Assurance.QUORUM);
   }
 
   Uni<Paid<AttestOutcome>> attest(Payer payer, AttestCommand command);

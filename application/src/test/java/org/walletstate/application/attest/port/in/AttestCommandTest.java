@@ -11,7 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.DeclaredLimits;
 import org.walletstate.domain.attest.ProofMode;
 import org.walletstate.domain.attest.ResponseFormat;
@@ -25,8 +25,13 @@ class AttestCommandTest {
   static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
   static final String FARCASTER = "{\"type\":\"farcaster_id\"}";
 
-  static AttestCommand parse(String body) {
+  static AttestCommand command(String body) {
     return AttestCommands.parse(Json.object(body), KeyVersion.V2);
+  }
+
+  /** What {@code body} asks of the chains, as the command carries it. */
+  static AttestRequest parse(String body) {
+    return command(body).request();
   }
 
   static void refused(String body, String message) {
@@ -75,7 +80,7 @@ class AttestCommandTest {
     @Test
     void otherWalletsAreKeptAsSent() {
       AttestCommand command =
-          parse(
+          command(
               withWallet(
                   ",\"solanaWallet\":\"9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM\","
                       + "\"xrplWallet\":\"rUNaS5sqRuxZz6V7rBGhoSaZiVYA3ut4UL\","
@@ -84,17 +89,17 @@ class AttestCommandTest {
                       + "\"stellarWallet\":\"GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN\","
                       + "\"suiWallet\":\"0xabababababababababababababababababababababababababababababababab\""));
 
-      assertThat(command.wallets().of(ChainFamily.SOLANA).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.SOLANA).map(WalletAddress::text))
           .contains("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
-      assertThat(command.wallets().of(ChainFamily.XRPL).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.XRPL).map(WalletAddress::text))
           .contains("rUNaS5sqRuxZz6V7rBGhoSaZiVYA3ut4UL");
-      assertThat(command.wallets().of(ChainFamily.BITCOIN).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.BITCOIN).map(WalletAddress::text))
           .contains("1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa");
-      assertThat(command.wallets().of(ChainFamily.TRON).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.TRON).map(WalletAddress::text))
           .contains("T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb");
-      assertThat(command.wallets().of(ChainFamily.STELLAR).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.STELLAR).map(WalletAddress::text))
           .contains("GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN");
-      assertThat(command.wallets().of(ChainFamily.SUI).map(WalletAddress::text))
+      assertThat(command.request().wallets().of(ChainFamily.SUI).map(WalletAddress::text))
           .contains("0xabababababababababababababababababababababababababababababababab");
     }
 
@@ -112,32 +117,33 @@ class AttestCommandTest {
   class Options {
     @Test
     void defaultsToNoProofStandardFormatAndIncludedLimits() {
-      AttestCommand command = parse(withWallet(""));
+      AttestCommand command = command(withWallet(""));
 
-      assertThat(command.proof()).isEqualTo(ProofMode.NONE);
+      assertThat(command.request().proof()).isEqualTo(ProofMode.NONE);
       assertThat(command.format()).isEqualTo(ResponseFormat.STANDARD);
-      assertThat(command.declaredLimits()).isEqualTo(DeclaredLimits.INCLUDE);
-      assertThat(command.keyVersion()).isEqualTo(KeyVersion.V2);
+      assertThat(command.request().declaredLimits()).isEqualTo(DeclaredLimits.INCLUDE);
+      assertThat(command.request().keyVersion()).isEqualTo(KeyVersion.V2);
     }
 
     @Test
     void readsEachOption() {
       AttestCommand command =
-          parse(withWallet(",\"proof\":\"merkle\",\"format\":\"jwt\",\"declaredLimits\":\"omit\""));
+          command(
+              withWallet(",\"proof\":\"merkle\",\"format\":\"jwt\",\"declaredLimits\":\"omit\""));
 
-      assertThat(command.proof()).isEqualTo(ProofMode.MERKLE);
+      assertThat(command.request().proof()).isEqualTo(ProofMode.MERKLE);
       assertThat(command.format()).isEqualTo(ResponseFormat.JWT);
-      assertThat(command.declaredLimits()).isEqualTo(DeclaredLimits.OMIT);
+      assertThat(command.request().declaredLimits()).isEqualTo(DeclaredLimits.OMIT);
     }
 
     @Test
     void nullIsTheSameAsLeavingAnOptionOut() {
       AttestCommand command =
-          parse(withWallet(",\"proof\":null,\"format\":null,\"declaredLimits\":null"));
+          command(withWallet(",\"proof\":null,\"format\":null,\"declaredLimits\":null"));
 
-      assertThat(command.proof()).isEqualTo(ProofMode.NONE);
+      assertThat(command.request().proof()).isEqualTo(ProofMode.NONE);
       assertThat(command.format()).isEqualTo(ResponseFormat.STANDARD);
-      assertThat(command.declaredLimits()).isEqualTo(DeclaredLimits.INCLUDE);
+      assertThat(command.request().declaredLimits()).isEqualTo(DeclaredLimits.INCLUDE);
     }
 
     @Test
@@ -260,14 +266,14 @@ class AttestCommandTest {
     @Test
     void keepRequestOrderAndLabels() {
       AttestCommand command =
-          parse(
+          command(
               "{\"wallet\":\""
                   + WALLET
                   + "\",\"conditions\":[{\"type\":\"farcaster_id\","
                   + "\"label\":\"has fid\"},{\"type\":\"account_code\",\"chainId\":1,"
                   + "\"expect\":\"none\"}]}");
 
-      assertThat(command.conditions())
+      assertThat(command.request().conditions())
           .extracting(c -> c.index() + ":" + c.condition().type() + ":" + c.label())
           .containsExactly("0:farcaster_id:has fid", "1:account_code:");
     }

@@ -3,7 +3,7 @@ package org.walletstate.application.attest.watch.port.in;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.application.attest.port.in.AttestCommand;
 
 /**
  * A validated {@code POST /v1/watches} body: an attest request and how its changes are pushed.

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.attest.AttestCommand;
+import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.condition.Condition;
 import org.walletstate.domain.attest.condition.FarcasterId;
 import org.walletstate.domain.attest.condition.NftOwnership;
@@ -25,9 +25,10 @@ public class ConditionRulesTest {
   public static final String WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
   public static final String USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48";
 
-  public static AttestCommand parse(KeyVersion key, String condition) {
+  public static AttestRequest parse(KeyVersion key, String condition) {
     return AttestCommands.parse(
-        Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"), key);
+            Json.object("{\"wallet\":\"" + WALLET + "\",\"conditions\":[" + condition + "]}"), key)
+        .request();
   }
 
   public static Condition<?> accepted(String condition) {

@@ -17,26 +17,26 @@ import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
- * A validated {@code POST /v1/attest} request. One that exists satisfies every rule the request
+ * What an attest request asks of the chains, validated: all the read plan ({@link ReadPlan}) and
+ * the evaluation ({@link AttestEvaluation}) take. One that exists satisfies every rule the request
  * alone can check: its conditions validated when they were built, the rules over the whole request
- * ({@code AttestRules}) when it is. The application's attest port reads one from a request body.
+ * ({@code AttestRules}) when it is. The application's attest command carries one beside the options
+ * that only shape the answer (its format), and its reader builds both from a request body.
  *
  * @param keyVersion the caller's key version (number handling, v1 condition shapes)
  * @param wallets the wallets the conditions are about
  * @param conditions 1 to 10, in request order
- * @param proof whether Merkle proofs were asked for
- * @param format the response format
+ * @param proof whether Merkle proofs were asked for (they are read and evaluated)
  * @param declaredLimits whether delegation results carry declared limits
  * @param anchor which block of each chain the reads are pinned to ({@code latest} by default)
  * @param assurance how each chain is read, when the request asks ({@code "assurance"}): then every
  *     result signs its {@code readAssurance}; empty reads from one provider and signs nothing more
  */
-public record AttestCommand(
+public record AttestRequest(
     KeyVersion keyVersion,
     Wallets wallets,
     List<RequestedCondition> conditions,
     ProofMode proof,
-    ResponseFormat format,
     DeclaredLimits declaredLimits,
     AnchorTag anchor,
     Optional<Assurance> assurance) {
@@ -48,15 +48,14 @@ public record AttestCommand(
    * @throws NullPointerException when a component is missing
    * @throws IllegalArgumentException when the conditions are not 1 to 10 in request order
    * @throws ValidationException with the 400 message of the first rule over the whole request that
-   *     the command breaks (a condition without its family's wallet, a holding read two ways, more
-   *     than three delegations, an anchor or a quorum a chain does not serve)
+   *     it breaks (a condition without its family's wallet, a holding read two ways, more than
+   *     three delegations, an anchor or a quorum a chain does not serve)
    */
-  public AttestCommand(
+  public AttestRequest(
       KeyVersion keyVersion,
       Wallets wallets,
       List<RequestedCondition> conditions,
       ProofMode proof,
-      ResponseFormat format,
       DeclaredLimits declaredLimits,
       AnchorTag anchor,
       Optional<Assurance> assurance) {
@@ -64,7 +63,6 @@ public record AttestCommand(
     this.wallets = Objects.requireNonNull(wallets, "wallets");
     this.conditions = List.copyOf(conditions);
     this.proof = Objects.requireNonNull(proof, "proof");
-    this.format = Objects.requireNonNull(format, "format");
     this.declaredLimits = Objects.requireNonNull(declaredLimits, "declaredLimits");
     this.anchor = Objects.requireNonNull(anchor, "anchor");
     this.assurance = Objects.requireNonNull(assurance, "assurance");
@@ -96,7 +94,7 @@ public record AttestCommand(
 
   /**
    * Each condition bound to the request's wallet of its chain's family, in request order. Every
-   * such wallet is present: a command without one is refused when built.
+   * such wallet is present: a request without one is refused when built.
    */
   public List<BoundCondition<?>> boundConditions() {
     List<BoundCondition<?>> bound = new ArrayList<>(conditions.size());
