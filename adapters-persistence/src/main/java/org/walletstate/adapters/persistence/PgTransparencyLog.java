@@ -63,6 +63,9 @@ public class PgTransparencyLog implements LogStore, StatementLog {
       "select statement_id, statement_hash, kind, kid, leaf_index,"
           + " leaf_index < coalesce((select max(size) from log_checkpoint), 0) as integrated"
           + " from log_entry where statement_id = $1 or statement_hash = $2 order by seq limit 1";
+  private static final String RANGE =
+      "select statement_id, statement_hash, kind, kid from log_entry"
+          + " where leaf_index >= $1 and leaf_index < $2 order by leaf_index";
 
   private final Pool pool;
   private final GroupAppends appends;
@@ -229,18 +232,32 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                 return Optional.empty();
               }
               Row row = rows.iterator().next();
-              LoggedStatement statement =
-                  new LoggedStatement(
-                      row.getString("statement_id"),
-                      row.getString("kind"),
-                      row.getString("kid"),
-                      row.getBuffer("statement_hash").getBytes());
               return Optional.of(
                   new Entry(
-                      statement,
+                      statement(row),
                       row.getLong("leaf_index"),
                       Boolean.TRUE.equals(row.getBoolean("integrated"))));
             });
+  }
+
+  @Override
+  public Uni<List<LoggedStatement>> entries(long first, int count) {
+    return pool.preparedQuery(RANGE)
+        .execute(Tuple.of(first, first + count))
+        .map(
+            rows -> {
+              List<LoggedStatement> found = new ArrayList<>(rows.size());
+              rows.forEach(row -> found.add(statement(row)));
+              return found;
+            });
+  }
+
+  private static LoggedStatement statement(Row row) {
+    return new LoggedStatement(
+        row.getString("statement_id"),
+        row.getString("kind"),
+        row.getString("kid"),
+        row.getBuffer("statement_hash").getBytes());
   }
 
   @Override

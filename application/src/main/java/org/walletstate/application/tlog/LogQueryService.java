@@ -4,15 +4,20 @@ import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.walletstate.application.port.out.CheckpointSigner;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.tlog.port.in.LogQuery;
+import org.walletstate.domain.tlog.LoggedStatement;
 import org.walletstate.domain.tlog.Subtree;
+import org.walletstate.domain.tlog.Tile;
 import org.walletstate.domain.tlog.TreeProofs;
 
 /**
  * Answers the log's reads from the store: each proof is the RFC 9162 subtrees over the nodes it
- * needs, loaded in one read (at most about two per tree level).
+ * needs, loaded in one read (at most about two per tree level). A tile is at most 256 stored nodes
+ * or entries, read in one query once the newest checkpoint shows the tree holds them.
  */
 public final class LogQueryService implements LogQuery {
 
@@ -82,6 +87,43 @@ public final class LogQueryService implements LogQuery {
               String note = latest.get().note();
               return proof(TreeProofs.consistency(from, to))
                   .map(hashes -> new ConsistencyAnswer.Proof(from, to, hashes, note));
+            });
+  }
+
+  @Override
+  public Uni<TileAnswer> tile(Tile tile) {
+    return held(tile, () -> store.nodes(Set.copyOf(tile.nodes())).map(nodes -> tile.hashes(nodes)));
+  }
+
+  @Override
+  public Uni<TileAnswer> entryBundle(Tile tile) {
+    long first = tile.firstLeaf();
+    return held(
+        tile,
+        () ->
+            store
+                .entries(first, tile.width())
+                .map(
+                    entries -> {
+                      if (entries.size() != tile.width()) {
+                        throw new IllegalStateException(
+                            "the log holds " + entries.size() + " entries of " + tile);
+                      }
+                      return Tile.bundle(entries.stream().map(LoggedStatement::leafData).toList());
+                    }));
+  }
+
+  /** The tile's bytes when the newest checkpoint's tree holds it; otherwise nothing is read. */
+  private Uni<TileAnswer> held(Tile tile, Supplier<Uni<byte[]>> read) {
+    return store
+        .latest()
+        .flatMap(
+            latest -> {
+              long size = latest.map(LogStore.SealedCheckpoint::size).orElse(0L);
+              if (!tile.within(size)) {
+                return Uni.createFrom().item(new TileAnswer.Beyond(size));
+              }
+              return read.get().map(TileAnswer.Content::new);
             });
   }
 

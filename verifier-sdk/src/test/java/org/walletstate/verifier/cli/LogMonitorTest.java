@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,9 @@ import org.walletstate.verifier.tlog.LogProofs;
 /**
  * {@code verify monitor} against a log served over HTTP: a growing honest log is followed (its
  * consistency proofs verify), and a rewritten history, a shrunk log and a checkpoint signed by
- * another key are each reported with a non-zero exit.
+ * another key are each reported with a non-zero exit. The TypeScript CLI's {@code monitor} ({@code
+ * js/bin/verify.mjs}, with its own state file) follows the same log at every step and must give the
+ * same exit code and print the same lines.
  */
 class LogMonitorTest {
 
@@ -165,6 +168,61 @@ class LogMonitorTest {
         },
         new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+  }
+
+  /** The TypeScript CLI on the same log with its own state file; its lines go to {@code ts}. */
+  private int typescriptMonitor(ByteArrayOutputStream ts) throws Exception {
+    String base = "http://127.0.0.1:" + server.getAddress().getPort();
+    String publicKey = Base64.getEncoder().encodeToString(key.getPublic().getEncoded());
+    Path output = dir.resolve("node.out");
+    Process node =
+        new ProcessBuilder(
+                "node",
+                "js/bin/verify.mjs",
+                "monitor",
+                "--log",
+                base,
+                "--key",
+                publicKey,
+                "--state",
+                dir.resolve("ts-state").toString(),
+                "--once")
+            .redirectOutput(output.toFile())
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    node.getOutputStream().close(); // stdin closed
+    assertThat(node.waitFor(2, TimeUnit.MINUTES)).as("node finished").isTrue();
+    ts.write(Files.readAllBytes(output));
+    return node.exitValue();
+  }
+
+  /** Both CLIs on the log as it is now: each must exit with {@code expected}. */
+  private void bothExit(ByteArrayOutputStream java, ByteArrayOutputStream ts, int expected)
+      throws Exception {
+    assertThat(monitor(java)).isEqualTo(expected);
+    assertThat(typescriptMonitor(ts)).as("the TypeScript CLI").isEqualTo(expected);
+  }
+
+  @Test
+  void theTypeScriptCliGivesTheSameVerdictsAndLines() throws Exception {
+    ByteArrayOutputStream java = new ByteArrayOutputStream();
+    ByteArrayOutputStream ts = new ByteArrayOutputStream();
+    size = 7;
+    bothExit(java, ts, LogMonitor.OK);
+    bothExit(java, ts, LogMonitor.OK);
+    size = 30;
+    bothExit(java, ts, LogMonitor.OK);
+    leaves.set(3, LogProofs.leafHash("another statement".getBytes(StandardCharsets.UTF_8)));
+    size = 40;
+    bothExit(java, ts, LogMonitor.FORK);
+    size = 29;
+    bothExit(java, ts, LogMonitor.FORK);
+    signingKey = newKey();
+    size = 30;
+    bothExit(java, ts, LogMonitor.BAD_SIGNATURE);
+    assertThat(ts.toString(StandardCharsets.UTF_8))
+        .isEqualTo(java.toString(StandardCharsets.UTF_8))
+        .contains("FORK tree size 40 does not extend", "FORK the log shrank", "BAD-SIGNATURE");
   }
 
   @Test

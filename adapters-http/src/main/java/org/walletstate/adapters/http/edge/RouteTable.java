@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +23,10 @@ import java.util.regex.Pattern;
 public class RouteTable {
 
   private record Route(String template, Pattern path, String method, boolean readsBody) {}
+
+  /** A path parameter, {@code {name}} or {@code {name: regex}} (a regex without braces). */
+  private static final Pattern PARAMETER =
+      Pattern.compile("\\{(\\w+)(?:\\s*:\\s*([^{}]+?))?\\s*\\}");
 
   private final List<Route> routes = new ArrayList<>();
 
@@ -39,7 +44,12 @@ public class RouteTable {
         }
         Path sub = m.getAnnotation(Path.class);
         String template = join(root.value(), sub == null ? "" : sub.value());
-        routes.add(new Route(template, compile(template), verb, readsBody(m)));
+        routes.add(
+            new Route(
+                PARAMETER.matcher(template).replaceAll("{$1}"),
+                compile(template),
+                verb,
+                readsBody(m)));
       }
     }
   }
@@ -71,17 +81,27 @@ public class RouteTable {
         : joined;
   }
 
+  /**
+   * The path template's paths: a parameter is one segment, or what its own regular expression
+   * matches ({@code {index: .+}}, which may span segments).
+   */
   private static Pattern compile(String template) {
     StringBuilder regex = new StringBuilder();
-    for (String part : template.split("(?=\\{)|(?<=\\})")) {
-      regex.append(part.startsWith("{") ? "[^/]+" : Pattern.quote(part));
+    Matcher parameter = PARAMETER.matcher(template);
+    int at = 0;
+    while (parameter.find()) {
+      regex.append(Pattern.quote(template.substring(at, parameter.start())));
+      regex.append(parameter.group(2) == null ? "[^/]+" : "(?:" + parameter.group(2) + ")");
+      at = parameter.end();
     }
+    regex.append(Pattern.quote(template.substring(at)));
     return Pattern.compile(regex + "/?");
   }
 
   /**
    * Every routed path template ({@code /v1/merchants/{id}}) with the methods declared on it, as the
-   * resources declare them (the implicit HEAD of a GET is not listed).
+   * resources declare them (the implicit HEAD of a GET is not listed), a parameter's regular
+   * expression left out ({@code {index}}).
    */
   public Map<String, Set<String>> templates() {
     Map<String, Set<String>> templates = new TreeMap<>();

@@ -22,7 +22,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * The transparency log, public: the newest signed checkpoint (a C2SP signed note, {@code
- * text/plain}), an entry's index and inclusion proof, consistency proofs, and the note key.
+ * text/plain}), an entry's index and inclusion proof, consistency proofs, the note key, and the
+ * tree and its entries as C2SP {@code tlog-tiles} (tiles of hashes and entry bundles, immutable
+ * once the tree holds them).
  */
 @Path("/v1/log")
 @Tag(name = "core")
@@ -30,6 +32,9 @@ public class LogResource {
 
   static final MediaType NOTE = MediaType.valueOf("text/plain; charset=utf-8");
   private static final int MAX_ID = 128;
+
+  /** A tile's bytes never change once served: any cache may keep them. */
+  static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
   private final LogQuery log;
   private final Envelopes envelopes;
@@ -121,6 +126,42 @@ public class LogResource {
                   new Consistency(
                       proof.from(), proof.to(), base64(proof.proof()), proof.checkpoint()));
             });
+  }
+
+  @GET
+  @Path("/tile/entries/{index: .+}")
+  @Produces(MediaType.APPLICATION_OCTET_STREAM)
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "An entry bundle of the log (C2SP tlog-tiles)")
+  public Uni<Response> entryBundle(@PathParam("index") String index) {
+    return tileAnswer(log.entryBundle(TilePath.bundle(index)));
+  }
+
+  @GET
+  @Path("/tile/{tile: .+}")
+  @Produces(MediaType.APPLICATION_OCTET_STREAM)
+  @RateLimited(RatePolicy.LOG)
+  @Operation(summary = "A tile of the log's hashes (C2SP tlog-tiles)")
+  public Uni<Response> tile(@PathParam("tile") String tile) {
+    return tileAnswer(log.tile(TilePath.tile(tile)));
+  }
+
+  private static Uni<Response> tileAnswer(Uni<LogQuery.TileAnswer> answer) {
+    return answer.map(
+        found -> {
+          if (found instanceof LogQuery.TileAnswer.Beyond beyond) {
+            throw new ApiError(
+                404,
+                "the newest checkpoint's tree ("
+                    + beyond.treeSize()
+                    + " entries) does not hold this tile");
+          }
+          return Response.ok(
+                  ((LogQuery.TileAnswer.Content) found).bytes(),
+                  MediaType.APPLICATION_OCTET_STREAM_TYPE)
+              .header("Cache-Control", IMMUTABLE)
+              .build();
+        });
   }
 
   private static Entry view(LogQuery.EntryAnswer answer) {

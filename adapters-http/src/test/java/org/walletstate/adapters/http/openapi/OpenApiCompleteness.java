@@ -16,8 +16,9 @@ import java.util.Set;
  *   <li>every routed method and path template has an operation, and every operation is routed;
  *   <li>an operation has an {@code operationId}, a summary and a response that answers the call (a
  *       2xx, or the x402 402 on the quote endpoints);
- *   <li>every response but those of HEAD has an {@code application/json} schema; success responses
- *       carry an example;
+ *   <li>every response but those of HEAD has an {@code application/json} schema (a success that is
+ *       a text document or bytes, {@code text/plain} or {@code application/octet-stream}); success
+ *       responses carry an example;
  *   <li>a POST, PUT or PATCH whose method reads the request body has a JSON request body with a
  *       schema and an example ({@code required} stated: {@code false} only where the endpoint also
  *       answers without a body, as {@code POST /v1/merchants/{id}/directory}), and documents 400,
@@ -116,6 +117,10 @@ final class OpenApiCompleteness {
         // a success that is a text document (the log's signed checkpoint, llms.txt) documents
         // text/plain
         json = response.path("content").path("text/plain");
+      }
+      if (status.startsWith("2") && json.isMissingNode()) {
+        // and one that is bytes (the log's tiles) documents application/octet-stream
+        json = response.path("content").path("application/octet-stream");
       }
       if (json.path("schema").isMissingNode()) {
         problems.add(name + ": response " + status + " has no application/json schema");

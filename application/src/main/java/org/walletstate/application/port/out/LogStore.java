@@ -32,6 +32,13 @@ public interface LogStore {
   /** An entry by its statement's id or the hex SHA-256 of its signed bytes. */
   Uni<Optional<Entry>> entry(String id);
 
+  /**
+   * The entries at leaf indexes {@code first} to {@code first + count - 1}, in index order (an
+   * index not appended is absent: fewer entries come back). {@code count} is at most a tile's
+   * width.
+   */
+  Uni<List<LoggedStatement>> entries(long first, int count);
+
   /** The stored hashes of these nodes (a node not stored is absent from the answer). */
   Uni<Map<TreeNode, byte[]>> nodes(Set<TreeNode> nodes);
 

@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.Tile;
 
 /** The transparency log as relying parties and monitors read it. */
 public interface LogQuery {
@@ -26,6 +27,27 @@ public interface LogQuery {
 
   /** The consistency proof between two tree sizes. */
   Uni<ConsistencyAnswer> consistency(long from, long to);
+
+  /**
+   * A tile of the C2SP {@code tlog-tiles} layout: its hashes concatenated, read from the stored
+   * nodes. Only a tile the newest checkpoint's tree holds is answered.
+   */
+  Uni<TileAnswer> tile(Tile tile);
+
+  /**
+   * The entry bundle of a level-0 tile: the data of each leaf it covers (what the leaf hash is
+   * over), each as a big-endian 16-bit length and its bytes. Only a tile the newest checkpoint's
+   * tree holds is answered.
+   */
+  Uni<TileAnswer> entryBundle(Tile tile);
+
+  sealed interface TileAnswer {
+    /** The newest checkpoint's tree (of {@code treeSize} leaves) does not hold the tile. */
+    record Beyond(long treeSize) implements TileAnswer {}
+
+    /** The tile's bytes as served. */
+    record Content(byte[] bytes) implements TileAnswer {}
+  }
 
   sealed interface EntryAnswer {
     /** No such statement in the log. */
