@@ -126,6 +126,8 @@ class QuorumReadsDevnetTest {
 
   @Test
   void aDifferentBalance_isADisagreement_countedForBothProviders() {
+    // set at a block, not mined: no read cache has seen it (the adapter is new), and forked anvils
+    // serve it as one provider answering another value at the block both hold
     fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1");
 
     ChainObservation observation = quorumRead(fork.url());
@@ -226,6 +228,8 @@ class QuorumReadsDevnetTest {
       assertThat(block(second).number().longValueExact()).isEqualTo(fork.forkBlock());
       assertThat(disagreed).isEmpty();
 
+      // each provider's answers at this block hash are cached by now: the value is changed on an
+      // account no read has asked for at this block, as one provider answering it wrongly
       EvmAddress untouched = EvmAddress.of("0x00000000000000000000000000000000000000b7");
       fork.rpc().call("anvil_setBalance", untouched.lowercase(), "0x1");
       ChainObservation.HeadUnavailable refused =
