@@ -32,7 +32,8 @@ import org.walletstate.verifier.VerifiedAttestation;
 /**
  * {@code "assurance": "quorum"} end to end: chain 1 read for quorum requests from two providers,
  * two anvils forked from the devnet at one block (same block, same state), named {@code one} and
- * {@code two}. A test makes {@code two} differ with a cheat, undone after it.
+ * {@code two}. A test makes {@code two} differ with a cheat, undone after it (both nodes are
+ * reverted to their snapshots).
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -70,17 +71,20 @@ class AttestQuorumTest {
 
   private final String holder = Devnet.shared().manifest().wallet("holder").address();
   private TestKeys.TestKey key;
-  private String snapshot;
+  private String snapshotOne;
+  private String snapshotTwo;
 
   @BeforeEach
   void key() {
     key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
-    snapshot = TwoProviders.two.rpc().call("evm_snapshot").asText();
+    snapshotOne = TwoProviders.one.rpc().call("evm_snapshot").asText();
+    snapshotTwo = TwoProviders.two.rpc().call("evm_snapshot").asText();
   }
 
   @AfterEach
   void undo() {
-    TwoProviders.two.rpc().call("evm_revert", snapshot);
+    TwoProviders.one.rpc().call("evm_revert", snapshotOne);
+    TwoProviders.two.rpc().call("evm_revert", snapshotTwo);
   }
 
   private Map<String, Object> request(String assurance) {
@@ -127,7 +131,20 @@ class AttestQuorumTest {
 
   @Test
   void aProviderWithAnotherBalance_isA503_saysTheProvidersDisagree_andChargesNothing() {
+    // Quorum reads are cached per provider and block hash, and other tests may have read the fork
+    // block: a balance set on it now would change state at a block hash, which a real chain
+    // cannot do, and the cached answers would rightly still agree. So the balance is set on two and
+    // then one new block is mined on both at one timestamp. A forked anvil computes no state root
+    // (it is zero), so both hold the same block (same hash) and two answers another balance at it:
+    // a provider that lies about the block the providers agree on. The timestamp is used by no
+    // other block mined in these tests, so no other state shares this block's hash.
     TwoProviders.two.rpc().call("anvil_setBalance", holder, "0x1");
+    long timestamp = latestTimestamp(TwoProviders.one) + 1_000;
+    TwoProviders.one.rpc().call("evm_mine", timestamp);
+    TwoProviders.two.rpc().call("evm_mine", timestamp);
+    assertThat(blockHash(TwoProviders.two, TwoProviders.two.forkBlock() + 1))
+        .as("one block on both providers")
+        .isEqualTo(blockHash(TwoProviders.one, TwoProviders.one.forkBlock() + 1));
 
     Response response = attest(key.secret(), request("quorum"));
 
@@ -138,5 +155,17 @@ class AttestQuorumTest {
     assertThat(response.jsonPath().getString("error.failedConditions[0].source"))
         .isEqualTo("chain_head_read");
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+  }
+
+  private static long latestTimestamp(ForkedNode node) {
+    return Long.decode(
+        node.rpc().call("eth_getBlockByNumber", "latest", false).get("timestamp").asText());
+  }
+
+  private static String blockHash(ForkedNode node, long number) {
+    return node.rpc()
+        .call("eth_getBlockByNumber", "0x" + Long.toHexString(number), false)
+        .get("hash")
+        .asText();
   }
 }

@@ -9,9 +9,11 @@ import static org.walletstate.adapters.chain.evm.testing.Adapters.outcomes;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.patient;
 import static org.walletstate.adapters.chain.evm.testing.Adapters.wallet;
 
+import java.math.BigInteger;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -124,6 +126,8 @@ class QuorumReadsDevnetTest {
 
   @Test
   void aDifferentBalance_isADisagreement_countedForBothProviders() {
+    // set at a block, not mined: no read cache has seen it (the adapter is new), and forked anvils
+    // serve it as one provider answering another value at the block both hold
     fork.rpc().call("anvil_setBalance", holder.lowercase(), "0x1");
 
     ChainObservation observation = quorumRead(fork.url());
@@ -224,6 +228,8 @@ class QuorumReadsDevnetTest {
       assertThat(block(second).number().longValueExact()).isEqualTo(fork.forkBlock());
       assertThat(disagreed).isEmpty();
 
+      // each provider's answers at this block hash are cached by now: the value is changed on an
+      // account no read has asked for at this block, as one provider answering it wrongly
       EvmAddress untouched = EvmAddress.of("0x00000000000000000000000000000000000000b7");
       fork.rpc().call("anvil_setBalance", untouched.lowercase(), "0x1");
       ChainObservation.HeadUnavailable refused =
@@ -233,6 +239,90 @@ class QuorumReadsDevnetTest {
       assertThat(refused.disagreed()).isTrue();
       assertThat(disagreed).containsExactlyInAnyOrder("devnet", "fork");
     }
+  }
+
+  /**
+   * Each provider's cached answers are reused at the block hash the providers agreed on, and never
+   * at another block of the same number. Two forks of the devnet (both behind a counting proxy)
+   * mine the same block; read twice, the second read asks neither for the balance again. Then both
+   * replace that block: reverted to before it, the holder's balance set on both, and a block mined
+   * again at the same height with another timestamp, so another hash (a reorganisation both
+   * providers followed). The balance is read again from both, and the new value is the one signed.
+   * The balance is set before the block is mined: state at a block hash never changes on a real
+   * chain, and the cache relies on that.
+   */
+  @Test
+  void aProvidersCachedAnswer_isReusedAtTheSameBlockHash_andNotAtAnotherBlockOfThatNumber() {
+    try (ForkedNode other = ForkedNode.of(devnet, CHAIN);
+        FaultProxy first = FaultProxy.inFrontOf(fork.url());
+        FaultProxy second = FaultProxy.inFrontOf(other.url())) {
+      List<ForkedNode> both = List.of(fork, other);
+      List<String> snapshots =
+          both.stream().map(n -> n.rpc().call("evm_snapshot").asText()).toList();
+      long height = fork.forkBlock() + 1;
+      long timestamp = timestamp(fork, fork.forkBlock()) + 100;
+      String minedFirst = mineOnBoth(both, timestamp, height);
+      EvmRead.NativeBalance balance = new EvmRead.NativeBalance(holder);
+      BigInteger before =
+          new BigInteger(
+              fork.rpc()
+                  .call("eth_getBalance", holder.lowercase(), "0x" + Long.toHexString(height))
+                  .asText()
+                  .substring(2),
+              16);
+
+      try (Web3jEvmChainState adapter =
+          adapter(HeadFollowing.off(), twoProviders("a", first.url(), "b", second.url()))) {
+        ChainObservation.Observed read = observed(quorumRead(adapter, Set.of(balance)));
+        ChainObservation.Observed again = observed(quorumRead(adapter, Set.of(balance)));
+
+        assertThat(block(read).number().longValueExact()).isEqualTo(height);
+        assertThat(block(again).number().longValueExact()).isEqualTo(height);
+        assertThat(Web3jEvmChainStateDevnetTest.value(again, balance)).isEqualTo(before);
+        assertThat(first.counts().calls("eth_getBalance"))
+            .as("read once, at one hash")
+            .isEqualTo(1);
+        assertThat(second.counts().calls("eth_getBalance")).isEqualTo(1);
+
+        for (int i = 0; i < both.size(); i++) {
+          both.get(i).rpc().call("evm_revert", snapshots.get(i));
+          both.get(i).rpc().call("anvil_setBalance", holder.lowercase(), "0x2a");
+        }
+        String minedAgain = mineOnBoth(both, timestamp + 1, height);
+        ChainObservation.Observed replaced = observed(quorumRead(adapter, Set.of(balance)));
+
+        assertThat(minedAgain).as("another block at the same height").isNotEqualTo(minedFirst);
+        assertThat(block(replaced).number().longValueExact()).isEqualTo(height);
+        assertThat(Web3jEvmChainStateDevnetTest.value(replaced, balance))
+            .isEqualTo(BigInteger.valueOf(0x2a));
+        assertThat(first.counts().calls("eth_getBalance")).as("read again").isEqualTo(2);
+        assertThat(second.counts().calls("eth_getBalance")).isEqualTo(2);
+        assertThat(disagreed).isEmpty();
+      }
+    }
+  }
+
+  /** Mines one block on each node at {@code timestamp}; returns its hash, the same on each. */
+  private static String mineOnBoth(List<ForkedNode> nodes, long timestamp, long height) {
+    List<String> hashes = new ArrayList<>();
+    for (ForkedNode node : nodes) {
+      node.rpc().call("evm_mine", timestamp);
+      hashes.add(
+          node.rpc()
+              .call("eth_getBlockByNumber", "0x" + Long.toHexString(height), false)
+              .get("hash")
+              .asText());
+    }
+    assertThat(hashes).as("one block on both nodes").containsOnly(hashes.get(0));
+    return hashes.get(0);
+  }
+
+  private static long timestamp(ForkedNode node, long number) {
+    return Long.decode(
+        node.rpc()
+            .call("eth_getBlockByNumber", "0x" + Long.toHexString(number), false)
+            .get("timestamp")
+            .asText());
   }
 
   private ChainObservation quorumRead(URI second) {
@@ -261,15 +351,18 @@ class QuorumReadsDevnetTest {
   }
 
   private Web3jEvmChainState adapter(URI second, HeadFollowing heads) {
-    return adapter(
-        heads,
-        new EvmQuorum(
-            ChainId.evm(CHAIN),
-            List.of(
-                new EvmProvider("devnet", List.of(devnet.rpcUrl(CHAIN)), true),
-                new EvmProvider("fork", List.of(second), true)),
-            2,
-            EvmQuorum.DEFAULT_MAX_LAG_BLOCKS));
+    return adapter(heads, twoProviders("devnet", devnet.rpcUrl(CHAIN), "fork", second));
+  }
+
+  private static EvmQuorum twoProviders(
+      String firstName, URI first, String secondName, URI second) {
+    return new EvmQuorum(
+        ChainId.evm(CHAIN),
+        List.of(
+            new EvmProvider(firstName, List.of(first), true),
+            new EvmProvider(secondName, List.of(second), true)),
+        2,
+        EvmQuorum.DEFAULT_MAX_LAG_BLOCKS);
   }
 
   private Web3jEvmChainState adapter(HeadFollowing heads, EvmQuorum quorum) {

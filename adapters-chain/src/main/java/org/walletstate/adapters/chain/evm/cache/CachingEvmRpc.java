@@ -19,16 +19,25 @@ import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * Serves requests at a block from a {@link ReadCache} and asks the chain only for the others. The
- * head always goes to the chain: it is what moves.
+ * head always goes to the chain: it is what moves. Entries are the {@link ReadCacheSource}'s own:
+ * the chain's single reader, or one quorum provider, whose cached answers serve its reads only.
  */
 public final class CachingEvmRpc implements EvmRpc {
 
-  private final ChainId chain;
+  private final ReadCacheSource source;
   private final EvmRpc delegate;
   private final ReadCache cache;
 
+  /** The cache of {@code chain}'s single reader. */
   public CachingEvmRpc(ChainId chain, EvmRpc delegate, ReadCache cache) {
-    this.chain = Objects.requireNonNull(chain, "chain");
+    this(ReadCacheSource.single(chain), delegate, cache);
+  }
+
+  /**
+   * @param source whose answers {@code delegate} gives: entries it puts answer its reads only
+   */
+  public CachingEvmRpc(ReadCacheSource source, EvmRpc delegate, ReadCache cache) {
+    this.source = Objects.requireNonNull(source, "source");
     this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.cache = Objects.requireNonNull(cache, "cache");
   }
@@ -50,7 +59,7 @@ public final class CachingEvmRpc implements EvmRpc {
     Map<EvmRequest, ReadOutcome> cached = new LinkedHashMap<>();
     Set<EvmRequest> missing = new LinkedHashSet<>();
     for (EvmRequest request : requests) {
-      Optional<ReadOutcome> hit = cache.get(chain, block, request);
+      Optional<ReadOutcome> hit = cache.get(source, block, request);
       if (hit.isPresent()) {
         cached.put(request, hit.get());
       } else {
@@ -64,7 +73,7 @@ public final class CachingEvmRpc implements EvmRpc {
         .read(block, missing, deadline)
         .map(
             answered -> {
-              answered.forEach((request, outcome) -> cache.put(chain, block, request, outcome));
+              answered.forEach((request, outcome) -> cache.put(source, block, request, outcome));
               Map<EvmRequest, ReadOutcome> all = new LinkedHashMap<>(cached);
               all.putAll(answered);
               return all;
@@ -73,6 +82,6 @@ public final class CachingEvmRpc implements EvmRpc {
 
   @Override
   public String toString() {
-    return "CachingEvmRpc[" + chain + ", " + delegate + "]";
+    return "CachingEvmRpc[" + source + ", " + delegate + "]";
   }
 }

@@ -6,20 +6,20 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.adapters.chain.evm.BlockHead;
-import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * Answers of requests at fixed blocks, least recently used dropped first. Keys carry the block hash
- * as well as its number, so a block replaced by a reorganisation at the same height misses. Only
- * answers and reverts are kept: a failure is no fact about the block. Shared by every chain;
- * thread-safe.
+ * as well as its number, so a block replaced by a reorganisation at the same height misses, and the
+ * {@link ReadCacheSource} that answered, so a quorum provider's entries serve that provider only.
+ * Only answers and reverts are kept: a failure is no fact about the block. Shared by every chain
+ * and every quorum provider, within one bound; thread-safe.
  */
 public final class ReadCache {
 
-  private record Key(ChainId chain, BigInteger number, Bytes32 hash, EvmRequest request) {}
+  private record Key(ReadCacheSource source, BigInteger number, Bytes32 hash, EvmRequest request) {}
 
   private final int capacity;
   private final Map<Key, ReadOutcome> entries;
@@ -44,16 +44,16 @@ public final class ReadCache {
   }
 
   public synchronized Optional<ReadOutcome> get(
-      ChainId chain, BlockHead block, EvmRequest request) {
-    return Optional.ofNullable(entries.get(key(chain, block, request)));
+      ReadCacheSource source, BlockHead block, EvmRequest request) {
+    return Optional.ofNullable(entries.get(key(source, block, request)));
   }
 
   /** Keeps {@code outcome} unless it is a failure. */
   public synchronized void put(
-      ChainId chain, BlockHead block, EvmRequest request, ReadOutcome outcome) {
+      ReadCacheSource source, BlockHead block, EvmRequest request, ReadOutcome outcome) {
     Objects.requireNonNull(outcome, "outcome");
     if (capacity > 0 && !(outcome instanceof ReadOutcome.Failed)) {
-      entries.put(key(chain, block, request), outcome);
+      entries.put(key(source, block, request), outcome);
     }
   }
 
@@ -61,9 +61,9 @@ public final class ReadCache {
     return entries.size();
   }
 
-  private static Key key(ChainId chain, BlockHead block, EvmRequest request) {
+  private static Key key(ReadCacheSource source, BlockHead block, EvmRequest request) {
     return new Key(
-        Objects.requireNonNull(chain, "chain"),
+        Objects.requireNonNull(source, "source"),
         block.number(),
         block.hash(),
         Objects.requireNonNull(request, "request"));

@@ -7,6 +7,9 @@ import java.util.Map;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.QuorumEvmChainState;
+import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
+import org.walletstate.adapters.chain.evm.cache.ReadCache;
+import org.walletstate.adapters.chain.evm.cache.ReadCacheSource;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.config.EvmProvider;
@@ -17,9 +20,10 @@ import org.walletstate.domain.chain.ChainId;
 
 /**
  * The quorum reader assembled from configuration: per chain, the first k independent providers,
- * each its own retrying, failing-over stack over its own endpoints with the chain's policy, and its
- * own followed head when heads are followed (no read cache and no head shared between providers, so
- * no provider ever answers with another's value).
+ * each its own retrying, failing-over stack over its own endpoints with the chain's policy, its own
+ * entries in the shared read cache (keyed by provider, block number and hash, and request) and,
+ * when heads are followed, its own followed head: no provider ever answers with another's value or
+ * head.
  */
 final class QuorumAssembly {
 
@@ -38,6 +42,7 @@ final class QuorumAssembly {
       EvmChainsConfig config,
       Map<ChainId, EvmQuorum> quorums,
       RetryStacks stacks,
+      ReadCache cache,
       BalanceSlotCache slots,
       HeadFollowing heads,
       List<FollowedHeadRpc> followers) {
@@ -50,7 +55,13 @@ final class QuorumAssembly {
       }
       List<QuorumEvmChainState.Provider> read = new ArrayList<>();
       for (EvmProvider provider : independent.subList(0, quorum.size())) {
-        EvmRpc rpc = stacks.over(chain, provider.endpoints());
+        // reads are made at the block all k agreed on by hash, so an entry is reused only for
+        // this provider at that same block
+        EvmRpc rpc =
+            new CachingEvmRpc(
+                ReadCacheSource.provider(quorum.chain(), provider.name()),
+                stacks.over(chain, provider.endpoints()),
+                cache);
         if (heads.enabled()) {
           // each provider follows its own head: a followed head is never another provider's
           FollowedHeadRpc follower =

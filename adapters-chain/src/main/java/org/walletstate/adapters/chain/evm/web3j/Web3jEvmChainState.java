@@ -45,6 +45,10 @@ import org.walletstate.domain.proof.ProofTarget;
  *       └ Web3jEvmRpc × n      one per endpoint: one attempt, JSON-RPC batches, off the caller's thread
  * </pre>
  *
+ * <p>Quorum queries go to a {@link org.walletstate.adapters.chain.evm.QuorumEvmChainState} whose k
+ * providers each have the same stack over their own endpoints (their own followed head, their own
+ * entries in the same read cache, keyed by provider as well; {@link QuorumAssembly}).
+ *
  * <p>Owns its threads and connections: {@link #close()} it when the service stops.
  */
 public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
@@ -177,7 +181,7 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       chains.put(chain.chain(), new AnchoredEvmChainState.Chain(rpc, chain.observationDeadline()));
     }
     this.anchored = new AnchoredEvmChainState(chains, clock, slots);
-    this.quorum = QuorumAssembly.build(config, quorums, stacks, slots, heads, followers);
+    this.quorum = QuorumAssembly.build(config, quorums, stacks, cache, slots, heads, followers);
   }
 
   /** A query asking for a quorum goes to the quorum reader; every other as before. */

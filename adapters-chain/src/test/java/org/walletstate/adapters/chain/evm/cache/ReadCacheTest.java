@@ -15,7 +15,7 @@ import org.walletstate.domain.evm.read.ReadOutcome;
 
 class ReadCacheTest {
 
-  private static final ChainId BASE = ChainId.evm(8453);
+  private static final ReadCacheSource BASE = ReadCacheSource.single(ChainId.evm(8453));
   private static final BlockHead BLOCK = block(100, 1);
   private static final EvmRequest A = balance("0x2c971b9f2ae3126cdd6ed998babb3e2af64e418c");
   private static final EvmRequest B = balance("0xf79cc6156b460ed70f01f00bbcb80915d2ada747");
@@ -28,10 +28,26 @@ class ReadCacheTest {
     cache.put(BASE, BLOCK, A, ONE);
 
     assertThat(cache.get(BASE, BLOCK, A)).contains(ONE);
-    assertThat(cache.get(ChainId.evm(10), BLOCK, A)).isEmpty();
+    assertThat(cache.get(ReadCacheSource.single(ChainId.evm(10)), BLOCK, A)).isEmpty();
     assertThat(cache.get(BASE, block(101, 1), A)).isEmpty();
     assertThat(cache.get(BASE, block(100, 2), A)).as("same height, reorganised").isEmpty();
     assertThat(cache.get(BASE, BLOCK, B)).isEmpty();
+  }
+
+  @Test
+  void get_findsAQuorumProvidersAnswerForThatProviderOnly_atItsBlockNumberAndHash() {
+    ReadCacheSource alpha = ReadCacheSource.provider(ChainId.evm(8453), "alpha");
+    ReadCache cache = new ReadCache(10);
+    cache.put(alpha, BLOCK, A, ONE);
+
+    assertThat(cache.get(alpha, BLOCK, A)).contains(ONE);
+    assertThat(cache.get(ReadCacheSource.provider(ChainId.evm(8453), "beta"), BLOCK, A)).isEmpty();
+    assertThat(cache.get(BASE, BLOCK, A)).as("the single reader's entries").isEmpty();
+    assertThat(cache.get(ReadCacheSource.provider(ChainId.evm(10), "alpha"), BLOCK, A)).isEmpty();
+    assertThat(cache.get(alpha, block(100, 2), A)).as("same height, reorganised").isEmpty();
+
+    cache.put(BASE, BLOCK, B, ONE);
+    assertThat(cache.get(alpha, BLOCK, B)).as("the single reader's answer").isEmpty();
   }
 
   @Test
