@@ -28,7 +28,8 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " order by next_evaluation_at limit $3 for update skip locked)"
           + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods,"
+          + " w.status, w.status_detail";
 
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
@@ -74,7 +75,9 @@ public class PgWatchEvaluations implements WatchEvaluations {
         PgWatchStore.met(r.getString("last_met")),
         r.getInteger("changes"),
         r.getOffsetDateTime("created_at").toInstant(),
-        r.getInteger("paid_periods"));
+        r.getInteger("paid_periods"),
+        Watch.Status.of(r.getString("status")),
+        r.getString("status_detail"));
   }
 
   @Override

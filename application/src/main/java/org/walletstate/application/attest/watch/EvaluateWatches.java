@@ -7,9 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executor;
 import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
@@ -25,7 +23,6 @@ import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
-import org.walletstate.domain.observation.ChainObservation;
 
 /**
  * The watches' evaluation job: each run claims the due watches ({@link WatchEvaluations#claim}:
@@ -46,6 +43,9 @@ public final class EvaluateWatches {
 
   static final String LEDGER_REASON = "watch";
 
+  /** The longest a watch that keeps failing alone waits between its reads. */
+  static final Duration MAX_APART = Duration.ofMinutes(10);
+
   private record Parsed(WatchEvaluations.Due due, AttestCommand command) {
     AttestRequest request() {
       return command.request();
@@ -54,7 +54,7 @@ public final class EvaluateWatches {
 
   private final WatchEvaluations evaluations;
   private final JsonRequests requests;
-  private final ChainState chains;
+  private final IsolatingReads reads;
   private final AttestationSigner signer;
   private final CreditLedger ledger;
   private final Entropy entropy;
@@ -83,7 +83,7 @@ public final class EvaluateWatches {
       Duration chargePeriod) {
     this.evaluations = evaluations;
     this.requests = requests;
-    this.chains = chains;
+    this.reads = new IsolatingReads(chains);
     this.signer = signer;
     this.ledger = ledger;
     this.entropy = entropy;
@@ -105,15 +105,17 @@ public final class EvaluateWatches {
 
   private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now) {
     Instant next = now.plus(every);
-    SharedReads shared = new SharedReads();
     List<Parsed> parsed = new ArrayList<>();
+    List<IsolatingReads.Member> shared = new ArrayList<>();
+    List<IsolatingReads.Member> apart = new ArrayList<>();
     List<Uni<Void>> unreadable = new ArrayList<>();
     for (WatchEvaluations.Due d : due) {
       try {
         AttestCommand command =
             AttestCommands.parse(requests.object(d.requestJson()), d.keyVersion());
-        shared.add(command.request());
         parsed.add(new Parsed(d, command));
+        IsolatingReads.Member member = new IsolatingReads.Member(d.id(), command.request());
+        (WatchVerdicts.strikes(d) > 0 ? apart : shared).add(member);
       } catch (RuntimeException e) {
         unreadable.add(
             evaluations.unchanged(
@@ -123,7 +125,8 @@ public final class EvaluateWatches {
                 next));
       }
     }
-    return observe(shared)
+    return reads
+        .observe(shared, apart)
         .flatMap(
             observed ->
                 Multi.createFrom()
@@ -139,37 +142,23 @@ public final class EvaluateWatches {
                     : Uni.join().all(unreadable).andCollectFailures().replaceWithVoid());
   }
 
-  private Uni<Map<SharedReads.Target, ChainObservation>> observe(SharedReads shared) {
-    List<SharedReads.Target> targets = List.copyOf(shared.targets());
-    if (targets.isEmpty()) {
-      return Uni.createFrom().item(Map.of());
-    }
-    List<Uni<ChainObservation>> reads = new ArrayList<>();
-    for (SharedReads.Target t : targets) {
-      reads.add(chains.observe(t.chain(), shared.query(t)));
-    }
-    return Uni.join()
-        .all(reads)
-        .andFailFast()
-        .map(
-            observed -> {
-              Map<SharedReads.Target, ChainObservation> byTarget = new LinkedHashMap<>();
-              for (int i = 0; i < targets.size(); i++) {
-                byTarget.put(targets.get(i), observed.get(i));
-              }
-              return byTarget;
-            });
-  }
-
-  private Uni<Integer> one(
-      Parsed p, Map<SharedReads.Target, ChainObservation> observed, Instant now, Instant next) {
+  private Uni<Integer> one(Parsed p, IsolatingReads.Observed observed, Instant now, Instant next) {
     String id = p.due().id();
-    AttestEvaluation evaluation =
-        AttestEvaluation.of(p.request(), SharedReads.of(p.request(), observed));
+    AttestEvaluation evaluation = observed.evaluation(new IsolatingReads.Member(id, p.request()));
     if (evaluation instanceof AttestEvaluation.Refused refused) {
       return none(evaluations.unchanged(id, Watch.Status.READ_FAILED, refused.message(), next));
     }
     if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
+      if (observed.failedAlone().contains(id)) {
+        int strikes = WatchVerdicts.strikes(p.due()) + 1;
+        Duration apart = apartFor(strikes);
+        return none(
+            evaluations.unchanged(
+                id,
+                Watch.Status.READ_FAILED,
+                WatchVerdicts.apart(strikes, apart, incomplete),
+                now.plus(apart)));
+      }
       return none(
           evaluations.unchanged(
               id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete), next));
@@ -179,6 +168,15 @@ public final class EvaluateWatches {
       return none(evaluations.unchanged(id, Watch.Status.ACTIVE, "", next));
     }
     return charged(p, complete, now, next);
+  }
+
+  /**
+   * How long a watch that failed alone {@code strikes} runs in a row waits for its next read: five
+   * intervals (a lease), doubling with each further failure, at most {@link #MAX_APART}.
+   */
+  Duration apartFor(int strikes) {
+    Duration wait = every.multipliedBy(5L << Math.min(strikes - 1, 20));
+    return wait.compareTo(MAX_APART) > 0 ? MAX_APART : wait;
   }
 
   private Uni<Integer> charged(

@@ -17,6 +17,8 @@ public interface WatchEvaluations {
    * @param changes how many changes were delivered so far (the next one is {@code changes + 1})
    * @param createdAt when the watch was created: its charge periods count from here
    * @param paidPeriods how many charge periods of its life are paid (the first by its creation)
+   * @param status the watch's status after its last evaluation
+   * @param statusDetail what that status said (a watch set apart says so here)
    */
   record Due(
       String id,
@@ -28,9 +30,12 @@ public interface WatchEvaluations {
       List<Boolean> met,
       int changes,
       Instant createdAt,
-      int paidPeriods) {
+      int paidPeriods,
+      Watch.Status status,
+      String statusDetail) {
     public Due {
       met = List.copyOf(met);
+      statusDetail = statusDetail == null ? "" : statusDetail;
     }
   }
 
