@@ -179,6 +179,22 @@ export declare function readAssuranceOf(result: unknown): ReadAssurance | null;
 export declare function isQuorumOf(assurance: ReadAssurance | null | undefined, k: number): boolean;
 /** A valid report whose every result was read from a quorum of at least `k` (≥ 2) agreeing providers, else throws. */
 export declare function requireQuorum<R extends VerificationReport>(report: R, k: number): R;
+/** One check of a trust profile and how its chain was read, in signed order. */
+export interface TrustRowAssurance {
+  readonly dimension: string;
+  readonly label: string;
+  /** `wallet_not_provided` and the like for a row that was not evaluated, else null. */
+  readonly reason: string | null;
+  /** The row's well-formed `readAssurance`, else null (a request without `assurance`, or a row that read no chain). */
+  readonly readAssurance: ReadAssurance | null;
+}
+/** Per check of a trust profile (a trust report's `statement`), in signed order. */
+export declare function trustReadAssurances(trust: unknown): ReadonlyArray<TrustRowAssurance>;
+/**
+ * A valid trust report whose every row that read a chain (all but `wallet_not_provided` ones) was read
+ * from a quorum of at least `k` (≥ 2) agreeing providers, else throws.
+ */
+export declare function requireTrustQuorum<R extends StatementReport>(report: R, k: number): R;
 /** Thrown by {@link requireQuorum}: the signatures may be valid, the reads are weaker than required. */
 export declare class InsufficientAssurance extends Error {}
 

@@ -8,7 +8,14 @@ export { KeySet } from './keys.js';
 export { Namespace, ROLES, ATTESTATION, TRUST_PROFILE, PASS, DISCOUNT } from './statements.js';
 export { canonical, stringifySortedTopLevel, MAX_DEPTH, NestingTooDeep } from './json.js';
 export { conditionHash };
-export { readAssuranceOf, isQuorumOf, requireQuorum, InsufficientAssurance } from './read-assurance.js';
+export {
+  readAssuranceOf,
+  isQuorumOf,
+  requireQuorum,
+  trustReadAssurances,
+  requireTrustQuorum,
+  InsufficientAssurance,
+} from './read-assurance.js';
 export { ProofVerifier, PROOF_STEPS } from './proofs.js';
 export { ProofVerifierBuilder } from './proof-builder.js';
 export { blockHeaderHash } from './header.js';

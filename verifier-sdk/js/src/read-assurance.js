@@ -62,3 +62,44 @@ export function requireQuorum(report, k) {
 export function readAssurances(statement) {
   return Object.freeze(Array.isArray(statement?.results) ? statement.results.map(readAssuranceOf) : []);
 }
+
+const NOT_READ = 'wallet_not_provided';
+
+/**
+ * Per check of a trust profile (the statement of a trust report, or the `trust` object), in signed
+ * order (dimensions in their order, then their checks): `{dimension, label, readAssurance}`, the
+ * assurance null where the row carries none or a malformed one. Same order as the Java SDK's
+ * `VerifiedTrustProfile.checks()`.
+ */
+export function trustReadAssurances(trust) {
+  const rows = [];
+  const dimensions = isObject(trust?.dimensions) ? trust.dimensions : {};
+  for (const [dimension, value] of Object.entries(dimensions)) {
+    for (const check of Array.isArray(value?.checks) ? value.checks : []) {
+      if (!isObject(check)) continue;
+      const label = typeof check.label === 'string' ? check.label : '';
+      rows.push(Object.freeze({ dimension, label, reason: check.reason ?? null, readAssurance: readAssuranceOf(check) }));
+    }
+  }
+  return Object.freeze(rows);
+}
+
+/**
+ * The trust report, when it is valid and every row that read a chain (every row but
+ * `wallet_not_provided` ones) was read from a quorum of at least `k` agreeing independent
+ * providers; throws {@link InsufficientAssurance} naming the first row read otherwise, with the Java
+ * SDK's text (`VerifiedTrustProfile.requireQuorum`).
+ */
+export function requireTrustQuorum(report, k) {
+  if (!Number.isInteger(k) || k < 2) throw new RangeError(`a quorum is at least 2 providers, got ${k}`);
+  if (!report?.valid) throw new InsufficientAssurance('the trust profile did not verify, its reads are not vouched for');
+  for (const row of trustReadAssurances(report.statement)) {
+    if (row.reason === NOT_READ) continue;
+    if (!isQuorumOf(row.readAssurance, k)) {
+      throw new InsufficientAssurance(
+        `check ${row.dimension}/${row.label} was not read from a quorum of at least ${k} providers: ${shown(row.readAssurance)}`,
+      );
+    }
+  }
+  return report;
+}

@@ -1,10 +1,20 @@
 // The read-assurance vectors shared with the Java SDK (ReadAssuranceVectorsTest): the same signed
 // attestations give the same readAssurance per result and the same requireQuorum outcome and text.
-// The vectors with providers' names are a file of their own, under keys of their own.
+// The vectors with providers' names are a file of their own, under keys of their own; so are the
+// trust-profile vectors (readAssurance per row, requireTrustQuorum).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createVerifier, InsufficientAssurance, isQuorumOf, KeySet, readAssuranceOf, requireQuorum } from '../src/index.js';
+import {
+  createVerifier,
+  InsufficientAssurance,
+  isQuorumOf,
+  KeySet,
+  readAssuranceOf,
+  requireQuorum,
+  requireTrustQuorum,
+  trustReadAssurances,
+} from '../src/index.js';
 
 const golden = (name) => JSON.parse(readFileSync(new URL(`../../src/test/resources/golden/${name}`, import.meta.url), 'utf8'));
 const file = golden('read-assurance-vectors.json');
@@ -61,4 +71,35 @@ test('readAssuranceOf keeps names only when there is one string per provider', (
   assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: ['alchemy', 7] } }), null);
   assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: 'alchemy,infura' } }), null);
   assert.equal(readAssuranceOf({ readAssurance: { mode: 'quorum', providers: 2, of: 3, names: [] } }), null);
+});
+
+const trust = golden('read-assurance-trust-vectors.json');
+
+test('the trust file holds five vectors', () => {
+  assert.equal(Object.keys(trust.vectors).length, 5);
+});
+
+for (const [name, vector] of Object.entries(trust.vectors)) {
+  test(`${name}: verdict, readAssurance per row and requireTrustQuorum`, async () => {
+    const report = await verifierOf(trust).reportTrustProfile(JSON.stringify(vector.response));
+    assert.equal(report.valid, vector.expected.valid, JSON.stringify(report.failedChecks));
+    if (vector.expected.failedChecks) assert.ok(vector.expected.failedChecks.every((c) => report.failedChecks.includes(c)));
+    const rows = trustReadAssurances(report.statement ?? vector.response.data.trust);
+    assert.deepEqual(
+      rows.map((r) => asRead(r.readAssurance)),
+      vector.expected.readAssurance,
+    );
+    for (const [k, refusal] of Object.entries(vector.expected.requireQuorum ?? {})) {
+      if (refusal === null) assert.equal(requireTrustQuorum(report, Number(k)), report);
+      else assert.throws(() => requireTrustQuorum(report, Number(k)), (e) => e instanceof InsufficientAssurance && e.message === refusal);
+    }
+    if (!vector.expected.valid) {
+      assert.throws(() => requireTrustQuorum(report, 2), InsufficientAssurance, 'an invalid report vouches for no read');
+    }
+  });
+}
+
+test('requireTrustQuorum refuses a quorum below 2 as an argument', async () => {
+  const report = await verifierOf(trust).reportTrustProfile(JSON.stringify(trust.vectors['trust-quorum-2-of-2'].response));
+  assert.throws(() => requireTrustQuorum(report, 1), RangeError);
 });

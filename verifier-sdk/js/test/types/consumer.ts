@@ -25,7 +25,10 @@ import {
   verifyConsistency,
   readAssuranceOf,
   requireQuorum,
+  requireTrustQuorum,
+  trustReadAssurances,
   type ReadAssurance,
+  type TrustRowAssurance,
 } from '@walletstate/verifier';
 
 async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
@@ -94,3 +97,10 @@ function providersRead(report: VerificationReport): string[] {
 }
 
 void providersRead;
+
+function trustRowsRead(report: StatementReport): string[] {
+  const rows: ReadonlyArray<TrustRowAssurance> = trustReadAssurances(requireTrustQuorum(report, 2).statement);
+  return rows.map((r) => `${r.dimension}/${r.label}: ${r.readAssurance?.mode ?? r.reason ?? 'none'}`);
+}
+
+void trustRowsRead;

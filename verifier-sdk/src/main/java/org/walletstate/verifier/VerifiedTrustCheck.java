@@ -81,6 +81,14 @@ public final class VerifiedTrustCheck {
     return text("conditionHash");
   }
 
+  /**
+   * How the row's chain was read, when the request asked ({@code "assurance"}); empty for a row
+   * without {@code readAssurance} (a request without the option, or a row that read no chain).
+   */
+  public Optional<ReadAssurance> readAssurance() {
+    return ReadAssurance.of(check);
+  }
+
   /** The whole signed row (a copy). */
   public JsonNode asJson() {
     return check.deepCopy();

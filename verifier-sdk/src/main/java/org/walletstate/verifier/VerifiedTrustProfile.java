@@ -72,6 +72,36 @@ public final class VerifiedTrustProfile {
     return List.copyOf(checks);
   }
 
+  /**
+   * This profile, when every row that read a chain was read from a quorum of at least {@code k}
+   * independent providers (its signed {@code readAssurance}); rows that read nothing ({@code
+   * wallet_not_provided}) are passed over.
+   *
+   * @throws InsufficientAssuranceException naming the first row read otherwise
+   */
+  public VerifiedTrustProfile requireQuorum(int k) {
+    if (k < 2) {
+      throw new IllegalArgumentException("a quorum is at least 2 providers, got " + k);
+    }
+    for (VerifiedTrustCheck check : checks()) {
+      if (check.reason().filter("wallet_not_provided"::equals).isPresent()) {
+        continue;
+      }
+      if (check.readAssurance().filter(a -> a.isQuorumOf(k)).isEmpty()) {
+        throw new InsufficientAssuranceException(
+            "check "
+                + check.dimension()
+                + "/"
+                + check.label()
+                + " was not read from a quorum of at least "
+                + k
+                + " providers: "
+                + check.readAssurance().map(Object::toString).orElse("no readAssurance"));
+      }
+    }
+    return this;
+  }
+
   public TrustProfileReport report() {
     return report;
   }

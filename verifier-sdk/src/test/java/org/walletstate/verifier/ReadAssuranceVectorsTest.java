@@ -22,8 +22,9 @@ import org.junit.jupiter.api.Test;
  * js/test/read-assurance.test.mjs}, written by {@code js/tools/quorum-vectors.mjs} and {@code
  * js/tools/quorum-names-vectors.mjs}): signed attestations whose results carry {@code
  * readAssurance} (quorum, single, absent, malformed, and one edited after signing; then quorum with
- * the providers' names, a malformed list, and names edited after signing, under keys of their own).
- * This SDK reads the same assurance per result and {@code requireQuorum(k)} accepts or refuses with
+ * the providers' names, a malformed list, and names edited after signing, under keys of their own);
+ * and trust profiles whose rows carry it ({@code js/tools/quorum-trust-vectors.mjs}). This SDK
+ * reads the same assurance per result or row and {@code requireQuorum(k)} accepts or refuses with
  * the same text.
  */
 class ReadAssuranceVectorsTest {
@@ -31,6 +32,8 @@ class ReadAssuranceVectorsTest {
   private static final Path FILE = Path.of("src/test/resources/golden/read-assurance-vectors.json");
   private static final Path NAMES =
       Path.of("src/test/resources/golden/read-assurance-names-vectors.json");
+  private static final Path TRUST =
+      Path.of("src/test/resources/golden/read-assurance-trust-vectors.json");
 
   @Test
   void everyVector_readsAndRequiresAsExpected() throws Exception {
@@ -40,6 +43,57 @@ class ReadAssuranceVectorsTest {
   @Test
   void everyVectorWithNames_readsAndRequiresAsExpected() throws Exception {
     checkAll(NAMES, 4);
+  }
+
+  @Test
+  void everyTrustVector_readsAndRequiresAsExpected() throws Exception {
+    JsonNode file = new ObjectMapper().readTree(TRUST.toFile());
+    AttestationVerifier verifier = verifierOf(file);
+    assertThat(file.get("vectors").size()).isEqualTo(5);
+    for (Map.Entry<String, JsonNode> vector : file.get("vectors").properties()) {
+      checkTrust(verifier, vector.getKey(), vector.getValue());
+    }
+  }
+
+  private static AttestationVerifier verifierOf(JsonNode file) {
+    return AttestationVerifier.builder(KeySet.parse(file.get("jwks").toString()))
+        .clock(Clock.fixed(Instant.parse(file.get("now").asText()), ZoneOffset.UTC))
+        .build();
+  }
+
+  private static void checkTrust(AttestationVerifier verifier, String name, JsonNode vector)
+      throws Exception {
+    JsonNode expected = vector.get("expected");
+    String response = vector.get("response").toString();
+    TrustProfileReport report = verifier.reportTrustProfile(response);
+    assertThat(report.valid()).as(name).isEqualTo(expected.get("valid").booleanValue());
+    if (!report.valid()) {
+      assertThatThrownBy(() -> verifier.verifyTrustProfile(response))
+          .as(name)
+          .isInstanceOf(StatementRejectedException.class);
+      return;
+    }
+    VerifiedTrustProfile profile = verifier.verifyTrustProfile(response);
+    List<JsonNode> read = new ArrayList<>();
+    for (VerifiedTrustCheck check : profile.checks()) {
+      read.add(
+          check
+              .readAssurance()
+              .map(ReadAssuranceVectorsTest::json)
+              .orElse(com.fasterxml.jackson.databind.node.NullNode.instance));
+    }
+    assertThat(read).as(name).containsExactlyElementsOf(expected.get("readAssurance"));
+    for (Map.Entry<String, JsonNode> want : expected.get("requireQuorum").properties()) {
+      int k = Integer.parseInt(want.getKey());
+      if (want.getValue().isNull()) {
+        assertThat(profile.requireQuorum(k)).as(name).isSameAs(profile);
+      } else {
+        assertThatThrownBy(() -> profile.requireQuorum(k))
+            .as(name)
+            .isInstanceOf(InsufficientAssuranceException.class)
+            .hasMessage(want.getValue().asText());
+      }
+    }
   }
 
   private static void checkAll(Path path, int vectors) throws Exception {

@@ -55,7 +55,7 @@ public final class TrustBatchService implements TrustBatchUseCase {
             "trust/batch",
             version ->
                 profiling
-                    .profiled(command.entries(), command.proof())
+                    .profiled(command.entries(), command.proof(), command.assurance())
                     .map(run -> outcome(run, command)),
             BILLING));
   }
@@ -87,7 +87,8 @@ public final class TrustBatchService implements TrustBatchUseCase {
     return new Delivered<>(
         answered,
         new Delivery.Units(
-            new CreditPrice.Call(MeteredOperation.TRUST_BATCH, profiles.size(), command.proof()),
+            new CreditPrice.Call(
+                MeteredOperation.TRUST_BATCH, profiles.size(), command.proof(), command.quorum()),
             profiles.get(0).id(),
             profiles.stream().anyMatch(TrustProfile::proofDelivered)));
   }

@@ -51,7 +51,7 @@ public final class TrustProfileService implements TrustProfileUseCase {
             "trust",
             version ->
                 profiling
-                    .profiled(List.of(command.wallets()), command.proof())
+                    .profiled(List.of(command.wallets()), command.proof(), command.assurance())
                     .map(run -> outcome(run, call)),
             BILLING));
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.chains.RpcFailureLog;
@@ -14,6 +15,7 @@ import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.trust.TrustCheckList;
 import org.walletstate.domain.trust.TrustEvaluation;
@@ -80,9 +82,12 @@ public final class TrustProfiling {
    * Reads every chain of the plan for {@code entries} once, all at once, each anchored at its own
    * head; every chain's aggregate is decoded once for every wallet, and the wallets are evaluated
    * and signed in parallel; then their signed profiles are logged in one append.
+   *
+   * @param assurance the request's {@code assurance}: how every chain is read and, when sent,
+   *     signed in every row read from a chain
    */
-  Uni<Run> profiled(List<TrustWallets> entries, boolean proof) {
-    TrustReadPlan plan = TrustReadPlan.of(list, entries, proof);
+  Uni<Run> profiled(List<TrustWallets> entries, boolean proof, Optional<Assurance> assurance) {
+    TrustReadPlan plan = TrustReadPlan.of(list, entries, proof, assurance);
     return AllChains.observe(chains, plan.chains(), plan::query)
         .flatMap(
             observed -> {

@@ -3,8 +3,8 @@ package org.walletstate.domain.account;
 /**
  * What a metered call costs, in credits, by operation. Attest costs 1 credit (2 with a Merkle
  * proof); read from a quorum of providers ({@code "assurance": "quorum"}) 2 (4 with a proof); a
- * trust profile 3 per wallet (6 with proofs). The proof premium is refunded when no proof is
- * delivered; a failed or refused call costs nothing.
+ * trust profile 3 per wallet (6 with proofs), read from a quorum 6 per wallet (12 with proofs). The
+ * proof premium is refunded when no proof is delivered; a failed or refused call costs nothing.
  *
  * @param credits the whole price
  * @param proofPremium the part of it that pays for proofs, refundable when none is delivered
@@ -46,7 +46,7 @@ public record CreditPrice(long credits, long proofPremium) {
   public static CreditPrice of(Call call) {
     return switch (call.operation()) {
       case ATTEST -> perUnit(1, call.quorum() ? 2 : 1, call.proof());
-      case TRUST, TRUST_BATCH -> perUnit(call.wallets(), 3, call.proof());
+      case TRUST, TRUST_BATCH -> perUnit(call.wallets(), call.quorum() ? 6 : 3, call.proof());
     };
   }
 

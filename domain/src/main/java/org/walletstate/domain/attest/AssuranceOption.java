@@ -1,6 +1,5 @@
 package org.walletstate.domain.attest;
 
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.observation.Assurance;
@@ -22,14 +21,7 @@ final class AssuranceOption {
     for (RequestedCondition requested : request.conditions()) {
       Chain chain = requested.condition().chain();
       if (!chain.isEvm()) {
-        throw new ValidationException(
-            "assurance \"quorum\" is not available on "
-                + chain.name()
-                + " (chain "
-                + chain.id()
-                + ", "
-                + requested.path()
-                + "): quorum reads are made on EVM chains only");
+        throw Assurance.notOnFamily(chain.name(), "chain " + chain.id() + ", " + requested.path());
       }
     }
   }

@@ -1,6 +1,7 @@
 package org.walletstate.domain.observation;
 
 import java.util.Optional;
+import org.walletstate.domain.ValidationException;
 
 /**
  * How a chain is read for one request: from one provider with failover (the default), or from a
@@ -31,5 +32,36 @@ public enum Assurance {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The request option {@code "assurance"} as sent (attest, trust profiles, discounts): empty when
+   * it was not.
+   *
+   * @throws ValidationException when it is another word than the two
+   */
+  public static Optional<Assurance> option(Optional<String> sent) {
+    if (sent.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        fromWire(sent.get())
+            .orElseThrow(
+                () ->
+                    new ValidationException(
+                        "assurance \""
+                            + sent.get()
+                            + "\" is not supported; send \"single\" or \"quorum\","
+                            + " or leave it out")));
+  }
+
+  /** The refusal of a quorum on a chain of another family than EVM, naming where it was asked. */
+  public static ValidationException notOnFamily(String chain, String where) {
+    return new ValidationException(
+        "assurance \"quorum\" is not available on "
+            + chain
+            + " ("
+            + where
+            + "): quorum reads are made on EVM chains only");
   }
 }

@@ -196,9 +196,9 @@ public sealed interface TrustEvaluation {
     if (observation == null) {
       throw new IllegalArgumentException("chain " + chain + " of the plan was not observed");
     }
-    if (observation instanceof ChainObservation.HeadUnavailable) {
-      return new Failed(
-          new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, "chain head could not be read"));
+    if (observation instanceof ChainObservation.HeadUnavailable head) {
+      // "chain head could not be read", or, with a quorum, that the providers disagree
+      return new Failed(new TrustFailure(FailureSource.CHAIN_HEAD_READ, chain, head.message()));
     }
     ChainObservation.Observed seen = (ChainObservation.Observed) observation;
     Optional<WalletHolding> holding = check.holding(wallet.get());

@@ -3,6 +3,7 @@ package org.walletstate.domain.trust;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.holding.HoldingBatch;
@@ -21,14 +22,17 @@ public final class TrustObservations {
   private final Map<ChainId, ChainObservation> observed;
   private final Map<ChainId, HoldingBatch.Answers> holdings;
   private final Map<Anchor, PayloadValue.Obj> anchorFields;
+  private final Map<ChainId, PayloadValue.Obj> assurances;
 
   private TrustObservations(
       Map<ChainId, ChainObservation> observed,
       Map<ChainId, HoldingBatch.Answers> holdings,
-      Map<Anchor, PayloadValue.Obj> anchorFields) {
+      Map<Anchor, PayloadValue.Obj> anchorFields,
+      Map<ChainId, PayloadValue.Obj> assurances) {
     this.observed = observed;
     this.holdings = holdings;
     this.anchorFields = anchorFields;
+    this.assurances = assurances;
   }
 
   /**
@@ -40,15 +44,28 @@ public final class TrustObservations {
     Map<ChainId, ChainObservation> copy = Map.copyOf(observed);
     Map<ChainId, HoldingBatch.Answers> decoded = new HashMap<>();
     Map<Anchor, PayloadValue.Obj> fields = new HashMap<>();
+    Map<ChainId, PayloadValue.Obj> assurances = new HashMap<>();
     copy.forEach(
         (chain, observation) -> {
           if (observation instanceof ChainObservation.Observed seen) {
             plan.batch(chain)
                 .ifPresent(batch -> decoded.put(chain, batch.answers(seen.readings())));
             fields.computeIfAbsent(seen.anchor(), Anchor::fields);
+            if (plan.signsAssurance()) {
+              assurances.put(chain, seen.assurance().toPayload());
+            }
           }
         });
-    return new TrustObservations(copy, Map.copyOf(decoded), Map.copyOf(fields));
+    return new TrustObservations(
+        copy, Map.copyOf(decoded), Map.copyOf(fields), Map.copyOf(assurances));
+  }
+
+  /**
+   * The {@code readAssurance} a row read from {@code chain} signs last: only when the request sent
+   * {@code assurance}, so a request without it signs byte for byte as before.
+   */
+  Optional<PayloadValue.Obj> assurance(ChainId chain) {
+    return Optional.ofNullable(assurances.get(chain));
   }
 
   /** {@code anchor}'s members ({@link Anchor#fields()}), laid out once per observed anchor. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -18,6 +19,7 @@ import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.holding.HoldingBatch;
 import org.walletstate.domain.holding.WalletHolding;
 import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
 
@@ -40,18 +42,21 @@ public final class TrustReadPlan {
   private final Map<ChainId, HoldingBatch> batches;
   private final Map<ChainId, Set<EvmAddress>> codeReads;
   private final Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs;
+  private final Optional<Assurance> assurance;
 
   private TrustReadPlan(
       TrustCheckList list,
       Set<ChainId> walletChains,
       Map<ChainId, HoldingBatch> batches,
       Map<ChainId, Set<EvmAddress>> codeReads,
-      Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs) {
+      Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs,
+      Optional<Assurance> assurance) {
     this.list = list;
     this.walletChains = walletChains;
     this.batches = batches;
     this.codeReads = codeReads;
     this.proofs = proofs;
+    this.assurance = assurance;
   }
 
   /** The plan for the profiles of {@code wallets}, read together, without proofs. */
@@ -68,7 +73,23 @@ public final class TrustReadPlan {
    *     cost more rounds than the profile's floor (slot search, {@code eth_getProof}).
    */
   public static TrustReadPlan of(TrustCheckList list, List<TrustWallets> wallets, boolean proof) {
+    return of(list, wallets, proof, Optional.empty());
+  }
+
+  /**
+   * The plan for the profiles of {@code wallets}, read together, each chain from as many providers
+   * as {@code assurance} asks (one when it is empty).
+   *
+   * @param assurance the request's {@code assurance}, when sent: then every row read from a chain
+   *     signs the chain's {@code readAssurance}; empty signs nothing more
+   */
+  public static TrustReadPlan of(
+      TrustCheckList list,
+      List<TrustWallets> wallets,
+      boolean proof,
+      Optional<Assurance> assurance) {
     Objects.requireNonNull(list, "list");
+    Objects.requireNonNull(assurance, "assurance");
     if (wallets.isEmpty()) {
       throw new IllegalArgumentException("a plan is for at least one wallet");
     }
@@ -80,7 +101,7 @@ public final class TrustReadPlan {
         }
       }
     }
-    return rows.plan(list);
+    return rows.plan(list, assurance);
   }
 
   /** The rows of a plan's wallets, gathered chain by chain in the order the list names them. */
@@ -113,7 +134,7 @@ public final class TrustReadPlan {
       }
     }
 
-    TrustReadPlan plan(TrustCheckList list) {
+    TrustReadPlan plan(TrustCheckList list, Optional<Assurance> assurance) {
       Map<ChainId, List<WalletHolding>> all = new LinkedHashMap<>(ofWallet);
       ofOthers.forEach(
           (chain, held) -> all.computeIfAbsent(chain, id -> new ArrayList<>()).addAll(held));
@@ -129,7 +150,8 @@ public final class TrustReadPlan {
           Collections.unmodifiableSet(walletChains),
           Collections.unmodifiableMap(batches),
           Collections.unmodifiableMap(codes),
-          Collections.unmodifiableMap(targets));
+          Collections.unmodifiableMap(targets),
+          assurance);
     }
   }
 
@@ -170,7 +192,7 @@ public final class TrustReadPlan {
    * What to observe on {@code chain}: one round, no follow-ups; the holdings of every row in as few
    * calls as the chain's family can (one {@code aggregate3} on an EVM chain), and the wallets'
    * code; with proofs, the ERC-20 rows' balance slots to prove and the reads the proofs are checked
-   * against.
+   * against; from as many providers as the request's assurance asks.
    */
   public ChainQuery query(ChainId chain) {
     Set<ChainRead<?>> reads = new LinkedHashSet<>();
@@ -180,14 +202,21 @@ public final class TrustReadPlan {
       throw new IllegalArgumentException("the plan reads nothing on chain " + chain);
     }
     Set<ProofTarget.Erc20Balance> toProve = proofs.getOrDefault(chain, Set.of());
-    if (toProve.isEmpty()) {
-      return ChainQuery.of(reads);
-    }
     for (ProofTarget.Erc20Balance target : toProve) {
       reads.add(new EvmRead.Erc20BalanceOf(target.token(), target.holder()));
       reads.add(new EvmRead.Erc20Decimals(target.token()));
     }
-    return new ChainQuery(reads, firstRound -> Set.of(), new LinkedHashSet<>(toProve));
+    return new ChainQuery(
+        reads,
+        firstRound -> Set.of(),
+        new LinkedHashSet<>(toProve),
+        AnchorTag.LATEST,
+        assurance.orElse(Assurance.SINGLE));
+  }
+
+  /** Whether the request sent {@code assurance}, so that every row read signs it. */
+  boolean signsAssurance() {
+    return assurance.isPresent();
   }
 
   /** The holdings read on {@code chain}, when it has token, NFT or other families' rows. */

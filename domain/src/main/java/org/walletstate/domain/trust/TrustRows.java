@@ -1,6 +1,7 @@
 package org.walletstate.domain.trust;
 
 import org.walletstate.domain.holding.HoldingShape;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.MerkleProof;
 import org.walletstate.domain.trust.TrustEvaluation.Decided;
@@ -13,7 +14,8 @@ final class TrustRows {
 
   /**
    * {@code label, chainId, met, evaluatedCondition}, the anchor's members, {@code trustLineState}
-   * on an XRPL trust-line row, and {@code proof} in proof mode.
+   * on an XRPL trust-line row, {@code proof} in proof mode, and {@code readAssurance} when the
+   * request sent {@code assurance}.
    */
   static PayloadValue.Obj decided(
       TrustCheck check, Decided decided, boolean proof, TrustObservations observed) {
@@ -31,6 +33,9 @@ final class TrustRows {
       json.put(
           "proof", decided.proof().orElseGet(() -> MerkleProof.declined(proofDeclined(check))));
     }
+    observed
+        .assurance(check.chain().id())
+        .ifPresent(assurance -> json.put(ReadAssurance.MEMBER, assurance));
     return json.build();
   }
 
@@ -51,7 +56,8 @@ final class TrustRows {
    * {@code label, chainId, evaluated: false, reason, [requires], met: false, evaluatedCondition},
    * the anchor's members when the chain was read, and on an XRPL trust-line row {@code
    * trustLineState {frozen: false}} (nothing was read: like {@code met: false}, it states no
-   * observation; {@code evaluated: false} says so); never a proof.
+   * observation; {@code evaluated: false} says so); never a proof; {@code readAssurance} when the
+   * chain was read and the request sent {@code assurance}.
    */
   static PayloadValue.Obj notEvaluated(
       TrustCheck check, NotEvaluated outcome, TrustObservations observed) {
@@ -66,6 +72,11 @@ final class TrustRows {
     outcome.anchor().ifPresent(anchor -> json.putAll(observed.fields(anchor)));
     if (check.freezable()) {
       json.put("trustLineState", HoldingShape.lineState(false));
+    }
+    if (outcome.anchor().isPresent()) {
+      observed
+          .assurance(check.chain().id())
+          .ifPresent(assurance -> json.put(ReadAssurance.MEMBER, assurance));
     }
     return json.build();
   }

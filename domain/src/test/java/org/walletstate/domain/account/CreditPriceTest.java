@@ -28,6 +28,18 @@ class CreditPriceTest {
   }
 
   @Test
+  void aQuorumDoublesTheBasePrice_ofAttestAndOfTrustPerWallet() {
+    assertThat(CreditPrice.of(new CreditPrice.Call(MeteredOperation.ATTEST, 1, false, true)))
+        .isEqualTo(new CreditPrice(2, 0));
+    assertThat(CreditPrice.of(new CreditPrice.Call(MeteredOperation.TRUST, 1, false, true)))
+        .isEqualTo(new CreditPrice(6, 0));
+    assertThat(CreditPrice.of(new CreditPrice.Call(MeteredOperation.TRUST, 1, true, true)))
+        .isEqualTo(new CreditPrice(12, 6));
+    assertThat(CreditPrice.of(new CreditPrice.Call(MeteredOperation.TRUST_BATCH, 3, false, true)))
+        .isEqualTo(new CreditPrice(18, 0));
+  }
+
+  @Test
   void anAttestationIsPricedPerCall() {
     assertThatThrownBy(() -> new CreditPrice.Call(MeteredOperation.ATTEST, 2, false))
         .isInstanceOf(IllegalArgumentException.class);

@@ -35,7 +35,9 @@ import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
 import org.walletstate.domain.evm.read.ReadOutcomes;
 import org.walletstate.domain.fixtures.Multicall;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.BalanceLayout;
 import org.walletstate.domain.proof.BalanceSlotSearch;
@@ -67,13 +69,23 @@ class TrustEvaluationTest {
     final Map<ChainRead<?>, Reading<?>> familyAnswers = new HashMap<>();
     final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
     final Map<ChainId, Anchor> anchors = new HashMap<>();
+    ReadAssurance read = ReadAssurance.single();
 
     Chains(List<TrustWallets> wallets) {
       this(wallets, false);
     }
 
     Chains(List<TrustWallets> wallets, boolean proof) {
-      plan = TrustReadPlan.of(LIST, wallets, proof);
+      this(wallets, proof, java.util.Optional.empty());
+    }
+
+    Chains(List<TrustWallets> wallets, boolean proof, java.util.Optional<Assurance> assurance) {
+      plan = TrustReadPlan.of(LIST, wallets, proof, assurance);
+    }
+
+    Chains readWith(ReadAssurance assurance) {
+      read = assurance;
+      return this;
     }
 
     Chains holds(long chain, EvmAddress token, EvmAddress wallet, long balance) {
@@ -124,7 +136,7 @@ class TrustEvaluationTest {
             answers.put(
                 read, familyAnswers.getOrDefault(read, new Reading.Value<>(BigInteger.ZERO)));
           }
-          all.put(chain, new ChainObservation.Observed(SLOT, Readings.of(answers)));
+          all.put(chain, new ChainObservation.Observed(SLOT, Readings.of(answers), Map.of(), read));
           continue;
         }
         Map<EvmRead<?>, ReadOutcome> outcomes = new HashMap<>();
@@ -166,7 +178,7 @@ class TrustEvaluationTest {
         all.put(
             chain,
             new ChainObservation.Observed(
-                anchors.getOrDefault(chain, BLOCK), ReadOutcomes.of(outcomes), proven));
+                anchors.getOrDefault(chain, BLOCK), ReadOutcomes.of(outcomes), proven, read));
       }
       return all;
     }
@@ -351,6 +363,53 @@ class TrustEvaluationTest {
 
     assertThat(check(dimensions, "USDC on Ethereum").get("reason"))
         .isEqualTo(PayloadValue.text("not_a_balance"));
+  }
+
+  @Test
+  void withAssurance_everyRowReadSignsItLast_andWithoutItNoRowDoes() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    ReadAssurance quorum = new ReadAssurance(Assurance.QUORUM, 2, 3);
+    List<DimensionResult> asked =
+        evaluated(
+            new Chains(List.of(wallets), false, java.util.Optional.of(Assurance.QUORUM))
+                .readWith(quorum)
+                .evaluate(wallets, false));
+    List<DimensionResult> notAsked =
+        evaluated(new Chains(List.of(wallets)).readWith(quorum).evaluate(wallets, false));
+
+    for (DimensionResult dimension : asked) {
+      for (PayloadValue.Obj row : dimension.checks()) {
+        List<String> members = List.copyOf(row.members().keySet());
+        if (row.members().containsKey("requires")) {
+          assertThat(members).doesNotContain(ReadAssurance.MEMBER);
+        } else {
+          assertThat(members.get(members.size() - 1)).isEqualTo(ReadAssurance.MEMBER);
+          assertThat(row.get(ReadAssurance.MEMBER)).isEqualTo(quorum.toPayload());
+        }
+      }
+    }
+    assertThat(notAsked)
+        .allSatisfy(
+            d ->
+                assertThat(d.checks())
+                    .allSatisfy(
+                        row -> assertThat(row.members()).doesNotContainKey(ReadAssurance.MEMBER)));
+  }
+
+  @Test
+  void aChainWhoseProvidersDisagree_failsWithTheDisagreementMessage() {
+    TrustWallets wallets = TrustWallets.of(WALLET);
+    TrustEvaluation evaluation =
+        new Chains(List.of(wallets), false, java.util.Optional.of(Assurance.QUORUM))
+            .observed(1, ChainObservation.HeadUnavailable.disagreement("one and two differ"))
+            .evaluate(wallets, false);
+
+    assertThat(((TrustEvaluation.Incomplete) evaluation).failures())
+        .containsExactly(
+            new TrustFailure(
+                org.walletstate.domain.chain.FailureSource.CHAIN_HEAD_READ,
+                new ChainId.Evm(1),
+                ChainObservation.HeadUnavailable.DISAGREED));
   }
 
   @Test

@@ -105,19 +105,7 @@ public final class AttestCommands {
 
   /** The option {@code "assurance"} as sent, when it is. */
   private static Optional<Assurance> assurance(Fields fields) {
-    Optional<String> value = fields.optionalText("assurance");
-    if (value.isEmpty()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        Assurance.fromWire(value.get())
-            .orElseThrow(
-                () ->
-                    new ValidationException(
-                        "assurance \""
-                            + value.get()
-                            + "\" is not supported; send \"single\" or \"quorum\","
-                            + " or leave it out")));
+    return Assurance.option(fields.optionalText("assurance"));
   }
 
   private static DeclaredLimits declaredLimits(Fields fields) {

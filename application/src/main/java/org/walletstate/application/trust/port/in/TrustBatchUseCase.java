@@ -13,10 +13,13 @@ import org.walletstate.domain.account.Payer;
  */
 public interface TrustBatchUseCase {
 
-  /** The metered call a command is: 3 credits per wallet, 6 with proofs. */
+  /**
+   * The metered call a command is: 3 credits per wallet, 6 with proofs; read from a quorum of
+   * providers, 6 per wallet, 12 with proofs.
+   */
   static CreditPrice.Call call(TrustBatchCommand command) {
     return new CreditPrice.Call(
-        MeteredOperation.TRUST_BATCH, command.entries().size(), command.proof());
+        MeteredOperation.TRUST_BATCH, command.entries().size(), command.proof(), command.quorum());
   }
 
   Uni<Paid<TrustBatchOutcome>> profiles(Payer payer, TrustBatchCommand command);

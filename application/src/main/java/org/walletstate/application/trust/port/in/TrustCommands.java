@@ -10,6 +10,7 @@ import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.holding.WalletMember;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustWallets;
@@ -30,7 +31,10 @@ public final class TrustCommands {
    */
   public static TrustCommand profile(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    return new TrustCommand(wallets(fields), proof(fields));
+    TrustWallets wallets = wallets(fields);
+    boolean proof = proof(fields);
+    Optional<Assurance> assurance = assurance(fields, List.of(wallets), "");
+    return new TrustCommand(wallets, proof, assurance);
   }
 
   /**
@@ -57,14 +61,24 @@ public final class TrustCommands {
       if (!(entry instanceof RequestValue.Obj obj)) {
         throw new ValidationException("wallets[" + i + "] must be an object, not " + entry.kind());
       }
-      if (!obj.get("proof").isMissing()) {
-        // a proof member in an entry would otherwise be silently ignored
-        throw new ValidationException(
-            "wallets[" + i + "].proof is not allowed: proof is asked for the whole batch");
+      for (String whole : List.of("proof", "assurance")) {
+        if (!obj.get(whole).isMissing()) {
+          // a member of the whole batch in an entry would otherwise be silently ignored
+          throw new ValidationException(
+              "wallets["
+                  + i
+                  + "]."
+                  + whole
+                  + " is not allowed: "
+                  + whole
+                  + " is asked for the whole batch");
+        }
       }
       entries.add(wallets(Fields.of(obj, "wallets[" + i + "]")));
     }
-    return new TrustBatchCommand(entries, proof(Fields.of(body, "")));
+    Fields fields = Fields.of(body, "");
+    boolean proof = proof(fields);
+    return new TrustBatchCommand(entries, proof, assurance(fields, entries, "wallets"));
   }
 
   /** The wallet members of one profile request (the body, or one entry of a batch). */
@@ -78,6 +92,28 @@ public final class TrustCommands {
       }
     }
     return new TrustWallets(evm, others);
+  }
+
+  /**
+   * {@code assurance}: absent, {@code "single"} or {@code "quorum"}; a quorum is read on EVM chains
+   * only, so it is refused when an entry gives a wallet of another family (the first one is named).
+   *
+   * @param where the path of the entries ({@code wallets} in a batch), empty for one profile
+   */
+  static Optional<Assurance> assurance(Fields fields, List<TrustWallets> entries, String where) {
+    Optional<Assurance> assurance = Assurance.option(fields.optionalText("assurance"));
+    if (assurance.orElse(Assurance.SINGLE) != Assurance.QUORUM) {
+      return assurance;
+    }
+    for (int i = 0; i < entries.size(); i++) {
+      Optional<ChainFamily> other = entries.get(i).others().keySet().stream().findFirst();
+      if (other.isPresent()) {
+        String member = TrustWallets.memberOf(other.get());
+        String path = where.isEmpty() ? member : where + "[" + i + "]." + member;
+        throw Assurance.notOnFamily(other.get() + " chains", path);
+      }
+    }
+    return assurance;
   }
 
   /** {@code proof}: absent, or exactly {@code "merkle"}. */

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustWallets;
 
@@ -97,5 +98,64 @@ class TrustCommandsTest {
     assertThatThrownBy(() -> TrustCommands.profile(new RequestValue.Obj(body)))
         .isInstanceOf(ValidationException.class)
         .hasMessage("proof must be \"merkle\" when given");
+  }
+
+  private static RequestValue.Obj with(RequestValue.Obj body, String member, String text) {
+    Map<String, RequestValue> values = new LinkedHashMap<>(body.members());
+    values.put(member, new RequestValue.Text(text));
+    return new RequestValue.Obj(values);
+  }
+
+  @Test
+  void assurance_isReadForAProfileAndABatch_andAbsentWhenNotSent() {
+    RequestValue.Obj profile = entry(Map.of("wallet", WALLET));
+    assertThat(TrustCommands.profile(profile).assurance()).isEmpty();
+    assertThat(TrustCommands.profile(profile).quorum()).isFalse();
+    assertThat(TrustCommands.profile(with(profile, "assurance", "quorum")).quorum()).isTrue();
+    assertThat(TrustCommands.profile(with(profile, "assurance", "single")).assurance())
+        .contains(Assurance.SINGLE);
+    RequestValue.Obj batch = batch(List.of(entry(Map.of("wallet", WALLET))), null);
+    assertThat(TrustCommands.batch(batch).assurance()).isEmpty();
+    assertThat(TrustCommands.batch(with(batch, "assurance", "quorum")).quorum()).isTrue();
+  }
+
+  @Test
+  void anotherWord_isAttestsRefusal() {
+    assertThatThrownBy(
+            () ->
+                TrustCommands.profile(with(entry(Map.of("wallet", WALLET)), "assurance", "Quorum")))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage(
+            "assurance \"Quorum\" is not supported; send \"single\" or \"quorum\", or leave it"
+                + " out");
+  }
+
+  @Test
+  void aQuorumWithAWalletOfAnotherFamily_isRefusedNamingTheMember_singleIsNot() {
+    RequestValue.Obj profile =
+        entry(
+            Map.of(
+                "wallet", WALLET, "solanaWallet", "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd"));
+    assertThat(TrustCommands.profile(with(profile, "assurance", "single")).quorum()).isFalse();
+    assertThatThrownBy(() -> TrustCommands.profile(with(profile, "assurance", "quorum")))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage(
+            "assurance \"quorum\" is not available on SOLANA chains (solanaWallet): quorum reads"
+                + " are made on EVM chains only");
+    RequestValue.Obj batch =
+        with(batch(List.of(entry(Map.of("wallet", WALLET)), profile), null), "assurance", "quorum");
+    assertThatThrownBy(() -> TrustCommands.batch(batch))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageContaining("(wallets[1].solanaWallet)");
+  }
+
+  @Test
+  void assuranceBelongsToTheBatch_anEntryCarryingItIsRefusedByName() {
+    assertThatThrownBy(
+            () ->
+                TrustCommands.batch(
+                    batch(List.of(entry(Map.of("wallet", WALLET, "assurance", "quorum"))), null)))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageStartingWith("wallets[0].assurance is not allowed");
   }
 }
