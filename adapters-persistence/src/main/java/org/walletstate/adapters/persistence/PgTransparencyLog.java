@@ -77,8 +77,18 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    *     appends fail at once
    */
   public PgTransparencyLog(Pool pool, Duration wait) {
+    this(pool, wait, wait);
+  }
+
+  /**
+   * @param wait how long an append waits for its commit (as above)
+   * @param statementTimeout the sequencing statement's {@code statement_timeout}: the database
+   *     cancels a statement that runs longer, failing its appends with {@link
+   *     StatementLog.Unavailable}
+   */
+  public PgTransparencyLog(Pool pool, Duration wait, Duration statementTimeout) {
     this.pool = pool;
-    this.appends = new GroupAppends(pool, wait);
+    this.appends = new GroupAppends(pool, wait, statementTimeout);
   }
 
   /**
