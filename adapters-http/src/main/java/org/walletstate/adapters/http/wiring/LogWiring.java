@@ -35,7 +35,7 @@ public class LogWiring {
       @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled,
       @ConfigProperty(name = "walletstate.log.append-timeout", defaultValue = "2s")
           Duration appendTimeout,
-      @ConfigProperty(name = "walletstate.log.statement-timeout", defaultValue = "2s")
+      @ConfigProperty(name = "walletstate.log.statement-timeout", defaultValue = "5s")
           Duration statementTimeout) {
     return enabled
         ? new PgTransparencyLog(pool, appendTimeout, statementTimeout)
