@@ -23,9 +23,10 @@ import org.walletstate.domain.payment.PerCallPayment;
  *
  * <ul>
  *   <li>a key's credits: the price is checked before the work ({@link Metering#check}); what the
- *       work delivered is debited after it, once per request id, the proof premium given back when
- *       no proof was delivered; a key whose credits were spent meanwhile gets its refusal and the
- *       work is discarded;
+ *       work delivered is debited after it, once per request id, beside the append of the work's
+ *       signed statement to the transparency log (the debit given back when the append fails), the
+ *       proof premium given back when no proof was delivered; a key whose credits were spent
+ *       meanwhile gets its refusal and the work is discarded;
  *   <li>an x402 payment: claimed and checked before the work, settled only when the work delivered
  *       the whole call it was quoted for, released otherwise ({@link PaidCallUseCase});
  *   <li>the shared allowance: one call drawn before the work, then the service account's credits as
