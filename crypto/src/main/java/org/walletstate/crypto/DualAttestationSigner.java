@@ -17,9 +17,6 @@ import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.attest.attestation.Attestation;
-import org.walletstate.domain.attest.attestation.ConditionResult;
-import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
@@ -38,10 +35,10 @@ import org.walletstate.verifier.StatementType;
  * {@code <ns>-attest-v1}, v1 bytes and condition hashes; {@link KeyVersion#V2}: {@code
  * <ns>-attest-v2}). Every signed byte comes from the type's definition ({@link Preimages}) and the
  * {@code data} text from the SDK's serializer, so a verifier rebuilds exactly these bytes. Each
- * signed statement is appended to the transparency log ({@link StatementLog}) before it is
- * returned, and its {@code data} then carries the leaf index as the unsigned member {@code log:
- * {index}} (none when the log is off). Attestation {@code data}: {@code attestation, sig, kid, jwt,
- * pqSig, pqKid, pqJwt}.
+ * signed statement is appended to the transparency log ({@link StatementLog}) before it is returned
+ * (an attestation's append may be left to {@link #logged}), and its {@code data} then carries the
+ * leaf index as the unsigned member {@code log: {index}} (none when the log is off). Attestation
+ * {@code data}: {@code attestation, sig, kid, jwt, pqSig, pqKid, pqJwt}.
  */
 public final class DualAttestationSigner
     implements AttestationSigner, TrustProfileSigner, DiscountSigner {
@@ -77,34 +74,35 @@ public final class DualAttestationSigner
 
   @Override
   public SignedAttestation sign(SigningRequest request) {
+    return logged(signUnlogged(request));
+  }
+
+  /** Signs an attestation as {@link #sign} does, leaving the log to {@link #logged}. */
+  @Override
+  public AttestationSigner.Pending signUnlogged(SigningRequest request) {
     Attestation attestation = request.attestation();
     PreimageScheme scheme =
         request.keyVersion() == KeyVersion.V1 ? PreimageScheme.V1 : PreimageScheme.V2;
-
-    ArrayNode results = NODES.arrayNode();
-    ArrayNode hashes = NODES.arrayNode();
-    for (ConditionResult result : attestation.results()) {
-      ObjectNode json = result(result, scheme);
-      results.add(json);
-      hashes.add(json.get("conditionHash"));
-    }
-    ObjectNode body = NODES.objectNode();
-    body.put("id", attestation.id().value());
-    body.put("pass", attestation.pass());
-    body.set("results", results);
-    body.put("passCount", attestation.passCount());
-    body.put("failCount", attestation.failCount());
-    body.put("attestedAt", Timestamps.iso(attestation.attestedAt()));
-    body.put("expiresAt", Timestamps.iso(attestation.expiresAt()));
-
+    AttestationBody body = AttestationBody.of(attestation, scheme);
     Optional<String> claims =
         request.jwt()
-            ? Optional.of(
-                CanonicalJson.stringify(claims(attestation, results, hashes, request.subject())))
+            ? Optional.of(CanonicalJson.stringify(body.claims(issuer, request.subject())))
             : Optional.empty();
-    String data = signed(StatementType.ATTESTATION, scheme, body, claims);
-    return new SignedAttestation(attestation, data);
+    return new PendingAttestation(
+        attestation, unlogged(StatementType.ATTESTATION, scheme, body.statement(), claims));
   }
+
+  /** Appends an attestation signed by {@link #signUnlogged} and gives its text. */
+  @Override
+  public SignedAttestation logged(AttestationSigner.Pending pending) {
+    PendingAttestation signed = (PendingAttestation) pending;
+    return new SignedAttestation(
+        signed.attestation(), Unlogged.appended(log, List.of(signed.statement())).get(0));
+  }
+
+  /** An attestation signed, its log entry not yet appended. */
+  private record PendingAttestation(Attestation attestation, Unlogged statement)
+      implements AttestationSigner.Pending {}
 
   /**
    * Signs a trust profile under {@code <ns>-trust-v2} with its {@code <ns>-trust-pq1} companion.
@@ -239,55 +237,5 @@ public final class DualAttestationSigner
         claims.map(c -> new StatementType.Tokens(jwts.es256(c, kid), jwts.mlDsa(c, pqKid)));
     return new Unlogged(
         entry, type.data(statement, new StatementType.Signatures(sig, kid, pqSig, pqKid, tokens)));
-  }
-
-  /**
-   * One result in issue order: {@code condition, label, type, chainId, met, evaluatedCondition,
-   * conditionHash}, the anchor's members, the extras, then {@code proof} when present.
-   */
-  private static ObjectNode result(ConditionResult result, PreimageScheme scheme) {
-    ObjectNode json = NODES.objectNode();
-    json.put("condition", result.index());
-    json.put("label", result.label());
-    json.put("type", result.type());
-    if (result.chainId() instanceof ChainId.Evm evm) {
-      json.put("chainId", evm.value());
-    } else {
-      json.put("chainId", ((ChainId.Named) result.chainId()).value());
-    }
-    json.put("met", result.met());
-    ObjectNode condition = PayloadTrees.object(result.evaluatedCondition());
-    json.set("evaluatedCondition", condition);
-    json.put("conditionHash", Preimages.conditionHash(scheme, condition));
-    PayloadTrees.append(json, result.anchor().fields(), "anchor");
-    PayloadTrees.append(json, result.extras(), "extra");
-    result.proof().ifPresent(proof -> json.set("proof", PayloadTrees.object(proof)));
-    return json;
-  }
-
-  /**
-   * Claims in issue order: {@code pass, conditionHash, blockNumber, blockTimestamp, results, iss,
-   * sub, jti, iat, exp}. The block members name the first EVM-anchored result and are left out when
-   * no result is EVM-anchored.
-   */
-  private ObjectNode claims(
-      Attestation attestation, ArrayNode results, ArrayNode hashes, String subject) {
-    ObjectNode claims = NODES.objectNode();
-    claims.put("pass", attestation.pass());
-    claims.set("conditionHash", hashes);
-    for (ConditionResult result : attestation.results()) {
-      if (result.anchor() instanceof Anchor.EvmBlock block) {
-        claims.put("blockNumber", block.numberHex());
-        claims.put("blockTimestamp", Timestamps.iso(block.timestamp()));
-        break;
-      }
-    }
-    claims.set("results", results);
-    claims.put("iss", issuer);
-    claims.put("sub", subject);
-    claims.put("jti", attestation.id().value());
-    claims.put("iat", Math.floorDiv(attestation.attestedAt().toEpochMilli(), 1000L));
-    claims.put("exp", Math.floorDiv(attestation.expiresAt().toEpochMilli(), 1000L));
-    return claims;
   }
 }

@@ -5,6 +5,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -49,6 +50,9 @@ final class GroupAppends {
           + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
           + " returning leaf_index";
 
+  /** The SQLSTATE of a statement cancelled by its statement timeout. */
+  private static final String QUERY_CANCELED = "57014";
+
   /** A caller's group and where its first index goes. */
   private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
 
@@ -58,13 +62,22 @@ final class GroupAppends {
   private long sentAt; // System.nanoTime() of the statement in flight; guarded by this
   private final AtomicLong statements = new AtomicLong();
   private final long stallNanos;
+  private final String statementTimeout;
 
   /**
    * @param stall how long a statement may be in flight before new appends fail at once
+   * @param statementTimeout the sequencing statement's {@code statement_timeout} (set in its
+   *     transaction): past it the database cancels the statement, which fails its appends with
+   *     {@link StatementLog.Unavailable} and lets the next statement go
    */
-  GroupAppends(Pool pool, Duration stall) {
+  GroupAppends(Pool pool, Duration stall, Duration statementTimeout) {
+    if (statementTimeout.isNegative() || statementTimeout.isZero()) {
+      throw new IllegalArgumentException("the append's statement timeout must be positive");
+    }
     this.pool = pool;
     this.stallNanos = stall.toNanos();
+    this.statementTimeout =
+        "set local statement_timeout = " + Math.max(1, statementTimeout.toMillis());
   }
 
   /**
@@ -167,8 +180,13 @@ final class GroupAppends {
   private void send(List<Waiting> batch) {
     try {
       statements.incrementAndGet();
-      pool.preparedQuery(APPEND)
-          .execute(arguments(batch))
+      Tuple arguments = arguments(batch);
+      pool.withTransaction(
+              connection ->
+                  connection
+                      .query(statementTimeout)
+                      .execute()
+                      .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)))
           .subscribe()
           .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
     } catch (RuntimeException e) {
@@ -186,7 +204,7 @@ final class GroupAppends {
     if (!next.isEmpty()) {
       send(next);
     }
-    Throwable refused = failure;
+    Throwable refused = cancelled(failure) ? timedOut() : failure;
     long first = Long.MAX_VALUE;
     if (rows != null) {
       for (Row row : rows) {
@@ -205,6 +223,16 @@ final class GroupAppends {
       }
       offset += waiting.statements().size();
     }
+  }
+
+  /** Whether {@code failure} is the database cancelling the statement (its statement timeout). */
+  private static boolean cancelled(Throwable failure) {
+    return failure instanceof PgException pg && QUERY_CANCELED.equals(pg.getSqlState());
+  }
+
+  private StatementLog.Unavailable timedOut() {
+    return new StatementLog.Unavailable(
+        "the transparency log's sequencing statement was cancelled: " + statementTimeout);
   }
 
   private static Tuple arguments(List<Waiting> batch) {

@@ -43,6 +43,13 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   /** How long an append waits for its commit by default. */
   public static final Duration APPEND_WAIT = Duration.ofSeconds(2);
 
+  /**
+   * The sequencing statement's statement timeout by default: above the wait, so that a statement
+   * the database does not finish is cancelled (and the replica appends again) soon after its
+   * appends gave up.
+   */
+  public static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(5);
+
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String LATEST =
       "select size, root, note from log_checkpoint order by size desc limit 1";
@@ -80,8 +87,18 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    *     appends fail at once
    */
   public PgTransparencyLog(Pool pool, Duration wait) {
+    this(pool, wait, STATEMENT_TIMEOUT);
+  }
+
+  /**
+   * @param wait how long an append waits for its commit (as above)
+   * @param statementTimeout the sequencing statement's {@code statement_timeout}: the database
+   *     cancels a statement that runs longer, failing its appends with {@link
+   *     StatementLog.Unavailable}
+   */
+  public PgTransparencyLog(Pool pool, Duration wait, Duration statementTimeout) {
     this.pool = pool;
-    this.appends = new GroupAppends(pool, wait);
+    this.appends = new GroupAppends(pool, wait, statementTimeout);
   }
 
   /**

@@ -291,7 +291,8 @@ class PgTransparencyLogTest {
   @Test
   void aStoreThatDoesNotCommitFailsAppendsWithinTheWaitThenAtOnceAndLogsNoGivenUpGroup()
       throws Exception {
-    PgTransparencyLog log = new PgTransparencyLog(pool, Duration.ofMillis(1500));
+    // the database lets the statement run (its statement timeout far above the wait)
+    PgTransparencyLog log = new PgTransparencyLog(pool, Duration.ofMillis(1500), WAIT);
     ExecutorService threads = Executors.newFixedThreadPool(2);
     // another transaction holds the counter row: the store cannot commit an append meanwhile
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
@@ -348,6 +349,50 @@ class PgTransparencyLogTest {
       rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
     }
     assertThat(rows).isEqualTo(Map.of("att_s0", 0L, "att_s3", 1L));
+  }
+
+  @Test
+  void aSequencingStatementPastItsStatementTimeoutIsCancelledAndItsAppendFailsWithinTheWait()
+      throws Exception {
+    // the wait far above the statement timeout: only the database's cancel can end the append
+    PgTransparencyLog log =
+        new PgTransparencyLog(pool, Duration.ofSeconds(30), Duration.ofMillis(300));
+    SqlConnection holder = pool.getConnection().await().atMost(WAIT);
+    Transaction held = holder.begin().await().atMost(WAIT);
+    try {
+      holder
+          .query("update log_sequence set next_index = next_index where id = 1")
+          .execute()
+          .await()
+          .atMost(WAIT);
+      long start = System.nanoTime();
+      assertThatThrownBy(() -> log.append(statement("t", 0)))
+          .isInstanceOf(StatementLog.Unavailable.class)
+          .hasMessageContaining("cancelled")
+          .hasMessageContaining("statement_timeout = 300");
+      long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
+      assertThat(took).isBetween(250L, 10_000L);
+      // the cancelled statement is no longer in flight: the next append is sent, and cancelled too
+      assertThat(log.statementInFlight()).isFalse();
+      assertThatThrownBy(() -> log.append(statement("t", 1)))
+          .isInstanceOf(StatementLog.Unavailable.class)
+          .hasMessageContaining("cancelled");
+      assertThat(log.appendStatements()).isEqualTo(2);
+    } finally {
+      held.rollback().await().atMost(WAIT);
+      holder.close().await().atMost(WAIT);
+    }
+    // nothing of the cancelled statements was kept; their indexes were given back
+    assertThat(log.append(statement("t", 2))).hasValue(0);
+    assertThat(
+            pool.query("select count(*) as n from log_entry")
+                .execute()
+                .await()
+                .atMost(WAIT)
+                .iterator()
+                .next()
+                .getLong("n"))
+        .isOne();
   }
 
   @Test

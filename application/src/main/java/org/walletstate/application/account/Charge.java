@@ -33,11 +33,24 @@ public record Charge<T>(
     Objects.requireNonNull(billing, "billing");
   }
 
-  /** The work's outcome and what it delivered. */
-  public record Delivered<T>(T outcome, Delivery delivery) {
+  /**
+   * What the work delivered, and its outcome.
+   *
+   * @param delivery what the payer pays for
+   * @param outcome the outcome: for work that signed a statement, the statement's append to the
+   *     transparency log, which gives the outcome once the entry is durable. {@link Charging}
+   *     subscribes to it once, beside a key's debit (so that the two commits overlap), or before
+   *     any other settlement; no answer leaves before it completes
+   */
+  public record Delivered<T>(Delivery delivery, Uni<T> outcome) {
     public Delivered {
-      Objects.requireNonNull(outcome, "outcome");
       Objects.requireNonNull(delivery, "delivery");
+      Objects.requireNonNull(outcome, "outcome");
+    }
+
+    /** Work whose outcome is final (nothing left to log). */
+    public Delivered(T outcome, Delivery delivery) {
+      this(delivery, Uni.createFrom().item(Objects.requireNonNull(outcome, "outcome")));
     }
   }
 

@@ -11,6 +11,7 @@ import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.PaidCallUseCase.Outcome;
+import org.walletstate.application.port.out.CreditLedger.Debit;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
@@ -22,9 +23,10 @@ import org.walletstate.domain.payment.PerCallPayment;
  *
  * <ul>
  *   <li>a key's credits: the price is checked before the work ({@link Metering#check}); what the
- *       work delivered is debited after it, once per request id, the proof premium given back when
- *       no proof was delivered; a key whose credits were spent meanwhile gets its refusal and the
- *       work is discarded;
+ *       work delivered is debited after it, once per request id, beside the append of the work's
+ *       signed statement to the transparency log (the debit given back when the append fails), the
+ *       proof premium given back when no proof was delivered; a key whose credits were spent
+ *       meanwhile gets its refusal and the work is discarded;
  *   <li>an x402 payment: claimed and checked before the work, settled only when the work delivered
  *       the whole call it was quoted for, released otherwise ({@link PaidCallUseCase});
  *   <li>the shared allowance: one call drawn before the work, then the service account's credits as
@@ -33,7 +35,10 @@ import org.walletstate.domain.payment.PerCallPayment;
  */
 public final class Charging {
 
+  private static final System.Logger LOG = System.getLogger(Charging.class.getName());
+
   private static final String NO_PROOF = "proof not delivered";
+  private static final String NOT_LOGGED = "statement not logged";
 
   private final Metering metering;
   private final SharedAllowanceUseCase allowance;
@@ -99,31 +104,90 @@ public final class Charging {
             });
   }
 
-  /** After the work: what it delivered taken from the key, or nothing when it delivered nothing. */
+  /**
+   * After the work: what it delivered taken from the key, or nothing when it delivered nothing. A
+   * debit runs beside the append of the work's signed statement (the outcome's {@link
+   * Delivered#outcome}), so that the two commits overlap; the answer waits for both. When the
+   * append fails, the debit already made is given back ({@link Metering#giveBack}) and the call
+   * fails with the append's failure: nothing is charged for a statement that was not issued.
+   */
   private <T> Uni<T> debited(KeyAccount account, Charge<T> charge, Delivered<T> done) {
     Charge.Billing<T> billing = charge.billing();
     if (done.delivery() instanceof Delivery.None) {
-      return Uni.createFrom().item(done.outcome());
+      return done.outcome();
     }
     if (done.delivery() instanceof Delivery.Balance) {
-      return metering
-          .balance(account)
-          .map(balance -> billing.charged().apply(done.outcome(), 0, balance));
+      return done.outcome()
+          .flatMap(
+              outcome ->
+                  metering
+                      .balance(account)
+                      .map(balance -> billing.charged().apply(outcome, 0, balance)));
     }
     Delivery.Units units = (Delivery.Units) done.delivery();
     CreditPrice price = CreditPrice.of(units.call());
-    return metering
-        .charge(account, price, charge.ledgerReason(), units.requestId())
-        .flatMap(debit -> metering.settle(account, price, debit, units.proofDelivered(), NO_PROOF))
-        .map(
-            settlement -> {
-              if (settlement instanceof Metering.Settlement.Paid paid) {
-                return billing.charged().apply(done.outcome(), paid.credits(), paid.balance());
+    return Uni.combine()
+        .all()
+        .unis(
+            Attempt.of(done.outcome()),
+            Attempt.of(metering.charge(account, price, charge.ledgerReason(), units.requestId())))
+        .asTuple()
+        .flatMap(
+            both -> {
+              Attempt<T> logged = both.getItem1();
+              Attempt<Debit> debit = both.getItem2();
+              if (logged.failure() != null) {
+                return givenBack(account, price, debit).flatMap(ignored -> logged.uni());
               }
-              // spent by a concurrent call since the check: the work's answer is discarded
-              Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
-              return billing.shortOf().apply(unpaid.available(), unpaid.required());
+              return debit
+                  .uni()
+                  .flatMap(
+                      taken ->
+                          metering.settle(account, price, taken, units.proofDelivered(), NO_PROOF))
+                  .map(settlement -> billed(billing, logged.item(), settlement));
             });
+  }
+
+  private static <T> T billed(
+      Charge.Billing<T> billing, T outcome, Metering.Settlement settlement) {
+    if (settlement instanceof Metering.Settlement.Paid paid) {
+      return billing.charged().apply(outcome, paid.credits(), paid.balance());
+    }
+    // spent by a concurrent call since the check: the work's answer is discarded
+    Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
+    return billing.shortOf().apply(unpaid.available(), unpaid.required());
+  }
+
+  /**
+   * The debit of a call whose statement was not logged, given back; a give-back that fails is
+   * reported (the call still fails with the append's failure).
+   */
+  private Uni<Void> givenBack(KeyAccount account, CreditPrice price, Attempt<Debit> debit) {
+    if (debit.failure() != null) {
+      return Uni.createFrom().voidItem();
+    }
+    return metering
+        .giveBack(account, price, debit.item(), NOT_LOGGED)
+        .onFailure()
+        .recoverWithUni(
+            failure -> {
+              LOG.log(
+                  System.Logger.Level.ERROR,
+                  "the debit of a call whose statement was not logged was not given back: {0}",
+                  failure.toString());
+              return Uni.createFrom().voidItem();
+            });
+  }
+
+  /** A result or a failure, taken without failing, so that two steps run to their ends. */
+  private record Attempt<V>(V item, Throwable failure) {
+    static <V> Uni<Attempt<V>> of(Uni<V> step) {
+      return step.onItemOrFailure().transform(Attempt::new);
+    }
+
+    Uni<V> uni() {
+      return failure == null ? Uni.createFrom().item(item) : Uni.createFrom().failure(failure);
+    }
   }
 
   private <T> Uni<Paid<T>> perCall(PerCallPayment payment, Charge<T> charge) {
@@ -131,18 +195,28 @@ public final class Charging {
         .run(
             payment,
             charge.paidOperation(),
-            () -> charge.work().apply(Payer.PerCall.VERSION),
+            // settled with its payment: the statement is logged before the payment settles
+            () ->
+                charge
+                    .work()
+                    .apply(Payer.PerCall.VERSION)
+                    .flatMap(
+                        done ->
+                            done.outcome().map(outcome -> new Done<>(outcome, done.delivery()))),
             done ->
                 done.delivery() instanceof Delivery.Units units
                     && units.call().equals(charge.call()))
         .map(Charging::paid);
   }
 
-  private static <T> Paid<T> paid(Outcome<Delivered<T>> outcome) {
-    if (outcome instanceof Outcome.Paid<Delivered<T>> paid) {
+  /** The work's outcome once logged, and what it delivered. */
+  private record Done<T>(T outcome, Delivery delivery) {}
+
+  private static <T> Paid<T> paid(Outcome<Done<T>> outcome) {
+    if (outcome instanceof Outcome.Paid<Done<T>> paid) {
       return new Paid.Answered<>(paid.answer().outcome(), new Settlement.Settled(paid.receipt()));
     }
-    if (outcome instanceof Outcome.NotDelivered<Delivered<T>> failed) {
+    if (outcome instanceof Outcome.NotDelivered<Done<T>> failed) {
       return new Paid.Answered<>(failed.answer().outcome(), new Settlement.Unpaid());
     }
     return new Paid.Declined<>(decline(outcome));

@@ -65,6 +65,25 @@ public final class Metering {
   }
 
   /**
+   * Gives back the whole of a debit this call applied when its answer is then not given (its
+   * statement was not logged): a refund entry naming the debit, at most once per debit (the
+   * ledger's rule). A debit found from an earlier call of the same request id ({@link
+   * Debit.Replayed}) belongs to that call and is kept; a debit not applied took nothing.
+   *
+   * @param reason why the debit is given back, for the ledger
+   */
+  public Uni<Void> giveBack(KeyAccount account, CreditPrice price, Debit debit, String reason) {
+    if (!(debit instanceof Debit.Applied applied)) {
+      return Uni.createFrom().voidItem();
+    }
+    return ledger
+        .refund(
+            new CreditLedger.RefundRequest(
+                account.id(), applied.entryId(), price.credits(), reason, clock.instant()))
+        .replaceWithVoid();
+  }
+
+  /**
    * After the charge: what the call came to. A key that could no longer pay (its credits were spent
    * by a concurrent call since the check) is {@link Settlement.Unpaid}, and the work is discarded.
    * Otherwise the price is kept, less the proof premium when proofs were asked for and none was

@@ -33,9 +33,9 @@ import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * {@code POST /v1/attest}: read every chain anchored (in parallel), evaluate, sign, and only then
- * have the {@link Payer} pay, through the one {@link Charging} service. A refused request (400), an
- * incomplete read ({@code rpc_failure}) or a payer that cannot pay is never signed and never
- * charged.
+ * have the {@link Payer} pay, through the one {@link Charging} service, which runs a key's debit
+ * beside the statement's append to the transparency log. A refused request (400), an incomplete
+ * read ({@code rpc_failure}) or a payer that cannot pay is never signed and never charged.
  */
 public final class AttestService implements AttestUseCase {
 
@@ -109,21 +109,31 @@ public final class AttestService implements AttestUseCase {
                   .map(
                       signed ->
                           new Charge.Delivered<>(
-                              new AttestOutcome.Signed(
-                                  signed.attestation(), signed.dataJson(), 0, 0),
                               new Charge.Delivery.Units(
                                   AttestUseCase.call(command),
                                   signed.attestation().id().value(),
                                   complete.results().stream()
-                                      .anyMatch(ConditionResult::proofDelivered))));
+                                      .anyMatch(ConditionResult::proofDelivered)),
+                              logged(signed)));
             });
+  }
+
+  /**
+   * The signed attestation's append to the transparency log, on the signing threads (it blocks for
+   * the append's bounded wait); the charging step runs it beside the debit.
+   */
+  private Uni<AttestOutcome> logged(AttestationSigner.Pending signed) {
+    return Uni.createFrom()
+        .item(() -> signer.logged(signed))
+        .runSubscriptionOn(cpu)
+        .map(issued -> new AttestOutcome.Signed(issued.attestation(), issued.dataJson(), 0, 0));
   }
 
   private static Uni<Charge.Delivered<AttestOutcome>> nothing(AttestOutcome outcome) {
     return Uni.createFrom().item(new Charge.Delivered<>(outcome, new Charge.Delivery.None()));
   }
 
-  private Uni<AttestationSigner.SignedAttestation> signed(
+  private Uni<AttestationSigner.Pending> signed(
       AttestCommand command, KeyVersion version, AttestEvaluation.Complete complete) {
     Instant attestedAt = clock.instant();
     Attestation attestation =
@@ -138,7 +148,7 @@ public final class AttestService implements AttestUseCase {
             version,
             command.format() == ResponseFormat.JWT,
             command.request().wallets().subject().text());
-    return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
+    return Uni.createFrom().item(() -> signer.signUnlogged(request)).runSubscriptionOn(cpu);
   }
 
   /** Reads every chain of the plan, all chains at once; each anchored at its own head. */

@@ -1,6 +1,7 @@
 package org.walletstate.application.attest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.time.Clock;
@@ -9,6 +10,10 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
@@ -16,6 +21,7 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
@@ -106,6 +112,100 @@ class AttestServiceTest {
     assertThat(signed.creditsRemaining()).isEqualTo(4);
     assertThat(signed.attestation().pass()).isTrue();
     assertThat(signed.attestation().expiresAt()).isEqualTo(Instant.parse("2026-11-21T12:30:00Z"));
+  }
+
+  /** The service with signing (and the append) on threads of their own, as in the service. */
+  private AttestService serviceOn(MemoryCreditLedger ledger, ExecutorService cpu) {
+    return new AttestService(
+        chain,
+        signer,
+        Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
+        n -> new byte[n],
+        CLOCK,
+        cpu);
+  }
+
+  private static void awaitDebits(MemoryCreditLedger ledger, int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (ledger.debits().size() < n && System.nanoTime() < deadline) {
+      Thread.sleep(2);
+    }
+    assertThat(ledger.debits()).hasSize(n);
+  }
+
+  @Test
+  void attest_debitsWhileTheStatementIsAppendedAndAnswersOnlyOnceTheAppendIsDone()
+      throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
+    ExecutorService cpu = Executors.newFixedThreadPool(2);
+    try {
+      CompletableFuture<AttestOutcome> answer =
+          serviceOn(ledger, cpu)
+              .attest(Payer.credits(ACCOUNT), command("1", false))
+              .map(AttestServiceTest::answered)
+              .subscribeAsCompletionStage();
+      // the debit is made while the append has not finished, and nothing is answered yet
+      awaitDebits(ledger, 1);
+      Thread.sleep(50);
+      assertThat(answer).isNotDone();
+      assertThat(signer.appended()).isZero();
+      gate.complete(null);
+      AttestOutcome.Signed signed = (AttestOutcome.Signed) answer.get(10, TimeUnit.SECONDS);
+      assertThat(signer.appended()).isOne();
+      assertThat(signed.creditsCharged()).isEqualTo(1);
+      assertThat(signed.creditsRemaining()).isEqualTo(4);
+      assertThat(ledger.refunds()).isEmpty();
+    } finally {
+      cpu.shutdownNow();
+    }
+  }
+
+  @Test
+  void attest_anAppendThatFailsAfterTheDebitGivesTheDebitBackOnceAndFailsTheCall()
+      throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
+    signer.appendsAfter(gate).failingAppends(down);
+    ExecutorService cpu = Executors.newFixedThreadPool(2);
+    try {
+      CompletableFuture<AttestOutcome> answer =
+          serviceOn(ledger, cpu)
+              .attest(Payer.credits(ACCOUNT), command("1", true))
+              .map(AttestServiceTest::answered)
+              .subscribeAsCompletionStage();
+      awaitDebits(ledger, 1);
+      assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(3);
+      assertThat(answer).isNotDone();
+      gate.complete(null);
+      assertThatThrownBy(() -> answer.get(10, TimeUnit.SECONDS)).hasCause(down);
+    } finally {
+      cpu.shutdownNow();
+    }
+    // the whole debit (price with the proof premium) back, in one refund naming it
+    assertThat(ledger.refunds()).hasSize(1);
+    assertThat(ledger.refunds().get(0).credits()).isEqualTo(2);
+    assertThat(ledger.refunds().get(0).reason()).isEqualTo("statement not logged");
+    assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(5);
+    assertThat(signer.appended()).isZero();
+  }
+
+  @Test
+  void attest_anAppendThatFailsBeforeTheDebitEndsLeavesNothingCharged() {
+    MemoryCreditLedger ledger = ledger(5);
+    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
+    signer.failingAppends(down);
+    assertThatThrownBy(
+            () ->
+                service(ledger)
+                    .attest(Payer.credits(ACCOUNT), command("1", false))
+                    .await()
+                    .indefinitely())
+        .isSameAs(down);
+    assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(5);
+    assertThat(ledger.charged() - ledger.refunded()).isZero();
   }
 
   @Test

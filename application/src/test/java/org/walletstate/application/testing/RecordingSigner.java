@@ -2,6 +2,7 @@ package org.walletstate.application.testing;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
@@ -10,7 +11,9 @@ import org.walletstate.domain.payload.PayloadValue;
 /**
  * A signer of every statement type that keeps what it was given and answers a fixed text in place
  * of signatures: {@code {"attestation":{}}}, {@code {"trust":{}}} or {@code {"discount":{}}}. When
- * {@link #failing} it throws as a signer that cannot reach its keys does.
+ * {@link #failing} it throws as a signer that cannot reach its keys does. An attestation's
+ * transparency log append ({@link #logged}) can be held until a gate opens ({@link #appendsAfter})
+ * and made to fail ({@link #failingAppends}), as a log whose store is slow or down.
  */
 public final class RecordingSigner
     implements AttestationSigner, TrustProfileSigner, DiscountSigner {
@@ -19,11 +22,31 @@ public final class RecordingSigner
   private final List<PayloadValue.Obj> profiles = new ArrayList<>();
   private final List<PayloadValue.Obj> discounts = new ArrayList<>();
   private RuntimeException failure;
+  private CompletableFuture<?> appendGate = CompletableFuture.completedFuture(null);
+  private RuntimeException appendFailure;
+  private int appended;
 
   /** From now on every signing throws {@code failure}. */
   public synchronized RecordingSigner failing(RuntimeException failure) {
     this.failure = failure;
     return this;
+  }
+
+  /** From now on each attestation's append waits for {@code gate} before it answers. */
+  public synchronized RecordingSigner appendsAfter(CompletableFuture<?> gate) {
+    this.appendGate = gate;
+    return this;
+  }
+
+  /** From now on each attestation's append fails with {@code failure} (after its gate). */
+  public synchronized RecordingSigner failingAppends(RuntimeException failure) {
+    this.appendFailure = failure;
+    return this;
+  }
+
+  /** How many attestations were appended to the log. */
+  public synchronized int appended() {
+    return appended;
   }
 
   public synchronized List<SigningRequest> attestations() {
@@ -39,10 +62,32 @@ public final class RecordingSigner
   }
 
   @Override
-  public synchronized SignedAttestation sign(SigningRequest request) {
+  public SignedAttestation sign(SigningRequest request) {
+    return logged(signUnlogged(request));
+  }
+
+  @Override
+  public synchronized Pending signUnlogged(SigningRequest request) {
     failIfFailing();
     attestations.add(request);
-    return new SignedAttestation(request.attestation(), "{\"attestation\":{}}");
+    return new Ready(new SignedAttestation(request.attestation(), "{\"attestation\":{}}"));
+  }
+
+  /** Waits for the gate (not holding the monitor), then appends or fails. */
+  @Override
+  public SignedAttestation logged(Pending pending) {
+    CompletableFuture<?> gate;
+    synchronized (this) {
+      gate = appendGate;
+    }
+    gate.join();
+    synchronized (this) {
+      if (appendFailure != null) {
+        throw appendFailure;
+      }
+      appended++;
+    }
+    return ((Ready) pending).signed();
   }
 
   @Override

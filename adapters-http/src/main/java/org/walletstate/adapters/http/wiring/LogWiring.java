@@ -20,9 +20,10 @@ import org.walletstate.crypto.SigningKeys;
 
 /**
  * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}; an
- * append waits at most {@code walletstate.log.append-timeout} for its commit), the checkpoint
- * signer (origin {@code walletstate.log.origin}, by default the public base URL's host and path
- * followed by {@code /log}), the batch job's use case and the reads.
+ * append waits at most {@code walletstate.log.append-timeout} for its commit, and its statement
+ * runs under {@code walletstate.log.statement-timeout}), the checkpoint signer (origin {@code
+ * walletstate.log.origin}, by default the public base URL's host and path followed by {@code
+ * /log}), the batch job's use case and the reads.
  */
 @ApplicationScoped
 public class LogWiring {
@@ -33,8 +34,12 @@ public class LogWiring {
       Pool pool,
       @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled,
       @ConfigProperty(name = "walletstate.log.append-timeout", defaultValue = "2s")
-          Duration appendTimeout) {
-    return enabled ? new PgTransparencyLog(pool, appendTimeout) : StatementLog.NONE;
+          Duration appendTimeout,
+      @ConfigProperty(name = "walletstate.log.statement-timeout", defaultValue = "5s")
+          Duration statementTimeout) {
+    return enabled
+        ? new PgTransparencyLog(pool, appendTimeout, statementTimeout)
+        : StatementLog.NONE;
   }
 
   @Produces

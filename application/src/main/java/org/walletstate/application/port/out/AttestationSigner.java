@@ -10,7 +10,44 @@ import org.walletstate.domain.payload.KeyVersion;
  */
 public interface AttestationSigner {
 
+  /** Signs and appends the attestation to the transparency log; returns once it is logged. */
   SignedAttestation sign(SigningRequest request);
+
+  /**
+   * Signs without appending yet: the statement's append is left to {@link #logged}, which the
+   * caller may run beside other work of the call (its debit). A signer without a log of its own
+   * finishes the text here.
+   */
+  default Pending signUnlogged(SigningRequest request) {
+    return new Ready(sign(request));
+  }
+
+  /**
+   * Appends an attestation signed by {@link #signUnlogged} to the transparency log and gives its
+   * {@code data} text, with the leaf index. Blocks for the append's bounded wait (called off the
+   * event loop).
+   *
+   * @throws StatementLog.Unavailable when the log's store did not commit the entry in time
+   * @throws RuntimeException when the entry could not be made durable (the attestation is then not
+   *     issued)
+   */
+  default SignedAttestation logged(Pending pending) {
+    return ((Ready) pending).signed();
+  }
+
+  /** An attestation signed by {@link #signUnlogged}, to be handed to {@link #logged}. */
+  interface Pending {
+    /** What was signed. */
+    Attestation attestation();
+  }
+
+  /** An attestation whose text is final (no log entry is added by {@link #logged}). */
+  record Ready(SignedAttestation signed) implements Pending {
+    @Override
+    public Attestation attestation() {
+      return signed.attestation();
+    }
+  }
 
   /**
    * What to sign.
