@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.QuorumEvmChainState;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
-import org.walletstate.adapters.chain.evm.config.EvmProvider;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
@@ -44,12 +44,12 @@ final class QuorumAssembly {
     Map<ChainId, QuorumEvmChainState.Chain> chains = new LinkedHashMap<>();
     for (EvmQuorum quorum : quorums.values()) {
       EvmChainConfig chain = config.chains().get(quorum.chain());
-      List<EvmProvider> independent = quorum.independent();
+      List<ReadProvider> independent = quorum.independent();
       if (chain == null || independent.size() < quorum.size()) {
         continue; // refused at request time: too few independent providers
       }
       List<QuorumEvmChainState.Provider> read = new ArrayList<>();
-      for (EvmProvider provider : independent.subList(0, quorum.size())) {
+      for (ReadProvider provider : independent.subList(0, quorum.size())) {
         EvmRpc rpc = stacks.over(chain, provider.endpoints());
         if (heads.enabled()) {
           // each provider follows its own head: a followed head is never another provider's
