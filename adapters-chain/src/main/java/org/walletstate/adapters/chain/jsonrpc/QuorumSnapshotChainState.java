@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -146,6 +147,16 @@ public final class QuorumSnapshotChainState<R extends ChainRead<?>>
   }
 
   private ChainObservation observeNow(Set<R> reads, Deadline deadline) {
+    try {
+      return agreedObservation(reads, deadline);
+    } catch (CompletionException unexpected) {
+      // an answer of a shape no family check foresaw: unreadable, never a verdict
+      return new ChainObservation.HeadUnavailable(
+          "a provider failed: " + unexpected.getCause().getClass().getSimpleName());
+    }
+  }
+
+  private ChainObservation agreedObservation(Set<R> reads, Deadline deadline) {
     List<ChainObservation> each;
     if (single.pinning() == QuorumPinning.PINNED) {
       QuorumAgreement<R> agreement = new QuorumAgreement<>(this, deadline);
