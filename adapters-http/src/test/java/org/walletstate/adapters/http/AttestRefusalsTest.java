@@ -45,6 +45,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
@@ -164,16 +165,16 @@ class AttestRefusalsTest {
             "assurance \"fast\" is not supported; send \"single\" or \"quorum\", or leave it out"));
     all.add(
         refusal(
-            "quorum assurance with a condition on a non-EVM chain",
+            "quorum assurance with a condition on a family without quorum reads",
             withMember(
                 object(
                     "wallet",
                     HOLDER,
-                    "solanaWallet",
-                    "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd",
+                    "tronWallet",
+                    LocalNodes.TRON_HOLDER,
                     "conditions",
                     List.of(
-                        usdOnBase(), with(tokenBalance(8453, "native", "1"), "chainId", "solana"))),
+                        usdOnBase(), with(tokenBalance(8453, "native", "1"), "chainId", "tron"))),
                 "assurance",
                 "quorum"),
             "assurance \"quorum\" is not available on ..."));

@@ -14,8 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * An XRP Ledger served through a {@link JsonRpcReplay} in the shapes of the rippled documentation:
  * {@code ledger}, {@code account_info}, {@code account_lines} (paged over every owner-directory
  * entry, with {@code peer} applied after paging, as rippled does) and {@code account_nfts}. Every
- * answer is of the one validated ledger it holds; a call for another ledger gets {@code
- * lgrNotFound}.
+ * answer is of the validated ledger it holds (and of the earlier ones {@link #alsoHolds} names,
+ * with the same state); a call for another ledger gets {@code lgrNotFound}.
  */
 public final class XrplReplay {
 
@@ -25,6 +25,7 @@ public final class XrplReplay {
   private volatile String ledgerHash =
       "9DAAAE85FC0D64E95506608FDB48E8B77706EF64FF144F18EEBC2FC4366D9B20";
   private volatile int pageSize = 200;
+  private final Map<Long, String> earlier = new ConcurrentHashMap<>();
   private final Map<String, ObjectNode> roots = new ConcurrentHashMap<>();
   private final Map<String, List<ObjectNode>> lines = new ConcurrentHashMap<>();
   private final Map<String, List<ObjectNode>> nfts = new ConcurrentHashMap<>();
@@ -43,6 +44,15 @@ public final class XrplReplay {
     return this;
   }
 
+  /**
+   * Also serves the validated ledger {@code index} with {@code hash}, holding the same state: a
+   * server ahead of another still answers at the other's ledger.
+   */
+  public XrplReplay alsoHolds(long index, String hash) {
+    earlier.put(index, hash);
+    return this;
+  }
+
   /** Entries per page of account_lines and account_nfts, whatever limit is asked. */
   public XrplReplay pageSize(int entries) {
     this.pageSize = entries;
@@ -51,6 +61,7 @@ public final class XrplReplay {
 
   public XrplReplay clear() {
     roots.clear();
+    earlier.clear();
     lines.clear();
     nfts.clear();
     pageSize = 200;
@@ -119,7 +130,7 @@ public final class XrplReplay {
 
   /** Serves this ledger on {@code replay}. */
   public XrplReplay serveOn(JsonRpcReplay replay) {
-    replay.on("ledger", request -> Reply.json(ledgerAnswer()));
+    replay.on("ledger", request -> Reply.json(ledgerAnswer(params(request))));
     replay.on("account_info", request -> Reply.json(accountInfo(params(request))));
     replay.on("account_lines", request -> Reply.json(accountLines(params(request))));
     replay.on("account_nfts", request -> Reply.json(accountNfts(params(request))));
@@ -127,13 +138,20 @@ public final class XrplReplay {
   }
 
   public String ledgerAnswer() {
-    ObjectNode result = JSON.createObjectNode();
-    result
-        .put("ledger_hash", ledgerHash)
-        .put("ledger_index", ledgerIndex)
-        .put("validated", true)
-        .put("status", "success");
-    return wrap(result);
+    return ledgerAnswer(JSON.createObjectNode().put("ledger_index", "validated"));
+  }
+
+  /** The ledger {@code params} ask for: the validated one, or one held by its number. */
+  private String ledgerAnswer(JsonNode params) {
+    JsonNode asked = params.path("ledger_index");
+    if (asked.isIntegralNumber() && !holds(asked.asLong())) {
+      return ledgerNotFound();
+    }
+    return wrap(pinned(JSON.createObjectNode(), asked.isIntegralNumber() ? asked.asLong() : -1));
+  }
+
+  private boolean holds(long index) {
+    return index == ledgerIndex || earlier.containsKey(index);
   }
 
   /** The documented {@code actNotFound} error. */
@@ -147,7 +165,7 @@ public final class XrplReplay {
   }
 
   private String accountInfo(JsonNode params) {
-    if (params.path("ledger_index").asLong() != ledgerIndex) {
+    if (!holds(params.path("ledger_index").asLong())) {
       return ledgerNotFound();
     }
     ObjectNode root = roots.get(params.path("account").asText());
@@ -156,11 +174,11 @@ public final class XrplReplay {
     }
     ObjectNode result = JSON.createObjectNode();
     result.set("account_data", root);
-    return wrap(pinned(result));
+    return wrap(pinned(result, params.path("ledger_index").asLong()));
   }
 
   private String accountLines(JsonNode params) {
-    if (params.path("ledger_index").asLong() != ledgerIndex) {
+    if (!holds(params.path("ledger_index").asLong())) {
       return ledgerNotFound();
     }
     String account = params.path("account").asText();
@@ -182,11 +200,11 @@ public final class XrplReplay {
     if (end < all.size()) {
       result.put("marker", Integer.toString(end));
     }
-    return wrap(pinned(result));
+    return wrap(pinned(result, params.path("ledger_index").asLong()));
   }
 
   private String accountNfts(JsonNode params) {
-    if (params.path("ledger_index").asLong() != ledgerIndex) {
+    if (!holds(params.path("ledger_index").asLong())) {
       return ledgerNotFound();
     }
     String account = params.path("account").asText();
@@ -203,13 +221,15 @@ public final class XrplReplay {
     if (end < all.size()) {
       result.put("marker", Integer.toString(end));
     }
-    return wrap(pinned(result));
+    return wrap(pinned(result, params.path("ledger_index").asLong()));
   }
 
-  private ObjectNode pinned(ObjectNode result) {
+  /** {@code result} at ledger {@code index} (-1: the validated one). */
+  private ObjectNode pinned(ObjectNode result, long index) {
+    boolean current = index < 0 || index == ledgerIndex;
     return result
-        .put("ledger_hash", ledgerHash)
-        .put("ledger_index", ledgerIndex)
+        .put("ledger_hash", current ? ledgerHash : earlier.get(index))
+        .put("ledger_index", current ? ledgerIndex : index)
         .put("status", "success")
         .put("validated", true);
   }

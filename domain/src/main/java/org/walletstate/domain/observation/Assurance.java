@@ -55,13 +55,20 @@ public enum Assurance {
                             + " or leave it out")));
   }
 
-  /** The refusal of a quorum on a chain of another family than EVM, naming where it was asked. */
-  public static ValidationException notOnFamily(String chain, String where) {
+  /**
+   * The refusal of a quorum on a chain of a family the feature reads no quorum on, naming where it
+   * was asked.
+   *
+   * @param families the chains the feature does read a quorum on, e.g. {@code "EVM chains"}
+   */
+  public static ValidationException notOnFamily(String chain, String where, String families) {
     return new ValidationException(
         "assurance \"quorum\" is not available on "
             + chain
             + " ("
             + where
-            + "): quorum reads are made on EVM chains only");
+            + "): quorum reads are made on "
+            + families
+            + " only");
   }
 }

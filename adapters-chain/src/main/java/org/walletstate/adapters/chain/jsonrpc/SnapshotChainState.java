@@ -7,13 +7,16 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
+import java.util.function.Supplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.observation.ChainObservation;
@@ -92,17 +95,77 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
   /** Takes one snapshot that answers {@code reads}, blocking, within {@code deadline}. */
   protected abstract ChainObservation observeNow(Set<R> reads, Deadline deadline);
 
+  /**
+   * How a quorum of this family's providers is anchored ({@link QuorumSnapshotChainState}); {@link
+   * QuorumPinning#NONE}, the default, when the family has no quorum reads.
+   */
+  protected QuorumPinning pinning() {
+    return QuorumPinning.NONE;
+  }
+
+  /**
+   * Where {@code anchor} lies on the chain (a ledger index, a slot, a height): quorum providers'
+   * anchors are compared by it. Families with quorum reads override it.
+   */
+  protected long position(Anchor anchor) {
+    throw new UnsupportedOperationException(family + " has no quorum reads");
+  }
+
+  /** {@link QuorumPinning#PINNED} families: the anchor this provider would read at now. */
+  protected Anchor latest(Deadline deadline) throws RpcFailure {
+    throw new UnsupportedOperationException(family + " reads cannot be pinned");
+  }
+
+  /**
+   * {@link QuorumPinning#PINNED} families: this provider's anchor at {@code position} (its hash
+   * there), which need not be its latest.
+   */
+  protected Anchor at(long position, Deadline deadline) throws RpcFailure {
+    throw new UnsupportedOperationException(family + " reads cannot be pinned");
+  }
+
+  /**
+   * {@link QuorumPinning#PINNED} families: one snapshot of {@code reads} pinned at {@code anchor}.
+   */
+  protected ChainObservation observeAt(Set<R> reads, Anchor anchor, Deadline deadline) {
+    throw new UnsupportedOperationException(family + " reads cannot be pinned");
+  }
+
+  /** Runs {@code task} on this reader's own pool, in the caller's context. */
+  final <T> CompletableFuture<T> offCaller(Supplier<T> task) {
+    return CompletableFuture.supplyAsync(task, work -> executor.execute(observer.carry(work)));
+  }
+
+  /** The family's name, for messages. */
+  final String family() {
+    return family;
+  }
+
+  /** How this chain is read. */
+  final JsonRpcChainConfig config() {
+    return config;
+  }
+
   @Override
   public final Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
     if (!chain.equals(config.chain())) {
       throw new IllegalArgumentException("this reader reads " + config.chain() + ", not " + chain);
     }
     Set<R> reads = readsOf(query.reads());
+    return observeOffCaller(
+        query, () -> observeNow(reads, Deadline.after(clock, config.observationDeadline())));
+  }
+
+  /**
+   * What {@code snapshot} observes, taken on this reader's pool when subscribed; a query with a
+   * second round is refused, as the family has none.
+   */
+  final Uni<ChainObservation> observeOffCaller(
+      ChainQuery query, Supplier<ChainObservation> snapshot) {
     return Uni.createFrom()
         .item(
             () -> {
-              Deadline deadline = Deadline.after(clock, config.observationDeadline());
-              ChainObservation observation = observeNow(reads, deadline);
+              ChainObservation observation = snapshot.get();
               if (observation instanceof ChainObservation.Observed observed
                   && !query.followUps().apply(observed.readings()).isEmpty()) {
                 throw new IllegalArgumentException(family + " reads have no second round");
@@ -111,6 +174,11 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
             })
         // the snapshot runs in the caller's context, so its round trips join the caller's trace
         .runSubscriptionOn(task -> executor.execute(observer.carry(task)));
+  }
+
+  /** A clock for deadlines. */
+  final Clock clock() {
+    return clock;
   }
 
   /** The most one observation may take, as configured. */

@@ -15,6 +15,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.QuorumPinning;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -108,6 +109,20 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
       return new ChainObservation.HeadUnavailable(
           "the snapshot failed: " + unexpected.getClass().getSimpleName());
     }
+  }
+
+  /**
+   * Solana serves current state only ({@code minContextSlot} is a floor): a quorum's providers each
+   * take their own snapshot at once, and must answer the same values at slots close together.
+   */
+  @Override
+  protected QuorumPinning pinning() {
+    return QuorumPinning.CURRENT;
+  }
+
+  @Override
+  protected long position(Anchor anchor) {
+    return ((Anchor.SolanaSlot) anchor).slot();
   }
 
   /** One discovery call: an owner's token accounts under one filter. */

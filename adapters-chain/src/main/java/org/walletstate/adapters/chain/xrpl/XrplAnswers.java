@@ -3,11 +3,16 @@ package org.walletstate.adapters.chain.xrpl;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.xrpl.TrustLineHolding;
 
 /** The checks an XRPL JSON-RPC answer passes before its values are read. */
 final class XrplAnswers {
+
+  private static final Pattern LEDGER_HASH = Pattern.compile("[0-9A-Fa-f]{64}");
 
   private XrplAnswers() {}
 
@@ -51,6 +56,26 @@ final class XrplAnswers {
       throw new RpcFailure("the answer is not of validated ledger " + ledger);
     }
     return result;
+  }
+
+  /**
+   * The validated ledger a {@code ledger} answer describes; {@code index} -1 accepts whichever it
+   * is, another index must be the one answered.
+   */
+  static Anchor.XrplLedger ledger(JsonNode answer, long index) throws RpcFailure {
+    JsonNode result = success(answer);
+    if (!result.path("validated").asBoolean(false)) {
+      throw new RpcFailure("ledger: the answer is not a validated ledger");
+    }
+    long answered = ledgerIndex(result);
+    if (index >= 0 && answered != index) {
+      throw new RpcFailure("ledger: asked for " + index + ", answered " + answered);
+    }
+    String hash = result.path("ledger_hash").asText("");
+    if (!LEDGER_HASH.matcher(hash).matches()) {
+      throw new RpcFailure("ledger: the answer has no ledger_hash");
+    }
+    return new Anchor.XrplLedger(answered, hash.toUpperCase(Locale.ROOT));
   }
 
   static JsonNode success(JsonNode answer) throws RpcFailure {

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
-import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.QuorumPinning;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -52,7 +52,6 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
   static final int MAX_LINE_PAGES = 20;
 
   private static final int PAGE_LIMIT = 400;
-  private static final Pattern LEDGER_HASH = Pattern.compile("[0-9A-Fa-f]{64}");
   private static final System.Logger LOG = System.getLogger(XrplChainState.class.getName());
 
   /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
@@ -80,10 +79,41 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
   protected ChainObservation observeNow(Set<XrplRead<?>> reads, Deadline deadline) {
     Anchor.XrplLedger ledger;
     try {
-      ledger = validatedLedger(deadline);
+      ledger = latest(deadline);
     } catch (RpcFailure failure) {
       return new ChainObservation.HeadUnavailable(failure.getMessage());
     }
+    return observeAt(reads, ledger, deadline);
+  }
+
+  /** Every read can name a past validated ledger: a quorum agrees on one by index and hash. */
+  @Override
+  protected QuorumPinning pinning() {
+    return QuorumPinning.PINNED;
+  }
+
+  @Override
+  protected long position(Anchor anchor) {
+    return ((Anchor.XrplLedger) anchor).ledgerIndex();
+  }
+
+  /** The validated ledger: {@code ledger} with {@code ledger_index: "validated"}. */
+  @Override
+  protected Anchor.XrplLedger latest(Deadline deadline) throws RpcFailure {
+    ObjectNode params = transport().object().put("ledger_index", "validated");
+    return transport().call(request("ledger", params), deadline, a -> XrplAnswers.ledger(a, -1));
+  }
+
+  /** The validated ledger {@code index} as this server holds it: its hash. */
+  @Override
+  protected Anchor.XrplLedger at(long index, Deadline deadline) throws RpcFailure {
+    ObjectNode params = transport().object().put("ledger_index", index);
+    return transport().call(request("ledger", params), deadline, a -> XrplAnswers.ledger(a, index));
+  }
+
+  @Override
+  protected ChainObservation observeAt(Set<XrplRead<?>> reads, Anchor anchor, Deadline deadline) {
+    Anchor.XrplLedger ledger = (Anchor.XrplLedger) anchor;
     Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
     for (XrplRead<?> read : reads) {
       Reading<?> reading;
@@ -98,26 +128,6 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
       readings.put(read, reading);
     }
     return new ChainObservation.Observed(ledger, Readings.of(readings));
-  }
-
-  private Anchor.XrplLedger validatedLedger(Deadline deadline) throws RpcFailure {
-    ObjectNode params = transport().object().put("ledger_index", "validated");
-    return transport()
-        .call(
-            request("ledger", params),
-            deadline,
-            answer -> {
-              JsonNode result = XrplAnswers.success(answer);
-              if (!result.path("validated").asBoolean(false)) {
-                throw new RpcFailure("ledger: the answer is not a validated ledger");
-              }
-              long index = XrplAnswers.ledgerIndex(result);
-              String hash = result.path("ledger_hash").asText("");
-              if (!LEDGER_HASH.matcher(hash).matches()) {
-                throw new RpcFailure("ledger: the answer has no ledger_hash");
-              }
-              return new Anchor.XrplLedger(index, hash.toUpperCase(java.util.Locale.ROOT));
-            });
   }
 
   private Reading<?> answer(XrplRead<?> read, long ledger, Deadline deadline) throws RpcFailure {

@@ -22,9 +22,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
-import org.walletstate.adapters.chain.evm.config.EvmProvider;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
@@ -98,8 +98,8 @@ class QuorumReadsDevnetTest {
         new EvmQuorum(
                 ChainId.evm(CHAIN),
                 List.of(
-                    new EvmProvider("node-b", List.of(devnet.rpcUrl(CHAIN)), true),
-                    new EvmProvider("node-a", List.of(fork.url()), true)),
+                    new ReadProvider("node-b", List.of(devnet.rpcUrl(CHAIN)), true),
+                    new ReadProvider("node-a", List.of(fork.url()), true)),
                 2,
                 EvmQuorum.DEFAULT_MAX_LAG_BLOCKS)
             .withSignedNames(true);
@@ -359,8 +359,8 @@ class QuorumReadsDevnetTest {
     return new EvmQuorum(
         ChainId.evm(CHAIN),
         List.of(
-            new EvmProvider(firstName, List.of(first), true),
-            new EvmProvider(secondName, List.of(second), true)),
+            new ReadProvider(firstName, List.of(first), true),
+            new ReadProvider(secondName, List.of(second), true)),
         2,
         EvmQuorum.DEFAULT_MAX_LAG_BLOCKS);
   }

@@ -62,6 +62,19 @@ public interface ChainReadsConfig {
     Optional<Duration> observationDeadline();
 
     Optional<Duration> failback();
+
+    /**
+     * Providers for quorum reads (Solana and XRPL), by name: {@code
+     * walletstate.chains.xrpl.providers.ripple.endpoints}. When none is named, the chain's
+     * endpoints grouped by vendor are its providers.
+     */
+    Map<String, Provider> providers();
+
+    /** k: independent providers a quorum read reads and compares (at least 2; default 2). */
+    OptionalInt quorum();
+
+    /** The most the providers' anchors may be apart, in ledgers or slots. */
+    OptionalLong maxLag();
   }
 
   /** One chain's overrides. */
@@ -94,7 +107,7 @@ public interface ChainReadsConfig {
     OptionalInt maxLagBlocks();
   }
 
-  /** One provider of an EVM chain, for quorum reads. */
+  /** One provider of a chain, for quorum reads. */
   interface Provider {
     /** Its endpoints in priority order (failover among them, as one provider). */
     List<URI> endpoints();

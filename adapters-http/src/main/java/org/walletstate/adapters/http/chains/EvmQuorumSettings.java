@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jboss.logging.Logger;
+import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
-import org.walletstate.adapters.chain.evm.config.EvmProvider;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.domain.chain.ChainId;
 
@@ -35,13 +35,13 @@ public final class EvmQuorumSettings {
       try {
         EvmQuorum quorum = quorums.get(chain);
         if (!o.providers().isEmpty()) {
-          List<EvmProvider> providers = new ArrayList<>();
+          List<ReadProvider> providers = new ArrayList<>();
           // by name: configuration maps have no order of their own
           new java.util.TreeMap<>(o.providers())
               .forEach(
                   (name, p) ->
                       providers.add(
-                          new EvmProvider(name, p.endpoints(), p.independent().orElse(true))));
+                          new ReadProvider(name, p.endpoints(), p.independent().orElse(true))));
           quorum = quorum.withProviders(providers);
         }
         if (o.quorum().isPresent()) {
@@ -54,7 +54,7 @@ public final class EvmQuorumSettings {
         // names only: provider URLs often carry API keys
         LOG.debugf(
             "Chain %s quorum %d of %s",
-            chain, quorum.size(), quorum.independent().stream().map(EvmProvider::name).toList());
+            chain, quorum.size(), quorum.independent().stream().map(ReadProvider::name).toList());
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException(
             "walletstate.chains.evm." + entry.getKey() + ": " + e.getMessage(), e);

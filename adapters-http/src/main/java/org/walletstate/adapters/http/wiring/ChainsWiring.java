@@ -13,6 +13,8 @@ import java.util.Map;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.QuorumSnapshotChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -22,6 +24,7 @@ import org.walletstate.adapters.http.chains.ChainReadsConfig;
 import org.walletstate.adapters.http.chains.EvmChainSettings;
 import org.walletstate.adapters.http.chains.EvmQuorumSettings;
 import org.walletstate.adapters.http.chains.JsonRpcChainSettings;
+import org.walletstate.adapters.http.chains.SnapshotQuorumSettings;
 import org.walletstate.adapters.http.observability.ChainStatusBoard;
 import org.walletstate.adapters.http.observability.ChainTelemetry;
 import org.walletstate.adapters.http.observability.ServiceMeters;
@@ -55,11 +58,23 @@ public class ChainsWiring {
             clock,
             calls));
     // each family's reader: every observation a span, its anchors on the status board
+    // Solana and XRPL with quorum reads beside them: each provider its own reader
+    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
     families.put(
         ChainFamily.SOLANA,
-        new SolanaChainState(JsonRpcChainSettings.solana(config), clock, calls));
+        QuorumSnapshotChainState.of(
+            new SolanaChainState(solana, clock, calls),
+            SnapshotQuorumSettings.solana(config, solana),
+            provider -> new SolanaChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig xrpl = JsonRpcChainSettings.xrpl(config);
     families.put(
-        ChainFamily.XRPL, new XrplChainState(JsonRpcChainSettings.xrpl(config), clock, calls));
+        ChainFamily.XRPL,
+        QuorumSnapshotChainState.of(
+            new XrplChainState(xrpl, clock, calls),
+            SnapshotQuorumSettings.xrpl(config, xrpl),
+            provider -> new XrplChainState(provider, clock, calls),
+            calls));
     families.put(
         ChainFamily.BITCOIN,
         new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));

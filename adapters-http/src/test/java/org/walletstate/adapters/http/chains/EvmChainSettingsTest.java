@@ -102,6 +102,21 @@ class EvmChainSettingsTest {
             Optional.empty(),
             Optional.empty(),
             Optional.empty());
+
+    @Override
+    public Map<String, ChainReadsConfig.Provider> providers() {
+      return Map.of();
+    }
+
+    @Override
+    public OptionalInt quorum() {
+      return OptionalInt.empty();
+    }
+
+    @Override
+    public OptionalLong maxLag() {
+      return OptionalLong.empty();
+    }
   }
 
   record Config(

@@ -1,13 +1,11 @@
 package org.walletstate.adapters.chain.evm.config;
 
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -24,7 +22,7 @@ import org.walletstate.domain.chain.ChainId;
  *     ({@code readAssurance.names}); off by default, so results name no provider
  */
 public record EvmQuorum(
-    ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks, boolean signsNames) {
+    ChainId chain, List<ReadProvider> providers, int size, int maxLagBlocks, boolean signsNames) {
 
   public static final int DEFAULT_SIZE = 2;
   public static final int DEFAULT_MAX_LAG_BLOCKS = 3;
@@ -41,7 +39,7 @@ public record EvmQuorum(
           "chain " + chain + ": max-lag-blocks must not be negative, got " + maxLagBlocks);
     }
     Set<String> names = new HashSet<>();
-    for (EvmProvider provider : providers) {
+    for (ReadProvider provider : providers) {
       if (!names.add(provider.name())) {
         throw new IllegalArgumentException(
             "chain " + chain + ": provider " + provider.name() + " is named twice");
@@ -50,7 +48,7 @@ public record EvmQuorum(
   }
 
   /** A quorum whose results name no provider. */
-  public EvmQuorum(ChainId chain, List<EvmProvider> providers, int size, int maxLagBlocks) {
+  public EvmQuorum(ChainId chain, List<ReadProvider> providers, int size, int maxLagBlocks) {
     this(chain, providers, size, maxLagBlocks, false);
   }
 
@@ -59,23 +57,16 @@ public record EvmQuorum(
    * grouped into one provider, in order), each independent, a quorum of 2.
    */
   public static EvmQuorum ofEndpoints(ChainId chain, List<URI> endpoints) {
-    Map<String, List<URI>> byVendor = new LinkedHashMap<>();
-    for (URI endpoint : endpoints) {
-      byVendor
-          .computeIfAbsent(EvmProvider.vendorOf(endpoint), vendor -> new ArrayList<>())
-          .add(endpoint);
-    }
-    List<EvmProvider> providers = new ArrayList<>();
-    byVendor.forEach((vendor, urls) -> providers.add(new EvmProvider(vendor, urls, true)));
-    return new EvmQuorum(chain, providers, DEFAULT_SIZE, DEFAULT_MAX_LAG_BLOCKS);
+    return new EvmQuorum(
+        chain, ReadProvider.byVendor(endpoints), DEFAULT_SIZE, DEFAULT_MAX_LAG_BLOCKS);
   }
 
   /** The independent providers: n, of which the first k are read. */
-  public List<EvmProvider> independent() {
-    return providers.stream().filter(EvmProvider::independent).toList();
+  public List<ReadProvider> independent() {
+    return providers.stream().filter(ReadProvider::independent).toList();
   }
 
-  public EvmQuorum withProviders(List<EvmProvider> providers) {
+  public EvmQuorum withProviders(List<ReadProvider> providers) {
     return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
   }
 

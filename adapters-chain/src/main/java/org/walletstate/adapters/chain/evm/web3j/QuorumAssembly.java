@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.QuorumEvmChainState;
@@ -12,7 +13,6 @@ import org.walletstate.adapters.chain.evm.cache.ReadCache;
 import org.walletstate.adapters.chain.evm.cache.ReadCacheSource;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
-import org.walletstate.adapters.chain.evm.config.EvmProvider;
 import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
@@ -49,12 +49,12 @@ final class QuorumAssembly {
     Map<ChainId, QuorumEvmChainState.Chain> chains = new LinkedHashMap<>();
     for (EvmQuorum quorum : quorums.values()) {
       EvmChainConfig chain = config.chains().get(quorum.chain());
-      List<EvmProvider> independent = quorum.independent();
+      List<ReadProvider> independent = quorum.independent();
       if (chain == null || independent.size() < quorum.size()) {
         continue; // refused at request time: too few independent providers
       }
       List<QuorumEvmChainState.Provider> read = new ArrayList<>();
-      for (EvmProvider provider : independent.subList(0, quorum.size())) {
+      for (ReadProvider provider : independent.subList(0, quorum.size())) {
         // reads are made at the block all k agreed on by hash, so an entry is reused only for
         // this provider at that same block
         EvmRpc rpc =

@@ -110,7 +110,7 @@ public final class TrustCommands {
       if (other.isPresent()) {
         String member = TrustWallets.memberOf(other.get());
         String path = where.isEmpty() ? member : where + "[" + i + "]." + member;
-        throw Assurance.notOnFamily(other.get() + " chains", path);
+        throw Assurance.notOnFamily(other.get() + " chains", path, "EVM chains");
       }
     }
     return assurance;

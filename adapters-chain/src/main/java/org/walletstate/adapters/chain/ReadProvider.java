@@ -1,26 +1,29 @@
-package org.walletstate.adapters.chain.evm.config;
+package org.walletstate.adapters.chain;
 
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * One provider of an EVM chain for quorum reads: a name, its endpoints (tried in order, with
- * failover, as one provider), and whether it is independent of the chain's other providers. Two
- * URLs of one vendor are one provider, not two.
+ * One provider of a chain for quorum reads, whatever the chain's family: a name, its endpoints
+ * (tried in order, with failover, as one provider), and whether it is independent of the chain's
+ * other providers. Two URLs of one vendor are one provider, not two.
  *
  * @param name what logs, meters and (when the operator opts in) results call it; letters, digits,
  *     {@code -} and {@code _}
- * @param endpoints its JSON-RPC URLs in priority order
+ * @param endpoints its URLs in priority order
  * @param independent whether it counts towards a quorum: run by an operator different from every
  *     other independent provider of the chain
  */
-public record EvmProvider(String name, List<URI> endpoints, boolean independent) {
+public record ReadProvider(String name, List<URI> endpoints, boolean independent) {
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-]{1,40}");
 
-  public EvmProvider {
+  public ReadProvider {
     Objects.requireNonNull(name, "name");
     if (!NAME.matcher(name).matches()) {
       throw new IllegalArgumentException(
@@ -30,6 +33,20 @@ public record EvmProvider(String name, List<URI> endpoints, boolean independent)
     if (endpoints.isEmpty()) {
       throw new IllegalArgumentException("provider " + name + " names no endpoint");
     }
+  }
+
+  /**
+   * The default providers of a chain's endpoints: one per vendor, each independent; the endpoints
+   * of one vendor are grouped, in order, into one provider.
+   */
+  public static List<ReadProvider> byVendor(List<URI> endpoints) {
+    Map<String, List<URI>> byVendor = new LinkedHashMap<>();
+    for (URI endpoint : endpoints) {
+      byVendor.computeIfAbsent(vendorOf(endpoint), vendor -> new ArrayList<>()).add(endpoint);
+    }
+    List<ReadProvider> providers = new ArrayList<>();
+    byVendor.forEach((vendor, urls) -> providers.add(new ReadProvider(vendor, urls, true)));
+    return providers;
   }
 
   /**

@@ -1,0 +1,356 @@
+package org.walletstate.adapters.chain.jsonrpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.chain.ReadProvider;
+import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.xrpl.XrplChainState;
+import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.devnet.replay.JsonRpcReplay;
+import org.walletstate.devnet.replay.Reply;
+import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.XrplReplay;
+import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.AnchorTag;
+import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.chain.ChainRead;
+import org.walletstate.domain.chain.Reading;
+import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.observation.ReadAssurance;
+import org.walletstate.domain.solana.SolanaRead;
+import org.walletstate.domain.xrpl.XrplRead;
+
+/**
+ * Quorum reads of the non-EVM families through two replay servers each, in the families' official
+ * shapes: XRPL (reads pinned to a ledger both providers hold with the same hash) and Solana
+ * (current-state snapshots whose values must match at close slots).
+ */
+class QuorumSnapshotChainStateTest {
+
+  private static final String XRPL_HOLDER = "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59";
+  private static final String SOL_OWNER = "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd";
+  private static final String HASH_A =
+      "9DAAAE85FC0D64E95506608FDB48E8B77706EF64FF144F18EEBC2FC4366D9B20";
+  private static final String HASH_B =
+      "1111111111111111111111111111111111111111111111111111111111111111";
+  private static final long LEDGER = 100972465;
+  private static final long SLOT = 341197933;
+
+  private static final JsonRpcReplay ONE = JsonRpcReplay.start();
+  private static final JsonRpcReplay TWO = JsonRpcReplay.start();
+  private static final ChainId XRPL = catalogued("xrpl");
+  private static final ChainId SOLANA = catalogued("solana");
+
+  private final List<String> disagreed = new CopyOnWriteArrayList<>();
+  private final ChainCallObserver observer =
+      new ChainCallObserver() {
+        @Override
+        public void called(ChainId chain, Outcome outcome, Duration elapsed, String provider) {}
+
+        @Override
+        public void disagreed(ChainId chain, String provider) {
+          disagreed.add(chain + "/" + provider);
+        }
+      };
+  private final XrplReplay xrplOne = new XrplReplay();
+  private final XrplReplay xrplTwo = new XrplReplay();
+  private final SolanaReplay solanaOne = new SolanaReplay();
+  private final SolanaReplay solanaTwo = new SolanaReplay();
+  private QuorumSnapshotChainState<?> reader;
+
+  @BeforeEach
+  void sameState() {
+    ONE.reset();
+    TWO.reset();
+    for (XrplReplay ledger : List.of(xrplOne, xrplTwo)) {
+      ledger.clear().ledger(LEDGER, HASH_A).account(XRPL_HOLDER, "9986", 0);
+    }
+    for (SolanaReplay chain : List.of(solanaOne, solanaTwo)) {
+      chain.clear().slot(SLOT).wallet(SOL_OWNER, 2_500_000_000L);
+    }
+  }
+
+  @AfterEach
+  void close() {
+    if (reader != null) {
+      reader.close();
+    }
+  }
+
+  @AfterAll
+  static void stop() {
+    ONE.close();
+    TWO.close();
+  }
+
+  @Test
+  void xrpl_agreeingProviders_readQuorumTwoOfTwo_atTheLedgerBothHold() {
+    ChainObservation observation = observeXrpl(false);
+
+    ChainObservation.Observed observed = (ChainObservation.Observed) observation;
+    assertThat(observed.anchor()).isEqualTo(new Anchor.XrplLedger(LEDGER, HASH_A));
+    assertThat(observed.readings().reading(drops())).isEqualTo(new Reading.Value<>(bi(9986)));
+    assertThat(observed.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+    assertThat(disagreed).isEmpty();
+    // every read named the agreed ledger on both servers
+    for (JsonRpcReplay server : List.of(ONE, TWO)) {
+      assertThat(server.requests("account_info"))
+          .allSatisfy(
+              r ->
+                  assertThat(r.path("params").path(0).path("ledger_index").asLong())
+                      .isEqualTo(LEDGER));
+    }
+  }
+
+  @Test
+  void xrpl_withNamesSigned_theAssuranceNamesBothProviders() {
+    ChainObservation.Observed observed = (ChainObservation.Observed) observeXrpl(true);
+
+    assertThat(observed.assurance().names()).containsExactly("one", "two");
+  }
+
+  @Test
+  void xrpl_aProviderWithAnotherBalance_isADisagreement_countedForBoth() {
+    xrplTwo.account(XRPL_HOLDER, "1", 0);
+
+    ChainObservation observation = observeXrpl(false);
+
+    assertThat(observation).isInstanceOf(ChainObservation.HeadUnavailable.class);
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observation;
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("one and two answered a read differently");
+    assertThat(disagreed).containsExactlyInAnyOrder("xrpl/one", "xrpl/two");
+  }
+
+  @Test
+  void xrpl_anotherHashAtTheSameLedger_isADisagreementOnTheAnchor() {
+    xrplTwo.ledger(LEDGER, HASH_B);
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) observeXrpl(false);
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("hold different anchors at " + LEDGER);
+    assertThat(TWO.requests("account_info")).isEmpty();
+  }
+
+  @Test
+  void xrpl_aProviderOneLedgerAhead_isReadAtTheLowerLedger_whichBothHold() {
+    xrplTwo.ledger(LEDGER + 1, HASH_B).alsoHolds(LEDGER, HASH_A);
+
+    ChainObservation.Observed observed = (ChainObservation.Observed) observeXrpl(false);
+
+    assertThat(observed.anchor()).isEqualTo(new Anchor.XrplLedger(LEDGER, HASH_A));
+    assertThat(observed.assurance().providers()).isEqualTo(2);
+  }
+
+  @Test
+  void xrpl_aProviderAheadThatLacksTheLowerLedger_isAFailedRead_notADisagreement() {
+    xrplTwo.ledger(LEDGER + 1, HASH_B);
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) observeXrpl(false);
+
+    assertThat(refused.disagreed()).isFalse();
+    assertThat(refused.detail()).startsWith("two: ");
+    assertThat(disagreed).isEmpty();
+  }
+
+  @Test
+  void xrpl_aProviderFurtherBehindThanTheLag_isRefusedAsLagging() {
+    xrplTwo.ledger(LEDGER + 4, HASH_B).alsoHolds(LEDGER, HASH_A);
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) observeXrpl(false);
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("are 4 apart (at most 3 allowed): one lags");
+  }
+
+  @Test
+  void xrpl_withoutTheOption_readsOneProvider_andSignsNothingMore() {
+    xrplTwo.account(XRPL_HOLDER, "1", 0);
+    xrplOne.serveOn(ONE);
+    xrplTwo.serveOn(TWO);
+    reader = xrpl(false);
+
+    ChainObservation.Observed observed =
+        (ChainObservation.Observed)
+            reader.observe(XRPL, ChainQuery.of(Set.of(drops()))).await().atMost(AWAIT);
+
+    assertThat(observed.assurance()).isEqualTo(ReadAssurance.single());
+    assertThat(TWO.requests()).isEmpty();
+  }
+
+  @Test
+  void solana_agreeingProviders_readQuorumTwoOfTwo_atTheLowerSlot() {
+    solanaTwo.slot(SLOT + 2);
+
+    ChainObservation.Observed observed = (ChainObservation.Observed) observeSolana();
+
+    assertThat(observed.anchor()).isEqualTo(new Anchor.SolanaSlot(SLOT));
+    assertThat(observed.readings().reading(lamports()))
+        .isEqualTo(new Reading.Value<>(bi(2_500_000_000L)));
+    assertThat(observed.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+  }
+
+  @Test
+  void solana_aProviderWithAnotherBalance_isADisagreement() {
+    solanaTwo.wallet(SOL_OWNER, 1);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeSolana();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.message()).isEqualTo(ChainObservation.HeadUnavailable.DISAGREED);
+    assertThat(disagreed).containsExactlyInAnyOrder("solana/one", "solana/two");
+  }
+
+  @Test
+  void solana_snapshotsFurtherApartThanTheLag_areRefused_evenWithTheSameValues() {
+    solanaTwo.slot(SLOT + 26);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeSolana();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("are 26 apart (at most 25 allowed)");
+  }
+
+  @Test
+  void solana_aProviderThatCannotBeRead_isAFailedRead_notADisagreement() {
+    solanaOne.serveOn(ONE);
+    solanaTwo.serveOn(TWO);
+    TWO.on("getMultipleAccounts", Reply.status(503));
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) observe(solanaReader(), SOLANA, lamports());
+
+    assertThat(refused.disagreed()).isFalse();
+    assertThat(refused.detail()).startsWith("two: ");
+  }
+
+  @Test
+  void tooFewIndependentProviders_refuseQuorumQueries() {
+    SnapshotQuorum quorum =
+        new SnapshotQuorum(
+            List.of(
+                new ReadProvider("one", List.of(ONE.url()), true),
+                new ReadProvider("two", List.of(TWO.url()), false)),
+            2,
+            3,
+            false);
+    reader = QuorumSnapshotChainState.of(xrplReader(ONE.url()), quorum, this::xrplOf, observer);
+
+    ChainObservation observation = observe(reader, XRPL, drops());
+
+    assertThat(observation).isInstanceOf(ChainObservation.HeadUnavailable.class);
+    assertThat(ONE.requests()).isEmpty();
+  }
+
+  // --- fixtures
+
+  private static final Duration AWAIT = Duration.ofSeconds(30);
+
+  private ChainObservation observeXrpl(boolean names) {
+    xrplOne.serveOn(ONE);
+    xrplTwo.serveOn(TWO);
+    reader = xrpl(names);
+    return observe(reader, XRPL, drops());
+  }
+
+  private ChainObservation observeSolana() {
+    solanaOne.serveOn(ONE);
+    solanaTwo.serveOn(TWO);
+    return observe(solanaReader(), SOLANA, lamports());
+  }
+
+  private QuorumSnapshotChainState<SolanaRead<?>> solanaReader() {
+    QuorumSnapshotChainState<SolanaRead<?>> solana =
+        QuorumSnapshotChainState.of(
+            solanaOf(config(SOLANA, ONE.url())), twoProviders(25, false), this::solanaOf, observer);
+    reader = solana;
+    return solana;
+  }
+
+  private QuorumSnapshotChainState<XrplRead<?>> xrpl(boolean names) {
+    return QuorumSnapshotChainState.of(
+        xrplReader(ONE.url()), twoProviders(3, names), this::xrplOf, observer);
+  }
+
+  private static SnapshotQuorum twoProviders(long maxLag, boolean names) {
+    return new SnapshotQuorum(
+        List.of(
+            new ReadProvider("one", List.of(ONE.url()), true),
+            new ReadProvider("two", List.of(TWO.url()), true)),
+        2,
+        maxLag,
+        names);
+  }
+
+  private SnapshotChainState<XrplRead<?>> xrplReader(URI endpoint) {
+    return xrplOf(config(XRPL, endpoint));
+  }
+
+  private SnapshotChainState<XrplRead<?>> xrplOf(JsonRpcChainConfig config) {
+    return new XrplChainState(config, Clock.systemUTC(), () -> 0.5);
+  }
+
+  private SnapshotChainState<SolanaRead<?>> solanaOf(JsonRpcChainConfig config) {
+    return new SolanaChainState(config, Clock.systemUTC(), () -> 0.5);
+  }
+
+  private static ChainObservation observe(
+      QuorumSnapshotChainState<?> reader, ChainId chain, ChainRead<?> read) {
+    ChainQuery query =
+        new ChainQuery(
+            Set.of(read), first -> Set.of(), Set.of(), AnchorTag.LATEST, Assurance.QUORUM);
+    return reader.observe(chain, query).await().atMost(AWAIT);
+  }
+
+  private static JsonRpcChainConfig config(ChainId chain, URI endpoint) {
+    return new JsonRpcChainConfig(
+        chain,
+        List.of(endpoint),
+        Duration.ofMillis(700),
+        2,
+        Duration.ofMillis(10),
+        Duration.ofMillis(40),
+        Duration.ofSeconds(4),
+        Duration.ofSeconds(60));
+  }
+
+  private static XrplRead.XrpDrops drops() {
+    return new XrplRead.XrpDrops(XrplAddress.of(XRPL_HOLDER));
+  }
+
+  private static SolanaRead.Lamports lamports() {
+    return new SolanaRead.Lamports(SolanaAddress.of(SOL_OWNER));
+  }
+
+  private static BigInteger bi(long value) {
+    return BigInteger.valueOf(value);
+  }
+
+  private static ChainId catalogued(String id) {
+    return ChainCatalogue.all().stream()
+        .filter(c -> c.id().toString().equals(id))
+        .findFirst()
+        .orElseThrow()
+        .id();
+  }
+}
