@@ -24,6 +24,7 @@ import org.walletstate.domain.attest.AttestEvaluation;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.observation.ChainObservation;
 
 /**
@@ -58,6 +59,7 @@ public final class EvaluateWatches {
   private final Duration every;
   private final int batch;
   private final WatchTime time;
+  private final Duration sameHead;
 
   /**
    * @param every how often a watch is evaluated (and how long a claim holds it)
@@ -76,6 +78,47 @@ public final class EvaluateWatches {
       Duration every,
       int batch,
       Duration chargePeriod) {
+    this(
+        evaluations,
+        requests,
+        chains,
+        signer,
+        ledger,
+        entropy,
+        clock,
+        cpu,
+        new Timing(every, batch, chargePeriod, DEFAULT_SAME_HEAD));
+  }
+
+  /**
+   * How often and how much the job evaluates.
+   *
+   * @param every how often the timer evaluates a watch (and how long a claim holds it, × 5); a
+   *     watch evaluated at a new head is left to the timer for twice as long
+   * @param batch watches one run takes at most
+   * @param chargePeriod the watch time one credit pays ({@link WatchTime})
+   * @param sameHead a watch evaluated at a head is taken again by a head at least this much later:
+   *     replicas that learn of the same head within it evaluate the watch once
+   */
+  public record Timing(Duration every, int batch, Duration chargePeriod, Duration sameHead) {}
+
+  /** The head window of {@link Timing#sameHead}: the head follower's default poll interval. */
+  public static final Duration DEFAULT_SAME_HEAD = Duration.ofSeconds(1);
+
+  public EvaluateWatches(
+      WatchEvaluations evaluations,
+      JsonRequests requests,
+      ChainState chains,
+      AttestationSigner signer,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu,
+      Timing timing) {
+    Duration every = timing.every();
+    int batch = timing.batch();
+    Duration chargePeriod = timing.chargePeriod();
+    this.sameHead = timing.sameHead();
     this.evaluations = evaluations;
     this.requests = requests;
     this.chains = chains;
@@ -89,17 +132,37 @@ public final class EvaluateWatches {
     this.time = new WatchTime(evaluations, ledger, chargePeriod);
   }
 
-  /** One run: the number of changes recorded for delivery. */
+  /** One run of the timer: the due watches of every chain; the number of changes recorded. */
   public Uni<Integer> runOnce() {
     Instant now = clock.instant();
-    return evaluations
-        .claim(now, every.multipliedBy(5), batch)
-        .flatMap(claimed -> time.paid(claimed, now, now.plus(every)))
-        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now));
+    return run(evaluations.claim(now, every.multipliedBy(5), batch), now, now.plus(every));
   }
 
-  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now) {
-    Instant next = now.plus(every);
+  /**
+   * One run at a new head of {@code chain}: the watches with a condition on it, unless one was
+   * evaluated less than {@link Timing#sameHead} ago or is held by a claim; the number of changes
+   * recorded. A watch evaluated here is due for the timer two intervals later, so while heads keep
+   * coming the timer does not read it again.
+   */
+  public Uni<Integer> onHead(ChainId chain) {
+    Instant now = clock.instant();
+    Duration fallback = every.multipliedBy(2);
+    return run(
+        evaluations.claimOn(
+            chain, now, now.plus(fallback).minus(sameHead), every.multipliedBy(5), batch),
+        now,
+        now.plus(fallback));
+  }
+
+  private Uni<Integer> run(Uni<List<WatchEvaluations.Due>> claim, Instant now, Instant next) {
+    return claim
+        .flatMap(claimed -> time.paid(claimed, now, next))
+        // parsing and evaluating grow with the watches claimed: never on the database's event loop
+        .emitOn(cpu)
+        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now, next));
+  }
+
+  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now, Instant next) {
     SharedReads shared = new SharedReads();
     List<Parsed> parsed = new ArrayList<>();
     List<Uni<Void>> unreadable = new ArrayList<>();
@@ -119,6 +182,7 @@ public final class EvaluateWatches {
       }
     }
     return observe(shared)
+        .emitOn(cpu)
         .flatMap(
             observed ->
                 Multi.createFrom()
