@@ -24,6 +24,7 @@ import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.attest.watch.DeliverWatchChanges;
 import org.walletstate.application.attest.watch.EvaluateWatches;
 import org.walletstate.application.attest.watch.WatchService;
+import org.walletstate.application.attest.watch.WatchTiming;
 import org.walletstate.application.attest.watch.port.in.WatchesUseCase;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
@@ -101,7 +102,7 @@ public class WatchWiring {
         entropy,
         clock,
         SigningThreads.POOL,
-        new EvaluateWatches.Timing(
+        new WatchTiming(
             config.evaluateEvery(),
             config.evaluateBatch(),
             config.chargePeriod(),

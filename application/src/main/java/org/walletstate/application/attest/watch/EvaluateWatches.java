@@ -87,24 +87,10 @@ public final class EvaluateWatches {
         entropy,
         clock,
         cpu,
-        new Timing(every, batch, chargePeriod, DEFAULT_SAME_HEAD));
+        new WatchTiming(every, batch, chargePeriod, WatchTiming.DEFAULT_SAME_HEAD));
   }
 
-  /**
-   * How often and how much the job evaluates.
-   *
-   * @param every how often the timer evaluates a watch (and how long a claim holds it, × 5); a
-   *     watch evaluated at a new head is left to the timer for twice as long
-   * @param batch watches one run takes at most
-   * @param chargePeriod the watch time one credit pays ({@link WatchTime})
-   * @param sameHead a watch evaluated at a head is taken again by a head at least this much later:
-   *     replicas that learn of the same head within it evaluate the watch once
-   */
-  public record Timing(Duration every, int batch, Duration chargePeriod, Duration sameHead) {}
-
-  /** The head window of {@link Timing#sameHead}: the head follower's default poll interval. */
-  public static final Duration DEFAULT_SAME_HEAD = Duration.ofSeconds(1);
-
+  /** With the timer, the new heads' window and the batch of {@code timing}. */
   public EvaluateWatches(
       WatchEvaluations evaluations,
       JsonRequests requests,
@@ -114,10 +100,7 @@ public final class EvaluateWatches {
       Entropy entropy,
       Clock clock,
       Executor cpu,
-      Timing timing) {
-    Duration every = timing.every();
-    int batch = timing.batch();
-    Duration chargePeriod = timing.chargePeriod();
+      WatchTiming timing) {
     this.sameHead = timing.sameHead();
     this.evaluations = evaluations;
     this.requests = requests;
@@ -127,9 +110,9 @@ public final class EvaluateWatches {
     this.entropy = entropy;
     this.clock = clock;
     this.cpu = cpu;
-    this.every = every;
-    this.batch = batch;
-    this.time = new WatchTime(evaluations, ledger, chargePeriod);
+    this.every = timing.every();
+    this.batch = timing.batch();
+    this.time = new WatchTime(evaluations, ledger, timing.chargePeriod());
   }
 
   /** One run of the timer: the due watches of every chain; the number of changes recorded. */
@@ -140,9 +123,9 @@ public final class EvaluateWatches {
 
   /**
    * One run at a new head of {@code chain}: the watches with a condition on it, unless one was
-   * evaluated less than {@link Timing#sameHead} ago or is held by a claim; the number of changes
-   * recorded. A watch evaluated here is due for the timer two intervals later, so while heads keep
-   * coming the timer does not read it again.
+   * evaluated less than {@link WatchTiming#sameHead} ago or is held by a claim; the number of
+   * changes recorded. A watch evaluated here is due for the timer two intervals later, so while
+   * heads keep coming the timer does not read it again.
    */
   public Uni<Integer> onHead(ChainId chain) {
     Instant now = clock.instant();
