@@ -164,17 +164,14 @@ public final class WatchBench {
                 HttpResponse.BodyHandlers.ofString())
             .body();
     Map<Long, Double> reads = new LinkedHashMap<>();
+    java.util.regex.Pattern series =
+        java.util.regex.Pattern.compile(
+            "^walletstate_chain_round_trips_total\\{(?=[^}]*operation=\"read\")"
+                + "(?=[^}]*chain=\"(\\d+)\")[^}]*\\} ([0-9.eE+-]+)");
     for (String line : text.split("\n")) {
-      if (line.startsWith("walletstate_chain_round_trips_total{")
-          && line.contains("operation=\"read\"")) {
-        int at = line.indexOf("chain=\"") + 7;
-        String chain = line.substring(at, line.indexOf('"', at));
-        if (chain.chars().allMatch(Character::isDigit)) {
-          reads.merge(
-              Long.parseLong(chain),
-              Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)),
-              Double::sum);
-        }
+      java.util.regex.Matcher m = series.matcher(line);
+      if (m.find()) {
+        reads.merge(Long.parseLong(m.group(1)), Double.parseDouble(m.group(2)), Double::sum);
       }
     }
     return reads;
