@@ -53,6 +53,7 @@ public final class ChainTelemetry implements ChainCallObserver {
   /** A client span for the round trip, a child of the observation (none outside a trace). */
   @Override
   public RoundTrip roundTrip(ChainId chain, String provider, String operation) {
+    meters.roundTrip(chain, operation);
     if (!Span.current().getSpanContext().isValid()) {
       return RoundTrip.NONE;
     }

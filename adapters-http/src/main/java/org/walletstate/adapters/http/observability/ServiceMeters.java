@@ -19,6 +19,9 @@ import org.walletstate.domain.chain.ChainId;
  *   <tr><td>{@code walletstate_chain_calls_seconds{chain, outcome, provider}}</td><td>each call to
  *       a chain's upstream after its retries: ok, retried, failed_over, failed; the provider
  *       (host and port) it ended on</td></tr>
+ *   <tr><td>{@code walletstate_chain_round_trips_total{chain, operation}}</td><td>each attempt
+ *       on one provider (a single round trip: {@code head}, {@code read} — an EVM batch such as
+ *       one Multicall3 round —, {@code exchange}), retries included</td></tr>
  *   <tr><td>{@code walletstate_signing_seconds{statement}}</td><td>signing an attestation or a
  *       trust profile (both signatures, JWTs included)</td></tr>
  *   <tr><td>{@code walletstate_credits_charged_total{reason}}, {@code
@@ -38,6 +41,10 @@ public class ServiceMeters {
   private final Map<ChainCall, Timer> chainCalls = new ConcurrentHashMap<>();
 
   private record ChainCall(String chain, Outcome outcome, String provider) {}
+
+  private final Map<RoundTrip, Counter> roundTrips = new ConcurrentHashMap<>();
+
+  private record RoundTrip(String chain, String operation) {}
 
   public ServiceMeters(MeterRegistry registry) {
     this.registry = registry;
@@ -63,6 +70,20 @@ public class ServiceMeters {
                     .tag("provider", call.provider())
                     .register(registry))
         .record(elapsed);
+  }
+
+  /** One round trip to {@code chain}'s upstream ({@code operation}: head, read, exchange). */
+  public void roundTrip(ChainId chain, String operation) {
+    roundTrips
+        .computeIfAbsent(
+            new RoundTrip(chain == null ? "unknown" : chain.toString(), operation),
+            trip ->
+                Counter.builder("walletstate.chain.round.trips")
+                    .description("Round trips to a chain's upstream endpoints, retries included")
+                    .tag("chain", trip.chain())
+                    .tag("operation", trip.operation())
+                    .register(registry))
+        .increment();
   }
 
   /** A quorum read of {@code chain} was refused: {@code provider} took part in a disagreement. */

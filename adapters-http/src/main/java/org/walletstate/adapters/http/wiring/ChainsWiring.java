@@ -30,6 +30,7 @@ import org.walletstate.adapters.http.observability.ChainTelemetry;
 import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.adapters.http.timing.TimedChainState;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.port.out.ChainHeads;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainFamily;
 
@@ -46,17 +47,10 @@ public class ChainsWiring {
   @Singleton // not proxied: the class is final, and nothing needs it lazily
   @Startup
   @Typed(ChainStateByFamily.class)
-  ChainStateByFamily chainState(ChainReadsConfig config, Clock clock, ChainTelemetry calls) {
+  ChainStateByFamily chainState(
+      ChainReadsConfig config, Clock clock, ChainTelemetry calls, Web3jEvmChainState evm) {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
-    EvmChainsConfig evm = EvmChainSettings.evmConfig(config);
-    families.put(
-        ChainFamily.EVM,
-        new Web3jEvmChainState(
-            evm,
-            EvmQuorumSettings.quorums(config, evm),
-            EvmChainSettings.headFollowing(config),
-            clock,
-            calls));
+    families.put(ChainFamily.EVM, evm);
     // each family's reader: every observation a span, its anchors on the status board
     // Solana and XRPL with quorum reads beside them: each provider its own reader
     JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
@@ -87,6 +81,23 @@ public class ChainsWiring {
         ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
     families.replaceAll((family, reader) -> calls.traced(reader));
     return new ChainStateByFamily(families);
+  }
+
+  /**
+   * The EVM family's reader (closed with {@link ChainStateByFamily}, which holds it), also the
+   * heads it follows (none when head following is off).
+   */
+  @Produces
+  @Singleton
+  @Typed({Web3jEvmChainState.class, ChainHeads.class})
+  Web3jEvmChainState evmChainState(ChainReadsConfig config, Clock clock, ChainTelemetry calls) {
+    EvmChainsConfig evm = EvmChainSettings.evmConfig(config);
+    return new Web3jEvmChainState(
+        evm,
+        EvmQuorumSettings.quorums(config, evm),
+        EvmChainSettings.headFollowing(config),
+        clock,
+        calls);
   }
 
   /** What this replica last saw of each chain ({@code GET /v1/status}). */

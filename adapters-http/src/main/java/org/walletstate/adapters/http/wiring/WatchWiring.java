@@ -3,17 +3,20 @@ package org.walletstate.adapters.http.wiring;
 import io.vertx.mutiny.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.attest.WatchesConfig;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.DomainCheckConfig;
 import org.walletstate.adapters.http.domaincheck.LoopbackAllowance;
 import org.walletstate.adapters.http.domaincheck.WebhookPost;
 import org.walletstate.adapters.http.domaincheck.WebhookTargetCheck;
+import org.walletstate.adapters.http.jobs.HeadRuns;
 import org.walletstate.adapters.http.observability.MeteredCreditLedger;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.adapters.http.observability.ServiceMeters;
@@ -21,6 +24,7 @@ import org.walletstate.application.attest.port.in.AttestUseCase;
 import org.walletstate.application.attest.watch.DeliverWatchChanges;
 import org.walletstate.application.attest.watch.EvaluateWatches;
 import org.walletstate.application.attest.watch.WatchService;
+import org.walletstate.application.attest.watch.WatchTiming;
 import org.walletstate.application.attest.watch.port.in.WatchesUseCase;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
@@ -29,6 +33,7 @@ import org.walletstate.application.attest.watch.port.out.WatchStore;
 import org.walletstate.application.attest.watch.port.out.WebhookSender;
 import org.walletstate.application.attest.watch.port.out.WebhookTargets;
 import org.walletstate.application.port.out.AttestationSigner;
+import org.walletstate.application.port.out.ChainHeads;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
@@ -97,9 +102,27 @@ public class WatchWiring {
         entropy,
         clock,
         SigningThreads.POOL,
-        config.evaluateEvery(),
-        config.evaluateBatch(),
-        config.chargePeriod());
+        new WatchTiming(
+            config.evaluateEvery(),
+            config.evaluateBatch(),
+            config.chargePeriod(),
+            config.sameHeadWindow()));
+  }
+
+  /**
+   * The evaluations at new heads: each followed chain's new head evaluates the watches on it, on
+   * the signing threads, one run per chain at a time (a head during a run is evaluated after it).
+   */
+  @Produces
+  @Singleton
+  HeadRuns watchHeadRuns(EvaluateWatches evaluate, ChainHeads heads) {
+    return new HeadRuns(
+        Logger.getLogger("org.walletstate.adapters.http.jobs.WatchHeadEvaluation"),
+        "%d watch changes recorded for delivery at a new head",
+        "the watches' evaluation at a new head did not run",
+        heads,
+        SigningThreads.POOL,
+        evaluate::onHead);
   }
 
   @Produces

@@ -12,6 +12,7 @@ import java.util.List;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
@@ -30,6 +31,21 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
           + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods,"
           + " w.status, w.status_detail";
+
+  /**
+   * As {@link #CLAIM}, among the watches due by $4 with a condition whose {@code chainId} is $5 (a
+   * number or a string of digits, leading zeros and spaces aside, or a chain's name).
+   */
+  private static final String CLAIM_ON =
+      "with due as (select id from watch where expires_at > $1 and next_evaluation_at <= $4"
+          + " and exists (select 1 from jsonb_array_elements(case when jsonb_typeof("
+          + "request_json::jsonb -> 'conditions') = 'array' then request_json::jsonb ->"
+          + " 'conditions' else '[]'::jsonb end) c where coalesce(nullif(ltrim(btrim(c ->>"
+          + " 'chainId'), '0'), ''), '0') = $5)"
+          + " order by next_evaluation_at limit $3 for update skip locked)"
+          + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
+          + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods";
 
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
@@ -56,6 +72,19 @@ public class PgWatchEvaluations implements WatchEvaluations {
   public Uni<List<Due>> claim(Instant now, Duration lease, int limit) {
     return pool.preparedQuery(CLAIM)
         .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit))
+        .map(
+            rows -> {
+              List<Due> due = new ArrayList<>();
+              rows.forEach(r -> due.add(due(r)));
+              return due;
+            });
+  }
+
+  @Override
+  public Uni<List<Due>> claimOn(
+      ChainId chain, Instant now, Instant dueBy, Duration lease, int limit) {
+    return pool.preparedQuery(CLAIM_ON)
+        .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit, utc(dueBy), chain.toString()))
         .map(
             rows -> {
               List<Due> due = new ArrayList<>();

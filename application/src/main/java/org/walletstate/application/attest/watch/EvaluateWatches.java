@@ -23,6 +23,7 @@ import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ResponseFormat;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.AttestationId;
+import org.walletstate.domain.chain.ChainId;
 
 /**
  * The watches' evaluation job: each run claims the due watches ({@link WatchEvaluations#claim}:
@@ -63,6 +64,7 @@ public final class EvaluateWatches {
   private final Duration every;
   private final int batch;
   private final WatchTime time;
+  private final Duration sameHead;
 
   /**
    * @param every how often a watch is evaluated (and how long a claim holds it)
@@ -81,6 +83,30 @@ public final class EvaluateWatches {
       Duration every,
       int batch,
       Duration chargePeriod) {
+    this(
+        evaluations,
+        requests,
+        chains,
+        signer,
+        ledger,
+        entropy,
+        clock,
+        cpu,
+        new WatchTiming(every, batch, chargePeriod, WatchTiming.DEFAULT_SAME_HEAD));
+  }
+
+  /** With the timer, the new heads' window and the batch of {@code timing}. */
+  public EvaluateWatches(
+      WatchEvaluations evaluations,
+      JsonRequests requests,
+      ChainState chains,
+      AttestationSigner signer,
+      CreditLedger ledger,
+      Entropy entropy,
+      Clock clock,
+      Executor cpu,
+      WatchTiming timing) {
+    this.sameHead = timing.sameHead();
     this.evaluations = evaluations;
     this.requests = requests;
     this.reads = new IsolatingReads(chains);
@@ -89,22 +115,42 @@ public final class EvaluateWatches {
     this.entropy = entropy;
     this.clock = clock;
     this.cpu = cpu;
-    this.every = every;
-    this.batch = batch;
-    this.time = new WatchTime(evaluations, ledger, chargePeriod);
+    this.every = timing.every();
+    this.batch = timing.batch();
+    this.time = new WatchTime(evaluations, ledger, timing.chargePeriod());
   }
 
-  /** One run: the number of changes recorded for delivery. */
+  /** One run of the timer: the due watches of every chain; the number of changes recorded. */
   public Uni<Integer> runOnce() {
     Instant now = clock.instant();
-    return evaluations
-        .claim(now, every.multipliedBy(5), batch)
-        .flatMap(claimed -> time.paid(claimed, now, now.plus(every)))
-        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now));
+    return run(evaluations.claim(now, every.multipliedBy(5), batch), now, now.plus(every));
   }
 
-  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now) {
-    Instant next = now.plus(every);
+  /**
+   * One run at a new head of {@code chain}: the watches with a condition on it, unless one was
+   * evaluated less than {@link WatchTiming#sameHead} ago or is held by a claim; the number of
+   * changes recorded. A watch evaluated here is due for the timer two intervals later, so while
+   * heads keep coming the timer does not read it again.
+   */
+  public Uni<Integer> onHead(ChainId chain) {
+    Instant now = clock.instant();
+    Duration fallback = every.multipliedBy(2);
+    return run(
+        evaluations.claimOn(
+            chain, now, now.plus(fallback).minus(sameHead), every.multipliedBy(5), batch),
+        now,
+        now.plus(fallback));
+  }
+
+  private Uni<Integer> run(Uni<List<WatchEvaluations.Due>> claim, Instant now, Instant next) {
+    return claim
+        .flatMap(claimed -> time.paid(claimed, now, next))
+        // parsing and evaluating grow with the watches claimed: never on the database's event loop
+        .emitOn(cpu)
+        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now, next));
+  }
+
+  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now, Instant next) {
     List<Parsed> parsed = new ArrayList<>();
     List<IsolatingReads.Member> shared = new ArrayList<>();
     List<IsolatingReads.Member> apart = new ArrayList<>();
@@ -127,6 +173,7 @@ public final class EvaluateWatches {
     }
     return reads
         .observe(shared, apart)
+        .emitOn(cpu)
         .flatMap(
             observed ->
                 Multi.createFrom()

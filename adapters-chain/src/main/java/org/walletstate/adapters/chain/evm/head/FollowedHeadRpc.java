@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
@@ -39,6 +40,9 @@ import org.walletstate.domain.evm.read.ReadOutcome;
  * <p>The followed head never moves backwards: an endpoint answering a lower block (a load-balanced
  * node behind the others) does not replace it, nor does it refresh its age. A head at the same
  * height with another hash (a reorganisation) replaces it.
+ *
+ * <p>Each time the followed head moves to a higher block, {@code onNewHead} is told (on the thread
+ * that read it), whether a poll or a request read it.
  */
 public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
 
@@ -52,13 +56,28 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
   private final AtomicBoolean polling = new AtomicBoolean();
   private volatile Instant lastDemand = Instant.EPOCH;
   private final ScheduledFuture<?> task;
+  private final Consumer<BlockHead> onNewHead;
 
   /**
    * @param timer runs the polls; the poll itself runs on the delegate's threads
    */
   public FollowedHeadRpc(
       EvmRpc delegate, Clock clock, HeadFollowing settings, ScheduledExecutorService timer) {
+    this(delegate, clock, settings, timer, head -> {});
+  }
+
+  /**
+   * @param timer runs the polls; the poll itself runs on the delegate's threads
+   * @param onNewHead told of each higher block followed; must return at once
+   */
+  public FollowedHeadRpc(
+      EvmRpc delegate,
+      Clock clock,
+      HeadFollowing settings,
+      ScheduledExecutorService timer,
+      Consumer<BlockHead> onNewHead) {
     this.delegate = Objects.requireNonNull(delegate, "delegate");
+    this.onNewHead = Objects.requireNonNull(onNewHead, "onNewHead");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.settings = Objects.requireNonNull(settings, "settings");
     long every = settings.pollInterval().toMillis();
@@ -140,13 +159,18 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
   }
 
   private void offer(BlockHead head, Instant at) {
-    followed.updateAndGet(
-        current -> {
-          if (current == null || head.number().compareTo(current.head().number()) >= 0) {
-            return new Followed(head, at);
-          }
-          return current; // an endpoint behind: keep the higher head, without refreshing its age
-        });
+    Followed before =
+        followed.getAndUpdate(
+            current -> {
+              if (current == null || head.number().compareTo(current.head().number()) >= 0) {
+                return new Followed(head, at);
+              }
+              return current; // an endpoint behind: keep the higher head, without refreshing its
+              // age
+            });
+    if (before == null || head.number().compareTo(before.head().number()) > 0) {
+      onNewHead.accept(head);
+    }
   }
 
   @Override

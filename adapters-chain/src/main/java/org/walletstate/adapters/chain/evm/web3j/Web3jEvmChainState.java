@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
@@ -15,6 +16,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
+import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.EvmChainState;
 import org.walletstate.adapters.chain.evm.EvmRpc;
 import org.walletstate.adapters.chain.evm.cache.CachingEvmRpc;
@@ -25,6 +27,7 @@ import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.head.FollowedHeadRpc;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.application.port.out.ChainHeads;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
@@ -51,13 +54,14 @@ import org.walletstate.domain.proof.ProofTarget;
  *
  * <p>Owns its threads and connections: {@link #close()} it when the service stops.
  */
-public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
+public final class Web3jEvmChainState implements EvmChainState, ChainHeads, AutoCloseable {
 
   private final ScheduledExecutorService timer;
   private final Web3jConnections connections;
   private final EvmChainState anchored;
   private final EvmChainState quorum;
   private final List<FollowedHeadRpc> followers = new ArrayList<>();
+  private final List<ChainHeads.Listener> listeners = new CopyOnWriteArrayList<>();
 
   /** With jitter from {@link ThreadLocalRandom}. */
   public Web3jEvmChainState(EvmChainsConfig config, Clock clock) {
@@ -174,7 +178,9 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
     for (EvmChainConfig chain : config.chains().values()) {
       EvmRpc rpc = new CachingEvmRpc(chain.chain(), stacks.over(chain, chain.endpoints()), cache);
       if (heads.enabled()) {
-        FollowedHeadRpc follower = new FollowedHeadRpc(rpc, clock, heads, timer);
+        ChainId id = chain.chain();
+        FollowedHeadRpc follower =
+            new FollowedHeadRpc(rpc, clock, heads, timer, head -> newHead(id, head));
         followers.add(follower);
         rpc = follower;
       }
@@ -199,6 +205,19 @@ public final class Web3jEvmChainState implements EvmChainState, AutoCloseable {
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
     return anchored.observe(chain, reads, followUps, proofs, anchor);
+  }
+
+  /** Told of each higher head of every chain followed (none when head following is off). */
+  @Override
+  public void listen(ChainHeads.Listener listener) {
+    listeners.add(Objects.requireNonNull(listener, "listener"));
+  }
+
+  private void newHead(ChainId chain, BlockHead head) {
+    long block = head.number().longValueExact();
+    for (ChainHeads.Listener listener : listeners) {
+      listener.newHead(chain, block);
+    }
   }
 
   @Override

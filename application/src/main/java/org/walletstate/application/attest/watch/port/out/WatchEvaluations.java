@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payload.KeyVersion;
 
 /** The evaluation side of the watches: which are due, and what each evaluation found. */
@@ -67,6 +68,14 @@ public interface WatchEvaluations {
    * FOR UPDATE SKIP LOCKED}), and holds them for {@code lease}.
    */
   Uni<List<Due>> claim(Instant now, Duration lease, int limit);
+
+  /**
+   * Takes, as {@link #claim} does, up to {@code limit} live watches with a condition on {@code
+   * chain} (named by its {@code chainId}) whose next evaluation is at or before {@code dueBy} (a
+   * watch held by a claim is due at the end of its lease, past {@code dueBy}), and holds them for
+   * {@code lease}.
+   */
+  Uni<List<Due>> claimOn(ChainId chain, Instant now, Instant dueBy, Duration lease, int limit);
 
   /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
   Uni<Void> paid(String id, int periods);

@@ -1,0 +1,55 @@
+package org.walletstate.bench.load;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The watches' webhook receiver on 127.0.0.1: answers every POST 204 and keeps when each arrived
+ * and on which path ({@code /chain/<id>}: the chain of the watch).
+ */
+final class WatchReceiver implements AutoCloseable {
+
+  /** One delivery: its chain (from the path) and when it arrived (nanoTime). */
+  record Arrival(long chain, long atNanos) {}
+
+  private final HttpServer server;
+  private final ExecutorService threads = Executors.newFixedThreadPool(16);
+  private final List<Arrival> arrivals = new CopyOnWriteArrayList<>();
+
+  WatchReceiver() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+    server.createContext(
+        "/chain/",
+        exchange -> {
+          long at = System.nanoTime();
+          exchange.getRequestBody().readAllBytes();
+          String path = exchange.getRequestURI().getPath();
+          arrivals.add(new Arrival(Long.parseLong(path.substring("/chain/".length())), at));
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    server.setExecutor(threads);
+    server.start();
+  }
+
+  URI base() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+  }
+
+  List<Arrival> arrivals() {
+    return List.copyOf(arrivals);
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+    threads.shutdownNow();
+  }
+}
