@@ -13,11 +13,14 @@ import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.Merchant;
+import org.walletstate.domain.commerce.NewMerchant;
 
 /**
- * Merchants in one map, every change applied whole and only by the owner. The public directory is
- * not kept here (it is a query of the database adapter's, tested with PostgreSQL): it answers an
- * empty page.
+ * Merchants in one map, every change applied whole and only by the owner. Creation keeps the port's
+ * rules: an externalId the key used before updates that store's name and location (or is held by it
+ * under another id); otherwise the key's count against the limit, the id, then the name (unless
+ * duplicates are allowed). The public directory is not kept here (it is a query of the database
+ * adapter's, tested with PostgreSQL): it answers an empty page.
  */
 public final class MemoryMerchantStore implements MerchantStore {
 
@@ -51,8 +54,49 @@ public final class MemoryMerchantStore implements MerchantStore {
 
   @Override
   public synchronized Uni<Creation> create(NewRow row) {
-    rows.put(row.merchant().id().key(), row.merchant());
-    return Uni.createFrom().item(new Creation.Created(row.merchant()));
+    return Uni.createFrom().item(creation(row));
+  }
+
+  private Creation creation(NewRow row) {
+    Merchant m = row.merchant();
+    Optional<Merchant> sameExternal =
+        m.externalId()
+            .flatMap(
+                external ->
+                    rows.values().stream()
+                        .filter(
+                            o -> o.ownedBy(m.ownerKeyId()) && o.externalId().equals(m.externalId()))
+                        .findFirst());
+    if (sameExternal.isPresent()) {
+      Merchant existing = sameExternal.get();
+      if (!existing.id().key().equals(m.id().key())) {
+        return new Creation.ExternalIdHeld(existing.id());
+      }
+      if (!nameFree(row, existing.id().key())) {
+        return new Creation.NameTaken();
+      }
+      Merchant next = existing.withDetails(m.companyName(), m.location());
+      rows.put(next.id().key(), next);
+      return new Creation.Upserted(next);
+    }
+    if (rows.values().stream().filter(o -> o.ownedBy(m.ownerKeyId())).count() >= row.limit()) {
+      return new Creation.LimitReached(row.limit());
+    }
+    if (!nameFree(row, "")) {
+      return new Creation.NameTaken();
+    }
+    if (rows.containsKey(m.id().key())) {
+      return new Creation.IdTaken();
+    }
+    rows.put(m.id().key(), m);
+    return new Creation.Created(m);
+  }
+
+  private boolean nameFree(NewRow row, String exceptKey) {
+    return row.allowDuplicateName()
+        || rows.values().stream()
+            .filter(o -> !o.id().key().equals(exceptKey))
+            .noneMatch(o -> NewMerchant.nameKey(o.companyName()).equals(row.nameKey()));
   }
 
   @Override

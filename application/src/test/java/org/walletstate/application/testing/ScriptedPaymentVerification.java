@@ -10,11 +10,13 @@ import org.walletstate.domain.payment.PaymentClaim;
 
 /**
  * Payment verification that answers what the test sets (a verified payment, or why not) and keeps
- * the claims it was asked about, for payments to the service and to a store's address alike.
+ * the claims it was asked about, for payments to the service and to a store's address alike (and
+ * the store's address it was asked to check the transfer against).
  */
 public final class ScriptedPaymentVerification implements VerifyPaymentUseCase {
 
   private final List<PaymentClaim> asked = new ArrayList<>();
+  private final List<WalletAddress> receivers = new ArrayList<>();
   private Verification answer;
 
   public ScriptedPaymentVerification(Verification answer) {
@@ -35,6 +37,11 @@ public final class ScriptedPaymentVerification implements VerifyPaymentUseCase {
     return List.copyOf(asked);
   }
 
+  /** The receivers a payment to a store's address was asked about, in order. */
+  public synchronized List<WalletAddress> receivers() {
+    return List.copyOf(receivers);
+  }
+
   @Override
   public synchronized Uni<Verification> verify(PaymentClaim claim) {
     asked.add(claim);
@@ -44,6 +51,7 @@ public final class ScriptedPaymentVerification implements VerifyPaymentUseCase {
   @Override
   public synchronized Uni<Verification> verifyUsdcTo(PaymentClaim claim, WalletAddress receiver) {
     asked.add(claim);
+    receivers.add(receiver);
     return Uni.createFrom().item(answer);
   }
 }
