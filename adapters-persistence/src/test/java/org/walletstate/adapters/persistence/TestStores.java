@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import org.walletstate.adapters.persistence.commerce.PgMerchantStore;
 import org.walletstate.adapters.persistence.commerce.PgScannerLockouts;
 import org.walletstate.adapters.persistence.commerce.PgScannerStore;
+import org.walletstate.adapters.persistence.watch.PgWatchStore;
 
 /**
  * The stores these tests use, built over the test database's pool as the service's composition root
@@ -96,5 +97,11 @@ public class TestStores {
   @ApplicationScoped
   PgScannerLockouts scannerLockouts(Pool pool) {
     return new PgScannerLockouts(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  PgWatchStore watchStore(Pool pool) {
+    return new PgWatchStore(pool);
   }
 }

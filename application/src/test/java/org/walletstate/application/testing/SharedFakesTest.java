@@ -148,26 +148,38 @@ class SharedFakesTest {
   }
 
   @Test
-  void watches_areStoredBelowTheLimit_andSeenOnlyByTheirOwner_newestFirst() {
+  void watches_holdPlacesBelowTheLimit_andAreSeenOnlyByTheirOwner_newestFirst() {
     MemoryWatchStore store = new MemoryWatchStore();
-    Function<Watch, Boolean> insert =
-        w ->
-            store
-                .insert(new WatchStore.NewWatch(w, "{}", KeyVersion.V2, "whsec_x"), 2)
-                .await()
-                .indefinitely();
+    Instant until = NOW.plusSeconds(300);
+    Function<Watch, Boolean> add =
+        w -> {
+          if (!store.hold(w.ownerKey(), w.id(), 2, until).await().indefinitely()) {
+            return false;
+          }
+          store
+              .insert(new WatchStore.NewWatch(w, "{}", KeyVersion.V2, "whsec_x"))
+              .await()
+              .indefinitely();
+          return true;
+        };
 
-    assertThat(insert.apply(watch("w1", 7))).isTrue();
-    assertThat(insert.apply(watch("w2", 7))).isTrue();
-    assertThat(insert.apply(watch("w3", 7))).isFalse();
-    assertThat(insert.apply(watch("w4", 8))).isTrue();
+    assertThat(add.apply(watch("w1", 7))).isTrue();
+    assertThat(store.hold(7, "w2", 2, until).await().indefinitely()).isTrue();
+    assertThat(store.hold(7, "w3", 2, until).await().indefinitely())
+        .as("a held place counts like a watch")
+        .isFalse();
+    store.release("w2").await().indefinitely();
+    assertThat(add.apply(watch("w2", 7))).isTrue();
+    assertThat(add.apply(watch("w3", 7))).isFalse();
+    assertThat(add.apply(watch("w4", 8))).isTrue();
+    assertThat(store.places()).isEmpty();
     assertThat(store.list(7).await().indefinitely())
         .extracting(Watch::id)
         .containsExactly("w2", "w1");
     assertThat(store.find(8, "w1").await().indefinitely()).isEmpty();
     assertThat(store.delete(8, "w1").await().indefinitely()).isFalse();
     assertThat(store.delete(7, "w1").await().indefinitely()).isTrue();
-    assertThat(store.count(7).await().indefinitely()).isEqualTo(1);
+    assertThat(store.list(7).await().indefinitely()).hasSize(1);
   }
 
   @Test

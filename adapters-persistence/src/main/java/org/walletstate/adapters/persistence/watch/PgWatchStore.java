@@ -5,6 +5,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.net.URI;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,9 +16,10 @@ import org.walletstate.application.attest.watch.port.out.WatchStore;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
- * {@link WatchStore} in PostgreSQL ({@code watch}). The insert counts the owner's watches in the
- * same statement, under a transaction-scoped advisory lock on the key, so two requests at once
- * cannot both take the last place.
+ * {@link WatchStore} in PostgreSQL ({@code watch}, {@code watch_place}). A place is held by
+ * counting the owner's watches and held places in the statement that holds it, under a
+ * transaction-scoped advisory lock on the key, so two requests at once cannot both take the last
+ * place.
  */
 public class PgWatchStore implements WatchStore {
 
@@ -31,8 +33,17 @@ public class PgWatchStore implements WatchStore {
       "insert into watch (id, key_id, request_json, key_version, webhook_url, webhook_secret,"
           + " deliver_on, created_at, expires_at, status, status_detail, last_pass, last_met,"
           + " last_attestation_id)"
-          + " select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14"
-          + " where (select count(*) from watch where key_id = $2) < $15";
+          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+
+  private static final String LAPSED =
+      "delete from watch_place where key_id = $1 and held_until <= now()";
+
+  private static final String HOLD =
+      "insert into watch_place (watch_id, key_id, held_until) select $2, $1, $3"
+          + " where (select count(*) from watch where key_id = $1)"
+          + " + (select count(*) from watch_place where key_id = $1) < $4";
+
+  private static final String RELEASE = "delete from watch_place where watch_id = $1";
 
   private final Pool pool;
 
@@ -41,14 +52,29 @@ public class PgWatchStore implements WatchStore {
   }
 
   @Override
-  public Uni<Integer> count(long ownerKey) {
-    return pool.preparedQuery("select count(*) from watch where key_id = $1")
-        .execute(Tuple.of(ownerKey))
-        .map(rows -> rows.iterator().next().getLong(0).intValue());
+  public Uni<Boolean> hold(long ownerKey, String watchId, int limit, Instant until) {
+    return pool.withTransaction(
+        connection ->
+            connection
+                .preparedQuery(LOCK)
+                .execute(Tuple.of((int) ownerKey))
+                .flatMap(locked -> connection.preparedQuery(LAPSED).execute(Tuple.of(ownerKey)))
+                .flatMap(
+                    lapsed ->
+                        connection
+                            .preparedQuery(HOLD)
+                            .execute(
+                                Tuple.of(ownerKey, watchId, until.atOffset(ZoneOffset.UTC), limit)))
+                .map(rows -> rows.rowCount() == 1));
   }
 
   @Override
-  public Uni<Boolean> insert(NewWatch row, int limit) {
+  public Uni<Void> release(String watchId) {
+    return pool.preparedQuery(RELEASE).execute(Tuple.of(watchId)).replaceWithVoid();
+  }
+
+  @Override
+  public Uni<Void> insert(NewWatch row) {
     Watch w = row.watch();
     Tuple values =
         Tuple.wrap(
@@ -67,15 +93,14 @@ public class PgWatchStore implements WatchStore {
                     w.statusDetail(),
                     w.pass(),
                     metText(w.met()),
-                    w.attestationId(),
-                    limit)));
+                    w.attestationId())));
     return pool.withTransaction(
         connection ->
             connection
-                .preparedQuery(LOCK)
-                .execute(Tuple.of((int) w.ownerKey()))
-                .flatMap(locked -> connection.preparedQuery(INSERT).execute(values))
-                .map(rows -> rows.rowCount() == 1));
+                .preparedQuery(INSERT)
+                .execute(values)
+                .flatMap(inserted -> connection.preparedQuery(RELEASE).execute(Tuple.of(w.id())))
+                .replaceWithVoid());
   }
 
   @Override

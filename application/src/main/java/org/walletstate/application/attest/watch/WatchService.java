@@ -2,6 +2,7 @@ package org.walletstate.application.attest.watch;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -36,6 +37,12 @@ public final class WatchService implements WatchesUseCase {
 
   /** Deliveries a history shows at most. */
   static final int HISTORY = 100;
+
+  /**
+   * How long a new watch's place among its key's watches is held for its first attestation (read
+   * within the attest deadline of seconds); a place its watch never took lapses then.
+   */
+  static final Duration PLACE_HELD = Duration.ofMinutes(5);
 
   private final AttestUseCase attest;
   private final WatchStore store;
@@ -75,18 +82,19 @@ public final class WatchService implements WatchesUseCase {
                 return Uni.createFrom()
                     .<SubscribeOutcome>item(new SubscribeOutcome.RefusedTarget(refusal.get()));
               }
+              String id = "wch_" + HexFormat.of().formatHex(entropy.bytes(12));
               return store
-                  .count(owner.id())
+                  .hold(owner.id(), id, maxPerKey, clock.instant().plus(PLACE_HELD))
                   .flatMap(
-                      count ->
-                          count >= maxPerKey
-                              ? Uni.createFrom()
-                                  .<SubscribeOutcome>item(new SubscribeOutcome.TooMany(maxPerKey))
-                              : attested(owner, command));
+                      held ->
+                          held
+                              ? attested(owner, id, command)
+                              : Uni.createFrom()
+                                  .<SubscribeOutcome>item(new SubscribeOutcome.TooMany(maxPerKey)));
             });
   }
 
-  private Uni<SubscribeOutcome> attested(KeyAccount owner, WatchCommand command) {
+  private Uni<SubscribeOutcome> attested(KeyAccount owner, String id, WatchCommand command) {
     return attest
         .attest(new Payer.Credits(owner), command.attest())
         .flatMap(
@@ -94,20 +102,21 @@ public final class WatchService implements WatchesUseCase {
               // a key's credits never decline (Paid): anything else is a bug, not an outcome
               AttestOutcome outcome = ((Paid.Answered<AttestOutcome>) paid).outcome();
               if (!(outcome instanceof AttestOutcome.Signed signed)) {
-                return Uni.createFrom()
-                    .<SubscribeOutcome>item(new SubscribeOutcome.NotAttested(outcome));
+                return store.release(id).replaceWith(new SubscribeOutcome.NotAttested(outcome));
               }
-              return stored(owner, command, signed);
-            });
+              return stored(owner, id, command, signed);
+            })
+        .onFailure()
+        .call(() -> store.release(id));
   }
 
   private Uni<SubscribeOutcome> stored(
-      KeyAccount owner, WatchCommand command, AttestOutcome.Signed signed) {
+      KeyAccount owner, String id, WatchCommand command, AttestOutcome.Signed signed) {
     Attestation first = signed.attestation();
     Instant now = clock.instant();
     Watch watch =
         new Watch(
-            "wch_" + HexFormat.of().formatHex(entropy.bytes(12)),
+            id,
             owner.id(),
             command.webhookUrl(),
             command.deliverOn(),
@@ -122,13 +131,7 @@ public final class WatchService implements WatchesUseCase {
     WatchStore.NewWatch row =
         new WatchStore.NewWatch(
             watch, command.requestJson(), command.attest().request().keyVersion(), secret);
-    return store
-        .insert(row, maxPerKey)
-        .map(
-            inserted ->
-                inserted
-                    ? new SubscribeOutcome.Subscribed(watch, secret, signed)
-                    : new SubscribeOutcome.TooMany(maxPerKey));
+    return store.insert(row).replaceWith(new SubscribeOutcome.Subscribed(watch, secret, signed));
   }
 
   @Override

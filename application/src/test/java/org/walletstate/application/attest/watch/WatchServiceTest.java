@@ -36,9 +36,9 @@ import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * Watches through their port on the shared fakes, with attest itself for the first attestation: the
- * webhook and the key's count are checked before anything is read or charged; only a signed first
- * attestation makes a watch, charged once as an attestation; a key sees, lists, reads the
- * deliveries of and deletes only its own watches.
+ * webhook and a place among the key's watches are taken before anything is read or charged; only a
+ * signed first attestation makes a watch, charged once as an attestation; a key sees, lists, reads
+ * the deliveries of and deletes only its own watches.
  */
 class WatchServiceTest {
 
@@ -180,6 +180,29 @@ class WatchServiceTest {
     assertThat(ledger.charged()).isZero();
     assertThat(signer.attestations()).isEmpty();
     assertThat(store.rows()).isEmpty();
+    assertThat(store.places()).as("an unsigned first attestation gives its place back").isEmpty();
+  }
+
+  @Test
+  void aSubscriptionRacingForTheLastPlace_losesBeforeAnythingIsReadOrCharged() {
+    subscribed(OWNER);
+    // another subscription of the key holds the last place while its first attestation is read
+    assertThat(
+            store
+                .hold(OWNER.id(), "wch_in_flight", MAX_PER_KEY, clock.instant())
+                .await()
+                .indefinitely())
+        .isTrue();
+    int reads = chains.observed().size();
+
+    assertThat(subscribe(OWNER, "1")).isEqualTo(new SubscribeOutcome.TooMany(MAX_PER_KEY));
+    assertThat(chains.observed()).hasSize(reads);
+    assertThat(ledger.charged()).as("only the first watch's attestation").isEqualTo(1);
+
+    // the other one's attestation was refused: its place is free again
+    store.release("wch_in_flight").await().indefinitely();
+    assertThat(subscribe(OWNER, "1")).isInstanceOf(SubscribeOutcome.Subscribed.class);
+    assertThat(store.places()).isEmpty();
   }
 
   @Test

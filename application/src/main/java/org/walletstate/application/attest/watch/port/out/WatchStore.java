@@ -1,6 +1,7 @@
 package org.walletstate.application.attest.watch.port.out;
 
 import io.smallrye.mutiny.Uni;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.application.attest.watch.port.in.Watch;
@@ -19,14 +20,23 @@ public interface WatchStore {
    */
   record NewWatch(Watch watch, String requestJson, KeyVersion keyVersion, String webhookSecret) {}
 
-  /** The owner's number of watches, expired ones included until they are deleted. */
-  Uni<Integer> count(long ownerKey);
+  /**
+   * Holds a place for the watch {@code watchId} among its owner's watches until {@code until},
+   * unless the owner's watches (expired ones included until they are deleted) and the places held
+   * for it already number {@code limit}; false then. Decided atomically per owner, so requests at
+   * once never hold more places than the limit.
+   */
+  Uni<Boolean> hold(long ownerKey, String watchId, int limit, Instant until);
+
+  /** Gives back a place whose watch will not be stored (its first attestation was not signed). */
+  Uni<Void> release(String watchId);
 
   /**
-   * Stores the watch unless its owner already has {@code limit} watches (checked in the same
-   * statement); false when the limit was reached.
+   * Stores the watch in the place held for it, which it then no longer needs. The watch's first
+   * attestation is charged by then, so it is stored even if its place lapsed meanwhile (a first
+   * attestation ends within its read deadline, long before a place lapses).
    */
-  Uni<Boolean> insert(NewWatch watch, int limit);
+  Uni<Void> insert(NewWatch watch);
 
   /** The owner's watches, newest first. */
   Uni<List<Watch>> list(long ownerKey);
