@@ -15,12 +15,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
 import org.walletstate.devnet.ForkedNode;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.ProxyCounts;
 import org.walletstate.devnet.faults.Rule;
 import org.walletstate.verifier.AttestationVerifier;
 import org.walletstate.verifier.KeySet;
@@ -85,7 +87,7 @@ public final class QuorumBench {
       try (ServiceProcess service =
           ServiceProcess.start(
               options.serviceJar, options.jvmOptions, properties, BenchHost.database(dbUrl), log)) {
-        measure(service, devnet, "jdbc:" + dbUrl, started, loadBefore);
+        measure(service, devnet, "jdbc:" + dbUrl, started, loadBefore, List.of(origin, forked));
       }
     } finally {
       BenchHost.deleteTree(work.resolve("data"));
@@ -102,7 +104,12 @@ public final class QuorumBench {
   }
 
   private void measure(
-      ServiceProcess service, Devnet devnet, String jdbc, Instant started, String loadBefore)
+      ServiceProcess service,
+      Devnet devnet,
+      String jdbc,
+      Instant started,
+      String loadBefore,
+      List<FaultProxy> proxies)
       throws Exception {
     String key = BenchKeys.create(jdbc, "postgres", "");
     String single = FloorBench.body(devnet);
@@ -122,7 +129,7 @@ public final class QuorumBench {
     }
     List<FloorReport.Merged> rows = new ArrayList<>();
     for (int c : options.concurrency) {
-      rows.addAll(abba(clients, c));
+      rows.addAll(abba(clients, c, proxies));
     }
     report(rows, started, loadBefore);
   }
@@ -139,8 +146,13 @@ public final class QuorumBench {
     AttestationVerifier.builder(keys).build().verify(answer).requireQuorum(2);
   }
 
-  /** Blocks in the order single, quorum, then quorum, single, repeated. */
-  private List<FloorReport.Merged> abba(Map<String, LoadRun.Operation> clients, int concurrency)
+  /**
+   * Blocks in the order single, quorum, then quorum, single, repeated; after each block, the
+   * JSON-RPC calls each provider's proxy received during it, per method (the head polls of both
+   * readers' followed heads included).
+   */
+  private List<FloorReport.Merged> abba(
+      Map<String, LoadRun.Operation> clients, int concurrency, List<FaultProxy> proxies)
       throws InterruptedException {
     Map<String, List<LoadRun.Samples>> samples = new LinkedHashMap<>();
     clients.keySet().forEach(n -> samples.put(n, new ArrayList<>()));
@@ -150,6 +162,7 @@ public final class QuorumBench {
         Collections.reverse(order);
       }
       for (String name : order) {
+        List<ProxyCounts> before = proxies.stream().map(FaultProxy::counts).toList();
         LoadRun.Samples s = LoadRun.sample(clients.get(name), options.requests, concurrency);
         samples.get(name).add(s);
         System.out.printf(
@@ -162,11 +175,25 @@ public final class QuorumBench {
             s.result().p90(),
             s.result().errors(),
             s.result().firstError() == null ? "" : " (" + s.result().firstError() + ")");
+        for (int i = 0; i < proxies.size(); i++) {
+          System.out.printf(
+              Locale.ROOT,
+              "    %-6s calls during the block: %s%n",
+              i == 0 ? "origin" : "fork",
+              callsSince(before.get(i), proxies.get(i).counts()));
+        }
       }
     }
     List<FloorReport.Merged> merged = new ArrayList<>();
     samples.forEach((name, list) -> merged.add(FloorReport.merge(name, concurrency, list)));
     return merged;
+  }
+
+  private static Map<String, Long> callsSince(ProxyCounts before, ProxyCounts after) {
+    Map<String, Long> calls = new TreeMap<>();
+    after.callsByMethod().forEach((method, n) -> calls.put(method, n - before.calls(method)));
+    calls.values().removeIf(n -> n == 0);
+    return calls;
   }
 
   private void report(List<FloorReport.Merged> rows, Instant started, String loadBefore)

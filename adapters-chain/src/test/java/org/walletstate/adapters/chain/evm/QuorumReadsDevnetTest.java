@@ -13,6 +13,7 @@ import java.math.BigInteger;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import org.walletstate.adapters.chain.evm.config.EvmQuorum;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.application.testing.MovableClock;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetExtension;
 import org.walletstate.devnet.DevnetManifest;
@@ -37,6 +39,7 @@ import org.walletstate.devnet.ForkedNode;
 import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.ProxyCounts;
 import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainId;
@@ -302,6 +305,53 @@ class QuorumReadsDevnetTest {
     }
   }
 
+  /**
+   * With heads followed and the read cache on (the defaults), a quorum read repeated at an
+   * unchanged head asks neither provider anything: each anchors at its own followed head, the two
+   * agree by number and hash, and each provider's answers come from its own cache entries. Polls
+   * are kept out of the counts (one every ten minutes); the clock is moved past the followed heads'
+   * age after a new block is mined on both, and the anchor moves to that block.
+   */
+  @Test
+  void withHeadsFollowed_aRepeatedReadAtAnUnchangedHead_asksNeitherProvider_andANewBlockMovesIt() {
+    MovableClock clock = new MovableClock(Instant.now());
+    Duration maxAge = Duration.ofMinutes(10);
+    HeadFollowing heads = HeadFollowing.defaults().withMaxAge(maxAge).withPollInterval(maxAge);
+    try (ForkedNode other = ForkedNode.of(devnet, CHAIN);
+        FaultProxy first = FaultProxy.inFrontOf(fork.url());
+        FaultProxy second = FaultProxy.inFrontOf(other.url());
+        Web3jEvmChainState adapter =
+            adapter(heads, twoProviders("a", first.url(), "b", second.url()), clock)) {
+      ChainObservation.Observed read = observed(quorumRead(adapter));
+      ProxyCounts firstAfterRead = first.counts();
+      ProxyCounts secondAfterRead = second.counts();
+      ChainObservation.Observed again = observed(quorumRead(adapter));
+
+      assertThat(firstAfterRead.calls()).as("the first read asks for head and values").isPositive();
+      assertThat(first.counts().calls()).as("no exchange").isEqualTo(firstAfterRead.calls());
+      assertThat(second.counts().calls()).as("no exchange").isEqualTo(secondAfterRead.calls());
+      assertThat(again.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+      assertThat(block(again)).isEqualTo(block(read));
+      assertThat(block(again).number().longValueExact()).isEqualTo(fork.forkBlock());
+      assertThat(Web3jEvmChainStateDevnetTest.value(again, holderDeth()))
+          .isEqualTo(m.wallet("holder").erc20Raw(CHAIN, "dETH"));
+
+      long height = fork.forkBlock() + 1;
+      mineOnBoth(List.of(fork, other), timestamp(fork, fork.forkBlock()) + 100, height);
+      clock.advance(maxAge.plusSeconds(1));
+      ChainObservation.Observed moved = observed(quorumRead(adapter));
+
+      assertThat(block(moved).number().longValueExact()).isEqualTo(height);
+      assertThat(moved.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+      assertThat(first.counts().calls("eth_getBlockByNumber"))
+          .as("each provider read its own head once more")
+          .isEqualTo(firstAfterRead.calls("eth_getBlockByNumber") + 1);
+      assertThat(second.counts().calls("eth_getBlockByNumber"))
+          .isEqualTo(secondAfterRead.calls("eth_getBlockByNumber") + 1);
+      assertThat(disagreed).isEmpty();
+    }
+  }
+
   /** Mines one block on each node at {@code timestamp}; returns its hash, the same on each. */
   private static String mineOnBoth(List<ForkedNode> nodes, long timestamp, long height) {
     List<String> hashes = new ArrayList<>();
@@ -366,6 +416,10 @@ class QuorumReadsDevnetTest {
   }
 
   private Web3jEvmChainState adapter(HeadFollowing heads, EvmQuorum quorum) {
+    return adapter(heads, quorum, Clock.systemUTC());
+  }
+
+  private Web3jEvmChainState adapter(HeadFollowing heads, EvmQuorum quorum, Clock clock) {
     EvmChainConfig chain = patient(CHAIN, devnet.rpcUrl(CHAIN));
     ChainCallObserver observer =
         new ChainCallObserver() {
@@ -381,7 +435,7 @@ class QuorumReadsDevnetTest {
         EvmChainsConfig.defaults().onlyWith(List.of(chain)),
         Map.of(ChainId.evm(CHAIN), quorum),
         heads,
-        Clock.systemUTC(),
+        clock,
         observer);
   }
 
