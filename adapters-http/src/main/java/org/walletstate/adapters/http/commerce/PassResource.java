@@ -15,6 +15,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.KeyOrScanner;
+import org.walletstate.adapters.http.auth.SignInPurposes;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
@@ -67,6 +68,10 @@ public class PassResource {
             outcome -> {
               if (outcome instanceof IssuePassUseCase.Issue.Refused refused) {
                 throw new ApiError(401, "Sign-in refused: " + refused.reason());
+              }
+              if (outcome instanceof IssuePassUseCase.Issue.OtherPurpose other) {
+                throw new ApiError(
+                    401, "Sign-in refused: " + SignInPurposes.refusal(other.mismatch()));
               }
               var issued = (IssuePassUseCase.Issue.Issued) outcome;
               Map<String, Object> v = new LinkedHashMap<>();
