@@ -50,6 +50,9 @@ public final class WalletSignIn implements WalletSignInUseCase {
     if (verdict instanceof SignInCheck.Verdict.Refused refused) {
       return refuse(refused.reason());
     }
+    if (verdict instanceof SignInCheck.Verdict.OtherPurpose other) {
+      return Uni.createFrom().item(new Outcome.OtherPurpose(other.mismatch()));
+    }
     var signedIn = (SignInCheck.Verdict.SignedIn) verdict;
     return keys.findByWallet(signedIn.wallet())
         .flatMap(

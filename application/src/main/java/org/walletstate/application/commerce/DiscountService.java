@@ -107,6 +107,9 @@ public final class DiscountService implements IssueDiscountUseCase {
                 if (verdict instanceof WalletProof.Verdict.Refused refused) {
                   return done(new IssueOutcome.ProofRefused(refused.reason()));
                 }
+                if (verdict instanceof WalletProof.Verdict.OtherPurpose other) {
+                  return done(new IssueOutcome.ProofForOtherPurpose(other.mismatch()));
+                }
                 var proven = (WalletProof.Verdict.Proven) verdict;
                 nonce =
                     Optional.of(

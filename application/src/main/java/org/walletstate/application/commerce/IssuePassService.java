@@ -82,6 +82,9 @@ public final class IssuePassService implements IssuePassUseCase {
     if (verdict instanceof SignInCheck.Verdict.Refused refused) {
       return refuse(refused.reason());
     }
+    if (verdict instanceof SignInCheck.Verdict.OtherPurpose other) {
+      return Uni.createFrom().item(new Issue.OtherPurpose(other.mismatch()));
+    }
     var signedIn = (SignInCheck.Verdict.SignedIn) verdict;
     return nonces
         .useNonce(signedIn.wallet(), signedIn.message().nonce(), now)

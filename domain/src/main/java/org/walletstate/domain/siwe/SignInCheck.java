@@ -34,7 +34,14 @@ public final class SignInCheck {
   public sealed interface Verdict {
     record SignedIn(SiweMessage message, EvmAddress wallet) implements Verdict {}
 
+    /** Refused: {@code reason} says why. */
     record Refused(String reason) implements Verdict {}
+
+    /**
+     * Refused: the message is signed for another purpose. A value, not words: the adapter that
+     * answers it describes each purpose by where the service takes it.
+     */
+    record OtherPurpose(PurposeMismatch mismatch) implements Verdict {}
   }
 
   /**
@@ -52,9 +59,9 @@ public final class SignInCheck {
       return new Verdict.Refused(
           "the message is for domain " + parsed.domain() + ", not " + domain);
     }
-    Optional<String> wrongPurpose = purpose.problem(parsed);
+    Optional<Verdict> wrongPurpose = purpose.problem(parsed);
     if (wrongPurpose.isPresent()) {
-      return new Verdict.Refused(wrongPurpose.get());
+      return wrongPurpose.get();
     }
     if (parsed.issuedAt().isBefore(now.minus(WINDOW))) {
       return new Verdict.Refused("Issued At is more than 5 minutes old; sign a new message");

@@ -21,11 +21,14 @@ import java.util.Set;
  * {@code walletProof} is never a sign-in (it names another purpose, or its URI is a store's), and a
  * wallet sign-in is never a {@code walletProof} (its URI is not a store's, or it names its own
  * purpose) nor a pass sign-in (which must name its purpose).
+ *
+ * <p>A message signed for another purpose is refused as a {@link PurposeMismatch}, which the
+ * adapter that answers it words: it describes each purpose by where the service takes it.
  */
 public enum SignInPurpose {
-  WALLET_AUTH("wallet-auth", "wallet sign-in (Authorization: Wallet)", false),
-  DISCOUNT_PROOF("discount-proof", "a discount walletProof", false),
-  POS_PASS("pos-pass", "the in-store pass sign-in (POST /v1/pass)", true);
+  WALLET_AUTH("wallet-auth", false),
+  DISCOUNT_PROOF("discount-proof", false),
+  POS_PASS("pos-pass", true);
 
   /** The prefix of every purpose resource. */
   public static final String PREFIX = "urn:walletstate:purpose:";
@@ -34,12 +37,10 @@ public enum SignInPurpose {
   private static final String STORE_PATH = "/v1/merchants/";
 
   private final String name;
-  private final String description;
   private final boolean required;
 
-  SignInPurpose(String name, String description, boolean required) {
+  SignInPurpose(String name, boolean required) {
     this.name = name;
-    this.description = description;
     this.required = required;
   }
 
@@ -50,18 +51,17 @@ public enum SignInPurpose {
     return PREFIX + name;
   }
 
-  /** What the purpose is, for refusals. */
-  public String description() {
-    return description;
-  }
-
   /** Whether a message must list {@link #resource()}. */
   public boolean required() {
     return required;
   }
 
-  /** Why {@code message} may not be used for this purpose; empty when it may. */
-  public Optional<String> problem(SiweMessage message) {
+  /**
+   * Why {@code message} may not be used for this purpose: a {@link SignInCheck.Verdict.Refused}
+   * with the reason, or a {@link SignInCheck.Verdict.OtherPurpose} when it names another purpose;
+   * empty when it may.
+   */
+  public Optional<SignInCheck.Verdict> problem(SiweMessage message) {
     Set<String> named = new LinkedHashSet<>();
     for (String resource : message.resources()) {
       if (resource.toLowerCase(Locale.ROOT).startsWith(PREFIX)) {
@@ -69,8 +69,7 @@ public enum SignInPurpose {
       }
     }
     if (named.size() > 1) {
-      return Optional.of(
-          "the message names more than one purpose (" + String.join(", ", named) + ")");
+      return refused("the message names more than one purpose (" + String.join(", ", named) + ")");
     }
     if (named.isEmpty()) {
       return unnamedProblem(message);
@@ -79,39 +78,36 @@ public enum SignInPurpose {
     if (only.equals(resource())) {
       return Optional.empty();
     }
-    return Optional.of(
-        "the message is signed for "
-            + of(only).map(SignInPurpose::description).orElse("an unknown purpose " + only)
-            + ", not for "
-            + description
-            + "; sign a message that lists "
-            + resource());
+    return Optional.of(new SignInCheck.Verdict.OtherPurpose(new PurposeMismatch(only, this)));
   }
 
-  private Optional<String> unnamedProblem(SiweMessage message) {
+  private Optional<SignInCheck.Verdict> unnamedProblem(SiweMessage message) {
     if (required) {
-      return Optional.of(
+      return refused(
           "the message does not name its purpose: list the resource "
               + resource()
               + " under Resources: (a message for another purpose is never accepted here)");
     }
     if (this == WALLET_AUTH && isStoreUri(message.uri())) {
-      return Optional.of(
+      return refused(
           "the message does not name its purpose and its URI is a store's ("
               + STORE_PATH
-              + "…), the form of "
-              + DISCOUNT_PROOF.description
-              + "; a wallet sign-in has another URI or lists "
+              + "…), the form of a discount walletProof; a wallet sign-in has another URI or lists "
               + resource());
     }
     return Optional.empty();
+  }
+
+  private static Optional<SignInCheck.Verdict> refused(String reason) {
+    return Optional.of(new SignInCheck.Verdict.Refused(reason));
   }
 
   private static boolean isStoreUri(String uri) {
     return uri.toLowerCase(Locale.ROOT).contains(STORE_PATH);
   }
 
-  private static Optional<SignInPurpose> of(String resource) {
+  /** The purpose whose resource is {@code resource} (lower case); empty for one it is not. */
+  static Optional<SignInPurpose> of(String resource) {
     for (SignInPurpose purpose : values()) {
       if (purpose.resource().equals(resource)) {
         return Optional.of(purpose);

@@ -26,9 +26,7 @@ class EndpointPathsTest {
       Map.of(
           "org.walletstate.domain.siwe.SignInPurpose",
           "a walletProof's URI is {base_url}/v1/merchants/{merchantId} (the interface's rule for"
-              + " the signed message, which a wallet sign-in must not carry unnamed); the pass"
-              + " sign-in's description, which refusals of other purposes quote, names POST"
-              + " /v1/pass",
+              + " the signed message, which a wallet sign-in must not carry unnamed)",
           "org.walletstate.domain.trust.TrustEvaluation",
           "ACCOUNT_NOT_PROVEN is signed into every profile asked with proofs (the reason an"
               + " account row carries no proof), so it is written before any adapter sees it",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,11 +69,11 @@ class SignInPurposeTest {
         } else {
           assertThat(verdict)
               .as(signedFor + " as " + usedFor)
-              .isInstanceOf(SignInCheck.Verdict.Refused.class);
-          assertThat(((SignInCheck.Verdict.Refused) verdict).reason())
-              .contains("signed for " + signedFor.description())
-              .contains("not for " + usedFor.description())
-              .contains(usedFor.resource());
+              .isEqualTo(
+                  new SignInCheck.Verdict.OtherPurpose(
+                      new PurposeMismatch(signedFor.resource(), usedFor)));
+          assertThat(((SignInCheck.Verdict.OtherPurpose) verdict).mismatch().signedFor())
+              .contains(signedFor);
         }
       }
     }
@@ -99,16 +100,18 @@ class SignInPurposeTest {
             SiweMessage.parse(SiweMessageTest.MESSAGE),
             "https://api.example.com/V1/Merchants/m_123");
     assertThat(SignInPurpose.DISCOUNT_PROOF.problem(proof)).isEmpty();
-    assertThat(SignInPurpose.WALLET_AUTH.problem(proof))
-        .get()
-        .asString()
+    assertThat(reason(SignInPurpose.WALLET_AUTH.problem(proof)))
         .contains("does not name its purpose and its URI is a store's")
-        .contains(SignInPurpose.DISCOUNT_PROOF.description())
+        .contains("a discount walletProof")
         .contains(SignInPurpose.WALLET_AUTH.resource());
-    assertThat(SignInPurpose.POS_PASS.problem(proof)).get().asString().contains("does not name");
+    assertThat(reason(SignInPurpose.POS_PASS.problem(proof))).contains("does not name");
     SiweMessage named = withResources(proof, SignInPurpose.WALLET_AUTH.resource());
     assertThat(SignInPurpose.WALLET_AUTH.problem(named)).isEmpty();
-    assertThat(SignInPurpose.DISCOUNT_PROOF.problem(named)).get().asString().contains("signed for");
+    assertThat(SignInPurpose.DISCOUNT_PROOF.problem(named))
+        .contains(
+            new SignInCheck.Verdict.OtherPurpose(
+                new PurposeMismatch(
+                    SignInPurpose.WALLET_AUTH.resource(), SignInPurpose.DISCOUNT_PROOF)));
   }
 
   @Test
@@ -121,18 +124,27 @@ class SignInPurposeTest {
             "https://example.org/terms",
             SignInPurpose.WALLET_AUTH.resource(),
             SignInPurpose.POS_PASS.resource());
-    assertThat(SignInPurpose.WALLET_AUTH.problem(both)).get().asString().contains("more than one");
+    assertThat(reason(SignInPurpose.WALLET_AUTH.problem(both))).contains("more than one");
     SiweMessage unknown = withResources(base, SignInPurpose.PREFIX + "payments");
+    PurposeMismatch unknownPurpose =
+        new PurposeMismatch("urn:walletstate:purpose:payments", SignInPurpose.DISCOUNT_PROOF);
     assertThat(SignInPurpose.DISCOUNT_PROOF.problem(unknown))
-        .get()
-        .asString()
-        .contains("an unknown purpose urn:walletstate:purpose:payments");
+        .contains(new SignInCheck.Verdict.OtherPurpose(unknownPurpose));
+    assertThat(unknownPurpose.signedFor()).isEmpty();
     SiweMessage upper = withResources(base, "URN:WALLETSTATE:PURPOSE:POS-PASS");
-    assertThat(SignInPurpose.WALLET_AUTH.problem(upper)).get().asString().contains("signed for");
+    assertThat(SignInPurpose.WALLET_AUTH.problem(upper))
+        .contains(
+            new SignInCheck.Verdict.OtherPurpose(
+                new PurposeMismatch(SignInPurpose.POS_PASS.resource(), SignInPurpose.WALLET_AUTH)));
     assertThat(SignInPurpose.POS_PASS.problem(upper)).isEmpty();
     SiweMessage other =
         withResources(base, "https://example.org/terms", SignInPurpose.POS_PASS.resource());
     assertThat(SignInPurpose.POS_PASS.problem(other)).isEmpty();
+  }
+
+  private static String reason(Optional<SignInCheck.Verdict> problem) {
+    assertThat(problem).containsInstanceOf(SignInCheck.Verdict.Refused.class);
+    return ((SignInCheck.Verdict.Refused) problem.orElseThrow()).reason();
   }
 
   private static SiweMessage withUri(SiweMessage m, String uri) {

@@ -14,8 +14,8 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
@@ -41,22 +41,18 @@ public class CreditsResource {
 
   private final CreditsOverviewQuery overview;
   private final BuyCreditsUseCase buyCredits;
+  private final Exchange edge;
   private final CurrentCaller caller;
   private final Envelopes envelopes;
-  private final JsonBodies bodies;
 
   @Inject
   public CreditsResource(
-      CreditsOverviewQuery overview,
-      BuyCreditsUseCase buyCredits,
-      CurrentCaller caller,
-      Envelopes envelopes,
-      JsonBodies bodies) {
+      CreditsOverviewQuery overview, BuyCreditsUseCase buyCredits, Exchange edge) {
     this.overview = overview;
     this.buyCredits = buyCredits;
-    this.caller = caller;
-    this.envelopes = envelopes;
-    this.bodies = bodies;
+    this.edge = edge;
+    this.caller = edge.caller();
+    this.envelopes = edge.envelopes();
   }
 
   /** The {@code data} of a purchase. */
@@ -91,7 +87,7 @@ public class CreditsResource {
   @Operation(summary = "Buy credits with an on-chain payment (volume rates)")
   public Uni<Response> buy(byte[] body) {
     var key = caller.key().orElseThrow();
-    CreditPurchaseRequest request = BuyCreditsCommands.purchase(bodies.object(body));
+    CreditPurchaseRequest request = BuyCreditsCommands.purchase(edge.body(body));
     return buyCredits
         .buy(key.account(), request, caller.walletAuthenticated())
         .map(outcome -> answer(request, outcome));

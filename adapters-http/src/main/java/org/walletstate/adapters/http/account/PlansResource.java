@@ -11,10 +11,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.application.account.port.in.BuyPlanCommands;
@@ -33,17 +31,12 @@ import org.walletstate.domain.payload.Timestamps;
 public class PlansResource {
 
   private final BuyPlanUseCase buyPlan;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
-  private final JsonBodies bodies;
+  private final Exchange edge;
 
   @Inject
-  public PlansResource(
-      BuyPlanUseCase buyPlan, CurrentCaller caller, Envelopes envelopes, JsonBodies bodies) {
+  public PlansResource(BuyPlanUseCase buyPlan, Exchange edge) {
     this.buyPlan = buyPlan;
-    this.caller = caller;
-    this.envelopes = envelopes;
-    this.bodies = bodies;
+    this.edge = edge;
   }
 
   /** The {@code data} of a bought month. */
@@ -83,17 +76,16 @@ public class PlansResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Buy a month of pro or enterprise with an on-chain payment")
   public Uni<Response> buy(byte[] body) {
-    var key = caller.key().orElseThrow();
-    PlanPurchaseRequest request = BuyPlanCommands.purchase(bodies.object(body));
-    return buyPlan.buy(key.account(), request).map(this::answer);
+    PlanPurchaseRequest request = BuyPlanCommands.purchase(edge.body(body));
+    return buyPlan.buy(edge.account(), request).map(this::answer);
   }
 
   private Response answer(Outcome outcome) {
     if (outcome instanceof Outcome.Refused refused) {
-      return PurchaseRefusals.answer(envelopes, refused.refusal());
+      return PurchaseRefusals.answer(edge.envelopes(), refused.refusal());
     }
     Outcome.Bought bought = (Outcome.Bought) outcome;
-    return envelopes.ok(
+    return edge.ok(
         new BoughtMonth(
             bought.bought().wireName(),
             Timestamps.iso(bought.startsAt()),

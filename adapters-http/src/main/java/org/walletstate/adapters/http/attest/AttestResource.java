@@ -15,13 +15,12 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.PayPerCall;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.PayableExchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
-import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
@@ -42,26 +41,12 @@ import org.walletstate.domain.payload.KeyVersion;
 public class AttestResource {
 
   private final AttestUseCase attest;
-  private final JsonBodies bodies;
-  private final PaymentQuotes quotes;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
-  private final PerCallPayments payments;
+  private final PayableExchange edge;
 
   @Inject
-  public AttestResource(
-      AttestUseCase attest,
-      JsonBodies bodies,
-      PaymentQuotes quotes,
-      CurrentCaller caller,
-      Envelopes envelopes,
-      PerCallPayments payments) {
-    this.payments = payments;
+  public AttestResource(AttestUseCase attest, PayableExchange edge) {
     this.attest = attest;
-    this.bodies = bodies;
-    this.quotes = quotes;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @Idempotent
@@ -73,13 +58,14 @@ public class AttestResource {
   @Operation(summary = "Evaluate conditions over wallet state and return a signed result")
   public Uni<Response> attest(byte[] body) {
     // a keyless caller (quoted, or paying per call) is answered under the v2 rules
+    CurrentCaller caller = edge.exchange().caller();
     KeyVersion version =
         caller.payment().isPresent() || caller.anonymous()
             ? Payer.PerCall.VERSION
             : caller.account().version();
-    AttestCommand command = AttestCommands.parse(bodies.object(body), version);
-    return payments.serve(
-        caller,
+    AttestCommand command = AttestCommands.parse(edge.exchange().body(body), version);
+    Envelopes envelopes = edge.exchange().envelopes();
+    return edge.serve(
         AttestUseCase.call(command),
         payer -> attest.attest(payer, command),
         new PerCallPayments.Answers<>(
@@ -94,14 +80,14 @@ public class AttestResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for an attestation (the call itself is a POST)")
   public Response quote() {
-    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), false);
+    return edge.quote(MeteredOperation.ATTEST, false);
   }
 
   @HEAD
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteHead() {
-    return quotes.quoteWithoutBody(MeteredOperation.ATTEST, caller.anonymous(), true);
+    return edge.quote(MeteredOperation.ATTEST, true);
   }
 
   /** An attest outcome as attest answers it (also a watch's first attestation). */
@@ -119,13 +105,7 @@ public class AttestResource {
     }
     AttestOutcome.InsufficientCredits shortOf = (AttestOutcome.InsufficientCredits) outcome;
     return envelopes.error(
-        new ApiError(
-            402,
-            "Insufficient credits: "
-                + shortOf.available()
-                + " available, "
-                + shortOf.required()
-                + " required. Top up with POST /v1/credits/buy."));
+        PayableExchange.insufficientCredits(shortOf.available(), shortOf.required()));
   }
 
   static Envelopes.FailedRead failedRead(FailedCondition failed) {

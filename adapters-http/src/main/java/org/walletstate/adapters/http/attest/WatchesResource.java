@@ -19,11 +19,9 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.attest.watch.port.in.SubscribeOutcome;
 import org.walletstate.application.attest.watch.port.in.Watch;
@@ -42,23 +40,14 @@ import org.walletstate.domain.payload.Timestamps;
 public class WatchesResource {
 
   private final WatchesUseCase watches;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
   private final Clock clock;
+  private final Exchange edge;
 
   @Inject
-  public WatchesResource(
-      WatchesUseCase watches,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes,
-      Clock clock) {
+  public WatchesResource(WatchesUseCase watches, Clock clock, Exchange edge) {
     this.watches = watches;
     this.clock = clock;
-    this.bodies = bodies;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @POST
@@ -73,10 +62,8 @@ public class WatchesResource {
   public Uni<Response> subscribe(byte[] body) {
     WatchCommand command =
         WatchCommands.parse(
-            bodies.object(body),
-            new String(body, StandardCharsets.UTF_8),
-            caller.account().version());
-    return watches.subscribe(caller.account(), command).map(this::subscribed);
+            edge.body(body), new String(body, StandardCharsets.UTF_8), edge.account().version());
+    return watches.subscribe(edge.account(), command).map(this::subscribed);
   }
 
   @GET
@@ -85,13 +72,13 @@ public class WatchesResource {
   @Operation(summary = "The calling key's watches, newest first")
   public Uni<Response> list() {
     return watches
-        .watches(caller.account())
+        .watches(edge.account())
         .map(
             all -> {
               Map<String, Object> data = new LinkedHashMap<>();
               data.put("watches", all.stream().map(this::view).toList());
               data.put("count", all.size());
-              return envelopes.ok(data);
+              return edge.ok(data);
             });
   }
 
@@ -102,8 +89,8 @@ public class WatchesResource {
   @Operation(summary = "One of the calling key's watches; anyone else's is 404")
   public Uni<Response> get(@PathParam("id") String id) {
     return watches
-        .watch(caller.account(), id)
-        .map(found -> envelopes.ok(view(found.orElseThrow(() -> notFound(id)))));
+        .watch(edge.account(), id)
+        .map(found -> edge.ok(view(found.orElseThrow(() -> notFound(id)))));
   }
 
   @GET
@@ -114,14 +101,14 @@ public class WatchesResource {
       summary = "The newest 100 deliveries of one of the calling key's watches, newest first")
   public Uni<Response> deliveries(@PathParam("id") String id) {
     return watches
-        .deliveries(caller.account(), id)
+        .deliveries(edge.account(), id)
         .map(
             found -> {
               List<WatchDelivery> all = found.orElseThrow(() -> notFound(id));
               Map<String, Object> data = new LinkedHashMap<>();
               data.put("deliveries", all.stream().map(WatchesResource::delivery).toList());
               data.put("count", all.size());
-              return envelopes.ok(data);
+              return edge.ok(data);
             });
   }
 
@@ -132,13 +119,13 @@ public class WatchesResource {
   @Operation(summary = "Stop and forget one of the calling key's watches; anyone else's is 404")
   public Uni<Response> delete(@PathParam("id") String id) {
     return watches
-        .delete(caller.account(), id)
+        .delete(edge.account(), id)
         .map(
             deleted -> {
               if (!deleted) {
                 throw notFound(id);
               }
-              return envelopes.ok(Map.of("id", id, "deleted", true));
+              return edge.ok(Map.of("id", id, "deleted", true));
             });
   }
 
@@ -148,21 +135,24 @@ public class WatchesResource {
       data.put("watch", view(s.watch()));
       data.put("webhookSecret", s.webhookSecret());
       data.put("attestation", new RawValue(s.first().dataJson()));
-      return envelopes.okMetered(data, s.first().creditsRemaining(), s.first().creditsCharged());
+      return edge.envelopes()
+          .okMetered(data, s.first().creditsRemaining(), s.first().creditsCharged());
     }
     if (outcome instanceof SubscribeOutcome.RefusedTarget refused) {
-      return envelopes.error(ApiError.badRequest(refused.message()));
+      return edge.envelopes().error(ApiError.badRequest(refused.message()));
     }
     if (outcome instanceof SubscribeOutcome.TooMany tooMany) {
-      return envelopes.error(
-          new ApiError(
-              409,
-              "This key has "
-                  + tooMany.limit()
-                  + " watches, as many as a key may have. Delete one with DELETE"
-                  + " /v1/watches/{id}."));
+      return edge.envelopes()
+          .error(
+              new ApiError(
+                  409,
+                  "This key has "
+                      + tooMany.limit()
+                      + " watches, as many as a key may have. Delete one with DELETE"
+                      + " /v1/watches/{id}."));
     }
-    return AttestResource.respond(envelopes, ((SubscribeOutcome.NotAttested) outcome).outcome());
+    return AttestResource.respond(
+        edge.envelopes(), ((SubscribeOutcome.NotAttested) outcome).outcome());
   }
 
   private Map<String, Object> view(Watch w) {

@@ -184,6 +184,9 @@ public class CredentialFilters {
               if (outcome instanceof WalletSignInUseCase.Outcome.Refused refused) {
                 throw WalletHeader.refused(refused.reason());
               }
+              if (outcome instanceof WalletSignInUseCase.Outcome.OtherPurpose other) {
+                throw WalletHeader.refused(SignInPurposes.refusal(other.mismatch()));
+              }
               if (outcome instanceof WalletSignInUseCase.Outcome.NoKey noKey) {
                 throw WalletHeader.refused(WalletHeader.noKey(noKey));
               }

@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.commerce;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.adapters.http.auth.SignInPurposes;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome;
@@ -53,6 +54,13 @@ public final class DiscountAnswers {
     }
     if (outcome instanceof IssueOutcome.ProofRefused refused) {
       return new ApiError(401, refused.reason() + "; no credit was used");
+    }
+    if (outcome instanceof IssueOutcome.ProofForOtherPurpose other) {
+      return new ApiError(
+          401,
+          "walletProof does not verify: "
+              + SignInPurposes.refusal(other.mismatch())
+              + "; no credit was used");
     }
     if (outcome instanceof IssueOutcome.NoCredits none) {
       return new ApiError(

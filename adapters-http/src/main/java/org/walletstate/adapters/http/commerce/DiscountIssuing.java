@@ -2,9 +2,8 @@ package org.walletstate.adapters.http.commerce;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.core.Response;
-import org.walletstate.adapters.http.auth.CurrentCaller;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.commerce.port.in.DiscountCommands;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase;
@@ -20,16 +19,11 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 public class DiscountIssuing {
 
   private final IssueDiscountUseCase issue;
-  private final Envelopes envelopes;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
+  private final Exchange edge;
 
-  public DiscountIssuing(
-      IssueDiscountUseCase issue, Envelopes envelopes, JsonBodies bodies, CurrentCaller caller) {
+  public DiscountIssuing(IssueDiscountUseCase issue, Exchange edge) {
     this.issue = issue;
-    this.envelopes = envelopes;
-    this.bodies = bodies;
-    this.caller = caller;
+    this.edge = edge;
   }
 
   /**
@@ -37,9 +31,10 @@ public class DiscountIssuing {
    * items} and {@code subtotal}), a {@code /v1/verify} body does not.
    */
   Uni<Response> issued(byte[] body, DiscountViews.Protocol protocol) {
-    KeyAccount account = caller.account();
+    KeyAccount account = edge.account();
     DiscountRequest request =
-        DiscountCommands.request(bodies.object(body), protocol != DiscountViews.Protocol.VERIFY);
+        DiscountCommands.request(edge.body(body), protocol != DiscountViews.Protocol.VERIFY);
+    Envelopes envelopes = edge.envelopes();
     return ServerTimings.answered(
         () -> issue.issue(account, request),
         outcome -> {

@@ -14,12 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.domaincheck.VertxDomainProbe;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.DomainVerificationUseCase;
 import org.walletstate.domain.commerce.CompanyId;
@@ -36,18 +34,14 @@ import org.walletstate.domain.request.Fields;
 public class DomainVerificationResource {
 
   private final DomainVerificationUseCase verification;
-  private final JsonBodies bodies;
+  private final Exchange edge;
   private final OwnerCalls owner;
 
   @Inject
-  public DomainVerificationResource(
-      DomainVerificationUseCase verification,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes) {
+  public DomainVerificationResource(DomainVerificationUseCase verification, Exchange edge) {
     this.verification = verification;
-    this.bodies = bodies;
-    this.owner = new OwnerCalls(caller, envelopes);
+    this.edge = edge;
+    this.owner = new OwnerCalls(edge);
   }
 
   @Idempotent
@@ -59,7 +53,7 @@ public class DomainVerificationResource {
   @Operation(summary = "Issue a fresh domain-verification token (owner key)")
   public Uni<Response> startVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    DomainName domain = DomainName.parse(Fields.of(bodies.object(body), "").requiredText("domain"));
+    DomainName domain = DomainName.parse(Fields.of(edge.body(body), "").requiredText("domain"));
     return owner.owned(
         merchant,
         key -> verification.start(key, merchant, domain),
@@ -150,7 +144,7 @@ public class DomainVerificationResource {
       summary = "A partner-enabled owner key records that it verified the domain in its own flow")
   public Uni<Response> partnerVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    DomainName domain = DomainName.parse(Fields.of(bodies.object(body), "").requiredText("domain"));
+    DomainName domain = DomainName.parse(Fields.of(edge.body(body), "").requiredText("domain"));
     return owner.owned(
         merchant,
         key -> verification.partnerVerified(key, merchant, domain),

@@ -15,10 +15,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantCommands;
 import org.walletstate.application.commerce.port.in.ConfigureMerchantUseCase;
@@ -37,18 +35,14 @@ import org.walletstate.domain.request.RequestValue;
 public class MerchantConfigurationResource {
 
   private final ConfigureMerchantUseCase configure;
-  private final JsonBodies bodies;
+  private final Exchange edge;
   private final OwnerCalls owner;
 
   @Inject
-  public MerchantConfigurationResource(
-      ConfigureMerchantUseCase configure,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes) {
+  public MerchantConfigurationResource(ConfigureMerchantUseCase configure, Exchange edge) {
     this.configure = configure;
-    this.bodies = bodies;
-    this.owner = new OwnerCalls(caller, envelopes);
+    this.edge = edge;
+    this.owner = new OwnerCalls(edge);
   }
 
   @Idempotent
@@ -60,7 +54,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Configure the store's own token and partner tokens (owner key)")
   public Uni<Response> tokens(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    TokenUpdate update = ConfigureMerchantCommands.tokens(bodies.object(body));
+    TokenUpdate update = ConfigureMerchantCommands.tokens(edge.body(body));
     return owner.owned(
         merchant,
         key -> configure.tokens(key, merchant, update),
@@ -76,7 +70,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Configure the store's NFT collections (owner key)")
   public Uni<Response> nfts(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    var collections = ConfigureMerchantCommands.nfts(bodies.object(body));
+    var collections = ConfigureMerchantCommands.nfts(edge.body(body));
     return owner.owned(
         merchant,
         key -> configure.nfts(key, merchant, collections),
@@ -92,7 +86,7 @@ public class MerchantConfigurationResource {
   @Operation(summary = "Discount settings and pause (owner key)")
   public Uni<Response> settings(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    SettingsUpdate update = ConfigureMerchantCommands.settings(bodies.object(body));
+    SettingsUpdate update = ConfigureMerchantCommands.settings(edge.body(body));
     return owner.owned(
         merchant,
         key -> configure.settings(key, merchant, update),
@@ -120,7 +114,7 @@ public class MerchantConfigurationResource {
       if (!isJson(contentType)) {
         throw new NotSupportedException();
       }
-      RequestValue raw = bodies.object(body).get("listed");
+      RequestValue raw = edge.body(body).get("listed");
       if (raw instanceof RequestValue.Bool b) {
         listed = b.value();
       } else if (!raw.isMissing()) {

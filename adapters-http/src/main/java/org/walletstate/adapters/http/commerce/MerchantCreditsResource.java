@@ -13,11 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
@@ -38,20 +36,12 @@ import org.walletstate.domain.commerce.MerchantCreditsRequest;
 public class MerchantCreditsResource {
 
   private final MerchantCreditsUseCase credits;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
   @Inject
-  public MerchantCreditsResource(
-      MerchantCreditsUseCase credits,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes) {
+  public MerchantCreditsResource(MerchantCreditsUseCase credits, Exchange edge) {
     this.credits = credits;
-    this.bodies = bodies;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @Idempotent
@@ -62,9 +52,9 @@ public class MerchantCreditsResource {
   @Operation(summary = "Credits for the owner key from an on-chain payment, 25 per USD (owner key)")
   public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    MerchantCreditsRequest request = MerchantCreditsCommands.purchase(bodies.object(body));
+    MerchantCreditsRequest request = MerchantCreditsCommands.purchase(edge.body(body));
     return credits
-        .buy(caller.account(), merchant, request)
+        .buy(edge.account(), merchant, request)
         .map(
             result -> {
               if (result instanceof OwnerResult.Done<Outcome> done) {
@@ -87,10 +77,10 @@ public class MerchantCreditsResource {
       v.put("totalCredits", credited.balance());
       v.put("usdcPaid", credited.payment().usd().toPlainString());
       v.put("chainName", ChainCatalogue.require(credited.payment().chain()).name());
-      return envelopes.ok(v);
+      return edge.ok(v);
     }
     if (outcome instanceof Outcome.Refused refused) {
-      return PurchaseRefusals.answer(envelopes, refused.refusal());
+      return PurchaseRefusals.answer(edge.envelopes(), refused.refusal());
     }
     if (outcome instanceof Outcome.WalletMismatch mismatch) {
       throw PaymentAnswers.walletMismatch(mismatch.payment(), mismatch.registered());

@@ -11,11 +11,9 @@ import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.CreateMerchantCommands;
 import org.walletstate.application.commerce.port.in.CreateMerchantUseCase;
@@ -28,17 +26,12 @@ import org.walletstate.domain.commerce.NewMerchant;
 public class MerchantOnboardingResource {
 
   private final CreateMerchantUseCase create;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
   @Inject
-  public MerchantOnboardingResource(
-      CreateMerchantUseCase create, JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
+  public MerchantOnboardingResource(CreateMerchantUseCase create, Exchange edge) {
     this.create = create;
-    this.bodies = bodies;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @Idempotent
@@ -48,13 +41,13 @@ public class MerchantOnboardingResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Create a merchant owned by the calling key (externalId: idempotent upsert)")
   public Uni<Response> create(byte[] body) {
-    NewMerchant request = CreateMerchantCommands.newMerchant(bodies.object(body));
+    NewMerchant request = CreateMerchantCommands.newMerchant(edge.body(body));
     return create
-        .create(caller.account(), request)
+        .create(edge.account(), request)
         .map(
             outcome -> {
               if (outcome instanceof CreateMerchantUseCase.Outcome.Stored stored) {
-                return envelopes.ok(MerchantViews.created(stored.merchant(), stored.credits()));
+                return edge.ok(MerchantViews.created(stored.merchant(), stored.credits()));
               }
               if (outcome instanceof CreateMerchantUseCase.Outcome.NameTaken taken) {
                 throw new ApiError(

@@ -14,11 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.application.commerce.port.in.ScannersCommands;
 import org.walletstate.application.commerce.port.in.ScannersUseCase;
@@ -34,15 +32,14 @@ import org.walletstate.domain.commerce.ScannerChange;
 public class MerchantScannersResource {
 
   private final ScannersUseCase scanners;
-  private final JsonBodies bodies;
+  private final Exchange edge;
   private final OwnerCalls owner;
 
   @Inject
-  public MerchantScannersResource(
-      ScannersUseCase scanners, JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
+  public MerchantScannersResource(ScannersUseCase scanners, Exchange edge) {
     this.scanners = scanners;
-    this.bodies = bodies;
-    this.owner = new OwnerCalls(caller, envelopes);
+    this.edge = edge;
+    this.owner = new OwnerCalls(edge);
   }
 
   @Idempotent
@@ -54,7 +51,7 @@ public class MerchantScannersResource {
   @Operation(summary = "Add a scanner PIN, or remove a scanner (owner key)")
   public Uni<Response> changeScanners(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    ScannerChange change = ScannersCommands.change(bodies.object(body));
+    ScannerChange change = ScannersCommands.change(edge.body(body));
     if (change instanceof ScannerChange.Add add) {
       return owner.owned(
           merchant, key -> scanners.add(key, merchant, add), MerchantViews::scannerAdded);

@@ -13,11 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
 import org.walletstate.adapters.http.caching.Validated;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
@@ -37,14 +36,14 @@ import org.walletstate.domain.commerce.DirectoryQuery;
 public class MerchantsResource {
 
   private final MerchantQueries queries;
-  private final Envelopes envelopes;
+  private final Exchange edge;
   private final OwnerCalls owner;
 
   @Inject
-  public MerchantsResource(MerchantQueries queries, CurrentCaller caller, Envelopes envelopes) {
+  public MerchantsResource(MerchantQueries queries, Exchange edge) {
     this.queries = queries;
-    this.envelopes = envelopes;
-    this.owner = new OwnerCalls(caller, envelopes);
+    this.edge = edge;
+    this.owner = new OwnerCalls(edge);
   }
 
   @GET
@@ -69,7 +68,7 @@ public class MerchantsResource {
         .publicView(merchant)
         .map(
             found ->
-                envelopes.ok(
+                edge.ok(
                     MerchantViews.publicView(found.orElseThrow(() -> notFound(merchant.value())))));
   }
 
@@ -95,7 +94,7 @@ public class MerchantsResource {
               v.put("total", page.total());
               v.put("limit", query.limit());
               v.put("offset", query.offset());
-              return envelopes.ok(v);
+              return edge.ok(v);
             });
   }
 

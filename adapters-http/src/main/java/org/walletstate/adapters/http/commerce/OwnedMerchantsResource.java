@@ -12,9 +12,8 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.application.commerce.port.in.MerchantQueries;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.payload.Timestamps;
@@ -28,15 +27,12 @@ import org.walletstate.domain.payload.Timestamps;
 public class OwnedMerchantsResource {
 
   private final MerchantQueries queries;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
   @Inject
-  public OwnedMerchantsResource(
-      MerchantQueries queries, CurrentCaller caller, Envelopes envelopes) {
+  public OwnedMerchantsResource(MerchantQueries queries, Exchange edge) {
     this.queries = queries;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @GET
@@ -44,7 +40,7 @@ public class OwnedMerchantsResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The merchants the calling key owns, oldest first")
   public Uni<Response> owned() {
-    return queries.owned(caller.account()).map(list -> envelopes.ok(view(list)));
+    return queries.owned(edge.account()).map(list -> edge.ok(view(list)));
   }
 
   static Map<String, Object> view(List<Merchant> merchants) {

@@ -4,9 +4,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
 import java.util.function.Function;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
@@ -17,12 +16,10 @@ import org.walletstate.domain.commerce.CompanyId;
  */
 final class OwnerCalls {
 
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
-  OwnerCalls(CurrentCaller caller, Envelopes envelopes) {
-    this.caller = caller;
-    this.envelopes = envelopes;
+  OwnerCalls(Exchange edge) {
+    this.edge = edge;
   }
 
   /** {@code call} with the calling key, its result answered with {@code view}. */
@@ -30,13 +27,13 @@ final class OwnerCalls {
       CompanyId merchant,
       Function<KeyAccount, Uni<OwnerResult<T>>> call,
       Function<T, Map<String, Object>> view) {
-    return call.apply(caller.account()).map(r -> answer(merchant, r, view));
+    return call.apply(edge.account()).map(r -> answer(merchant, r, view));
   }
 
   private <T> Response answer(
       CompanyId id, OwnerResult<T> result, Function<T, Map<String, Object>> view) {
     if (result instanceof OwnerResult.Done<T> done) {
-      return envelopes.ok(view.apply(done.value()));
+      return edge.ok(view.apply(done.value()));
     }
     if (result instanceof OwnerResult.Forbidden<T> forbidden) {
       throw new ApiError(

@@ -13,11 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.KeyOrScanner;
-import org.walletstate.adapters.http.body.JsonBodies;
+import org.walletstate.adapters.http.auth.SignInPurposes;
 import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
 import org.walletstate.application.commerce.port.in.IssuePassCommands;
@@ -36,22 +36,13 @@ public class PassResource {
 
   private final IssuePassUseCase issuing;
   private final VerifyPassUseCase verifying;
-  private final JsonBodies bodies;
-  private final CurrentCaller caller;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
   @Inject
-  public PassResource(
-      IssuePassUseCase issuing,
-      VerifyPassUseCase verifying,
-      JsonBodies bodies,
-      CurrentCaller caller,
-      Envelopes envelopes) {
+  public PassResource(IssuePassUseCase issuing, VerifyPassUseCase verifying, Exchange edge) {
     this.issuing = issuing;
     this.verifying = verifying;
-    this.bodies = bodies;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @POST
@@ -60,13 +51,17 @@ public class PassResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed pass for a wallet that signs in (EIP-4361) or renews")
   public Uni<Response> issue(byte[] body) {
-    PassRequest request = IssuePassCommands.passRequest(bodies.object(body));
+    PassRequest request = IssuePassCommands.passRequest(edge.body(body));
     return issuing
         .issue(request)
         .map(
             outcome -> {
               if (outcome instanceof IssuePassUseCase.Issue.Refused refused) {
                 throw new ApiError(401, "Sign-in refused: " + refused.reason());
+              }
+              if (outcome instanceof IssuePassUseCase.Issue.OtherPurpose other) {
+                throw new ApiError(
+                    401, "Sign-in refused: " + SignInPurposes.refusal(other.mismatch()));
               }
               var issued = (IssuePassUseCase.Issue.Issued) outcome;
               Map<String, Object> v = new LinkedHashMap<>();
@@ -82,7 +77,7 @@ public class PassResource {
               if (issued.renewalExpiresAt() != null) {
                 v.put("renewalExpiresAt", Timestamps.iso(issued.renewalExpiresAt()));
               }
-              return envelopes.ok(v);
+              return edge.ok(v);
             });
   }
 
@@ -95,9 +90,9 @@ public class PassResource {
   @Operation(
       summary = "Check a scanned pass and compute its discount (scanner session or owner key)")
   public Uni<Response> verify(byte[] body) {
-    PassScan scan = VerifyPassCommands.passScan(bodies.object(body));
+    PassScan scan = VerifyPassCommands.passScan(edge.body(body));
     return verifying
-        .verify(caller.scannerMerchant(), caller.key().map(k -> k.account()), scan)
+        .verify(edge.caller().scannerMerchant(), edge.caller().key().map(k -> k.account()), scan)
         .map(this::answer);
   }
 
@@ -127,7 +122,7 @@ public class PassResource {
                   })
               .toList());
       v.put("recognizedCollections", s.recognizedCollections());
-      return envelopes.okMetered(v, s.creditsRemaining(), s.creditsCharged());
+      return edge.envelopes().okMetered(v, s.creditsRemaining(), s.creditsCharged());
     }
     if (verify instanceof VerifyPassUseCase.Verify.NotAPass no) {
       throw ApiError.badRequest(no.reason());
@@ -149,9 +144,10 @@ public class PassResource {
               + " credits; a scan that gives a discount takes 1. Nothing was charged.");
     }
     var unavailable = (VerifyPassUseCase.Verify.Unavailable) verify;
-    return envelopes.rpcFailure(
-        unavailable.chainIds().stream()
-            .map(chain -> new Envelopes.FailedRead("chain_read", chain, unavailable.reason()))
-            .toList());
+    return edge.envelopes()
+        .rpcFailure(
+            unavailable.chainIds().stream()
+                .map(chain -> new Envelopes.FailedRead("chain_read", chain, unavailable.reason()))
+                .toList());
   }
 }

@@ -13,11 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
 import org.walletstate.application.commerce.port.in.CodePaymentCommands;
@@ -38,20 +36,12 @@ import org.walletstate.domain.payload.Timestamps;
 public class PaymentConfirmResource {
 
   private final ConfirmCodePaymentUseCase confirm;
-  private final JsonBodies bodies;
-  private final Envelopes envelopes;
-  private final CurrentCaller caller;
+  private final Exchange edge;
 
   @Inject
-  public PaymentConfirmResource(
-      ConfirmCodePaymentUseCase confirm,
-      JsonBodies bodies,
-      Envelopes envelopes,
-      CurrentCaller caller) {
+  public PaymentConfirmResource(ConfirmCodePaymentUseCase confirm, Exchange edge) {
     this.confirm = confirm;
-    this.bodies = bodies;
-    this.envelopes = envelopes;
-    this.caller = caller;
+    this.edge = edge;
   }
 
   @Idempotent
@@ -61,9 +51,9 @@ public class PaymentConfirmResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Confirm a code's USDC payment to the store; marks the code used once")
   public Uni<Response> confirm(byte[] body) {
-    CodePayment request = CodePaymentCommands.confirm(bodies.object(body));
+    CodePayment request = CodePaymentCommands.confirm(edge.body(body));
     return confirm
-        .confirm(caller.account(), request)
+        .confirm(edge.account(), request)
         .map(
             outcome -> {
               if (outcome instanceof Confirmation.Confirmed done) {
@@ -78,10 +68,10 @@ public class PaymentConfirmResource {
                 v.put("token", done.payment().token());
                 v.put("usedAt", Timestamps.iso(done.code().usedAt().orElseThrow()));
                 v.put("replayed", done.replayed());
-                return envelopes.ok(v);
+                return edge.ok(v);
               }
               if (outcome instanceof Confirmation.Unavailable down) {
-                return PaymentAnswers.unavailable(envelopes, down.read());
+                return PaymentAnswers.unavailable(edge.envelopes(), down.read());
               }
               throw refusal(outcome, request);
             });

@@ -16,15 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.auth.PayPerCall;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.PayableExchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
-import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
 import org.walletstate.application.trust.port.in.TrustBatchCommand;
 import org.walletstate.application.trust.port.in.TrustBatchOutcome;
@@ -57,28 +54,16 @@ public class TrustResource {
 
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
-  private final JsonBodies bodies;
-  private final PaymentQuotes quotes;
-  private final CurrentCaller caller;
+  private final PayableExchange edge;
   private final Envelopes envelopes;
-  private final PerCallPayments payments;
 
   @Inject
   public TrustResource(
-      TrustProfileUseCase profiles,
-      TrustBatchUseCase batches,
-      JsonBodies bodies,
-      PaymentQuotes quotes,
-      CurrentCaller caller,
-      Envelopes envelopes,
-      PerCallPayments payments) {
-    this.payments = payments;
+      TrustProfileUseCase profiles, TrustBatchUseCase batches, PayableExchange edge) {
     this.profiles = profiles;
     this.batches = batches;
-    this.bodies = bodies;
-    this.quotes = quotes;
-    this.caller = caller;
-    this.envelopes = envelopes;
+    this.edge = edge;
+    this.envelopes = edge.exchange().envelopes();
   }
 
   @Idempotent
@@ -89,9 +74,8 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "A signed trust profile of a wallet")
   public Uni<Response> trust(byte[] body) {
-    TrustCommand command = TrustCommands.profile(bodies.object(body));
-    return payments.serve(
-        caller,
+    TrustCommand command = TrustCommands.profile(edge.exchange().body(body));
+    return edge.serve(
         TrustProfileUseCase.call(command),
         payer -> profiles.profile(payer, command),
         new PerCallPayments.Answers<TrustOutcome>(
@@ -109,12 +93,11 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Signed trust profiles of 1 to 10 wallets, read at the same blocks")
   public Uni<Response> batch(byte[] body) {
-    TrustBatchCommand command = TrustCommands.batch(bodies.object(body));
+    TrustBatchCommand command = TrustCommands.batch(edge.exchange().body(body));
     int requested = command.entries().size();
     // a paid batch is settled only when every wallet's profile was signed: the payment is for
     // the whole batch, so a batch with failed wallets is answered 503 and costs nothing
-    return payments.serve(
-        caller,
+    return edge.serve(
         TrustBatchUseCase.call(command),
         payer -> batches.profiles(payer, command),
         new PerCallPayments.Answers<>(
@@ -129,14 +112,14 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust profile")
   public Response quoteTrust() {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), false);
+    return edge.quote(MeteredOperation.TRUST, false);
   }
 
   @HEAD
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteTrustHead() {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST, caller.anonymous(), true);
+    return edge.quote(MeteredOperation.TRUST, true);
   }
 
   @GET
@@ -146,7 +129,7 @@ public class TrustResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "The x402 quote for a one-wallet trust batch")
   public Response quoteBatch() {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), false);
+    return edge.quote(MeteredOperation.TRUST_BATCH, false);
   }
 
   @HEAD
@@ -154,7 +137,7 @@ public class TrustResource {
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)
   public Response quoteBatchHead() {
-    return quotes.quoteWithoutBody(MeteredOperation.TRUST_BATCH, caller.anonymous(), true);
+    return edge.quote(MeteredOperation.TRUST_BATCH, true);
   }
 
   private Response respond(TrustOutcome outcome) {
@@ -166,12 +149,14 @@ public class TrustResource {
       return envelopes.rpcFailure(failedReads(unavailable.failures()));
     }
     TrustOutcome.InsufficientCredits shortOf = (TrustOutcome.InsufficientCredits) outcome;
-    return envelopes.error(insufficient(shortOf.available(), shortOf.required()));
+    return envelopes.error(
+        PayableExchange.insufficientCredits(shortOf.available(), shortOf.required()));
   }
 
   private Response respond(TrustBatchOutcome outcome, int requested) {
     if (outcome instanceof TrustBatchOutcome.InsufficientCredits shortOf) {
-      return envelopes.error(insufficient(shortOf.available(), shortOf.required()));
+      return envelopes.error(
+          PayableExchange.insufficientCredits(shortOf.available(), shortOf.required()));
     }
     TrustBatchOutcome.Answered answered = (TrustBatchOutcome.Answered) outcome;
     return envelopes.okMetered(
@@ -215,15 +200,5 @@ public class TrustResource {
                 new Envelopes.FailedRead(
                     f.source().wireName(), f.chainId().wireValue(), f.message()))
         .toList();
-  }
-
-  private static ApiError insufficient(long available, long required) {
-    return new ApiError(
-        402,
-        "Insufficient credits: "
-            + available
-            + " available, "
-            + required
-            + " required. Top up with POST /v1/credits/buy.");
   }
 }

@@ -6,10 +6,8 @@ import jakarta.enterprise.inject.Typed;
 import java.net.URI;
 import java.time.Clock;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.walletstate.adapters.http.auth.CurrentCaller;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.commerce.DiscountIssuing;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.observability.OnCallerContext;
 import org.walletstate.adapters.http.timing.TimedDiscountCodes;
 import org.walletstate.application.commerce.DiscountCodeService;
@@ -78,8 +76,7 @@ public class DiscountWiring {
    */
   @Produces
   @ApplicationScoped
-  DiscountIssuing discountIssuing(
-      IssueDiscountUseCase issue, Envelopes envelopes, JsonBodies bodies, CurrentCaller caller) {
-    return new DiscountIssuing(issue, envelopes, bodies, caller);
+  DiscountIssuing discountIssuing(IssueDiscountUseCase issue, Exchange edge) {
+    return new DiscountIssuing(issue, edge);
   }
 }

@@ -10,11 +10,13 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.auth.CurrentCaller;
 import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.edge.Failures;
 import org.walletstate.adapters.http.edge.RouteTable;
 import org.walletstate.adapters.http.envelope.Envelopes;
 import org.walletstate.adapters.http.envelope.ErrorReferences;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimitSettings;
@@ -23,8 +25,8 @@ import org.walletstate.application.port.out.RateLimits;
 
 /**
  * The HTTP edge every resource and filter shares: envelopes, error references and the failures'
- * classification, JSON bodies, the service's meters, the rate limits by address, and the table of
- * the REST routes.
+ * classification, JSON bodies, a JSON endpoint's {@link Exchange}, the service's meters, the rate
+ * limits by address, and the table of the REST routes.
  */
 @ApplicationScoped
 public class HttpEdgeWiring {
@@ -52,6 +54,16 @@ public class HttpEdgeWiring {
   JsonBodies jsonBodies(
       @ConfigProperty(name = "walletstate.http.max-body-size") MemorySize maxBodySize) {
     return new JsonBodies(maxBodySize);
+  }
+
+  /**
+   * A JSON endpoint's edge: its body, its caller (the request-scoped {@link CurrentCaller}, which
+   * each request fills) and the envelopes.
+   */
+  @Produces
+  @ApplicationScoped
+  Exchange exchange(JsonBodies bodies, CurrentCaller caller, Envelopes envelopes) {
+    return new Exchange(bodies, caller, envelopes);
   }
 
   @Produces

@@ -11,6 +11,8 @@ import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.evm.web3j.payment.RelayerSettlement;
 import org.walletstate.adapters.chain.x402.FacilitatorSettlement;
 import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
+import org.walletstate.adapters.http.exchange.PayableExchange;
 import org.walletstate.adapters.http.x402.PayPerCallConfig;
 import org.walletstate.adapters.http.x402.PaymentQuotes;
 import org.walletstate.adapters.http.x402.PerCallPayments;
@@ -85,6 +87,14 @@ public class X402Wiring {
   PerCallPayments perCallPayments(
       PaymentQuotes quotes, PayPerCallConfig x402, ObjectMapper json, Envelopes envelopes) {
     return new PerCallPayments(quotes, x402, json, envelopes);
+  }
+
+  /** A payable endpoint's edge: its JSON exchange, the quotes and how a call is paid. */
+  @Produces
+  @ApplicationScoped
+  PayableExchange payableExchange(
+      Exchange exchange, PaymentQuotes quotes, PerCallPayments payments) {
+    return new PayableExchange(exchange, quotes, payments);
   }
 
   /** The facilitator's base URL: absolute, http or https; else the start stops naming the key. */

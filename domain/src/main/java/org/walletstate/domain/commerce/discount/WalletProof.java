@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.siwe.PurposeMismatch;
 import org.walletstate.domain.siwe.SignInCheck;
 import org.walletstate.domain.siwe.SignInPurpose;
 
@@ -26,6 +27,12 @@ public record WalletProof(String message, String signature) {
 
     /** Not a proof for this wallet and store: 401, no credit. */
     record Refused(String reason) implements Verdict {}
+
+    /**
+     * Not a proof: the message is signed for another purpose (401, no credit). The adapter words it
+     * ({@link SignInCheck.Verdict.OtherPurpose}).
+     */
+    record OtherPurpose(PurposeMismatch mismatch) implements Verdict {}
   }
 
   /**
@@ -40,17 +47,16 @@ public record WalletProof(String message, String signature) {
     SignInCheck.Verdict verdict = null;
     for (String domain : domains) {
       verdict = SignInCheck.check(message, signature, domain, SignInPurpose.DISCOUNT_PROOF, now);
-      if (verdict instanceof SignInCheck.Verdict.SignedIn) {
-        break;
-      }
-      if (!((SignInCheck.Verdict.Refused) verdict)
-          .reason()
-          .startsWith("the message is for domain")) {
+      if (!(verdict instanceof SignInCheck.Verdict.Refused refused
+          && refused.reason().startsWith("the message is for domain"))) {
         break;
       }
     }
     if (verdict == null) {
       return new Verdict.Refused("walletProof cannot be checked: no domain is configured");
+    }
+    if (verdict instanceof SignInCheck.Verdict.OtherPurpose other) {
+      return new Verdict.OtherPurpose(other.mismatch());
     }
     if (verdict instanceof SignInCheck.Verdict.Refused refused) {
       String reason = refused.reason();

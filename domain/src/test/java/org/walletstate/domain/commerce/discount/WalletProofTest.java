@@ -6,6 +6,8 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.siwe.PurposeMismatch;
+import org.walletstate.domain.siwe.SignInPurpose;
 
 /**
  * walletProof over a message made by the {@code siwe} library and signed by ethers (the vector of
@@ -94,10 +96,11 @@ class WalletProofTest {
   @Test
   void aWalletSignInMessage_isNeverAWalletProof() {
     assertThat(
-            refused(
-                new WalletProof(SIGN_IN, SIGN_IN_SIGNATURE)
-                    .check(SIGNER, List.of("localhost"), "http://localhost/v1", NOW)))
-        .startsWith("walletProof does not verify: the message is signed for wallet sign-in")
-        .contains("urn:walletstate:purpose:discount-proof");
+            new WalletProof(SIGN_IN, SIGN_IN_SIGNATURE)
+                .check(SIGNER, List.of("localhost"), "http://localhost/v1", NOW))
+        .isEqualTo(
+            new WalletProof.Verdict.OtherPurpose(
+                new PurposeMismatch(
+                    SignInPurpose.WALLET_AUTH.resource(), SignInPurpose.DISCOUNT_PROOF)));
   }
 }

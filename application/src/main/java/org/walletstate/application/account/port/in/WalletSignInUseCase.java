@@ -2,6 +2,7 @@ package org.walletstate.application.account.port.in;
 
 import io.smallrye.mutiny.Uni;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.siwe.PurposeMismatch;
 
 /**
  * {@code Authorization: Wallet}: signs a caller in with an EIP-4361 message and its EIP-191
@@ -24,6 +25,12 @@ public interface WalletSignInUseCase {
 
     /** Refused (401): bad message, signature, nonce or pass; {@code reason} says which. */
     record Refused(String reason) implements Outcome {}
+
+    /**
+     * Refused (401): the message is signed for another purpose. The adapter words it, describing
+     * each purpose by where it takes it.
+     */
+    record OtherPurpose(PurposeMismatch mismatch) implements Outcome {}
 
     /**
      * Refused (401): the signer has no key. An adapter that has endpoints says where to buy one

@@ -8,6 +8,7 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.commerce.discount.HoldingsPlan;
 import org.walletstate.domain.commerce.discount.IssuedCode;
+import org.walletstate.domain.siwe.PurposeMismatch;
 
 /**
  * {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount}: the store (404,
@@ -45,6 +46,12 @@ public interface IssueDiscountUseCase {
 
     /** The walletProof does not verify (401). */
     record ProofRefused(String reason) implements IssueOutcome {}
+
+    /**
+     * The walletProof is signed for another purpose (401). The adapter words it, describing each
+     * purpose by where it takes it.
+     */
+    record ProofForOtherPurpose(PurposeMismatch mismatch) implements IssueOutcome {}
 
     record RpcFailure(List<HoldingsPlan.Failure> failures) implements IssueOutcome {
       public RpcFailure {

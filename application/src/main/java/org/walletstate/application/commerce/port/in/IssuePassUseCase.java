@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.PassRequest;
+import org.walletstate.domain.siwe.PurposeMismatch;
 
 /** In-store passes: issued to a signed-in wallet (a sign-in, or a renewal token). */
 public interface IssuePassUseCase {
@@ -23,5 +24,11 @@ public interface IssuePassUseCase {
 
     /** The sign-in or renewal is not accepted (401). */
     record Refused(String reason) implements Issue {}
+
+    /**
+     * The sign-in is signed for another purpose (401). The adapter words it, describing each
+     * purpose by where it takes it.
+     */
+    record OtherPurpose(PurposeMismatch mismatch) implements Issue {}
   }
 }
