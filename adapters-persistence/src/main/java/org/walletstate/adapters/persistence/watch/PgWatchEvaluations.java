@@ -29,8 +29,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " order by next_evaluation_at limit $3 for update skip locked)"
           + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods,"
-          + " w.status, w.status_detail";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
 
   /**
    * As {@link #CLAIM}, among the watches due by $4 with a condition whose {@code chainId} is $5 (a
@@ -45,17 +44,22 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " order by next_evaluation_at limit $3 for update skip locked)"
           + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
 
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
 
   private static final String UNCHANGED =
-      "update watch set status = $2, status_detail = $3, next_evaluation_at = $4 where id = $1";
+      "update watch set status = $2, status_detail = $3, next_evaluation_at = $4, failed_alone = 0"
+          + " where id = $1";
+
+  private static final String APART =
+      "update watch set status = 'read_failed', status_detail = $3, next_evaluation_at = $4,"
+          + " failed_alone = $2 where id = $1";
 
   private static final String CHANGED =
       "update watch set last_pass = $2, last_met = $3, last_attestation_id = $4, changes = $5,"
-          + " status = 'active', status_detail = '', next_evaluation_at = $6"
+          + " status = 'active', status_detail = '', next_evaluation_at = $6, failed_alone = 0"
           + " where id = $1 and changes = $5 - 1";
 
   private static final String OUTBOX =
@@ -105,8 +109,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
         r.getInteger("changes"),
         r.getOffsetDateTime("created_at").toInstant(),
         r.getInteger("paid_periods"),
-        Watch.Status.of(r.getString("status")),
-        r.getString("status_detail"));
+        r.getInteger("failed_alone"));
   }
 
   @Override
@@ -118,6 +121,13 @@ public class PgWatchEvaluations implements WatchEvaluations {
   public Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt) {
     return pool.preparedQuery(UNCHANGED)
         .execute(Tuple.of(id, status.wireName(), detail, utc(nextAt)))
+        .replaceWithVoid();
+  }
+
+  @Override
+  public Uni<Void> apart(String id, int failedAlone, String detail, Instant nextAt) {
+    return pool.preparedQuery(APART)
+        .execute(Tuple.of(id, failedAlone, detail, utc(nextAt)))
         .replaceWithVoid();
   }
 

@@ -161,7 +161,7 @@ public final class EvaluateWatches {
             AttestCommands.parse(requests.object(d.requestJson()), d.keyVersion());
         parsed.add(new Parsed(d, command));
         IsolatingReads.Member member = new IsolatingReads.Member(d.id(), command.request());
-        (WatchVerdicts.strikes(d) > 0 ? apart : shared).add(member);
+        (d.failedAlone() > 0 ? apart : shared).add(member);
       } catch (RuntimeException e) {
         unreadable.add(
             evaluations.unchanged(
@@ -197,14 +197,11 @@ public final class EvaluateWatches {
     }
     if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
       if (observed.failedAlone().contains(id)) {
-        int strikes = WatchVerdicts.strikes(p.due()) + 1;
+        int strikes = p.due().failedAlone() + 1;
         Duration apart = apartFor(strikes);
         return none(
-            evaluations.unchanged(
-                id,
-                Watch.Status.READ_FAILED,
-                WatchVerdicts.apart(strikes, apart, incomplete),
-                now.plus(apart)));
+            evaluations.apart(
+                id, strikes, WatchVerdicts.apart(strikes, apart, incomplete), now.plus(apart)));
       }
       return none(
           evaluations.unchanged(

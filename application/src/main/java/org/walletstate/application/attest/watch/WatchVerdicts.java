@@ -2,7 +2,6 @@ package org.walletstate.application.attest.watch;
 
 import java.time.Duration;
 import java.util.List;
-import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
 import org.walletstate.domain.attest.AttestEvaluation;
@@ -29,26 +28,6 @@ final class WatchVerdicts {
 
   /** How the status detail of a watch set apart from the shared round starts. */
   static final String APART = "failed alone ";
-
-  /**
-   * How many evaluations in a row the watch's reads failed alone (its status detail says so); 0
-   * when it is read in the shared round.
-   */
-  static int strikes(WatchEvaluations.Due due) {
-    String detail = due.statusDetail();
-    if (due.status() != Watch.Status.READ_FAILED || !detail.startsWith(APART)) {
-      return 0;
-    }
-    int end = APART.length();
-    while (end < detail.length() && Character.isDigit(detail.charAt(end))) {
-      end++;
-    }
-    try {
-      return Math.max(0, Integer.parseInt(detail.substring(APART.length(), end)));
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
 
   /** The status detail of a watch whose reads failed alone {@code strikes} times in a row. */
   static String apart(int strikes, Duration wait, AttestEvaluation.Incomplete incomplete) {

@@ -18,8 +18,8 @@ public interface WatchEvaluations {
    * @param changes how many changes were delivered so far (the next one is {@code changes + 1})
    * @param createdAt when the watch was created: its charge periods count from here
    * @param paidPeriods how many charge periods of its life are paid (the first by its creation)
-   * @param status the watch's status after its last evaluation
-   * @param statusDetail what that status said (a watch set apart says so here)
+   * @param failedAlone how many evaluations in a row its own reads failed while its chain answered
+   *     the other watches; above 0 it is read apart from the chain's shared round
    */
   record Due(
       String id,
@@ -32,11 +32,9 @@ public interface WatchEvaluations {
       int changes,
       Instant createdAt,
       int paidPeriods,
-      Watch.Status status,
-      String statusDetail) {
+      int failedAlone) {
     public Due {
       met = List.copyOf(met);
-      statusDetail = statusDetail == null ? "" : statusDetail;
     }
   }
 
@@ -80,8 +78,18 @@ public interface WatchEvaluations {
   /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
   Uni<Void> paid(String id, int periods);
 
-  /** An evaluation that changed nothing: the watch's status, and when it is evaluated next. */
+  /**
+   * An evaluation that changed nothing: the watch's status, and when it is evaluated next; the
+   * watch is read in its chain's shared round again.
+   */
   Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt);
+
+  /**
+   * An evaluation whose reads failed alone for the {@code failedAlone}-th time in a row: the watch
+   * is {@code read_failed} with {@code detail}, and read apart from its chain's shared round at
+   * {@code nextAt}.
+   */
+  Uni<Void> apart(String id, int failedAlone, String detail, Instant nextAt);
 
   /**
    * A change: the watch's verdict and its delivery, in one transaction; nothing when a change of
