@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -25,15 +27,16 @@ import org.walletstate.domain.tlog.TreeNode;
 
 /**
  * The transparency log in PostgreSQL ({@code log_entry}, {@code log_sequence}, {@code log_node},
- * {@code log_checkpoint}). An append is committed before {@link #appendAll} returns: its entries go
- * in one statement with this replica's concurrent appends ({@link GroupAppends}, group commit),
- * which takes their leaf indexes from the counter row ({@code update ... set next_index =
- * next_index + n returning}) and inserts them. The row's lock is held until that statement commits,
- * so the indexes are dense and given in commit order across replicas (an index is visible only
- * after every smaller one is). A batch runs in one transaction under the advisory lock {@value
- * #LOCK}, taken with {@code pg_try_advisory_xact_lock}: a replica that does not get it does nothing
- * this tick. The batch reads the sequenced entries from the newest checkpoint's size on, in index
- * order, keeps the contiguous prefix, and writes the new perfect nodes and the checkpoint together.
+ * {@code log_checkpoint}). An append is committed before {@link #appendAll} returns (or {@link
+ * #submitAll}'s stage completes, no thread waiting meanwhile): its entries go in one statement with
+ * this replica's concurrent appends ({@link GroupAppends}, group commit), which takes their leaf
+ * indexes from the counter row ({@code update ... set next_index = next_index + n returning}) and
+ * inserts them. The row's lock is held until that statement commits, so the indexes are dense and
+ * given in commit order across replicas (an index is visible only after every smaller one is). A
+ * batch runs in one transaction under the advisory lock {@value #LOCK}, taken with {@code
+ * pg_try_advisory_xact_lock}: a replica that does not get it does nothing this tick. The batch
+ * reads the sequenced entries from the newest checkpoint's size on, in index order, keeps the
+ * contiguous prefix, and writes the new perfect nodes and the checkpoint together.
  */
 public class PgTransparencyLog implements LogStore, StatementLog {
 
@@ -110,6 +113,18 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     return statements.isEmpty()
         ? OptionalLong.empty()
         : OptionalLong.of(appends.append(statements));
+  }
+
+  /**
+   * Hands the entries to this replica's group commit ({@link GroupAppends}) and returns at once:
+   * the stage completes when their statement commits (on the pool's event loop), or fails as {@link
+   * #appendAll} throws, within the same bounded wait. No thread is held while it waits.
+   */
+  @Override
+  public CompletionStage<OptionalLong> submitAll(List<LoggedStatement> statements) {
+    return statements.isEmpty()
+        ? CompletableFuture.completedFuture(OptionalLong.empty())
+        : appends.bounded(statements).thenApply(OptionalLong::of);
   }
 
   /** How many sequencing statements this replica has sent (its appends share them). */

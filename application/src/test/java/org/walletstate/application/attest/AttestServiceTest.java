@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -157,6 +160,73 @@ class AttestServiceTest {
       assertThat(signed.creditsCharged()).isEqualTo(1);
       assertThat(signed.creditsRemaining()).isEqualTo(4);
       assertThat(ledger.refunds()).isEmpty();
+    } finally {
+      cpu.shutdownNow();
+    }
+  }
+
+  @Test
+  void attest_aHeldAppendHoldsNoSigningThread() throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
+    ExecutorService cpu = Executors.newFixedThreadPool(1);
+    try {
+      AttestService service = serviceOn(ledger, cpu);
+      List<CompletableFuture<AttestOutcome>> answers = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        answers.add(
+            service
+                .attest(Payer.credits(ACCOUNT), command("1", false))
+                .map(AttestServiceTest::answered)
+                .subscribeAsCompletionStage());
+      }
+      // four attests on one signing thread are all signed and debited while every append waits
+      awaitDebits(ledger, 4);
+      assertThat(signer.attestations()).hasSize(4);
+      assertThat(signer.heldAppends()).isEqualTo(4);
+      assertThat(CompletableFuture.supplyAsync(() -> "free", cpu).get(5, TimeUnit.SECONDS))
+          .isEqualTo("free");
+      assertThat(answers).noneMatch(CompletableFuture::isDone);
+      gate.complete(null);
+      for (CompletableFuture<AttestOutcome> answer : answers) {
+        assertThat(answer.get(10, TimeUnit.SECONDS)).isInstanceOf(AttestOutcome.Signed.class);
+      }
+      assertThat(signer.appended()).isEqualTo(4);
+    } finally {
+      cpu.shutdownNow();
+    }
+  }
+
+  @Test
+  void attest_tellsHowLongTheAnswerWaitedOnTheAppendAfterTheDebit() throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
+    List<Duration> waits = new CopyOnWriteArrayList<>();
+    ExecutorService cpu = Executors.newFixedThreadPool(2);
+    try {
+      AttestService service =
+          new AttestService(
+              chain,
+              signer,
+              Charging.keyCreditsOnly(
+                  new Metering(ledger, CLOCK), (context, waited) -> waits.add(waited)),
+              n -> new byte[n],
+              CLOCK,
+              cpu);
+      CompletableFuture<AttestOutcome> answer =
+          service
+              .attest(Payer.credits(ACCOUNT), command("1", false))
+              .map(AttestServiceTest::answered)
+              .subscribeAsCompletionStage();
+      awaitDebits(ledger, 1);
+      Thread.sleep(100);
+      gate.complete(null);
+      answer.get(10, TimeUnit.SECONDS);
+      // held 100 ms after the debit: the answer waited at least that long on the append alone
+      assertThat(waits).hasSize(1);
+      assertThat(waits.get(0)).isGreaterThanOrEqualTo(Duration.ofMillis(100));
     } finally {
       cpu.shutdownNow();
     }
