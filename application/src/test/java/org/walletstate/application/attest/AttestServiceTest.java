@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
@@ -172,7 +174,15 @@ class AttestServiceTest {
     signer.appendsAfter(gate);
     ExecutorService cpu = Executors.newFixedThreadPool(1);
     try {
-      AttestService service = serviceOn(ledger, cpu);
+      AtomicInteger ids = new AtomicInteger();
+      AttestService service =
+          new AttestService(
+              chain,
+              signer,
+              Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
+              n -> Arrays.copyOf(new byte[] {(byte) ids.incrementAndGet()}, n),
+              CLOCK,
+              cpu);
       List<CompletableFuture<AttestOutcome>> answers = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
         answers.add(
@@ -221,12 +231,17 @@ class AttestServiceTest {
               .map(AttestServiceTest::answered)
               .subscribeAsCompletionStage();
       awaitDebits(ledger, 1);
-      Thread.sleep(100);
+      long seen = System.nanoTime();
+      Thread.sleep(300);
       gate.complete(null);
       answer.get(10, TimeUnit.SECONDS);
-      // held 100 ms after the debit: the answer waited at least that long on the append alone
+      long answered = System.nanoTime();
+      // held 300 ms after the debit was seen in the ledger (its step ends a little after that, on a
+      // busy machine perhaps tens of milliseconds after)
       assertThat(waits).hasSize(1);
-      assertThat(waits.get(0)).isGreaterThanOrEqualTo(Duration.ofMillis(100));
+      assertThat(waits.get(0))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(150))
+          .isLessThanOrEqualTo(Duration.ofNanos(answered - seen));
     } finally {
       cpu.shutdownNow();
     }
