@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.StatementLog;
@@ -74,7 +76,9 @@ public final class DualAttestationSigner
 
   @Override
   public SignedAttestation sign(SigningRequest request) {
-    return logged(signUnlogged(request));
+    PendingAttestation signed = (PendingAttestation) signUnlogged(request);
+    return new SignedAttestation(
+        signed.attestation(), Unlogged.appended(log, List.of(signed.statement())).get(0));
   }
 
   /** Signs an attestation as {@link #sign} does, leaving the log to {@link #logged}. */
@@ -92,12 +96,16 @@ public final class DualAttestationSigner
         attestation, unlogged(StatementType.ATTESTATION, scheme, body.statement(), claims));
   }
 
-  /** Appends an attestation signed by {@link #signUnlogged} and gives its text. */
+  /**
+   * Hands an attestation signed by {@link #signUnlogged} to the log ({@link
+   * StatementLog#submitAll}) and gives its text once the entry is durable.
+   */
   @Override
-  public SignedAttestation logged(AttestationSigner.Pending pending) {
+  public CompletionStage<SignedAttestation> logged(
+      AttestationSigner.Pending pending, Executor finishing) {
     PendingAttestation signed = (PendingAttestation) pending;
-    return new SignedAttestation(
-        signed.attestation(), Unlogged.appended(log, List.of(signed.statement())).get(0));
+    return Unlogged.submitted(log, List.of(signed.statement()), finishing)
+        .thenApply(texts -> new SignedAttestation(signed.attestation(), texts.get(0)));
   }
 
   /** An attestation signed, its log entry not yet appended. */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -23,11 +25,28 @@ record Unlogged(LoggedStatement entry, ObjectNode data) implements TrustProfileS
    * @throws RuntimeException when the log did not take them (none is then issued)
    */
   static List<String> appended(StatementLog log, List<Unlogged> signed) {
+    return texts(signed, log.appendAll(entries(signed)));
+  }
+
+  /**
+   * Hands the statements to {@code log} in one append without waiting for it ({@link
+   * StatementLog#submitAll}); the stage gives their {@code data} texts as {@link #appended} does,
+   * made on {@code finishing} once the entries are durable.
+   */
+  static CompletionStage<List<String>> submitted(
+      StatementLog log, List<Unlogged> signed, Executor finishing) {
+    return log.submitAll(entries(signed)).thenApplyAsync(first -> texts(signed, first), finishing);
+  }
+
+  private static List<LoggedStatement> entries(List<Unlogged> signed) {
     List<LoggedStatement> entries = new ArrayList<>(signed.size());
     for (Unlogged statement : signed) {
       entries.add(statement.entry());
     }
-    OptionalLong first = log.appendAll(entries);
+    return entries;
+  }
+
+  private static List<String> texts(List<Unlogged> signed, OptionalLong first) {
     List<String> texts = new ArrayList<>(signed.size());
     for (int i = 0; i < signed.size(); i++) {
       ObjectNode data = signed.get(i).data();

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,9 +31,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  *
  * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
  * store is not answering: an append submitted then fails at once with {@link
- * StatementLog.Unavailable} instead of queueing, so a stuck database holds no more signing threads
- * than the ones already waiting, and those for at most the wait. A group whose caller gave up
- * before its statement was sent is dropped from the queue (never appended).
+ * StatementLog.Unavailable} instead of queueing, so a stuck database gathers no more waiting
+ * appends than the ones already queued, and those for at most the wait. A group whose caller gave
+ * up before its statement was sent is dropped from the queue (never appended).
  */
 final class GroupAppends {
 
@@ -106,30 +105,44 @@ final class GroupAppends {
   }
 
   /**
-   * Queues a non-empty group and waits, at most the stall time, for its statement to commit.
+   * Queues a non-empty group for at most the stall time, without waiting: the future completes with
+   * its first index once its statement has committed. No thread waits meanwhile: the commit
+   * completes it on the pool's event loop, the bound on the JDK's delay thread.
+   *
+   * @return the group's first index, or the failure {@link StatementLog.Unavailable} when it did
+   *     not commit in time (a group not yet sent is then dropped from the queue; one in flight may
+   *     still commit) or the store has stalled, or the statement's failure
+   */
+  CompletableFuture<Long> bounded(List<LoggedStatement> group) {
+    CompletableFuture<Long> first = submit(group);
+    // completing the group's own future with the timeout drops it from the queue if not yet sent
+    first.orTimeout(stallNanos, TimeUnit.NANOSECONDS);
+    return first.handle(
+        (index, failure) -> {
+          if (failure == null) {
+            return index;
+          }
+          Throwable cause = failure instanceof CompletionException c ? c.getCause() : failure;
+          if (cause instanceof TimeoutException) {
+            throw new StatementLog.Unavailable(
+                "the transparency log's store did not commit the append within "
+                    + Duration.ofNanos(stallNanos).toMillis()
+                    + " ms");
+          }
+          throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
+        });
+  }
+
+  /**
+   * Queues a non-empty group and waits, at most the stall time, for its statement to commit ({@link
+   * #bounded}).
    *
    * @return the group's first index
-   * @throws StatementLog.Unavailable when it did not commit in time (a group not yet sent is then
-   *     dropped from the queue; one in flight may still commit) or the store has stalled
+   * @throws StatementLog.Unavailable when it did not commit in time or the store has stalled
    */
   long append(List<LoggedStatement> group) {
-    CompletableFuture<Long> first = submit(group);
     try {
-      first.get(stallNanos, TimeUnit.NANOSECONDS);
-    } catch (TimeoutException e) {
-      first.completeExceptionally(
-          new StatementLog.Unavailable(
-              "the transparency log's store did not commit the append within "
-                  + Duration.ofNanos(stallNanos).toMillis()
-                  + " ms"));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new CompletionException(e);
-    } catch (ExecutionException e) {
-      // answered below
-    }
-    try {
-      return first.join();
+      return bounded(group).join();
     } catch (CompletionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : e;
     }

@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -25,15 +27,16 @@ import org.walletstate.domain.tlog.TreeNode;
 
 /**
  * The transparency log in PostgreSQL ({@code log_entry}, {@code log_sequence}, {@code log_node},
- * {@code log_checkpoint}). An append is committed before {@link #appendAll} returns: its entries go
- * in one statement with this replica's concurrent appends ({@link GroupAppends}, group commit),
- * which takes their leaf indexes from the counter row ({@code update ... set next_index =
- * next_index + n returning}) and inserts them. The row's lock is held until that statement commits,
- * so the indexes are dense and given in commit order across replicas (an index is visible only
- * after every smaller one is). A batch runs in one transaction under the advisory lock {@value
- * #LOCK}, taken with {@code pg_try_advisory_xact_lock}: a replica that does not get it does nothing
- * this tick. The batch reads the sequenced entries from the newest checkpoint's size on, in index
- * order, keeps the contiguous prefix, and writes the new perfect nodes and the checkpoint together.
+ * {@code log_checkpoint}). An append is committed before {@link #appendAll} returns or {@link
+ * #submitAll}'s stage completes: its entries go in one statement with this replica's concurrent
+ * appends ({@link GroupAppends}, group commit), which takes their leaf indexes from the counter row
+ * ({@code update ... set next_index = next_index + n returning}) and inserts them. The row's lock
+ * is held until that statement commits, so the indexes are dense and given in commit order across
+ * replicas (an index is visible only after every smaller one is). A batch runs in one transaction
+ * under the advisory lock {@value #LOCK}, taken with {@code pg_try_advisory_xact_lock}: a replica
+ * that does not get it does nothing this tick. The batch reads the sequenced entries from the
+ * newest checkpoint's size on, in index order, keeps the contiguous prefix, and writes the new
+ * perfect nodes and the checkpoint together.
  */
 public class PgTransparencyLog implements LogStore, StatementLog {
 
@@ -44,9 +47,8 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   public static final Duration APPEND_WAIT = Duration.ofSeconds(2);
 
   /**
-   * The sequencing statement's statement timeout by default: above the wait, so that a statement
-   * the database does not finish is cancelled (and the replica appends again) soon after its
-   * appends gave up.
+   * The sequencing statement's timeout by default: above the wait, so that a statement the database
+   * does not finish is cancelled (the replica appends again) soon after its appends gave up.
    */
   public static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(5);
 
@@ -81,17 +83,15 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     this(pool, APPEND_WAIT);
   }
 
-  /**
-   * @param wait how long an append waits for its commit before it fails with {@link
-   *     StatementLog.Unavailable}; once the statement in flight has been waited on that long, new
-   *     appends fail at once
-   */
+  /** With the default statement timeout; {@code wait} as below. */
   public PgTransparencyLog(Pool pool, Duration wait) {
     this(pool, wait, STATEMENT_TIMEOUT);
   }
 
   /**
-   * @param wait how long an append waits for its commit (as above)
+   * @param wait how long an append waits for its commit before it fails with {@link
+   *     StatementLog.Unavailable}; once the statement in flight has been waited on that long, new
+   *     appends fail at once
    * @param statementTimeout the sequencing statement's {@code statement_timeout}: the database
    *     cancels a statement that runs longer, failing its appends with {@link
    *     StatementLog.Unavailable}
@@ -102,17 +102,22 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   }
 
   /**
-   * Waits for the entries' statement (grouped with this replica's concurrent appends, {@link
-   * GroupAppends}) to commit: called on the signing threads, never on an event loop. A failed
-   * statement fails every append it carried, with its failure. The wait is bounded: an append not
-   * committed within it, or submitted while the statement in flight has been waited on that long,
-   * fails with {@link StatementLog.Unavailable}.
+   * Waits, on a signing thread, for the entries' statement ({@link GroupAppends}) to commit; a
+   * failed statement fails every append in it. Bounded: see {@link GroupAppends#bounded}.
    */
   @Override
   public OptionalLong appendAll(List<LoggedStatement> statements) {
     return statements.isEmpty()
         ? OptionalLong.empty()
         : OptionalLong.of(appends.append(statements));
+  }
+
+  /** As {@link #appendAll}, but returns at once; no thread waits for the commit. */
+  @Override
+  public CompletionStage<OptionalLong> submitAll(List<LoggedStatement> statements) {
+    return statements.isEmpty()
+        ? CompletableFuture.completedFuture(OptionalLong.empty())
+        : appends.bounded(statements).thenApply(OptionalLong::of);
   }
 
   /** How many sequencing statements this replica has sent (its appends share them). */

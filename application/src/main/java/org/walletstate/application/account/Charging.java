@@ -1,6 +1,7 @@
 package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
+import java.time.Duration;
 import java.util.Objects;
 import org.walletstate.application.account.Charge.Delivered;
 import org.walletstate.application.account.Charge.Delivery;
@@ -43,11 +44,25 @@ public final class Charging {
   private final Metering metering;
   private final SharedAllowanceUseCase allowance;
   private final PaidCallUseCase paidCalls;
+  private final AppendWait appendWait;
 
   public Charging(Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
+    this(metering, allowance, paidCalls, AppendWait.NONE);
+  }
+
+  /**
+   * @param appendWait told, for each debit run beside an append, how long the answer waited on the
+   *     append once the debit was done
+   */
+  public Charging(
+      Metering metering,
+      SharedAllowanceUseCase allowance,
+      PaidCallUseCase paidCalls,
+      AppendWait appendWait) {
     this.metering = Objects.requireNonNull(metering, "metering");
     this.allowance = Objects.requireNonNull(allowance, "allowance");
     this.paidCalls = Objects.requireNonNull(paidCalls, "paidCalls");
+    this.appendWait = Objects.requireNonNull(appendWait, "appendWait");
   }
 
   /**
@@ -55,6 +70,11 @@ public final class Charging {
    * composition (for a use case built without them).
    */
   public static Charging keyCreditsOnly(Metering metering) {
+    return keyCreditsOnly(metering, AppendWait.NONE);
+  }
+
+  /** Key credits only, as above, telling {@code appendWait} what each append added. */
+  public static Charging keyCreditsOnly(Metering metering, AppendWait appendWait) {
     return new Charging(
         metering,
         () -> Uni.createFrom().failure(notComposed("the shared allowance")),
@@ -67,7 +87,8 @@ public final class Charging {
               java.util.function.Predicate<T> delivered) {
             return Uni.createFrom().failure(notComposed("x402 payments"));
           }
-        });
+        },
+        appendWait);
   }
 
   private static IllegalStateException notComposed(String payer) {
@@ -126,12 +147,21 @@ public final class Charging {
     }
     Delivery.Units units = (Delivery.Units) done.delivery();
     CreditPrice price = CreditPrice.of(units.call());
-    return Uni.combine()
-        .all()
-        .unis(
-            Attempt.of(done.outcome()),
-            Attempt.of(metering.charge(account, price, charge.ledgerReason(), units.requestId())))
-        .asTuple()
+    Uni<Attempt<Debit>> debiting =
+        Attempt.of(metering.charge(account, price, charge.ledgerReason(), units.requestId()));
+    return Uni.createFrom()
+        .context(
+            context ->
+                Uni.combine()
+                    .all()
+                    .unis(Attempt.of(done.outcome()), debiting)
+                    .asTuple()
+                    .invoke(
+                        both ->
+                            appendWait.waited(
+                                context,
+                                Duration.ofNanos(
+                                    Math.max(0, both.getItem1().at() - both.getItem2().at())))))
         .flatMap(
             both -> {
               Attempt<T> logged = both.getItem1();
@@ -179,10 +209,14 @@ public final class Charging {
             });
   }
 
-  /** A result or a failure, taken without failing, so that two steps run to their ends. */
-  private record Attempt<V>(V item, Throwable failure) {
+  /**
+   * A result or a failure, taken without failing, so that two steps run to their ends, and when it
+   * came ({@link System#nanoTime}).
+   */
+  private record Attempt<V>(V item, Throwable failure, long at) {
     static <V> Uni<Attempt<V>> of(Uni<V> step) {
-      return step.onItemOrFailure().transform(Attempt::new);
+      return step.onItemOrFailure()
+          .transform((item, failure) -> new Attempt<>(item, failure, System.nanoTime()));
     }
 
     Uni<V> uni() {

@@ -119,13 +119,13 @@ public final class AttestService implements AttestUseCase {
   }
 
   /**
-   * The signed attestation's append to the transparency log, on the signing threads (it blocks for
-   * the append's bounded wait); the charging step runs it beside the debit.
+   * The signed attestation's append to the transparency log, handed over when the charging step
+   * subscribes (beside the debit): no thread waits for its commit, and the text is finished on the
+   * signing threads once the entry is durable.
    */
   private Uni<AttestOutcome> logged(AttestationSigner.Pending signed) {
     return Uni.createFrom()
-        .item(() -> signer.logged(signed))
-        .runSubscriptionOn(cpu)
+        .completionStage(() -> signer.logged(signed, cpu))
         .map(issued -> new AttestOutcome.Signed(issued.attestation(), issued.dataJson(), 0, 0));
   }
 

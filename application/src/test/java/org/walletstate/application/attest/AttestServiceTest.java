@@ -5,15 +5,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
@@ -157,6 +162,86 @@ class AttestServiceTest {
       assertThat(signed.creditsCharged()).isEqualTo(1);
       assertThat(signed.creditsRemaining()).isEqualTo(4);
       assertThat(ledger.refunds()).isEmpty();
+    } finally {
+      cpu.shutdownNow();
+    }
+  }
+
+  @Test
+  void attest_aHeldAppendHoldsNoSigningThread() throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
+    ExecutorService cpu = Executors.newFixedThreadPool(1);
+    try {
+      AtomicInteger ids = new AtomicInteger();
+      AttestService service =
+          new AttestService(
+              chain,
+              signer,
+              Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
+              n -> Arrays.copyOf(new byte[] {(byte) ids.incrementAndGet()}, n),
+              CLOCK,
+              cpu);
+      List<CompletableFuture<AttestOutcome>> answers = new ArrayList<>();
+      for (int i = 0; i < 4; i++) {
+        answers.add(
+            service
+                .attest(Payer.credits(ACCOUNT), command("1", false))
+                .map(AttestServiceTest::answered)
+                .subscribeAsCompletionStage());
+      }
+      // four attests on one signing thread are all signed and debited while every append waits
+      awaitDebits(ledger, 4);
+      assertThat(signer.attestations()).hasSize(4);
+      assertThat(signer.heldAppends()).isEqualTo(4);
+      assertThat(CompletableFuture.supplyAsync(() -> "free", cpu).get(5, TimeUnit.SECONDS))
+          .isEqualTo("free");
+      assertThat(answers).noneMatch(CompletableFuture::isDone);
+      gate.complete(null);
+      for (CompletableFuture<AttestOutcome> answer : answers) {
+        assertThat(answer.get(10, TimeUnit.SECONDS)).isInstanceOf(AttestOutcome.Signed.class);
+      }
+      assertThat(signer.appended()).isEqualTo(4);
+    } finally {
+      cpu.shutdownNow();
+    }
+  }
+
+  @Test
+  void attest_tellsHowLongTheAnswerWaitedOnTheAppendAfterTheDebit() throws Exception {
+    MemoryCreditLedger ledger = ledger(5);
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
+    List<Duration> waits = new CopyOnWriteArrayList<>();
+    ExecutorService cpu = Executors.newFixedThreadPool(2);
+    try {
+      AttestService service =
+          new AttestService(
+              chain,
+              signer,
+              Charging.keyCreditsOnly(
+                  new Metering(ledger, CLOCK), (context, waited) -> waits.add(waited)),
+              n -> new byte[n],
+              CLOCK,
+              cpu);
+      CompletableFuture<AttestOutcome> answer =
+          service
+              .attest(Payer.credits(ACCOUNT), command("1", false))
+              .map(AttestServiceTest::answered)
+              .subscribeAsCompletionStage();
+      awaitDebits(ledger, 1);
+      long seen = System.nanoTime();
+      Thread.sleep(300);
+      gate.complete(null);
+      answer.get(10, TimeUnit.SECONDS);
+      long answered = System.nanoTime();
+      // held 300 ms after the debit was seen in the ledger (its step ends a little after that, on a
+      // busy machine perhaps tens of milliseconds after)
+      assertThat(waits).hasSize(1);
+      assertThat(waits.get(0))
+          .isGreaterThanOrEqualTo(Duration.ofMillis(150))
+          .isLessThanOrEqualTo(Duration.ofNanos(answered - seen));
     } finally {
       cpu.shutdownNow();
     }

@@ -3,6 +3,8 @@ package org.walletstate.application.testing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
@@ -25,6 +27,7 @@ public final class RecordingSigner
   private CompletableFuture<?> appendGate = CompletableFuture.completedFuture(null);
   private RuntimeException appendFailure;
   private int appended;
+  private int held;
 
   /** From now on every signing throws {@code failure}. */
   public synchronized RecordingSigner failing(RuntimeException failure) {
@@ -63,7 +66,7 @@ public final class RecordingSigner
 
   @Override
   public SignedAttestation sign(SigningRequest request) {
-    return logged(signUnlogged(request));
+    return logged(signUnlogged(request), Runnable::run).toCompletableFuture().join();
   }
 
   @Override
@@ -73,21 +76,34 @@ public final class RecordingSigner
     return new Ready(new SignedAttestation(request.attestation(), "{\"attestation\":{}}"));
   }
 
-  /** Waits for the gate (not holding the monitor), then appends or fails. */
+  /**
+   * Completes once the gate opens (no thread waits for it, as a log's group commit), appending or
+   * failing then; how many appends were handed over and not yet answered is {@link #heldAppends}.
+   */
   @Override
-  public SignedAttestation logged(Pending pending) {
+  public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
     CompletableFuture<?> gate;
     synchronized (this) {
       gate = appendGate;
+      held++;
     }
-    gate.join();
-    synchronized (this) {
-      if (appendFailure != null) {
-        throw appendFailure;
-      }
-      appended++;
-    }
-    return ((Ready) pending).signed();
+    return gate.thenApplyAsync(
+        opened -> {
+          synchronized (this) {
+            held--;
+            if (appendFailure != null) {
+              throw appendFailure;
+            }
+            appended++;
+          }
+          return ((Ready) pending).signed();
+        },
+        finishing);
+  }
+
+  /** How many appends were handed over and wait for their gate. */
+  public synchronized int heldAppends() {
+    return held;
   }
 
   @Override

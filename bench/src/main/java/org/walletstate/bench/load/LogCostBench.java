@@ -35,7 +35,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * appends a statement carried). The three are measured in alternating blocks, A B C then C B A, at
  * each concurrency, so a change in the machine's load falls on all three. Reports per block pair
  * the attest p50 with the log on and off, their difference, the append's p50 and its share of the
- * log-on attest p50; then the median and range over the blocks.
+ * log-on attest p50, and the p50 of the log-on answers' {@code log-wait} (what each waited on the
+ * append after its debit, measured in the service) with its share; then the median and range over
+ * the blocks.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.LogCostBench \
@@ -43,6 +45,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * </pre>
  */
 public final class LogCostBench {
+
+  /** The log-on answers' own measure of the append: {@code Server-Timing}'s {@code log-wait}. */
+  private static final String LOG_WAIT = "log-wait";
 
   private final FloorOptions options;
   private final HttpClient http = ServiceCalls.client();
@@ -116,8 +121,7 @@ public final class LogCostBench {
     Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
     clients.put(
         "log on",
-        ServiceCalls.expectingOk(
-            http, ServiceCalls.keyedPost(logOn.base(), "/v1/attest", key, body)));
+        new LogWaits(http, ServiceCalls.keyedPost(logOn.base(), "/v1/attest", key, body)));
     clients.put(
         "log off",
         ServiceCalls.expectingOk(
@@ -144,6 +148,7 @@ public final class LogCostBench {
       LoadRun.run(clients.get(name), options.warmup, concurrency);
       p50s.put(name, new double[options.blocks]);
     }
+    p50s.put(LOG_WAIT, new double[options.blocks]);
     for (int block = 0; block < options.blocks; block++) {
       List<String> order = new ArrayList<>(names);
       if (block % 2 == 1) {
@@ -164,6 +169,10 @@ public final class LogCostBench {
           throw new IllegalStateException(name + ": " + r.errors() + " errors, " + r.firstError());
         }
         p50s.get(name)[block] = r.p50();
+        if (op instanceof LogWaits waits) {
+          p50s.get(LOG_WAIT)[block] = waits.takeP50();
+          shared = String.format(Locale.ROOT, "  log-wait p50 %.3f ms", p50s.get(LOG_WAIT)[block]);
+        }
         System.out.printf(
             Locale.ROOT,
             "C=%d block %d %-8s p50 %7.3f ms  p99 %7.3f ms  %8.1f /s%s%n",
@@ -183,21 +192,26 @@ public final class LogCostBench {
     double[] on = p50s.get("log on");
     double[] off = p50s.get("log off");
     double[] append = p50s.get("append");
+    double[] waited = p50s.get(LOG_WAIT);
     double[] difference = new double[on.length];
     double[] share = new double[on.length];
+    double[] waitShare = new double[on.length];
     for (int b = 0; b < on.length; b++) {
       difference[b] = on[b] - off[b];
       share[b] = 100 * append[b] / on[b];
+      waitShare[b] = 100 * waited[b] / on[b];
     }
     System.out.printf(
         Locale.ROOT,
-        "| %d | %s | %s | %s | %s | %s |%n",
+        "| %d | %s | %s | %s | %s | %s | %s | %s |%n",
         concurrency,
         spread(on, "%.2f"),
         spread(off, "%.2f"),
         spread(difference, "%+.2f"),
         spread(append, "%.3f"),
-        spread(share, "%.1f %%"));
+        spread(share, "%.1f %%"),
+        spread(waited, "%.3f"),
+        spread(waitShare, "%.1f %%"));
   }
 
   /** {@code median (min – max)} of the blocks. */

@@ -2,6 +2,8 @@ package org.walletstate.adapters.http.observability;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
@@ -16,7 +18,10 @@ public final class MeteredSigners {
 
   private MeteredSigners() {}
 
-  /** Times each attestation's signing; its log append ({@link AttestationSigner#logged}) too. */
+  /**
+   * Times each attestation's signing; its log append ({@link AttestationSigner#logged}) holds no
+   * signing thread and is not signing time (what it costs an answer is {@code log-wait}).
+   */
   public static AttestationSigner attestations(AttestationSigner signer, ServiceMeters meters) {
     return new AttestationSigner() {
       @Override
@@ -40,13 +45,8 @@ public final class MeteredSigners {
       }
 
       @Override
-      public SignedAttestation logged(Pending pending) {
-        long start = System.nanoTime();
-        try {
-          return signer.logged(pending);
-        } finally {
-          ServerTimings.record("sign", Duration.ofNanos(System.nanoTime() - start));
-        }
+      public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
+        return signer.logged(pending, finishing);
       }
     };
   }

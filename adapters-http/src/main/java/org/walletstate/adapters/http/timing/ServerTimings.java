@@ -107,6 +107,17 @@ public final class ServerTimings {
   }
 
   /**
+   * Adds {@code elapsed} under {@code name} to the collector in {@code context} (the Mutiny context
+   * of a request's subscription); without one it records nothing.
+   */
+  public static void record(Context context, String name, Duration elapsed) {
+    ServerTimings timings = context.getOrElse(KEY, () -> null);
+    if (timings != null) {
+      timings.add(name, null, elapsed);
+    }
+  }
+
+  /**
    * {@code pool}, handing each task the collector of the request it was given from (captured on the
    * calling thread), so what the task {@link #record}s lands in that request's timings.
    */

@@ -2,6 +2,7 @@ package org.walletstate.adapters.http.wiring;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
@@ -19,6 +20,11 @@ public class PayerWiring {
   @ApplicationScoped
   Charging charging(
       Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
-    return new Charging(metering, allowance, paidCalls);
+    // what the log's append added to an answer after its debit: Server-Timing's log-wait
+    return new Charging(
+        metering,
+        allowance,
+        paidCalls,
+        (context, waited) -> ServerTimings.record(context, "log-wait", waited));
   }
 }

@@ -1,5 +1,8 @@
 package org.walletstate.application.port.out;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.payload.KeyVersion;
 
@@ -23,16 +26,19 @@ public interface AttestationSigner {
   }
 
   /**
-   * Appends an attestation signed by {@link #signUnlogged} to the transparency log and gives its
-   * {@code data} text, with the leaf index. Blocks for the append's bounded wait (called off the
-   * event loop).
+   * Hands an attestation signed by {@link #signUnlogged} to the transparency log, without waiting:
+   * the stage gives its {@code data} text, with the leaf index, once the entry is durable. No
+   * thread waits for the append meanwhile (the signing thread that calls this is free once the
+   * entry is handed over); the text is finished on {@code finishing} (it is work in the statement's
+   * size, kept off the thread that completes the append, which may be an event loop), within the
+   * append's bounded wait.
    *
-   * @throws StatementLog.Unavailable when the log's store did not commit the entry in time
-   * @throws RuntimeException when the entry could not be made durable (the attestation is then not
-   *     issued)
+   * <p>It fails with {@link StatementLog.Unavailable} when the log's store did not commit the entry
+   * in time, and with another exception when the entry could not be made durable (the attestation
+   * is then not issued).
    */
-  default SignedAttestation logged(Pending pending) {
-    return ((Ready) pending).signed();
+  default CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
+    return CompletableFuture.completedFuture(((Ready) pending).signed());
   }
 
   /** An attestation signed by {@link #signUnlogged}, to be handed to {@link #logged}. */

@@ -2,6 +2,8 @@ package org.walletstate.application.port.out;
 
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
@@ -38,6 +40,22 @@ public interface StatementLog {
    * @throws RuntimeException when the entries could not be made durable (none is then issued)
    */
   OptionalLong appendAll(List<LoggedStatement> statements);
+
+  /**
+   * Hands statements to the log, to be appended together as {@link #appendAll} does, without
+   * waiting: the stage completes with the leaf index of the first once they are durable (empty when
+   * this log keeps nothing), or fails as {@link #appendAll} throws, within the same bounded wait. A
+   * log whose store answers asynchronously parks no thread meanwhile, and the stage then completes
+   * on whichever thread completes the store's commit (or the wait); this default appends at once on
+   * the calling thread.
+   */
+  default CompletionStage<OptionalLong> submitAll(List<LoggedStatement> statements) {
+    try {
+      return CompletableFuture.completedFuture(appendAll(statements));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   /**
    * The log's store did not make an append durable within the append's bounded wait, or had not
