@@ -5,7 +5,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +21,6 @@ import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
 import org.walletstate.domain.tlog.NodeColumns;
-import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
 
 /**
@@ -52,22 +50,12 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    */
   public static final Duration STATEMENT_TIMEOUT = Duration.ofSeconds(5);
 
-  private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
-  private static final String LATEST =
+  static final String LATEST =
       "select size, root, note from log_checkpoint order by size desc limit 1";
-  private static final String PENDING =
-      "select leaf_index, leaf_hash from log_entry where leaf_index >= $1"
-          + " order by leaf_index limit $2";
   private static final String NODES =
       "select n.level, n.idx, n.hash from log_node n"
           + " join unnest($1::int[], $2::bigint[]) as w(level, idx)"
           + " on n.level = w.level and n.idx = w.idx";
-  private static final String STORE_NODES =
-      "insert into log_node (level, idx, hash)"
-          + " select level, idx, hash from unnest($1::int[], $2::bigint[], $3::bytea[])"
-          + " as v(level, idx, hash)";
-  private static final String CHECKPOINT =
-      "insert into log_checkpoint (size, root, note) values ($1, $2, $3)";
   private static final String ENTRY =
       "select statement_id, statement_hash, kind, kid, leaf_index,"
           + " leaf_index < coalesce((select max(size) from log_checkpoint), 0) as integrated"
@@ -78,6 +66,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   private final Pool pool;
   private final GroupAppends appends;
+  private final LogBatches batches;
 
   public PgTransparencyLog(Pool pool) {
     this(pool, APPEND_WAIT);
@@ -99,6 +88,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   public PgTransparencyLog(Pool pool, Duration wait, Duration statementTimeout) {
     this.pool = pool;
     this.appends = new GroupAppends(pool, wait, statementTimeout);
+    this.batches = new LogBatches(pool);
   }
 
   /**
@@ -137,92 +127,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
 
   @Override
   public Uni<Integer> integrate(int limit, Sealer sealer) {
-    return pool.withTransaction(
-        connection ->
-            connection
-                .preparedQuery(TRY_LOCK)
-                .execute(Tuple.of(LOCK))
-                .flatMap(
-                    rows ->
-                        rows.iterator().next().getBoolean("locked")
-                            ? locked(connection, limit, sealer)
-                            : Uni.createFrom().item(0)));
-  }
-
-  private Uni<Integer> locked(SqlConnection connection, int limit, Sealer sealer) {
-    return connection
-        .query(LATEST)
-        .execute()
-        .flatMap(
-            latest -> {
-              boolean none = !latest.iterator().hasNext();
-              long size = none ? 0 : latest.iterator().next().getLong("size");
-              return connection
-                  .preparedQuery(PENDING)
-                  .execute(Tuple.of(size, limit))
-                  .flatMap(
-                      pending -> {
-                        List<byte[]> leaves = contiguous(pending, size);
-                        if (leaves.isEmpty() && !none) {
-                          return Uni.createFrom().item(0);
-                        }
-                        return nodes(connection, Set.copyOf(TreeAppend.edge(size)))
-                            .flatMap(
-                                edge ->
-                                    seal(
-                                        connection,
-                                        sealer.seal(size, edge, leaves),
-                                        leaves.size()));
-                      });
-            });
-  }
-
-  /**
-   * The leaves of the rows from index {@code size} on, up to the first missing index. None is
-   * missing while every append commits in index order; the check keeps a batch from sealing over a
-   * hole if one ever appeared.
-   */
-  private static List<byte[]> contiguous(Iterable<Row> rows, long size) {
-    List<byte[]> leaves = new ArrayList<>();
-    for (Row row : rows) {
-      if (row.getLong("leaf_index") != size + leaves.size()) {
-        break;
-      }
-      leaves.add(row.getBuffer("leaf_hash").getBytes());
-    }
-    return leaves;
-  }
-
-  private Uni<Integer> seal(SqlConnection connection, Sealed sealed, int integrated) {
-    int n = sealed.nodes().size();
-    NodeColumns columns = NodeColumns.of(sealed.nodes().keySet());
-    Buffer[] hashes = new Buffer[n];
-    int i = 0;
-    for (TreeNode node : sealed.nodes().keySet()) {
-      hashes[i++] = Buffer.buffer(sealed.nodes().get(node));
-    }
-    Uni<Void> nodes =
-        n == 0
-            ? Uni.createFrom().voidItem()
-            : connection
-                .preparedQuery(STORE_NODES)
-                .execute(
-                    Tuple.tuple()
-                        .addValue(columns.levels())
-                        .addValue(columns.indexes())
-                        .addValue(hashes))
-                .replaceWithVoid();
-    return nodes
-        .flatMap(
-            ignored ->
-                connection
-                    .preparedQuery(CHECKPOINT)
-                    .execute(
-                        Tuple.tuple()
-                            .addLong(sealed.size())
-                            .addValue(Buffer.buffer(sealed.root()))
-                            .addString(sealed.note())))
-        .map(ignored -> integrated);
+    return batches.integrate(limit, sealer);
   }
 
   @Override
@@ -287,7 +192,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     return nodes(pool, nodes);
   }
 
-  private static Uni<Map<TreeNode, byte[]>> nodes(SqlClient connection, Set<TreeNode> wanted) {
+  static Uni<Map<TreeNode, byte[]>> nodes(SqlClient connection, Set<TreeNode> wanted) {
     if (wanted.isEmpty()) {
       return Uni.createFrom().item(Map.of());
     }
