@@ -89,7 +89,7 @@ class ReadAssuranceVectorsTest {
                   var array = new ObjectMapper().createArrayNode();
                   chains.forEach(
                       (chain, assurance) -> {
-                        var entry = array.addObject().put("chainId", Long.parseLong(chain));
+                        var entry = array.addObject().put("chainId", Integer.parseInt(chain));
                         entry.setAll(
                             (com.fasterxml.jackson.databind.node.ObjectNode) json(assurance));
                       });
