@@ -115,10 +115,7 @@ public final class HoldingsPlan {
     return reads.keySet();
   }
 
-  /**
-   * What to read on {@code chain}, at its latest anchor, from as many providers as the request's
-   * assurance asks.
-   */
+  /** What to read on {@code chain}, at its latest anchor, from the providers the option asks. */
   public ChainQuery query(ChainId chain) {
     Set<ChainRead<?>> onChain = reads.get(chain);
     if (onChain == null) {
