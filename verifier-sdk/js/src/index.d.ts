@@ -195,6 +195,23 @@ export declare function trustReadAssurances(trust: unknown): ReadonlyArray<Trust
  * from a quorum of at least `k` (≥ 2) agreeing providers, else throws.
  */
 export declare function requireTrustQuorum<R extends StatementReport>(report: R, k: number): R;
+/** One chain of a discount verification's holdings and how it was read, in signed order. */
+export interface DiscountChainAssurance {
+  /** The signed `chainId` as text (`'1'` for Ethereum). */
+  readonly chainId: string;
+  readonly readAssurance: ReadAssurance;
+}
+/**
+ * Per chain read for a discount verification (a discount report's `statement`), in signed order; an
+ * empty array when no chain was read; null when the statement carries no `readAssurance` (a request
+ * without `assurance`) or a malformed one.
+ */
+export declare function discountReadAssurances(discount: unknown): ReadonlyArray<DiscountChainAssurance> | null;
+/**
+ * A valid discount report whose every chain read was read from a quorum of at least `k` (≥ 2)
+ * agreeing providers (one that read no chain passes), else throws.
+ */
+export declare function requireDiscountQuorum<R extends StatementReport>(report: R, k: number): R;
 /** Thrown by {@link requireQuorum}: the signatures may be valid, the reads are weaker than required. */
 export declare class InsufficientAssurance extends Error {}
 

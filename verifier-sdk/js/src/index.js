@@ -14,6 +14,8 @@ export {
   requireQuorum,
   trustReadAssurances,
   requireTrustQuorum,
+  discountReadAssurances,
+  requireDiscountQuorum,
   InsufficientAssurance,
 } from './read-assurance.js';
 export { ProofVerifier, PROOF_STEPS } from './proofs.js';

@@ -103,3 +103,51 @@ export function requireTrustQuorum(report, k) {
   }
   return report;
 }
+
+const chainKey = (v) => (typeof v === 'string' || isInt(v) ? String(v) : null);
+
+/**
+ * How each chain of a discount verification's holdings was read (the statement of a discount report,
+ * or the signed `discount` object): `[{chainId, readAssurance}]` in signed order, `chainId` as text
+ * (`'1'` for Ethereum), an empty array when no chain was read; null when the statement carries no
+ * `readAssurance` (a request without the option) or a malformed one. Same reading as the Java SDK's
+ * `VerifiedDiscount.readAssurance()`.
+ */
+export function discountReadAssurances(discount) {
+  const value = isObject(discount) ? discount.readAssurance : undefined;
+  if (!Array.isArray(value)) return null;
+  const rows = [];
+  const seen = new Set();
+  for (const entry of value) {
+    const chainId = isObject(entry) ? chainKey(entry.chainId) : null;
+    const read = readAssuranceOf({ readAssurance: entry });
+    if (chainId === null || read === null || seen.has(chainId)) return null;
+    seen.add(chainId);
+    rows.push(Object.freeze({ chainId, readAssurance: read }));
+  }
+  return Object.freeze(rows);
+}
+
+/**
+ * The discount report, when it is valid and every chain its holdings were read from was read from a
+ * quorum of at least `k` agreeing independent providers (a statement that read no chain passes);
+ * throws {@link InsufficientAssurance} naming the first chain read otherwise, with the Java SDK's
+ * text (`VerifiedDiscount.requireQuorum`).
+ */
+export function requireDiscountQuorum(report, k) {
+  if (!Number.isInteger(k) || k < 2) throw new RangeError(`a quorum is at least 2 providers, got ${k}`);
+  if (!report?.valid) throw new InsufficientAssurance('the discount verification did not verify, its reads are not vouched for');
+  const code = report.statement?.code;
+  const rows = discountReadAssurances(report.statement);
+  if (rows === null) {
+    throw new InsufficientAssurance(`discount ${code} was not read from a quorum of at least ${k} providers: no readAssurance`);
+  }
+  for (const row of rows) {
+    if (!isQuorumOf(row.readAssurance, k)) {
+      throw new InsufficientAssurance(
+        `discount ${code}: chain ${row.chainId} was not read from a quorum of at least ${k} providers: ${shown(row.readAssurance)}`,
+      );
+    }
+  }
+  return report;
+}

@@ -1,7 +1,8 @@
 // The read-assurance vectors shared with the Java SDK (ReadAssuranceVectorsTest): the same signed
 // attestations give the same readAssurance per result and the same requireQuorum outcome and text.
 // The vectors with providers' names are a file of their own, under keys of their own; so are the
-// trust-profile vectors (readAssurance per row, requireTrustQuorum).
+// trust-profile vectors (readAssurance per row, requireTrustQuorum) and the discount vectors
+// (readAssurance per chain, requireDiscountQuorum).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,8 @@ import {
   requireQuorum,
   requireTrustQuorum,
   trustReadAssurances,
+  discountReadAssurances,
+  requireDiscountQuorum,
 } from '../src/index.js';
 
 const golden = (name) => JSON.parse(readFileSync(new URL(`../../src/test/resources/golden/${name}`, import.meta.url), 'utf8'));
@@ -102,4 +105,39 @@ for (const [name, vector] of Object.entries(trust.vectors)) {
 test('requireTrustQuorum refuses a quorum below 2 as an argument', async () => {
   const report = await verifierOf(trust).reportTrustProfile(JSON.stringify(trust.vectors['trust-quorum-2-of-2'].response));
   assert.throws(() => requireTrustQuorum(report, 1), RangeError);
+});
+
+const discounts = golden('read-assurance-discount-vectors.json');
+
+test('the discount file holds six vectors', () => {
+  assert.equal(Object.keys(discounts.vectors).length, 6);
+});
+
+const chainsRead = (rows) => (rows === null ? null : rows.map((r) => ({ chainId: Number(r.chainId), ...asRead(r.readAssurance) })));
+
+for (const [name, vector] of Object.entries(discounts.vectors)) {
+  test(`${name}: verdict, readAssurance per chain and requireDiscountQuorum`, async () => {
+    const report = await verifierOf(discounts).reportDiscount(JSON.stringify(vector.response));
+    assert.equal(report.valid, vector.expected.valid, JSON.stringify(report.failedChecks));
+    if (vector.expected.failedChecks) assert.ok(vector.expected.failedChecks.every((c) => report.failedChecks.includes(c)));
+    const rows = discountReadAssurances(report.statement ?? vector.response.data.verification.discount);
+    assert.deepEqual(chainsRead(rows), vector.expected.readAssurance);
+    for (const [k, refusal] of Object.entries(vector.expected.requireQuorum ?? {})) {
+      if (refusal === null) assert.equal(requireDiscountQuorum(report, Number(k)), report);
+      else assert.throws(() => requireDiscountQuorum(report, Number(k)), (e) => e instanceof InsufficientAssurance && e.message === refusal);
+    }
+    if (!vector.expected.valid) {
+      assert.throws(() => requireDiscountQuorum(report, 2), InsufficientAssurance, 'an invalid report vouches for no read');
+    }
+  });
+}
+
+test('discountReadAssurances refuses a malformed or repeated entry, and requireDiscountQuorum a k below 2', async () => {
+  assert.equal(discountReadAssurances({ readAssurance: [{ mode: 'quorum', providers: 2, of: 2 }] }), null);
+  assert.equal(discountReadAssurances({ readAssurance: { chainId: 1, mode: 'quorum', providers: 2, of: 2 } }), null);
+  const twice = { chainId: 1, mode: 'quorum', providers: 2, of: 2 };
+  assert.equal(discountReadAssurances({ readAssurance: [twice, twice] }), null);
+  assert.equal(discountReadAssurances({}), null);
+  const report = await verifierOf(discounts).reportDiscount(JSON.stringify(discounts.vectors['discount-quorum-two-chains'].response));
+  assert.throws(() => requireDiscountQuorum(report, 1), RangeError);
 });

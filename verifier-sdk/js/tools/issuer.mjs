@@ -18,14 +18,16 @@ export async function newIssuer(ns = 'service', seed = 7) {
     attest: `${ns}-attest-v2`,
     trust: `${ns}-trust-v2`,
     pass: `${ns}-pass-v2`,
+    discount: `${ns}-discount-v2`,
     attestPq: `${ns}-attest-pq1`,
     trustPq: `${ns}-trust-pq1`,
     passPq: `${ns}-pass-pq1`,
+    discountPq: `${ns}-discount-pq1`,
   };
   const jwks = {
     keys: [
-      ...[kids.attest, kids.trust, kids.pass, `${ns}-attest-v1`].map((kid) => ({ ...jwk, kid, alg: 'ES256', use: 'sig' })),
-      ...[kids.attestPq, kids.trustPq, kids.passPq].map((kid) => ({ kty: 'AKP', alg: 'ML-DSA-65', kid, pub: b64url(pq.publicKey) })),
+      ...[kids.attest, kids.trust, kids.pass, kids.discount, `${ns}-attest-v1`].map((kid) => ({ ...jwk, kid, alg: 'ES256', use: 'sig' })),
+      ...[kids.attestPq, kids.trustPq, kids.passPq, kids.discountPq].map((kid) => ({ kty: 'AKP', alg: 'ML-DSA-65', kid, pub: b64url(pq.publicKey) })),
     ],
   };
   const es256 = async (bytes) =>
@@ -79,7 +81,22 @@ export async function newIssuer(ns = 'service', seed = 7) {
     };
   }
 
-  return { jwks, kids, attestation, trust, pass, pqToken };
+  /** The verification block {code, expiresAt, walletProven, discount, sig, kid, pqSig, pqKid} of a discount. */
+  async function discount(statement) {
+    const classical = lines(`${ns}.discount.v2`, canonicalText(statement));
+    return {
+      code: statement.code,
+      expiresAt: statement.expiresAt,
+      walletProven: statement.walletProven,
+      discount: statement,
+      sig: b64(await es256(classical)),
+      kid: kids.discount,
+      pqSig: b64(ml_dsa65.sign(lines(`${ns}.discount.pq1`, classical), pq.secretKey)),
+      pqKid: kids.discountPq,
+    };
+  }
+
+  return { jwks, kids, attestation, trust, pass, discount, pqToken };
 }
 
 export async function conditionHashOf(condition) {

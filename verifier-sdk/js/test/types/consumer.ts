@@ -27,8 +27,11 @@ import {
   requireQuorum,
   requireTrustQuorum,
   trustReadAssurances,
+  requireDiscountQuorum,
+  discountReadAssurances,
   type ReadAssurance,
   type TrustRowAssurance,
+  type DiscountChainAssurance,
 } from '@walletstate/verifier';
 
 async function envelope(jwks: string, text: string, pass: { pass: object; sig: string }): Promise<boolean> {
@@ -104,3 +107,10 @@ function trustRowsRead(report: StatementReport): string[] {
 }
 
 void trustRowsRead;
+
+function discountChainsRead(report: StatementReport): string[] {
+  const rows: ReadonlyArray<DiscountChainAssurance> | null = discountReadAssurances(requireDiscountQuorum(report, 2).statement);
+  return (rows ?? []).map((r) => `${r.chainId}: ${r.readAssurance.mode} ${r.readAssurance.providers}/${r.readAssurance.of}`);
+}
+
+void discountChainsRead;

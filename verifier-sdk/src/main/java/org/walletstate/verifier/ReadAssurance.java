@@ -53,7 +53,11 @@ public record ReadAssurance(String mode, int providers, int of, List<String> nam
    * of exactly {@code providers} strings.
    */
   static Optional<ReadAssurance> of(JsonNode result) {
-    JsonNode value = result.get("readAssurance");
+    return parse(result.get("readAssurance"));
+  }
+
+  /** One signed assurance object, when it is well formed (see {@link #of}). */
+  static Optional<ReadAssurance> parse(JsonNode value) {
     if (value == null
         || !value.isObject()
         || !value.path("mode").isTextual()

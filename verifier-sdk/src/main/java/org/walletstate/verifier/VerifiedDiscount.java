@@ -2,6 +2,10 @@ package org.walletstate.verifier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -57,6 +61,70 @@ public final class VerifiedDiscount {
     return value != null && value.isIntegralNumber()
         ? OptionalInt.of(value.intValue())
         : OptionalInt.empty();
+  }
+
+  /**
+   * How each chain of the holdings was read, when the request asked ({@code "assurance"}): the
+   * signed {@code readAssurance} array as chain id (its text: {@code "1"} for Ethereum) to
+   * assurance, in signed order; an empty map when no chain was read. Empty when the statement
+   * carries no {@code readAssurance} (a request without the option) or a malformed one.
+   */
+  public Optional<Map<String, ReadAssurance>> readAssurance() {
+    JsonNode value = discount.get("readAssurance");
+    if (value == null || !value.isArray()) {
+      return Optional.empty();
+    }
+    Map<String, ReadAssurance> byChain = new LinkedHashMap<>();
+    for (JsonNode entry : value) {
+      JsonNode chain = entry.get("chainId");
+      Optional<ReadAssurance> read = ReadAssurance.parse(entry);
+      if (chain == null
+          || !(chain.isIntegralNumber() || chain.isTextual())
+          || read.isEmpty()
+          || byChain.put(chain.asText(), read.get()) != null) {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(Collections.unmodifiableMap(byChain));
+  }
+
+  /**
+   * This discount, when every chain its holdings were read from was read from a quorum of at least
+   * {@code k} agreeing independent providers (its signed {@code readAssurance}); a statement that
+   * read no chain passes.
+   *
+   * @throws InsufficientAssuranceException naming the first chain read otherwise, or saying that
+   *     the statement carries no readAssurance
+   */
+  public VerifiedDiscount requireQuorum(int k) {
+    if (k < 2) {
+      throw new IllegalArgumentException("a quorum is at least 2 providers, got " + k);
+    }
+    Map<String, ReadAssurance> reads =
+        readAssurance()
+            .orElseThrow(
+                () ->
+                    new InsufficientAssuranceException(
+                        "discount "
+                            + code()
+                            + " was not read from a quorum of at least "
+                            + k
+                            + " providers: no readAssurance"));
+    reads.forEach(
+        (chain, read) -> {
+          if (!read.isQuorumOf(k)) {
+            throw new InsufficientAssuranceException(
+                "discount "
+                    + code()
+                    + ": chain "
+                    + chain
+                    + " was not read from a quorum of at least "
+                    + k
+                    + " providers: "
+                    + read);
+          }
+        });
+    return this;
   }
 
   public Instant createdAt() {

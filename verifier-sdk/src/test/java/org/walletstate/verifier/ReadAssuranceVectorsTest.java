@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * js/tools/quorum-names-vectors.mjs}): signed attestations whose results carry {@code
  * readAssurance} (quorum, single, absent, malformed, and one edited after signing; then quorum with
  * the providers' names, a malformed list, and names edited after signing, under keys of their own);
- * and trust profiles whose rows carry it ({@code js/tools/quorum-trust-vectors.mjs}). This SDK
+ * trust profiles whose rows carry it ({@code js/tools/quorum-trust-vectors.mjs}); and discount
+ * verifications that carry it per chain ({@code js/tools/quorum-discount-vectors.mjs}). This SDK
  * reads the same assurance per result or row and {@code requireQuorum(k)} accepts or refuses with
  * the same text.
  */
@@ -34,6 +35,8 @@ class ReadAssuranceVectorsTest {
       Path.of("src/test/resources/golden/read-assurance-names-vectors.json");
   private static final Path TRUST =
       Path.of("src/test/resources/golden/read-assurance-trust-vectors.json");
+  private static final Path DISCOUNT =
+      Path.of("src/test/resources/golden/read-assurance-discount-vectors.json");
 
   @Test
   void everyVector_readsAndRequiresAsExpected() throws Exception {
@@ -52,6 +55,58 @@ class ReadAssuranceVectorsTest {
     assertThat(file.get("vectors").size()).isEqualTo(5);
     for (Map.Entry<String, JsonNode> vector : file.get("vectors").properties()) {
       checkTrust(verifier, vector.getKey(), vector.getValue());
+    }
+  }
+
+  @Test
+  void everyDiscountVector_readsAndRequiresAsExpected() throws Exception {
+    JsonNode file = new ObjectMapper().readTree(DISCOUNT.toFile());
+    AttestationVerifier verifier = verifierOf(file);
+    assertThat(file.get("vectors").size()).isEqualTo(6);
+    for (Map.Entry<String, JsonNode> vector : file.get("vectors").properties()) {
+      checkDiscount(verifier, vector.getKey(), vector.getValue());
+    }
+  }
+
+  private static void checkDiscount(AttestationVerifier verifier, String name, JsonNode vector)
+      throws Exception {
+    JsonNode expected = vector.get("expected");
+    String response = vector.get("response").toString();
+    DiscountVerificationReport report = verifier.reportDiscount(response);
+    assertThat(report.valid()).as(name).isEqualTo(expected.get("valid").booleanValue());
+    if (!report.valid()) {
+      assertThatThrownBy(() -> verifier.verifyDiscount(response))
+          .as(name)
+          .isInstanceOf(StatementRejectedException.class);
+      return;
+    }
+    VerifiedDiscount discount = verifier.verifyDiscount(response);
+    JsonNode read =
+        discount
+            .readAssurance()
+            .<JsonNode>map(
+                chains -> {
+                  var array = new ObjectMapper().createArrayNode();
+                  chains.forEach(
+                      (chain, assurance) -> {
+                        var entry = array.addObject().put("chainId", Integer.parseInt(chain));
+                        entry.setAll(
+                            (com.fasterxml.jackson.databind.node.ObjectNode) json(assurance));
+                      });
+                  return array;
+                })
+            .orElse(com.fasterxml.jackson.databind.node.NullNode.instance);
+    assertThat(read).as(name).isEqualTo(expected.get("readAssurance"));
+    for (Map.Entry<String, JsonNode> want : expected.get("requireQuorum").properties()) {
+      int k = Integer.parseInt(want.getKey());
+      if (want.getValue().isNull()) {
+        assertThat(discount.requireQuorum(k)).as(name).isSameAs(discount);
+      } else {
+        assertThatThrownBy(() -> discount.requireQuorum(k))
+            .as(name)
+            .isInstanceOf(InsufficientAssuranceException.class)
+            .hasMessage(want.getValue().asText());
+      }
     }
   }
 

@@ -60,9 +60,21 @@ final class DiscountCodeRows {
   }
 
   /**
+   * What a code costs its store's owner: 1 credit when it carries a discount, 2 when the request
+   * read the holdings from a quorum of providers ({@code "assurance": "quorum"}); a 0% code is
+   * free.
+   */
+  static long credits(DiscountRequest request, Eligibility earned) {
+    if (!earned.carriesDiscount()) {
+      return 0;
+    }
+    return request.quorum() ? 2 : 1;
+  }
+
+  /**
    * The row of {@code issued}, signed as {@code signed}: a code that carries a discount costs the
-   * owner one credit, counts against the wallet's daily limit unless the wallet was proven, and
-   * against the limits the store sets for other keys unless the owner asked.
+   * owner its {@link #credits}, counts against the wallet's daily limit unless the wallet was
+   * proven, and against the limits the store sets for other keys unless the owner asked.
    */
   static DiscountCodes.NewCode row(Issue issue, IssuedCode issued, String signed, DailyWindow day) {
     Merchant merchant = issue.merchant();
@@ -80,7 +92,7 @@ final class DiscountCodeRows {
         issue.request().wallets().keys(),
         issue.nonce(),
         signed,
-        paid ? 1 : 0,
+        credits(issue.request(), issue.earned()),
         IssueFingerprint.of(issue.caller(), issue.request()),
         issue.started(),
         daily,

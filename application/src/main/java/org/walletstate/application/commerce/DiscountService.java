@@ -118,7 +118,10 @@ public final class DiscountService implements IssueDiscountUseCase {
               Optional<DiscountCodes.ProofNonce> proofNonce = nonce;
               EligibilityQuery query =
                   new EligibilityQuery(
-                      merchant.id(), request.wallets(), request.proof().isPresent());
+                      merchant.id(),
+                      request.wallets(),
+                      request.proof().isPresent(),
+                      request.assurance());
               return eligibility
                   .compute(merchant, query)
                   .flatMap(
@@ -126,9 +129,9 @@ public final class DiscountService implements IssueDiscountUseCase {
                         if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
                           return done(new IssueOutcome.RpcFailure(failure.failures()));
                         }
-                        Eligibility earned = ((EligibilityOutcome.Computed) outcome).eligibility();
+                        var computed = (EligibilityOutcome.Computed) outcome;
                         return signAndStore(
-                            caller, request, merchant, earned, proofNonce, started, 1);
+                            caller, request, merchant, computed, proofNonce, started, 1);
                       });
             });
   }
@@ -137,16 +140,24 @@ public final class DiscountService implements IssueDiscountUseCase {
       KeyAccount caller,
       DiscountRequest request,
       Merchant merchant,
-      Eligibility earned,
+      EligibilityOutcome.Computed computed,
       Optional<DiscountCodes.ProofNonce> nonce,
       Instant started,
       int draw) {
+    Eligibility earned = computed.eligibility();
     Instant now = clock.instant();
     DiscountCode code = DiscountCode.fromRandom(entropy.bytes(DiscountCode.LENGTH));
     IssuedCode issued = DiscountCodeRows.issued(code, merchant, earned, request.order(), now);
     var statement =
         DiscountStatement.payload(
-            code, merchant.id(), request.wallets(), earned, now, issued.expiresAt());
+            code,
+            merchant.id(),
+            request.wallets(),
+            earned,
+            now,
+            issued.expiresAt(),
+            request.assurance().isPresent(),
+            computed.holdings().assurances());
     return orNullLogged(
             Uni.createFrom().item(() -> signer.signDiscount(statement)).runSubscriptionOn(cpu),
             "discount verification could not be signed")
@@ -168,7 +179,7 @@ public final class DiscountService implements IssueDiscountUseCase {
                           stored == null
                               ? done(new IssueOutcome.Unavailable("the code could not be stored"))
                               : answered(
-                                  caller, request, merchant, earned, nonce, started, draw, issued,
+                                  caller, request, merchant, computed, nonce, started, draw, issued,
                                   signed, stored, day));
             });
   }
@@ -177,7 +188,7 @@ public final class DiscountService implements IssueDiscountUseCase {
       KeyAccount caller,
       DiscountRequest request,
       Merchant merchant,
-      Eligibility earned,
+      EligibilityOutcome.Computed computed,
       Optional<DiscountCodes.ProofNonce> nonce,
       Instant started,
       int draw,
@@ -186,8 +197,9 @@ public final class DiscountService implements IssueDiscountUseCase {
       DiscountCodes.Issue stored,
       DailyWindow day) {
     boolean owner = merchant.ownedBy(caller.id());
+    Eligibility earned = computed.eligibility();
     if (stored instanceof DiscountCodes.Issue.Issued done) {
-      long charged = owner && earned.carriesDiscount() ? 1 : 0;
+      long charged = owner ? DiscountCodeRows.credits(request, earned) : 0;
       return remaining(caller, owner, done.ownerBalance())
           .map(
               balance ->
@@ -203,7 +215,7 @@ public final class DiscountService implements IssueDiscountUseCase {
     }
     if (stored instanceof DiscountCodes.Issue.CodeTaken) {
       return draw < DRAWS
-          ? signAndStore(caller, request, merchant, earned, nonce, started, draw + 1)
+          ? signAndStore(caller, request, merchant, computed, nonce, started, draw + 1)
           : done(new IssueOutcome.Unavailable("no free code could be drawn"));
     }
     if (stored instanceof DiscountCodes.Issue.NoCredits none) {

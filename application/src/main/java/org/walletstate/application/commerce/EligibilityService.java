@@ -50,7 +50,7 @@ public final class EligibilityService implements DiscountEligibilityUseCase {
 
   /** The discount at {@code merchant}, as configured in this value (already read). */
   Uni<EligibilityOutcome> compute(Merchant merchant, EligibilityQuery query) {
-    HoldingsPlan plan = HoldingsPlan.of(merchant, query.wallets());
+    HoldingsPlan plan = HoldingsPlan.of(merchant, query.wallets(), query.assurance());
     return AllChains.observe(chains, plan.chains(), plan::query)
         .map(observed -> outcome(merchant, query, plan, observed));
   }
@@ -64,7 +64,7 @@ public final class EligibilityService implements DiscountEligibilityUseCase {
     if (read instanceof HoldingsPlan.Outcome.Incomplete incomplete) {
       List<RpcFailureLog.Failed> failed =
           incomplete.failures().stream()
-              .map(f -> new RpcFailureLog.Failed("discount", f.chain(), f.what(), "read failed"))
+              .map(f -> new RpcFailureLog.Failed("discount", f.chain(), f.what(), f.message()))
               .toList();
       RpcFailureLog.warn(LOG, failed, observed);
       return new EligibilityOutcome.RpcFailure(incomplete.failures());

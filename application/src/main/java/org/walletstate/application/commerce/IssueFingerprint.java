@@ -12,7 +12,10 @@ final class IssueFingerprint {
 
   private IssueFingerprint() {}
 
-  /** What makes two submits the same request: caller, store, wallets, proof and order. */
+  /**
+   * What makes two submits the same request: caller, store, wallets, proof, order and, when sent,
+   * the assurance (a request without it has the fingerprint it always had).
+   */
   static String of(KeyAccount caller, DiscountRequest request) {
     StringBuilder b = new StringBuilder();
     b.append(caller.id()).append('\n').append(request.merchant().key()).append('\n');
@@ -24,6 +27,7 @@ final class IssueFingerprint {
         .items()
         .forEach(i -> b.append(i.path()).append('=').append(i.amount()).append(';'));
     request.order().subtotal().ifPresent(s -> b.append("subtotal=").append(s));
+    request.assurance().ifPresent(a -> b.append("\nassurance=").append(a.wire()));
     try {
       return HexFormat.of()
           .formatHex(

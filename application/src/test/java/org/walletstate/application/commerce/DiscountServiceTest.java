@@ -21,7 +21,10 @@ import org.walletstate.domain.commerce.Settings;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.commerce.discount.OrderLines;
+import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.payload.PayloadValue;
 
 /**
  * Issuing with an injected clock and in-memory ports: the per-wallet day is the UTC day the clock
@@ -39,6 +42,7 @@ class DiscountServiceTest {
       new MemoryDiscountCodes().beforeEachIssue(() -> events.add("store"));
   final MovableClock clock = new MovableClock("2026-11-25T23:59:30Z");
   final AtomicInteger draws = new AtomicInteger();
+  final List<PayloadValue.Obj> statements = new ArrayList<>();
   boolean signerBroken;
 
   final DiscountService service =
@@ -47,6 +51,7 @@ class DiscountServiceTest {
           new EligibilityService(merchants, chains),
           statement -> {
             events.add("sign");
+            statements.add(statement);
             if (signerBroken) {
               throw new IllegalStateException("HSM away");
             }
@@ -92,6 +97,20 @@ class DiscountServiceTest {
         .indefinitely();
   }
 
+  IssueOutcome issue(Optional<Assurance> assurance) {
+    return service
+        .issue(
+            OWNER,
+            new DiscountRequest(
+                EligibilityServiceTest.ID,
+                DiscountWallets.evm(EligibilityServiceTest.WALLET),
+                Optional.empty(),
+                OrderLines.NONE,
+                assurance))
+        .await()
+        .indefinitely();
+  }
+
   void holds() {
     EligibilityServiceTest.holds(chains, 100_000_000, 0);
   }
@@ -114,6 +133,51 @@ class DiscountServiceTest {
     assertThat(((IssueOutcome.Issued) nextDay).code().expiresAt())
         .isEqualTo(Instant.parse("2026-11-26T00:30:05Z"));
     assertThat(((IssueOutcome.Issued) nextDay).creditsCharged()).isEqualTo(1);
+  }
+
+  @Test
+  void aQuorumCode_signsEveryChainsReadAssuranceLast_andCostsTheOwnerTwoCreditsOnce() {
+    holds();
+    chains.quorumOf(EligibilityServiceTest.BASE, 2, 3);
+    var issued = (IssueOutcome.Issued) issue(Optional.of(Assurance.QUORUM));
+    assertThat(issued.creditsCharged()).isEqualTo(2);
+    assertThat(codes.stored()).singleElement().extracting(c -> c.credits()).isEqualTo(2L);
+    PayloadValue.Obj statement = statements.get(0);
+    assertThat(List.copyOf(statement.members().keySet()))
+        .endsWith("createdAt", "expiresAt", "readAssurance");
+    assertThat(statement.get("readAssurance"))
+        .isEqualTo(PayloadValue.array(List.of(assurance(1, 2, 2), assurance(8453, 2, 3))));
+  }
+
+  private static PayloadValue assurance(long chain, int providers, int of) {
+    return PayloadValue.objectBuilder()
+        .put("chainId", PayloadValue.number(chain))
+        .put("mode", "quorum")
+        .put("providers", providers)
+        .put("of", of)
+        .build();
+  }
+
+  @Test
+  void withoutTheOption_theStatementSignsNoReadAssurance_andCostsOneCredit() {
+    holds();
+    var issued = (IssueOutcome.Issued) issue(Optional.empty());
+    assertThat(issued.creditsCharged()).isEqualTo(1);
+    assertThat(statements.get(0).members()).doesNotContainKey("readAssurance");
+    assertThat(List.copyOf(statements.get(0).members().keySet())).endsWith("expiresAt");
+  }
+
+  @Test
+  void providersThatDisagree_signNothing_storeNothing() {
+    holds();
+    chains.disagreeing(EligibilityServiceTest.MAINNET);
+    IssueOutcome outcome = issue(Optional.of(Assurance.QUORUM));
+    assertThat(outcome).isInstanceOf(IssueOutcome.RpcFailure.class);
+    assertThat(((IssueOutcome.RpcFailure) outcome).failures())
+        .extracting(f -> f.message())
+        .containsExactly(ChainObservation.HeadUnavailable.DISAGREED);
+    assertThat(events).isEmpty();
+    assertThat(codes.stored()).isEmpty();
   }
 
   @Test

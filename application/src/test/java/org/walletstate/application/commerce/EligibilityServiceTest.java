@@ -29,7 +29,12 @@ import org.walletstate.domain.commerce.Tier;
 import org.walletstate.domain.commerce.TokenConfig;
 import org.walletstate.domain.commerce.TokenSet;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
+import org.walletstate.domain.commerce.discount.HoldingsPlan;
 import org.walletstate.domain.evm.read.EvmRead;
+import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.ChainObservation;
+import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.request.RequestValue;
 
 class EligibilityServiceTest {
@@ -147,6 +152,60 @@ class EligibilityServiceTest {
 
     chains.down(MAINNET);
     assertThat(check(true)).isInstanceOf(EligibilityOutcome.RpcFailure.class);
+  }
+
+  EligibilityOutcome check(Optional<Assurance> assurance) {
+    return service
+        .eligibility(new EligibilityQuery(ID, DiscountWallets.evm(WALLET), true, assurance))
+        .await()
+        .indefinitely();
+  }
+
+  @Test
+  void aQuorumIsAskedOfEveryChain_andTheHoldingsCarryHowEachWasRead() {
+    merchant(Settings.DEFAULTS);
+    holds(60_000_000, 4_000);
+    chains.quorumOf(BASE, 2, 3);
+    var computed = (EligibilityOutcome.Computed) check(Optional.of(Assurance.QUORUM));
+    assertThat(computed.eligibility().discount()).isEqualTo(20);
+    assertThat(chains.queries())
+        .extracting(ChainQuery::assurance)
+        .containsExactly(Assurance.QUORUM, Assurance.QUORUM);
+    assertThat(computed.holdings().assurances())
+        .containsExactly(
+            Map.entry(MAINNET, new ReadAssurance(Assurance.QUORUM, 2, 2)),
+            Map.entry(BASE, new ReadAssurance(Assurance.QUORUM, 2, 3)));
+  }
+
+  @Test
+  void singleSentIsCarried_noOptionCarriesNothing() {
+    merchant(Settings.DEFAULTS);
+    holds(60_000_000, 4_000);
+    var single = (EligibilityOutcome.Computed) check(Optional.of(Assurance.SINGLE));
+    assertThat(single.holdings().assurances().values()).containsOnly(ReadAssurance.single());
+    var none = (EligibilityOutcome.Computed) check(Optional.empty());
+    assertThat(none.holdings().assurances()).isEmpty();
+    assertThat(chains.queries()).extracting(ChainQuery::assurance).containsOnly(Assurance.SINGLE);
+  }
+
+  @Test
+  void providersThatDisagree_areAnRpcFailureSayingSo() {
+    merchant(Settings.DEFAULTS);
+    holds(60_000_000, 4_000);
+    chains.disagreeing(BASE);
+    var failure = (EligibilityOutcome.RpcFailure) check(Optional.of(Assurance.QUORUM));
+    assertThat(failure.failures())
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.chain()).isEqualTo(BASE);
+              assertThat(f.message()).isEqualTo(ChainObservation.HeadUnavailable.DISAGREED);
+            });
+    chains.down(MAINNET);
+    assertThat(((EligibilityOutcome.RpcFailure) check(Optional.of(Assurance.QUORUM))).failures())
+        .extracting(HoldingsPlan.Failure::message)
+        .containsExactly(
+            "the chain's head could not be read", ChainObservation.HeadUnavailable.DISAGREED);
   }
 
   @Test

@@ -20,8 +20,10 @@ import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.chain.Readings;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.proof.ProofOutcome;
 import org.walletstate.domain.proof.ProofTarget;
 
@@ -45,6 +47,8 @@ public final class TableChainState implements ChainState {
   private final Map<ChainId, Anchor> anchors = new HashMap<>();
   private final Map<ProofTarget, ProofOutcome> proofs = new HashMap<>();
   private final Set<ChainId> down = new HashSet<>();
+  private final Map<ChainId, ReadAssurance> quorums = new HashMap<>();
+  private final Set<ChainId> disagreeing = new HashSet<>();
   private final List<ChainId> observed = new ArrayList<>();
   private final List<ChainQuery> queries = new ArrayList<>();
   private BiFunction<ChainId, ChainRead<?>, Reading<?>> otherwise =
@@ -96,6 +100,21 @@ public final class TableChainState implements ChainState {
     return this;
   }
 
+  /**
+   * A query of {@code chain} that asks for a quorum is answered as read by {@code providers} of
+   * {@code of} providers that agreed.
+   */
+  public synchronized TableChainState quorumOf(ChainId chain, int providers, int of) {
+    quorums.put(chain, new ReadAssurance(Assurance.QUORUM, providers, of));
+    return this;
+  }
+
+  /** A query of {@code chain} that asks for a quorum finds its providers disagreeing. */
+  public synchronized TableChainState disagreeing(ChainId chain) {
+    disagreeing.add(chain);
+    return this;
+  }
+
   /** The chains observed, in order, a chain once per observation. */
   public synchronized List<ChainId> observed() {
     return List.copyOf(observed);
@@ -120,6 +139,11 @@ public final class TableChainState implements ChainState {
     if (down.contains(chain)) {
       return Uni.createFrom().item(new ChainObservation.HeadUnavailable("connection refused"));
     }
+    boolean quorum = query.assurance() == Assurance.QUORUM;
+    if (quorum && disagreeing.contains(chain)) {
+      return Uni.createFrom()
+          .item(ChainObservation.HeadUnavailable.disagreement("one.test and two.test differ"));
+    }
     Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
     query.reads().forEach(read -> answers.put(read, answerTo(chain, read)));
     query
@@ -131,7 +155,14 @@ public final class TableChainState implements ChainState {
         .filter(proofs::containsKey)
         .forEach(target -> delivered.put(target, proofs.get(target)));
     return Uni.createFrom()
-        .item(new ChainObservation.Observed(anchorOf(chain), Readings.of(answers), delivered));
+        .item(
+            new ChainObservation.Observed(
+                anchorOf(chain),
+                Readings.of(answers),
+                delivered,
+                quorum
+                    ? quorums.getOrDefault(chain, new ReadAssurance(Assurance.QUORUM, 2, 2))
+                    : ReadAssurance.single()));
   }
 
   private Reading<?> answerTo(ChainId chain, ChainRead<?> read) {

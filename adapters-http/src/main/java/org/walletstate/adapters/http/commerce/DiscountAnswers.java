@@ -34,10 +34,7 @@ public final class DiscountAnswers {
   /** The failed reads of an rpc_failure, as its {@code failedConditions}. */
   public static List<Envelopes.FailedRead> failedReads(List<HoldingsPlan.Failure> failures) {
     return failures.stream()
-        .map(
-            f ->
-                new Envelopes.FailedRead(
-                    "chain_read", f.chain().wireValue(), f.what() + " could not be read"))
+        .map(f -> new Envelopes.FailedRead("chain_read", f.chain().wireValue(), f.message()))
         .toList();
   }
 

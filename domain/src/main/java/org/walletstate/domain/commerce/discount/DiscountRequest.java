@@ -4,30 +4,60 @@ import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
+import org.walletstate.domain.observation.Assurance;
 
 /**
  * A discount request (read by the application's {@code commerce.port.in.DiscountCommands} from the
  * body of {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount}): {@code
  * merchantId}, the wallets ({@code wallet} required unless {@code solanaWallet} or {@code
  * xrplWallet} is given; XRPL checksums verified), {@code walletProof} (with {@code wallet} only),
- * and the order ({@code items} or {@code subtotal}; the discount endpoints only).
+ * the order ({@code items} or {@code subtotal}; the discount endpoints only) and how the chains are
+ * read ({@code assurance}; the discount endpoints only).
  *
  * @param merchant the store
  * @param wallets the wallets
  * @param proof the proof of control of {@code wallet}, when sent
  * @param order the order lines
+ * @param assurance how every chain is read, when the request asks: then the verification signs
+ *     {@code readAssurance}; empty reads from one provider and signs nothing more
+ * @throws ValidationException when a walletProof or a quorum comes with a Solana or XRPL wallet
  */
 public record DiscountRequest(
-    CompanyId merchant, DiscountWallets wallets, Optional<WalletProof> proof, OrderLines order) {
+    CompanyId merchant,
+    DiscountWallets wallets,
+    Optional<WalletProof> proof,
+    OrderLines order,
+    Optional<Assurance> assurance) {
 
   public DiscountRequest {
     Objects.requireNonNull(merchant, "merchant");
     Objects.requireNonNull(wallets, "wallets");
     Objects.requireNonNull(proof, "proof");
     Objects.requireNonNull(order, "order");
+    Objects.requireNonNull(assurance, "assurance");
     if (proof.isPresent() && (wallets.solana().isPresent() || wallets.xrpl().isPresent())) {
       throw new ValidationException(WALLET_PROOF_EVM_ONLY);
     }
+    if (assurance.orElse(Assurance.SINGLE) == Assurance.QUORUM) {
+      // quorum reads are made on EVM chains only: a wallet of another family is refused by name
+      if (wallets.solana().isPresent()) {
+        throw Assurance.notOnFamily("SOLANA chains", "solanaWallet");
+      }
+      if (wallets.xrpl().isPresent()) {
+        throw Assurance.notOnFamily("XRPL chains", "xrplWallet");
+      }
+    }
+  }
+
+  /** A request without {@code assurance}: one provider per chain, signed as before. */
+  public DiscountRequest(
+      CompanyId merchant, DiscountWallets wallets, Optional<WalletProof> proof, OrderLines order) {
+    this(merchant, wallets, proof, order, Optional.empty());
+  }
+
+  /** Whether the chains are read from a quorum of providers. */
+  public boolean quorum() {
+    return assurance.orElse(Assurance.SINGLE) == Assurance.QUORUM;
   }
 
   /** Why a walletProof is refused with a non-EVM wallet. */

@@ -1,12 +1,15 @@
 package org.walletstate.domain.commerce.discount;
 
 import java.math.BigDecimal;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.TokenConfig;
+import org.walletstate.domain.observation.ReadAssurance;
 
 /**
  * What a wallet holds of a store's tokens and collections, read at one anchor per chain.
@@ -17,11 +20,14 @@ import org.walletstate.domain.commerce.TokenConfig;
  * @param collections per enabled collection: whether the wallet holds one of it; a collection on a
  *     family no wallet was given for is absent
  * @param anchors where each chain was read
+ * @param assurances how each chain was read, in the plan's order, when the request sent {@code
+ *     assurance} (then the verification signs them); empty otherwise
  */
 public record Holdings(
     Map<TokenConfig, TokenHolding> tokens,
     Map<NftCollection, Boolean> collections,
-    Map<ChainId, Anchor> anchors) {
+    Map<ChainId, Anchor> anchors,
+    Map<ChainId, ReadAssurance> assurances) {
 
   public static final Holdings NONE = new Holdings(Map.of(), Map.of(), Map.of());
 
@@ -29,6 +35,15 @@ public record Holdings(
     tokens = Map.copyOf(tokens);
     collections = Map.copyOf(collections);
     anchors = Map.copyOf(anchors);
+    assurances = Collections.unmodifiableMap(new LinkedHashMap<>(assurances));
+  }
+
+  /** Holdings of a request without {@code assurance}: nothing more is signed. */
+  public Holdings(
+      Map<TokenConfig, TokenHolding> tokens,
+      Map<NftCollection, Boolean> collections,
+      Map<ChainId, Anchor> anchors) {
+    this(tokens, collections, anchors, Map.of());
   }
 
   /** What is held of {@code token}: nothing when it was not read. */

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
@@ -25,8 +26,10 @@ import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingRead;
 import org.walletstate.domain.holding.OwnershipRead;
 import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
+import org.walletstate.domain.observation.ReadAssurance;
 
 /**
  * The reads that tell what a wallet holds of a store's enabled tokens and collections, per chain,
@@ -37,16 +40,22 @@ import org.walletstate.domain.observation.ChainQuery;
  *
  * <p>A reading that is not a value, on any network, makes the whole result incomplete: a discount
  * is never computed from part of a wallet's holdings.
+ *
+ * <p>Every chain is read from as many providers as the request's {@code assurance} asks (one with
+ * failover when it is not sent); when it is sent, the holdings carry how each chain was read.
  */
 public final class HoldingsPlan {
 
   private final List<TokenLegs> tokens;
   private final List<CollectionLeg> collections;
   private final Map<ChainId, Set<ChainRead<?>>> reads;
+  private final Optional<Assurance> assurance;
 
-  private HoldingsPlan(List<TokenLegs> tokens, List<CollectionLeg> collections) {
+  private HoldingsPlan(
+      List<TokenLegs> tokens, List<CollectionLeg> collections, Optional<Assurance> assurance) {
     this.tokens = tokens;
     this.collections = collections;
+    this.assurance = assurance;
     Map<ChainId, Set<ChainRead<?>>> byChain = new LinkedHashMap<>();
     for (TokenLegs token : tokens) {
       for (Leg leg : token.legs()) {
@@ -63,10 +72,26 @@ public final class HoldingsPlan {
     this.reads = Collections.unmodifiableMap(frozen);
   }
 
-  /** The plan for {@code merchant}'s enabled tokens and collections and {@code wallets}. */
+  /**
+   * The plan for {@code merchant}'s enabled tokens and collections and {@code wallets}, each chain
+   * read from one provider with failover.
+   */
   public static HoldingsPlan of(Merchant merchant, DiscountWallets wallets) {
+    return of(merchant, wallets, Optional.empty());
+  }
+
+  /**
+   * The plan for {@code merchant}'s enabled tokens and collections and {@code wallets}.
+   *
+   * @param assurance the request's {@code assurance}, when sent: how every chain is read, and then
+   *     the holdings carry each chain's {@link ReadAssurance}; empty reads from one provider and
+   *     carries none
+   */
+  public static HoldingsPlan of(
+      Merchant merchant, DiscountWallets wallets, Optional<Assurance> assurance) {
     Objects.requireNonNull(merchant, "merchant");
     Objects.requireNonNull(wallets, "wallets");
+    Objects.requireNonNull(assurance, "assurance");
     List<TokenLegs> tokens = new ArrayList<>();
     for (TokenConfig token : merchant.tokens().enabled()) {
       List<Leg> legs = new ArrayList<>();
@@ -82,7 +107,7 @@ public final class HoldingsPlan {
     for (NftCollection collection : merchant.enabledCollections()) {
       collectionLeg(collection, wallets).ifPresent(collections::add);
     }
-    return new HoldingsPlan(List.copyOf(tokens), List.copyOf(collections));
+    return new HoldingsPlan(List.copyOf(tokens), List.copyOf(collections), assurance);
   }
 
   /** The chains to observe, in the order of the store's configuration. */
@@ -90,13 +115,18 @@ public final class HoldingsPlan {
     return reads.keySet();
   }
 
-  /** What to read on {@code chain}, at its latest anchor. */
+  /** What to read on {@code chain}, at its latest anchor, from the providers the option asks. */
   public ChainQuery query(ChainId chain) {
     Set<ChainRead<?>> onChain = reads.get(chain);
     if (onChain == null) {
       throw new IllegalArgumentException("the plan reads nothing on " + chain);
     }
-    return ChainQuery.of(onChain);
+    return new ChainQuery(
+        onChain,
+        firstRound -> Set.of(),
+        Set.of(),
+        AnchorTag.LATEST,
+        assurance.orElse(Assurance.SINGLE));
   }
 
   /** The outcome of reading a wallet's holdings. */
@@ -122,8 +152,22 @@ public final class HoldingsPlan {
    *
    * @param what the token's symbol or the collection's name and what failed (never a wallet)
    * @param chain where
+   * @param message for callers: "{@code what} could not be read", or that the chain's providers
+   *     disagree
    */
-  public record Failure(String what, ChainId chain) {
+  public record Failure(String what, ChainId chain, String message) {
+
+    public Failure {
+      Objects.requireNonNull(what, "what");
+      Objects.requireNonNull(chain, "chain");
+      Objects.requireNonNull(message, "message");
+    }
+
+    /** {@code what} could not be read on {@code chain}. */
+    public Failure(String what, ChainId chain) {
+      this(what, chain, what + " could not be read");
+    }
+
     @Override
     public String toString() {
       return what + " on " + chain;
@@ -135,11 +179,17 @@ public final class HoldingsPlan {
     List<Failure> failures = new ArrayList<>();
     Map<ChainId, Anchor> anchors = new LinkedHashMap<>();
     Map<ChainId, Readings> readings = new LinkedHashMap<>();
+    Map<ChainId, ReadAssurance> assurances = new LinkedHashMap<>();
     for (ChainId chain : reads.keySet()) {
       ChainObservation observation = observed.get(chain);
       if (observation instanceof ChainObservation.Observed seen) {
         anchors.put(chain, seen.anchor());
         readings.put(chain, seen.readings());
+        if (assurance.isPresent()) {
+          assurances.put(chain, seen.assurance());
+        }
+      } else if (observation instanceof ChainObservation.HeadUnavailable head && head.disagreed()) {
+        failures.add(new Failure("the chain's holdings", chain, head.message()));
       } else {
         failures.add(new Failure("the chain's head", chain));
       }
@@ -175,7 +225,7 @@ public final class HoldingsPlan {
     if (!failures.isEmpty()) {
       return new Outcome.Incomplete(failures);
     }
-    return new Outcome.Read(new Holdings(held, collectionsHeld, anchors));
+    return new Outcome.Read(new Holdings(held, collectionsHeld, anchors, assurances));
   }
 
   /**

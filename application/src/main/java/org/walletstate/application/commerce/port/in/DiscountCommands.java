@@ -16,6 +16,7 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.commerce.discount.OrderLines;
 import org.walletstate.domain.commerce.discount.WalletProof;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -23,8 +24,9 @@ import org.walletstate.domain.request.RequestValue;
  * The readers of the discount requests, shared by HTTP and the {@code /mcp} tools: the body of
  * {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount} ({@code
  * merchantId}, the wallets, {@code walletProof} with {@code wallet} only, and the order: {@code
- * items} or {@code subtotal}, the discount endpoints only) and the query of {@code GET
- * /v1/discount/check}, to the domain's {@link DiscountRequest}; every 400 text.
+ * items} or {@code subtotal}, the discount endpoints only; {@code assurance}, as attest and trust
+ * profiles read it, with {@code wallet} only when it is {@code "quorum"}) and the query of {@code
+ * GET /v1/discount/check}, to the domain's {@link DiscountRequest}; every 400 text.
  */
 public final class DiscountCommands {
 
@@ -52,7 +54,8 @@ public final class DiscountCommands {
       }
     }
     OrderLines order = withOrder ? order(fields) : OrderLines.NONE;
-    return new DiscountRequest(merchant, wallets, proof, order);
+    Optional<Assurance> assurance = Assurance.option(fields.optionalText("assurance"));
+    return new DiscountRequest(merchant, wallets, proof, order, assurance);
   }
 
   /**

@@ -3,12 +3,14 @@ package org.walletstate.application.commerce.port.in;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.discount.DiscountWallets;
 import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.commerce.discount.Holdings;
 import org.walletstate.domain.commerce.discount.HoldingsPlan;
+import org.walletstate.domain.observation.Assurance;
 
 /**
  * What a wallet earns at a store now: the store's configuration, the wallet's holdings read through
@@ -23,11 +25,20 @@ public interface DiscountEligibilityUseCase {
    * @param merchant the store
    * @param wallets the wallets whose holdings count
    * @param proven whether the caller proved control of the EVM wallet
+   * @param assurance how every chain is read, when the request asks: then the holdings carry how
+   *     each chain was read
    */
-  record EligibilityQuery(CompanyId merchant, DiscountWallets wallets, boolean proven) {
+  record EligibilityQuery(
+      CompanyId merchant, DiscountWallets wallets, boolean proven, Optional<Assurance> assurance) {
     public EligibilityQuery {
       Objects.requireNonNull(merchant, "merchant");
       Objects.requireNonNull(wallets, "wallets");
+      Objects.requireNonNull(assurance, "assurance");
+    }
+
+    /** A query read from one provider per chain. */
+    public EligibilityQuery(CompanyId merchant, DiscountWallets wallets, boolean proven) {
+      this(merchant, wallets, proven, Optional.empty());
     }
   }
 

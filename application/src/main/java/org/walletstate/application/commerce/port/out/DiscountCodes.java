@@ -30,7 +30,7 @@ public interface DiscountCodes {
    * @param proofNonce the walletProof's wallet (lower case) and nonce, used once with wallet
    *     sign-in's nonces
    * @param signed the signed text {@code {discount, sig, kid, pqSig, pqKid}}
-   * @param credits 1 when the code carries a discount, else 0
+   * @param credits 1 when the code carries a discount (2 read from a quorum of providers), else 0
    * @param fingerprint the request's identity: caller, store, wallets, proof and order
    * @param requestStartedAt when the request began: a stored twin created since then is a
    *     concurrent submit of the same request, and is answered instead

@@ -8,6 +8,7 @@ import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.OrderLines;
 import org.walletstate.domain.fixtures.Json;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 
@@ -118,5 +119,50 @@ class DiscountCommandsTest {
                         j("{'payerProof':{'message':'" + long1025 + "','signature':'s'}}"), "")))
         .isInstanceOf(ValidationException.class)
         .hasMessage("payerProof.message and payerProof.signature are at most 1024 characters");
+  }
+
+  @Test
+  void assurance_isReadAsAttestAndTrustReadIt() {
+    String merchant = "'merchantId':'cafe','wallet':'0x70997970C51812dc3A010C7d01b50e0d17dc79C8'";
+    assertThat(DiscountCommands.request(j("{" + merchant + "}"), true).assurance()).isEmpty();
+    DiscountRequest quorum =
+        DiscountCommands.request(j("{" + merchant + ",'assurance':'quorum'}"), true);
+    assertThat(quorum.assurance()).contains(Assurance.QUORUM);
+    assertThat(quorum.quorum()).isTrue();
+    assertThat(
+            DiscountCommands.request(j("{" + merchant + ",'assurance':'single'}"), false)
+                .assurance())
+        .contains(Assurance.SINGLE);
+    assertThatThrownBy(
+            () -> DiscountCommands.request(j("{" + merchant + ",'assurance':'best'}"), true))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage(
+            "assurance \"best\" is not supported; send \"single\" or \"quorum\", or leave it"
+                + " out");
+    assertThatThrownBy(() -> DiscountCommands.request(j("{" + merchant + ",'assurance':2}"), true))
+        .isInstanceOf(ValidationException.class);
+  }
+
+  @Test
+  void aQuorumWithASolanaOrXrplWallet_isRefusedByName() {
+    assertThatThrownBy(
+            () ->
+                DiscountCommands.request(
+                    j(
+                        "{'merchantId':'cafe','solanaWallet':'9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',"
+                            + "'assurance':'quorum'}"),
+                    true))
+        .isInstanceOf(ValidationException.class)
+        .hasMessage(
+            "assurance \"quorum\" is not available on SOLANA chains (solanaWallet): quorum reads"
+                + " are made on EVM chains only");
+    assertThat(
+            DiscountCommands.request(
+                    j(
+                        "{'merchantId':'cafe','solanaWallet':'9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',"
+                            + "'assurance':'single'}"),
+                    true)
+                .assurance())
+        .contains(Assurance.SINGLE);
   }
 }
