@@ -41,10 +41,10 @@ public record DiscountRequest(
     if (assurance.orElse(Assurance.SINGLE) == Assurance.QUORUM) {
       // quorum reads are made on EVM chains only: a wallet of another family is refused by name
       if (wallets.solana().isPresent()) {
-        throw Assurance.notOnFamily("SOLANA chains", "solanaWallet");
+        throw Assurance.notOnFamily("SOLANA chains", "solanaWallet", "EVM chains");
       }
       if (wallets.xrpl().isPresent()) {
-        throw Assurance.notOnFamily("XRPL chains", "xrplWallet");
+        throw Assurance.notOnFamily("XRPL chains", "xrplWallet", "EVM chains");
       }
     }
   }
