@@ -28,6 +28,7 @@ import org.walletstate.adapters.http.testbed.WebhookReceiver;
 import org.walletstate.adapters.http.testbed.WebhookTestResource;
 import org.walletstate.application.attest.watch.DeliverWatchChanges;
 import org.walletstate.application.attest.watch.EvaluateWatches;
+import org.walletstate.application.attest.watch.WatchTiming;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
@@ -172,9 +173,11 @@ class WatchDeliveriesTest {
               entropy,
               clock,
               ForkJoinPool.commonPool(),
-              Duration.ofMillis(300),
-              1_000,
-              Duration.ofHours(24)));
+              new WatchTiming(
+                  Duration.ofMillis(300),
+                  1_000,
+                  Duration.ofHours(24),
+                  WatchTiming.DEFAULT_SAME_HEAD)));
       deliverers.add(
           new DeliverWatchChanges(
               outbox,

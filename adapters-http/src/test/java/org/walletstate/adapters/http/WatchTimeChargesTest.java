@@ -26,6 +26,7 @@ import org.walletstate.adapters.http.testbed.Watches;
 import org.walletstate.adapters.http.testbed.WebhookReceiver;
 import org.walletstate.adapters.http.testbed.WebhookTestResource;
 import org.walletstate.application.attest.watch.EvaluateWatches;
+import org.walletstate.application.attest.watch.WatchTiming;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
 import org.walletstate.application.port.out.AttestationSigner;
@@ -110,9 +111,8 @@ class WatchTimeChargesTest {
         entropy,
         clock,
         ForkJoinPool.commonPool(),
-        Duration.ofMillis(1),
-        1_000,
-        Duration.ofHours(24));
+        new WatchTiming(
+            Duration.ofMillis(1), 1_000, Duration.ofHours(24), WatchTiming.DEFAULT_SAME_HEAD));
   }
 
   @Test

@@ -66,35 +66,6 @@ public final class EvaluateWatches {
   private final WatchTime time;
   private final Duration sameHead;
 
-  /**
-   * @param every how often a watch is evaluated (and how long a claim holds it)
-   * @param batch watches one run takes at most
-   * @param chargePeriod the watch time one credit pays ({@link WatchTime})
-   */
-  public EvaluateWatches(
-      WatchEvaluations evaluations,
-      JsonRequests requests,
-      ChainState chains,
-      AttestationSigner signer,
-      CreditLedger ledger,
-      Entropy entropy,
-      Clock clock,
-      Executor cpu,
-      Duration every,
-      int batch,
-      Duration chargePeriod) {
-    this(
-        evaluations,
-        requests,
-        chains,
-        signer,
-        ledger,
-        entropy,
-        clock,
-        cpu,
-        new WatchTiming(every, batch, chargePeriod, WatchTiming.DEFAULT_SAME_HEAD));
-  }
-
   /** With the timer, the new heads' window and the batch of {@code timing}. */
   public EvaluateWatches(
       WatchEvaluations evaluations,
