@@ -1,9 +1,12 @@
 package org.walletstate.adapters.persistence;
 
+import io.smallrye.mutiny.CompositeException;
+import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import java.time.Duration;
@@ -194,17 +197,41 @@ final class GroupAppends {
     try {
       statements.incrementAndGet();
       Tuple arguments = arguments(batch);
-      pool.withTransaction(
-              connection ->
-                  connection
-                      .query(statementTimeout)
-                      .execute()
-                      .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)))
+      pool.withConnection(connection -> pipelined(connection, arguments))
           .subscribe()
           .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
     } catch (RuntimeException e) {
       completed(batch, null, e);
     }
+  }
+
+  /**
+   * The statement's transaction as one pipelined exchange: {@code begin}, the statement timeout,
+   * the statement and {@code commit} are written together and the database runs them in order, so
+   * the counter row is held for one exchange with the database, not four. Every command is awaited
+   * before the connection goes back to the pool. A failed statement aborts the transaction, whose
+   * {@code commit} then rolls it back; the first failure is the statement's failure.
+   */
+  private Uni<RowSet<Row>> pipelined(SqlConnection connection, Tuple arguments) {
+    List<Uni<RowSet<Row>>> commands =
+        List.of(
+            connection.query("begin").execute(),
+            connection.query(statementTimeout).execute(),
+            connection.preparedQuery(APPEND).execute(arguments),
+            connection.query("commit").execute());
+    return Uni.combine()
+        .all()
+        .unis(commands)
+        .collectFailures()
+        .with(results -> rowsOf(results.get(2)))
+        .onFailure()
+        .transform(
+            failure -> failure instanceof CompositeException c ? c.getCauses().get(0) : failure);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static RowSet<Row> rowsOf(Object result) {
+    return (RowSet<Row>) result;
   }
 
   /** Starts the next statement if groups are queued, then answers this statement's groups. */
