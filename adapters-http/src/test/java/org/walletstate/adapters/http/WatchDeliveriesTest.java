@@ -173,11 +173,7 @@ class WatchDeliveriesTest {
               entropy,
               clock,
               ForkJoinPool.commonPool(),
-              new WatchTiming(
-                  Duration.ofMillis(300),
-                  1_000,
-                  Duration.ofHours(24),
-                  WatchTiming.DEFAULT_SAME_HEAD)));
+              new WatchTiming(Duration.ofMillis(300), 1_000, Duration.ofHours(24))));
       deliverers.add(
           new DeliverWatchChanges(
               outbox,

@@ -111,8 +111,7 @@ class WatchTimeChargesTest {
         entropy,
         clock,
         ForkJoinPool.commonPool(),
-        new WatchTiming(
-            Duration.ofMillis(1), 1_000, Duration.ofHours(24), WatchTiming.DEFAULT_SAME_HEAD));
+        new WatchTiming(Duration.ofMillis(1), 1_000, Duration.ofHours(24)));
   }
 
   @Test

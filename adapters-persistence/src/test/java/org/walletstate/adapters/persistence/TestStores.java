@@ -6,6 +6,7 @@ import jakarta.enterprise.inject.Produces;
 import org.walletstate.adapters.persistence.commerce.PgMerchantStore;
 import org.walletstate.adapters.persistence.commerce.PgScannerLockouts;
 import org.walletstate.adapters.persistence.commerce.PgScannerStore;
+import org.walletstate.adapters.persistence.watch.PgWatchEvaluations;
 import org.walletstate.adapters.persistence.watch.PgWatchStore;
 
 /**
@@ -103,5 +104,11 @@ public class TestStores {
   @ApplicationScoped
   PgWatchStore watchStore(Pool pool) {
     return new PgWatchStore(pool);
+  }
+
+  @Produces
+  @ApplicationScoped
+  PgWatchEvaluations watchEvaluations(Pool pool) {
+    return new PgWatchEvaluations(pool);
   }
 }

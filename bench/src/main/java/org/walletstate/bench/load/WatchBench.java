@@ -135,23 +135,33 @@ public final class WatchBench {
             + " are eth_getBlockByNumber):%n",
         window.toSeconds());
     System.out.println(
-        "| chain | blocks | HTTP requests / block | eth_call / block | eth_getBlockByNumber / block"
-            + " | service read round trips / block |");
-    System.out.println("|---:|---:|---:|---:|---:|---:|");
+        "| chain | blocks | HTTP requests / block | of which not head polls | eth_call / block"
+            + " | eth_getBlockByNumber / block | service read round trips / block |");
+    System.out.println("|---:|---:|---:|---:|---:|---:|---:|");
     for (long chain : CHAINS) {
       ProxyCounts after = proxies.get(chain).counts();
       long blocks = heads.latest(chain) - blocksBefore.get(chain);
       double reads = metricsAfter.getOrDefault(chain, 0.0) - metricsBefore.getOrDefault(chain, 0.0);
+      long requests = after.requests() - before.get(chain).requests();
+      // a head poll is an HTTP request of its own, one eth_getBlockByNumber
+      long polls =
+          after.calls("eth_getBlockByNumber") - before.get(chain).calls("eth_getBlockByNumber");
       System.out.printf(
           Locale.ROOT,
-          "| %d | %d | %.2f | %.2f | %.2f | %.2f |%n",
+          "| %d | %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n",
           chain,
           blocks,
-          (after.requests() - before.get(chain).requests()) / (double) blocks,
+          requests / (double) blocks,
+          (requests - polls) / (double) blocks,
           (after.calls("eth_call") - before.get(chain).calls("eth_call")) / (double) blocks,
-          (after.calls("eth_getBlockByNumber") - before.get(chain).calls("eth_getBlockByNumber"))
-              / (double) blocks,
+          polls / (double) blocks,
           reads / blocks);
+    }
+    for (long chain : CHAINS) {
+      Map<String, Long> calls =
+          new java.util.TreeMap<>(proxies.get(chain).counts().callsByMethod());
+      before.get(chain).callsByMethod().forEach((method, n) -> calls.merge(method, -n, Long::sum));
+      System.out.printf(Locale.ROOT, "chain %d, JSON-RPC calls in the window: %s%n", chain, calls);
     }
   }
 

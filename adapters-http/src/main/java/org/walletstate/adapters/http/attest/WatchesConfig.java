@@ -21,14 +21,6 @@ public interface WatchesConfig {
   @WithDefault("2s")
   Duration evaluateEvery();
 
-  /**
-   * A watch evaluated at a new head of its chain is taken again by a head at least this much later:
-   * replicas that learn of the same head within it evaluate the watch once.
-   */
-  @WithName("same-head-window")
-  @WithDefault("1s")
-  Duration sameHeadWindow();
-
   /** Watches one evaluation run takes at most (per replica). */
   @WithName("evaluate-batch")
   @WithDefault("1000")

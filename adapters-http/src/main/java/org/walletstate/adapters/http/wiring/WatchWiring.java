@@ -102,11 +102,7 @@ public class WatchWiring {
         entropy,
         clock,
         SigningThreads.POOL,
-        new WatchTiming(
-            config.evaluateEvery(),
-            config.evaluateBatch(),
-            config.chargePeriod(),
-            config.sameHeadWindow()));
+        new WatchTiming(config.evaluateEvery(), config.evaluateBatch(), config.chargePeriod()));
   }
 
   /**

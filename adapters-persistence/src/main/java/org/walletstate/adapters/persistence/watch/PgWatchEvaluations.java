@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
 import org.walletstate.domain.chain.ChainId;
@@ -20,7 +19,9 @@ import org.walletstate.domain.payload.KeyVersion;
  * next_evaluation_at} past the lease in the statement that takes them ({@code FOR UPDATE SKIP
  * LOCKED}), so another replica neither waits for them nor takes them until the lease ends. A change
  * is recorded only over the change before it ({@code changes = seq - 1}), with its delivery, in one
- * transaction: a replica that evaluated the same change records nothing.
+ * transaction: a replica that evaluated the same change records nothing. A claim at a new head
+ * takes a watch once per block of that chain ({@code head_blocks}). The unchanged evaluations of a
+ * run are written in one statement.
  */
 public class PgWatchEvaluations implements WatchEvaluations {
 
@@ -33,25 +34,31 @@ public class PgWatchEvaluations implements WatchEvaluations {
 
   /**
    * As {@link #CLAIM}, among the watches due by $4 with a condition whose {@code chainId} is $5 (a
-   * number or a string of digits, leading zeros and spaces aside, or a chain's name).
+   * number or a string of digits, leading zeros and spaces aside, or a chain's name) that no claim
+   * took at head $6 or a later one of that chain ({@code head_blocks}); records $6 as theirs.
    */
   private static final String CLAIM_ON =
       "with due as (select id from watch where expires_at > $1 and next_evaluation_at <= $4"
+          + " and coalesce((head_blocks ->> $5::text)::bigint, -1) < $6::bigint"
           + " and exists (select 1 from jsonb_array_elements(case when jsonb_typeof("
           + "request_json::jsonb -> 'conditions') = 'array' then request_json::jsonb ->"
           + " 'conditions' else '[]'::jsonb end) c where coalesce(nullif(ltrim(btrim(c ->>"
           + " 'chainId'), '0'), ''), '0') = $5)"
           + " order by next_evaluation_at limit $3 for update skip locked)"
-          + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
+          + " update watch w set next_evaluation_at = $2,"
+          + " head_blocks = w.head_blocks || jsonb_build_object($5::text, $6::bigint)"
+          + " from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
           + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
 
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
 
+  /** Every unchanged watch of a run in one statement: ids, statuses and details as arrays. */
   private static final String UNCHANGED =
-      "update watch set status = $2, status_detail = $3, next_evaluation_at = $4, failed_alone = 0"
-          + " where id = $1";
+      "update watch w set status = u.status, status_detail = u.detail, next_evaluation_at = $4,"
+          + " failed_alone = 0 from unnest($1::text[], $2::text[], $3::text[]) as u(id, status,"
+          + " detail) where w.id = u.id";
 
   private static final String APART =
       "update watch set status = 'read_failed', status_detail = $3, next_evaluation_at = $4,"
@@ -86,9 +93,11 @@ public class PgWatchEvaluations implements WatchEvaluations {
 
   @Override
   public Uni<List<Due>> claimOn(
-      ChainId chain, Instant now, Instant dueBy, Duration lease, int limit) {
+      ChainId chain, long head, Instant now, Instant dueBy, Duration lease, int limit) {
+    Tuple args =
+        Tuple.of(utc(now), utc(now.plus(lease)), limit, utc(dueBy), chain.toString()).addLong(head);
     return pool.preparedQuery(CLAIM_ON)
-        .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit, utc(dueBy), chain.toString()))
+        .execute(args)
         .map(
             rows -> {
               List<Due> due = new ArrayList<>();
@@ -118,9 +127,21 @@ public class PgWatchEvaluations implements WatchEvaluations {
   }
 
   @Override
-  public Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt) {
+  public Uni<Void> unchanged(List<Unchanged> watches, Instant nextAt) {
+    if (watches.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    String[] ids = new String[watches.size()];
+    String[] statuses = new String[ids.length];
+    String[] details = new String[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      Unchanged u = watches.get(i);
+      ids[i] = u.id();
+      statuses[i] = u.status().wireName();
+      details[i] = u.detail();
+    }
     return pool.preparedQuery(UNCHANGED)
-        .execute(Tuple.of(id, status.wireName(), detail, utc(nextAt)))
+        .execute(Tuple.of(ids, statuses, details, utc(nextAt)))
         .replaceWithVoid();
   }
 

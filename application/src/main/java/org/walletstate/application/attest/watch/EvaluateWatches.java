@@ -6,9 +6,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
 import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.watch.port.in.Watch;
@@ -35,7 +37,8 @@ import org.walletstate.domain.chain.ChainId;
  * charge period; a key that cannot pay pauses its watches, which are then not evaluated). An
  * incomplete read changes nothing and delivers nothing: the watch says so in its status and is read
  * again at the next run. A key that cannot pay for a change pauses its watch, which keeps being
- * evaluated and delivers the change once the key has credits.
+ * evaluated and delivers the change once the key has credits. The evaluations of a run that changed
+ * nothing are written together, in one statement at its end.
  */
 public final class EvaluateWatches {
 
@@ -64,9 +67,8 @@ public final class EvaluateWatches {
   private final Duration every;
   private final int batch;
   private final WatchTime time;
-  private final Duration sameHead;
 
-  /** With the timer, the new heads' window and the batch of {@code timing}. */
+  /** With the timer and the batch of {@code timing}. */
   public EvaluateWatches(
       WatchEvaluations evaluations,
       JsonRequests requests,
@@ -77,7 +79,6 @@ public final class EvaluateWatches {
       Clock clock,
       Executor cpu,
       WatchTiming timing) {
-    this.sameHead = timing.sameHead();
     this.evaluations = evaluations;
     this.requests = requests;
     this.reads = new IsolatingReads(chains);
@@ -98,19 +99,16 @@ public final class EvaluateWatches {
   }
 
   /**
-   * One run at a new head of {@code chain}: the watches with a condition on it, unless one was
-   * evaluated less than {@link WatchTiming#sameHead} ago or is held by a claim; the number of
-   * changes recorded. A watch evaluated here is due for the timer two intervals later, so while
-   * heads keep coming the timer does not read it again.
+   * One run at block {@code head} of {@code chain}: the watches with a condition on it that no
+   * claim took at this block or a later one of the chain (on any replica), unless one is held by a
+   * claim; the number of changes recorded. A watch evaluated here is due for the timer two
+   * intervals later, so while heads keep coming the timer does not read it again.
    */
-  public Uni<Integer> onHead(ChainId chain) {
+  public Uni<Integer> onHead(ChainId chain, long head) {
     Instant now = clock.instant();
-    Duration fallback = every.multipliedBy(2);
+    Instant next = now.plus(every.multipliedBy(2));
     return run(
-        evaluations.claimOn(
-            chain, now, now.plus(fallback).minus(sameHead), every.multipliedBy(5), batch),
-        now,
-        now.plus(fallback));
+        evaluations.claimOn(chain, head, now, next, every.multipliedBy(5), batch), now, next);
   }
 
   private Uni<Integer> run(Uni<List<WatchEvaluations.Due>> claim, Instant now, Instant next) {
@@ -125,7 +123,8 @@ public final class EvaluateWatches {
     List<Parsed> parsed = new ArrayList<>();
     List<IsolatingReads.Member> shared = new ArrayList<>();
     List<IsolatingReads.Member> apart = new ArrayList<>();
-    List<Uni<Void>> unreadable = new ArrayList<>();
+    // every unchanged evaluation of the run, written in one statement at its end
+    List<WatchEvaluations.Unchanged> unchanged = Collections.synchronizedList(new ArrayList<>());
     for (WatchEvaluations.Due d : due) {
       try {
         AttestCommand command =
@@ -134,12 +133,11 @@ public final class EvaluateWatches {
         IsolatingReads.Member member = new IsolatingReads.Member(d.id(), command.request());
         (d.failedAlone() > 0 ? apart : shared).add(member);
       } catch (RuntimeException e) {
-        unreadable.add(
-            evaluations.unchanged(
+        unchanged.add(
+            new WatchEvaluations.Unchanged(
                 d.id(),
                 Watch.Status.READ_FAILED,
-                "the request no longer reads: " + e.getMessage(),
-                next));
+                "the request no longer reads: " + e.getMessage()));
       }
     }
     return reads
@@ -150,21 +148,22 @@ public final class EvaluateWatches {
                 Multi.createFrom()
                     .iterable(parsed)
                     .onItem()
-                    .transformToUniAndConcatenate(p -> one(p, observed, now, next))
+                    .transformToUniAndConcatenate(p -> one(p, observed, unchanged, now, next))
                     .collect()
-                    .with(java.util.stream.Collectors.summingInt(Integer::intValue)))
-        .call(
-            () ->
-                unreadable.isEmpty()
-                    ? Uni.createFrom().voidItem()
-                    : Uni.join().all(unreadable).andCollectFailures().replaceWithVoid());
+                    .with(Collectors.summingInt(Integer::intValue)))
+        .call(() -> evaluations.unchanged(List.copyOf(unchanged), next));
   }
 
-  private Uni<Integer> one(Parsed p, IsolatingReads.Observed observed, Instant now, Instant next) {
+  private Uni<Integer> one(
+      Parsed p,
+      IsolatingReads.Observed observed,
+      List<WatchEvaluations.Unchanged> unchanged,
+      Instant now,
+      Instant next) {
     String id = p.due().id();
     AttestEvaluation evaluation = observed.evaluation(new IsolatingReads.Member(id, p.request()));
     if (evaluation instanceof AttestEvaluation.Refused refused) {
-      return none(evaluations.unchanged(id, Watch.Status.READ_FAILED, refused.message(), next));
+      return none(unchanged, id, Watch.Status.READ_FAILED, refused.message());
     }
     if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
       if (observed.failedAlone().contains(id)) {
@@ -174,15 +173,13 @@ public final class EvaluateWatches {
             evaluations.apart(
                 id, strikes, WatchVerdicts.apart(strikes, apart, incomplete), now.plus(apart)));
       }
-      return none(
-          evaluations.unchanged(
-              id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete), next));
+      return none(unchanged, id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete));
     }
     AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
     if (!WatchVerdicts.changed(p.due(), complete)) {
-      return none(evaluations.unchanged(id, Watch.Status.ACTIVE, "", next));
+      return none(unchanged, id, Watch.Status.ACTIVE, "");
     }
-    return charged(p, complete, now, next);
+    return charged(p, complete, unchanged, now, next);
   }
 
   /**
@@ -195,7 +192,11 @@ public final class EvaluateWatches {
   }
 
   private Uni<Integer> charged(
-      Parsed p, AttestEvaluation.Complete complete, Instant now, Instant next) {
+      Parsed p,
+      AttestEvaluation.Complete complete,
+      List<WatchEvaluations.Unchanged> unchanged,
+      Instant now,
+      Instant next) {
     WatchEvaluations.Due due = p.due();
     int seq = due.changes() + 1;
     Attestation attestation =
@@ -218,16 +219,15 @@ public final class EvaluateWatches {
             taken -> {
               if (taken instanceof CreditLedger.Debit.Insufficient short_) {
                 return none(
-                    evaluations.unchanged(
-                        due.id(),
-                        Watch.Status.PAUSED,
-                        "the key has "
-                            + short_.available()
-                            + " credits; a change costs "
-                            + PRICE
-                            + ". Evaluation goes on; the change is delivered once the key has"
-                            + " credits",
-                        next));
+                    unchanged,
+                    due.id(),
+                    Watch.Status.PAUSED,
+                    "the key has "
+                        + short_.available()
+                        + " credits; a change costs "
+                        + PRICE
+                        + ". Evaluation goes on; the change is delivered once the key has"
+                        + " credits");
               }
               return signed(p, attestation)
                   .flatMap(
@@ -260,5 +260,12 @@ public final class EvaluateWatches {
 
   private static Uni<Integer> none(Uni<Void> recorded) {
     return recorded.replaceWith(0);
+  }
+
+  /** An unchanged evaluation, kept for the run's one write of them. */
+  private static Uni<Integer> none(
+      List<WatchEvaluations.Unchanged> unchanged, String id, Watch.Status status, String detail) {
+    unchanged.add(new WatchEvaluations.Unchanged(id, status, detail));
+    return Uni.createFrom().item(0);
   }
 }

@@ -96,6 +96,7 @@ final class IsolatingReads {
       observed.add(
           chains
               .observe(t.chain(), reads.query(t))
+              .map(o -> reads.answered(t, o))
               .invoke(o -> record(t, members, o, out))
               .replaceWithVoid());
     }
@@ -148,6 +149,7 @@ final class IsolatingReads {
       halves.add(
           chains
               .observe(t.chain(), reads.query(t))
+              .map(o -> reads.answered(t, o))
               .flatMap(
                   o -> {
                     if (o instanceof ChainObservation.HeadUnavailable) {

@@ -5,8 +5,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.walletstate.domain.address.EvmAddress;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.AbiDecodingException;
 import org.walletstate.domain.evm.AbiReader;
@@ -30,6 +32,17 @@ public final class Aggregate3 implements EvmRead<List<Aggregate3.Result>> {
   /** The canonical Multicall3 address, the same on most EVM chains. */
   public static final EvmAddress CANONICAL =
       EvmAddress.parse("0xcA11bde05977b3631167028862bE2a173976CA11", "multicall3");
+
+  /** Multicall3 where it is not at the canonical address (ZKsync Era). */
+  private static final Map<ChainId, EvmAddress> ELSEWHERE =
+      Map.of(
+          new ChainId.Evm(324),
+          EvmAddress.parse("0xF9cda624FBC7e059355ce98a31693d299FACd963", "multicall3"));
+
+  /** The Multicall3 deployment of {@code chain}: {@link #CANONICAL} but where it is elsewhere. */
+  public static EvmAddress deployment(ChainId chain) {
+    return ELSEWHERE.getOrDefault(chain, CANONICAL);
+  }
 
   private static final Bytes SELECTOR =
       Bytes.of(

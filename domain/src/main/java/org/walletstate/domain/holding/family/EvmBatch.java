@@ -11,7 +11,6 @@ import java.util.Set;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.FailureSource;
 import org.walletstate.domain.chain.Reading;
@@ -41,12 +40,6 @@ import org.walletstate.domain.holding.WalletHolding;
  */
 final class EvmBatch implements HoldingBatch {
 
-  /** Multicall3 where it is not at the canonical address (ZKsync Era). */
-  private static final Map<ChainId, EvmAddress> MULTICALL_ELSEWHERE =
-      Map.of(
-          new ChainId.Evm(324),
-          EvmAddress.parse("0xF9cda624FBC7e059355ce98a31693d299FACd963", "multicall3"));
-
   private static final HoldingFailure AGGREGATE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "token balances could not be read");
 
@@ -73,10 +66,7 @@ final class EvmBatch implements HoldingBatch {
     }
     this.index = Map.copyOf(calls);
     this.aggregate =
-        aggregated.isEmpty()
-            ? null
-            : new Aggregate3(
-                MULTICALL_ELSEWHERE.getOrDefault(chain.id(), Aggregate3.CANONICAL), aggregated);
+        aggregated.isEmpty() ? null : new Aggregate3(Aggregate3.deployment(chain.id()), aggregated);
     Set<ChainRead<?>> all = new LinkedHashSet<>();
     if (aggregate != null) {
       all.add(aggregate);

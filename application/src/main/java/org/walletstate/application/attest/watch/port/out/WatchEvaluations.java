@@ -70,19 +70,30 @@ public interface WatchEvaluations {
   /**
    * Takes, as {@link #claim} does, up to {@code limit} live watches with a condition on {@code
    * chain} (named by its {@code chainId}) whose next evaluation is at or before {@code dueBy} (a
-   * watch held by a claim is due at the end of its lease, past {@code dueBy}), and holds them for
-   * {@code lease}.
+   * watch held by a claim is due at the end of its lease, past {@code dueBy}) and that no claim
+   * took at block {@code head} of that chain or a later one; records {@code head} as the block each
+   * was taken at, and holds them for {@code lease}. So claims at one head, on any number of
+   * replicas, take each watch once, and a watch taken at block N is taken again at N + 1.
    */
-  Uni<List<Due>> claimOn(ChainId chain, Instant now, Instant dueBy, Duration lease, int limit);
+  Uni<List<Due>> claimOn(
+      ChainId chain, long head, Instant now, Instant dueBy, Duration lease, int limit);
 
   /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
   Uni<Void> paid(String id, int periods);
 
+  /** An evaluation that changed nothing: the watch's status and its detail. */
+  record Unchanged(String id, Watch.Status status, String detail) {}
+
   /**
-   * An evaluation that changed nothing: the watch's status, and when it is evaluated next; the
-   * watch is read in its chain's shared round again.
+   * Evaluations that changed nothing, in one write: each watch's status, and when they are
+   * evaluated next; the watches are read in their chain's shared round again.
    */
-  Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt);
+  Uni<Void> unchanged(List<Unchanged> watches, Instant nextAt);
+
+  /** One evaluation that changed nothing, as {@link #unchanged(List, Instant)}. */
+  default Uni<Void> unchanged(String id, Watch.Status status, String detail, Instant nextAt) {
+    return unchanged(List.of(new Unchanged(id, status, detail)), nextAt);
+  }
 
   /**
    * An evaluation whose reads failed alone for the {@code failedAlone}-th time in a row: the watch

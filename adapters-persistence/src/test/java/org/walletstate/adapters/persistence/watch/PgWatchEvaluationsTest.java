@@ -1,0 +1,189 @@
+package org.walletstate.adapters.persistence.watch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.walletstate.adapters.persistence.PostgresTestResource;
+import org.walletstate.application.attest.watch.port.in.Watch;
+import org.walletstate.application.attest.watch.port.in.WatchCommand;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
+import org.walletstate.application.attest.watch.port.out.WatchStore;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.payload.KeyVersion;
+
+/**
+ * The watches' claims at new heads on PostgreSQL, by block number: claims at one head, at once or
+ * one after another (replicas that learn of the head at different times), take each watch once; the
+ * next block takes every watch again; an older head takes none; and the unchanged evaluations of a
+ * run are written in one statement, each with its own status.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+class PgWatchEvaluationsTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(60);
+
+  @Inject PgWatchStore store;
+  @Inject PgWatchEvaluations evaluations;
+  @Inject Pool pool;
+
+  private long key() {
+    String hash = (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "");
+    return pool.preparedQuery(
+            "insert into api_key (key_hash, app_name, plan, key_version, daily_limit, credits,"
+                + " created_at) values ($1, 'watch test', 'pro', 2, 100, 0, now()) returning id")
+        .execute(Tuple.of(hash))
+        .await()
+        .atMost(WAIT)
+        .iterator()
+        .next()
+        .getLong("id");
+  }
+
+  /** {@code count} watches of a new key, each with a condition on {@code chain}; their ids. */
+  private List<String> watches(long chain, int count) {
+    long key = key();
+    Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    String request =
+        "{\"wallet\":\"0x000000000000000000000000000000000000dEaD\",\"conditions\":[{\"type\":"
+            + "\"native_balance\",\"chainId\":"
+            + chain
+            + ",\"min\":\"1\"}]}";
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      String id = "wch_" + UUID.randomUUID().toString().replace("-", "");
+      Watch watch =
+          new Watch(
+              id,
+              key,
+              URI.create("https://hooks.example.com/w"),
+              WatchCommand.DeliverOn.PASS,
+              now,
+              now.plusSeconds(3_600),
+              Watch.Status.ACTIVE,
+              "",
+              true,
+              List.of(true),
+              "att_" + id);
+      store
+          .insert(new WatchStore.NewWatch(watch, request, KeyVersion.V2, "whsec_x"))
+          .await()
+          .atMost(WAIT);
+      ids.add(id);
+    }
+    return ids;
+  }
+
+  /**
+   * A claim at {@code head} of {@code chain} with no lease (a claimed watch is due again at once),
+   * so only the block decides whether a watch is taken again.
+   */
+  private Uni<List<String>> claim(ChainId chain, long head, int limit) {
+    Instant now = Instant.now();
+    return evaluations
+        .claimOn(chain, head, now, now, Duration.ZERO, limit)
+        .map(due -> due.stream().map(WatchEvaluations.Due::id).toList());
+  }
+
+  private List<String> claimNow(ChainId chain, long head) {
+    return claim(chain, head, 1_000).await().atMost(WAIT);
+  }
+
+  @Test
+  void claimsAtOneHead_takeEachWatchOnce_andTheNextBlockTakesEveryWatchAgain() {
+    ChainId chain = new ChainId.Evm(7_770_001);
+    List<String> ids = watches(7_770_001, 30);
+    List<String> elsewhere = watches(7_770_002, 3);
+
+    // four replicas at once at block 100, ten watches each per claim, twice over
+    List<Uni<List<String>>> replicas = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      replicas.add(claim(chain, 100, 10));
+    }
+    List<String> taken = new ArrayList<>();
+    Uni.join().all(replicas).andFailFast().await().atMost(WAIT).forEach(taken::addAll);
+    assertThat(taken).as("no watch taken twice at one head").doesNotHaveDuplicates();
+    List<String> later = claimNow(chain, 100);
+    Set<String> atHundred = new HashSet<>(taken);
+    atHundred.addAll(later);
+    assertThat(taken.size() + later.size()).isEqualTo(30);
+    assertThat(atHundred).containsExactlyInAnyOrderElementsOf(ids);
+
+    assertThat(claimNow(chain, 100))
+        .as("a replica that learns of block 100 later takes none again")
+        .isEmpty();
+    assertThat(claimNow(chain, 99)).as("nor does an older head").isEmpty();
+    assertThat(claimNow(chain, 101))
+        .as("block 101 takes every watch again")
+        .containsExactlyInAnyOrderElementsOf(ids);
+    assertThat(claimNow(chain, 101)).isEmpty();
+    assertThat(claimNow(new ChainId.Evm(7_770_002), 101))
+        .as("each chain's blocks are its own")
+        .containsExactlyInAnyOrderElementsOf(elsewhere);
+  }
+
+  @Test
+  void aWatchHeldByAClaim_isNotTakenByTheNextHead_untilItsEvaluationIsWritten() {
+    ChainId chain = new ChainId.Evm(7_770_003);
+    List<String> ids = watches(7_770_003, 2);
+    Instant now = Instant.now();
+    Duration lease = Duration.ofSeconds(10);
+    assertThat(evaluations.claimOn(chain, 5, now, now, lease, 10).await().atMost(WAIT)).hasSize(2);
+    assertThat(
+            evaluations.claimOn(chain, 6, now, now.plusSeconds(4), lease, 10).await().atMost(WAIT))
+        .as("held by the lease")
+        .isEmpty();
+
+    evaluations
+        .unchanged(
+            List.of(
+                new WatchEvaluations.Unchanged(ids.get(0), Watch.Status.ACTIVE, ""),
+                new WatchEvaluations.Unchanged(ids.get(1), Watch.Status.READ_FAILED, "no answer")),
+            now.plusSeconds(4))
+        .await()
+        .atMost(WAIT);
+
+    Row first = row(ids.get(0));
+    Row second = row(ids.get(1));
+    assertThat(first.getString("status")).isEqualTo("active");
+    assertThat(second.getString("status")).isEqualTo("read_failed");
+    assertThat(second.getString("status_detail")).isEqualTo("no answer");
+    assertThat(first.getOffsetDateTime("next_evaluation_at").toInstant())
+        .isEqualTo(now.plusSeconds(4).truncatedTo(ChronoUnit.MICROS));
+    assertThat(
+            evaluations
+                .claimOn(chain, 6, now, now.plusSeconds(4), lease, 10)
+                .await()
+                .atMost(WAIT)
+                .stream()
+                .map(WatchEvaluations.Due::id))
+        .as("written, both are taken by the next block")
+        .containsExactlyInAnyOrderElementsOf(ids);
+  }
+
+  private Row row(String id) {
+    return pool.preparedQuery(
+            "select status, status_detail, next_evaluation_at from watch where id = $1")
+        .execute(Tuple.of(id))
+        .await()
+        .atMost(WAIT)
+        .iterator()
+        .next();
+  }
+}
