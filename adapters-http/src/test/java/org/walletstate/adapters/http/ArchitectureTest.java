@@ -98,6 +98,17 @@ class ArchitectureTest {
                   .or(resideInAPackage("org.walletstate.application..port.in..")))
           .because("a resource translates HTTP to a use case's incoming port, and nothing else");
 
+  /** A resource reads its body through its edge object, keyless or not. */
+  @ArchTest
+  static final ArchRule resourcesReadBodiesThroughTheirEdge =
+      noClasses()
+          .that()
+          .areAnnotatedWith(Path.class)
+          .should()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("org.walletstate.adapters.http.body.JsonBodies")
+          .because("every resource takes one edge object (Exchange or PayableExchange)");
+
   @ArchTest
   static final ArchRule toolsCallOnlyIncomingPorts =
       classes()

@@ -17,6 +17,8 @@ import org.walletstate.application.account.Charge.Delivery;
 import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
+import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.MeteredOperation;
@@ -71,7 +73,8 @@ class ChargingTest {
           (outcome, credits, balance) -> new Outcome(outcome.text(), credits, balance),
           (available, required) -> new Outcome("short", available, required));
 
-  private final InMemoryCreditLedger ledger = new InMemoryCreditLedger(100);
+  private final MemoryCreditLedger ledger =
+      new MemoryCreditLedger().withBalance(KEY.id(), 100).withBalance(SERVICE.id(), 100);
   private final List<KeyVersion> workedIn = new ArrayList<>();
   private Draw draw = new Draw.Drawn(SERVICE, 7, 1000, Instant.parse("2026-11-29T00:00:00Z"));
   private PaidCallUseCase.Outcome<?> paidCall;
@@ -141,7 +144,9 @@ class ChargingTest {
 
   @Test
   void aKeyThatCannotPayTheWholeCallIsRefusedBeforeTheWork() {
-    InMemoryCreditLedger poor = new InMemoryCreditLedger(11);
+    List<CreditLedger.DebitRequest> asked = new ArrayList<>();
+    MemoryCreditLedger poor =
+        new MemoryCreditLedger().withBalance(KEY.id(), 11).beforeEachDebit(asked::add);
     Charging charging =
         new Charging(new Metering(poor, CLOCK), () -> Uni.createFrom().item(draw), paidCalls);
 
@@ -153,6 +158,7 @@ class ChargingTest {
             new Paid.Answered<>(new Outcome("short", 11, 12), new Paid.Settlement.Credits()));
     assertThat(workedIn).isEmpty();
     assertThat(poor.debits()).isEmpty();
+    assertThat(asked).isEmpty();
   }
 
   @Test

@@ -114,11 +114,7 @@ public final class JsonRpcTransport {
         deadline,
         endpoint ->
             check.accept(
-                send(
-                    HttpRequest.newBuilder(under(endpoint, path))
-                        .header("Accept", "application/json, text/plain")
-                        .GET(),
-                    deadline)));
+                send(get(under(endpoint, path), "application/json, text/plain"), deadline)));
   }
 
   /** Reads {@code text} as a JSON object, or fails the call. */
@@ -156,11 +152,7 @@ public final class JsonRpcTransport {
         deadline,
         endpoint -> {
           HttpResponse<String> response =
-              respond(
-                  HttpRequest.newBuilder(under(endpoint, path))
-                      .header("Accept", "application/json")
-                      .GET(),
-                  deadline);
+              respond(get(under(endpoint, path), "application/json"), deadline);
           return check.accept(
               new HttpAnswer(response.statusCode(), response.headers(), json(response.body())));
         });
@@ -181,11 +173,7 @@ public final class JsonRpcTransport {
         deadline,
         endpoint -> {
           HttpResponse<String> response =
-              respond(
-                  HttpRequest.newBuilder(under(endpoint, path))
-                      .header("Accept", "application/json, text/plain")
-                      .GET(),
-                  deadline);
+              respond(get(under(endpoint, path), "application/json, text/plain"), deadline);
           return check.accept(response.statusCode(), response.body());
         });
   }
@@ -206,6 +194,10 @@ public final class JsonRpcTransport {
   private static URI under(URI endpoint, String path) {
     String base = endpoint.toString();
     return URI.create(base.endsWith("/") ? base + path : base + "/" + path);
+  }
+
+  private static HttpRequest.Builder get(URI target, String accept) {
+    return HttpRequest.newBuilder(target).header("Accept", accept).GET();
   }
 
   private static HttpRequest.Builder post(URI target, String body) {

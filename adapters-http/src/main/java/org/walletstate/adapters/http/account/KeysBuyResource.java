@@ -14,9 +14,8 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
@@ -41,19 +40,16 @@ import org.walletstate.domain.chain.ChainCatalogue;
 public class KeysBuyResource {
 
   private final BuyKeyUseCase buyKey;
-  private final JsonBodies bodies;
-  private final Envelopes envelopes;
+  private final Exchange edge;
   private final String walletAuthDomain;
 
   @Inject
   public KeysBuyResource(
       BuyKeyUseCase buyKey,
-      JsonBodies bodies,
-      Envelopes envelopes,
+      Exchange edge,
       @ConfigProperty(name = "walletstate.wallet-auth.domain") Optional<String> walletAuthDomain) {
     this.buyKey = buyKey;
-    this.bodies = bodies;
-    this.envelopes = envelopes;
+    this.edge = edge;
     this.walletAuthDomain = walletAuthDomain.orElse("(not configured)");
   }
 
@@ -103,7 +99,7 @@ public class KeysBuyResource {
   @Operation(
       summary = "Buy a key with an on-chain payment (the paying wallet becomes its identity)")
   public Uni<Response> buy(byte[] body) {
-    KeyPurchaseRequest request = BuyKeyCommands.purchase(bodies.object(body));
+    KeyPurchaseRequest request = BuyKeyCommands.purchase(edge.body(body));
     return buyKey.buy(request).map(outcome -> answer(request, outcome));
   }
 
@@ -145,7 +141,7 @@ public class KeysBuyResource {
           .build();
     }
     if (outcome instanceof Outcome.Refused refused) {
-      return PurchaseRefusals.answer(envelopes, refused.refusal());
+      return PurchaseRefusals.answer(edge.envelopes(), refused.refusal());
     }
     Outcome.WalletHasKey taken = (Outcome.WalletHasKey) outcome;
     throw new ApiError(

@@ -11,8 +11,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -26,12 +26,12 @@ import org.walletstate.domain.account.FreeKeyRequest;
 public class KeysResource {
 
   private final CreateFreeKeyUseCase createFreeKey;
-  private final JsonBodies bodies;
+  private final Exchange edge;
 
   @Inject
-  public KeysResource(CreateFreeKeyUseCase createFreeKey, JsonBodies bodies) {
+  public KeysResource(CreateFreeKeyUseCase createFreeKey, Exchange edge) {
     this.createFreeKey = createFreeKey;
-    this.bodies = bodies;
+    this.edge = edge;
   }
 
   /** The flat body of a created key; {@code key} appears here and nowhere else, ever. */
@@ -50,8 +50,7 @@ public class KeysResource {
   @RateLimited(RatePolicy.KEYS_CREATE)
   @Operation(summary = "Create a free-tier API key (10 one-time credits, 100 requests a day)")
   public Uni<Response> create(byte[] body) {
-    FreeKeyRequest request =
-        CreateFreeKeyCommands.request(bodies.object(body), KeysResource::paidTier);
+    FreeKeyRequest request = CreateFreeKeyCommands.request(edge.body(body), KeysResource::paidTier);
     return createFreeKey
         .create(request)
         .map(

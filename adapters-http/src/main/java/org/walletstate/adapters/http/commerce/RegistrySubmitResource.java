@@ -13,8 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.body.JsonBodies;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -30,15 +29,12 @@ import org.walletstate.domain.payload.Timestamps;
 public class RegistrySubmitResource {
 
   private final TokenRegistryUseCase registry;
-  private final JsonBodies bodies;
-  private final Envelopes envelopes;
+  private final Exchange edge;
 
   @Inject
-  public RegistrySubmitResource(
-      TokenRegistryUseCase registry, JsonBodies bodies, Envelopes envelopes) {
+  public RegistrySubmitResource(TokenRegistryUseCase registry, Exchange edge) {
     this.registry = registry;
-    this.bodies = bodies;
-    this.envelopes = envelopes;
+    this.edge = edge;
   }
 
   @Idempotent
@@ -48,7 +44,7 @@ public class RegistrySubmitResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Submit a token or NFT collection for review (free; pending until reviewed)")
   public Uni<Response> submit(byte[] body) {
-    RegistrySubmission submission = TokenRegistryCommands.submission(bodies.object(body));
+    RegistrySubmission submission = TokenRegistryCommands.submission(edge.body(body));
     return registry
         .submit(submission, Optional.empty())
         .map(
@@ -64,7 +60,7 @@ public class RegistrySubmitResource {
               v.put("source", e.source());
               v.put("submittedAt", Timestamps.iso(e.createdAt()));
               v.put("duplicate", submitted.duplicate());
-              return envelopes.ok(v);
+              return edge.ok(v);
             });
   }
 }

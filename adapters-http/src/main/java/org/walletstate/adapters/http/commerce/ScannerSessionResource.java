@@ -14,9 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
 import org.walletstate.adapters.http.ratelimit.RatePolicy;
@@ -34,21 +33,15 @@ import org.walletstate.domain.payload.Timestamps;
 public class ScannerSessionResource {
 
   private final ScannersUseCase scanners;
-  private final JsonBodies bodies;
-  private final Envelopes envelopes;
+  private final Exchange edge;
   private final Clock clock;
   private final AddressLimits addresses;
 
   @Inject
   public ScannerSessionResource(
-      ScannersUseCase scanners,
-      JsonBodies bodies,
-      Envelopes envelopes,
-      Clock clock,
-      AddressLimits addresses) {
+      ScannersUseCase scanners, Exchange edge, Clock clock, AddressLimits addresses) {
     this.scanners = scanners;
-    this.bodies = bodies;
-    this.envelopes = envelopes;
+    this.edge = edge;
     this.clock = clock;
     this.addresses = addresses;
   }
@@ -59,7 +52,7 @@ public class ScannerSessionResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Log a till in with a scanner PIN: a session token and the store's setup")
   public Uni<Response> login(byte[] body, HttpServerRequest http) {
-    ScannerLogin login = ScannersCommands.login(bodies.object(body));
+    ScannerLogin login = ScannersCommands.login(edge.body(body));
     return scanners
         .login(login, addresses.client(http))
         .map(
@@ -71,7 +64,7 @@ public class ScannerSessionResource {
                 v.put("scannerId", opened.scannerId());
                 v.put("merchant", MerchantViews.publicView(opened.merchant()));
                 v.put("paused", opened.merchant().paused());
-                return envelopes.ok(v);
+                return edge.ok(v);
               }
               if (outcome instanceof ScannersUseCase.Login.WrongPin wrong) {
                 throw new ApiError(

@@ -14,9 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.walletstate.adapters.http.body.JsonBodies;
 import org.walletstate.adapters.http.envelope.ApiError;
-import org.walletstate.adapters.http.envelope.Envelopes;
+import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.ratelimit.AddressLimits;
 import org.walletstate.adapters.http.ratelimit.RateLimited;
@@ -39,19 +38,14 @@ import org.walletstate.domain.payload.Timestamps;
 public class PaymentIntentsResource {
 
   private final OpenPaymentIntentUseCase intents;
-  private final JsonBodies bodies;
-  private final Envelopes envelopes;
+  private final Exchange edge;
   private final AddressLimits addresses;
 
   @Inject
   public PaymentIntentsResource(
-      OpenPaymentIntentUseCase intents,
-      JsonBodies bodies,
-      Envelopes envelopes,
-      AddressLimits addresses) {
+      OpenPaymentIntentUseCase intents, Exchange edge, AddressLimits addresses) {
     this.intents = intents;
-    this.bodies = bodies;
-    this.envelopes = envelopes;
+    this.edge = edge;
     this.addresses = addresses;
   }
 
@@ -85,7 +79,7 @@ public class PaymentIntentsResource {
       summary =
           "Reserve an exact amount to pay from a wallet that cannot sign (an exchange, a relayer)")
   public Uni<Response> open(byte[] body, HttpServerRequest http) {
-    PaymentIntentCommand request = PaymentIntentCommands.open(bodies.object(body));
+    PaymentIntentCommand request = PaymentIntentCommands.open(edge.body(body));
     return intents
         .open(request, addresses.client(http))
         .map(
@@ -97,7 +91,7 @@ public class PaymentIntentsResource {
                         ? evm.checksummed()
                         : rules.receiver().text();
                 return Response.fromResponse(
-                        envelopes.ok(
+                        edge.ok(
                             new Opened(
                                 opened.intent().id(),
                                 opened.secret(),

@@ -24,8 +24,7 @@ import org.walletstate.domain.proof.ProofRequirement;
  * @param chain a chain whose family reads collections
  * @param collection the collection in its family's signed form, and its filter
  */
-public record NftOwnership(Chain chain, CollectionId collection)
-    implements Condition<WalletAddress> {
+public record NftOwnership(Chain chain, CollectionId collection) implements HoldingCondition {
 
   public static final ConditionType TYPE = new ConditionType("nft_ownership", NftOwnership.class);
 
@@ -55,12 +54,6 @@ public record NftOwnership(Chain chain, CollectionId collection)
   @Override
   public ConditionType type() {
     return TYPE;
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public Class<WalletAddress> walletType() {
-    return (Class<WalletAddress>) holdings().walletType();
   }
 
   private ChainHoldings holdings() {

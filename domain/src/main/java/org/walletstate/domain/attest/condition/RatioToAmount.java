@@ -31,7 +31,7 @@ import org.walletstate.domain.proof.ProofRequirement;
  */
 public record RatioToAmount(
     Chain chain, Asset asset, RatioFactors factors, Optional<TokenDecimals> declaredDecimals)
-    implements Condition<WalletAddress> {
+    implements HoldingCondition {
 
   public static final ConditionType TYPE =
       new ConditionType("ratio_to_amount", RatioToAmount.class);
@@ -55,12 +55,6 @@ public record RatioToAmount(
   @Override
   public ConditionType type() {
     return TYPE;
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public Class<WalletAddress> walletType() {
-    return (Class<WalletAddress>) HoldingFamilies.on(chain).walletType();
   }
 
   /** The derived minimum balance, {@code multiple × amount}, in display units. */

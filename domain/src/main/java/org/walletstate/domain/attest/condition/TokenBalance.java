@@ -36,7 +36,7 @@ import org.walletstate.domain.proof.ProofRequirement;
  */
 public record TokenBalance(
     Chain chain, Asset asset, DecimalAmount threshold, Optional<TokenDecimals> declaredDecimals)
-    implements Condition<WalletAddress> {
+    implements HoldingCondition {
 
   public static final ConditionType TYPE = new ConditionType("token_balance", TokenBalance.class);
 
@@ -51,12 +51,6 @@ public record TokenBalance(
   @Override
   public ConditionType type() {
     return TYPE;
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public Class<WalletAddress> walletType() {
-    return (Class<WalletAddress>) holdings().walletType();
   }
 
   private ChainHoldings holdings() {
