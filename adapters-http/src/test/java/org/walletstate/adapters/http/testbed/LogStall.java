@@ -26,7 +26,7 @@ public final class LogStall {
   /**
    * Runs {@code work} while the counter row is held, then releases it and waits until the stalled
    * statement has committed (its entries were never answered: the log over-approximates what was
-   * issued), so that the next append is taken again.
+   * issued) or, past its statement timeout, been cancelled, so that the next append is taken again.
    */
   public static void during(Pool pool, Work work) throws Exception {
     long next = nextIndex(pool);
@@ -43,7 +43,8 @@ public final class LogStall {
       held.rollback().await().atMost(WAIT);
       locker.close().await().atMost(WAIT);
     }
-    long deadline = System.nanoTime() + WAIT.toNanos();
+    // the stalled statement commits, or was cancelled by its statement timeout (5 s) meanwhile
+    long deadline = System.nanoTime() + Duration.ofSeconds(6).toNanos();
     while (nextIndex(pool) == next && System.nanoTime() < deadline) {
       Thread.sleep(20);
     }
