@@ -152,11 +152,25 @@ public final class DualAttestationSigner
   /** Appends a batch's profiles signed by {@link #signUnlogged} in one append, in this order. */
   @Override
   public List<String> logged(List<TrustProfileSigner.Signed> profiles) {
+    return Unlogged.appended(log, asUnlogged(profiles));
+  }
+
+  /**
+   * Hands a batch's profiles signed by {@link #signUnlogged} to the log in one append ({@link
+   * StatementLog#submitAll}), in this order, and gives their texts once the entries are durable.
+   */
+  @Override
+  public CompletionStage<List<String>> submitted(
+      List<TrustProfileSigner.Signed> profiles, Executor finishing) {
+    return Unlogged.submitted(log, asUnlogged(profiles), finishing);
+  }
+
+  private static List<Unlogged> asUnlogged(List<TrustProfileSigner.Signed> profiles) {
     List<Unlogged> signed = new ArrayList<>(profiles.size());
     for (TrustProfileSigner.Signed profile : profiles) {
       signed.add((Unlogged) profile);
     }
-    return Unlogged.appended(log, signed);
+    return signed;
   }
 
   /**
@@ -164,11 +178,25 @@ public final class DualAttestationSigner
    * <ns>-pass-v2} and {@code <ns>-pass-pq1}: the text {@code {pass, sig, kid, pqSig, pqKid}}.
    */
   public String signPass(InStorePass pass) {
+    return Unlogged.appended(log, List.of(unloggedPass(pass))).get(0);
+  }
+
+  /**
+   * Signs a pass as {@link #signPass} does on the calling thread and hands it to the log without
+   * waiting ({@link StatementLog#submitAll}): the stage gives its text, finished on {@code
+   * finishing}, once the entry is durable.
+   */
+  public CompletionStage<String> submitPass(InStorePass pass, Executor finishing) {
+    return Unlogged.submitted(log, List.of(unloggedPass(pass)), finishing)
+        .thenApply(texts -> texts.get(0));
+  }
+
+  private Unlogged unloggedPass(InStorePass pass) {
     ObjectNode statement = NODES.objectNode();
     statement.put("wallet", pass.wallet().checksummed());
     statement.put("issuedAt", Timestamps.iso(pass.issuedAt()));
     statement.put("expiresAt", Timestamps.iso(pass.expiresAt()));
-    return signed(StatementType.PASS, PreimageScheme.V2, statement, Optional.empty());
+    return unlogged(StatementType.PASS, PreimageScheme.V2, statement, Optional.empty());
   }
 
   /**
@@ -177,7 +205,21 @@ public final class DualAttestationSigner
    */
   @Override
   public String signDiscount(PayloadValue.Obj discount) {
-    return signed(
+    return Unlogged.appended(log, List.of(unloggedDiscount(discount))).get(0);
+  }
+
+  /**
+   * Signs as {@link #signDiscount} does and appends without waiting ({@link
+   * StatementLog#submitAll}).
+   */
+  @Override
+  public CompletionStage<String> submitDiscount(PayloadValue.Obj discount, Executor finishing) {
+    return Unlogged.submitted(log, List.of(unloggedDiscount(discount)), finishing)
+        .thenApply(texts -> texts.get(0));
+  }
+
+  private Unlogged unloggedDiscount(PayloadValue.Obj discount) {
+    return unlogged(
         StatementType.DISCOUNT, PreimageScheme.V2, PayloadTrees.object(discount), Optional.empty());
   }
 
@@ -216,15 +258,6 @@ public final class DualAttestationSigner
       conditionHashes.putIfAbsent(condition.deepCopy(), hash);
     }
     return hash;
-  }
-
-  /**
-   * Signs one statement as the SDK's {@link StatementType} defines it (kid, preimage, companion;
-   * with {@code claims} the JWT pair) and logs it. Returns the {@code data} text.
-   */
-  private String signed(
-      StatementType type, PreimageScheme scheme, ObjectNode statement, Optional<String> claims) {
-    return Unlogged.appended(log, List.of(unlogged(type, scheme, statement, claims))).get(0);
   }
 
   private Unlogged unlogged(

@@ -5,6 +5,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.application.commerce.port.out.PassSigner;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
@@ -43,6 +45,13 @@ public final class PassSigning implements PassSigner {
   public Signed sign(InStorePass pass) {
     String data = signer.signPass(pass);
     return new Signed(data, PassCode.of(data));
+  }
+
+  @Override
+  public CompletionStage<Signed> submit(InStorePass pass, Executor finishing) {
+    return signer
+        .submitPass(pass, finishing)
+        .thenApply(data -> new Signed(data, PassCode.of(data)));
   }
 
   @Override

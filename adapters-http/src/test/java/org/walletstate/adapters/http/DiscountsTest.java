@@ -32,6 +32,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogStall;
 import org.walletstate.adapters.http.testbed.NodeChecks;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.Verifier;
@@ -281,6 +282,42 @@ class DiscountsTest {
                 .getLong("credit_entry_id"))
         .isNotNull();
     ledgerBalances(key);
+  }
+
+  @Test
+  void aVerification_isAnsweredOnceLogged_andALogThatCannotTakeItStoresAndChargesNothing()
+      throws Exception {
+    String key = freeKey();
+    String id = store(key, null);
+    Response r = post(key, "/v1/verify", body(id, HOLDER));
+    r.then().statusCode(200).body("meta.creditsCharged", equalTo(1));
+    JsonNode logged = JSON.readTree(r.asString()).get("data").get("verification").get("log");
+    assertThat(LogStall.committedOfKind(pool, logged.get("index").asLong(), "discount")).isTrue();
+    assertThat(codes(id)).isOne();
+    long credits = one("select credits from api_key where id = $1", keyId(key)).getLong("credits");
+    long entries = entries(key);
+
+    String other = store(key, null);
+    LogStall.during(
+        pool,
+        () -> {
+          Response refused = post(key, "/v1/verify", body(other, HOLDER));
+          assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(503);
+          assertThat(refused.asString())
+              .contains("could not be signed and logged")
+              .contains("no code was created and no credit used");
+        });
+    // the code is stored (and its credit taken) only once the entry is durable: neither happened
+    assertThat(codes(other)).isZero();
+    assertThat(one("select credits from api_key where id = $1", keyId(key)).getLong("credits"))
+        .isEqualTo(credits);
+    assertThat(entries(key)).isEqualTo(entries);
+    ledgerBalances(key);
+  }
+
+  long entries(String key) {
+    return one("select count(*) as n from credit_entry where api_key_id = $1", keyId(key))
+        .getLong("n");
   }
 
   @Test

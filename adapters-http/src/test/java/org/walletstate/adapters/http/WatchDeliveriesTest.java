@@ -20,6 +20,7 @@ import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.LogStall;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
@@ -114,6 +115,53 @@ class WatchDeliveriesTest {
           .extracting(Ledger.Entry::requestId)
           .containsOnlyOnce(attestation.id());
     }
+  }
+
+  /**
+   * A change evaluated while the log cannot take entries is neither charged nor recorded for
+   * delivery; once the log takes entries again it is delivered once, charged once, and its
+   * statement's entry is the one its delivery names.
+   */
+  @Test
+  void aChangeWhoseStatementCannotBeLogged_isNeitherChargedNorDelivered_untilItIsLogged()
+      throws Exception {
+    TestKeys.TestKey key = TestKeys.create(pool, 10, 100, KeyVersion.V2);
+    String holder = Payments.fundedWallet(10, token, 5);
+    try (WebhookReceiver receiver = new WebhookReceiver(0)) {
+      Response created = watch(key, holder, receiver.url());
+      String id = created.jsonPath().getString("data.watch.id");
+      long entries = entries(key);
+      LogStall.during(
+          pool,
+          () -> {
+            spend(holder);
+            Thread.sleep(5_000); // several evaluation runs, each failing at its append
+            assertThat(receiver.received()).isEmpty();
+            assertThat(Watches.deliveries(key, id).jsonPath().getList("data.deliveries")).isEmpty();
+            assertThat(entries(key)).isEqualTo(entries);
+          });
+      Watches.await("the change is delivered", () -> !receiver.received().isEmpty());
+      Thread.sleep(2_000);
+      VerifiedAttestation attestation =
+          Watches.onlyDelivery(receiver, created.jsonPath().getString("data.webhookSecret"));
+      assertThat(attestation.pass()).isFalse();
+      assertThat(Ledger.entries(pool, key.id()))
+          .extracting(Ledger.Entry::requestId)
+          .containsOnlyOnce(attestation.id());
+      long index =
+          com.fasterxml.jackson.databind.json.JsonMapper.builder()
+              .build()
+              .readTree(receiver.received().get(0).body())
+              .get("log")
+              .get("index")
+              .asLong();
+      assertThat(LogStall.committed(pool, index, attestation.id())).isTrue();
+    }
+  }
+
+  /** How many ledger entries the key has (its debits, refunds and grants). */
+  private long entries(TestKeys.TestKey key) {
+    return Ledger.entries(pool, key.id()).size();
   }
 
   @Test

@@ -158,13 +158,19 @@ public final class DiscountService implements IssueDiscountUseCase {
             issued.expiresAt(),
             request.assurance().isPresent(),
             computed.holdings().assurances());
+    // signed on the CPU pool and handed to the log without waiting; the code (and its credit) is
+    // stored only once the entry is durable, and not at all when the append fails
     return orNullLogged(
-            Uni.createFrom().item(() -> signer.signDiscount(statement)).runSubscriptionOn(cpu),
-            "discount verification could not be signed")
+            Uni.createFrom()
+                .completionStage(() -> signer.submitDiscount(statement, cpu))
+                .runSubscriptionOn(cpu),
+            "discount verification could not be signed and logged")
         .flatMap(
             signed -> {
               if (signed == null) {
-                return done(new IssueOutcome.Unavailable("the verification could not be signed"));
+                return done(
+                    new IssueOutcome.Unavailable(
+                        "the verification could not be signed and logged"));
               }
               DailyWindow day = DailyWindow.containing(now);
               DiscountCodes.NewCode row =

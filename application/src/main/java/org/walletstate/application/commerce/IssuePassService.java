@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.walletstate.application.commerce.port.in.IssuePassUseCase;
 import org.walletstate.application.commerce.port.out.PassRenewals;
 import org.walletstate.application.commerce.port.out.PassSigner;
@@ -105,25 +106,26 @@ public final class IssuePassService implements IssuePassUseCase {
   }
 
   /**
-   * Signs the pass on a worker thread, never the event loop: signing appends the pass to the
-   * transparency log and waits for the entry to be durable.
+   * Signs the pass on a worker thread, never the event loop, and hands it to the transparency log
+   * without waiting: the worker is free once the entry is handed over, and the pass is answered
+   * once the entry is durable.
    */
   private Uni<Issue> issued(
       EvmAddress wallet, Instant now, String renewal, Optional<Instant> renewalExpiresAt) {
     InStorePass pass = new InStorePass(wallet, now);
+    Executor workers = Infrastructure.getDefaultWorkerPool();
     return Uni.createFrom()
-        .item(
-            () -> {
-              PassSigner.Signed signed = signer.sign(pass);
-              return (Issue)
-                  new Issue.Issued(
-                      pass,
-                      signed.dataJson(),
-                      signed.code(),
-                      renewal,
-                      renewalExpiresAt.orElse(null));
-            })
-        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        .completionStage(() -> signer.submit(pass, workers))
+        .runSubscriptionOn(workers)
+        .map(
+            signed ->
+                (Issue)
+                    new Issue.Issued(
+                        pass,
+                        signed.dataJson(),
+                        signed.code(),
+                        renewal,
+                        renewalExpiresAt.orElse(null)));
   }
 
   private static Uni<Issue> refuse(String reason) {

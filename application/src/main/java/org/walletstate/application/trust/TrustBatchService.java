@@ -61,35 +61,45 @@ public final class TrustBatchService implements TrustBatchUseCase {
   }
 
   /**
-   * A batch run as its outcome: one entry per wallet, in request order; what it delivered is the
-   * profiles signed (none: only the key's balance is stated).
+   * A batch run as its outcome: one entry per wallet, in request order, once the signed profiles'
+   * log entries are durable (their one append runs beside the debit); what it delivered is the
+   * profiles signed (none: only the key's balance is stated, and nothing is appended).
    */
-  private static Delivered<TrustBatchOutcome> outcome(Run run, TrustBatchCommand command) {
-    List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
+  private Delivered<TrustBatchOutcome> outcome(Run run, TrustBatchCommand command) {
     List<TrustProfile> profiles = new ArrayList<>();
     List<RpcFailureLog.Failed> failedReads = new ArrayList<>();
-    for (Done wallet : run.done()) {
+    for (int i = 0; i < run.done().size(); i++) {
+      Done wallet = run.done().get(i);
       if (wallet.failures() != null) {
-        failedReads.addAll(
-            TrustProfiling.failed("wallets[" + entries.size() + "]", wallet.failures()));
-        entries.add(
-            new TrustBatchOutcome.Failed(wallet.wallets().evm().checksummed(), wallet.failures()));
+        failedReads.addAll(TrustProfiling.failed("wallets[" + i + "]", wallet.failures()));
       } else {
         profiles.add(wallet.profile());
-        entries.add(new TrustBatchOutcome.Profiled(wallet.signed()));
       }
     }
     RpcFailureLog.warn(LOG, failedReads, run.observed());
-    TrustBatchOutcome answered = new TrustBatchOutcome.Answered(entries, 0, 0);
     if (profiles.isEmpty()) {
-      return new Delivered<>(answered, new Delivery.Balance());
+      return new Delivered<>(answered(run.done(), List.of()), new Delivery.Balance());
     }
     return new Delivered<>(
-        answered,
         new Delivery.Units(
             new CreditPrice.Call(
                 MeteredOperation.TRUST_BATCH, profiles.size(), command.proof(), command.quorum()),
             profiles.get(0).id(),
-            profiles.stream().anyMatch(TrustProfile::proofDelivered)));
+            profiles.stream().anyMatch(TrustProfile::proofDelivered)),
+        profiling.logged(run.done()).map(texts -> answered(run.done(), texts)));
+  }
+
+  /** The batch's entries in request order, each signed profile with its logged text. */
+  private static TrustBatchOutcome answered(List<Done> done, List<String> texts) {
+    List<TrustBatchOutcome.Entry> entries = new ArrayList<>();
+    int next = 0;
+    for (Done wallet : done) {
+      entries.add(
+          wallet.failures() != null
+              ? new TrustBatchOutcome.Failed(
+                  wallet.wallets().evm().checksummed(), wallet.failures())
+              : new TrustBatchOutcome.Profiled(texts.get(next++)));
+    }
+    return new TrustBatchOutcome.Answered(entries, 0, 0);
   }
 }

@@ -52,19 +52,25 @@ public final class TrustProfileService implements TrustProfileUseCase {
             version ->
                 profiling
                     .profiled(List.of(command.wallets()), command.proof(), command.assurance())
-                    .map(run -> outcome(run, call)),
+                    .map(run -> outcome(profiling, run, call)),
             BILLING));
   }
 
-  /** A one-wallet run as its outcome: the signed profile, or the reads that failed. */
-  private static Delivered<TrustOutcome> outcome(Run run, CreditPrice.Call call) {
+  /**
+   * A one-wallet run as its outcome: the signed profile once its log entry is durable (the append
+   * runs beside the debit), or the reads that failed.
+   */
+  private static Delivered<TrustOutcome> outcome(
+      TrustProfiling profiling, Run run, CreditPrice.Call call) {
     Done done = run.done().get(0);
     if (done.failures() != null) {
       RpcFailureLog.warn(LOG, TrustProfiling.failed("profile", done.failures()), run.observed());
       return new Delivered<>(new TrustOutcome.Unavailable(done.failures()), new Delivery.None());
     }
     return new Delivered<>(
-        new TrustOutcome.Signed(done.signed(), 0, 0),
-        new Delivery.Units(call, done.profile().id(), done.profile().proofDelivered()));
+        new Delivery.Units(call, done.profile().id(), done.profile().proofDelivered()),
+        profiling
+            .logged(run.done())
+            .map(texts -> (TrustOutcome) new TrustOutcome.Signed(texts.get(0), 0, 0)));
   }
 }

@@ -29,9 +29,9 @@ import org.walletstate.domain.trust.TrustWallets;
  * The flow the profile and the batch services share, over one wallet or many: the plan's chains are
  * read in parallel, each once (one head, one round trip), through the family-neutral {@link
  * ChainState} port; each wallet's profile is evaluated and signed, and the run's signed profiles
- * are appended to the transparency log together, in request order (one append). A profile whose
- * reads did not complete is never signed. What a run comes to, and who pays for it, is each
- * service's.
+ * are appended to the transparency log together, in request order (one append, without a thread
+ * waiting for it). A profile whose reads did not complete is never signed. What a run comes to, and
+ * who pays for it, is each service's.
  */
 public final class TrustProfiling {
 
@@ -65,14 +65,10 @@ public final class TrustProfiling {
   record Run(Map<ChainId, ChainObservation> observed, List<Done> done) {}
 
   /**
-   * One wallet's evaluation, and its signed profile when its reads completed ({@code failures}
-   * null), or the failures that keep it unsigned.
+   * One wallet's evaluation, and its profile signed but not yet logged when its reads completed
+   * ({@code failures} null), or the failures that keep it unsigned.
    */
   record Done(
-      TrustWallets wallets, List<TrustFailure> failures, TrustProfile profile, String signed) {}
-
-  /** One wallet's evaluation, signed but not yet logged when its reads completed. */
-  private record Evaluated(
       TrustWallets wallets,
       List<TrustFailure> failures,
       TrustProfile profile,
@@ -81,7 +77,7 @@ public final class TrustProfiling {
   /**
    * Reads every chain of the plan for {@code entries} once, all at once, each anchored at its own
    * head; every chain's aggregate is decoded once for every wallet, and the wallets are evaluated
-   * and signed in parallel; then their signed profiles are logged in one append.
+   * and signed in parallel. Their signed profiles are logged by {@link #logged}.
    *
    * @param assurance the request's {@code assurance}: how every chain is read and, when sent,
    *     signed in every row read from a chain
@@ -92,42 +88,31 @@ public final class TrustProfiling {
         .flatMap(
             observed -> {
               TrustObservations decoded = TrustObservations.of(plan, observed);
-              List<Uni<Evaluated>> each = new ArrayList<>();
+              List<Uni<Done>> each = new ArrayList<>();
               for (TrustWallets wallets : entries) {
                 each.add(evaluatedAndSigned(plan, wallets, proof, decoded));
               }
-              return Uni.join()
-                  .all(each)
-                  .andFailFast()
-                  .flatMap(this::logged)
-                  .map(done -> new Run(observed, done));
+              return Uni.join().all(each).andFailFast().map(done -> new Run(observed, done));
             });
   }
 
   /**
-   * The signed profiles appended to the log in one append, in request order, on the CPU pool (the
-   * append waits for its commit); the unsigned evaluations are kept as they are.
+   * The run's signed profiles appended to the log in one append, in request order, handed over when
+   * the charging step subscribes (beside a key's debit): no thread waits for the commit ({@link
+   * TrustProfileSigner#submitted}), and the texts, one per signed profile in request order, are
+   * finished on the CPU pool once the entries are durable.
    */
-  private Uni<List<Done>> logged(List<Evaluated> evaluated) {
-    return Uni.createFrom()
-        .item(
-            () -> {
-              List<TrustProfileSigner.Signed> signed = new ArrayList<>();
-              for (Evaluated e : evaluated) {
-                if (e.signed() != null) {
-                  signed.add(e.signed());
-                }
-              }
-              List<String> texts = signed.isEmpty() ? List.of() : signer.logged(signed);
-              List<Done> done = new ArrayList<>();
-              int next = 0;
-              for (Evaluated e : evaluated) {
-                String text = e.signed() == null ? null : texts.get(next++);
-                done.add(new Done(e.wallets(), e.failures(), e.profile(), text));
-              }
-              return done;
-            })
-        .runSubscriptionOn(cpu);
+  Uni<List<String>> logged(List<Done> done) {
+    List<TrustProfileSigner.Signed> signed = new ArrayList<>();
+    for (Done d : done) {
+      if (d.signed() != null) {
+        signed.add(d.signed());
+      }
+    }
+    if (signed.isEmpty()) {
+      return Uni.createFrom().item(List.of());
+    }
+    return Uni.createFrom().completionStage(() -> signer.submitted(signed, cpu));
   }
 
   /**
@@ -135,17 +120,17 @@ public final class TrustProfiling {
    * the CPU pool: the wallets of a batch are evaluated and signed in parallel, never on the event
    * loop that delivered the reads.
    */
-  private Uni<Evaluated> evaluatedAndSigned(
+  private Uni<Done> evaluatedAndSigned(
       TrustReadPlan plan, TrustWallets wallets, boolean proof, TrustObservations observed) {
     return Uni.createFrom()
         .item(
             () -> {
               TrustEvaluation evaluation = TrustEvaluation.of(plan, wallets, proof, observed);
               if (evaluation instanceof TrustEvaluation.Incomplete incomplete) {
-                return new Evaluated(wallets, incomplete.failures(), null, null);
+                return new Done(wallets, incomplete.failures(), null, null);
               }
               TrustProfile profile = profile(wallets, (TrustEvaluation.Evaluated) evaluation);
-              return new Evaluated(wallets, null, profile, signer.signUnlogged(profile.payload()));
+              return new Done(wallets, null, profile, signer.signUnlogged(profile.payload()));
             })
         .runSubscriptionOn(cpu);
   }

@@ -7,10 +7,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
 import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.application.port.out.DiscountSigner;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.MemoryDiscountCodes;
 import org.walletstate.application.testing.MemoryMerchantStore;
 import org.walletstate.application.testing.MovableClock;
@@ -46,27 +52,35 @@ class DiscountServiceTest {
   boolean signerBroken;
 
   final DiscountService service =
-      new DiscountService(
-          merchants,
-          new EligibilityService(merchants, chains),
+      service(
           statement -> {
             events.add("sign");
             statements.add(statement);
             if (signerBroken) {
               throw new IllegalStateException("HSM away");
             }
-            return "{\"discount\":{},\"sig\":\"s\",\"kid\":\"k\",\"pqSig\":\"p\",\"pqKid\":\"q\"}";
-          },
-          codes,
-          (CreditLedger) null,
-          n -> {
-            byte[] b = new byte[n];
-            b[0] = (byte) draws.incrementAndGet();
-            return b;
-          },
-          clock,
-          Runnable::run,
-          URI.create("https://api.example.com"));
+            return SIGNED;
+          });
+
+  static final String SIGNED =
+      "{\"discount\":{},\"sig\":\"s\",\"kid\":\"k\",\"pqSig\":\"p\",\"pqKid\":\"q\"}";
+
+  DiscountService service(DiscountSigner signer) {
+    return new DiscountService(
+        merchants,
+        new EligibilityService(merchants, chains),
+        signer,
+        codes,
+        (CreditLedger) null,
+        n -> {
+          byte[] b = new byte[n];
+          b[0] = (byte) draws.incrementAndGet();
+          return b;
+        },
+        clock,
+        Runnable::run,
+        URI.create("https://api.example.com"));
+  }
 
   DiscountServiceTest() {
     EligibilityServiceTest fixture = new EligibilityServiceTest();
@@ -193,6 +207,71 @@ class DiscountServiceTest {
     signerBroken = false;
     codes.broken();
     assertThat(issue()).isInstanceOf(IssueOutcome.Unavailable.class);
+    assertThat(codes.stored()).hasSize(1);
+  }
+
+  /** A signer whose appends wait for {@code gate} and then fail with {@code failure}, if any. */
+  DiscountSigner appendingAfter(CompletableFuture<Void> gate, RuntimeException failure) {
+    return new DiscountSigner() {
+      @Override
+      public String signDiscount(PayloadValue.Obj discount) {
+        throw new AssertionError("the blocking signer is not used");
+      }
+
+      @Override
+      public CompletionStage<String> submitDiscount(PayloadValue.Obj discount, Executor finishing) {
+        events.add("sign");
+        return gate.thenApplyAsync(
+            opened -> {
+              events.add("logged");
+              if (failure != null) {
+                throw failure;
+              }
+              return SIGNED;
+            },
+            finishing);
+      }
+    };
+  }
+
+  @Test
+  void theCodeIsStoredOnlyOnceTheAppendIsDurable_andAFailedAppendStoresAndChargesNothing()
+      throws Exception {
+    holds();
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    CompletableFuture<IssueOutcome> answer =
+        service(appendingAfter(gate, null))
+            .issue(
+                OWNER,
+                new DiscountRequest(
+                    EligibilityServiceTest.ID,
+                    DiscountWallets.evm(EligibilityServiceTest.WALLET),
+                    Optional.empty(),
+                    OrderLines.NONE))
+            .subscribeAsCompletionStage();
+    // signed and handed over; nothing stored while the append is held, and no thread waits
+    assertThat(events).containsExactly("sign");
+    assertThat(answer).isNotDone();
+    assertThat(codes.stored()).isEmpty();
+    gate.complete(null);
+    assertThat(answer.get(10, TimeUnit.SECONDS)).isInstanceOf(IssueOutcome.Issued.class);
+    assertThat(events).containsExactly("sign", "logged", "store");
+
+    events.clear();
+    IssueOutcome failed =
+        service(appendingAfter(gate, new StatementLog.Unavailable("the log's store is down")))
+            .issue(
+                OWNER,
+                new DiscountRequest(
+                    EligibilityServiceTest.ID,
+                    DiscountWallets.evm(EligibilityServiceTest.WALLET),
+                    Optional.empty(),
+                    OrderLines.NONE))
+            .await()
+            .indefinitely();
+    assertThat(failed)
+        .isEqualTo(new IssueOutcome.Unavailable("the verification could not be signed and logged"));
+    assertThat(events).containsExactly("sign", "logged");
     assertThat(codes.stored()).hasSize(1);
   }
 

@@ -1,13 +1,19 @@
 package org.walletstate.application.commerce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.commerce.port.in.IssuePassUseCase.Issue;
 import org.walletstate.application.commerce.port.out.PassSigner;
+import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.CountingEntropy;
 import org.walletstate.application.testing.MemoryPassRenewals;
 import org.walletstate.application.testing.MemoryWalletKeys;
@@ -135,5 +141,64 @@ class IssuePassServiceTest {
     assertThat(signer.signed()).isEmpty();
     assertThat(renewals.stored()).isZero();
     assertThat(issue(POS_PASS)).isInstanceOf(Issue.Issued.class);
+  }
+
+  /** The scripted signer, its pass's append handed over and completed by {@code appended}. */
+  PassSigner appendedBy(CompletableFuture<Void> appended) {
+    return new PassSigner() {
+      @Override
+      public Signed sign(InStorePass pass) {
+        throw new AssertionError("the blocking signer is not used");
+      }
+
+      @Override
+      public CompletionStage<Signed> submit(InStorePass pass, Executor finishing) {
+        Signed signed = signer.sign(pass);
+        return appended.thenApplyAsync(done -> signed, finishing);
+      }
+
+      @Override
+      public Reading read(String code) {
+        return signer.read(code);
+      }
+    };
+  }
+
+  @Test
+  void aPass_isAnsweredOnlyOnceItsAppendIsDone_andAFailedAppendFailsTheIssue() throws Exception {
+    CompletableFuture<Void> gate = new CompletableFuture<>();
+    CompletableFuture<Issue> answer =
+        new IssuePassService("localhost", nonces, appendedBy(gate), renewals, entropy, clock)
+            .issue(POS_PASS)
+            .subscribeAsCompletionStage();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (signer.signed().isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(2);
+    }
+    // signed and handed to the log: not answered while the append is held
+    assertThat(signer.signed()).hasSize(1);
+    Thread.sleep(50);
+    assertThat(answer).isNotDone();
+    gate.complete(null);
+    Issue.Issued issued = (Issue.Issued) answer.get(10, TimeUnit.SECONDS);
+
+    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
+    IssuePassService failing =
+        new IssuePassService(
+            "localhost",
+            nonces,
+            appendedBy(CompletableFuture.failedFuture(down)),
+            renewals,
+            entropy,
+            clock);
+    assertThatThrownBy(
+            () ->
+                failing
+                    .issue(new PassRequest.Renewal(issued.renewal()))
+                    .await()
+                    .atMost(Duration.ofSeconds(10)))
+        .satisfiesAnyOf(
+            thrown -> assertThat(thrown).isSameAs(down),
+            thrown -> assertThat(thrown).hasCause(down));
   }
 }

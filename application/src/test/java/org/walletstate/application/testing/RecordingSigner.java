@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
@@ -13,8 +14,9 @@ import org.walletstate.domain.payload.PayloadValue;
 /**
  * A signer of every statement type that keeps what it was given and answers a fixed text in place
  * of signatures: {@code {"attestation":{}}}, {@code {"trust":{}}} or {@code {"discount":{}}}. When
- * {@link #failing} it throws as a signer that cannot reach its keys does. An attestation's
- * transparency log append ({@link #logged}) can be held until a gate opens ({@link #appendsAfter})
+ * {@link #failing} it throws as a signer that cannot reach its keys does. An append handed over
+ * without waiting (an attestation's {@link #logged}, a trust run's {@link #submitted}, a discount
+ * verification's {@link #submitDiscount}) can be held until a gate opens ({@link #appendsAfter})
  * and made to fail ({@link #failingAppends}), as a log whose store is slow or down.
  */
 public final class RecordingSigner
@@ -35,19 +37,19 @@ public final class RecordingSigner
     return this;
   }
 
-  /** From now on each attestation's append waits for {@code gate} before it answers. */
+  /** From now on each append (of any statement) waits for {@code gate} before it answers. */
   public synchronized RecordingSigner appendsAfter(CompletableFuture<?> gate) {
     this.appendGate = gate;
     return this;
   }
 
-  /** From now on each attestation's append fails with {@code failure} (after its gate). */
+  /** From now on each append fails with {@code failure} (after its gate). */
   public synchronized RecordingSigner failingAppends(RuntimeException failure) {
     this.appendFailure = failure;
     return this;
   }
 
-  /** How many attestations were appended to the log. */
+  /** How many statements were appended to the log. */
   public synchronized int appended() {
     return appended;
   }
@@ -82,6 +84,32 @@ public final class RecordingSigner
    */
   @Override
   public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
+    return afterGate(1, () -> ((Ready) pending).signed(), finishing);
+  }
+
+  /** A trust run's profiles, appended together once the gate opens, as {@link #logged}. */
+  @Override
+  public CompletionStage<List<String>> submitted(List<Signed> signed, Executor finishing) {
+    return afterGate(
+        signed.size(),
+        () -> {
+          List<String> texts = new ArrayList<>();
+          for (Signed profile : signed) {
+            texts.add(((Finished) profile).text());
+          }
+          return texts;
+        },
+        finishing);
+  }
+
+  /** A discount verification signed now and appended once the gate opens, as {@link #logged}. */
+  @Override
+  public CompletionStage<String> submitDiscount(PayloadValue.Obj discount, Executor finishing) {
+    String text = signDiscount(discount);
+    return afterGate(1, () -> text, finishing);
+  }
+
+  private <T> CompletionStage<T> afterGate(int statements, Supplier<T> text, Executor finishing) {
     CompletableFuture<?> gate;
     synchronized (this) {
       gate = appendGate;
@@ -94,9 +122,9 @@ public final class RecordingSigner
             if (appendFailure != null) {
               throw appendFailure;
             }
-            appended++;
+            appended += statements;
           }
-          return ((Ready) pending).signed();
+          return text.get();
         },
         finishing);
   }

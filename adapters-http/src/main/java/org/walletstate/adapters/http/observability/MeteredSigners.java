@@ -52,7 +52,9 @@ public final class MeteredSigners {
   }
 
   /**
-   * Times each profile's signing; a batch's one log append ({@link TrustProfileSigner#logged}) too.
+   * Times each profile's signing, and a blocking log append ({@link TrustProfileSigner#logged}); an
+   * append handed over without waiting ({@link TrustProfileSigner#submitted}) holds no signing
+   * thread and is not signing time (what it costs an answer is {@code log-wait}).
    */
   public static TrustProfileSigner trustProfiles(TrustProfileSigner signer, ServiceMeters meters) {
     return new TrustProfileSigner() {
@@ -85,16 +87,38 @@ public final class MeteredSigners {
           ServerTimings.record("sign", Duration.ofNanos(System.nanoTime() - start));
         }
       }
+
+      @Override
+      public CompletionStage<List<String>> submitted(List<Signed> signed, Executor finishing) {
+        return signer.submitted(signed, finishing);
+      }
     };
   }
 
+  /**
+   * Times each discount verification's signing; an append handed over without waiting ({@link
+   * DiscountSigner#submitDiscount}) is not signing time: only the signing before the hand-over is.
+   */
   public static DiscountSigner discounts(DiscountSigner signer, ServiceMeters meters) {
-    return (PayloadValue.Obj discount) -> {
-      long start = System.nanoTime();
-      try {
-        return signer.signDiscount(discount);
-      } finally {
-        signed(meters, "discount", start);
+    return new DiscountSigner() {
+      @Override
+      public String signDiscount(PayloadValue.Obj discount) {
+        long start = System.nanoTime();
+        try {
+          return signer.signDiscount(discount);
+        } finally {
+          signed(meters, "discount", start);
+        }
+      }
+
+      @Override
+      public CompletionStage<String> submitDiscount(PayloadValue.Obj discount, Executor finishing) {
+        long start = System.nanoTime();
+        try {
+          return signer.submitDiscount(discount, finishing);
+        } finally {
+          signed(meters, "discount", start);
+        }
       }
     };
   }

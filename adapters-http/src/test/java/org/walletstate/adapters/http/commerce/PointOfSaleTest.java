@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.LogStall;
 import org.walletstate.adapters.http.testbed.Payments;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
@@ -328,6 +329,25 @@ class PointOfSaleTest {
   }
 
   // --- passes -------------------------------------------------------------------------------
+
+  @Test
+  void aPass_isAnsweredOnceItsLogEntryIsDurable_andALogThatCannotTakeItAnswers503()
+      throws Exception {
+    Response issued = issue(signIn(randomKey()));
+    issued.then().statusCode(200);
+    JsonNode logged = JSON.readTree(issued.asString()).get("data").get("signed").get("log");
+    assertThat(LogStall.committedOfKind(pool, logged.get("index").asLong(), "pass")).isTrue();
+
+    JsonNode signed = signIn(randomKey());
+    LogStall.during(
+        pool,
+        () -> {
+          Response refused = issue(signed);
+          assertThat(refused.statusCode()).as(refused.asString()).isEqualTo(503);
+          assertThat(refused.header("Retry-After")).isEqualTo("1");
+          assertThat(refused.asString()).contains("transparency log");
+        });
+  }
 
   @Test
   void aSignedInWallet_getsAPassTheSdkVerifies_renewsIt_andANonceWorksOnce() throws Exception {

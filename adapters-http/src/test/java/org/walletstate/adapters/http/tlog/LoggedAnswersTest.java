@@ -14,8 +14,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Transaction;
 import jakarta.inject.Inject;
 import java.security.PublicKey;
 import java.time.Duration;
@@ -25,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
+import org.walletstate.adapters.http.testbed.LogStall;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
@@ -42,8 +41,9 @@ import org.walletstate.verifier.tlog.SignedCheckpoint;
  * The leaf index an answer carries ({@code data.log.index}, outside the signed bytes) is the index
  * {@code GET /v1/log/entries/{id}} gives once a batch has integrated the entry, and the inclusion
  * proof served for it verifies with the Java SDK against the signed checkpoint: for an attestation,
- * a trust profile and each profile of a batch, on the devnet's chains. The SDK accepts the answers
- * with the extra member.
+ * a trust profile and each profile of a batch, on the devnet's chains; each entry is committed when
+ * its answer is read. The SDK accepts the answers with the extra member. A log that cannot take
+ * entries answers each of them 503 with its debit given back.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -70,8 +70,13 @@ class LoggedAnswersTest {
 
     Response attested = attest(key.secret(), body(holder, accountCode(1, "none")));
     verified(attested);
+    durableWhenAnswered(data(attested), "attestation");
     Response trusted = post(key, "/v1/trust", Map.of("wallet", holder));
     assertThat(trusted.statusCode()).as(trusted.asString()).isEqualTo(200);
+    durableWhenAnswered(data(trusted), "trust");
+    // the append ran beside the debit: what it added after the debit is in Server-Timing
+    assertThat(attested.header("Server-Timing")).contains("log-wait");
+    assertThat(trusted.header("Server-Timing")).contains("log-wait");
     assertThat(Verifier.fromServedKeys().reportTrustProfile(trusted.asString()).valid()).isTrue();
     Response batch =
         post(
@@ -79,6 +84,10 @@ class LoggedAnswersTest {
             "/v1/trust/batch",
             Map.of("wallets", List.of(Map.of("wallet", holder), Map.of("wallet", empty))));
     assertThat(batch.statusCode()).as(batch.asString()).isEqualTo(200);
+    for (JsonNode entry : data(batch).get("results")) {
+      durableWhenAnswered(entry, "trust");
+    }
+    assertThat(batch.header("Server-Timing")).contains("log-wait");
 
     List<Answered> answers = new ArrayList<>();
     answers.add(new Answered("attestation", data(attested), "attestation"));
@@ -127,62 +136,71 @@ class LoggedAnswersTest {
     devnet.rpc(1).call("evm_mine");
     TestKeys.TestKey key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
     String holder = devnet.manifest().wallet("holder").address();
-    long next = count("select next_index from log_sequence where id = 1");
-    // another transaction holds the log's counter row: no append can commit meanwhile
-    SqlConnection locker = pool.getConnection().await().atMost(WAIT);
-    Transaction held = locker.begin().await().atMost(WAIT);
-    try {
-      locker
-          .query("update log_sequence set next_index = next_index where id = 1")
-          .execute()
-          .await()
-          .atMost(WAIT);
-      Response attested = attest(key.secret(), body(holder, accountCode(1, "none")));
-      assertThat(attested.statusCode()).as(attested.asString()).isEqualTo(503);
-      assertThat(attested.header("Retry-After")).isEqualTo("1");
-      assertThat(attested.asString()).contains("transparency log").contains("nothing was charged");
-      // the statement in flight is stalled: the next call fails at once, nothing charged either
-      Response batch =
-          post(key, "/v1/trust/batch", Map.of("wallets", List.of(Map.of("wallet", holder))));
-      assertThat(batch.statusCode()).as(batch.asString()).isEqualTo(503);
-      // the attest's debit ran beside its append and was given back once, naming the debit
-      assertThat(count("select credits from api_key where id = " + key.id())).isEqualTo(100);
-      assertThat(
-              count(
-                  "select count(*) from credit_entry where kind = 'debit' and api_key_id = "
-                      + key.id()))
-          .isOne();
-      assertThat(
-              count(
-                  "select count(*) from credit_entry r join credit_entry d on r.refund_of = d.id"
-                      + " where r.kind = 'refund' and r.amount = -d.amount"
-                      + " and r.reason = 'statement not logged' and r.api_key_id = "
-                      + key.id()))
-          .isOne();
-      assertThat(
-              count(
-                  "select coalesce(sum(amount), 0) from credit_entry where api_key_id = "
-                      + key.id()
-                      + " and kind in ('debit', 'refund')"))
-          .isZero();
-    } finally {
-      held.rollback().await().atMost(WAIT);
-      locker.close().await().atMost(WAIT);
-    }
-    // the stalled statement commits once the row is free (its entry was never answered: the log
-    // over-approximates what was issued); then the service appends and answers again
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (count("select next_index from log_sequence where id = 1") == next
-        && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    long next = LogStall.nextIndex(pool);
+    LogStall.during(
+        pool,
+        () -> {
+          Response attested = attest(key.secret(), body(holder, accountCode(1, "none")));
+          assertThat(attested.statusCode()).as(attested.asString()).isEqualTo(503);
+          assertThat(attested.header("Retry-After")).isEqualTo("1");
+          assertThat(attested.asString())
+              .contains("transparency log")
+              .contains("nothing was charged");
+          // the statement in flight is stalled: the next calls fail at once, their debits (made
+          // beside their appends) given back as the attest's
+          Response trusted = post(key, "/v1/trust", Map.of("wallet", holder));
+          assertThat(trusted.statusCode()).as(trusted.asString()).isEqualTo(503);
+          assertThat(trusted.asString()).contains("transparency log");
+          Response batch =
+              post(key, "/v1/trust/batch", Map.of("wallets", List.of(Map.of("wallet", holder))));
+          assertThat(batch.statusCode()).as(batch.asString()).isEqualTo(503);
+          givenBackEach(key, 3);
+        });
+    // the stalled statement ended once the row was free (committed, its entry never answered: the
+    // log over-approximates what was issued); then the service appends and answers again
     Response again = attest(key.secret(), body(holder, accountCode(1, "none")));
     for (int attempt = 0; again.statusCode() == 503 && attempt < 20; attempt++) {
-      Thread.sleep(100); // the stalled statement's completion may not have been handled yet
+      Thread.sleep(100);
       again = attest(key.secret(), body(holder, accountCode(1, "none")));
     }
     verified(again);
-    assertThat(data(again).get("log").get("index").asLong()).isEqualTo(next + 1);
+    // next + 1 when the stalled statement committed once the row was free; next when the
+    // statement timeout cancelled it first and gave its index back
+    assertThat(data(again).get("log").get("index").asLong()).isIn(next, next + 1);
+  }
+
+  /** The key's {@code debits} debits were each given back once, whole, naming the debit. */
+  private void givenBackEach(TestKeys.TestKey key, int debits) {
+    assertThat(count("select credits from api_key where id = " + key.id())).isEqualTo(100);
+    String mine = " and api_key_id = " + key.id();
+    assertThat(count("select count(*) from credit_entry where kind = 'debit'" + mine))
+        .isEqualTo(debits);
+    assertThat(count("select count(*) from credit_entry where kind = 'refund'" + mine))
+        .isEqualTo(debits);
+    assertThat(
+            count(
+                "select count(*) from credit_entry r join credit_entry d on r.refund_of = d.id"
+                    + " where r.kind = 'refund' and r.amount = -d.amount"
+                    + " and r.reason = 'statement not logged' and r.api_key_id = "
+                    + key.id()))
+        .isEqualTo(debits);
+    assertThat(
+            count(
+                "select coalesce(sum(amount), 0) from credit_entry where kind in ('debit',"
+                    + " 'refund')"
+                    + mine))
+        .isZero();
+  }
+
+  /**
+   * The answer's entry is committed when the answer is read: its leaf index is the row's, under the
+   * statement's id, before any batch has integrated it.
+   */
+  private void durableWhenAnswered(JsonNode data, String member) {
+    long index = data.get("log").get("index").asLong();
+    assertThat(LogStall.committed(pool, index, data.get(member).get("id").asText()))
+        .as(data.toString())
+        .isTrue();
   }
 
   private long count(String sql) {

@@ -33,7 +33,8 @@ import org.walletstate.domain.chain.ChainId;
  * of them ({@link SharedReads}), and evaluates every watch as attest does. A changed verdict is
  * charged ({@link #PRICE} credits, once per change: the ledger's idempotency key is the watch and
  * the change's number), signed exactly as attest signs, and recorded with its delivery in one
- * transaction. Before that, each watch's time is paid ({@link WatchTime}: a credit per started
+ * transaction; the signed statement's log entry is durable before the change is charged and its
+ * delivery recorded. Before that, each watch's time is paid ({@link WatchTime}: a credit per started
  * charge period; a key that cannot pay pauses its watches, which are then not evaluated). An
  * incomplete read changes nothing and delivers nothing: the watch says so in its status and is read
  * again at the next run. A key that cannot pay for a change pauses its watch, which keeps being
@@ -191,6 +192,14 @@ public final class EvaluateWatches {
     return wait.compareTo(MAX_APART) > 0 ? MAX_APART : wait;
   }
 
+  /**
+   * A changed verdict: a key that cannot pay for it pauses its watch before anything is signed;
+   * otherwise the statement is signed on the CPU pool and handed to the transparency log without a
+   * thread waiting for it, and only once its entry is durable is the change charged and its
+   * delivery recorded. An append that fails charges nothing and records nothing (the run fails, and
+   * the change is evaluated again at the next run). A key whose credits were spent between the
+   * check and the debit pauses the watch with the statement logged but not delivered.
+   */
   private Uni<Integer> charged(
       Parsed p,
       AttestEvaluation.Complete complete,
@@ -198,13 +207,33 @@ public final class EvaluateWatches {
       Instant now,
       Instant next) {
     WatchEvaluations.Due due = p.due();
-    int seq = due.changes() + 1;
     Attestation attestation =
         new Attestation(
             AttestationId.fromRandom(entropy.bytes(8)),
             complete.results(),
             now,
             now.plus(p.request().attestationLifetime()));
+    return ledger
+        .balance(due.ownerKey())
+        .flatMap(
+            balance ->
+                balance < PRICE
+                    ? paused(unchanged, due, balance)
+                    : logged(p, attestation)
+                        .flatMap(signed -> delivered(p, complete, unchanged, signed, now, next)));
+  }
+
+  /** The change debited once per change (the watch and its number), then recorded. */
+  private Uni<Integer> delivered(
+      Parsed p,
+      AttestEvaluation.Complete complete,
+      List<WatchEvaluations.Unchanged> unchanged,
+      AttestationSigner.SignedAttestation signed,
+      Instant now,
+      Instant next) {
+    WatchEvaluations.Due due = p.due();
+    int seq = due.changes() + 1;
+    Attestation attestation = signed.attestation();
     CreditLedger.DebitRequest debit =
         new CreditLedger.DebitRequest(
             due.ownerKey(),
@@ -216,38 +245,42 @@ public final class EvaluateWatches {
     return ledger
         .debit(debit)
         .flatMap(
-            taken -> {
-              if (taken instanceof CreditLedger.Debit.Insufficient short_) {
-                return none(
-                    unchanged,
-                    due.id(),
-                    Watch.Status.PAUSED,
-                    "the key has "
-                        + short_.available()
-                        + " credits; a change costs "
-                        + PRICE
-                        + ". Evaluation goes on; the change is delivered once the key has"
-                        + " credits");
-              }
-              return signed(p, attestation)
-                  .flatMap(
-                      signed ->
-                          evaluations.changed(
-                              new WatchEvaluations.Change(
-                                  due.id(),
-                                  seq,
-                                  attestation.pass(),
-                                  WatchVerdicts.met(complete),
-                                  attestation.id().value(),
-                                  "msg_" + HexFormat.of().formatHex(entropy.bytes(12)),
-                                  signed.dataJson(),
-                                  now,
-                                  next)))
-                  .replaceWith(1);
-            });
+            taken ->
+                taken instanceof CreditLedger.Debit.Insufficient short_
+                    ? paused(unchanged, due, short_.available())
+                    : evaluations
+                        .changed(
+                            new WatchEvaluations.Change(
+                                due.id(),
+                                seq,
+                                attestation.pass(),
+                                WatchVerdicts.met(complete),
+                                attestation.id().value(),
+                                "msg_" + HexFormat.of().formatHex(entropy.bytes(12)),
+                                signed.dataJson(),
+                                now,
+                                next))
+                        .replaceWith(1));
   }
 
-  private Uni<AttestationSigner.SignedAttestation> signed(Parsed p, Attestation attestation) {
+  private static Uni<Integer> paused(
+      List<WatchEvaluations.Unchanged> unchanged, WatchEvaluations.Due due, long available) {
+    return none(
+        unchanged,
+        due.id(),
+        Watch.Status.PAUSED,
+        "the key has "
+            + available
+            + " credits; a change costs "
+            + PRICE
+            + ". Evaluation goes on; the change is delivered once the key has credits");
+  }
+
+  /**
+   * Signs on the CPU pool and hands the statement to the log ({@link AttestationSigner#logged}): no
+   * thread waits for its commit, and the text is finished on the CPU pool once it is durable.
+   */
+  private Uni<AttestationSigner.SignedAttestation> logged(Parsed p, Attestation attestation) {
     AttestCommand command = p.command();
     var request =
         new AttestationSigner.SigningRequest(
@@ -255,7 +288,10 @@ public final class EvaluateWatches {
             p.due().keyVersion(),
             command.format() == ResponseFormat.JWT,
             command.request().wallets().subject().text());
-    return Uni.createFrom().item(() -> signer.sign(request)).runSubscriptionOn(cpu);
+    return Uni.createFrom()
+        .item(() -> signer.signUnlogged(request))
+        .runSubscriptionOn(cpu)
+        .flatMap(pending -> Uni.createFrom().completionStage(() -> signer.logged(pending, cpu)));
   }
 
   private static Uni<Integer> none(Uni<Void> recorded) {

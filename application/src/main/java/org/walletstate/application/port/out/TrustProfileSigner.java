@@ -2,6 +2,9 @@ package org.walletstate.application.port.out;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.domain.payload.PayloadValue;
 
 /**
@@ -41,6 +44,22 @@ public interface TrustProfileSigner {
       texts.add(((Finished) profile).text());
     }
     return texts;
+  }
+
+  /**
+   * Hands the profiles signed by {@link #signUnlogged} to the transparency log together, as {@link
+   * #logged} appends them, without waiting: the stage gives their {@code data} texts, in the same
+   * order, once the entries are durable. No thread waits for the append meanwhile; the texts are
+   * finished on {@code finishing}, within the append's bounded wait. It fails as {@link #logged}
+   * throws ({@link StatementLog.Unavailable} when the log's store did not commit them in time).
+   * This default appends at once on the calling thread.
+   */
+  default CompletionStage<List<String>> submitted(List<Signed> signed, Executor finishing) {
+    try {
+      return CompletableFuture.completedFuture(logged(signed));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   /** A profile signed by {@link #signUnlogged}, to be handed to {@link #logged}. */

@@ -77,7 +77,10 @@ public interface IssueDiscountUseCase {
      */
     record StoreLimit(int limit, long retryAfter) implements IssueOutcome {}
 
-    /** 503: the result could not be signed or the code not stored; nothing charged. */
+    /**
+     * 503: the result could not be signed and logged (its transparency log entry made durable) or
+     * the code not stored; nothing charged, no code stored.
+     */
     record Unavailable(String reason) implements IssueOutcome {}
   }
 }

@@ -1,6 +1,9 @@
 package org.walletstate.application.commerce.port.out;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.commerce.InStorePass;
 
@@ -14,6 +17,20 @@ public interface PassSigner {
    * @return the {@code data} text {@code {pass, sig, kid, pqSig, pqKid}} and its QR code text
    */
   Signed sign(InStorePass pass);
+
+  /**
+   * Signs as {@link #sign} does, on the calling thread, and hands the pass to the transparency log
+   * without waiting: the stage gives the signed pass, with its leaf index, once the entry is
+   * durable (finished on {@code finishing}); no thread waits for the append meanwhile. It fails as
+   * {@link #sign} throws. This default signs and appends at once.
+   */
+  default CompletionStage<Signed> submit(InStorePass pass, Executor finishing) {
+    try {
+      return CompletableFuture.completedFuture(sign(pass));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+  }
 
   record Signed(String dataJson, String code) {}
 
