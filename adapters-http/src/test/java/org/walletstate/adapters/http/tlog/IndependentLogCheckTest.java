@@ -85,23 +85,27 @@ class IndependentLogCheckTest {
         "go is not installed: apt-get install golang-go golang-golang-x-mod-dev (.ci/run installs"
             + " them) to run the independent check of the transparency log");
     Files.createDirectories(WORK);
+    // GOPATH mode builds a directory outside GOPATH only by a relative path
     Result build =
         run(
-            List.of(
-                "go",
-                "build",
-                "-o",
-                PROGRAM.toString(),
-                Path.of("../verifier-sdk/go-check").toAbsolutePath().normalize().toString()));
+            List.of("go", "build", "-o", PROGRAM.toString(), "./verifier-sdk/go-check"),
+            Path.of("..").toAbsolutePath().normalize());
     assertThat(build.code()).as("go build: %s", build.output()).isZero();
   }
 
   record Result(int code, String output) {}
 
   private static Result run(List<String> command) throws Exception {
+    return run(command, Path.of("").toAbsolutePath());
+  }
+
+  private static Result run(List<String> command, Path directory) throws Exception {
     Path output = Files.createTempFile(WORK, "out", ".txt");
     ProcessBuilder builder =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+        new ProcessBuilder(command)
+            .directory(directory.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile());
     builder.environment().put("GOPATH", "/usr/share/gocode");
     builder.environment().put("GO111MODULE", "off");
     builder.environment().put("GOFLAGS", "");
