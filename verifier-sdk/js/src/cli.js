@@ -1,11 +1,13 @@
 // Command-line verification of a saved answer against a key set; the exit code is the verdict:
 // 0 valid, 1 not valid, 2 usage or input error. Same options and lines as the Java SDK's CLI, and
-// as it `monitor` (src/monitor.js), which follows the transparency log.
+// as its `monitor` (src/monitor.js), which follows the transparency log, and `inclusion`
+// (src/inclusion.js), which checks one entry's inclusion proof.
 import { readFile } from 'node:fs/promises';
 import { createVerifier } from './index.js';
 import { KeySet } from './keys.js';
 import { PROOF_USAGE, printProofs, proofOption, proofVerifierOf } from './cli-proofs.js';
 import { MONITOR_USAGE, runMonitor } from './monitor.js';
+import { INCLUSION_USAGE, runInclusion } from './inclusion.js';
 
 export const VALID = 0;
 export const INVALID = 1;
@@ -17,7 +19,9 @@ export const USAGE_TEXT =
   ' [--pq-required-from ISO-INSTANT] [--evidence] [--json]' +
   PROOF_USAGE +
   ' <answer.json|->\n       ' +
-  MONITOR_USAGE.slice('usage: '.length);
+  MONITOR_USAGE.slice('usage: '.length) +
+  '\n       ' +
+  INCLUSION_USAGE.slice('usage: '.length);
 
 function parseArgs(args) {
   const options = { positional: [] };
@@ -88,6 +92,7 @@ const proofsPass = (proofs) =>
 /** Runs the command; resolves to the exit code. */
 export async function run(args, { stdout = process.stdout, stderr = process.stderr, stdin = process.stdin } = {}) {
   if (args[0] === 'monitor') return runMonitor(args.slice(1), { stdout, stderr });
+  if (args[0] === 'inclusion') return runInclusion(args.slice(1), { stdout, stderr });
   let options;
   let verifier;
   let proofVerifier;

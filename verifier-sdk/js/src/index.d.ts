@@ -464,18 +464,29 @@ export interface PublishedLogKey {
   algorithm?: 'ES256' | (string & {});
   /** Base64 DER SubjectPublicKeyInfo of the P-256 key. */
   publicKey: string;
+  /** The Ed25519 note key as a C2SP verifier key, `<origin>+<hex key id>+<base64(0x01 || key)>`. */
+  ed25519VerifierKey?: string | null;
 }
 
-/** The log's note key (P-256). */
+/** The log's note key: P-256 (ES256 lines) or Ed25519 (Ed25519 lines). */
 export declare class LogKey {
   private constructor();
-  /** @throws MalformedCheckpoint when it is not a P-256 key, not ES256, or its keyId is not the key's */
+  /**
+   * From a base64 SubjectPublicKeyInfo, the `GET /v1/log/key` answer (its P-256 key), or an Ed25519
+   * C2SP verifier key string (`<name>+<hex key id>+<base64(0x01 || key)>`).
+   * @throws MalformedCheckpoint when it is neither, not ES256, or its key id is not the key's
+   */
   static from(published: string | PublishedLogKey | { data: PublishedLogKey }): Promise<LogKey>;
-  /** The WebCrypto `CryptoKey` (ECDSA P-256, verify). */
+  /** The WebCrypto `CryptoKey` (ECDSA P-256 or Ed25519, verify). */
   readonly cryptoKey: object;
-  readonly spki: Uint8Array;
-  readonly keyId: Uint8Array;
-  readonly keyIdHex: string;
+  readonly algorithm: 'ES256' | 'Ed25519';
+  /** The P-256 key's DER SubjectPublicKeyInfo; null for an Ed25519 key. */
+  readonly spki: Uint8Array | null;
+  /** The P-256 key's id; null for an Ed25519 key, whose id depends on the note's name. */
+  readonly keyId: Uint8Array | null;
+  readonly keyIdHex: string | null;
+  /** The Ed25519 key's 32 bytes; null for a P-256 key. */
+  readonly raw: Uint8Array | null;
 }
 
 /** A checkpoint as `GET /v1/log/checkpoint` serves it. */
@@ -491,6 +502,6 @@ export declare class SignedCheckpoint {
   /** The lines after the root hash (the service writes `time <unix seconds>`). */
   readonly extensions: readonly string[];
   readonly signatures: readonly (readonly [name: string, signature: string])[];
-  /** Whether a signature line named as the origin carries a valid ES256 signature by `key` over the body. */
+  /** Whether a signature line named as the origin carries a valid signature by `key` (ES256 or Ed25519) over the body. */
   signedBy(key: LogKey): Promise<boolean>;
 }

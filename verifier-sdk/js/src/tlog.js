@@ -1,6 +1,7 @@
 // The service's transparency log: RFC 9162 section 2.1 tree hashing, inclusion proofs (2.1.3.2) and
 // consistency proofs (2.1.4.2), the leaf of a signed statement, and checkpoints in the C2SP
-// tlog-checkpoint / signed-note format signed ES256 with the service's P-256 key. Same checks, same
+// tlog-checkpoint / signed-note format signed ES256 with the service's P-256 key and Ed25519 with
+// the log's note key (C2SP key type 0x01; either line verifies with its key). Same checks, same
 // verdicts (true / false) and the same parse errors as the Java SDK's org.walletstate.verifier.tlog.
 // Sizes and indexes are numbers or bigints (whole, below 2^63); hashes are 32-byte Uint8Arrays.
 import { concat, fromBase64, hex, sha256, utf8 } from './bytes.js';
@@ -154,28 +155,63 @@ function derToRaw(der) {
   return at === der.length ? out : null;
 }
 
-/** The note key: a P-256 public key, its DER SubjectPublicKeyInfo and its four-byte key id. */
+/** `SHA-256(name || 0x0A || 0x01 || key)`, its first four bytes: an Ed25519 note key's id. */
+async function ed25519KeyId(name, raw) {
+  return (await sha256(concat(utf8(`${name}\n`), Uint8Array.of(1), raw))).slice(0, 4);
+}
+
+const VERIFIER_KEY = /^([^+\s]+)\+([0-9a-f]{8})\+(\S+)$/;
+
+/** An Ed25519 C2SP verifier key `<name>+<hex key id>+<base64(0x01 || key)>` as a LogKey. */
+async function fromVerifierKey([, name, id, key]) {
+  const typed = decodeOrNull(key);
+  if (typed === null || typed.length !== 33 || typed[0] !== 1) {
+    throw new MalformedCheckpoint('the verifier key is not an Ed25519 key (type 0x01)');
+  }
+  const raw = typed.slice(1);
+  if (hex(await ed25519KeyId(name, raw)) !== id) throw new MalformedCheckpoint("the verifier key's key id is not its key's");
+  let cryptoKey;
+  try {
+    cryptoKey = await crypto.subtle.importKey('raw', raw, { name: 'Ed25519' }, true, ['verify']);
+  } catch {
+    throw new MalformedCheckpoint('the verifier key is not an Ed25519 key');
+  }
+  return new LogKey(cryptoKey, null, null, 'Ed25519', raw);
+}
+
+/**
+ * The note key: a P-256 public key with its DER SubjectPublicKeyInfo and four-byte key id, or an
+ * Ed25519 key (`algorithm` `Ed25519`, its 32 bytes in `raw`; its key id depends on the note's name).
+ */
 export class LogKey {
-  constructor(cryptoKey, spki, keyId) {
+  constructor(cryptoKey, spki, keyId, algorithm = 'ES256', raw = null) {
     this.cryptoKey = cryptoKey;
     this.spki = spki;
     this.keyId = keyId;
+    this.algorithm = algorithm;
+    this.raw = raw;
     Object.freeze(this);
   }
 
-  /** The key id as `GET /v1/log/key` writes it: eight lower-case hex digits. */
+  /** The key id as `GET /v1/log/key` writes it: eight lower-case hex digits (null for Ed25519). */
   get keyIdHex() {
-    return hex(this.keyId);
+    return this.keyId === null ? null : hex(this.keyId);
   }
 
   /**
-   * The note key from its base64 DER SubjectPublicKeyInfo, or from the `GET /v1/log/key` answer
+   * The note key from its base64 DER SubjectPublicKeyInfo, from the `GET /v1/log/key` answer
    * (`{origin, keyId, algorithm, publicKey}`, bare or under `data`): its `algorithm` must be `ES256`
-   * and its `keyId`, when given, the key's.
+   * and its `keyId`, when given, the key's; or the Ed25519 key from its C2SP verifier key
+   * `<name>+<hex key id>+<base64(0x01 || key)>` (the answer's `ed25519VerifierKey`), whose key id
+   * must be its own.
    */
   static async from(published) {
     let text = published;
     let claimedId = null;
+    if (typeof published === 'string') {
+      const vkey = VERIFIER_KEY.exec(published.trim());
+      if (vkey !== null) return fromVerifierKey(vkey);
+    }
     if (published !== null && typeof published === 'object') {
       const body = published.data !== null && typeof published.data === 'object' ? published.data : published;
       if (body.algorithm !== undefined && body.algorithm !== 'ES256') {
@@ -248,14 +284,25 @@ export class SignedCheckpoint {
     );
   }
 
-  /** Whether a signature line named as the origin carries a valid ES256 signature by `key` over the body. */
+  /**
+   * Whether a signature line named as the origin carries a valid signature by `key` over the body:
+   * ES256 for a P-256 key, Ed25519 for an Ed25519 key (whose note key name is the origin).
+   */
   async signedBy(key) {
     if (!(key instanceof LogKey)) throw new TypeError('signedBy takes a LogKey (LogKey.from)');
     const body = utf8(this.body);
+    const ed25519 = key.algorithm === 'Ed25519';
+    const keyId = ed25519 ? await ed25519KeyId(this.origin, key.raw) : key.keyId;
     for (const [name, signature] of this.signatures) {
       if (name !== this.origin) continue;
       const decoded = decodeOrNull(signature);
-      if (decoded === null || decoded.length < 5 || !sameBytes(decoded.slice(0, 4), key.keyId)) continue;
+      if (decoded === null || decoded.length < 5 || !sameBytes(decoded.slice(0, 4), keyId)) continue;
+      if (ed25519) {
+        if (decoded.length === 68 && (await crypto.subtle.verify({ name: 'Ed25519' }, key.cryptoKey, decoded.slice(4), body))) {
+          return true;
+        }
+        continue;
+      }
       const raw = derToRaw(decoded.slice(4));
       if (raw === null) continue;
       if (await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key.cryptoKey, raw, body)) return true;

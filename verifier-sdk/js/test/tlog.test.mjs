@@ -87,3 +87,38 @@ test('sizes beyond what a number holds exactly are refused, not rounded', async 
   assert.equal(await verifyInclusion(0n, 1n << 63n, h, [], h), false);
   assert.equal(await verifyInclusion(0n, 1n, h, [], h), true);
 });
+
+const ed25519Vectors = JSON.parse(readFileSync(new URL('../../src/test/resources/tlog/log-ed25519-vectors.json', import.meta.url), 'utf8'));
+
+test(`Ed25519 checkpoint lines: every expected verdict (${ed25519Vectors.checkpoints.length} vectors)`, async () => {
+  const ed = await verdicts(ed25519Vectors);
+  assert.equal(ed.checkpoints.length, ed25519Vectors.checkpoints.length);
+  ed25519Vectors.checkpoints.forEach((v, i) => assert.deepEqual(ed.checkpoints[i], v.expected, v.label));
+  assert.equal(ed.checkpoints.filter((c) => c.signedBy).length, 4);
+});
+
+test('an Ed25519 verifier key is read, and one whose key id is not its own is refused', async () => {
+  const vkey = ed25519Vectors.keys.log;
+  const key = await LogKey.from(vkey);
+  assert.equal(key.algorithm, 'Ed25519');
+  assert.equal(key.raw.length, 32);
+  const [, , id, typed] = /^([^+]+)\+([0-9a-f]{8})\+(.+)$/.exec(vkey);
+  await assert.rejects(LogKey.from(`other.test/log+${id}+${typed}`), /key id is not its key's/);
+  await assert.rejects(LogKey.from(`log.example.test/log+${id}+AAAA`), /not an Ed25519 key/);
+});
+
+test('a checkpoint signed with a WebCrypto Ed25519 key verifies with its verifier key and not after a change', async () => {
+  const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const origin = 'web.example.test/log';
+  const id = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', Uint8Array.from([...new TextEncoder().encode(`${origin}\n`), 1, ...raw])),
+  ).slice(0, 4);
+  const hexId = Array.from(id, (b) => b.toString(16).padStart(2, '0')).join('');
+  const key = await LogKey.from(`${origin}+${hexId}+${b64(Uint8Array.from([1, ...raw]))}`);
+  const body = `${origin}\n3\n${b64(new Uint8Array(32))}\ntime 1764322000\n`;
+  const signature = new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, pair.privateKey, new TextEncoder().encode(body)));
+  const line = `\u2014 ${origin} ${b64(Uint8Array.from([...id, ...signature]))}\n`;
+  assert.equal(await SignedCheckpoint.parse(`${body}\n${line}`).signedBy(key), true);
+  assert.equal(await SignedCheckpoint.parse(`${body.replace('\n3\n', '\n4\n')}\n${line}`).signedBy(key), false);
+});

@@ -1,7 +1,8 @@
 // This package's verdict on every transparency-log vector (src/test/resources/tlog/log-vectors.json,
 // written by the Java SDK's LogVectors): statement leaf hashes, inclusion and consistency proofs,
-// signed checkpoints and forks. Used by test/tlog.test.mjs and by the Java SDK's
-// LogVectorsAgreementTest, which compares them with its own.
+// signed checkpoints and forks (a file may hold only some kinds, as log-ed25519-vectors.json holds
+// checkpoints only). Used by test/tlog.test.mjs and by the Java SDK's LogVectorsAgreementTest and
+// LogEd25519VectorsTest, which compare them with their own.
 //   node tlog-verdicts.mjs [vectors.json] [verdicts.json]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,19 +41,19 @@ export async function verdicts(vectors) {
   const keys = {};
   for (const [name, published] of Object.entries(vectors.keys)) keys[name] = await LogKey.from(published);
   const out = { statements: [], inclusion: [], consistency: [], checkpoints: [], forks: [] };
-  for (const s of vectors.statements) {
+  for (const s of vectors.statements ?? []) {
     out.statements.push(toHex(await statementLeafHash(s.kind, s.kid, Uint8Array.from(atob(s.signedBytes), (c) => c.charCodeAt(0)))));
   }
-  for (const v of vectors.inclusion) {
+  for (const v of vectors.inclusion ?? []) {
     out.inclusion.push(await verifyInclusion(BigInt(v.index), BigInt(v.size), fromHex(v.leaf), v.proof.map(fromHex), fromHex(v.root)));
   }
-  for (const v of vectors.consistency) {
+  for (const v of vectors.consistency ?? []) {
     out.consistency.push(
       await verifyConsistency(BigInt(v.first), BigInt(v.second), fromHex(v.firstRoot), fromHex(v.secondRoot), v.proof.map(fromHex)),
     );
   }
-  for (const v of vectors.checkpoints) out.checkpoints.push(await checkpointVerdict(v.note, keys[v.key]));
-  for (const v of vectors.forks) {
+  for (const v of vectors.checkpoints ?? []) out.checkpoints.push(await checkpointVerdict(v.note, keys[v.key]));
+  for (const v of vectors.forks ?? []) {
     const key = keys[v.key];
     const older = SignedCheckpoint.parse(v.older);
     const newer = SignedCheckpoint.parse(v.newer);

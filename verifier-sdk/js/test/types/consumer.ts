@@ -88,7 +88,7 @@ async function log(note: string, key: string, leaf: Uint8Array, proof: Uint8Arra
   } catch (e) {
     if (e instanceof MalformedCheckpoint) console.log(e.message);
   }
-  return (await checkpoint.signedBy(logKey)) && included && consistent && logKey.keyIdHex.length === 8;
+  return (await checkpoint.signedBy(logKey)) && included && consistent && logKey.keyIdHex?.length === 8 && logKey.algorithm === 'ES256';
 }
 
 void log;

@@ -25,6 +25,7 @@ public final class KeyDirectory {
 
   static final String EC_FILE = "p256.private.jwk.json";
   static final String ML_DSA_FILE = "ml-dsa-65.private.jwk.json";
+  static final String LOG_ED25519_FILE = "log-ed25519.private.jwk.json";
 
   private static final Set<PosixFilePermission> OWNER_DIRECTORY =
       PosixFilePermissions.fromString("rwx------");
@@ -36,17 +37,7 @@ public final class KeyDirectory {
   /** The keys in {@code directory}, generating and storing any that are missing. */
   public static SigningKeys loadOrCreate(Path directory, Namespace namespace, SecureRandom random) {
     try {
-      boolean posix =
-          Files.getFileAttributeView(
-                  directory.toAbsolutePath().getRoot(), PosixFileAttributeView.class)
-              != null;
-      if (!Files.isDirectory(directory)) {
-        if (posix) {
-          Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_DIRECTORY));
-        } else {
-          Files.createDirectories(directory);
-        }
-      }
+      boolean posix = prepare(directory);
       Path ecFile = directory.resolve(EC_FILE);
       Path mlDsaFile = directory.resolve(ML_DSA_FILE);
       if (!Files.exists(ecFile)) {
@@ -74,6 +65,42 @@ public final class KeyDirectory {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot use the key directory " + directory, e);
     }
+  }
+
+  /**
+   * The transparency log's Ed25519 note key in {@code directory}, generated and stored (owner-only)
+   * when missing.
+   */
+  public static Ed25519NoteKey loadOrCreateLogKey(Path directory, SecureRandom random) {
+    try {
+      boolean posix = prepare(directory);
+      Path file = directory.resolve(LOG_ED25519_FILE);
+      if (!Files.exists(file)) {
+        writeOwnerOnly(file, Ed25519NoteKey.generate(random).toPrivateJwk(), posix);
+      }
+      if (posix) {
+        requireOwnerOnly(file, OWNER_FILE);
+      }
+      return Ed25519NoteKey.fromPrivateJwk(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot use the key directory " + directory, e);
+    }
+  }
+
+  /** Creates the directory owner-only when missing; whether the file system is POSIX. */
+  private static boolean prepare(Path directory) throws IOException {
+    boolean posix =
+        Files.getFileAttributeView(
+                directory.toAbsolutePath().getRoot(), PosixFileAttributeView.class)
+            != null;
+    if (!Files.isDirectory(directory)) {
+      if (posix) {
+        Files.createDirectories(directory, PosixFilePermissions.asFileAttribute(OWNER_DIRECTORY));
+      } else {
+        Files.createDirectories(directory);
+      }
+    }
+    return posix;
   }
 
   private static void writeOwnerOnly(Path file, String content, boolean posix) throws IOException {

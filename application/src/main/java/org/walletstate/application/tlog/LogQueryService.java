@@ -26,7 +26,13 @@ public final class LogQueryService implements LogQuery {
 
   public LogQueryService(LogStore store, CheckpointSigner signer) {
     this.store = Objects.requireNonNull(store, "store");
-    this.key = new NoteKey(signer.origin(), signer.keyIdHex(), "ES256", signer.publicKeyBase64());
+    this.key =
+        new NoteKey(
+            signer.origin(),
+            signer.keyIdHex(),
+            "ES256",
+            signer.publicKeyBase64(),
+            signer.ed25519VerifierKey().orElse(null));
   }
 
   @Override

@@ -35,7 +35,7 @@ final class LogMonitor {
   static final int BAD_SIGNATURE = 4;
 
   static final String USAGE_TEXT =
-      "usage: verify monitor --log <base-url> --key <note-key-file|base64> [--state FILE]"
+      "usage: verify monitor --log <base-url> --key <note-key-file|base64|vkey> [--state FILE]"
           + " [--every SECONDS] [--once]";
 
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -77,13 +77,7 @@ final class LogMonitor {
       if (log == null || key == null || every < 1) {
         throw new IllegalArgumentException("--log and --key are required, --every is at least 1");
       }
-      String keyText = Files.isRegularFile(Path.of(key)) ? Files.readString(Path.of(key)) : key;
-      monitor =
-          new LogMonitor(
-              URI.create(log.replaceAll("/+$", "")),
-              SignedCheckpoint.publicKey(keyText),
-              state,
-              out);
+      monitor = new LogMonitor(URI.create(log.replaceAll("/+$", "")), noteKey(key), state, out);
       monitor.load();
     } catch (IllegalArgumentException | IOException e) {
       err.println("error: " + e.getMessage());
@@ -208,7 +202,16 @@ final class LogMonitor {
         + Base64.getEncoder().encodeToString(checkpoint.root());
   }
 
-  private static String value(String[] args, int i) {
+  /**
+   * The note key from {@code --key}: a file holding it, or the text itself (a P-256 key's base64
+   * SubjectPublicKeyInfo or an Ed25519 verifier key).
+   */
+  static PublicKey noteKey(String key) throws IOException {
+    return SignedCheckpoint.publicKey(
+        LogInclusion.isFile(key) ? Files.readString(Path.of(key), StandardCharsets.UTF_8) : key);
+  }
+
+  static String value(String[] args, int i) {
     if (i >= args.length) {
       throw new IllegalArgumentException(args[i - 1] + " needs a value");
     }

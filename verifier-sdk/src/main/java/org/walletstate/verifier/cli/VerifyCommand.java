@@ -47,7 +47,8 @@ public final class VerifyCommand {
           + " [--trust | --discount | --pass] [--at ISO-INSTANT] [--max-age SECONDS] [--pq-required-from ISO-INSTANT] [--evidence]"
           + " [--proof (--state-root 0x... | --header header.json --block-hash 0x...)"
           + " [--chain-id N] [--wallet 0x...] [--decimals CHAIN:0xTOKEN=N]...]"
-          + " <response.json|->\n       verify monitor --log <base-url> --key <note-key> [--state FILE] [--every SECONDS] [--once]";
+          + " <response.json|->\n       verify monitor --log <base-url> --key <note-key> [--state FILE] [--every SECONDS] [--once]"
+          + "\n       verify inclusion --log <base-url> --key <note-key> --id <statement id|hash> [--index N]";
 
   private VerifyCommand() {}
 
@@ -59,6 +60,9 @@ public final class VerifyCommand {
   public static int run(String[] args, PrintStream out, PrintStream err) {
     if (args.length > 0 && args[0].equals("monitor")) {
       return LogMonitor.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+    }
+    if (args.length > 0 && args[0].equals("inclusion")) {
+      return LogInclusion.run(java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
     }
     VerifyOptions options;
     AttestationVerifier.Builder settings;

@@ -17,12 +17,19 @@ import java.util.List;
  * A checkpoint as served: a C2SP signed note whose body is a {@code tlog-checkpoint} (origin, tree
  * size, base64 root hash, extension lines), then a blank line and signature lines {@code — <name>
  * <base64(key id || signature)>}. {@link #parse} reads the text and rejects anything malformed;
- * {@link #signedBy} checks a P-256 signature line: key id the first four bytes of SHA-256 over the
- * key's DER SubjectPublicKeyInfo, signature ECDSA/SHA-256 (DER) over the body's bytes.
+ * {@link #signedBy} checks a signature line by either of the log's note keys: a P-256 key (key id
+ * the first four bytes of SHA-256 over the key's DER SubjectPublicKeyInfo, signature ECDSA/SHA-256
+ * (DER) over the body's bytes) or an Ed25519 key (C2SP signed-note key type {@code 0x01}: key id
+ * the first four bytes of {@code SHA-256(origin || 0x0A || 0x01 || public key)}, signature Ed25519
+ * over the body's bytes).
  */
 public final class SignedCheckpoint {
 
   private static final String DASH = "\u2014 ";
+
+  /** The DER SubjectPublicKeyInfo of an Ed25519 key, before its 32 bytes. */
+  private static final byte[] ED25519_SPKI =
+      java.util.HexFormat.of().parseHex("302a300506032b6570032100");
 
   private final String body;
   private final String origin;
@@ -112,11 +119,13 @@ public final class SignedCheckpoint {
   }
 
   /**
-   * Whether a signature line named {@code origin} carries a valid P-256 signature by {@code key}
-   * over the body.
+   * Whether a signature line named {@code origin} carries a valid signature by {@code key} over the
+   * body: ES256 for a P-256 key, Ed25519 for an Ed25519 key (whose note key name is the origin).
    */
   public boolean signedBy(PublicKey key) {
-    byte[] keyId = Arrays.copyOf(sha256(key.getEncoded()), 4);
+    boolean ed25519 = isEd25519(key);
+    byte[] keyId =
+        ed25519 ? ed25519KeyId(origin, raw(key)) : Arrays.copyOf(sha256(key.getEncoded()), 4);
     for (String[] line : signatures) {
       if (!line[0].equals(origin)) {
         continue;
@@ -130,40 +139,97 @@ public final class SignedCheckpoint {
       if (decoded.length < 5 || !Arrays.equals(Arrays.copyOf(decoded, 4), keyId)) {
         continue;
       }
-      try {
-        Signature verifier = Signature.getInstance("SHA256withECDSA");
-        verifier.initVerify(key);
-        verifier.update(body.getBytes(StandardCharsets.UTF_8));
-        if (verifier.verify(Arrays.copyOfRange(decoded, 4, decoded.length))) {
-          return true;
-        }
-      } catch (GeneralSecurityException e) {
-        // a malformed signature is not a valid one
+      if ((!ed25519 || decoded.length == 68)
+          && verify(ed25519 ? "Ed25519" : "SHA256withECDSA", key, decoded)) {
+        return true;
       }
     }
     return false;
   }
 
+  private boolean verify(String algorithm, PublicKey key, byte[] decoded) {
+    try {
+      Signature verifier = Signature.getInstance(algorithm);
+      verifier.initVerify(key);
+      verifier.update(body.getBytes(StandardCharsets.UTF_8));
+      return verifier.verify(Arrays.copyOfRange(decoded, 4, decoded.length));
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      return false; // a malformed signature is not a valid one
+    }
+  }
+
   /**
-   * The note key from its base64 DER SubjectPublicKeyInfo (as {@code GET /v1/log/key} publishes
-   * it).
+   * A note key as the log publishes it: the base64 DER SubjectPublicKeyInfo of its P-256 key (the
+   * {@code publicKey} of {@code GET /v1/log/key}), or its Ed25519 key as a C2SP verifier key,
+   * {@code <name>+<hex key id>+<base64(0x01 || key)>} (its {@code ed25519VerifierKey}), whose key
+   * id must be its own.
    *
-   * @throws IllegalArgumentException when it is not a P-256 public key
+   * @throws IllegalArgumentException when it is neither
    */
-  public static PublicKey publicKey(String spkiBase64) {
+  public static PublicKey publicKey(String text) {
+    String trimmed = text.trim();
+    String[] vkey = trimmed.split("\\+", 3);
+    if (vkey.length == 3 && vkey[1].matches("[0-9a-f]{8}") && !vkey[0].isEmpty()) {
+      return verifierKey(vkey);
+    }
     try {
       PublicKey key =
           KeyFactory.getInstance("EC")
-              .generatePublic(
-                  new X509EncodedKeySpec(Base64.getDecoder().decode(spkiBase64.trim())));
+              .generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(trimmed)));
       if (!(key instanceof ECPublicKey ec)
           || ec.getParams().getCurve().getField().getFieldSize() != 256) {
         throw new IllegalArgumentException("the log key is not a P-256 public key");
       }
       return key;
     } catch (GeneralSecurityException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("the log key is not a base64 P-256 public key", e);
+      throw new IllegalArgumentException(
+          "the log key is not a base64 P-256 public key nor an Ed25519 verifier key", e);
     }
+  }
+
+  private static PublicKey verifierKey(String[] parts) {
+    byte[] typed;
+    try {
+      typed = Base64.getDecoder().decode(parts[2]);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("the Ed25519 verifier key's key is not base64");
+    }
+    if (typed.length != 33 || typed[0] != 0x01) {
+      throw new IllegalArgumentException("the verifier key is not an Ed25519 key (type 0x01)");
+    }
+    byte[] raw = Arrays.copyOfRange(typed, 1, 33);
+    if (!java.util.HexFormat.of().formatHex(ed25519KeyId(parts[0], raw)).equals(parts[1])) {
+      throw new IllegalArgumentException("the verifier key's key id is not its key's");
+    }
+    byte[] spki = Arrays.copyOf(ED25519_SPKI, ED25519_SPKI.length + 32);
+    System.arraycopy(raw, 0, spki, ED25519_SPKI.length, 32);
+    try {
+      return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(spki));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalArgumentException("the verifier key is not an Ed25519 key", e);
+    }
+  }
+
+  private static boolean isEd25519(PublicKey key) {
+    byte[] encoded = key.getEncoded();
+    return encoded != null
+        && encoded.length == ED25519_SPKI.length + 32
+        && Arrays.equals(Arrays.copyOf(encoded, ED25519_SPKI.length), ED25519_SPKI);
+  }
+
+  private static byte[] raw(PublicKey ed25519) {
+    byte[] encoded = ed25519.getEncoded();
+    return Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length);
+  }
+
+  /** {@code SHA-256(name || 0x0A || 0x01 || key)}, its first four bytes. */
+  static byte[] ed25519KeyId(String name, byte[] raw) {
+    byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+    byte[] input = Arrays.copyOf(nameBytes, nameBytes.length + 2 + 32);
+    input[nameBytes.length] = '\n';
+    input[nameBytes.length + 1] = 0x01;
+    System.arraycopy(raw, 0, input, nameBytes.length + 2, 32);
+    return Arrays.copyOf(sha256(input), 4);
   }
 
   private static byte[] sha256(byte[] data) {

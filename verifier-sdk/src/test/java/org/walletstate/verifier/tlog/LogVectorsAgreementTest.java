@@ -45,7 +45,7 @@ class LogVectorsAgreementTest {
     return out;
   }
 
-  private static JsonNode checkpoint(String note, PublicKey key) {
+  static JsonNode checkpoint(String note, PublicKey key) {
     SignedCheckpoint checkpoint;
     try {
       checkpoint = SignedCheckpoint.parse(note);

@@ -19,6 +19,13 @@ public interface SigningConfig {
    */
   Optional<String> mlDsa65PrivateJwk();
 
+  /**
+   * The transparency log's Ed25519 note key, a private JWK ({@code kty OKP, crv Ed25519, x, d});
+   * without it (and outside the local profiles' key directory) checkpoints carry the ES256 line
+   * only.
+   */
+  Optional<String> logEd25519PrivateJwk();
+
   /** Retired public keys that stay published: a {@code {"keys":[...]}} document. */
   Optional<String> retiredJwks();
 

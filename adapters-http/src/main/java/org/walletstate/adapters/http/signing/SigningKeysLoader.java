@@ -5,9 +5,11 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.bootstrap.LocalDatabase;
 import org.walletstate.crypto.EcSigningKey;
+import org.walletstate.crypto.Ed25519NoteKey;
 import org.walletstate.crypto.KeyDirectory;
 import org.walletstate.crypto.MlDsaSigningKey;
 import org.walletstate.crypto.SigningKeys;
@@ -51,6 +53,28 @@ public final class SigningKeysLoader {
               + " JWKs); generated local keys are used only by the local, dev and test profiles.");
     }
     return config.retiredJwks().map(keys::withRetiredKeys).orElse(keys);
+  }
+
+  /**
+   * The transparency log's Ed25519 note key: the configured private JWK, or in the local profiles
+   * one generated once into the key directory; none otherwise (checkpoints then carry the ES256
+   * line only, which is logged at start-up).
+   *
+   * @throws IllegalArgumentException when the configured JWK is not an Ed25519 private key
+   */
+  public static Optional<Ed25519NoteKey> logKey(SigningConfig config) {
+    if (config.logEd25519PrivateJwk().isPresent()) {
+      return Optional.of(Ed25519NoteKey.fromPrivateJwk(config.logEd25519PrivateJwk().get()));
+    }
+    if (config.keyDirectory().isPresent() && isLocal()) {
+      return Optional.of(
+          KeyDirectory.loadOrCreateLogKey(
+              Path.of(config.keyDirectory().get()), new SecureRandom()));
+    }
+    LOG.warn(
+        "No Ed25519 note key for the transparency log (SIGNING_LOG_ED25519_JWK): checkpoints carry"
+            + " the ES256 signature line only");
+    return Optional.empty();
   }
 
   private static SigningKeys fromKms(SigningConfig.Kms kms, Namespace namespace) {

@@ -3,6 +3,7 @@ package org.walletstate.adapters.http.tlog;
 import io.smallrye.mutiny.Uni;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -58,8 +59,9 @@ public class LogResource {
       List<String> inclusionProof,
       String checkpoint) {}
 
-  /** The note key. */
-  public record Key(String origin, String keyId, String algorithm, String publicKey) {}
+  /** The note keys: the P-256 one, and the Ed25519 one as a C2SP verifier key when there is one. */
+  public record Key(
+      String origin, String keyId, String algorithm, String publicKey, String ed25519VerifierKey) {}
 
   /** A consistency proof between two tree sizes, with the newest checkpoint. */
   public record Consistency(long from, long to, List<String> proof, String checkpoint) {}
@@ -88,7 +90,9 @@ public class LogResource {
   @Operation(summary = "The key the log's checkpoints are signed with")
   public Response key() {
     LogQuery.NoteKey key = log.noteKey();
-    return envelopes.ok(new Key(key.origin(), key.keyId(), key.algorithm(), key.publicKey()));
+    return envelopes.ok(
+        new Key(
+            key.origin(), key.keyId(), key.algorithm(), key.publicKey(), key.ed25519VerifierKey()));
   }
 
   @GET
@@ -133,8 +137,10 @@ public class LogResource {
   @Produces(MediaType.APPLICATION_OCTET_STREAM)
   @RateLimited(RatePolicy.LOG)
   @Operation(summary = "An entry bundle of the log (C2SP tlog-tiles)")
-  public Uni<Response> entryBundle(@PathParam("index") String index) {
-    return tileAnswer(log.entryBundle(TilePath.bundle(index)));
+  public Uni<Response> entryBundle(
+      @PathParam("index") String index, @HeaderParam("Accept-Encoding") String accepted) {
+    return tileAnswer(
+        log.entryBundle(TilePath.bundle(index)), true, BundleEncoding.acceptsGzip(accepted));
   }
 
   @GET
@@ -143,10 +149,15 @@ public class LogResource {
   @RateLimited(RatePolicy.LOG)
   @Operation(summary = "A tile of the log's hashes (C2SP tlog-tiles)")
   public Uni<Response> tile(@PathParam("tile") String tile) {
-    return tileAnswer(log.tile(TilePath.tile(tile)));
+    return tileAnswer(log.tile(TilePath.tile(tile)), false, false);
   }
 
-  private static Uni<Response> tileAnswer(Uni<LogQuery.TileAnswer> answer) {
+  /**
+   * The tile's bytes, immutable; a bundle's vary with {@code Accept-Encoding}, and are
+   * gzip-compressed ({@code Content-Encoding: gzip}) when {@code gzip}.
+   */
+  private static Uni<Response> tileAnswer(
+      Uni<LogQuery.TileAnswer> answer, boolean bundle, boolean gzip) {
     return answer.map(
         found -> {
           if (found instanceof LogQuery.TileAnswer.Beyond beyond) {
@@ -156,11 +167,16 @@ public class LogResource {
                     + beyond.treeSize()
                     + " entries) does not hold this tile");
           }
-          return Response.ok(
-                  ((LogQuery.TileAnswer.Content) found).bytes(),
-                  MediaType.APPLICATION_OCTET_STREAM_TYPE)
-              .header("Cache-Control", IMMUTABLE)
-              .build();
+          byte[] bytes = ((LogQuery.TileAnswer.Content) found).bytes();
+          Response.ResponseBuilder ok =
+              Response.ok(
+                      gzip ? BundleEncoding.gzip(bytes) : bytes,
+                      MediaType.APPLICATION_OCTET_STREAM_TYPE)
+                  .header("Cache-Control", IMMUTABLE);
+          if (bundle) {
+            ok.header("Vary", "Accept-Encoding");
+          }
+          return (gzip ? ok.header("Content-Encoding", "gzip") : ok).build();
         });
   }
 

@@ -9,6 +9,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.walletstate.adapters.http.signing.SigningConfig;
+import org.walletstate.adapters.http.signing.SigningKeysLoader;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.application.port.out.CheckpointSigner;
 import org.walletstate.application.port.out.StatementLog;
@@ -22,8 +24,9 @@ import org.walletstate.crypto.SigningKeys;
  * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}; an
  * append waits at most {@code walletstate.log.append-timeout} for its commit, and its statement
  * runs under {@code walletstate.log.statement-timeout}), the checkpoint signer (origin {@code
- * walletstate.log.origin}, by default the public base URL's host and path followed by {@code
- * /log}), the batch job's use case and the reads.
+ * walletstate.log.origin}, by default the public base URL's host and path followed by {@code /log};
+ * the ES256 key and the log's Ed25519 note key when one is configured), the batch job's use case
+ * and the reads.
  */
 @ApplicationScoped
 public class LogWiring {
@@ -46,9 +49,13 @@ public class LogWiring {
   @ApplicationScoped
   CheckpointSigner checkpointSigner(
       SigningKeys keys,
+      SigningConfig config,
       @ConfigProperty(name = "walletstate.public-base-url") String baseUrl,
       @ConfigProperty(name = "walletstate.log.origin") Optional<String> origin) {
-    return new CheckpointSigning(keys, origin.orElseGet(() -> defaultOrigin(baseUrl)));
+    return new CheckpointSigning(
+        keys,
+        SigningKeysLoader.logKey(config).orElse(null),
+        origin.orElseGet(() -> defaultOrigin(baseUrl)));
   }
 
   @Produces

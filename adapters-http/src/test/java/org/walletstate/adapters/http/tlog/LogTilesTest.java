@@ -34,7 +34,8 @@ import org.walletstate.verifier.tlog.SignedCheckpoint;
  * The log as C2SP {@code tlog-tiles} over HTTP, read from PostgreSQL's node and entry tables: the
  * root computed from the tiles alone is the signed checkpoint's, each entry of a bundle hashes to
  * its leaf in the level-0 tile, and an entry's inclusion proof verifies with the SDK against that
- * root; full and partial tiles, tiles beyond the newest checkpoint (404) and malformed paths (400).
+ * root; full and partial tiles, entry bundles gzipped for a client that accepts it, tiles beyond
+ * the newest checkpoint (404) and malformed paths (400).
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -147,6 +148,48 @@ class LogTilesTest {
         .contentType(equalTo("application/octet-stream"))
         .header("Cache-Control", containsString("immutable"));
     assertThat(bundle("/v1/log/tile/entries/001.p/3")).hasSize(3);
+  }
+
+  @Test
+  void entryBundlesAreGzippedForAClientThatAcceptsIt() throws Exception {
+    String bundlePath = "/v1/log/tile/entries/000";
+    java.net.http.HttpResponse<byte[]> plain = raw(bundlePath, null);
+    assertThat(plain.statusCode()).isEqualTo(200);
+    assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+    assertThat(plain.headers().allValues("Vary")).anyMatch(v -> v.contains("Accept-Encoding"));
+    for (String accepted : List.of("gzip", "br;q=1.0, gzip;q=0.8", "deflate, GZIP")) {
+      java.net.http.HttpResponse<byte[]> zipped = raw(bundlePath, accepted);
+      assertThat(zipped.statusCode()).isEqualTo(200);
+      assertThat(zipped.headers().firstValue("Content-Encoding")).as(accepted).hasValue("gzip");
+      assertThat(zipped.headers().allValues("Vary")).anyMatch(v -> v.contains("Accept-Encoding"));
+      assertThat(zipped.headers().firstValue("Cache-Control")).hasValue(LogResource.IMMUTABLE);
+      byte[] unzipped =
+          new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))
+              .readAllBytes();
+      assertThat(unzipped).isEqualTo(plain.body());
+      assertThat(zipped.body().length).isLessThan(plain.body().length / 2);
+    }
+    for (String refused : List.of("gzip;q=0", "identity", "deflate, br")) {
+      assertThat(raw(bundlePath, refused).headers().firstValue("Content-Encoding"))
+          .as(refused)
+          .isEmpty();
+    }
+    // tiles of hashes do not compress and are never gzipped
+    assertThat(raw("/v1/log/tile/0/000", "gzip").headers().firstValue("Content-Encoding"))
+        .isEmpty();
+  }
+
+  private static java.net.http.HttpResponse<byte[]> raw(String path, String acceptEncoding)
+      throws Exception {
+    var request =
+        java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create(
+                io.restassured.RestAssured.baseURI + ":" + io.restassured.RestAssured.port + path));
+    if (acceptEncoding != null) {
+      request.header("Accept-Encoding", acceptEncoding);
+    }
+    return java.net.http.HttpClient.newHttpClient()
+        .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
   }
 
   @Test

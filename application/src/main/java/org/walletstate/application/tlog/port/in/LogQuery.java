@@ -16,8 +16,11 @@ public interface LogQuery {
    * @param origin the checkpoints' origin line, also the signature lines' key name
    * @param keyId the four-byte key id in hex
    * @param publicKey the P-256 key's DER SubjectPublicKeyInfo, base64
+   * @param ed25519VerifierKey the Ed25519 note key as a C2SP verifier key ({@code <origin>+<hex key
+   *     id>+<base64(0x01 || key)>}), or null when checkpoints carry no Ed25519 line
    */
-  record NoteKey(String origin, String keyId, String algorithm, String publicKey) {}
+  record NoteKey(
+      String origin, String keyId, String algorithm, String publicKey, String ed25519VerifierKey) {}
 
   /** The newest signed checkpoint's note text; empty before the first batch is sealed. */
   Uni<Optional<String>> checkpoint();
