@@ -206,12 +206,12 @@ final class GroupAppends {
   }
 
   /**
-   * The statement's transaction as one pipelined exchange: {@code begin}, the statement timeout,
-   * the statement and {@code commit} are written together and the database runs them in order, so
-   * the counter row is held for one exchange with the database, not four. Every command is awaited
-   * before the connection goes back to the pool. A failed statement aborts the transaction, whose
-   * {@code commit} then rolls it back; the first failure is the statement's failure.
+   * The statement's transaction as one pipelined exchange ({@code begin}, the timeout, the
+   * statement, {@code commit}), so the counter row is held for one exchange, not four. Every answer
+   * is awaited before the connection goes back; a failed statement aborts the transaction, which
+   * {@code commit} then rolls back, and the first failure is the statement's.
    */
+  @SuppressWarnings("unchecked")
   private Uni<RowSet<Row>> pipelined(SqlConnection connection, Tuple arguments) {
     List<Uni<RowSet<Row>>> commands =
         List.of(
@@ -223,15 +223,10 @@ final class GroupAppends {
         .all()
         .unis(commands)
         .collectFailures()
-        .with(results -> rowsOf(results.get(2)))
+        .with(results -> (RowSet<Row>) results.get(2))
         .onFailure()
         .transform(
             failure -> failure instanceof CompositeException c ? c.getCauses().get(0) : failure);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static RowSet<Row> rowsOf(Object result) {
-    return (RowSet<Row>) result;
   }
 
   /** Starts the next statement if groups are queued, then answers this statement's groups. */

@@ -34,12 +34,12 @@ import org.walletstate.domain.chain.ChainId;
  * charged ({@link #PRICE} credits, once per change: the ledger's idempotency key is the watch and
  * the change's number), signed exactly as attest signs, and recorded with its delivery in one
  * transaction; the signed statement's log entry is durable before the change is charged and its
- * delivery recorded. Before that, each watch's time is paid ({@link WatchTime}: a credit per started
- * charge period; a key that cannot pay pauses its watches, which are then not evaluated). An
- * incomplete read changes nothing and delivers nothing: the watch says so in its status and is read
- * again at the next run. A key that cannot pay for a change pauses its watch, which keeps being
- * evaluated and delivers the change once the key has credits. The evaluations of a run that changed
- * nothing are written together, in one statement at its end.
+ * delivery recorded. Before that, each watch's time is paid ({@link WatchTime}: a credit per
+ * started charge period; a key that cannot pay pauses its watches, which are then not evaluated).
+ * An incomplete read changes nothing and delivers nothing: the watch says so in its status and is
+ * read again at the next run. A key that cannot pay for a change pauses its watch, which keeps
+ * being evaluated and delivers the change once the key has credits. The evaluations of a run that
+ * changed nothing are written together, in one statement at its end.
  */
 public final class EvaluateWatches {
 
@@ -170,9 +170,9 @@ public final class EvaluateWatches {
       if (observed.failedAlone().contains(id)) {
         int strikes = p.due().failedAlone() + 1;
         Duration apart = apartFor(strikes);
-        return none(
-            evaluations.apart(
-                id, strikes, WatchVerdicts.apart(strikes, apart, incomplete), now.plus(apart)));
+        return evaluations
+            .apart(id, strikes, WatchVerdicts.apart(strikes, apart, incomplete), now.plus(apart))
+            .replaceWith(0);
       }
       return none(unchanged, id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete));
     }
@@ -265,15 +265,7 @@ public final class EvaluateWatches {
 
   private static Uni<Integer> paused(
       List<WatchEvaluations.Unchanged> unchanged, WatchEvaluations.Due due, long available) {
-    return none(
-        unchanged,
-        due.id(),
-        Watch.Status.PAUSED,
-        "the key has "
-            + available
-            + " credits; a change costs "
-            + PRICE
-            + ". Evaluation goes on; the change is delivered once the key has credits");
+    return none(unchanged, due.id(), Watch.Status.PAUSED, WatchVerdicts.unpaid(available, PRICE));
   }
 
   /**
@@ -292,10 +284,6 @@ public final class EvaluateWatches {
         .item(() -> signer.signUnlogged(request))
         .runSubscriptionOn(cpu)
         .flatMap(pending -> Uni.createFrom().completionStage(() -> signer.logged(pending, cpu)));
-  }
-
-  private static Uni<Integer> none(Uni<Void> recorded) {
-    return recorded.replaceWith(0);
   }
 
   /** An unchanged evaluation, kept for the run's one write of them. */

@@ -47,6 +47,15 @@ final class WatchVerdicts {
   }
 
   /** The status detail of an incomplete read: which chain failed, and how. */
+  /** The status text of a watch whose key cannot pay for its change. */
+  static String unpaid(long available, long price) {
+    return "the key has "
+        + available
+        + " credits; a change costs "
+        + price
+        + ". Evaluation goes on; the change is delivered once the key has credits";
+  }
+
   static String failure(AttestEvaluation.Incomplete incomplete) {
     FailedCondition first = incomplete.failedConditions().get(0);
     return "conditions["
