@@ -1,12 +1,12 @@
 package org.walletstate.application.attest.watch;
 
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
 import org.walletstate.application.attest.watch.port.out.WebhookSender;
 
@@ -16,6 +16,12 @@ import org.walletstate.application.attest.watch.port.out.WebhookSender;
  * failed attempt is retried after {@code base}·2^attempts (at most {@code maxDelay}) until {@code
  * retryFor} after the change, then given up; every attempt is in the delivery's history. At least
  * once: a receiver may see an attempt twice (same {@code webhook-id}) when an answer is lost.
+ *
+ * <p>A run does not wait for its attempts: it claims, starts them and ends, so the next run (the
+ * next tick of the job) claims the deliveries that came due meanwhile while a receiver that hangs
+ * until the attempt's timeout is still being waited for. Attempts under way are bounded by {@code
+ * batch}: a run claims only as many as there is room for. A claimed delivery is held for the lease
+ * (longer than an attempt's timeout), so no run takes it again while its attempt is under way.
  */
 public final class DeliverWatchChanges {
 
@@ -34,6 +40,7 @@ public final class DeliverWatchChanges {
   private final Clock clock;
   private final Retries retries;
   private final int batch;
+  private final AtomicInteger underWay = new AtomicInteger();
 
   public DeliverWatchChanges(
       WatchDeliveries deliveries, WebhookSender sender, Clock clock, Retries retries, int batch) {
@@ -44,19 +51,34 @@ public final class DeliverWatchChanges {
     this.batch = batch;
   }
 
-  /** One run: the number of deliveries the receivers took. */
+  /**
+   * One run: claims the due deliveries there is room for and starts their attempts, which go on
+   * after the run; the number of attempts started.
+   */
   public Uni<Integer> runOnce() {
+    int room = batch - underWay.get();
+    if (room <= 0) {
+      return Uni.createFrom().item(0);
+    }
     Instant now = clock.instant();
     return deliveries
-        .claim(now, retries.lease(), batch)
-        .flatMap(
-            due ->
-                Multi.createFrom()
-                    .iterable(due)
-                    .onItem()
-                    .transformToUniAndMerge(this::attempt)
-                    .collect()
-                    .with(Collectors.summingInt(Integer::intValue)));
+        .claim(now, retries.lease(), room)
+        .invoke(due -> due.forEach(this::start))
+        .map(List::size);
+  }
+
+  /** Attempts under way (started by a run and not yet recorded). */
+  public int underWay() {
+    return underWay.get();
+  }
+
+  private void start(WatchDeliveries.Pending pending) {
+    underWay.incrementAndGet();
+    attempt(pending)
+        .onTermination()
+        .invoke(underWay::decrementAndGet)
+        .subscribe()
+        .with(delivered -> {}, failure -> {});
   }
 
   private Uni<Integer> attempt(WatchDeliveries.Pending pending) {
