@@ -78,9 +78,11 @@ public final class HeadRuns {
   }
 
   private void runFor(ChainId chain, AtomicInteger s) {
+    long began = System.nanoTime();
+    long head = heads.get(chain).get();
     Uni<Integer> one;
     try {
-      one = run.apply(chain, heads.get(chain).get());
+      one = run.apply(chain, head);
     } catch (RuntimeException e) {
       one = Uni.createFrom().failure(e);
     }
@@ -90,6 +92,9 @@ public final class HeadRuns {
               if (count != null && count > 0) {
                 log.debugf(done, count);
               }
+              log.debugf(
+                  "chain %s, head %d: run of %d ms",
+                  chain, head, (System.nanoTime() - began) / 1_000_000);
               again(chain, s);
             },
             failure -> {
