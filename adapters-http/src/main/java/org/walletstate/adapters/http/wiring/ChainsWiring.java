@@ -52,7 +52,7 @@ public class ChainsWiring {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(ChainFamily.EVM, evm);
     // each family's reader: every observation a span, its anchors on the status board
-    // Solana and XRPL with quorum reads beside them: each provider its own reader
+    // Solana, XRPL, Bitcoin and Tron with quorum reads beside them: each provider its own reader
     JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
     families.put(
         ChainFamily.SOLANA,
@@ -69,11 +69,22 @@ public class ChainsWiring {
             SnapshotQuorumSettings.xrpl(config, xrpl),
             provider -> new XrplChainState(provider, clock, calls),
             calls));
+    JsonRpcChainConfig bitcoin = JsonRpcChainSettings.bitcoin(config);
     families.put(
         ChainFamily.BITCOIN,
-        new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));
+        QuorumSnapshotChainState.of(
+            new BitcoinChainState(bitcoin, clock, calls),
+            SnapshotQuorumSettings.bitcoin(config, bitcoin),
+            provider -> new BitcoinChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig tron = JsonRpcChainSettings.tron(config);
     families.put(
-        ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock, calls));
+        ChainFamily.TRON,
+        QuorumSnapshotChainState.of(
+            new TronChainState(tron, clock, calls),
+            SnapshotQuorumSettings.tron(config, tron),
+            provider -> new TronChainState(provider, clock, calls),
+            calls));
     families.put(
         ChainFamily.STELLAR,
         new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
