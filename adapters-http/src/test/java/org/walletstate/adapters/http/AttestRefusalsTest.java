@@ -170,11 +170,12 @@ class AttestRefusalsTest {
                 object(
                     "wallet",
                     HOLDER,
-                    "tronWallet",
-                    LocalNodes.TRON_HOLDER,
+                    "stellarWallet",
+                    LocalNodes.STELLAR_HOLDER,
                     "conditions",
                     List.of(
-                        usdOnBase(), with(tokenBalance(8453, "native", "1"), "chainId", "tron"))),
+                        usdOnBase(),
+                        with(tokenBalance(8453, "native", "1"), "chainId", "stellar"))),
                 "assurance",
                 "quorum"),
             "assurance \"quorum\" is not available on ..."));

@@ -14,15 +14,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.ReadProvider;
+import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
+import org.walletstate.adapters.chain.tron.TronChainState;
 import org.walletstate.adapters.chain.xrpl.XrplChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
+import org.walletstate.devnet.replay.BitcoinReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.Reply;
 import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.TronReplay;
 import org.walletstate.devnet.replay.XrplReplay;
+import org.walletstate.domain.address.BitcoinAddress;
 import org.walletstate.domain.address.SolanaAddress;
+import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.address.XrplAddress;
+import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainCatalogue;
@@ -34,12 +41,14 @@ import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.solana.SolanaRead;
+import org.walletstate.domain.tron.TronRead;
 import org.walletstate.domain.xrpl.XrplRead;
 
 /**
  * Quorum reads of the non-EVM families through two replay servers each, in the families' official
- * shapes: XRPL (reads pinned to a ledger both providers hold with the same hash) and Solana
- * (current-state snapshots whose values must match at close slots).
+ * shapes: XRPL (reads pinned to a ledger both providers hold with the same hash), Solana
+ * (current-state snapshots whose values must match at close slots), Bitcoin and Tron (current-state
+ * snapshots from anchors compared before the reads: Esplora tips, solidified heads).
  */
 class QuorumSnapshotChainStateTest {
 
@@ -51,11 +60,23 @@ class QuorumSnapshotChainStateTest {
       "1111111111111111111111111111111111111111111111111111111111111111";
   private static final long LEDGER = 100972465;
   private static final long SLOT = 341197933;
+  private static final String BTC_HOLDER = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+  private static final String TRON_HOLDER = "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g";
+  private static final long HEIGHT = 923456;
+  private static final String TIP =
+      "00000000000000000001a0b3c6f4e8a1d2c3b4a5968778695a4b3c2d1e0f1a2b";
+  private static final String OTHER_TIP = "00000000000000000000" + "f".repeat(44);
+  private static final long TRON_BLOCK = 66987627;
+  private static final String BLOCK_ID =
+      "0000000003fe266bf6b6d392f654dc2e5011601546ed04623d9fcc4e9d439a25";
+  private static final String OTHER_BLOCK_ID = "0000000003fe266b" + "1".repeat(48);
 
   private static final JsonRpcReplay ONE = JsonRpcReplay.start();
   private static final JsonRpcReplay TWO = JsonRpcReplay.start();
   private static final ChainId XRPL = catalogued("xrpl");
   private static final ChainId SOLANA = catalogued("solana");
+  private static final ChainId BITCOIN = catalogued("bitcoin");
+  private static final ChainId TRON = catalogued("tron");
 
   private final List<String> disagreed = new CopyOnWriteArrayList<>();
   private final ChainCallObserver observer =
@@ -72,6 +93,10 @@ class QuorumSnapshotChainStateTest {
   private final XrplReplay xrplTwo = new XrplReplay();
   private final SolanaReplay solanaOne = new SolanaReplay();
   private final SolanaReplay solanaTwo = new SolanaReplay();
+  private final BitcoinReplay bitcoinOne = new BitcoinReplay();
+  private final BitcoinReplay bitcoinTwo = new BitcoinReplay();
+  private final TronReplay tronOne = new TronReplay();
+  private final TronReplay tronTwo = new TronReplay();
   private QuorumSnapshotChainState<?> reader;
 
   @BeforeEach
@@ -83,6 +108,12 @@ class QuorumSnapshotChainStateTest {
     }
     for (SolanaReplay chain : List.of(solanaOne, solanaTwo)) {
       chain.clear().slot(SLOT).wallet(SOL_OWNER, 2_500_000_000L);
+    }
+    for (BitcoinReplay chain : List.of(bitcoinOne, bitcoinTwo)) {
+      chain.clear().tip(HEIGHT, TIP).address(BTC_HOLDER, 150_000, 50_000, 7_000, 0);
+    }
+    for (TronReplay chain : List.of(tronOne, tronTwo)) {
+      chain.clear().head(TRON_BLOCK, BLOCK_ID).account(TRON_HOLDER, 1_793_227_200L);
     }
   }
 
@@ -245,6 +276,125 @@ class QuorumSnapshotChainStateTest {
   }
 
   @Test
+  void bitcoin_agreeingProviders_readQuorumTwoOfTwo_atTheLowerTip() {
+    bitcoinTwo.tip(HEIGHT + 1, OTHER_TIP);
+
+    ChainObservation.Observed observed = (ChainObservation.Observed) observeBitcoin();
+
+    assertThat(observed.anchor()).isEqualTo(new Anchor.BitcoinTip(HEIGHT, TIP));
+    assertThat(observed.readings().reading(sats())).isEqualTo(new Reading.Value<>(bi(100_000)));
+    assertThat(observed.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+    assertThat(disagreed).isEmpty();
+  }
+
+  @Test
+  void bitcoin_aProviderWithAnotherBalance_isADisagreement_countedForBoth() {
+    bitcoinTwo.address(BTC_HOLDER, 150_000, 50_001, 0, 0);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeBitcoin();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("one and two answered a read differently");
+    assertThat(disagreed).containsExactlyInAnyOrder("bitcoin/one", "bitcoin/two");
+  }
+
+  @Test
+  void bitcoin_anotherHashAtTheSameHeight_isADisagreementOnTheAnchor_andNoAddressIsRead() {
+    bitcoinTwo.tip(HEIGHT, OTHER_TIP);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeBitcoin();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("hold different anchors at " + HEIGHT);
+    for (JsonRpcReplay server : List.of(ONE, TWO)) {
+      assertThat(server.requests())
+          .noneMatch(r -> r.path("method").asText().startsWith("/address/"));
+    }
+  }
+
+  @Test
+  void bitcoin_tipsFurtherApartThanTheLag_areRefusedAsLagging() {
+    bitcoinTwo.tip(HEIGHT + 2, OTHER_TIP);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeBitcoin();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("are 2 apart (at most 1 allowed): one lags");
+  }
+
+  @Test
+  void bitcoin_aProviderWhoseTipCannotBeRead_isAFailedRead_notADisagreement() {
+    bitcoinOne.serveOn(ONE);
+    bitcoinTwo.serveOn(TWO);
+    TWO.on("/blocks/tip/hash", Reply.status(503));
+
+    ChainObservation.HeadUnavailable refused =
+        (ChainObservation.HeadUnavailable) observe(bitcoinReader(), BITCOIN, sats());
+
+    assertThat(refused.disagreed()).isFalse();
+    assertThat(refused.detail()).startsWith("two: ");
+    assertThat(disagreed).isEmpty();
+  }
+
+  @Test
+  void tron_agreeingProviders_readQuorumTwoOfTwo_atTheLowerSolidifiedHead() {
+    tronTwo.head(TRON_BLOCK + 3, OTHER_BLOCK_ID);
+
+    ChainObservation.Observed observed = (ChainObservation.Observed) observeTron();
+
+    assertThat(observed.anchor()).isEqualTo(new Anchor.TronBlock(TRON_BLOCK, BLOCK_ID));
+    assertThat(observed.readings().reading(sun()))
+        .isEqualTo(new Reading.Value<>(bi(1_793_227_200L)));
+    assertThat(observed.assurance()).isEqualTo(new ReadAssurance(Assurance.QUORUM, 2, 2));
+  }
+
+  @Test
+  void tron_aProviderWithAnotherBalance_isADisagreement_countedForBoth() {
+    tronTwo.account(TRON_HOLDER, 1);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeTron();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.message()).isEqualTo(ChainObservation.HeadUnavailable.DISAGREED);
+    assertThat(disagreed).containsExactlyInAnyOrder("tron/one", "tron/two");
+  }
+
+  @Test
+  void tron_anotherBlockIdAtTheSameNumber_isADisagreementOnTheAnchor_andNoAccountIsRead() {
+    tronTwo.head(TRON_BLOCK, OTHER_BLOCK_ID);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeTron();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("hold different anchors at " + TRON_BLOCK);
+    assertThat(ONE.requests("/walletsolidity/getaccount")).isEmpty();
+    assertThat(TWO.requests("/walletsolidity/getaccount")).isEmpty();
+  }
+
+  @Test
+  void tron_solidifiedHeadsFurtherApartThanTheLag_areRefused_evenWithTheSameValues() {
+    tronTwo.head(TRON_BLOCK + 6, OTHER_BLOCK_ID);
+
+    ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeTron();
+
+    assertThat(refused.disagreed()).isTrue();
+    assertThat(refused.detail()).contains("are 6 apart (at most 5 allowed)");
+  }
+
+  @Test
+  void tron_aReadThatFailsOnOneProvider_isUnreadable_notADisagreement() {
+    tronOne.serveOn(ONE);
+    tronTwo.serveOn(TWO);
+    TWO.on("/walletsolidity/getaccount", Reply.status(503));
+
+    ChainObservation.Observed observed =
+        (ChainObservation.Observed) observe(tronReader(), TRON, sun());
+
+    assertThat(observed.readings().reading(sun())).isInstanceOf(Reading.Unreadable.class);
+    assertThat(disagreed).isEmpty();
+  }
+
+  @Test
   void tooFewIndependentProviders_refuseQuorumQueries() {
     SnapshotQuorum quorum =
         new SnapshotQuorum(
@@ -277,6 +427,53 @@ class QuorumSnapshotChainStateTest {
     solanaOne.serveOn(ONE);
     solanaTwo.serveOn(TWO);
     return observe(solanaReader(), SOLANA, lamports());
+  }
+
+  private ChainObservation observeBitcoin() {
+    bitcoinOne.serveOn(ONE);
+    bitcoinTwo.serveOn(TWO);
+    return observe(bitcoinReader(), BITCOIN, sats());
+  }
+
+  private ChainObservation observeTron() {
+    tronOne.serveOn(ONE);
+    tronTwo.serveOn(TWO);
+    return observe(tronReader(), TRON, sun());
+  }
+
+  private QuorumSnapshotChainState<BitcoinRead<?>> bitcoinReader() {
+    QuorumSnapshotChainState<BitcoinRead<?>> bitcoin =
+        QuorumSnapshotChainState.of(
+            bitcoinOf(config(BITCOIN, ONE.url())),
+            twoProviders(1, false),
+            this::bitcoinOf,
+            observer);
+    reader = bitcoin;
+    return bitcoin;
+  }
+
+  private QuorumSnapshotChainState<TronRead<?>> tronReader() {
+    QuorumSnapshotChainState<TronRead<?>> tron =
+        QuorumSnapshotChainState.of(
+            tronOf(config(TRON, ONE.url())), twoProviders(5, false), this::tronOf, observer);
+    reader = tron;
+    return tron;
+  }
+
+  private SnapshotChainState<BitcoinRead<?>> bitcoinOf(JsonRpcChainConfig config) {
+    return new BitcoinChainState(config, Clock.systemUTC(), () -> 0.5);
+  }
+
+  private SnapshotChainState<TronRead<?>> tronOf(JsonRpcChainConfig config) {
+    return new TronChainState(config, Clock.systemUTC(), () -> 0.5);
+  }
+
+  private static BitcoinRead.ConfirmedSats sats() {
+    return new BitcoinRead.ConfirmedSats(BitcoinAddress.of(BTC_HOLDER));
+  }
+
+  private static TronRead.TrxSun sun() {
+    return new TronRead.TrxSun(TronAddress.of(TRON_HOLDER));
   }
 
   private QuorumSnapshotChainState<SolanaRead<?>> solanaReader() {
