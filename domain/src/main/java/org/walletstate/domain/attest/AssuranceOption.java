@@ -9,14 +9,19 @@ import org.walletstate.domain.observation.Assurance;
 
 /**
  * The rule of the request option {@code "assurance"} ({@code "single"} or {@code "quorum"}, absent
- * by default; read by the application's attest port): quorum reads are made on EVM, Solana and XRPL
- * chains, so a request asking for them on another family is refused.
+ * by default; read by the application's attest port): quorum reads are made on EVM, Solana, XRPL,
+ * Stellar and Sui chains, so a request asking for them on another family is refused.
  */
 final class AssuranceOption {
 
   /** The families whose chains are read with a quorum when a request asks. */
   static final Set<ChainFamily> QUORUM_FAMILIES =
-      EnumSet.of(ChainFamily.EVM, ChainFamily.SOLANA, ChainFamily.XRPL);
+      EnumSet.of(
+          ChainFamily.EVM,
+          ChainFamily.SOLANA,
+          ChainFamily.XRPL,
+          ChainFamily.STELLAR,
+          ChainFamily.SUI);
 
   private AssuranceOption() {}
 
@@ -31,7 +36,7 @@ final class AssuranceOption {
         throw Assurance.notOnFamily(
             chain.name(),
             "chain " + chain.id() + ", " + requested.path(),
-            "EVM, Solana and XRPL chains");
+            "EVM, Solana, XRPL, Stellar and Sui chains");
       }
     }
   }

@@ -52,7 +52,7 @@ public class ChainsWiring {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(ChainFamily.EVM, evm);
     // each family's reader: every observation a span, its anchors on the status board
-    // Solana and XRPL with quorum reads beside them: each provider its own reader
+    // Solana, XRPL, Stellar and Sui with quorum reads beside them: each provider its own reader
     JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
     families.put(
         ChainFamily.SOLANA,
@@ -74,11 +74,22 @@ public class ChainsWiring {
         new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));
     families.put(
         ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock, calls));
+    JsonRpcChainConfig stellar = JsonRpcChainSettings.stellar(config);
     families.put(
         ChainFamily.STELLAR,
-        new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
+        QuorumSnapshotChainState.of(
+            new StellarChainState(stellar, clock, calls),
+            SnapshotQuorumSettings.stellar(config, stellar),
+            provider -> new StellarChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig sui = JsonRpcChainSettings.sui(config);
     families.put(
-        ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
+        ChainFamily.SUI,
+        QuorumSnapshotChainState.of(
+            new SuiChainState(sui, clock, calls),
+            SnapshotQuorumSettings.sui(config, sui),
+            provider -> new SuiChainState(provider, clock, calls),
+            calls));
     families.replaceAll((family, reader) -> calls.traced(reader));
     return new ChainStateByFamily(families);
   }
