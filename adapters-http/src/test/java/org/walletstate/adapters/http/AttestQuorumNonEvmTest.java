@@ -21,9 +21,11 @@ import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.replay.BitcoinReplay;
+import org.walletstate.devnet.replay.HorizonReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.SuiReplay;
 import org.walletstate.devnet.replay.TronReplay;
 import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
@@ -31,9 +33,11 @@ import org.walletstate.verifier.ReadAssurance;
 import org.walletstate.verifier.VerifiedAttestation;
 
 /**
- * {@code "assurance": "quorum"} end to end on the XRP Ledger, Solana, Bitcoin and Tron: each chain
- * read for quorum requests from two replay servers in the official API shapes, named {@code one}
- * and {@code two}, holding the same state unless a test makes {@code two} differ.
+ * {@code "assurance": "quorum"} end to end on every non-EVM family (the XRP Ledger, Solana,
+ * Bitcoin, Tron, Stellar and Sui): each chain read for quorum requests from two replay servers in
+ * the official API shapes, named {@code one} and {@code two}, holding the same state unless a test
+ * makes {@code two} differ. Where the family allows, {@code two} is a little ahead of {@code one}:
+ * the signed anchor is then {@code one}'s.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -45,6 +49,13 @@ class AttestQuorumNonEvmTest {
   private static final String SOL_WALLET = LocalNodes.SOLANA_HOLDER;
   private static final String BTC_WALLET = LocalNodes.BITCOIN_HOLDER;
   private static final String TRON_WALLET = LocalNodes.TRON_HOLDER;
+  private static final String STELLAR_WALLET = LocalNodes.STELLAR_HOLDER;
+  private static final String SUI_WALLET = LocalNodes.SUI_HOLDER;
+  private static final long STELLAR_LEDGER = 40074676;
+  private static final String STELLAR_HASH =
+      "e1218a337cecda05526fba902c61d3d7130baa58d8db41f544bf563f779b6329";
+  private static final long CHECKPOINT = 164329987;
+  private static final String DIGEST = "4Hp7dkzYDb3nKPFAbGfqHE3eYAvvYKbmxFYTpYDjfPPq";
 
   /** Two replay servers per chain, as its two independent providers. */
   public static final class TwoProviders implements QuarkusTestResourceLifecycleManager {
@@ -56,10 +67,23 @@ class AttestQuorumNonEvmTest {
     static final JsonRpcReplay BITCOIN_TWO = JsonRpcReplay.start();
     static final JsonRpcReplay TRON_ONE = JsonRpcReplay.start();
     static final JsonRpcReplay TRON_TWO = JsonRpcReplay.start();
+    static final HorizonReplay STELLAR_ONE = HorizonReplay.start();
+    static final HorizonReplay STELLAR_TWO = HorizonReplay.start();
+    static final JsonRpcReplay SUI_ONE = JsonRpcReplay.start();
+    static final JsonRpcReplay SUI_TWO = JsonRpcReplay.start();
 
     static List<JsonRpcReplay> all() {
       return List.of(
-          XRPL_ONE, XRPL_TWO, SOLANA_ONE, SOLANA_TWO, BITCOIN_ONE, BITCOIN_TWO, TRON_ONE, TRON_TWO);
+          XRPL_ONE,
+          XRPL_TWO,
+          SOLANA_ONE,
+          SOLANA_TWO,
+          BITCOIN_ONE,
+          BITCOIN_TWO,
+          TRON_ONE,
+          TRON_TWO,
+          SUI_ONE,
+          SUI_TWO);
     }
 
     @Override
@@ -70,19 +94,24 @@ class AttestQuorumNonEvmTest {
               "xrpl", List.of(XRPL_ONE, XRPL_TWO),
               "solana", List.of(SOLANA_ONE, SOLANA_TWO),
               "bitcoin", List.of(BITCOIN_ONE, BITCOIN_TWO),
-              "tron", List.of(TRON_ONE, TRON_TWO))
+              "tron", List.of(TRON_ONE, TRON_TWO),
+              "sui", List.of(SUI_ONE, SUI_TWO))
           .forEach(
               (chain, replays) -> {
                 String providers = "walletstate.chains." + chain + ".providers.";
                 properties.put(providers + "one.endpoints", replays.get(0).url().toString());
                 properties.put(providers + "two.endpoints", replays.get(1).url().toString());
               });
+      String stellar = "walletstate.chains.stellar.providers.";
+      properties.put(stellar + "one.endpoints", STELLAR_ONE.url().toString());
+      properties.put(stellar + "two.endpoints", STELLAR_TWO.url().toString());
       return properties;
     }
 
     @Override
     public void stop() {
       all().forEach(JsonRpcReplay::close);
+      List.of(STELLAR_ONE, STELLAR_TWO).forEach(HorizonReplay::close);
     }
   }
 
@@ -102,6 +131,8 @@ class AttestQuorumNonEvmTest {
   private final BitcoinReplay bitcoinTwo = new BitcoinReplay();
   private final TronReplay tronOne = new TronReplay();
   private final TronReplay tronTwo = new TronReplay();
+  private final SuiReplay suiOne = new SuiReplay();
+  private final SuiReplay suiTwo = new SuiReplay();
   private TestKeys.TestKey key;
 
   @BeforeEach
@@ -120,6 +151,15 @@ class AttestQuorumNonEvmTest {
     for (TronReplay chain : List.of(tronOne, tronTwo)) {
       chain.clear().account(TRON_WALLET, 1_793_227_200L);
     }
+    for (HorizonReplay horizon : List.of(TwoProviders.STELLAR_ONE, TwoProviders.STELLAR_TWO)) {
+      horizon.reset().ledger(STELLAR_LEDGER, STELLAR_HASH).account(STELLAR_WALLET, "80.8944518");
+    }
+    for (SuiReplay chain : List.of(suiOne, suiTwo)) {
+      chain
+          .clear()
+          .checkpoint(CHECKPOINT, DIGEST)
+          .balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "3000000000");
+    }
   }
 
   private void serve() {
@@ -131,6 +171,8 @@ class AttestQuorumNonEvmTest {
     bitcoinTwo.serveOn(TwoProviders.BITCOIN_TWO);
     tronOne.serveOn(TwoProviders.TRON_ONE);
     tronTwo.serveOn(TwoProviders.TRON_TWO);
+    suiOne.serveOn(TwoProviders.SUI_ONE);
+    suiTwo.serveOn(TwoProviders.SUI_TWO);
   }
 
   private Family family(String chain) {
@@ -139,6 +181,8 @@ class AttestQuorumNonEvmTest {
       case "solana" -> new Family("solanaWallet", SOL_WALLET, "slot", "341197933");
       case "bitcoin" -> new Family("bitcoinWallet", BTC_WALLET, "blockHash", bitcoinOne.hash());
       case "tron" -> new Family("tronWallet", TRON_WALLET, "blockHash", tronOne.blockId());
+      case "stellar" -> new Family("stellarWallet", STELLAR_WALLET, "ledgerHash", STELLAR_HASH);
+      case "sui" -> new Family("suiWallet", SUI_WALLET, "checkpointDigest", DIGEST);
       default -> throw new IllegalArgumentException(chain);
     };
   }
@@ -149,6 +193,14 @@ class AttestQuorumNonEvmTest {
       case "solana" -> solanaTwo.slot(341197934);
       case "bitcoin" -> bitcoinTwo.tip(bitcoinOne.height() + 1, "00000000" + "ab".repeat(28));
       case "tron" -> tronTwo.head(tronOne.number() + 2, "0000000003fe266d" + "cd".repeat(24));
+      case "stellar" ->
+          TwoProviders.STELLAR_TWO
+              .ledger(STELLAR_LEDGER + 1, "ab".repeat(32))
+              .account(STELLAR_WALLET, "80.8944518");
+      case "sui" ->
+          suiTwo
+              .checkpoint(CHECKPOINT + 1, "5yWvPgzZ2mJtR8kLh3QbNcX7aDfE9uVs6HqTnBpWxYrK")
+              .alsoHolds(CHECKPOINT, DIGEST);
       default -> {
         // the XRPL case of a provider ahead is in QuorumSnapshotChainStateTest
       }
@@ -162,6 +214,8 @@ class AttestQuorumNonEvmTest {
       case "solana" -> solanaTwo.wallet(SOL_WALLET, 1);
       case "bitcoin" -> bitcoinTwo.address(BTC_WALLET, 150_000, 50_001, 0, 0);
       case "tron" -> tronTwo.account(TRON_WALLET, 1);
+      case "stellar" -> TwoProviders.STELLAR_TWO.account(STELLAR_WALLET, "80.8944517");
+      case "sui" -> suiTwo.balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "2999999999");
       default -> throw new IllegalArgumentException(chain);
     }
   }
@@ -180,7 +234,7 @@ class AttestQuorumNonEvmTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron"})
+  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
   void agreeingProviders_signQuorumTwoOfTwo_atTheLowerAnchor_andChargeTheQuorumPrice(String chain) {
     twoAhead(chain);
     serve();
@@ -197,7 +251,7 @@ class AttestQuorumNonEvmTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron"})
+  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
   void aProviderWithAnotherBalance_isA503_saysTheProvidersDisagree_andChargesNothing(String chain) {
     anotherBalanceOnTwo(chain);
     serve();

@@ -10,7 +10,8 @@ import org.walletstate.domain.observation.Assurance;
 /**
  * The rule of the request option {@code "assurance"} ({@code "single"} or {@code "quorum"}, absent
  * by default; read by the application's attest port): quorum reads are made on EVM, Solana, XRPL,
- * Bitcoin and Tron chains, so a request asking for them on another family is refused.
+ * Bitcoin, Tron, Stellar and Sui chains: every family there is. A family added without quorum reads
+ * is refused until its reader has them.
  */
 final class AssuranceOption {
 
@@ -21,7 +22,9 @@ final class AssuranceOption {
           ChainFamily.SOLANA,
           ChainFamily.XRPL,
           ChainFamily.BITCOIN,
-          ChainFamily.TRON);
+          ChainFamily.TRON,
+          ChainFamily.STELLAR,
+          ChainFamily.SUI);
 
   private AssuranceOption() {}
 
@@ -36,7 +39,7 @@ final class AssuranceOption {
         throw Assurance.notOnFamily(
             chain.name(),
             "chain " + chain.id() + ", " + requested.path(),
-            "EVM, Solana, XRPL, Bitcoin and Tron chains");
+            "EVM, Solana, XRPL, Bitcoin, Tron, Stellar and Sui chains");
       }
     }
   }
