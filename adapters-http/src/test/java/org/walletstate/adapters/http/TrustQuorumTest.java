@@ -393,7 +393,15 @@ class TrustQuorumTest {
     Response batch =
         post(
             "/v1/trust/batch",
-            Map.of("assurance", "quorum", "wallets", List.of(solanaAndXrplProfile())));
+            Map.of(
+                "assurance",
+                "quorum",
+                "wallets",
+                List.of(
+                    Map.of(
+                        "wallet", empty,
+                        "solanaWallet", TrustProfileTest.SOL_WALLET,
+                        "xrplWallet", TrustProfileTest.XRPL_WALLET))));
     assertThat(batch.jsonPath().getBoolean("data.results[0].ok")).as(batch.asString()).isFalse();
     assertThat(batch.jsonPath().getString("data.results[0].error.failedConditions[0].message"))
         .contains("providers disagree");
