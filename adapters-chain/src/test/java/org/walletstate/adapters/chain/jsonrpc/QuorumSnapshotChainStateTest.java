@@ -468,7 +468,7 @@ class QuorumSnapshotChainStateTest {
     ChainObservation.HeadUnavailable refused = (ChainObservation.HeadUnavailable) observeStellar();
 
     assertThat(refused.disagreed()).isTrue();
-    assertThat(refused.detail()).contains("read different anchors at " + STELLAR_LEDGER);
+    assertThat(refused.detail()).contains("hold different anchors at " + STELLAR_LEDGER);
     assertThat(disagreed).containsExactlyInAnyOrder("stellar/one", "stellar/two");
   }
 
