@@ -14,23 +14,30 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
+import org.walletstate.devnet.replay.BitcoinReplay;
+import org.walletstate.devnet.replay.HorizonReplay;
 import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.SuiReplay;
+import org.walletstate.devnet.replay.TronReplay;
 import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.ReadAssurance;
 import org.walletstate.verifier.VerifiedAttestation;
 
 /**
- * {@code "assurance": "quorum"} end to end on the XRP Ledger and Solana: each chain read for quorum
- * requests from two replay servers in the official API shapes, named {@code one} and {@code two},
- * holding the same state unless a test makes {@code two} differ.
+ * {@code "assurance": "quorum"} end to end on every non-EVM family (the XRP Ledger, Solana,
+ * Bitcoin, Tron, Stellar and Sui): each chain read for quorum requests from two replay servers in
+ * the official API shapes, named {@code one} and {@code two}, holding the same state unless a test
+ * makes {@code two} differ. Where the family allows, {@code two} is a little ahead of {@code one}:
+ * the signed anchor is then {@code one}'s.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -40,6 +47,15 @@ class AttestQuorumNonEvmTest {
 
   private static final String XRPL_WALLET = LocalNodes.XRPL_HOLDER;
   private static final String SOL_WALLET = LocalNodes.SOLANA_HOLDER;
+  private static final String BTC_WALLET = LocalNodes.BITCOIN_HOLDER;
+  private static final String TRON_WALLET = LocalNodes.TRON_HOLDER;
+  private static final String STELLAR_WALLET = LocalNodes.STELLAR_HOLDER;
+  private static final String SUI_WALLET = LocalNodes.SUI_HOLDER;
+  private static final long STELLAR_LEDGER = 40074676;
+  private static final String STELLAR_HASH =
+      "e1218a337cecda05526fba902c61d3d7130baa58d8db41f544bf563f779b6329";
+  private static final long CHECKPOINT = 164329987;
+  private static final String DIGEST = "4Hp7dkzYDb3nKPFAbGfqHE3eYAvvYKbmxFYTpYDjfPPq";
 
   /** Two replay servers per chain, as its two independent providers. */
   public static final class TwoProviders implements QuarkusTestResourceLifecycleManager {
@@ -47,22 +63,63 @@ class AttestQuorumNonEvmTest {
     static final JsonRpcReplay XRPL_TWO = JsonRpcReplay.start();
     static final JsonRpcReplay SOLANA_ONE = JsonRpcReplay.start();
     static final JsonRpcReplay SOLANA_TWO = JsonRpcReplay.start();
+    static final JsonRpcReplay BITCOIN_ONE = JsonRpcReplay.start();
+    static final JsonRpcReplay BITCOIN_TWO = JsonRpcReplay.start();
+    static final JsonRpcReplay TRON_ONE = JsonRpcReplay.start();
+    static final JsonRpcReplay TRON_TWO = JsonRpcReplay.start();
+    static final HorizonReplay STELLAR_ONE = HorizonReplay.start();
+    static final HorizonReplay STELLAR_TWO = HorizonReplay.start();
+    static final JsonRpcReplay SUI_ONE = JsonRpcReplay.start();
+    static final JsonRpcReplay SUI_TWO = JsonRpcReplay.start();
+
+    static List<JsonRpcReplay> all() {
+      return List.of(
+          XRPL_ONE,
+          XRPL_TWO,
+          SOLANA_ONE,
+          SOLANA_TWO,
+          BITCOIN_ONE,
+          BITCOIN_TWO,
+          TRON_ONE,
+          TRON_TWO,
+          SUI_ONE,
+          SUI_TWO);
+    }
 
     @Override
     public Map<String, String> start() {
-      return Map.of(
-          "walletstate.chains.xrpl.providers.one.endpoints", XRPL_ONE.url().toString(),
-          "walletstate.chains.xrpl.providers.two.endpoints", XRPL_TWO.url().toString(),
-          "walletstate.chains.xrpl.quorum", "2",
-          "walletstate.chains.solana.providers.one.endpoints", SOLANA_ONE.url().toString(),
-          "walletstate.chains.solana.providers.two.endpoints", SOLANA_TWO.url().toString());
+      Map<String, String> properties = new LinkedHashMap<>();
+      properties.put("walletstate.chains.xrpl.quorum", "2");
+      Map.of(
+              "xrpl", List.of(XRPL_ONE, XRPL_TWO),
+              "solana", List.of(SOLANA_ONE, SOLANA_TWO),
+              "bitcoin", List.of(BITCOIN_ONE, BITCOIN_TWO),
+              "tron", List.of(TRON_ONE, TRON_TWO),
+              "sui", List.of(SUI_ONE, SUI_TWO))
+          .forEach(
+              (chain, replays) -> {
+                String providers = "walletstate.chains." + chain + ".providers.";
+                properties.put(providers + "one.endpoints", replays.get(0).url().toString());
+                properties.put(providers + "two.endpoints", replays.get(1).url().toString());
+              });
+      String stellar = "walletstate.chains.stellar.providers.";
+      properties.put(stellar + "one.endpoints", STELLAR_ONE.url().toString());
+      properties.put(stellar + "two.endpoints", STELLAR_TWO.url().toString());
+      return properties;
     }
 
     @Override
     public void stop() {
-      List.of(XRPL_ONE, XRPL_TWO, SOLANA_ONE, SOLANA_TWO).forEach(JsonRpcReplay::close);
+      all().forEach(JsonRpcReplay::close);
+      List.of(STELLAR_ONE, STELLAR_TWO).forEach(HorizonReplay::close);
     }
   }
+
+  /**
+   * One family's request: its wallet member and wallet, the anchor member a result signs and the
+   * value provider {@code one} holds there.
+   */
+  private record Family(String wallets, String wallet, String anchorMember, String anchor) {}
 
   @Inject Pool pool;
 
@@ -70,22 +127,38 @@ class AttestQuorumNonEvmTest {
   private final XrplReplay xrplTwo = new XrplReplay();
   private final SolanaReplay solanaOne = new SolanaReplay();
   private final SolanaReplay solanaTwo = new SolanaReplay();
+  private final BitcoinReplay bitcoinOne = new BitcoinReplay();
+  private final BitcoinReplay bitcoinTwo = new BitcoinReplay();
+  private final TronReplay tronOne = new TronReplay();
+  private final TronReplay tronTwo = new TronReplay();
+  private final SuiReplay suiOne = new SuiReplay();
+  private final SuiReplay suiTwo = new SuiReplay();
   private TestKeys.TestKey key;
 
   @BeforeEach
   void sameStateAndKey() {
     key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
-    List.of(
-            TwoProviders.XRPL_ONE,
-            TwoProviders.XRPL_TWO,
-            TwoProviders.SOLANA_ONE,
-            TwoProviders.SOLANA_TWO)
-        .forEach(JsonRpcReplay::reset);
+    TwoProviders.all().forEach(JsonRpcReplay::reset);
     for (XrplReplay ledger : List.of(xrplOne, xrplTwo)) {
       ledger.clear().account(XRPL_WALLET, "25000000", 0);
     }
     for (SolanaReplay chain : List.of(solanaOne, solanaTwo)) {
       chain.clear().slot(341197933).wallet(SOL_WALLET, 2_500_000_000L);
+    }
+    for (BitcoinReplay chain : List.of(bitcoinOne, bitcoinTwo)) {
+      chain.clear().address(BTC_WALLET, 150_000, 50_000, 0, 0);
+    }
+    for (TronReplay chain : List.of(tronOne, tronTwo)) {
+      chain.clear().account(TRON_WALLET, 1_793_227_200L);
+    }
+    for (HorizonReplay horizon : List.of(TwoProviders.STELLAR_ONE, TwoProviders.STELLAR_TWO)) {
+      horizon.reset().ledger(STELLAR_LEDGER, STELLAR_HASH).account(STELLAR_WALLET, "80.8944518");
+    }
+    for (SuiReplay chain : List.of(suiOne, suiTwo)) {
+      chain
+          .clear()
+          .checkpoint(CHECKPOINT, DIGEST)
+          .balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "3000000000");
     }
   }
 
@@ -94,71 +167,96 @@ class AttestQuorumNonEvmTest {
     xrplTwo.serveOn(TwoProviders.XRPL_TWO);
     solanaOne.serveOn(TwoProviders.SOLANA_ONE);
     solanaTwo.serveOn(TwoProviders.SOLANA_TWO);
+    bitcoinOne.serveOn(TwoProviders.BITCOIN_ONE);
+    bitcoinTwo.serveOn(TwoProviders.BITCOIN_TWO);
+    tronOne.serveOn(TwoProviders.TRON_ONE);
+    tronTwo.serveOn(TwoProviders.TRON_TWO);
+    suiOne.serveOn(TwoProviders.SUI_ONE);
+    suiTwo.serveOn(TwoProviders.SUI_TWO);
   }
 
-  private static Map<String, Object> request(String wallets, String wallet, String chain) {
+  private Family family(String chain) {
+    return switch (chain) {
+      case "xrpl" -> new Family("xrplWallet", XRPL_WALLET, "ledgerHash", xrplOne.ledgerHash());
+      case "solana" -> new Family("solanaWallet", SOL_WALLET, "slot", "341197933");
+      case "bitcoin" -> new Family("bitcoinWallet", BTC_WALLET, "blockHash", bitcoinOne.hash());
+      case "tron" -> new Family("tronWallet", TRON_WALLET, "blockHash", tronOne.blockId());
+      case "stellar" -> new Family("stellarWallet", STELLAR_WALLET, "ledgerHash", STELLAR_HASH);
+      case "sui" -> new Family("suiWallet", SUI_WALLET, "checkpointDigest", DIGEST);
+      default -> throw new IllegalArgumentException(chain);
+    };
+  }
+
+  /** Provider {@code two} a little ahead of {@code one}, within the chain's lag, same values. */
+  private void twoAhead(String chain) {
+    switch (chain) {
+      case "solana" -> solanaTwo.slot(341197934);
+      case "bitcoin" -> bitcoinTwo.tip(bitcoinOne.height() + 1, "00000000" + "ab".repeat(28));
+      case "tron" -> tronTwo.head(tronOne.number() + 2, "0000000003fe266d" + "cd".repeat(24));
+      case "stellar" ->
+          TwoProviders.STELLAR_TWO
+              .ledger(STELLAR_LEDGER + 1, "ab".repeat(32))
+              .account(STELLAR_WALLET, "80.8944518");
+      case "sui" ->
+          suiTwo
+              .checkpoint(CHECKPOINT + 1, "5yWvPgzZ2mJtR8kLh3QbNcX7aDfE9uVs6HqTnBpWxYrK")
+              .alsoHolds(CHECKPOINT, DIGEST);
+      default -> {
+        // the XRPL case of a provider ahead is in QuorumSnapshotChainStateTest
+      }
+    }
+  }
+
+  /** Provider {@code two} answering another balance for the wallet. */
+  private void anotherBalanceOnTwo(String chain) {
+    switch (chain) {
+      case "xrpl" -> xrplTwo.account(XRPL_WALLET, "24999999", 0);
+      case "solana" -> solanaTwo.wallet(SOL_WALLET, 1);
+      case "bitcoin" -> bitcoinTwo.address(BTC_WALLET, 150_000, 50_001, 0, 0);
+      case "tron" -> tronTwo.account(TRON_WALLET, 1);
+      case "stellar" -> TwoProviders.STELLAR_TWO.account(STELLAR_WALLET, "80.8944517");
+      case "sui" -> suiTwo.balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "2999999999");
+      default -> throw new IllegalArgumentException(chain);
+    }
+  }
+
+  private Map<String, Object> request(String chain) {
     Map<String, Object> condition = new LinkedHashMap<>();
     condition.put("type", "token_balance");
     condition.put("chainId", chain);
     condition.put("contractAddress", "native");
-    condition.put("threshold", "1");
+    condition.put("threshold", "0.0001");
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put(wallets, wallet);
+    body.put(family(chain).wallets(), family(chain).wallet());
     body.put("conditions", List.of(condition));
     body.put("assurance", "quorum");
     return body;
   }
 
-  private static Map<String, Object> xrpl() {
-    return request("xrplWallet", XRPL_WALLET, "xrpl");
-  }
-
-  private static Map<String, Object> solana() {
-    return request("solanaWallet", SOL_WALLET, "solana");
-  }
-
-  @Test
-  void xrpl_agreeingProviders_signQuorumTwoOfTwo_atTheirLedger_andChargeTheQuorumPrice() {
+  @ParameterizedTest
+  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
+  void agreeingProviders_signQuorumTwoOfTwo_atTheLowerAnchor_andChargeTheQuorumPrice(String chain) {
+    twoAhead(chain);
     serve();
 
-    VerifiedAttestation attestation = verified(attest(key.secret(), xrpl()));
+    VerifiedAttestation attestation = verified(attest(key.secret(), request(chain)));
 
     assertThat(attestation.pass()).isTrue();
     assertThat(attestation.results().get(0).readAssurance())
         .contains(new ReadAssurance("quorum", 2, 2));
     assertThat(attestation.requireQuorum(2)).isSameAs(attestation);
-    assertThat(attestation.results().get(0).asJson().get("ledgerHash").asText())
-        .isEqualTo(xrplOne.ledgerHash());
+    assertThat(attestation.results().get(0).asJson().get(family(chain).anchorMember()).asText())
+        .isEqualTo(family(chain).anchor());
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(98);
   }
 
-  @Test
-  void xrpl_aProviderWithAnotherBalance_isA503_saysTheProvidersDisagree_andChargesNothing() {
-    xrplTwo.account(XRPL_WALLET, "24999999", 0);
+  @ParameterizedTest
+  @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
+  void aProviderWithAnotherBalance_isA503_saysTheProvidersDisagree_andChargesNothing(String chain) {
+    anotherBalanceOnTwo(chain);
     serve();
 
-    assertRefusedAsDisagreement(attest(key.secret(), xrpl()));
-  }
-
-  @Test
-  void solana_agreeingProviders_signQuorumTwoOfTwo() {
-    solanaTwo.slot(341197934);
-    serve();
-
-    VerifiedAttestation attestation = verified(attest(key.secret(), solana()));
-
-    assertThat(attestation.results().get(0).readAssurance())
-        .contains(new ReadAssurance("quorum", 2, 2));
-    assertThat(attestation.requireQuorum(2)).isSameAs(attestation);
-    assertThat(Ledger.balance(pool, key.id())).isEqualTo(98);
-  }
-
-  @Test
-  void solana_aProviderWithAnotherBalance_isA503_andChargesNothing() {
-    solanaTwo.wallet(SOL_WALLET, 1);
-    serve();
-
-    assertRefusedAsDisagreement(attest(key.secret(), solana()));
+    assertRefusedAsDisagreement(attest(key.secret(), request(chain)));
   }
 
   private void assertRefusedAsDisagreement(Response response) {

@@ -45,7 +45,6 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetManifest;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.devnet.replay.LocalNodes;
 import org.walletstate.domain.payload.KeyVersion;
 
 /**
@@ -163,21 +162,6 @@ class AttestRefusalsTest {
             "assurance other than single or quorum",
             withMember(holderBody(usdOnBase()), "assurance", "fast"),
             "assurance \"fast\" is not supported; send \"single\" or \"quorum\", or leave it out"));
-    all.add(
-        refusal(
-            "quorum assurance with a condition on a family without quorum reads",
-            withMember(
-                object(
-                    "wallet",
-                    HOLDER,
-                    "tronWallet",
-                    LocalNodes.TRON_HOLDER,
-                    "conditions",
-                    List.of(
-                        usdOnBase(), with(tokenBalance(8453, "native", "1"), "chainId", "tron"))),
-                "assurance",
-                "quorum"),
-            "assurance \"quorum\" is not available on ..."));
     all.add(
         refusal(
             "proof other than merkle",

@@ -24,12 +24,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.NonEvmTwoProviders;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.adapters.http.testbed.TrustChainsTestResource;
 import org.walletstate.adapters.http.testbed.Verifier;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.replay.JsonRpcReplay;
+import org.walletstate.devnet.replay.SolanaReplay;
+import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.InsufficientAssuranceException;
@@ -43,13 +47,16 @@ import org.walletstate.verifier.VerifiedTrustProfile;
  * read for quorum requests from the two forks of {@link AttestQuorumTest.TwoProviders}; every other
  * chain from two pass-through proxies in front of its one anvil (two providers in the quorum's
  * configuration, one node behind them, so they always agree). A test makes the second fork of chain
- * 1 differ (code on the holder, which the profile's account rows read), undone after it.
+ * 1 differ (code on the holder, which the profile's account rows read), undone after it. Solana and
+ * the XRP Ledger are read for quorum requests from the two replay servers of {@link
+ * NonEvmTwoProviders}, the same state on both unless a test makes the second differ.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
 @WithTestResource(TrustChainsTestResource.class)
 @WithTestResource(TrustQuorumTest.EveryChainTwoProviders.class)
+@WithTestResource(NonEvmTwoProviders.class)
 class TrustQuorumTest {
 
   /** Chain 1's two forks, and two providers for each other chain of a base profile. */
@@ -273,18 +280,141 @@ class TrustQuorumTest {
         .containsExactly("grant");
   }
 
-  @Test
-  void quorumWithAWalletOfAnotherFamily_isA400NamingIt_andChargesNothing() {
-    Map<String, Object> body = profile(holder, "quorum");
+  /** Solana and XRPL holdings of the profile's other wallets, the same on both providers. */
+  private static NonEvmTwoProviders.States solanaAndXrplHold() {
+    String usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+    return new NonEvmTwoProviders.States()
+        .solana(
+            chain ->
+                chain
+                    .clear()
+                    .slot(341197933)
+                    .wallet(TrustProfileTest.SOL_WALLET, 2_500_000_000L)
+                    .mint(usdc, 6, SolanaReplay.TOKEN)
+                    .tokenAccount(
+                        "BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA",
+                        TrustProfileTest.SOL_WALLET,
+                        usdc,
+                        "1000000",
+                        6,
+                        SolanaReplay.TOKEN))
+        .xrpl(
+            ledger ->
+                ledger
+                    .clear()
+                    .account(TrustProfileTest.XRPL_WALLET, "25000000", 0)
+                    .account(TrustProfileTest.RLUSD_ISSUER, "1000000000", 0)
+                    .account(TrustProfileTest.TBL_ISSUER, "1000000000", 0)
+                    .account(TrustProfileTest.USDC_XRPL_ISSUER, "1000000000", 0)
+                    .line(
+                        TrustProfileTest.XRPL_WALLET,
+                        TrustProfileTest.RLUSD_ISSUER,
+                        "524C555344000000000000000000000000000000",
+                        "12.5",
+                        false,
+                        false,
+                        false));
+  }
+
+  private Map<String, Object> solanaAndXrplProfile() {
+    Map<String, Object> body = profile(empty, "quorum");
     body.put("solanaWallet", TrustProfileTest.SOL_WALLET);
+    body.put("xrplWallet", TrustProfileTest.XRPL_WALLET);
+    return body;
+  }
 
-    Response response = post("/v1/trust", body);
+  @Test
+  void quorumProfile_withSolanaAndXrplWallets_readsBothProvidersOfEach_andSignsQuorumTwoOfTwo() {
+    solanaAndXrplHold().serve();
+    List.of(DevnetTestResource.solana(), DevnetTestResource.xrpl()).forEach(JsonRpcReplay::reset);
 
-    assertThat(response.statusCode()).as(response.asString()).isEqualTo(400);
-    assertThat(response.jsonPath().getString("error.message"))
-        .isEqualTo(
-            "assurance \"quorum\" is not available on SOLANA chains (solanaWallet): quorum reads"
-                + " are made on EVM chains only");
+    Response response = post("/v1/trust", solanaAndXrplProfile());
+
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
+    VerifiedTrustProfile profile = verified(response.asString());
+    List<VerifiedTrustCheck> nonEvm =
+        readRows(profile).stream().filter(row -> row.chainId().isTextual()).toList();
+    assertThat(nonEvm)
+        .extracting(row -> row.chainId().asText())
+        .contains("solana", "xrpl")
+        .containsOnly("solana", "xrpl");
+    assertThat(nonEvm)
+        .allSatisfy(
+            row ->
+                assertThat(row.readAssurance())
+                    .as(row.toString())
+                    .contains(new ReadAssurance("quorum", 2, 2)));
+    assertThat(row(nonEvm, "SOL (native) on Solana").met()).isTrue();
+    assertThat(row(nonEvm, "USDC on Solana").met()).isTrue();
+    assertThat(row(nonEvm, "RLUSD on XRPL").met()).isTrue();
+    assertThat(row(nonEvm, "RLUSD on XRPL").asJson().get("ledgerIndex").asLong())
+        .isEqualTo(new XrplReplay().ledgerIndex());
+    assertThat(profile.requireQuorum(2)).isSameAs(profile);
+    // both providers of each chain were read; the single-provider endpoints were not
+    for (JsonRpcReplay provider : NonEvmTwoProviders.xrplServers()) {
+      assertThat(provider.requests("account_lines")).isNotEmpty();
+    }
+    for (JsonRpcReplay provider : NonEvmTwoProviders.solanaServers()) {
+      assertThat(provider.requests("getTokenAccountsByOwner")).isNotEmpty();
+    }
+    assertThat(DevnetTestResource.solana().requests())
+        .noneMatch(r -> r.toString().contains(TrustProfileTest.SOL_WALLET));
+    assertThat(DevnetTestResource.xrpl().requests())
+        .noneMatch(r -> r.toString().contains(TrustProfileTest.XRPL_WALLET));
+    assertThat(response.jsonPath().getInt("meta.creditsCharged")).isEqualTo(6);
+    assertThat(Ledger.balance(pool, key.id())).isEqualTo(94);
+  }
+
+  private static VerifiedTrustCheck row(List<VerifiedTrustCheck> rows, String label) {
+    return rows.stream()
+        .filter(row -> row.label().equals(label))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no row " + label + " in " + rows));
+  }
+
+  @Test
+  void anXrplOrSolanaProviderWithAnotherBalance_isA503_unsignedAndUncharged() {
+    NonEvmTwoProviders.States xrpl = solanaAndXrplHold();
+    xrpl.xrplTwo.account(TrustProfileTest.XRPL_WALLET, "24999999", 0);
+    xrpl.serve();
+    assertDisagreedOn("xrpl", post("/v1/trust", solanaAndXrplProfile()));
+
+    NonEvmTwoProviders.States solana = solanaAndXrplHold();
+    solana.solanaTwo.wallet(TrustProfileTest.SOL_WALLET, 1);
+    solana.serve();
+    assertDisagreedOn("solana", post("/v1/trust", solanaAndXrplProfile()));
+
+    Response batch =
+        post(
+            "/v1/trust/batch",
+            Map.of(
+                "assurance",
+                "quorum",
+                "wallets",
+                List.of(
+                    Map.of(
+                        "wallet", empty,
+                        "solanaWallet", TrustProfileTest.SOL_WALLET,
+                        "xrplWallet", TrustProfileTest.XRPL_WALLET))));
+    assertThat(batch.jsonPath().getBoolean("data.results[0].ok")).as(batch.asString()).isFalse();
+    assertThat(batch.jsonPath().getString("data.results[0].error.failedConditions[0].message"))
+        .contains("providers disagree");
+    assertThat(batch.jsonPath().getInt("meta.creditsCharged")).isZero();
+    assertThat(Ledger.entries(pool, key.id()))
+        .extracting(Ledger.Entry::kind)
+        .containsExactly("grant");
     assertThat(Ledger.balance(pool, key.id())).isEqualTo(100);
+  }
+
+  private static void assertDisagreedOn(String chain, Response response) {
+    assertThat(response.statusCode()).as(response.asString()).isEqualTo(503);
+    assertThat(response.jsonPath().getString("error.code")).isEqualTo("rpc_failure");
+    assertThat(response.jsonPath().getList("error.failedConditions")).hasSize(1);
+    assertThat(response.jsonPath().getString("error.failedConditions[0].source"))
+        .isEqualTo("chain_head_read");
+    assertThat(response.jsonPath().getString("error.failedConditions[0].chainId")).isEqualTo(chain);
+    assertThat(response.jsonPath().getString("error.failedConditions[0].message"))
+        .isEqualTo(ChainObservation.HeadUnavailable.DISAGREED);
+    assertThat(response.asString()).doesNotContain("\"trust\"").doesNotContain("signature");
   }
 }

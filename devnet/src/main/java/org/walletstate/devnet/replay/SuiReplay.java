@@ -11,7 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * Sui's GraphQL served through a {@link JsonRpcReplay} (as method {@code graphql}) in the schema's
  * shape: {@code data.checkpoint {sequenceNumber, digest, query {b<i>: {balance {totalBalance}}}}}
  * and {@code data.m<j> {decimals}}, answering the variables {@code o<i>/t<i>} and {@code c<j>} the
- * reader sends. Coin types are matched as sent (the reader sends the 64-hex long form).
+ * reader sends. Coin types are matched as sent (the reader sends the 64-hex long form). A query
+ * pinned to a checkpoint (variable {@code at}, for {@code checkpoint(sequenceNumber: $at)}) is
+ * answered at it when it is the latest or one {@link #alsoHolds} names, with the same state, and
+ * with {@code checkpoint: null} otherwise, as the schema says of one never or no longer held.
  */
 public final class SuiReplay {
 
@@ -21,6 +24,7 @@ public final class SuiReplay {
   private volatile String digest = "4Hp7dkzYDb3nKPFAbGfqHE3eYAvvYKbmxFYTpYDjfPPq";
   private final Map<String, String> balances = new ConcurrentHashMap<>();
   private final Map<String, Integer> decimals = new ConcurrentHashMap<>();
+  private final Map<Long, String> earlier = new ConcurrentHashMap<>();
 
   public long sequence() {
     return sequence;
@@ -33,6 +37,23 @@ public final class SuiReplay {
   public SuiReplay clear() {
     balances.clear();
     decimals.clear();
+    earlier.clear();
+    return this;
+  }
+
+  /** The latest checkpoint: every query not pinned to another is answered at it. */
+  public SuiReplay checkpoint(long sequenceNumber, String checkpointDigest) {
+    this.sequence = sequenceNumber;
+    this.digest = checkpointDigest;
+    return this;
+  }
+
+  /**
+   * Also serves checkpoint {@code sequenceNumber} with {@code checkpointDigest}, holding the same
+   * state: a server ahead of another still answers at the other's checkpoint.
+   */
+  public SuiReplay alsoHolds(long sequenceNumber, String checkpointDigest) {
+    earlier.put(sequenceNumber, checkpointDigest);
     return this;
   }
 
@@ -56,8 +77,13 @@ public final class SuiReplay {
   /** The answer to a query with these variables. */
   public String answer(JsonNode variables) {
     ObjectNode data = JSON.createObjectNode();
-    ObjectNode checkpoint = data.putObject("checkpoint");
-    checkpoint.put("sequenceNumber", sequence).put("digest", digest);
+    long at = variables.has("at") ? variables.path("at").asLong() : sequence;
+    String held = at == sequence ? digest : earlier.get(at);
+    if (held == null) {
+      data.putNull("checkpoint");
+    }
+    ObjectNode checkpoint = held == null ? JSON.createObjectNode() : data.putObject("checkpoint");
+    checkpoint.put("sequenceNumber", at).put("digest", held);
     ObjectNode query = checkpoint.putObject("query");
     for (Iterator<String> names = variables.fieldNames(); names.hasNext(); ) {
       String name = names.next();

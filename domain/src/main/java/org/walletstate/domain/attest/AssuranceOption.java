@@ -1,22 +1,16 @@
 package org.walletstate.domain.attest;
 
-import java.util.EnumSet;
-import java.util.Set;
 import org.walletstate.domain.attest.condition.RequestedCondition;
 import org.walletstate.domain.chain.Chain;
-import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.QuorumFamilies;
 
 /**
  * The rule of the request option {@code "assurance"} ({@code "single"} or {@code "quorum"}, absent
- * by default; read by the application's attest port): quorum reads are made on EVM, Solana and XRPL
- * chains, so a request asking for them on another family is refused.
+ * by default; read by the application's attest port): quorum reads are made on the families of
+ * {@link QuorumFamilies}, so a request asking for them on another family is refused.
  */
 final class AssuranceOption {
-
-  /** The families whose chains are read with a quorum when a request asks. */
-  static final Set<ChainFamily> QUORUM_FAMILIES =
-      EnumSet.of(ChainFamily.EVM, ChainFamily.SOLANA, ChainFamily.XRPL);
 
   private AssuranceOption() {}
 
@@ -27,12 +21,8 @@ final class AssuranceOption {
     }
     for (RequestedCondition requested : request.conditions()) {
       Chain chain = requested.condition().chain();
-      if (!QUORUM_FAMILIES.contains(chain.family())) {
-        throw Assurance.notOnFamily(
-            chain.name(),
-            "chain " + chain.id() + ", " + requested.path(),
-            "EVM, Solana and XRPL chains");
-      }
+      QuorumFamilies.require(
+          chain.family(), chain.name(), "chain " + chain.id() + ", " + requested.path());
     }
   }
 }

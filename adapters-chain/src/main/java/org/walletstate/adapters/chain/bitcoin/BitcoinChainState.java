@@ -4,47 +4,43 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.jsonrpc.BracketedSnapshotChainState;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
-import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.chain.Readings;
-import org.walletstate.domain.observation.ChainObservation;
 
 /**
  * The {@link ChainState} of Bitcoin, read from an Esplora REST API. Esplora answers current state
  * only, so a snapshot is bracketed: the tip's hash ({@code GET blocks/tip/hash}), that block's
  * height ({@code GET block/:hash}), the balances ({@code GET address/:address}), then the tip's
  * hash again. When the tip moved, the snapshot is taken again, up to {@link #SNAPSHOT_TRIES} times;
- * a tip that keeps moving, or cannot be read, leaves the chain unobserved.
+ * a tip that keeps moving, or cannot be read, leaves the chain unobserved. Esplora cannot read an
+ * address at a past block, so a quorum compares the providers' tips (height and hash) before the
+ * reads and their current answers after them ({@link
+ * org.walletstate.adapters.chain.jsonrpc.QuorumPinning#BRACKETED}).
  *
  * <p>A balance is {@code chain_stats.funded_txo_sum - chain_stats.spent_txo_sum}: confirmed
  * transactions only; {@code mempool_stats} is not counted.
  */
-public final class BitcoinChainState extends SnapshotChainState<BitcoinRead<?>> {
-
-  /** How often a snapshot is taken before a moving tip gives up. */
-  static final int SNAPSHOT_TRIES = 3;
+public final class BitcoinChainState extends BracketedSnapshotChainState<BitcoinRead<?>> {
 
   private static final Pattern BLOCK_HASH = Pattern.compile("[0-9a-fA-F]{64}");
-  private static final System.Logger LOG = System.getLogger(BitcoinChainState.class.getName());
 
   /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("bitcoin", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+    super(
+        "bitcoin", "tip", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
   }
 
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock) {
@@ -55,7 +51,7 @@ public final class BitcoinChainState extends SnapshotChainState<BitcoinRead<?>> 
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("bitcoin", config, clock, random);
+    super("bitcoin", "tip", config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override
@@ -64,50 +60,24 @@ public final class BitcoinChainState extends SnapshotChainState<BitcoinRead<?>> 
   }
 
   @Override
-  protected ChainObservation observeNow(Set<BitcoinRead<?>> reads, Deadline deadline) {
-    String moved = "";
-    for (int snapshot = 1; snapshot <= SNAPSHOT_TRIES; snapshot++) {
-      Anchor.BitcoinTip tip;
-      try {
-        tip = tip(deadline);
-      } catch (RpcFailure failure) {
-        return new ChainObservation.HeadUnavailable("tip: " + failure.getMessage());
-      }
-      Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
-      for (BitcoinRead<?> read : reads) {
-        readings.put(read, answer(read, deadline));
-      }
-      String after;
-      try {
-        after = tipHash(deadline);
-      } catch (RpcFailure failure) {
-        return new ChainObservation.HeadUnavailable("tip after the reads: " + failure.getMessage());
-      }
-      if (after.equals(tip.blockHash())) {
-        return new ChainObservation.Observed(tip, Readings.of(readings));
-      }
-      moved = "the tip moved from " + tip.blockHash() + " to " + after;
-      LOG.log(System.Logger.Level.DEBUG, "bitcoin: {0}; reading again", moved);
-    }
-    return new ChainObservation.HeadUnavailable(
-        "the tip moved during each of " + SNAPSHOT_TRIES + " snapshots (" + moved + ")");
+  protected long position(Anchor anchor) {
+    return ((Anchor.BitcoinTip) anchor).blockHeight();
   }
 
-  private Reading<?> answer(BitcoinRead<?> read, Deadline deadline) {
+  @Override
+  protected Reading<?> answer(BitcoinRead<?> read, Deadline deadline) throws RpcFailure {
     BitcoinRead.ConfirmedSats sats = (BitcoinRead.ConfirmedSats) read;
-    try {
-      return new Reading.Value<>(
-          transport()
-              .get(
-                  "address/" + sats.address().text(),
-                  deadline,
-                  text -> confirmedSats(transport().json(text))));
-    } catch (RpcFailure failure) {
-      return new Reading.Unreadable<>(failure.getMessage());
-    } catch (RuntimeException unexpected) {
-      LOG.log(System.Logger.Level.WARNING, "bitcoin read failed unexpectedly", unexpected);
-      return new Reading.Unreadable<>("unexpected " + unexpected.getClass().getSimpleName());
-    }
+    return new Reading.Value<>(
+        transport()
+            .get(
+                "address/" + sats.address().text(),
+                deadline,
+                text -> confirmedSats(transport().json(text))));
+  }
+
+  @Override
+  protected boolean stillAt(Anchor anchor, Deadline deadline) throws RpcFailure {
+    return tipHash(deadline).equals(((Anchor.BitcoinTip) anchor).blockHash());
   }
 
   /** Funded less spent over confirmed transactions, both whole non-negative numbers. */
@@ -132,7 +102,9 @@ public final class BitcoinChainState extends SnapshotChainState<BitcoinRead<?>> 
     return value.bigIntegerValue();
   }
 
-  private Anchor.BitcoinTip tip(Deadline deadline) throws RpcFailure {
+  /** The tip: its hash, then that block's height (a block may land between two tip reads). */
+  @Override
+  protected Anchor.BitcoinTip latest(Deadline deadline) throws RpcFailure {
     String hash = tipHash(deadline);
     long height =
         transport()

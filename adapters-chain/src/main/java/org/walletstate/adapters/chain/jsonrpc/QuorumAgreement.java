@@ -10,7 +10,9 @@ import org.walletstate.domain.observation.ChainObservation;
 /**
  * The anchor a {@link QuorumPinning#PINNED} quorum reads at: every provider's latest anchor at
  * once; the lowest is the anchor, provided the highest is at most the chain's lag above it; every
- * provider above it is asked for its anchor at that position, and all must hold the same one.
+ * provider above it is asked for its anchor at that position, and all must hold the same one. A
+ * {@link QuorumPinning#BRACKETED} quorum compares the providers' latest anchors alike, each then
+ * reading from its own.
  */
 final class QuorumAgreement<R extends ChainRead<?>> {
 
@@ -61,6 +63,34 @@ final class QuorumAgreement<R extends ChainRead<?>> {
       }
     }
     return latest.get(low);
+  }
+
+  /**
+   * {@link QuorumPinning#BRACKETED}: every provider's latest anchor at once, at most the chain's
+   * lag apart and identical where at the same position, in provider order; each provider reads from
+   * its own.
+   */
+  List<Anchor> own() throws Refused {
+    List<Anchor> latest = answered(quorum.everywhere(p -> () -> answer(p, -1)));
+    alike(quorum, latest);
+    return latest;
+  }
+
+  /**
+   * The provider whose anchor is the lowest, provided the anchors are at most the chain's lag apart
+   * and any two at one position are the same anchor (same hash); else a disagreement.
+   */
+  static int alike(QuorumSnapshotChainState<?> quorum, List<Anchor> anchors) throws Refused {
+    int low = within(quorum, anchors);
+    for (int i = 0; i < anchors.size(); i++) {
+      for (int j = i + 1; j < anchors.size(); j++) {
+        long position = quorum.position(anchors.get(i));
+        if (quorum.position(anchors.get(j)) == position && !anchors.get(i).equals(anchors.get(j))) {
+          throw quorum.refusal(i, j, "hold different anchors at " + position);
+        }
+      }
+    }
+    return low;
   }
 
   /**

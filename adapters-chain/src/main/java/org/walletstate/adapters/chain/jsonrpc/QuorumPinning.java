@@ -17,5 +17,13 @@ public enum QuorumPinning {
    * provider takes its own snapshot at the same time; the values must be identical, the anchors at
    * most the chain's lag apart, and anchors at the same position identical (same hash).
    */
-  CURRENT
+  CURRENT,
+  /**
+   * Reads serve current state only, but a snapshot states its anchor before its reads and checks it
+   * after them (Bitcoin's tip, Tron's solidified head): the k providers' anchors are compared
+   * before any read (at most the chain's lag apart, identical where at the same position), then
+   * each provider reads from its own anchor; the values must be identical and the anchors are
+   * compared again, as for {@link #CURRENT}.
+   */
+  BRACKETED
 }

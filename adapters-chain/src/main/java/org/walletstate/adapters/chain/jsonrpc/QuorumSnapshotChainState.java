@@ -38,6 +38,8 @@ import org.walletstate.domain.observation.ReadAssurance;
  *   <li>{@link QuorumPinning#CURRENT}: every provider takes its own snapshot at once; their anchors
  *       must be at most {@code maxLag} apart, and identical where at the same position; the signed
  *       anchor is the lowest.
+ *   <li>{@link QuorumPinning#BRACKETED}: as {@code CURRENT}, but the providers' anchors are
+ *       compared before any read, then each provider reads from its own anchor.
  * </ul>
  *
  * <p>Then the readings are compared read by read: a read unreadable on any provider is unreadable
@@ -157,20 +159,21 @@ public final class QuorumSnapshotChainState<R extends ChainRead<?>>
   }
 
   private ChainObservation agreedObservation(Set<R> reads, Deadline deadline) {
-    List<ChainObservation> each;
-    if (single.pinning() == QuorumPinning.PINNED) {
-      QuorumAgreement<R> agreement = new QuorumAgreement<>(this, deadline);
-      Anchor anchor;
-      try {
-        anchor = agreement.anchor();
-      } catch (QuorumAgreement.Refused refused) {
-        return refused.observation();
-      }
-      each = everywhere(p -> () -> p.reader().observeAt(reads, anchor, deadline));
-    } else {
-      each = everywhere(p -> () -> p.reader().observeNow(reads, deadline));
-    }
+    QuorumAgreement<R> agreement = new QuorumAgreement<>(this, deadline);
     try {
+      List<ChainObservation> each =
+          switch (single.pinning()) {
+            case PINNED -> {
+              Anchor anchor = agreement.anchor();
+              yield everywhere(p -> () -> p.reader().observeAt(reads, anchor, deadline));
+            }
+            case BRACKETED -> {
+              List<Anchor> own = agreement.own();
+              yield everywhere(
+                  p -> () -> p.reader().observeAt(reads, own.get(read.indexOf(p)), deadline));
+            }
+            default -> everywhere(p -> () -> p.reader().observeNow(reads, deadline));
+          };
       return compared(reads, each);
     } catch (QuorumAgreement.Refused refused) {
       return refused.observation();
@@ -187,13 +190,7 @@ public final class QuorumSnapshotChainState<R extends ChainRead<?>>
       }
       anchors.add(((ChainObservation.Observed) each.get(i)).anchor());
     }
-    int low = QuorumAgreement.within(this, anchors);
-    for (int i = 0; i < anchors.size(); i++) {
-      if (position(anchors.get(i)) == position(anchors.get(low))
-          && !anchors.get(i).equals(anchors.get(low))) {
-        throw refusal(low, i, "read different anchors at " + position(anchors.get(low)));
-      }
-    }
+    int low = QuorumAgreement.alike(this, anchors);
     Map<ChainRead<?>, Reading<?>> agreed = new LinkedHashMap<>();
     for (ChainRead<?> r : reads) {
       Reading<?> first = reading(each, 0, r);

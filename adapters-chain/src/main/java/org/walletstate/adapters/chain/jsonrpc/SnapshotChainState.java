@@ -111,7 +111,10 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
     throw new UnsupportedOperationException(family + " has no quorum reads");
   }
 
-  /** {@link QuorumPinning#PINNED} families: the anchor this provider would read at now. */
+  /**
+   * {@link QuorumPinning#PINNED} and {@link QuorumPinning#BRACKETED} families: the anchor this
+   * provider would read at now.
+   */
   protected Anchor latest(Deadline deadline) throws RpcFailure {
     throw new UnsupportedOperationException(family + " reads cannot be pinned");
   }
@@ -125,7 +128,9 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
   }
 
   /**
-   * {@link QuorumPinning#PINNED} families: one snapshot of {@code reads} pinned at {@code anchor}.
+   * {@link QuorumPinning#PINNED} families: one snapshot of {@code reads} pinned at {@code anchor};
+   * {@link QuorumPinning#BRACKETED} families: one snapshot of the current state that starts at
+   * {@code anchor}, this provider's {@link #latest}.
    */
   protected ChainObservation observeAt(Set<R> reads, Anchor anchor, Deadline deadline) {
     throw new UnsupportedOperationException(family + " reads cannot be pinned");

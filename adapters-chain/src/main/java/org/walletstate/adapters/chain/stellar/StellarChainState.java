@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
+import org.walletstate.adapters.chain.jsonrpc.QuorumPinning;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -138,6 +139,21 @@ public final class StellarChainState extends SnapshotChainState<StellarRead<?>> 
       readings.put(read, reading);
     }
     return new ChainObservation.Observed(anchor, Readings.of(readings));
+  }
+
+  /**
+   * Horizon serves current state only (no "as of ledger" query): a quorum's providers each take
+   * their own snapshot at once, and must answer the same values at ledgers close together, with the
+   * same hash where at the same ledger.
+   */
+  @Override
+  protected QuorumPinning pinning() {
+    return QuorumPinning.CURRENT;
+  }
+
+  @Override
+  protected long position(Anchor anchor) {
+    return ((Anchor.StellarLedger) anchor).ledgerIndex();
   }
 
   private static StellarAddress accountOf(StellarRead<?> read) {

@@ -15,6 +15,7 @@ import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.QuorumPinning;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -32,8 +33,9 @@ import org.walletstate.domain.sui.SuiRead;
  * checkpoint, which with its digest is the anchor; coin metadata (decimals, which do not change) is
  * read in the same request. Each balance is {@code totalBalance} (coin objects plus the address
  * balance), a decimal string of base units; an address without the coin holds 0. Variables are
- * named {@code o<i>}/{@code t<i>} for balance {@code b<i>}, and {@code c<j>} for metadata {@code
- * m<j>}.
+ * named {@code o<i>}/{@code t<i>} for balance {@code b<i>}, {@code c<j>} for metadata {@code m<j>},
+ * and {@code at} for the checkpoint a quorum read is pinned to ({@code checkpoint(sequenceNumber:
+ * $at)}, null when the server no longer or not yet holds it).
  */
 public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
 
@@ -63,6 +65,56 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
 
   @Override
   protected ChainObservation observeNow(Set<SuiRead<?>> reads, Deadline deadline) {
+    return snapshot(reads, -1, deadline);
+  }
+
+  /**
+   * A checkpoint's digest and every read's state at it can be asked for by sequence number ({@code
+   * checkpoint(sequenceNumber:)}): a quorum agrees on one checkpoint by sequence number and digest.
+   */
+  @Override
+  protected QuorumPinning pinning() {
+    return QuorumPinning.PINNED;
+  }
+
+  @Override
+  protected long position(Anchor anchor) {
+    return ((Anchor.SuiCheckpoint) anchor).checkpointSequence();
+  }
+
+  /**
+   * The latest checkpoint this server has indexed: {@code checkpoint { sequenceNumber digest }}.
+   */
+  @Override
+  protected Anchor latest(Deadline deadline) throws RpcFailure {
+    ObjectNode request =
+        transport().object().put("query", "query { checkpoint { sequenceNumber digest } }");
+    return transport().call(request, deadline, answer -> checkpoint(answer, -1));
+  }
+
+  /** Checkpoint {@code sequence} as this server holds it: its digest. */
+  @Override
+  protected Anchor at(long sequence, Deadline deadline) throws RpcFailure {
+    ObjectNode request =
+        transport()
+            .object()
+            .put(
+                "query",
+                "query($at: UInt53!) { checkpoint(sequenceNumber: $at) { sequenceNumber digest } }");
+    request.putObject("variables").put("at", sequence);
+    return transport().call(request, deadline, answer -> checkpoint(answer, sequence));
+  }
+
+  /** Every read at the agreed checkpoint: the same query, pinned to its sequence number. */
+  @Override
+  protected ChainObservation observeAt(Set<SuiRead<?>> reads, Anchor anchor, Deadline deadline) {
+    return snapshot(reads, position(anchor), deadline);
+  }
+
+  /**
+   * One query of {@code reads}, at the latest checkpoint ({@code pinned} -1) or at {@code pinned}.
+   */
+  private ChainObservation snapshot(Set<SuiRead<?>> reads, long pinned, Deadline deadline) {
     List<SuiRead.CoinBalance> balances = new ArrayList<>();
     List<SuiRead.CoinDecimals> metadata = new ArrayList<>();
     for (SuiRead<?> read : reads) {
@@ -72,7 +124,7 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
         metadata.add((SuiRead.CoinDecimals) read);
       }
     }
-    ObjectNode request = request(balances, metadata);
+    ObjectNode request = request(balances, metadata, pinned);
     Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
     Anchor.SuiCheckpoint anchor;
     try {
@@ -82,10 +134,10 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
                   request,
                   deadline,
                   answer -> {
-                    Anchor.SuiCheckpoint checkpoint = checkpoint(answer);
-                    JsonNode pinned = answer.path("data").path("checkpoint").path("query");
+                    Anchor.SuiCheckpoint checkpoint = checkpoint(answer, pinned);
+                    JsonNode state = answer.path("data").path("checkpoint").path("query");
                     for (int i = 0; i < balances.size(); i++) {
-                      readings.put(balances.get(i), balance(pinned.get("b" + i)));
+                      readings.put(balances.get(i), balance(state.get("b" + i)));
                     }
                     for (int j = 0; j < metadata.size(); j++) {
                       readings.put(metadata.get(j), decimals(answer.path("data").get("m" + j)));
@@ -103,11 +155,15 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
    * metadata beside it.
    */
   private ObjectNode request(
-      List<SuiRead.CoinBalance> balances, List<SuiRead.CoinDecimals> metadata) {
+      List<SuiRead.CoinBalance> balances, List<SuiRead.CoinDecimals> metadata, long pinned) {
     StringBuilder params = new StringBuilder();
     StringBuilder inner = new StringBuilder();
     StringBuilder outer = new StringBuilder();
     ObjectNode variables = transport().object();
+    if (pinned >= 0) {
+      params.append(" $at: UInt53!");
+      variables.put("at", pinned);
+    }
     for (int i = 0; i < balances.size(); i++) {
       params.append(" $o").append(i).append(": SuiAddress! $t").append(i).append(": String!");
       inner
@@ -134,7 +190,9 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
     String query =
         "query("
             + params.toString().trim()
-            + ") { checkpoint { sequenceNumber digest query {"
+            + ") { checkpoint"
+            + (pinned >= 0 ? "(sequenceNumber: $at)" : "")
+            + " { sequenceNumber digest query {"
             + inner
             + " } }"
             + outer
@@ -144,19 +202,29 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
     return request;
   }
 
-  /** The checkpoint the answer is pinned to, after its errors and shape are checked. */
-  private static Anchor.SuiCheckpoint checkpoint(JsonNode answer) throws RpcFailure {
+  /**
+   * The checkpoint the answer is pinned to, after its errors and shape are checked: checkpoint
+   * {@code expected}, or the latest ({@code expected} -1). A server that does not hold the one
+   * asked for (pruned, or not yet indexed) answers null: a failed read.
+   */
+  private static Anchor.SuiCheckpoint checkpoint(JsonNode answer, long expected) throws RpcFailure {
     JsonNode errors = answer.get("errors");
     if (errors != null && !errors.isNull() && errors.size() > 0) {
       throw new RpcFailure("graphql: the answer has errors");
     }
     JsonNode checkpoint = answer.path("data").path("checkpoint");
+    if (expected >= 0 && checkpoint.isNull()) {
+      throw new RpcFailure("graphql: checkpoint " + expected + " is not available on this server");
+    }
     JsonNode sequence = checkpoint.get("sequenceNumber");
     if (sequence == null
         || !sequence.isIntegralNumber()
         || !sequence.canConvertToLong()
         || sequence.asLong() < 0) {
       throw new RpcFailure("graphql: the answer has no checkpoint sequenceNumber");
+    }
+    if (expected >= 0 && sequence.asLong() != expected) {
+      throw new RpcFailure("graphql: the answer is not checkpoint " + expected);
     }
     String digest = checkpoint.path("digest").asText("");
     if (!DIGEST.matcher(digest).matches()) {

@@ -5,17 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.adapters.chain.jsonrpc.BracketedSnapshotChainState;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
-import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.TronAddress;
@@ -23,8 +21,6 @@ import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.chain.Readings;
-import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.tron.TronRead;
 
 /**
@@ -32,7 +28,10 @@ import org.walletstate.domain.tron.TronRead;
  * {@code /walletsolidity/*} paths: solidified, irreversible state. The node answers the latest
  * solidified state only, so a snapshot is bracketed by the solidified head ({@code getnowblock}:
  * {@code blockID} and {@code block_header.raw_data.number}) before and after the reads; when the
- * head moved the snapshot is taken again, up to {@link #SNAPSHOT_TRIES} times.
+ * head moved the snapshot is taken again, up to {@link #SNAPSHOT_TRIES} times. The solidity paths
+ * cannot read an account at a past block, so a quorum compares the providers' solidified heads
+ * (number and {@code blockID}) before the reads and their current answers after them ({@link
+ * org.walletstate.adapters.chain.jsonrpc.QuorumPinning#BRACKETED}).
  *
  * <ul>
  *   <li>{@code getaccount}: TRX in sun; an account that does not exist answers {@code {}} and a
@@ -42,18 +41,20 @@ import org.walletstate.domain.tron.TronRead;
  *       in {@code transaction.ret} (a revert still says true); a call that reverts is unreadable.
  * </ul>
  */
-public final class TronChainState extends SnapshotChainState<TronRead<?>> {
-
-  /** How often a snapshot is taken before a moving head gives up. */
-  static final int SNAPSHOT_TRIES = 3;
+public final class TronChainState extends BracketedSnapshotChainState<TronRead<?>> {
 
   private static final Pattern BLOCK_ID = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern WORD = Pattern.compile("[0-9a-fA-F]{64}");
-  private static final System.Logger LOG = System.getLogger(TronChainState.class.getName());
 
   /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
   public TronChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("tron", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+    super(
+        "tron",
+        "solidified head",
+        config,
+        clock,
+        () -> ThreadLocalRandom.current().nextDouble(),
+        observer);
   }
 
   public TronChainState(JsonRpcChainConfig config, Clock clock) {
@@ -64,7 +65,7 @@ public final class TronChainState extends SnapshotChainState<TronRead<?>> {
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public TronChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("tron", config, clock, random);
+    super("tron", "solidified head", config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override
@@ -73,50 +74,17 @@ public final class TronChainState extends SnapshotChainState<TronRead<?>> {
   }
 
   @Override
-  protected ChainObservation observeNow(Set<TronRead<?>> reads, Deadline deadline) {
-    String moved = "";
-    for (int snapshot = 1; snapshot <= SNAPSHOT_TRIES; snapshot++) {
-      Anchor.TronBlock head;
-      try {
-        head = head(deadline);
-      } catch (RpcFailure failure) {
-        return new ChainObservation.HeadUnavailable("solidified head: " + failure.getMessage());
-      }
-      Map<ChainRead<?>, Reading<?>> readings = new LinkedHashMap<>();
-      for (TronRead<?> read : reads) {
-        Reading<?> reading;
-        try {
-          reading = answer(read, deadline);
-        } catch (RpcFailure failure) {
-          reading = new Reading.Unreadable<>(failure.getMessage());
-        } catch (RuntimeException unexpected) {
-          LOG.log(System.Logger.Level.WARNING, "tron read failed unexpectedly", unexpected);
-          reading = new Reading.Unreadable<>("unexpected " + unexpected.getClass().getSimpleName());
-        }
-        readings.put(read, reading);
-      }
-      Anchor.TronBlock after;
-      try {
-        after = head(deadline);
-      } catch (RpcFailure failure) {
-        return new ChainObservation.HeadUnavailable(
-            "solidified head after the reads: " + failure.getMessage());
-      }
-      if (after.equals(head)) {
-        return new ChainObservation.Observed(head, Readings.of(readings));
-      }
-      moved = "the solidified head moved from " + head.blockHeight() + " to " + after.blockHeight();
-      LOG.log(System.Logger.Level.DEBUG, "tron: {0}; reading again", moved);
-    }
-    return new ChainObservation.HeadUnavailable(
-        "the solidified head moved during each of "
-            + SNAPSHOT_TRIES
-            + " snapshots ("
-            + moved
-            + ")");
+  protected long position(Anchor anchor) {
+    return ((Anchor.TronBlock) anchor).blockHeight();
   }
 
-  private Reading<?> answer(TronRead<?> read, Deadline deadline) throws RpcFailure {
+  @Override
+  protected boolean stillAt(Anchor anchor, Deadline deadline) throws RpcFailure {
+    return latest(deadline).equals(anchor);
+  }
+
+  @Override
+  protected Reading<?> answer(TronRead<?> read, Deadline deadline) throws RpcFailure {
     if (read instanceof TronRead.TrxSun sun) {
       ObjectNode request =
           transport().object().put("address", sun.account().text()).put("visible", true);
@@ -189,7 +157,9 @@ public final class TronChainState extends SnapshotChainState<TronRead<?>> {
     return new BigInteger(word, 16);
   }
 
-  private Anchor.TronBlock head(Deadline deadline) throws RpcFailure {
+  /** The solidified head: {@code getnowblock}'s number and {@code blockID}. */
+  @Override
+  protected Anchor.TronBlock latest(Deadline deadline) throws RpcFailure {
     return transport()
         .post(
             "walletsolidity/getnowblock",

@@ -64,7 +64,7 @@ public interface ChainReadsConfig {
     Optional<Duration> failback();
 
     /**
-     * Providers for quorum reads (Solana and XRPL), by name: {@code
+     * Providers for quorum reads (Solana, XRPL, Bitcoin, Tron, Stellar and Sui), by name: {@code
      * walletstate.chains.xrpl.providers.ripple.endpoints}. When none is named, the chain's
      * endpoints grouped by vendor are its providers.
      */
@@ -73,7 +73,7 @@ public interface ChainReadsConfig {
     /** k: independent providers a quorum read reads and compares (at least 2; default 2). */
     OptionalInt quorum();
 
-    /** The most the providers' anchors may be apart, in ledgers or slots. */
+    /** The most the providers' anchors may be apart, in ledgers, slots, blocks or checkpoints. */
     OptionalLong maxLag();
   }
 

@@ -9,9 +9,10 @@ import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotQuorum;
 
 /**
- * How Solana and the XRP Ledger are read for quorum requests: by default the chain's endpoints
- * grouped by vendor (one provider per vendor, each independent), k = 2; with the configured
- * providers, size and lag; and whether results sign the names of the providers read.
+ * How Solana, the XRP Ledger, Bitcoin, Tron, Stellar and Sui are read for quorum requests: by
+ * default the chain's endpoints grouped by vendor (one provider per vendor, each independent), k =
+ * 2; with the configured providers, size and lag; and whether results sign the names of the
+ * providers read.
  */
 public final class SnapshotQuorumSettings {
 
@@ -20,6 +21,21 @@ public final class SnapshotQuorumSettings {
 
   /** Solana: the most slots (about 0.4 s each) the providers' snapshots may be apart. */
   public static final long SOLANA_MAX_LAG_SLOTS = 25;
+
+  /** Bitcoin: the most blocks (about 10 min each) the providers' tips may be apart. */
+  public static final long BITCOIN_MAX_LAG_BLOCKS = 1;
+
+  /** Tron: the most blocks (about 3 s each) the providers' solidified heads may be apart. */
+  public static final long TRON_MAX_LAG_BLOCKS = 5;
+
+  /** Stellar: the most ledgers (about 5 to 6 s each) the providers' snapshots may be apart. */
+  public static final long STELLAR_MAX_LAG_LEDGERS = 2;
+
+  /**
+   * Sui: the most checkpoints (about 0.25 s each) the providers' latest checkpoints may be apart;
+   * the agreed one is the lowest, read on every provider.
+   */
+  public static final long SUI_MAX_LAG_CHECKPOINTS = 40;
 
   private static final Logger LOG = Logger.getLogger(SnapshotQuorumSettings.class);
 
@@ -37,6 +53,34 @@ public final class SnapshotQuorumSettings {
    */
   public static SnapshotQuorum solana(ChainReadsConfig config, JsonRpcChainConfig chain) {
     return quorum("solana", config.solana(), chain, SOLANA_MAX_LAG_SLOTS, config);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static SnapshotQuorum bitcoin(ChainReadsConfig config, JsonRpcChainConfig chain) {
+    return quorum("bitcoin", config.bitcoin(), chain, BITCOIN_MAX_LAG_BLOCKS, config);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static SnapshotQuorum stellar(ChainReadsConfig config, JsonRpcChainConfig chain) {
+    return quorum("stellar", config.stellar(), chain, STELLAR_MAX_LAG_LEDGERS, config);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static SnapshotQuorum tron(ChainReadsConfig config, JsonRpcChainConfig chain) {
+    return quorum("tron", config.tron(), chain, TRON_MAX_LAG_BLOCKS, config);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the configuration key that is wrong
+   */
+  public static SnapshotQuorum sui(ChainReadsConfig config, JsonRpcChainConfig chain) {
+    return quorum("sui", config.sui(), chain, SUI_MAX_LAG_CHECKPOINTS, config);
   }
 
   private static SnapshotQuorum quorum(

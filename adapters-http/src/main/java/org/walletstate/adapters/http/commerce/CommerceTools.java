@@ -126,10 +126,7 @@ public class CommerceTools implements ToolSet {
         .map(
             outcome -> {
               if (outcome instanceof EligibilityOutcome.Computed computed) {
-                JsonNode tree =
-                    answers.tree(
-                        DiscountViews.check(
-                            computed.merchant().id().value(), computed.eligibility()));
+                JsonNode tree = answers.tree(DiscountViews.check(request, computed));
                 return ToolAnswers.success(
                     computed.eligibility().discount()
                         + "% at "

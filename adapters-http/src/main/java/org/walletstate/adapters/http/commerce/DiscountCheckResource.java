@@ -25,7 +25,8 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 
 /**
  * {@code GET /v1/discount/check}: public, free: what a wallet gets without a proof, and {@code
- * discountIfProven}. No code, no credit.
+ * discountIfProven}. No code, no credit, no signature; with {@code assurance}, how each chain was
+ * read ({@code readAssurance}).
  */
 @Path("/v1/discount/check")
 @Tag(name = "discounts")
@@ -48,7 +49,8 @@ public class DiscountCheckResource {
       @QueryParam("merchant") String merchant,
       @QueryParam("wallet") String wallet,
       @QueryParam("solanaWallet") String solanaWallet,
-      @QueryParam("xrplWallet") String xrplWallet) {
+      @QueryParam("xrplWallet") String xrplWallet,
+      @QueryParam("assurance") String assurance) {
     DiscountRequest request =
         request(
             name ->
@@ -56,14 +58,14 @@ public class DiscountCheckResource {
                   case "merchant" -> merchant;
                   case "wallet" -> wallet;
                   case "solanaWallet" -> solanaWallet;
-                  default -> xrplWallet;
+                  case "xrplWallet" -> xrplWallet;
+                  default -> assurance;
                 });
     return ServerTimings.answered(
         () -> eligibility.eligibility(query(request)),
         outcome -> {
           if (outcome instanceof EligibilityOutcome.Computed computed) {
-            return envelopes.ok(
-                DiscountViews.check(computed.merchant().id().value(), computed.eligibility()));
+            return envelopes.ok(DiscountViews.check(request, computed));
           }
           if (outcome instanceof EligibilityOutcome.RpcFailure failure) {
             return DiscountAnswers.rpcFailure(envelopes, failure.failures());
@@ -73,12 +75,13 @@ public class DiscountCheckResource {
   }
 
   /**
-   * A discount check's request, from {@code merchant}, {@code wallet}, {@code solanaWallet} and
-   * {@code xrplWallet} as {@code parameter} gives them (null when absent); also the MCP tool's.
+   * A discount check's request, from {@code merchant}, {@code wallet}, {@code solanaWallet}, {@code
+   * xrplWallet} and {@code assurance} as {@code parameter} gives them (null when absent); also the
+   * MCP tool's.
    */
   public static DiscountRequest request(Function<String, String> parameter) {
     Map<String, String> query = new HashMap<>();
-    for (String name : List.of("merchant", "wallet", "solanaWallet", "xrplWallet")) {
+    for (String name : List.of("merchant", "wallet", "solanaWallet", "xrplWallet", "assurance")) {
       String value = parameter.apply(name);
       if (value != null) {
         query.put(name, value);
@@ -87,9 +90,12 @@ public class DiscountCheckResource {
     return DiscountCommands.check(query);
   }
 
-  /** What a discount check asks: the request's wallets at its merchant, without a wallet proof. */
+  /**
+   * What a discount check asks: the request's wallets at its merchant, without a wallet proof, read
+   * as its {@code assurance} asks.
+   */
   public static DiscountEligibilityUseCase.EligibilityQuery query(DiscountRequest request) {
     return new DiscountEligibilityUseCase.EligibilityQuery(
-        request.merchant(), request.wallets(), false);
+        request.merchant(), request.wallets(), false, request.assurance());
   }
 }

@@ -6,10 +6,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.walletstate.application.commerce.port.in.DiscountEligibilityUseCase.EligibilityOutcome.Computed;
 import org.walletstate.application.commerce.port.in.IssueDiscountUseCase.IssueOutcome;
+import org.walletstate.domain.chain.ChainId;
+import org.walletstate.domain.commerce.discount.DiscountRequest;
 import org.walletstate.domain.commerce.discount.Eligibility;
 import org.walletstate.domain.commerce.discount.IssuedCode;
 import org.walletstate.domain.commerce.discount.OrderLines;
+import org.walletstate.domain.observation.ReadAssurance;
 import org.walletstate.domain.payload.Timestamps;
 
 /**
@@ -164,8 +168,39 @@ public final class DiscountViews {
     return out;
   }
 
+  /**
+   * {@code GET /v1/discount/check}: what the wallet gets without a proof, and with one; when the
+   * request sent {@code assurance}, then {@code readAssurance}: one {@code {chainId, mode,
+   * providers, of[, names]}} per chain read, in the plan's order, as a code's verification signs it
+   * (unsigned here: the check signs nothing).
+   */
+  public static Map<String, Object> check(DiscountRequest request, Computed computed) {
+    Map<String, Object> v = check(computed.merchant().id().value(), computed.eligibility());
+    if (request.assurance().isPresent()) {
+      List<Object> read = new ArrayList<>();
+      computed
+          .holdings()
+          .assurances()
+          .forEach(
+              (chain, assurance) -> {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put(
+                    "chainId", chain instanceof ChainId.Evm evm ? evm.value() : chain.toString());
+                entry.put("mode", assurance.mode().wire());
+                entry.put("providers", assurance.providers());
+                entry.put("of", assurance.of());
+                if (!assurance.names().isEmpty()) {
+                  entry.put("names", assurance.names());
+                }
+                read.add(entry);
+              });
+      v.put(ReadAssurance.MEMBER, read);
+    }
+    return v;
+  }
+
   /** {@code GET /v1/discount/check}: what the wallet gets without a proof, and with one. */
-  public static Map<String, Object> check(String merchantId, Eligibility e) {
+  static Map<String, Object> check(String merchantId, Eligibility e) {
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("merchantId", merchantId);
     v.put("verified", e.verified());

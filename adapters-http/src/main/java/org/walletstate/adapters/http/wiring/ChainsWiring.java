@@ -10,11 +10,14 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Function;
 import org.walletstate.adapters.chain.bitcoin.BitcoinChainState;
 import org.walletstate.adapters.chain.evm.config.EvmChainsConfig;
 import org.walletstate.adapters.chain.evm.web3j.Web3jEvmChainState;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.QuorumSnapshotChainState;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotChainState;
+import org.walletstate.adapters.chain.jsonrpc.SnapshotQuorum;
 import org.walletstate.adapters.chain.solana.SolanaChainState;
 import org.walletstate.adapters.chain.stellar.StellarChainState;
 import org.walletstate.adapters.chain.sui.SuiChainState;
@@ -30,9 +33,11 @@ import org.walletstate.adapters.http.observability.ChainTelemetry;
 import org.walletstate.adapters.http.observability.ServiceMeters;
 import org.walletstate.adapters.http.timing.TimedChainState;
 import org.walletstate.application.chains.ChainStateByFamily;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainHeads;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainRead;
 
 /** The chain readers: one per family behind the one chain-state port. */
 @ApplicationScoped
@@ -52,35 +57,69 @@ public class ChainsWiring {
     Map<ChainFamily, ChainState> families = new EnumMap<>(ChainFamily.class);
     families.put(ChainFamily.EVM, evm);
     // each family's reader: every observation a span, its anchors on the status board
-    // Solana and XRPL with quorum reads beside them: each provider its own reader
+    // every non-EVM family with quorum reads beside it: each provider its own reader
     JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
     families.put(
         ChainFamily.SOLANA,
-        QuorumSnapshotChainState.of(
-            new SolanaChainState(solana, clock, calls),
+        withQuorum(
+            solana,
             SnapshotQuorumSettings.solana(config, solana),
             provider -> new SolanaChainState(provider, clock, calls),
             calls));
     JsonRpcChainConfig xrpl = JsonRpcChainSettings.xrpl(config);
     families.put(
         ChainFamily.XRPL,
-        QuorumSnapshotChainState.of(
-            new XrplChainState(xrpl, clock, calls),
+        withQuorum(
+            xrpl,
             SnapshotQuorumSettings.xrpl(config, xrpl),
             provider -> new XrplChainState(provider, clock, calls),
             calls));
+    JsonRpcChainConfig bitcoin = JsonRpcChainSettings.bitcoin(config);
     families.put(
         ChainFamily.BITCOIN,
-        new BitcoinChainState(JsonRpcChainSettings.bitcoin(config), clock, calls));
+        withQuorum(
+            bitcoin,
+            SnapshotQuorumSettings.bitcoin(config, bitcoin),
+            provider -> new BitcoinChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig tron = JsonRpcChainSettings.tron(config);
     families.put(
-        ChainFamily.TRON, new TronChainState(JsonRpcChainSettings.tron(config), clock, calls));
+        ChainFamily.TRON,
+        withQuorum(
+            tron,
+            SnapshotQuorumSettings.tron(config, tron),
+            provider -> new TronChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig stellar = JsonRpcChainSettings.stellar(config);
     families.put(
         ChainFamily.STELLAR,
-        new StellarChainState(JsonRpcChainSettings.stellar(config), clock, calls));
+        withQuorum(
+            stellar,
+            SnapshotQuorumSettings.stellar(config, stellar),
+            provider -> new StellarChainState(provider, clock, calls),
+            calls));
+    JsonRpcChainConfig sui = JsonRpcChainSettings.sui(config);
     families.put(
-        ChainFamily.SUI, new SuiChainState(JsonRpcChainSettings.sui(config), clock, calls));
+        ChainFamily.SUI,
+        withQuorum(
+            sui,
+            SnapshotQuorumSettings.sui(config, sui),
+            provider -> new SuiChainState(provider, clock, calls),
+            calls));
     families.replaceAll((family, reader) -> calls.traced(reader));
     return new ChainStateByFamily(families);
+  }
+
+  /**
+   * {@code chain}'s reader with a quorum of its providers beside it, each provider (and the chain
+   * itself, for single reads) read by {@code readerOf}.
+   */
+  private static <R extends ChainRead<?>> ChainState withQuorum(
+      JsonRpcChainConfig chain,
+      SnapshotQuorum quorum,
+      Function<JsonRpcChainConfig, SnapshotChainState<R>> readerOf,
+      ChainCallObserver calls) {
+    return QuorumSnapshotChainState.of(readerOf.apply(chain), quorum, readerOf, calls);
   }
 
   /**

@@ -393,6 +393,41 @@ class McpToolsTest {
         call("check_discount", Map.of("merchant", id)),
         400,
         noWallet.jsonPath().getString("error.message"));
+    // assurance: the same argument as the REST query parameter, the same answer and refusal
+    ToolResponse single =
+        call(
+            "check_discount",
+            Map.of("merchant", id, "wallet", wallet("holder"), "assurance", "single"));
+    assertThat(single.isError()).as(single.toString()).isFalse();
+    assertThat(structured(single).get("readAssurance").toString())
+        .isEqualTo("[{\"chainId\":10,\"mode\":\"single\",\"providers\":1,\"of\":1}]");
+    assertThat(structured(single))
+        .isEqualTo(
+            JSON.readTree(
+                    given()
+                        .get(
+                            "/v1/discount/check?merchant="
+                                + id
+                                + "&wallet="
+                                + wallet("holder")
+                                + "&assurance=single")
+                        .asString())
+                .get("data"));
+    Response paranoid =
+        given()
+            .get(
+                "/v1/discount/check?merchant="
+                    + id
+                    + "&wallet="
+                    + wallet("holder")
+                    + "&assurance=paranoid");
+    assertThat(paranoid.statusCode()).isEqualTo(400);
+    assertToolError(
+        call(
+            "check_discount",
+            Map.of("merchant", id, "wallet", wallet("holder"), "assurance", "paranoid")),
+        400,
+        paranoid.jsonPath().getString("error.message"));
 
     String code =
         given()

@@ -1,10 +1,14 @@
 package org.walletstate.domain.commerce.discount;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.QuorumFamilies;
 
 /**
  * A discount request (read by the application's {@code commerce.port.in.DiscountCommands} from the
@@ -12,7 +16,7 @@ import org.walletstate.domain.observation.Assurance;
  * merchantId}, the wallets ({@code wallet} required unless {@code solanaWallet} or {@code
  * xrplWallet} is given; XRPL checksums verified), {@code walletProof} (with {@code wallet} only),
  * the order ({@code items} or {@code subtotal}; the discount endpoints only) and how the chains are
- * read ({@code assurance}; the discount endpoints only).
+ * read ({@code assurance}; the discount endpoints, and the check's query parameter).
  *
  * @param merchant the store
  * @param wallets the wallets
@@ -20,7 +24,8 @@ import org.walletstate.domain.observation.Assurance;
  * @param order the order lines
  * @param assurance how every chain is read, when the request asks: then the verification signs
  *     {@code readAssurance}; empty reads from one provider and signs nothing more
- * @throws ValidationException when a walletProof or a quorum comes with a Solana or XRPL wallet
+ * @throws ValidationException when a walletProof comes with a Solana or XRPL wallet, or a quorum
+ *     with a wallet of a family {@link QuorumFamilies} does not read a quorum on
  */
 public record DiscountRequest(
     CompanyId merchant,
@@ -39,13 +44,15 @@ public record DiscountRequest(
       throw new ValidationException(WALLET_PROOF_EVM_ONLY);
     }
     if (assurance.orElse(Assurance.SINGLE) == Assurance.QUORUM) {
-      // quorum reads are made on EVM chains only: a wallet of another family is refused by name
-      if (wallets.solana().isPresent()) {
-        throw Assurance.notOnFamily("SOLANA chains", "solanaWallet", "EVM chains");
-      }
-      if (wallets.xrpl().isPresent()) {
-        throw Assurance.notOnFamily("XRPL chains", "xrplWallet", "EVM chains");
-      }
+      // a quorum is read on the families the chain layer reads one on: another is refused by name
+      Map<String, Optional<? extends WalletAddress>> given = new LinkedHashMap<>();
+      given.put("wallet", wallets.evm());
+      given.put("solanaWallet", wallets.solana());
+      given.put("xrplWallet", wallets.xrpl());
+      given.forEach(
+          (member, wallet) ->
+              wallet.ifPresent(
+                  w -> QuorumFamilies.require(w.family(), w.family() + " chains", member)));
     }
   }
 

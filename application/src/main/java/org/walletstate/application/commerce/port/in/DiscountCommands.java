@@ -25,8 +25,8 @@ import org.walletstate.domain.request.RequestValue;
  * {@code POST /v1/verify}, {@code /v1/acp/discount} and {@code /v1/ucp/discount} ({@code
  * merchantId}, the wallets, {@code walletProof} with {@code wallet} only, and the order: {@code
  * items} or {@code subtotal}, the discount endpoints only; {@code assurance}, as attest and trust
- * profiles read it, with {@code wallet} only when it is {@code "quorum"}) and the query of {@code
- * GET /v1/discount/check}, to the domain's {@link DiscountRequest}; every 400 text.
+ * profiles read it) and the query of {@code GET /v1/discount/check} (with {@code assurance} too),
+ * to the domain's {@link DiscountRequest}; every 400 text.
  */
 public final class DiscountCommands {
 
@@ -59,7 +59,8 @@ public final class DiscountCommands {
   }
 
   /**
-   * The query of {@code GET /v1/discount/check}: {@code merchant} and the wallets.
+   * The query of {@code GET /v1/discount/check}: {@code merchant}, the wallets and {@code
+   * assurance} (read as the body member of the discount endpoints is).
    *
    * @throws ValidationException naming the parameter that is wrong
    */
@@ -75,7 +76,8 @@ public final class DiscountCommands {
             Optional.ofNullable(query.get("solanaWallet")),
             Optional.ofNullable(query.get("xrplWallet"))),
         Optional.empty(),
-        OrderLines.NONE);
+        OrderLines.NONE,
+        Assurance.option(Optional.ofNullable(query.get("assurance"))));
   }
 
   private static CompanyId merchantId(String text, String field) {

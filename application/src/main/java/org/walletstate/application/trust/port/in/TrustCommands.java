@@ -11,6 +11,7 @@ import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.holding.WalletMember;
 import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.QuorumFamilies;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustWallets;
@@ -95,8 +96,9 @@ public final class TrustCommands {
   }
 
   /**
-   * {@code assurance}: absent, {@code "single"} or {@code "quorum"}; a quorum is read on EVM chains
-   * only, so it is refused when an entry gives a wallet of another family (the first one is named).
+   * {@code assurance}: absent, {@code "single"} or {@code "quorum"}; a quorum is read on the
+   * families of {@link QuorumFamilies} only, so it is refused when an entry gives a wallet of
+   * another family (the first one is named).
    *
    * @param where the path of the entries ({@code wallets} in a batch), empty for one profile
    */
@@ -106,11 +108,10 @@ public final class TrustCommands {
       return assurance;
     }
     for (int i = 0; i < entries.size(); i++) {
-      Optional<ChainFamily> other = entries.get(i).others().keySet().stream().findFirst();
-      if (other.isPresent()) {
-        String member = TrustWallets.memberOf(other.get());
+      for (ChainFamily family : entries.get(i).others().keySet()) {
+        String member = TrustWallets.memberOf(family);
         String path = where.isEmpty() ? member : where + "[" + i + "]." + member;
-        throw Assurance.notOnFamily(other.get() + " chains", path, "EVM chains");
+        QuorumFamilies.require(family, family + " chains", path);
       }
     }
     return assurance;

@@ -3,6 +3,8 @@ package org.walletstate.application.commerce.port.in;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
@@ -144,25 +146,39 @@ class DiscountCommandsTest {
   }
 
   @Test
-  void aQuorumWithASolanaOrXrplWallet_isRefusedByName() {
-    assertThatThrownBy(
-            () ->
+  void aQuorumWithASolanaOrXrplWallet_isAccepted_asTheChainLayerReadsAQuorumOnThem() {
+    for (String member :
+        List.of(
+            "'solanaWallet':'9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'",
+            "'xrplWallet':'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'")) {
+      for (String mode : List.of("quorum", "single")) {
+        assertThat(
                 DiscountCommands.request(
-                    j(
-                        "{'merchantId':'cafe','solanaWallet':'9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',"
-                            + "'assurance':'quorum'}"),
-                    true))
+                        j("{'merchantId':'cafe'," + member + ",'assurance':'" + mode + "'}"), true)
+                    .assurance())
+            .map(Assurance::wire)
+            .contains(mode);
+      }
+    }
+  }
+
+  @Test
+  void theCheckQuery_readsAssurance_andRefusesAnotherWord() {
+    Map<String, String> query = new java.util.HashMap<>();
+    query.put("merchant", "cafe");
+    query.put("xrplWallet", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh");
+    assertThat(DiscountCommands.check(query).assurance()).isEmpty();
+    query.put("assurance", "quorum");
+    assertThat(DiscountCommands.check(query).quorum()).isTrue();
+    query.put("assurance", "Quorum");
+    assertThatThrownBy(() -> DiscountCommands.check(query))
         .isInstanceOf(ValidationException.class)
         .hasMessage(
-            "assurance \"quorum\" is not available on SOLANA chains (solanaWallet): quorum reads"
-                + " are made on EVM chains only");
-    assertThat(
-            DiscountCommands.request(
-                    j(
-                        "{'merchantId':'cafe','solanaWallet':'9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',"
-                            + "'assurance':'single'}"),
-                    true)
-                .assurance())
-        .contains(Assurance.SINGLE);
+            "assurance \"Quorum\" is not supported; send \"single\" or \"quorum\", or leave it"
+                + " out");
+    query.put("assurance", "");
+    assertThatThrownBy(() -> DiscountCommands.check(query))
+        .isInstanceOf(ValidationException.class)
+        .hasMessageStartingWith("assurance \"\" is not supported");
   }
 }

@@ -11,6 +11,7 @@ import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.observation.Assurance;
+import org.walletstate.domain.observation.QuorumFamilies;
 import org.walletstate.domain.request.RequestValue;
 import org.walletstate.domain.trust.TrustWallets;
 
@@ -130,23 +131,65 @@ class TrustCommandsTest {
                 + " out");
   }
 
+  /** A wallet of every family a profile takes besides EVM, as its member gives it. */
+  private static final Map<ChainFamily, String> OTHER_WALLETS =
+      Map.of(
+          ChainFamily.SOLANA, "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd",
+          ChainFamily.XRPL, "r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59",
+          ChainFamily.BITCOIN, "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+          ChainFamily.TRON, "TZ4UXDV5ZhNW7fb2AMSbgfAEZ7hWsnYS2g",
+          ChainFamily.STELLAR, "GDI73WJ4SX7LOG3XZDJC3KCK6ED6E5NBYK2JUBQSPBCNNWEG3ZN7T75U",
+          ChainFamily.SUI, "0x" + "a1".repeat(32));
+
+  private static RequestValue.Obj withWalletOf(ChainFamily family) {
+    return entry(
+        Map.of("wallet", WALLET, TrustWallets.memberOf(family), OTHER_WALLETS.get(family)));
+  }
+
   @Test
-  void aQuorumWithAWalletOfAnotherFamily_isRefusedNamingTheMember_singleIsNot() {
+  void aQuorumWithSolanaAndXrplWallets_isAccepted_asTheChainLayerReadsAQuorumOnThem() {
     RequestValue.Obj profile =
         entry(
             Map.of(
-                "wallet", WALLET, "solanaWallet", "A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd"));
-    assertThat(TrustCommands.profile(with(profile, "assurance", "single")).quorum()).isFalse();
-    assertThatThrownBy(() -> TrustCommands.profile(with(profile, "assurance", "quorum")))
-        .isInstanceOf(ValidationException.class)
-        .hasMessage(
-            "assurance \"quorum\" is not available on SOLANA chains (solanaWallet): quorum reads"
-                + " are made on EVM chains only");
+                "wallet", WALLET,
+                "solanaWallet", OTHER_WALLETS.get(ChainFamily.SOLANA),
+                "xrplWallet", OTHER_WALLETS.get(ChainFamily.XRPL)));
+    assertThat(TrustCommands.profile(with(profile, "assurance", "quorum")).quorum()).isTrue();
     RequestValue.Obj batch =
         with(batch(List.of(entry(Map.of("wallet", WALLET)), profile), null), "assurance", "quorum");
-    assertThatThrownBy(() -> TrustCommands.batch(batch))
-        .isInstanceOf(ValidationException.class)
-        .hasMessageContaining("(wallets[1].solanaWallet)");
+    assertThat(TrustCommands.batch(batch).quorum()).isTrue();
+  }
+
+  @Test
+  void aQuorumWithAWalletOfAFamilyWithoutQuorumReads_isRefusedNamingTheMember_singleIsNot() {
+    // every optional family: those the chain layer reads a quorum on pass, the others are named
+    for (ChainFamily family : OTHER_WALLETS.keySet()) {
+      RequestValue.Obj profile = withWalletOf(family);
+      assertThat(TrustCommands.profile(with(profile, "assurance", "single")).quorum()).isFalse();
+      if (QuorumFamilies.reads(family)) {
+        assertThat(TrustCommands.profile(with(profile, "assurance", "quorum")).quorum()).isTrue();
+        continue;
+      }
+      String member = TrustWallets.memberOf(family);
+      assertThatThrownBy(() -> TrustCommands.profile(with(profile, "assurance", "quorum")))
+          .isInstanceOf(ValidationException.class)
+          .hasMessage(
+              "assurance \"quorum\" is not available on "
+                  + family
+                  + " chains ("
+                  + member
+                  + "): quorum reads are made on "
+                  + QuorumFamilies.text()
+                  + " only");
+      RequestValue.Obj batch =
+          with(
+              batch(List.of(entry(Map.of("wallet", WALLET)), profile), null),
+              "assurance",
+              "quorum");
+      assertThatThrownBy(() -> TrustCommands.batch(batch))
+          .isInstanceOf(ValidationException.class)
+          .hasMessageContaining("(wallets[1]." + member + ")");
+    }
   }
 
   @Test
