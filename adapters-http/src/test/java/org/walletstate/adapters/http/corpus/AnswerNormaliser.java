@@ -38,6 +38,7 @@ final class AnswerNormaliser {
           new Varying("timestamp", INSTANT, "meta.timestamp: the wall clock of the answer"),
           new Varying("start", INSTANT, "an ACP discount's validity: the wall clock"),
           new Varying("end", INSTANT, "an ACP discount's validity: the wall clock"),
+          new Varying("resetsAt", INSTANT, "the next midnight UTC: a daily allowance's reset"),
           new Varying("blockNumber", ANY, "devnet head: moves with every block other tests mine"),
           new Varying("blockHash", ANY, "devnet head hash"),
           new Varying("blockTimestamp", ANY, "devnet head time: the wall clock after deploy"),
