@@ -1,12 +1,9 @@
 package org.walletstate.adapters.persistence;
 
-import io.smallrye.mutiny.CompositeException;
-import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import java.time.Duration;
@@ -197,36 +194,17 @@ final class GroupAppends {
     try {
       statements.incrementAndGet();
       Tuple arguments = arguments(batch);
-      pool.withConnection(connection -> pipelined(connection, arguments))
+      pool.withTransaction(
+              connection ->
+                  connection
+                      .query(statementTimeout)
+                      .execute()
+                      .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)))
           .subscribe()
           .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
     } catch (RuntimeException e) {
       completed(batch, null, e);
     }
-  }
-
-  /**
-   * The statement's transaction as one pipelined exchange ({@code begin}, the timeout, the
-   * statement, {@code commit}), so the counter row is held for one exchange, not four. Every answer
-   * is awaited before the connection goes back; a failed statement aborts the transaction, which
-   * {@code commit} then rolls back, and the first failure is the statement's.
-   */
-  @SuppressWarnings("unchecked")
-  private Uni<RowSet<Row>> pipelined(SqlConnection connection, Tuple arguments) {
-    List<Uni<RowSet<Row>>> commands =
-        List.of(
-            connection.query("begin").execute(),
-            connection.query(statementTimeout).execute(),
-            connection.preparedQuery(APPEND).execute(arguments),
-            connection.query("commit").execute());
-    return Uni.combine()
-        .all()
-        .unis(commands)
-        .collectFailures()
-        .with(results -> (RowSet<Row>) results.get(2))
-        .onFailure()
-        .transform(
-            failure -> failure instanceof CompositeException c ? c.getCauses().get(0) : failure);
   }
 
   /** Starts the next statement if groups are queued, then answers this statement's groups. */
