@@ -20,8 +20,8 @@ import org.walletstate.domain.payload.KeyVersion;
  * LOCKED}), so another replica neither waits for them nor takes them until the lease ends. A change
  * is recorded only over the change before it ({@code changes = seq - 1}), with its delivery, in one
  * transaction: a replica that evaluated the same change records nothing. A claim at a new head
- * takes a watch once per block of that chain ({@code head_blocks}). The unchanged evaluations of a
- * run are written in one statement.
+ * takes a watch once per block of that chain ({@code head_blocks}); a timer run records there the
+ * blocks it read its watches at. The unchanged evaluations of a run are written in one statement.
  */
 public class PgWatchEvaluations implements WatchEvaluations {
 
@@ -50,6 +50,17 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
           + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
+
+  /**
+   * The blocks a timer run read watches at ($1 ids, $2 chains as {@link #CLAIM_ON} names them, $3
+   * blocks), merged into {@code head_blocks} per watch, a recorded block never lowered.
+   */
+  private static final String READ_AT =
+      "with r as (select u.id, jsonb_object_agg(u.chain, u.block) as blocks from unnest($1::text[],"
+          + " $2::text[], $3::bigint[]) as u(id, chain, block) group by u.id)"
+          + " update watch w set head_blocks = w.head_blocks || (select jsonb_object_agg(e.key,"
+          + " greatest(coalesce((w.head_blocks ->> e.key)::bigint, -1), e.value::bigint))"
+          + " from jsonb_each_text(r.blocks) e) from r where w.id = r.id";
 
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
@@ -119,6 +130,23 @@ public class PgWatchEvaluations implements WatchEvaluations {
         r.getOffsetDateTime("created_at").toInstant(),
         r.getInteger("paid_periods"),
         r.getInteger("failed_alone"));
+  }
+
+  @Override
+  public Uni<Void> readAt(List<BlockRead> reads) {
+    if (reads.isEmpty()) {
+      return Uni.createFrom().voidItem();
+    }
+    String[] ids = new String[reads.size()];
+    String[] chains = new String[ids.length];
+    Long[] blocks = new Long[ids.length];
+    for (int i = 0; i < ids.length; i++) {
+      BlockRead read = reads.get(i);
+      ids[i] = read.id();
+      chains[i] = read.chain().toString();
+      blocks[i] = read.block();
+    }
+    return pool.preparedQuery(READ_AT).execute(Tuple.of(ids, chains, blocks)).replaceWithVoid();
   }
 
   @Override

@@ -31,7 +31,8 @@ import org.walletstate.domain.payload.KeyVersion;
  * The watches' claims at new heads on PostgreSQL, by block number: claims at one head, at once or
  * one after another (replicas that learn of the head at different times), take each watch once; the
  * next block takes every watch again; an older head takes none; and the unchanged evaluations of a
- * run are written in one statement, each with its own status.
+ * run are written in one statement, each with its own status; the blocks a timer run read watches
+ * at count as claimed at, and never go down.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -175,6 +176,40 @@ class PgWatchEvaluationsTest {
                 .map(WatchEvaluations.Due::id))
         .as("written, both are taken by the next block")
         .containsExactlyInAnyOrderElementsOf(ids);
+  }
+
+  @Test
+  void theBlocksATimerRunReadAt_areNotReadAgainByAHeadAtThem_andNeverGoDown() {
+    ChainId chain = new ChainId.Evm(7_770_004);
+    ChainId other = new ChainId.Evm(7_770_005);
+    List<String> ids = watches(7_770_004, 2);
+    evaluations
+        .readAt(
+            List.of(
+                new WatchEvaluations.BlockRead(ids.get(0), chain, 200),
+                new WatchEvaluations.BlockRead(ids.get(0), other, 9)))
+        .await()
+        .atMost(WAIT);
+
+    assertThat(claimNow(chain, 200))
+        .as("the watch the timer read at block 200 is not taken at that head")
+        .containsExactly(ids.get(1));
+    assertThat(claimNow(chain, 201)).containsExactlyInAnyOrderElementsOf(ids);
+
+    evaluations
+        .readAt(List.of(new WatchEvaluations.BlockRead(ids.get(1), chain, 150)))
+        .await()
+        .atMost(WAIT);
+    assertThat(claimNow(chain, 201)).as("an older block read lowers nothing").isEmpty();
+    assertThat(
+            pool.preparedQuery("select head_blocks::text as b from watch where id = $1")
+                .execute(Tuple.of(ids.get(0)))
+                .await()
+                .atMost(WAIT)
+                .iterator()
+                .next()
+                .getString("b"))
+        .isEqualTo("{\"7770004\": 201, \"7770005\": 9}");
   }
 
   private Row row(String id) {

@@ -7,12 +7,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.walletstate.application.attest.port.in.AttestCommand;
-import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.out.JsonRequests;
 import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
@@ -21,10 +20,6 @@ import org.walletstate.application.port.out.ChainState;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.Entropy;
 import org.walletstate.domain.attest.AttestEvaluation;
-import org.walletstate.domain.attest.AttestRequest;
-import org.walletstate.domain.attest.ResponseFormat;
-import org.walletstate.domain.attest.attestation.Attestation;
-import org.walletstate.domain.attest.attestation.AttestationId;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -34,12 +29,15 @@ import org.walletstate.domain.chain.ChainId;
  * charged ({@link #PRICE} credits, once per change: the ledger's idempotency key is the watch and
  * the change's number), signed exactly as attest signs, and recorded with its delivery in one
  * transaction; the signed statement's log entry is durable before the change is charged and its
- * delivery recorded. Before that, each watch's time is paid ({@link WatchTime}: a credit per
- * started charge period; a key that cannot pay pauses its watches, which are then not evaluated).
- * An incomplete read changes nothing and delivers nothing: the watch says so in its status and is
- * read again at the next run. A key that cannot pay for a change pauses its watch, which keeps
- * being evaluated and delivers the change once the key has credits. The evaluations of a run that
- * changed nothing are written together, in one statement at its end.
+ * delivery recorded ({@link SignedChanges}). A watch's stored request is parsed once per replica,
+ * not at every run ({@link PreparedWatches}). A timer run records the block it read each watch at
+ * on an EVM chain, as a claim at a head does, before any of its watches is released, so no head at
+ * that block reads them again. Before that, each watch's time is paid ({@link WatchTime}: a credit
+ * per started charge period; a key that cannot pay pauses its watches, which are then not
+ * evaluated). An incomplete read changes nothing and delivers nothing: the watch says so in its
+ * status and is read again at the next run. A key that cannot pay for a change pauses its watch,
+ * which keeps being evaluated and delivers the change once the key has credits. The evaluations of
+ * a run that changed nothing are written together, in one statement at its end.
  */
 public final class EvaluateWatches {
 
@@ -51,18 +49,13 @@ public final class EvaluateWatches {
   /** The longest a watch that keeps failing alone waits between its reads. */
   static final Duration MAX_APART = Duration.ofMinutes(10);
 
-  private record Parsed(WatchEvaluations.Due due, AttestCommand command) {
-    AttestRequest request() {
-      return command.request();
-    }
-  }
+  private record Parsed(
+      WatchEvaluations.Due due, AttestCommand command, IsolatingReads.Member member) {}
 
   private final WatchEvaluations evaluations;
-  private final JsonRequests requests;
+  private final PreparedWatches prepared;
   private final IsolatingReads reads;
-  private final AttestationSigner signer;
-  private final CreditLedger ledger;
-  private final Entropy entropy;
+  private final SignedChanges changes;
   private final Clock clock;
   private final Executor cpu;
   private final Duration every;
@@ -81,11 +74,9 @@ public final class EvaluateWatches {
       Executor cpu,
       WatchTiming timing) {
     this.evaluations = evaluations;
-    this.requests = requests;
+    this.prepared = new PreparedWatches(requests);
     this.reads = new IsolatingReads(chains);
-    this.signer = signer;
-    this.ledger = ledger;
-    this.entropy = entropy;
+    this.changes = new SignedChanges(evaluations, signer, ledger, entropy, cpu);
     this.clock = clock;
     this.cpu = cpu;
     this.every = timing.every();
@@ -96,7 +87,7 @@ public final class EvaluateWatches {
   /** One run of the timer: the due watches of every chain; the number of changes recorded. */
   public Uni<Integer> runOnce() {
     Instant now = clock.instant();
-    return run(evaluations.claim(now, every.multipliedBy(5), batch), now, now.plus(every));
+    return run(evaluations.claim(now, every.multipliedBy(5), batch), now, now.plus(every), true);
   }
 
   /**
@@ -109,29 +100,39 @@ public final class EvaluateWatches {
     Instant now = clock.instant();
     Instant next = now.plus(every.multipliedBy(2));
     return run(
-        evaluations.claimOn(chain, head, now, next, every.multipliedBy(5), batch), now, next);
+        evaluations.claimOn(chain, head, now, next, every.multipliedBy(5), batch),
+        now,
+        next,
+        false);
   }
 
-  private Uni<Integer> run(Uni<List<WatchEvaluations.Due>> claim, Instant now, Instant next) {
+  private Uni<Integer> run(
+      Uni<List<WatchEvaluations.Due>> claim, Instant now, Instant next, boolean timer) {
     return claim
         .flatMap(claimed -> time.paid(claimed, now, next))
         // parsing and evaluating grow with the watches claimed: never on the database's event loop
         .emitOn(cpu)
-        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now, next));
+        .flatMap(due -> due.isEmpty() ? Uni.createFrom().item(0) : evaluate(due, now, next, timer));
   }
 
-  private Uni<Integer> evaluate(List<WatchEvaluations.Due> due, Instant now, Instant next) {
-    List<Parsed> parsed = new ArrayList<>();
+  /**
+   * Reads the claimed watches (their requests parsed once per replica: {@link PreparedWatches}),
+   * records the blocks a timer run read them at before any of them is released, then evaluates each
+   * in one pass.
+   */
+  private Uni<Integer> evaluate(
+      List<WatchEvaluations.Due> due, Instant now, Instant next, boolean timer) {
+    prepared.sweep(now);
+    List<Parsed> parsed = new ArrayList<>(due.size());
     List<IsolatingReads.Member> shared = new ArrayList<>();
     List<IsolatingReads.Member> apart = new ArrayList<>();
     // every unchanged evaluation of the run, written in one statement at its end
     List<WatchEvaluations.Unchanged> unchanged = Collections.synchronizedList(new ArrayList<>());
     for (WatchEvaluations.Due d : due) {
       try {
-        AttestCommand command =
-            AttestCommands.parse(requests.object(d.requestJson()), d.keyVersion());
-        parsed.add(new Parsed(d, command));
-        IsolatingReads.Member member = new IsolatingReads.Member(d.id(), command.request());
+        PreparedWatches.Prepared p = prepared.of(d, now);
+        IsolatingReads.Member member = new IsolatingReads.Member(d.id(), p.request(), p.plan());
+        parsed.add(new Parsed(d, p.command(), member));
         (d.failedAlone() > 0 ? apart : shared).add(member);
       } catch (RuntimeException e) {
         unchanged.add(
@@ -143,26 +144,55 @@ public final class EvaluateWatches {
     }
     return reads
         .observe(shared, apart)
+        .call(observed -> timer ? readAt(parsed, observed) : Uni.createFrom().voidItem())
         .emitOn(cpu)
-        .flatMap(
-            observed ->
-                Multi.createFrom()
-                    .iterable(parsed)
-                    .onItem()
-                    .transformToUniAndConcatenate(p -> one(p, observed, unchanged, now, next))
-                    .collect()
-                    .with(Collectors.summingInt(Integer::intValue)))
+        .flatMap(observed -> outcomes(parsed, observed, unchanged, now, next))
         .call(() -> evaluations.unchanged(List.copyOf(unchanged), next));
   }
 
-  private Uni<Integer> one(
+  private Uni<Void> readAt(List<Parsed> parsed, IsolatingReads.Observed observed) {
+    List<WatchEvaluations.BlockRead> blocks =
+        observed.blocks(parsed.stream().map(Parsed::member).toList());
+    return blocks.isEmpty() ? Uni.createFrom().voidItem() : evaluations.readAt(blocks);
+  }
+
+  /**
+   * Every watch's outcome in one pass: an unchanged one is only listed (for the run's one write);
+   * the others (set apart, changed) are written one after another.
+   */
+  private Uni<Integer> outcomes(
+      List<Parsed> parsed,
+      IsolatingReads.Observed observed,
+      List<WatchEvaluations.Unchanged> unchanged,
+      Instant now,
+      Instant next) {
+    List<Supplier<Uni<Integer>>> writes = new ArrayList<>();
+    for (Parsed p : parsed) {
+      Supplier<Uni<Integer>> write = one(p, observed, unchanged, now, next);
+      if (write != null) {
+        writes.add(write);
+      }
+    }
+    if (writes.isEmpty()) {
+      return Uni.createFrom().item(0);
+    }
+    return Multi.createFrom()
+        .iterable(writes)
+        .onItem()
+        .transformToUniAndConcatenate(Supplier::get)
+        .collect()
+        .with(Collectors.summingInt(Integer::intValue));
+  }
+
+  /** The write a watch's evaluation needs, or none when it is only listed as unchanged. */
+  private Supplier<Uni<Integer>> one(
       Parsed p,
       IsolatingReads.Observed observed,
       List<WatchEvaluations.Unchanged> unchanged,
       Instant now,
       Instant next) {
     String id = p.due().id();
-    AttestEvaluation evaluation = observed.evaluation(new IsolatingReads.Member(id, p.request()));
+    AttestEvaluation evaluation = observed.evaluation(p.member());
     if (evaluation instanceof AttestEvaluation.Refused refused) {
       return none(unchanged, id, Watch.Status.READ_FAILED, refused.message());
     }
@@ -170,9 +200,8 @@ public final class EvaluateWatches {
       if (observed.failedAlone().contains(id)) {
         int strikes = p.due().failedAlone() + 1;
         Duration apart = apartFor(strikes);
-        return evaluations
-            .apart(id, strikes, WatchVerdicts.apart(strikes, apart, incomplete), now.plus(apart))
-            .replaceWith(0);
+        String detail = WatchVerdicts.apart(strikes, apart, incomplete);
+        return () -> evaluations.apart(id, strikes, detail, now.plus(apart)).replaceWith(0);
       }
       return none(unchanged, id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete));
     }
@@ -180,7 +209,7 @@ public final class EvaluateWatches {
     if (!WatchVerdicts.changed(p.due(), complete)) {
       return none(unchanged, id, Watch.Status.ACTIVE, "");
     }
-    return charged(p, complete, unchanged, now, next);
+    return () -> changes.charged(p.due(), p.command(), complete, unchanged, now, next);
   }
 
   /**
@@ -192,104 +221,10 @@ public final class EvaluateWatches {
     return wait.compareTo(MAX_APART) > 0 ? MAX_APART : wait;
   }
 
-  /**
-   * A changed verdict: a key that cannot pay for it pauses its watch before anything is signed;
-   * otherwise the statement is signed on the CPU pool and handed to the transparency log without a
-   * thread waiting for it, and only once its entry is durable is the change charged and its
-   * delivery recorded. An append that fails charges nothing and records nothing (the run fails, and
-   * the change is evaluated again at the next run). A key whose credits were spent between the
-   * check and the debit pauses the watch with the statement logged but not delivered.
-   */
-  private Uni<Integer> charged(
-      Parsed p,
-      AttestEvaluation.Complete complete,
-      List<WatchEvaluations.Unchanged> unchanged,
-      Instant now,
-      Instant next) {
-    WatchEvaluations.Due due = p.due();
-    Attestation attestation =
-        new Attestation(
-            AttestationId.fromRandom(entropy.bytes(8)),
-            complete.results(),
-            now,
-            now.plus(p.request().attestationLifetime()));
-    return ledger
-        .balance(due.ownerKey())
-        .flatMap(
-            balance ->
-                balance < PRICE
-                    ? paused(unchanged, due, balance)
-                    : logged(p, attestation)
-                        .flatMap(signed -> delivered(p, complete, unchanged, signed, now, next)));
-  }
-
-  /** The change debited once per change (the watch and its number), then recorded. */
-  private Uni<Integer> delivered(
-      Parsed p,
-      AttestEvaluation.Complete complete,
-      List<WatchEvaluations.Unchanged> unchanged,
-      AttestationSigner.SignedAttestation signed,
-      Instant now,
-      Instant next) {
-    WatchEvaluations.Due due = p.due();
-    int seq = due.changes() + 1;
-    Attestation attestation = signed.attestation();
-    CreditLedger.DebitRequest debit =
-        new CreditLedger.DebitRequest(
-            due.ownerKey(),
-            PRICE,
-            LEDGER_REASON,
-            attestation.id().value(),
-            "watch:" + due.id() + ":" + seq,
-            now);
-    return ledger
-        .debit(debit)
-        .flatMap(
-            taken ->
-                taken instanceof CreditLedger.Debit.Insufficient short_
-                    ? paused(unchanged, due, short_.available())
-                    : evaluations
-                        .changed(
-                            new WatchEvaluations.Change(
-                                due.id(),
-                                seq,
-                                attestation.pass(),
-                                WatchVerdicts.met(complete),
-                                attestation.id().value(),
-                                "msg_" + HexFormat.of().formatHex(entropy.bytes(12)),
-                                signed.dataJson(),
-                                now,
-                                next))
-                        .replaceWith(1));
-  }
-
-  private static Uni<Integer> paused(
-      List<WatchEvaluations.Unchanged> unchanged, WatchEvaluations.Due due, long available) {
-    return none(unchanged, due.id(), Watch.Status.PAUSED, WatchVerdicts.unpaid(available, PRICE));
-  }
-
-  /**
-   * Signs on the CPU pool and hands the statement to the log ({@link AttestationSigner#logged}): no
-   * thread waits for its commit, and the text is finished on the CPU pool once it is durable.
-   */
-  private Uni<AttestationSigner.SignedAttestation> logged(Parsed p, Attestation attestation) {
-    AttestCommand command = p.command();
-    var request =
-        new AttestationSigner.SigningRequest(
-            attestation,
-            p.due().keyVersion(),
-            command.format() == ResponseFormat.JWT,
-            command.request().wallets().subject().text());
-    return Uni.createFrom()
-        .item(() -> signer.signUnlogged(request))
-        .runSubscriptionOn(cpu)
-        .flatMap(pending -> Uni.createFrom().completionStage(() -> signer.logged(pending, cpu)));
-  }
-
   /** An unchanged evaluation, kept for the run's one write of them. */
-  private static Uni<Integer> none(
+  private static Supplier<Uni<Integer>> none(
       List<WatchEvaluations.Unchanged> unchanged, String id, Watch.Status status, String detail) {
     unchanged.add(new WatchEvaluations.Unchanged(id, status, detail));
-    return Uni.createFrom().item(0);
+    return null;
   }
 }

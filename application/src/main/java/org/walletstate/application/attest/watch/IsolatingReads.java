@@ -9,10 +9,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.attest.AttestEvaluation;
 import org.walletstate.domain.attest.AttestRequest;
 import org.walletstate.domain.attest.ReadPlan;
+import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.observation.ChainObservation;
 
@@ -34,15 +36,52 @@ final class IsolatingReads {
   /** Observations a run adds per chain and anchor to split a failed shared round. */
   static final int MAX_SPLIT_READS = 12;
 
-  /** A watch to read: its id and its request. */
-  record Member(String id, AttestRequest request) {}
+  /** A watch to read: its id, its request and the request's reads. */
+  record Member(String id, AttestRequest request, ReadPlan plan) {}
 
-  /** Each watch's observations (one per chain it reads), and the watches that failed alone. */
-  record Observed(Map<String, Map<ChainId, ChainObservation>> byWatch, Set<String> failedAlone) {
+  /**
+   * Each watch's observations (one per chain it reads), the watches that failed alone, and each
+   * watch's evaluation against its observations as they stand (made once, made again after a new
+   * observation of the watch).
+   */
+  record Observed(
+      Map<String, Map<ChainId, ChainObservation>> byWatch,
+      Set<String> failedAlone,
+      Map<String, AttestEvaluation> evaluations) {
+
+    Observed() {
+      this(new ConcurrentHashMap<>(), ConcurrentHashMap.newKeySet(), new ConcurrentHashMap<>());
+    }
 
     /** The evaluation of a watch against its observations. */
     AttestEvaluation evaluation(Member m) {
-      return AttestEvaluation.of(m.request(), byWatch.get(m.id()));
+      return evaluations.computeIfAbsent(
+          m.id(), id -> AttestEvaluation.of(m.request(), byWatch.get(id)));
+    }
+
+    /** The EVM blocks {@code members} were read at, one per watch and chain read there. */
+    List<WatchEvaluations.BlockRead> blocks(List<Member> members) {
+      List<WatchEvaluations.BlockRead> blocks = new ArrayList<>();
+      for (Member m : members) {
+        byWatch
+            .getOrDefault(m.id(), Map.of())
+            .forEach(
+                (chain, o) -> {
+                  if (o instanceof ChainObservation.Observed read
+                      && read.anchor() instanceof Anchor.EvmBlock block) {
+                    blocks.add(
+                        new WatchEvaluations.BlockRead(
+                            m.id(), chain, block.number().longValueExact()));
+                  }
+                });
+      }
+      return blocks;
+    }
+
+    /** Records {@code o} as the watch's observation of {@code chain}. */
+    void observed(Member m, ChainId chain, ChainObservation o) {
+      byWatch.get(m.id()).put(chain, o);
+      evaluations.remove(m.id());
     }
   }
 
@@ -61,7 +100,7 @@ final class IsolatingReads {
 
   /** Reads {@code shared} together and each of {@code apart} on its own. */
   Uni<Observed> observe(List<Member> shared, List<Member> apart) {
-    Observed out = new Observed(new ConcurrentHashMap<>(), ConcurrentHashMap.newKeySet());
+    Observed out = new Observed();
     List<Uni<Void>> rounds = new ArrayList<>();
     if (!shared.isEmpty()) {
       rounds.add(round(shared, out).flatMap(targets -> splitFailures(shared, targets, out)));
@@ -85,9 +124,13 @@ final class IsolatingReads {
   /** One observation per chain and anchor of {@code members}, every one recorded in {@code out}. */
   private Uni<List<SharedReads.Target>> round(List<Member> members, Observed out) {
     SharedReads reads = new SharedReads();
-    members.forEach(m -> reads.add(m.request()));
+    members.forEach(reads::add);
     List<SharedReads.Target> targets = List.copyOf(reads.targets());
-    members.forEach(m -> out.byWatch().put(m.id(), new ConcurrentHashMap<>()));
+    members.forEach(
+        m -> {
+          out.byWatch().put(m.id(), new ConcurrentHashMap<>());
+          out.evaluations().remove(m.id());
+        });
     if (targets.isEmpty()) {
       return Uni.createFrom().item(targets);
     }
@@ -145,7 +188,7 @@ final class IsolatingReads {
     for (List<Member> half :
         List.of(failing.subList(0, middle), failing.subList(middle, failing.size()))) {
       SharedReads reads = new SharedReads();
-      half.forEach(m -> reads.add(m.request()));
+      half.forEach(reads::add);
       halves.add(
           chains
               .observe(t.chain(), reads.query(t))
@@ -170,7 +213,7 @@ final class IsolatingReads {
       SharedReads.Target t, List<Member> members, ChainObservation o, Observed out) {
     for (Member m : members) {
       if (m.request().anchor().equals(t.anchor()) && reads(m, t.chain())) {
-        out.byWatch().get(m.id()).put(t.chain(), o);
+        out.observed(m, t.chain(), o);
       }
     }
   }
@@ -182,7 +225,7 @@ final class IsolatingReads {
   }
 
   private static boolean reads(Member m, ChainId chain) {
-    return ReadPlan.of(m.request()).chains().contains(chain);
+    return m.plan().chains().contains(chain);
   }
 
   /** The members of {@code on} whose reads on {@code t}'s chain failed. */

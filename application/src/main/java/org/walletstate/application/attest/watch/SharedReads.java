@@ -36,8 +36,9 @@ final class SharedReads {
   private final Map<Target, AggregatedBalances> aggregated = new ConcurrentHashMap<>();
 
   /** Adds a watch's plan. */
-  void add(AttestRequest request) {
-    ReadPlan plan = ReadPlan.of(request);
+  void add(IsolatingReads.Member member) {
+    AttestRequest request = member.request();
+    ReadPlan plan = member.plan();
     for (ChainId chain : plan.chains()) {
       plans.computeIfAbsent(new Target(chain, request.anchor()), t -> new ArrayList<>()).add(plan);
     }

@@ -78,6 +78,19 @@ public interface WatchEvaluations {
   Uni<List<Due>> claimOn(
       ChainId chain, long head, Instant now, Instant dueBy, Duration lease, int limit);
 
+  /**
+   * A watch read on an EVM chain at a block by an evaluation that did not claim it at that block
+   * (the timer's).
+   */
+  record BlockRead(String id, ChainId chain, long block) {}
+
+  /**
+   * Records each read's block as the block of its chain the watch was evaluated at, as {@link
+   * #claimOn} records its head (a recorded block never goes down), so no claim at that block or an
+   * earlier one takes the watch again.
+   */
+  Uni<Void> readAt(List<BlockRead> reads);
+
   /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
   Uni<Void> paid(String id, int periods);
 
