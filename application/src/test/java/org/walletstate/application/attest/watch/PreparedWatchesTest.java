@@ -159,6 +159,9 @@ class PreparedWatchesTest {
     final List<Change> changes = new ArrayList<>();
     final List<BlockRead> blocks = new ArrayList<>();
 
+    /** When set, the next change is not recorded: the replica stops before its transaction. */
+    RuntimeException stopBeforeNextChange;
+
     @Override
     public Uni<List<Due>> claim(Instant now, Duration lease, int limit) {
       return Uni.createFrom().item(due);
@@ -194,6 +197,11 @@ class PreparedWatchesTest {
 
     @Override
     public Uni<Void> changed(Change change) {
+      if (stopBeforeNextChange != null) {
+        RuntimeException stop = stopBeforeNextChange;
+        stopBeforeNextChange = null;
+        return Uni.createFrom().failure(stop);
+      }
       changes.add(change);
       return Uni.createFrom().voidItem();
     }
