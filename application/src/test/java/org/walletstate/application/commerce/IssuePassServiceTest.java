@@ -7,8 +7,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.commerce.port.in.IssuePassUseCase.Issue;
@@ -143,54 +141,48 @@ class IssuePassServiceTest {
     assertThat(issue(POS_PASS)).isInstanceOf(Issue.Issued.class);
   }
 
-  /** The scripted signer, its pass's append handed over and completed by {@code appended}. */
-  PassSigner appendedBy(CompletableFuture<Void> appended) {
-    return new PassSigner() {
-      @Override
-      public Signed sign(InStorePass pass) {
-        throw new AssertionError("the blocking signer is not used");
+  /** Whether {@code thread} runs none of this service's code (back in its pool, or idle). */
+  static boolean free(Thread thread) {
+    for (StackTraceElement frame : thread.getStackTrace()) {
+      if (frame.getClassName().startsWith("org.walletstate")) {
+        return false;
       }
-
-      @Override
-      public CompletionStage<Signed> submit(InStorePass pass, Executor finishing) {
-        Signed signed = signer.sign(pass);
-        return appended.thenApplyAsync(done -> signed, finishing);
-      }
-
-      @Override
-      public Reading read(String code) {
-        return signer.read(code);
-      }
-    };
+    }
+    return true;
   }
 
   @Test
-  void aPass_isAnsweredOnlyOnceItsAppendIsDone_andAFailedAppendFailsTheIssue() throws Exception {
+  void aPass_isAnsweredOnlyOnceItsAppendIsDone_holdingNoWorkerThread_andAFailedAppendFailsTheIssue()
+      throws Exception {
     CompletableFuture<Void> gate = new CompletableFuture<>();
+    signer.appendsAfter(gate);
     CompletableFuture<Issue> answer =
-        new IssuePassService("localhost", nonces, appendedBy(gate), renewals, entropy, clock)
+        new IssuePassService("localhost", nonces, signer, renewals, entropy, clock)
             .issue(POS_PASS)
             .subscribeAsCompletionStage();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (signer.signed().isEmpty() && System.nanoTime() < deadline) {
+    while (signer.submitter() == null && System.nanoTime() < deadline) {
       Thread.sleep(2);
     }
-    // signed and handed to the log: not answered while the append is held
+    // signed on a worker thread and handed to the log: that thread goes back to its pool while the
+    // append is held, and the pass is not answered meanwhile
+    Thread worker = signer.submitter();
+    assertThat(worker).isNotNull().isNotSameAs(Thread.currentThread());
+    while (!free(worker) && System.nanoTime() < deadline) {
+      Thread.sleep(2);
+    }
+    assertThat(free(worker)).as("the worker that signed waits for nothing").isTrue();
     assertThat(signer.signed()).hasSize(1);
     Thread.sleep(50);
     assertThat(answer).isNotDone();
     gate.complete(null);
     Issue.Issued issued = (Issue.Issued) answer.get(10, TimeUnit.SECONDS);
+    assertThat(issued.code()).isEqualTo("P1.1");
 
     StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
+    signer.failingAppends(down);
     IssuePassService failing =
-        new IssuePassService(
-            "localhost",
-            nonces,
-            appendedBy(CompletableFuture.failedFuture(down)),
-            renewals,
-            entropy,
-            clock);
+        new IssuePassService("localhost", nonces, signer, renewals, entropy, clock);
     assertThatThrownBy(
             () ->
                 failing
