@@ -4,8 +4,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A 32-byte public key and the one text that encodes it (Base58, StrKey). Two values are equal when
- * they are of the same type and hold the same key; the text is what is signed and echoed.
+ * The bytes that name an account (a 32-byte public key, a Tron address's 21 bytes, an XRPL
+ * AccountID) and the one text that encodes them (Base58, Base58Check, StrKey). Two values are equal
+ * when they are of the same type and hold the same bytes; the text is what is signed and echoed.
  */
 abstract class EncodedKey {
 
@@ -22,7 +23,7 @@ abstract class EncodedKey {
     return text;
   }
 
-  /** The 32-byte key, as a copy. */
+  /** The bytes, as a copy. */
   byte[] key() {
     return key.clone();
   }

@@ -1,5 +1,7 @@
 package org.walletstate.domain.address;
 
+import org.walletstate.domain.CanonicalText;
+
 /**
  * The code of a Stellar classic asset, which together with the issuer account names the asset: 1 to
  * 12 characters from {@code A-Z a-z 0-9}, case-sensitive. The ledger stores codes of 1 to 4
@@ -7,7 +9,7 @@ package org.walletstate.domain.address;
  * Kind#ALPHANUM12} (zero-padded to 12); Horizon names the two {@code credit_alphanum4} and {@code
  * credit_alphanum12}.
  */
-public final class StellarAssetCode {
+public final class StellarAssetCode extends CanonicalText {
 
   /** The ledger's asset type for the code's length. */
   public enum Kind {
@@ -19,10 +21,8 @@ public final class StellarAssetCode {
   private static final String EXPECTED =
       "a Stellar asset code (1 to 12 characters, letters and digits)";
 
-  private final String code;
-
   private StellarAssetCode(String code) {
-    this.code = code;
+    super(code);
   }
 
   /**
@@ -49,30 +49,15 @@ public final class StellarAssetCode {
   }
 
   public String text() {
-    return code;
+    return canonical;
   }
 
   public Kind kind() {
-    return code.length() <= 4 ? Kind.ALPHANUM4 : Kind.ALPHANUM12;
+    return canonical.length() <= 4 ? Kind.ALPHANUM4 : Kind.ALPHANUM12;
   }
 
   /** Horizon's {@code asset_type} for this code. */
   public String horizonAssetType() {
     return kind() == Kind.ALPHANUM4 ? "credit_alphanum4" : "credit_alphanum12";
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof StellarAssetCode other && other.code.equals(code);
-  }
-
-  @Override
-  public int hashCode() {
-    return code.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return code;
   }
 }

@@ -2,6 +2,7 @@ package org.walletstate.domain.address;
 
 import java.util.HexFormat;
 import java.util.Locale;
+import org.walletstate.domain.CanonicalText;
 import org.walletstate.domain.chain.ChainFamily;
 
 /**
@@ -15,17 +16,15 @@ import org.walletstate.domain.chain.ChainFamily;
  * Mysten's {@code normalizeSuiAddress} does, for the address inside a coin type. Text starting with
  * {@code suiprivkey} is a private key; it is refused without being repeated.
  */
-public final class SuiAddress implements WalletAddress {
+public final class SuiAddress extends CanonicalText implements WalletAddress {
 
   private static final int HEX_DIGITS = 64;
   private static final int TEXT_LENGTH = 2 + HEX_DIGITS;
   private static final String EXPECTED = "a Sui address (0x followed by 64 hex digits)";
   private static final String EXPECTED_SHORT = "a Sui address (0x followed by 1 to 64 hex digits)";
 
-  private final String lower;
-
   private SuiAddress(String lower) {
-    this.lower = lower;
+    super(lower);
   }
 
   /**
@@ -87,26 +86,11 @@ public final class SuiAddress implements WalletAddress {
   /** {@code 0x} and 64 lower-case hex digits. */
   @Override
   public String text() {
-    return lower;
+    return canonical;
   }
 
   /** The 32 bytes. */
   public byte[] bytes() {
-    return HexFormat.of().parseHex(lower, 2, TEXT_LENGTH);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof SuiAddress other && other.lower.equals(lower);
-  }
-
-  @Override
-  public int hashCode() {
-    return lower.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return lower;
+    return HexFormat.of().parseHex(canonical, 2, TEXT_LENGTH);
   }
 }

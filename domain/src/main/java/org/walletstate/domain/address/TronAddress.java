@@ -1,6 +1,5 @@
 package org.walletstate.domain.address;
 
-import java.util.Arrays;
 import java.util.HexFormat;
 import org.walletstate.domain.chain.ChainFamily;
 
@@ -10,7 +9,7 @@ import org.walletstate.domain.chain.ChainFamily;
  * with {@code T}. The checksum is verified. The node API also shows the bytes as 42 hex digits
  * starting with {@code 41} ({@link #hex()}, {@link #parseHex}).
  */
-public final class TronAddress implements WalletAddress {
+public final class TronAddress extends EncodedKey implements WalletAddress {
 
   private static final int LENGTH = 21;
   private static final byte PREFIX = 0x41;
@@ -21,12 +20,8 @@ public final class TronAddress implements WalletAddress {
       "a Tron address (T followed by base58, 34 characters, checksum verified)";
   private static final String EXPECTED_HEX = "a Tron address in hex (41 followed by 40 hex digits)";
 
-  private final String text;
-  private final byte[] bytes;
-
   private TronAddress(String text, byte[] bytes) {
-    this.text = text;
-    this.bytes = bytes;
+    super(text, bytes);
   }
 
   /**
@@ -79,20 +74,14 @@ public final class TronAddress implements WalletAddress {
     return ChainFamily.TRON;
   }
 
-  /** The {@code T...} form. */
-  @Override
-  public String text() {
-    return text;
-  }
-
   /** The 21 bytes, 0x41 first. */
   public byte[] bytes() {
-    return bytes.clone();
+    return key();
   }
 
   /** The 21 bytes as 42 lower-case hex digits, starting with {@code 41}. */
   public String hex() {
-    return HEX.formatHex(bytes);
+    return HEX.formatHex(key());
   }
 
   /**
@@ -100,21 +89,6 @@ public final class TronAddress implements WalletAddress {
    * address} argument of a contract call such as {@code balanceOf(address)}.
    */
   public String abiWord() {
-    return "000000000000000000000000" + HEX.formatHex(bytes, 1, LENGTH);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof TronAddress other && Arrays.equals(other.bytes, bytes);
-  }
-
-  @Override
-  public int hashCode() {
-    return Arrays.hashCode(bytes);
-  }
-
-  @Override
-  public String toString() {
-    return text;
+    return "000000000000000000000000" + HEX.formatHex(key(), 1, LENGTH);
   }
 }

@@ -13,7 +13,7 @@ import org.walletstate.domain.chain.ChainFamily;
  * takes classic addresses only. Text starting with {@code s} is an account secret (a family seed),
  * never an address; it is refused without being repeated.
  */
-public final class XrplAddress implements WalletAddress {
+public final class XrplAddress extends EncodedKey implements WalletAddress {
 
   private static final int ACCOUNT_ID_LENGTH = 20;
   private static final int MIN_TEXT = 25;
@@ -21,12 +21,8 @@ public final class XrplAddress implements WalletAddress {
   private static final String EXPECTED =
       "an XRP Ledger classic address (r followed by base58, checksum verified)";
 
-  private final String text;
-  private final byte[] accountId;
-
   private XrplAddress(String text, byte[] accountId) {
-    this.text = text;
-    this.accountId = accountId;
+    super(text, accountId);
   }
 
   /**
@@ -80,34 +76,13 @@ public final class XrplAddress implements WalletAddress {
     return ChainFamily.XRPL;
   }
 
-  /** The classic address, which is the only text of this AccountID. */
-  @Override
-  public String text() {
-    return text;
-  }
-
   /** The 20-byte AccountID. */
   public byte[] accountId() {
-    return accountId.clone();
+    return key();
   }
 
   /** The AccountID as 40 upper-case hex digits, as the ledger's binary fields show it. */
   public String accountIdHex() {
-    return HexFormat.of().withUpperCase().formatHex(accountId);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof XrplAddress other && Arrays.equals(other.accountId, accountId);
-  }
-
-  @Override
-  public int hashCode() {
-    return Arrays.hashCode(accountId);
-  }
-
-  @Override
-  public String toString() {
-    return text;
+    return HexFormat.of().withUpperCase().formatHex(key());
   }
 }

@@ -2,8 +2,6 @@ package org.walletstate.domain.bitcoin;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.BitcoinAddress;
@@ -30,14 +28,7 @@ public sealed interface BitcoinRead<T> extends ChainRead<T> permits BitcoinRead.
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<BitcoinRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<BitcoinRead<?>> bitcoin = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof BitcoinRead<?> bitcoinRead)) {
-        throw new IllegalArgumentException("not a Bitcoin read: " + read);
-      }
-      bitcoin.add(bitcoinRead);
-    }
-    return Collections.unmodifiableSet(bitcoin);
+    return ChainRead.allOf(BitcoinRead.class, "a Bitcoin read", reads);
   }
 
   /**

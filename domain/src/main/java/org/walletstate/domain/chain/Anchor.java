@@ -9,7 +9,8 @@ import org.walletstate.domain.payload.Timestamps;
 
 /**
  * The point of a chain's history a result was read at. Each family names it its own way; the fields
- * are signed inside the result.
+ * are signed inside the result. The records are alike on purpose: each keeps its family's member
+ * names, which are signed.
  */
 public sealed interface Anchor
     permits Anchor.EvmBlock,

@@ -1,25 +1,22 @@
 package org.walletstate.domain.commerce;
 
-import java.util.Locale;
 import org.walletstate.domain.ValidationException;
+import org.walletstate.domain.WireName;
 
 /** How a store combines the discounts a wallet earns. */
-public enum DiscountMode {
+public enum DiscountMode implements WireName {
   HIGHEST,
   STACK,
   CAPPED;
 
-  public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
-  }
-
   public static DiscountMode parse(String text, String field) {
-    for (DiscountMode mode : values()) {
-      if (mode.wireName().equals(text)) {
-        return mode;
-      }
-    }
-    throw new ValidationException(
-        field + " must be one of highest, stack, capped, got \"" + Members.abbreviate(text) + "\"");
+    return WireName.fromWireName(DiscountMode.class, text)
+        .orElseThrow(
+            () ->
+                new ValidationException(
+                    field
+                        + " must be one of highest, stack, capped, got \""
+                        + Members.abbreviate(text)
+                        + "\""));
   }
 }

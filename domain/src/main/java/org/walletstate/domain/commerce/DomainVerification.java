@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
+import org.walletstate.domain.WireName;
 
 /**
  * The domain-verification state of a store: unverified, token issued (after POST), verified (a
@@ -42,14 +43,10 @@ public record DomainVerification(
           0);
 
   /** The states. */
-  public enum Status {
+  public enum Status implements WireName {
     UNVERIFIED,
     TOKEN_ISSUED,
     VERIFIED;
-
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     public static Status fromWireName(String text) {
       return valueOf(text.toUpperCase(Locale.ROOT));
@@ -57,15 +54,11 @@ public record DomainVerification(
   }
 
   /** How a domain was verified. */
-  public enum Method {
+  public enum Method implements WireName {
     DNS,
     META,
     FILE,
     PARTNER;
-
-    public String wireName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
 
     public static Method fromWireName(String text) {
       return valueOf(text.toUpperCase(Locale.ROOT));

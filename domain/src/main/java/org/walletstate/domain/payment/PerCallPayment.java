@@ -12,6 +12,9 @@ import org.walletstate.domain.solana.SolanaTransaction;
  * pays on (CAIP-2, e.g. {@code eip155:8453} or {@code solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp}): an
  * EIP-3009 authorization on an EVM network, or a partially signed transaction on Solana. Each buys
  * one answer, ever: its {@link #key()} is claimed once.
+ *
+ * <p>{@link Evm} and {@link Svm} are alike on purpose: each derives the payer, the amount and the
+ * key from its own network's proof.
  */
 public sealed interface PerCallPayment permits PerCallPayment.Evm, PerCallPayment.Svm {
 

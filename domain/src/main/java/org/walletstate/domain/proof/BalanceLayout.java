@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.walletstate.domain.WireName;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.digest.Keccak256;
 import org.walletstate.domain.evm.Bytes;
@@ -25,21 +26,11 @@ import org.walletstate.domain.payload.Quantities;
 public record BalanceLayout(KeyOrder order, Bytes32 mappingSlot) {
 
   /** Which side of the hash preimage the holder is on. */
-  public enum KeyOrder {
+  public enum KeyOrder implements WireName {
     /** {@code keccak(pad(holder) ‖ pad(slot))}. */
-    SOLIDITY("solidity"),
+    SOLIDITY,
     /** {@code keccak(pad(slot) ‖ pad(holder))}. */
-    VYPER("vyper");
-
-    private final String wireName;
-
-    KeyOrder(String wireName) {
-      this.wireName = wireName;
-    }
-
-    public String wireName() {
-      return wireName;
-    }
+    VYPER
   }
 
   /**

@@ -182,12 +182,7 @@ public final class MerkleProof {
       return declined(REVOCATION_DIFFERS);
     }
     PayloadValue.ObjBuilder shape =
-        PayloadValue.objectBuilder()
-            .put("available", true)
-            .put("type", "merkle")
-            .put("subject", SUBJECT_DELEGATION_REVOCATION)
-            .put("blockNumber", anchor.numberHex())
-            .put("address", proof.address().checksummed())
+        accountShape(SUBJECT_DELEGATION_REVOCATION, proof, anchor)
             .put("contractAddress", target.manager().checksummed())
             .put("delegationHash", target.delegationHash().hex())
             .put("mappingSlot", Quantities.hex(BigInteger.valueOf(target.mappingSlot())))
@@ -200,15 +195,20 @@ public final class MerkleProof {
       AccountProof proof,
       Anchor.EvmBlock anchor,
       Optional<TokenDecimals> decimals) {
-    PayloadValue.ObjBuilder shape =
-        PayloadValue.objectBuilder()
-            .put("available", true)
-            .put("type", "merkle")
-            .put("subject", subject)
-            .put("blockNumber", anchor.numberHex())
-            .put("address", proof.address().checksummed());
+    PayloadValue.ObjBuilder shape = accountShape(subject, proof, anchor);
     decimals.ifPresent(d -> shape.put("decimals", d.value()));
     return accountFields(shape, proof, List.of());
+  }
+
+  /** The fields every proof of an account's state begins with, {@code subject} naming the fact. */
+  private static PayloadValue.ObjBuilder accountShape(
+      String subject, AccountProof proof, Anchor.EvmBlock anchor) {
+    return PayloadValue.objectBuilder()
+        .put("available", true)
+        .put("type", "merkle")
+        .put("subject", subject)
+        .put("blockNumber", anchor.numberHex())
+        .put("address", proof.address().checksummed());
   }
 
   private static PayloadValue.Obj accountFields(

@@ -2,8 +2,6 @@ package org.walletstate.domain.solana;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.SolanaAddress;
@@ -37,14 +35,7 @@ public sealed interface SolanaRead<T> extends ChainRead<T>
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<SolanaRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<SolanaRead<?>> solana = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof SolanaRead<?> solanaRead)) {
-        throw new IllegalArgumentException("not a Solana read: " + read);
-      }
-      solana.add(solanaRead);
-    }
-    return Collections.unmodifiableSet(solana);
+    return ChainRead.allOf(SolanaRead.class, "a Solana read", reads);
   }
 
   /** The account's lamports (0 for an account that does not exist). */

@@ -2,8 +2,6 @@ package org.walletstate.domain.stellar;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.StellarAddress;
@@ -32,14 +30,7 @@ public sealed interface StellarRead<T> extends ChainRead<T>
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<StellarRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<StellarRead<?>> stellar = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof StellarRead<?> stellarRead)) {
-        throw new IllegalArgumentException("not a Stellar read: " + read);
-      }
-      stellar.add(stellarRead);
-    }
-    return Collections.unmodifiableSet(stellar);
+    return ChainRead.allOf(StellarRead.class, "a Stellar read", reads);
   }
 
   /** The account's XLM balance in stroops (0 for an account that does not exist). */

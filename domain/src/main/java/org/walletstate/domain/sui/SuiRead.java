@@ -2,8 +2,6 @@ package org.walletstate.domain.sui;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.SuiAddress;
@@ -31,14 +29,7 @@ public sealed interface SuiRead<T> extends ChainRead<T>
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<SuiRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<SuiRead<?>> sui = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof SuiRead<?> suiRead)) {
-        throw new IllegalArgumentException("not a Sui read: " + read);
-      }
-      sui.add(suiRead);
-    }
-    return Collections.unmodifiableSet(sui);
+    return ChainRead.allOf(SuiRead.class, "a Sui read", reads);
   }
 
   /** The owner's total balance of the coin type in its base units (0 when it holds none). */

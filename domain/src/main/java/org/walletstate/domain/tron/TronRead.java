@@ -2,8 +2,6 @@ package org.walletstate.domain.tron;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Set;
 import org.walletstate.domain.address.TronAddress;
@@ -31,14 +29,7 @@ public sealed interface TronRead<T> extends ChainRead<T>
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<TronRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<TronRead<?>> tron = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof TronRead<?> tronRead)) {
-        throw new IllegalArgumentException("not a Tron read: " + read);
-      }
-      tron.add(tronRead);
-    }
-    return Collections.unmodifiableSet(tron);
+    return ChainRead.allOf(TronRead.class, "a Tron read", reads);
   }
 
   /** The account's TRX balance in sun (0 for an account that does not exist). */

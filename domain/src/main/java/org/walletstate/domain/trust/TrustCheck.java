@@ -52,8 +52,10 @@ public record TrustCheck(
   /** What a check reads. */
   public sealed interface Subject {
 
-    /** Whether the subject is read on an EVM chain. */
-    boolean evm();
+    /** Whether the subject is read on an EVM chain: every subject but a {@link FamilyAsset}. */
+    default boolean evm() {
+      return true;
+    }
   }
 
   /** An ERC-20 {@code balanceOf(wallet) > 0}. */
@@ -61,22 +63,12 @@ public record TrustCheck(
     public Erc20 {
       Objects.requireNonNull(token, "token");
     }
-
-    @Override
-    public boolean evm() {
-      return true;
-    }
   }
 
   /** An ERC-721 {@code balanceOf(wallet) > 0}. */
   public record Erc721(EvmAddress collection) implements Subject {
     public Erc721 {
       Objects.requireNonNull(collection, "collection");
-    }
-
-    @Override
-    public boolean evm() {
-      return true;
     }
   }
 
@@ -87,11 +79,6 @@ public record TrustCheck(
       if (state == CodeState.NONE) {
         throw new IllegalArgumentException("a presence fact is about code that is there");
       }
-    }
-
-    @Override
-    public boolean evm() {
-      return true;
     }
   }
 

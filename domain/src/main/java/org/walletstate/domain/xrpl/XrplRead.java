@@ -2,8 +2,6 @@ package org.walletstate.domain.xrpl;
 
 import java.math.BigInteger;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -33,14 +31,7 @@ public sealed interface XrplRead<T> extends ChainRead<T>
    * @throws IllegalArgumentException when a read is of another family
    */
   static Set<XrplRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<XrplRead<?>> xrpl = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof XrplRead<?> xrplRead)) {
-        throw new IllegalArgumentException("not an XRPL read: " + read);
-      }
-      xrpl.add(xrplRead);
-    }
-    return Collections.unmodifiableSet(xrpl);
+    return ChainRead.allOf(XrplRead.class, "an XRPL read", reads);
   }
 
   /** The account's XRP balance in drops (0 for an account that does not exist). */

@@ -10,6 +10,9 @@ import org.walletstate.domain.evm.Bytes;
  * What one recognized caveat declares, decoded from its terms exactly as its enforcer's {@code
  * getTermsInfo} decodes them. A decode of the caller's own terms: only {@link Timestamp} is
  * evaluated (against the anchored block's timestamp); the others are reported, not checked.
+ *
+ * <p>The records are alike on purpose: each is one enforcer's declaration, with the fields that
+ * enforcer's terms carry.
  */
 public sealed interface DeclaredLimit
     permits DeclaredLimit.Timestamp,

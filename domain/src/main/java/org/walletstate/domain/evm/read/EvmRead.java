@@ -1,8 +1,6 @@
 package org.walletstate.domain.evm.read;
 
 import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.Set;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainRead;
@@ -54,14 +52,7 @@ public sealed interface EvmRead<T>
    * @throws IllegalArgumentException when one is a read of another family
    */
   static Set<EvmRead<?>> all(Collection<? extends ChainRead<?>> reads) {
-    Set<EvmRead<?>> evm = new LinkedHashSet<>();
-    for (ChainRead<?> read : reads) {
-      if (!(read instanceof EvmRead<?> evmRead)) {
-        throw new IllegalArgumentException("not an EVM read: " + read);
-      }
-      evm.add(evmRead);
-    }
-    return Collections.unmodifiableSet(evm);
+    return ChainRead.allOf(EvmRead.class, "an EVM read", reads);
   }
 
   /** The JSON-RPC request that answers this read. */

@@ -2,7 +2,6 @@ package org.walletstate.domain.holding.family;
 
 import java.util.Optional;
 import java.util.function.Function;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.holding.Asset;
@@ -49,35 +48,9 @@ final class FamilyAssets {
     return TokenDecimals.of(chain.nativeCurrency().decimals());
   }
 
-  /** The issuer and code of an issued asset from a request (a code is required with an issuer). */
-  static Asset issuedOrNative(
-      Fields fields, String codeMember, String nativeName, String required, IssuedParser issued) {
-    String text = fields.requiredText("contractAddress");
-    if (text.equals(Asset.NATIVE)) {
-      if (fields.has(codeMember)) {
-        throw new ValidationException(
-            fields.path(codeMember)
-                + " is only for "
-                + required
-                + "; native "
-                + nativeName
-                + " takes contractAddress native and no "
-                + codeMember);
-      }
-      return new Asset.Native();
-    }
-    return issued.parse(text, fields);
-  }
-
   /** Parses a contract's text to its signed form. */
   @FunctionalInterface
   interface ContractParser {
     String parse(String text, String field);
-  }
-
-  /** Parses an issuer's text and the request's code member. */
-  @FunctionalInterface
-  interface IssuedParser {
-    Asset parse(String issuer, Fields fields);
   }
 }

@@ -3,7 +3,6 @@ package org.walletstate.domain.holding.family;
 import java.math.BigInteger;
 import java.util.Optional;
 import java.util.Set;
-import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.address.StellarAssetCode;
 import org.walletstate.domain.chain.ChainFamily;
@@ -26,7 +25,16 @@ import org.walletstate.domain.stellar.StellarTrustLine;
  */
 final class StellarHoldings extends FixedScaleHoldings<StellarAddress> {
 
-  private static final String CODE = "assetCode";
+  private static final IssuedAssets ASSETS =
+      new IssuedAssets(
+          "assetCode",
+          "XLM",
+          "issued assets",
+          "a Stellar issued asset",
+          "XLM takes no asset code",
+          "a Stellar asset has an asset code",
+          (text, field) -> StellarAddress.parse(text, field).text(),
+          (text, field) -> StellarAssetCode.parse(text, field).text());
   private static final HoldingFailure LINE =
       HoldingFailure.of(FailureSource.BALANCE_READ, "trustline balance could not be read");
   private static final HoldingFailure LUMENS =
@@ -43,36 +51,12 @@ final class StellarHoldings extends FixedScaleHoldings<StellarAddress> {
 
   @Override
   public Asset asset(Fields fields) {
-    return FamilyAssets.issuedOrNative(
-        fields,
-        CODE,
-        "XLM",
-        "issued assets",
-        (text, members) -> {
-          StellarAddress issuer = StellarAddress.parse(text, members.path("contractAddress"));
-          if (!members.has(CODE)) {
-            throw new ValidationException(
-                members.path(CODE)
-                    + " is required for a Stellar issued asset (contractAddress is its issuer)");
-          }
-          StellarAssetCode code =
-              StellarAssetCode.parse(members.requiredText(CODE), members.path(CODE));
-          return new Asset.Issued(issuer.text(), CODE, code.text());
-        });
+    return ASSETS.asset(fields);
   }
 
   @Override
   public Asset asset(String contract, Optional<String> code) {
-    if (contract.equals(Asset.NATIVE)) {
-      if (code.isPresent()) {
-        throw new IllegalArgumentException("XLM takes no asset code");
-      }
-      return new Asset.Native();
-    }
-    StellarAddress issuer = StellarAddress.parse(contract, "contractAddress");
-    String assetCode =
-        code.orElseThrow(() -> new IllegalArgumentException("a Stellar asset has an asset code"));
-    return new Asset.Issued(issuer.text(), CODE, StellarAssetCode.parse(assetCode, CODE).text());
+    return ASSETS.asset(contract, code);
   }
 
   @Override

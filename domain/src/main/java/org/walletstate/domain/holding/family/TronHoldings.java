@@ -11,6 +11,9 @@ import org.walletstate.domain.tron.TronRead;
 /**
  * Tron: TRX in sun (6 decimals) or a TRC-20 token (its T-address, checksum verified; {@code
  * balanceOf} and {@code decimals} read from the token). A TRC-20 {@code balanceOf} can revert.
+ *
+ * <p>Alike {@link EvmHoldings} and {@link SolanaHoldings} on purpose: each fills the hooks of
+ * {@link ContractHoldings} with its own family's forms and reads.
  */
 final class TronHoldings extends ContractHoldings<TronAddress> {
 

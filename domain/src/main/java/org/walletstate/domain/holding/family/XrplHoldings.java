@@ -37,7 +37,16 @@ import org.walletstate.domain.xrpl.XrplRead;
  */
 final class XrplHoldings extends FamilyIdentity<XrplAddress> {
 
-  private static final String CODE = "currency";
+  private static final IssuedAssets ASSETS =
+      new IssuedAssets(
+          "currency",
+          "XRP",
+          "trust-line tokens",
+          "an XRPL trust-line token",
+          "XRP takes no currency",
+          "an XRPL token has a currency",
+          (text, field) -> XrplAddress.parse(text, field).text(),
+          (text, field) -> XrplCurrency.parse(text, field).entered());
   private static final HoldingFailure ISSUER =
       HoldingFailure.of(
           FailureSource.TOKEN_METADATA_READ, "the token issuer's account could not be read");
@@ -57,36 +66,12 @@ final class XrplHoldings extends FamilyIdentity<XrplAddress> {
 
   @Override
   public Asset asset(Fields fields) {
-    return FamilyAssets.issuedOrNative(
-        fields,
-        CODE,
-        "XRP",
-        "trust-line tokens",
-        (text, members) -> {
-          XrplAddress issuer = XrplAddress.parse(text, members.path("contractAddress"));
-          if (!members.has(CODE)) {
-            throw new ValidationException(
-                members.path(CODE)
-                    + " is required for an XRPL trust-line token (contractAddress is its issuer)");
-          }
-          XrplCurrency currency =
-              XrplCurrency.parse(members.requiredText(CODE), members.path(CODE));
-          return new Asset.Issued(issuer.text(), CODE, currency.entered());
-        });
+    return ASSETS.asset(fields);
   }
 
   @Override
   public Asset asset(String contract, Optional<String> code) {
-    if (contract.equals(Asset.NATIVE)) {
-      if (code.isPresent()) {
-        throw new IllegalArgumentException("XRP takes no currency");
-      }
-      return new Asset.Native();
-    }
-    XrplAddress issuer = XrplAddress.parse(contract, "contractAddress");
-    String currency =
-        code.orElseThrow(() -> new IllegalArgumentException("an XRPL token has a currency"));
-    return new Asset.Issued(issuer.text(), CODE, XrplCurrency.parse(currency, CODE).entered());
+    return ASSETS.asset(contract, code);
   }
 
   @Override

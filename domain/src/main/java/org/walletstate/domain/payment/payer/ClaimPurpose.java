@@ -4,6 +4,9 @@ import java.util.List;
 
 /**
  * What a payment is claimed for; its lines in the claim message bind a proof to that purpose only.
+ *
+ * <p>The records are alike on purpose: each purpose writes its own name and lines, and those are
+ * what a proof is bound to.
  */
 public sealed interface ClaimPurpose {
 
