@@ -73,13 +73,7 @@ public class WatchesResource {
   public Uni<Response> list() {
     return watches
         .watches(edge.account())
-        .map(
-            all -> {
-              Map<String, Object> data = new LinkedHashMap<>();
-              data.put("watches", all.stream().map(this::view).toList());
-              data.put("count", all.size());
-              return edge.ok(data);
-            });
+        .map(all -> listed("watches", all.stream().map(this::view).toList()));
   }
 
   @GET
@@ -105,11 +99,16 @@ public class WatchesResource {
         .map(
             found -> {
               List<WatchDelivery> all = found.orElseThrow(() -> notFound(id));
-              Map<String, Object> data = new LinkedHashMap<>();
-              data.put("deliveries", all.stream().map(WatchesResource::delivery).toList());
-              data.put("count", all.size());
-              return edge.ok(data);
+              return listed("deliveries", all.stream().map(WatchesResource::delivery).toList());
             });
+  }
+
+  /** A list answered as {@code {"<name>": [...], "count": n}}. */
+  private Response listed(String name, List<?> items) {
+    Map<String, Object> data = new LinkedHashMap<>();
+    data.put(name, items);
+    data.put("count", items.size());
+    return edge.ok(data);
   }
 
   @DELETE

@@ -2,9 +2,11 @@ package org.walletstate.adapters.http.chains;
 
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.domain.chain.ChainCatalogue;
+import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.chain.ChainId;
 
 /**
@@ -18,39 +20,43 @@ public final class JsonRpcChainSettings {
   private JsonRpcChainSettings() {}
 
   /**
+   * The settings of {@code family}, one of the families read over JSON-RPC or REST (not EVM).
+   *
    * @throws IllegalArgumentException naming what is wrong
    */
-  public static JsonRpcChainConfig solana(ChainReadsConfig config) {
-    return settings("solana", JsonRpcChainConfig.SOLANA_PUBLIC, config.solana());
+  public static JsonRpcChainConfig of(ChainFamily family, ChainReadsConfig config) {
+    List<URI> publicEndpoints =
+        switch (family) {
+          case SOLANA -> JsonRpcChainConfig.SOLANA_PUBLIC;
+          case XRPL -> JsonRpcChainConfig.XRPL_PUBLIC;
+          case BITCOIN -> JsonRpcChainConfig.BITCOIN_PUBLIC;
+          case TRON -> JsonRpcChainConfig.TRON_PUBLIC;
+          case STELLAR -> JsonRpcChainConfig.STELLAR_PUBLIC;
+          case SUI -> JsonRpcChainConfig.SUI_PUBLIC;
+          case EVM -> throw new IllegalArgumentException("EVM chains have settings of their own");
+        };
+    return settings(nameOf(family), publicEndpoints, configured(family, config));
   }
 
   /**
-   * @throws IllegalArgumentException naming what is wrong
+   * The name of a non-EVM family's chain and of its configuration, {@code
+   * walletstate.chains.<name>}.
    */
-  public static JsonRpcChainConfig xrpl(ChainReadsConfig config) {
-    return settings("xrpl", JsonRpcChainConfig.XRPL_PUBLIC, config.xrpl());
+  static String nameOf(ChainFamily family) {
+    return family.name().toLowerCase(Locale.ROOT);
   }
 
-  /**
-   * @throws IllegalArgumentException naming what is wrong
-   */
-  public static JsonRpcChainConfig bitcoin(ChainReadsConfig config) {
-    return settings("bitcoin", JsonRpcChainConfig.BITCOIN_PUBLIC, config.bitcoin());
-  }
-
-  public static JsonRpcChainConfig stellar(ChainReadsConfig config) {
-    return settings("stellar", JsonRpcChainConfig.STELLAR_PUBLIC, config.stellar());
-  }
-
-  /**
-   * @throws IllegalArgumentException naming what is wrong
-   */
-  public static JsonRpcChainConfig tron(ChainReadsConfig config) {
-    return settings("tron", JsonRpcChainConfig.TRON_PUBLIC, config.tron());
-  }
-
-  public static JsonRpcChainConfig sui(ChainReadsConfig config) {
-    return settings("sui", JsonRpcChainConfig.SUI_PUBLIC, config.sui());
+  /** What is configured for a non-EVM family. */
+  static ChainReadsConfig.JsonRpcChain configured(ChainFamily family, ChainReadsConfig config) {
+    return switch (family) {
+      case SOLANA -> config.solana();
+      case XRPL -> config.xrpl();
+      case BITCOIN -> config.bitcoin();
+      case TRON -> config.tron();
+      case STELLAR -> config.stellar();
+      case SUI -> config.sui();
+      case EVM -> throw new IllegalArgumentException("EVM chains have settings of their own");
+    };
   }
 
   private static JsonRpcChainConfig settings(

@@ -7,6 +7,7 @@ import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
 import org.walletstate.adapters.chain.jsonrpc.SnapshotQuorum;
+import org.walletstate.domain.chain.ChainFamily;
 
 /**
  * How Solana, the XRP Ledger, Bitcoin, Tron, Stellar and Sui are read for quorum requests: by
@@ -42,45 +43,28 @@ public final class SnapshotQuorumSettings {
   private SnapshotQuorumSettings() {}
 
   /**
+   * How {@code family} (not EVM) is read for quorum requests, {@code chain} being its settings.
+   *
    * @throws IllegalArgumentException naming the configuration key that is wrong
    */
-  public static SnapshotQuorum xrpl(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("xrpl", config.xrpl(), chain, XRPL_MAX_LAG_LEDGERS, config);
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the configuration key that is wrong
-   */
-  public static SnapshotQuorum solana(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("solana", config.solana(), chain, SOLANA_MAX_LAG_SLOTS, config);
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the configuration key that is wrong
-   */
-  public static SnapshotQuorum bitcoin(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("bitcoin", config.bitcoin(), chain, BITCOIN_MAX_LAG_BLOCKS, config);
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the configuration key that is wrong
-   */
-  public static SnapshotQuorum stellar(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("stellar", config.stellar(), chain, STELLAR_MAX_LAG_LEDGERS, config);
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the configuration key that is wrong
-   */
-  public static SnapshotQuorum tron(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("tron", config.tron(), chain, TRON_MAX_LAG_BLOCKS, config);
-  }
-
-  /**
-   * @throws IllegalArgumentException naming the configuration key that is wrong
-   */
-  public static SnapshotQuorum sui(ChainReadsConfig config, JsonRpcChainConfig chain) {
-    return quorum("sui", config.sui(), chain, SUI_MAX_LAG_CHECKPOINTS, config);
+  public static SnapshotQuorum of(
+      ChainFamily family, ChainReadsConfig config, JsonRpcChainConfig chain) {
+    long defaultLag =
+        switch (family) {
+          case SOLANA -> SOLANA_MAX_LAG_SLOTS;
+          case XRPL -> XRPL_MAX_LAG_LEDGERS;
+          case BITCOIN -> BITCOIN_MAX_LAG_BLOCKS;
+          case TRON -> TRON_MAX_LAG_BLOCKS;
+          case STELLAR -> STELLAR_MAX_LAG_LEDGERS;
+          case SUI -> SUI_MAX_LAG_CHECKPOINTS;
+          case EVM -> throw new IllegalArgumentException("EVM quorums have settings of their own");
+        };
+    return quorum(
+        JsonRpcChainSettings.nameOf(family),
+        JsonRpcChainSettings.configured(family, config),
+        chain,
+        defaultLag,
+        config);
   }
 
   private static SnapshotQuorum quorum(

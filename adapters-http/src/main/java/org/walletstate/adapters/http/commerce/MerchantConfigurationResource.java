@@ -45,6 +45,8 @@ public class MerchantConfigurationResource {
     this.owner = new OwnerCalls(edge);
   }
 
+  // tokens, nfts and settings share their shape by design: each part has its own route, command
+  // and view, and the owner check and answers are OwnerCalls'
   @Idempotent
   @PUT
   @Path("/{id}/tokens")

@@ -16,6 +16,9 @@ import org.walletstate.adapters.http.idempotency.Idempotent;
 /**
  * {@code POST /v1/verify}: a signed verification and a code (API key; the store's owner key pays 1
  * credit for a code that carries a discount).
+ *
+ * <p>Same shape as {@link AcpDiscountResource} and {@link UcpDiscountResource} by design: each
+ * protocol keeps its own route and OpenAPI summary, and the issuing is {@link DiscountIssuing}'s.
  */
 @Path("/v1/verify")
 @Tag(name = "discounts")

@@ -106,6 +106,8 @@ public class TrustResource {
             answered -> envelopes.ok(batchData((TrustBatchOutcome.Answered) answered, requested))));
   }
 
+  // the quote routes repeat AttestResource's by design: one GET and HEAD per metered operation,
+  // the quote itself is PayableExchange's
   @GET
   @PayPerCall
   @RateLimited(RatePolicy.PAY_PER_CALL)

@@ -58,56 +58,32 @@ public class ChainsWiring {
     families.put(ChainFamily.EVM, evm);
     // each family's reader: every observation a span, its anchors on the status board
     // every non-EVM family with quorum reads beside it: each provider its own reader
-    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
-    families.put(
-        ChainFamily.SOLANA,
-        withQuorum(
-            solana,
-            SnapshotQuorumSettings.solana(config, solana),
-            provider -> new SolanaChainState(provider, clock, calls),
-            calls));
-    JsonRpcChainConfig xrpl = JsonRpcChainSettings.xrpl(config);
-    families.put(
-        ChainFamily.XRPL,
-        withQuorum(
-            xrpl,
-            SnapshotQuorumSettings.xrpl(config, xrpl),
-            provider -> new XrplChainState(provider, clock, calls),
-            calls));
-    JsonRpcChainConfig bitcoin = JsonRpcChainSettings.bitcoin(config);
-    families.put(
-        ChainFamily.BITCOIN,
-        withQuorum(
-            bitcoin,
-            SnapshotQuorumSettings.bitcoin(config, bitcoin),
-            provider -> new BitcoinChainState(provider, clock, calls),
-            calls));
-    JsonRpcChainConfig tron = JsonRpcChainSettings.tron(config);
-    families.put(
-        ChainFamily.TRON,
-        withQuorum(
-            tron,
-            SnapshotQuorumSettings.tron(config, tron),
-            provider -> new TronChainState(provider, clock, calls),
-            calls));
-    JsonRpcChainConfig stellar = JsonRpcChainSettings.stellar(config);
-    families.put(
-        ChainFamily.STELLAR,
-        withQuorum(
-            stellar,
-            SnapshotQuorumSettings.stellar(config, stellar),
-            provider -> new StellarChainState(provider, clock, calls),
-            calls));
-    JsonRpcChainConfig sui = JsonRpcChainSettings.sui(config);
-    families.put(
-        ChainFamily.SUI,
-        withQuorum(
-            sui,
-            SnapshotQuorumSettings.sui(config, sui),
-            provider -> new SuiChainState(provider, clock, calls),
-            calls));
+    for (ChainFamily family : ChainFamily.values()) {
+      if (family != ChainFamily.EVM) {
+        families.put(family, snapshotReader(family, config, clock, calls));
+      }
+    }
     families.replaceAll((family, reader) -> calls.traced(reader));
     return new ChainStateByFamily(families);
+  }
+
+  /**
+   * The reader of a non-EVM {@code family}: its chain read by the family's reader, with a quorum of
+   * its providers beside it, each read by the same kind of reader.
+   */
+  private static ChainState snapshotReader(
+      ChainFamily family, ChainReadsConfig config, Clock clock, ChainCallObserver calls) {
+    JsonRpcChainConfig chain = JsonRpcChainSettings.of(family, config);
+    SnapshotQuorum quorum = SnapshotQuorumSettings.of(family, config, chain);
+    return switch (family) {
+      case SOLANA -> withQuorum(chain, quorum, p -> new SolanaChainState(p, clock, calls), calls);
+      case XRPL -> withQuorum(chain, quorum, p -> new XrplChainState(p, clock, calls), calls);
+      case BITCOIN -> withQuorum(chain, quorum, p -> new BitcoinChainState(p, clock, calls), calls);
+      case TRON -> withQuorum(chain, quorum, p -> new TronChainState(p, clock, calls), calls);
+      case STELLAR -> withQuorum(chain, quorum, p -> new StellarChainState(p, clock, calls), calls);
+      case SUI -> withQuorum(chain, quorum, p -> new SuiChainState(p, clock, calls), calls);
+      case EVM -> throw new IllegalArgumentException("EVM chains have a reader of their own");
+    };
   }
 
   /**

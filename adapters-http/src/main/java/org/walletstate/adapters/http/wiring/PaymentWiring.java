@@ -7,10 +7,13 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.time.Clock;
+import java.util.EnumMap;
 import java.util.Map;
 import org.walletstate.adapters.chain.bitcoin.BitcoinPayments;
 import org.walletstate.adapters.chain.evm.web3j.payment.ChainlinkRates;
 import org.walletstate.adapters.chain.evm.web3j.payment.EvmPayments;
+import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.adapters.chain.jsonrpc.TransactionReader;
 import org.walletstate.adapters.chain.solana.SolanaPayments;
 import org.walletstate.adapters.chain.tron.TronPayments;
 import org.walletstate.adapters.http.chains.ChainReadsConfig;
@@ -32,57 +35,38 @@ import org.walletstate.domain.chain.ChainFamily;
 @ApplicationScoped
 public class PaymentWiring {
 
-  /** Solana payment transactions, over the endpoints the Solana reader uses. */
+  /**
+   * The Solana, Tron and Bitcoin payment transactions, each over the endpoints its family's reader
+   * uses (Esplora for Bitcoin).
+   */
   @Produces
   @Singleton
-  @Typed(SolanaPayments.class)
-  SolanaPayments solanaPayments(ChainReadsConfig chains, Clock clock) {
-    return new SolanaPayments(JsonRpcChainSettings.solana(chains), clock);
+  @Typed(JsonRpcPayments.class)
+  JsonRpcPayments jsonRpcPayments(ChainReadsConfig chains, Clock clock) {
+    Map<ChainFamily, TransactionReader> readers = new EnumMap<>(ChainFamily.class);
+    JsonRpcChainConfig solana = JsonRpcChainSettings.of(ChainFamily.SOLANA, chains);
+    JsonRpcChainConfig tron = JsonRpcChainSettings.of(ChainFamily.TRON, chains);
+    JsonRpcChainConfig bitcoin = JsonRpcChainSettings.of(ChainFamily.BITCOIN, chains);
+    readers.put(ChainFamily.SOLANA, new SolanaPayments(solana, clock));
+    readers.put(ChainFamily.TRON, new TronPayments(tron, clock));
+    readers.put(ChainFamily.BITCOIN, new BitcoinPayments(bitcoin, clock));
+    return new JsonRpcPayments(readers);
   }
 
-  void closeSolanaPayments(@Disposes SolanaPayments payments) {
-    payments.close();
+  void closeJsonRpcPayments(@Disposes JsonRpcPayments payments) {
+    payments.readers().values().forEach(TransactionReader::close);
   }
 
-  /** Tron payment transactions, over the endpoints the Tron reader uses. */
-  @Produces
-  @Singleton
-  @Typed(TronPayments.class)
-  TronPayments tronPayments(ChainReadsConfig chains, Clock clock) {
-    return new TronPayments(JsonRpcChainSettings.tron(chains), clock);
-  }
-
-  void closeTronPayments(@Disposes TronPayments payments) {
-    payments.close();
-  }
-
-  /** Bitcoin payment transactions, over the Esplora endpoints the Bitcoin reader uses. */
-  @Produces
-  @Singleton
-  @Typed(BitcoinPayments.class)
-  BitcoinPayments bitcoinPayments(ChainReadsConfig chains, Clock clock) {
-    return new BitcoinPayments(JsonRpcChainSettings.bitcoin(chains), clock);
-  }
-
-  void closeBitcoinPayments(@Disposes BitcoinPayments payments) {
-    payments.close();
-  }
+  /** Payment transactions read over JSON-RPC or REST, by family; closed with the service. */
+  record JsonRpcPayments(Map<ChainFamily, TransactionReader> readers) {}
 
   /** Every family's payment transactions behind the one port: a family is one more entry. */
   @Produces
   @ApplicationScoped
-  PaymentReceipts paymentReceipts(
-      EvmPayments evm, SolanaPayments solana, TronPayments tron, BitcoinPayments bitcoin) {
-    return new PaymentReceiptsByFamily(
-        Map.of(
-            ChainFamily.EVM,
-            evm,
-            ChainFamily.SOLANA,
-            solana,
-            ChainFamily.TRON,
-            tron,
-            ChainFamily.BITCOIN,
-            bitcoin));
+  PaymentReceipts paymentReceipts(EvmPayments evm, JsonRpcPayments jsonRpc) {
+    Map<ChainFamily, PaymentReceipts> families = new EnumMap<>(jsonRpc.readers());
+    families.put(ChainFamily.EVM, evm);
+    return new PaymentReceiptsByFamily(families);
   }
 
   /** Coin prices (BTC/USD) from Chainlink feeds, over the EVM chains' endpoints. */

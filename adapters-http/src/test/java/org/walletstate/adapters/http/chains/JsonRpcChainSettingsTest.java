@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
+import org.walletstate.domain.chain.ChainFamily;
 
 class JsonRpcChainSettingsTest {
 
@@ -62,16 +63,16 @@ class JsonRpcChainSettingsTest {
   void withoutConfiguration_bothChainsReadTheirPublicMainnetEndpoints() {
     EvmChainSettingsTest.Config config = new EvmChainSettingsTest.Config(Map.of(), NO_SHARED);
 
-    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
-    JsonRpcChainConfig xrpl = JsonRpcChainSettings.xrpl(config);
+    JsonRpcChainConfig solana = JsonRpcChainSettings.of(ChainFamily.SOLANA, config);
+    JsonRpcChainConfig xrpl = JsonRpcChainSettings.of(ChainFamily.XRPL, config);
 
     assertThat(solana.chain().toString()).isEqualTo("solana");
     assertThat(solana.endpoints()).isEqualTo(JsonRpcChainConfig.SOLANA_PUBLIC);
     assertThat(xrpl.endpoints()).isEqualTo(JsonRpcChainConfig.XRPL_PUBLIC);
     assertThat(xrpl.attempts()).isEqualTo(JsonRpcChainConfig.DEFAULT_ATTEMPTS);
-    assertThat(JsonRpcChainSettings.bitcoin(config).endpoints())
+    assertThat(JsonRpcChainSettings.of(ChainFamily.BITCOIN, config).endpoints())
         .isEqualTo(JsonRpcChainConfig.BITCOIN_PUBLIC);
-    assertThat(JsonRpcChainSettings.tron(config).endpoints())
+    assertThat(JsonRpcChainSettings.of(ChainFamily.TRON, config).endpoints())
         .isEqualTo(JsonRpcChainConfig.TRON_PUBLIC);
   }
 
@@ -91,7 +92,7 @@ class JsonRpcChainSettingsTest {
         new EvmChainSettingsTest.Config(
             Map.of(), NO_SHARED, endpoints, EvmChainSettingsTest.JsonRpc.NONE);
 
-    JsonRpcChainConfig solana = JsonRpcChainSettings.solana(config);
+    JsonRpcChainConfig solana = JsonRpcChainSettings.of(ChainFamily.SOLANA, config);
 
     assertThat(solana.endpoints()).hasSize(2);
     assertThat(solana.requestTimeout()).isEqualTo(Duration.ofSeconds(2));
@@ -109,7 +110,8 @@ class JsonRpcChainSettingsTest {
             Optional.empty());
     assertThatThrownBy(
             () ->
-                JsonRpcChainSettings.xrpl(
+                JsonRpcChainSettings.of(
+                    ChainFamily.XRPL,
                     new EvmChainSettingsTest.Config(
                         Map.of(), NO_SHARED, EvmChainSettingsTest.JsonRpc.NONE, tooMany)))
         .isInstanceOf(IllegalArgumentException.class)
