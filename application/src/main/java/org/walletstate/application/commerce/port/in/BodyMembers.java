@@ -138,4 +138,18 @@ final class BodyMembers {
     }
     return list;
   }
+
+  /**
+   * Refuses a member of {@code body} that is not one of {@code allowed}, telling the caller what is
+   * {@code expected}.
+   */
+  static void onlyMembers(RequestValue.Obj body, String expected, String... allowed) {
+    List<String> known = List.of(allowed);
+    for (String member : body.members().keySet()) {
+      if (!known.contains(member)) {
+        throw new ValidationException(
+            "unknown member " + Members.abbreviate(member) + "; expected " + expected);
+      }
+    }
+  }
 }
