@@ -52,6 +52,8 @@ public final class DiscountService implements IssueDiscountUseCase {
   private final Executor cpu;
   private final ProofScope proofScope;
 
+  // Same constructor shape as ScannerService's and VerifyPassService's by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   /**
    * @param baseUrl the service's public base URL: its host is a walletProof domain, and a proof's
    *     URI is {@code {baseUrl}/v1/merchants/{merchantId}}
