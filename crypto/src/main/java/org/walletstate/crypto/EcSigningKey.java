@@ -24,7 +24,6 @@ import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.math.ec.ECPoint;
 import org.bouncycastle.math.ec.FixedPointCombMultiplier;
-import org.walletstate.verifier.CanonicalJson;
 
 /**
  * The service's P-256 signing key. Signs with SHA-256 and returns IEEE P1363 {@code r||s}. Its
@@ -200,12 +199,7 @@ public final class EcSigningKey {
 
   /** The private JWK, for the owner-only key directory only. */
   String toPrivateJwk() {
-    if (remote != null) {
-      throw new IllegalStateException("a remote key's private part is not here");
-    }
-    ObjectNode jwk = publicJwk();
-    jwk.put("d", PrivateJwk.b64u(fixed(privateKey.getS())));
-    return CanonicalJson.stringify(jwk);
+    return PrivateJwk.write(publicJwk(), "d", () -> fixed(privateKey.getS()), remote != null);
   }
 
   private static byte[] sha256(byte[] message) {

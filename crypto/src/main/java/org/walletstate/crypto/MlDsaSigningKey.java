@@ -11,7 +11,6 @@ import org.bouncycastle.crypto.params.ParametersWithRandom;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAParameters;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSAPrivateKeyParameters;
 import org.bouncycastle.pqc.crypto.mldsa.MLDSASigner;
-import org.walletstate.verifier.CanonicalJson;
 
 /**
  * The service's ML-DSA-65 key (FIPS 204), held as its 32-byte seed as RFC 9964 prescribes. Signs in
@@ -135,12 +134,7 @@ public final class MlDsaSigningKey {
 
   /** The private JWK, for the owner-only key directory only. */
   String toPrivateJwk() {
-    if (remote != null) {
-      throw new IllegalStateException("a remote key's private part is not here");
-    }
-    ObjectNode jwk = publicJwk();
-    jwk.put("priv", PrivateJwk.b64u(privateKey.getSeed()));
-    return CanonicalJson.stringify(jwk);
+    return PrivateJwk.write(publicJwk(), "priv", () -> privateKey.getSeed(), remote != null);
   }
 
   @Override

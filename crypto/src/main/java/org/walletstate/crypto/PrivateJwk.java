@@ -1,10 +1,15 @@
 package org.walletstate.crypto;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Base64;
+import java.util.function.Supplier;
 import org.walletstate.verifier.CanonicalJson;
 
-/** Reading members of a private JWK without ever echoing its values into a message. */
+/**
+ * Reading members of a private JWK without ever echoing its values into a message, and writing one
+ * for the owner-only key directory.
+ */
 final class PrivateJwk {
 
   private PrivateJwk() {}
@@ -52,5 +57,22 @@ final class PrivateJwk {
 
   static String b64u(byte[] bytes) {
     return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+  }
+
+  /**
+   * The private JWK of a signing key, in canonical JSON: its public members, then the private one.
+   *
+   * @param publicJwk the key's public members, in their JWK order
+   * @param member the private member's name
+   * @param secret the private member's bytes, asked for only when the key is held here
+   * @param remote true for a key whose private part is held elsewhere: refused
+   */
+  static String write(
+      ObjectNode publicJwk, String member, Supplier<byte[]> secret, boolean remote) {
+    if (remote) {
+      throw new IllegalStateException("a remote key's private part is not here");
+    }
+    publicJwk.put(member, b64u(secret.get()));
+    return CanonicalJson.stringify(publicJwk);
   }
 }

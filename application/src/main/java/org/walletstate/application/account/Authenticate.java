@@ -22,6 +22,8 @@ public final class Authenticate implements AuthenticateUseCase {
   private final KeyAdmission admission;
   private final Clock clock;
 
+  // Same constructor shape as ConfigureMerchantService's and TokenRegistryService's by design: each
+  // is handed only the ports it uses, and there is no logic to share.
   public Authenticate(KeyAdmission admission, Clock clock) {
     this.admission = admission;
     this.clock = clock;

@@ -43,6 +43,8 @@ public final class BuyKey implements BuyKeyUseCase {
   private final Entropy entropy;
   private final Clock clock;
 
+  // Same constructor shape as WalletSignIn's and AttestService's by design: each is handed only the
+  // ports it uses, and there is no logic to share.
   public BuyKey(
       VerifyPaymentUseCase payments,
       PayerBinding payers,
@@ -152,6 +154,8 @@ public final class BuyKey implements BuyKeyUseCase {
   }
 
   private Uni<AccessPassState> mint(long keyId, EvmAddress wallet) {
+    // The same reactive shape as WatchTime's debit by design: a pass mint and a debit share nothing
+    // else.
     return passes
         .mint(wallet)
         .flatMap(

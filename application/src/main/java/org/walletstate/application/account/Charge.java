@@ -25,6 +25,8 @@ public record Charge<T>(
     Function<KeyVersion, Uni<Delivered<T>>> work,
     Billing<T> billing) {
 
+  // Null checks of the same shape as the watch records' by design: each record checks its own
+  // members.
   public Charge {
     Objects.requireNonNull(call, "call");
     Objects.requireNonNull(ledgerReason, "ledgerReason");

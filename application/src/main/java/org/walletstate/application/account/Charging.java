@@ -59,6 +59,8 @@ public final class Charging {
       SharedAllowanceUseCase allowance,
       PaidCallUseCase paidCalls,
       AppendWait appendWait) {
+    // Same null-checked wiring as TrustProfiling's by design: each is handed only the ports it
+    // uses, and there is no logic to share.
     this.metering = Objects.requireNonNull(metering, "metering");
     this.allowance = Objects.requireNonNull(allowance, "allowance");
     this.paidCalls = Objects.requireNonNull(paidCalls, "paidCalls");

@@ -18,6 +18,8 @@ public final class CreateFreeKey implements CreateFreeKeyUseCase {
   private final Entropy entropy;
   private final Clock clock;
 
+  // Same constructor shape as CreateMerchantService's and SharedAllowance's by design: each is
+  // handed only the ports it uses, and there is no logic to share.
   public CreateFreeKey(ApiKeyStore keys, Entropy entropy, Clock clock) {
     this.keys = keys;
     this.entropy = entropy;

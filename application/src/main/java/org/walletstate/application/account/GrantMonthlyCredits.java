@@ -14,6 +14,8 @@ public final class GrantMonthlyCredits {
   private final PlanGrants grants;
   private final Clock clock;
 
+  // Same constructor shape as ClaimedPayments' by design: each is handed only the ports it uses,
+  // and there is no logic to share.
   public GrantMonthlyCredits(PlanGrants grants, Clock clock) {
     this.grants = Objects.requireNonNull(grants, "grants");
     this.clock = Objects.requireNonNull(clock, "clock");

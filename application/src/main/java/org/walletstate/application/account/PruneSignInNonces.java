@@ -21,6 +21,8 @@ public final class PruneSignInNonces {
   private final int batchSize;
   private final int batches;
 
+  // Same constructor shape as IntegrateLog's and PruneIdempotentRequests' by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   public PruneSignInNonces(UsedSignInNonces nonces, Clock clock, int batchSize, int batches) {
     this.nonces = Objects.requireNonNull(nonces, "nonces");
     this.clock = Objects.requireNonNull(clock, "clock");

@@ -27,6 +27,8 @@ public final class WalletSignIn implements WalletSignInUseCase {
   private final KeyAdmission admission;
   private final Clock clock;
 
+  // Same constructor shape as BuyKey's and IssuePassService's by design: each is handed only the
+  // ports it uses, and there is no logic to share.
   /**
    * @param domain the host a message must name (the service's public host)
    */

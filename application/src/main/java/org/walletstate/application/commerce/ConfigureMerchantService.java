@@ -20,6 +20,8 @@ public final class ConfigureMerchantService implements ConfigureMerchantUseCase 
   private final MerchantStore store;
   private final Clock clock;
 
+  // Same constructor shape as DiscountCodeService's and EligibilityService's by design: each is
+  // handed only the ports it uses, and there is no logic to share.
   public ConfigureMerchantService(MerchantStore store, Clock clock) {
     this.store = store;
     this.clock = clock;

@@ -17,6 +17,8 @@ public final class CreateMerchantService implements CreateMerchantUseCase {
   private final CreditLedger ledger;
   private final Clock clock;
 
+  // Same constructor shape as CreateFreeKey's and WatchService's by design: each is handed only the
+  // ports it uses, and there is no logic to share.
   public CreateMerchantService(MerchantStore store, CreditLedger ledger, Clock clock) {
     this.store = store;
     this.ledger = ledger;

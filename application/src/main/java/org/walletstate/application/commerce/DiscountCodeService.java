@@ -13,6 +13,8 @@ public final class DiscountCodeService implements DiscountCodeQuery {
   private final DiscountCodes codes;
   private final Clock clock;
 
+  // Same constructor shape as TokenRegistryService's and Authenticate's by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   public DiscountCodeService(DiscountCodes codes, Clock clock) {
     this.codes = codes;
     this.clock = clock;

@@ -52,6 +52,8 @@ public final class DiscountService implements IssueDiscountUseCase {
   private final Executor cpu;
   private final ProofScope proofScope;
 
+  // Same constructor shape as ScannerService's and VerifyPassService's by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   /**
    * @param baseUrl the service's public base URL: its host is a walletProof domain, and a proof's
    *     URI is {@code {baseUrl}/v1/merchants/{merchantId}}
@@ -131,20 +133,34 @@ public final class DiscountService implements IssueDiscountUseCase {
                         }
                         var computed = (EligibilityOutcome.Computed) outcome;
                         return signAndStore(
-                            caller, request, merchant, computed, proofNonce, started, 1);
+                            new Draw(caller, request, merchant, computed, proofNonce, started, 1));
                       });
             });
   }
 
-  private Uni<IssueOutcome> signAndStore(
+  /**
+   * One draw of a code for an eligible request: what it is issued to and on, and its number (a
+   * drawn code already taken is drawn again, up to {@link #DRAWS} times).
+   */
+  private record Draw(
       KeyAccount caller,
       DiscountRequest request,
       Merchant merchant,
       EligibilityOutcome.Computed computed,
       Optional<DiscountCodes.ProofNonce> nonce,
       Instant started,
-      int draw) {
-    Eligibility earned = computed.eligibility();
+      int number) {
+
+    Draw next() {
+      return new Draw(caller, request, merchant, computed, nonce, started, number + 1);
+    }
+  }
+
+  private Uni<IssueOutcome> signAndStore(Draw draw) {
+    KeyAccount caller = draw.caller();
+    DiscountRequest request = draw.request();
+    Merchant merchant = draw.merchant();
+    Eligibility earned = draw.computed().eligibility();
     Instant now = clock.instant();
     DiscountCode code = DiscountCode.fromRandom(entropy.bytes(DiscountCode.LENGTH));
     IssuedCode issued = DiscountCodeRows.issued(code, merchant, earned, request.order(), now);
@@ -157,7 +173,7 @@ public final class DiscountService implements IssueDiscountUseCase {
             now,
             issued.expiresAt(),
             request.assurance().isPresent(),
-            computed.holdings().assurances());
+            draw.computed().holdings().assurances());
     // signed on the CPU pool and handed to the log without waiting; the code (and its credit) is
     // stored only once the entry is durable, and not at all when the append fails
     return orNullLogged(
@@ -175,7 +191,8 @@ public final class DiscountService implements IssueDiscountUseCase {
               DailyWindow day = DailyWindow.containing(now);
               DiscountCodes.NewCode row =
                   DiscountCodeRows.row(
-                      new DiscountCodeRows.Issue(caller, request, merchant, earned, nonce, started),
+                      new DiscountCodeRows.Issue(
+                          caller, request, merchant, earned, draw.nonce(), draw.started()),
                       issued,
                       signed,
                       day);
@@ -184,28 +201,18 @@ public final class DiscountService implements IssueDiscountUseCase {
                       stored ->
                           stored == null
                               ? done(new IssueOutcome.Unavailable("the code could not be stored"))
-                              : answered(
-                                  caller, request, merchant, computed, nonce, started, draw, issued,
-                                  signed, stored, day));
+                              : answered(draw, issued, signed, stored, day));
             });
   }
 
   private Uni<IssueOutcome> answered(
-      KeyAccount caller,
-      DiscountRequest request,
-      Merchant merchant,
-      EligibilityOutcome.Computed computed,
-      Optional<DiscountCodes.ProofNonce> nonce,
-      Instant started,
-      int draw,
-      IssuedCode issued,
-      String signed,
-      DiscountCodes.Issue stored,
-      DailyWindow day) {
+      Draw draw, IssuedCode issued, String signed, DiscountCodes.Issue stored, DailyWindow day) {
+    KeyAccount caller = draw.caller();
+    Merchant merchant = draw.merchant();
     boolean owner = merchant.ownedBy(caller.id());
-    Eligibility earned = computed.eligibility();
+    Eligibility earned = draw.computed().eligibility();
     if (stored instanceof DiscountCodes.Issue.Issued done) {
-      long charged = owner ? DiscountCodeRows.credits(request, earned) : 0;
+      long charged = owner ? DiscountCodeRows.credits(draw.request(), earned) : 0;
       return remaining(caller, owner, done.ownerBalance())
           .map(
               balance ->
@@ -220,8 +227,8 @@ public final class DiscountService implements IssueDiscountUseCase {
                       merchant, earned, twin.code(), twin.signed(), 0, balance, true));
     }
     if (stored instanceof DiscountCodes.Issue.CodeTaken) {
-      return draw < DRAWS
-          ? signAndStore(caller, request, merchant, computed, nonce, started, draw + 1)
+      return draw.number() < DRAWS
+          ? signAndStore(draw.next())
           : done(new IssueOutcome.Unavailable("no free code could be drawn"));
     }
     if (stored instanceof DiscountCodes.Issue.NoCredits none) {

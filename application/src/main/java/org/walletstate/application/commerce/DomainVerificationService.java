@@ -30,6 +30,8 @@ public final class DomainVerificationService implements DomainVerificationUseCas
   private final Entropy entropy;
   private final Clock clock;
 
+  // Same constructor shape as MerchantQueryService's by design: each is handed only the ports it
+  // uses, and there is no logic to share.
   public DomainVerificationService(
       MerchantStore store, DomainProbe probe, Entropy entropy, Clock clock) {
     this.store = store;

@@ -25,11 +25,15 @@ public final class EligibilityService implements DiscountEligibilityUseCase {
   private final MerchantStore merchants;
   private final ChainState chains;
 
+  // Same constructor shape as Authenticate's and DiscountCodeService's by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   public EligibilityService(MerchantStore merchants, ChainState chains) {
     this.merchants = merchants;
     this.chains = chains;
   }
 
+  // The same find-then-answer shape as WatchService.subscribe by design; the reads and answers
+  // differ.
   @Override
   public Uni<EligibilityOutcome> eligibility(EligibilityQuery query) {
     return merchants

@@ -13,7 +13,6 @@ import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.Purchases;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.commerce.CompanyId;
-import org.walletstate.domain.commerce.Merchant;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
 import org.walletstate.domain.payment.CreditRate;
 import org.walletstate.domain.payment.Payment;
@@ -46,26 +45,17 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
   @Override
   public Uni<OwnerResult<Outcome>> buy(
       KeyAccount key, CompanyId id, MerchantCreditsRequest request) {
-    return store
-        .find(id)
-        .flatMap(
-            found -> {
-              if (found.isEmpty()) {
-                return Uni.createFrom().item(new OwnerResult.NotFound<Outcome>());
-              }
-              Merchant m = found.get();
-              if (!m.ownedBy(key.id())) {
-                return Uni.createFrom()
-                    .item(new OwnerResult.Forbidden<Outcome>(OwnerAccess.NOT_OWNER + m.id()));
-              }
-              return claims
-                  .claim(
-                      request.payment(),
-                      request.payer(),
-                      new ClaimPurpose.MerchantCredits(m.id().value()))
-                  .flatMap(claim -> claimed(key, request, claim))
-                  .map(outcome -> (OwnerResult<Outcome>) new OwnerResult.Done<>(outcome));
-            });
+    return OwnerAccess.owned(
+        store,
+        key,
+        id,
+        m ->
+            claims
+                .claim(
+                    request.payment(),
+                    request.payer(),
+                    new ClaimPurpose.MerchantCredits(m.id().value()))
+                .flatMap(claim -> claimed(key, request, claim)));
   }
 
   private Uni<Outcome> claimed(
@@ -77,6 +67,8 @@ public final class MerchantCredits implements MerchantCreditsUseCase {
     return credit(key, request, claimed.payment(), PayerStanding.of(claimed.verdict()));
   }
 
+  // Built as BuyCredits builds its purchase by design: merchant credits have their own rate,
+  // purpose and wallet rule.
   private Uni<Outcome> credit(
       KeyAccount key, MerchantCreditsRequest request, Payment payment, Purchases.Payer payer) {
     long credits = CreditRate.FLAT_25.credits(payment.usd());

@@ -35,20 +35,7 @@ public final class MerchantQueryService implements MerchantQueries {
 
   @Override
   public Uni<OwnerResult<Owned>> status(KeyAccount key, CompanyId id) {
-    return store
-        .find(id)
-        .flatMap(
-            found -> {
-              if (found.isEmpty()) {
-                return Uni.createFrom().item(new OwnerResult.NotFound<Owned>());
-              }
-              Merchant m = found.get();
-              if (!m.ownedBy(key.id())) {
-                return Uni.createFrom()
-                    .item(new OwnerResult.Forbidden<Owned>(OwnerAccess.NOT_OWNER + m.id()));
-              }
-              return ownerView(key, m).map(o -> (OwnerResult<Owned>) new OwnerResult.Done<>(o));
-            });
+    return OwnerAccess.owned(store, key, id, m -> ownerView(key, m));
   }
 
   /** The key's balance and the store's codes since 00:00 UTC (the day its limits count). */

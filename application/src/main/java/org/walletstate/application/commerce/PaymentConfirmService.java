@@ -41,6 +41,8 @@ public final class PaymentConfirmService implements ConfirmCodePaymentUseCase {
   private final Clock clock;
   private final String host;
 
+  // Same constructor shape as DiscountService's and ScannerService's by design: each is handed only
+  // the ports it uses, and there is no logic to share.
   /**
    * @param baseUrl the service's public base URL: its host (and port) is the one a payer proof
    *     names
@@ -59,6 +61,8 @@ public final class PaymentConfirmService implements ConfirmCodePaymentUseCase {
         baseUrl.getPort() > 0 ? baseUrl.getHost() + ":" + baseUrl.getPort() : baseUrl.getHost();
   }
 
+  // The same read-then-answer shape as CreateMerchantService.create by design; the reads and
+  // answers differ.
   @Override
   public Uni<Confirmation> confirm(KeyAccount caller, CodePayment request) {
     return codes
@@ -105,6 +109,8 @@ public final class PaymentConfirmService implements ConfirmCodePaymentUseCase {
       return done(
           new Confirmation.Expired(code, "its confirm grace ended at " + Timestamps.iso(until)));
     }
+    // Dispatches a verification as ClaimedPayments.claim does by design: each maps it to its own
+    // answers.
     return payments
         .verifyUsdcTo(request.claim(), receiver.get())
         .flatMap(

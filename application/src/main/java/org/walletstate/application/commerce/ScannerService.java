@@ -49,6 +49,8 @@ public final class ScannerService implements ScannersUseCase {
   private final Executor cpu;
   private final ScannerAlerts alerts;
 
+  // Same constructor shape as DiscountService's and EvaluateWatches' by design: each is handed only
+  // the ports it uses, and there is no logic to share.
   /**
    * @param cpu where PINs are hashed: a pool of its own with a bounded queue (a slow hash must not
    *     hold an event loop or the signing threads); when it is full the login is {@link Login.Busy}
@@ -161,6 +163,8 @@ public final class ScannerService implements ScannersUseCase {
   @Override
   public Uni<Login> login(ScannerLogin login, String client) {
     CompanyId merchant = login.merchant();
+    // The same find-then-answer shape as LogQueryService.entry by design; the reads and answers
+    // differ.
     return merchants
         .find(merchant)
         .flatMap(

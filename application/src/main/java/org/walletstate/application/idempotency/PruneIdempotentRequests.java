@@ -18,6 +18,8 @@ public final class PruneIdempotentRequests {
   private final int batchSize;
   private final int batches;
 
+  // Same constructor shape as PaidCallService's and PruneSignInNonces' by design: each is handed
+  // only the ports it uses, and there is no logic to share.
   public PruneIdempotentRequests(
       IdempotentRequests requests, Clock clock, int batchSize, int batches) {
     this.requests = Objects.requireNonNull(requests, "requests");

@@ -64,6 +64,8 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
     }
   }
 
+  // Same constructor shape as VerifyPayment's and WalletSignIn's by design: each is handed only the
+  // ports it uses, and there is no logic to share.
   public OpenPaymentIntent(
       Map<ChainId, PaymentChain> chains,
       PaymentIntents intents,
@@ -126,6 +128,7 @@ public final class OpenPaymentIntent implements OpenPaymentIntentUseCase {
               if (stored instanceof PaymentIntents.Opening.Full full) {
                 return Uni.createFrom().item(full(request, rules, full, now));
               }
+              // Answered like an unaccepted chain by design: another outcome with its own message.
               return Uni.createFrom()
                   .item(
                       new Outcome.Exhausted(

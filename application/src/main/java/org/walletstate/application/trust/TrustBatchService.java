@@ -29,6 +29,8 @@ public final class TrustBatchService implements TrustBatchUseCase {
 
   private static final System.Logger LOG = System.getLogger(TrustBatchService.class.getName());
 
+  // Same shape as TrustProfileService by design: the batch and the one-wallet outcome each carry
+  // what a key paid in their own type.
   /** How a batch's outcome carries what a key paid. */
   private static final Charge.Billing<TrustBatchOutcome> BILLING =
       new Charge.Billing<>(
@@ -45,6 +47,8 @@ public final class TrustBatchService implements TrustBatchUseCase {
     this.charging = Objects.requireNonNull(charging, "charging");
   }
 
+  // Charged as AttestService charges by design: each use case hands the one Charging service its
+  // own price, ledger reason and billing.
   @Override
   public Uni<Paid<TrustBatchOutcome>> profiles(Payer payer, TrustBatchCommand command) {
     return charging.charge(

@@ -24,6 +24,7 @@ public interface CreditLedger {
   /** Gives back up to the whole of one debit, at most once per debit. */
   Uni<Refund> refund(RefundRequest request);
 
+  // Same shape as the Purchases records by design: each port's requests are its own.
   /**
    * A debit to apply.
    *

@@ -49,6 +49,8 @@ public interface PaymentIntents {
       BigDecimal base,
       BigDecimal step,
       Optional<Instant> reissueIfEndedBefore) {
+    // Null checks of the same shape as Purchases.NewPaidKey's and Charge's by design: each record
+    // checks its own members.
     public OpenBounds {
       Objects.requireNonNull(base, "base");
       Objects.requireNonNull(step, "step");

@@ -80,6 +80,8 @@ public interface Purchases {
       Instant at,
       Purpose purpose,
       Payer payer) {
+    // Checked as NewPaidKey is by design: the two purchases share the credits rule, not their
+    // members.
     public CreditsBought {
       Objects.requireNonNull(payment, "payment");
       Objects.requireNonNull(payer, "payer");
@@ -116,6 +118,7 @@ public interface Purchases {
     /** {@code POST /v1/merchants/{id}/credits}. */
     MERCHANT_CREDITS("merchant_credits");
 
+    // Same wire-name shape as the watch enums by design: each enum names its own wire values.
     private final String wireName;
 
     Purpose(String wireName) {

@@ -1,7 +1,10 @@
 package org.walletstate.application.commerce.port.in;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.Chain;
@@ -117,5 +120,36 @@ final class BodyMembers {
       return Fields.of(o, at);
     }
     throw new ValidationException(at + " must be an object, not " + item.kind());
+  }
+
+  /** Refuses an array member of more than {@code max} elements, naming them as {@code noun}. */
+  static void atMost(RequestValue.Arr array, String path, int max, String noun) {
+    if (array.items().size() > max) {
+      throw new ValidationException(
+          path + " may hold at most " + max + " " + noun + " (got " + array.items().size() + ")");
+    }
+  }
+
+  /** Every element of an array member, each an object read by {@code read}, in order. */
+  static <T> List<T> elements(RequestValue.Arr array, String path, Function<Fields, T> read) {
+    List<T> list = new ArrayList<>();
+    for (int i = 0; i < array.items().size(); i++) {
+      list.add(read.apply(element(array, i, path)));
+    }
+    return list;
+  }
+
+  /**
+   * Refuses a member of {@code body} that is not one of {@code allowed}, telling the caller what is
+   * {@code expected}.
+   */
+  static void onlyMembers(RequestValue.Obj body, String expected, String... allowed) {
+    List<String> known = List.of(allowed);
+    for (String member : body.members().keySet()) {
+      if (!known.contains(member)) {
+        throw new ValidationException(
+            "unknown member " + Members.abbreviate(member) + "; expected " + expected);
+      }
+    }
   }
 }

@@ -67,6 +67,7 @@ public final class CodePaymentCommands {
     return value;
   }
 
+  // Read like DiscountCommands.walletProof by design, but optional and with its own messages.
   /** The optional {@code payerProof} member: {@code {message, signature}}. */
   static Optional<PayerProof> payerProof(Fields body) {
     RequestValue raw = body.get("payerProof");

@@ -1,6 +1,5 @@
 package org.walletstate.application.commerce.port.in;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
@@ -53,19 +52,8 @@ public final class ConfigureMerchantCommands {
     } else {
       RequestValue.Arr array =
           BodyMembers.array(fields, "partnerTokens").orElse(new RequestValue.Arr(List.of()));
-      if (array.items().size() > TokenSet.MAX_TOKENS) {
-        throw new ValidationException(
-            "partnerTokens may hold at most "
-                + TokenSet.MAX_TOKENS
-                + " tokens (got "
-                + array.items().size()
-                + ")");
-      }
-      List<TokenConfig> list = new ArrayList<>();
-      for (int i = 0; i < array.items().size(); i++) {
-        list.add(TokenConfigs.parse(BodyMembers.element(array, i, "partnerTokens")));
-      }
-      partners = Optional.of(list);
+      BodyMembers.atMost(array, "partnerTokens", TokenSet.MAX_TOKENS, "tokens");
+      partners = Optional.of(BodyMembers.elements(array, "partnerTokens", TokenConfigs::parse));
     }
     return new TokenUpdate(own, partners);
   }
@@ -78,19 +66,8 @@ public final class ConfigureMerchantCommands {
           "nftCollections is required (send [] to remove every collection)");
     }
     RequestValue.Arr array = BodyMembers.array(fields, "nftCollections").orElseThrow();
-    if (array.items().size() > NftCollection.MAX_COLLECTIONS) {
-      throw new ValidationException(
-          "nftCollections may hold at most "
-              + NftCollection.MAX_COLLECTIONS
-              + " collections (got "
-              + array.items().size()
-              + ")");
-    }
-    List<NftCollection> list = new ArrayList<>();
-    for (int i = 0; i < array.items().size(); i++) {
-      list.add(NftCollections.parse(BodyMembers.element(array, i, "nftCollections")));
-    }
-    return List.copyOf(list);
+    BodyMembers.atMost(array, "nftCollections", NftCollection.MAX_COLLECTIONS, "collections");
+    return List.copyOf(BodyMembers.elements(array, "nftCollections", NftCollections::parse));
   }
 
   /** {@code PUT /v1/merchants/{id}/settings}: the fields to change; at least one. */

@@ -11,6 +11,8 @@ public interface CreateMerchantUseCase {
 
   Uni<Outcome> create(KeyAccount key, NewMerchant request);
 
+  // Same shape as OpenPaymentIntentUseCase's outcome by design: each use case answers in its own
+  // sealed type.
   /** What happened. */
   sealed interface Outcome {
     /**

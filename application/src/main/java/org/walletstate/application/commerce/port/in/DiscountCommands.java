@@ -120,14 +120,7 @@ public final class DiscountCommands {
       if (!(raw instanceof RequestValue.Arr array)) {
         throw new ValidationException("items must be an array, not " + raw.kind());
       }
-      if (array.items().size() > OrderLines.MAX_ITEMS) {
-        throw new ValidationException(
-            "items may hold at most "
-                + OrderLines.MAX_ITEMS
-                + " items (got "
-                + array.items().size()
-                + ")");
-      }
+      BodyMembers.atMost(array, "items", OrderLines.MAX_ITEMS, "items");
       List<OrderLines.Item> items = new ArrayList<>();
       for (int i = 0; i < array.items().size(); i++) {
         String at = "items[" + i + "]";

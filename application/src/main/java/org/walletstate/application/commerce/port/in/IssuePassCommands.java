@@ -1,7 +1,6 @@
 package org.walletstate.application.commerce.port.in;
 
 import org.walletstate.domain.ValidationException;
-import org.walletstate.domain.commerce.Members;
 import org.walletstate.domain.commerce.PassRequest;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
@@ -13,14 +12,8 @@ public final class IssuePassCommands {
 
   public static PassRequest passRequest(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    for (String member : body.members().keySet()) {
-      if (!member.equals("message") && !member.equals("signature") && !member.equals("renewal")) {
-        throw new ValidationException(
-            "unknown member "
-                + Members.abbreviate(member)
-                + "; expected message and signature, or renewal");
-      }
-    }
+    BodyMembers.onlyMembers(
+        body, "message and signature, or renewal", "message", "signature", "renewal");
     if (fields.has("renewal")) {
       if (fields.has("message") || fields.has("signature")) {
         throw new ValidationException("send message and signature, or renewal, not both");

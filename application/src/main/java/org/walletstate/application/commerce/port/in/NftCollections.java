@@ -20,6 +20,8 @@ public final class NftCollections {
 
   private NftCollections() {}
 
+  // Starts as TokenConfigs.parse does by design: the two objects share only their chain and
+  // contract members, and a collection's contract is never native.
   public static NftCollection parse(Fields fields) {
     String name = BodyMembers.requiredText(fields, "name", NftCollection.NAME_MAX);
     Chain chain = BodyMembers.merchantChain(fields.get("chainId"), fields.path("chainId"));

@@ -20,12 +20,7 @@ public final class ScannersCommands {
 
   public static ScannerLogin login(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    for (String member : body.members().keySet()) {
-      if (!member.equals("merchantId") && !member.equals("pin")) {
-        throw new ValidationException(
-            "unknown member " + Members.abbreviate(member) + "; expected merchantId and pin");
-      }
-    }
+    BodyMembers.onlyMembers(body, "merchantId and pin", "merchantId", "pin");
     CompanyId merchant = CompanyId.parse(fields.requiredText("merchantId"));
     return new ScannerLogin(merchant, ScannerPin.parse(fields.requiredText("pin"), "pin"));
   }
@@ -33,18 +28,8 @@ public final class ScannersCommands {
   public static ScannerChange change(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
     String action = fields.optionalText("action").orElse("add");
-    for (String member : body.members().keySet()) {
-      if (!member.equals("action")
-          && !member.equals("pin")
-          && !member.equals("label")
-          && !member.equals("scannerId")) {
-        throw new ValidationException(
-            "unknown member "
-                + Members.abbreviate(member)
-                + "; expected action, pin, label or"
-                + " scannerId");
-      }
-    }
+    BodyMembers.onlyMembers(
+        body, "action, pin, label or scannerId", "action", "pin", "label", "scannerId");
     switch (action) {
       case "add" -> {
         if (fields.has("scannerId")) {

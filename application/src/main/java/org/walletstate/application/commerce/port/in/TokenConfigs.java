@@ -136,15 +136,7 @@ public final class TokenConfigs {
     RequestValue.Arr array =
         BodyMembers.array(token, member).orElse(new RequestValue.Arr(List.of()));
     String path = token.path(member);
-    if (array.items().size() > Tier.MAX_TIERS) {
-      throw new ValidationException(
-          path
-              + " may hold at most "
-              + Tier.MAX_TIERS
-              + " tiers (got "
-              + array.items().size()
-              + ")");
-    }
+    BodyMembers.atMost(array, path, Tier.MAX_TIERS, "tiers");
     List<Tier> tiers = new ArrayList<>();
     for (int i = 0; i < array.items().size(); i++) {
       Tier tier = tier(BodyMembers.element(array, i, path));

@@ -61,6 +61,7 @@ public final class UsdcPayments {
     boolean covered =
         (chain.family() == ChainFamily.EVM && evm.isPresent())
             || (chain.family() == ChainFamily.SOLANA && solana.isPresent());
+    // Worded like ConditionMembers' refusals by design; only the message shape is shared.
     if (!covered) {
       throw new ValidationException(
           fields.path("preferredChainId")

@@ -3,7 +3,6 @@ package org.walletstate.application.commerce.port.in;
 import java.util.Optional;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
-import org.walletstate.domain.commerce.Members;
 import org.walletstate.domain.commerce.PassScan;
 import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.request.RequestValue;
@@ -15,12 +14,7 @@ public final class VerifyPassCommands {
 
   public static PassScan passScan(RequestValue.Obj body) {
     Fields fields = Fields.of(body, "");
-    for (String member : body.members().keySet()) {
-      if (!member.equals("code") && !member.equals("merchantId")) {
-        throw new ValidationException(
-            "unknown member " + Members.abbreviate(member) + "; expected code and merchantId");
-      }
-    }
+    BodyMembers.onlyMembers(body, "code and merchantId", "code", "merchantId");
     String code = fields.requiredText("code").strip();
     if (code.isEmpty()) {
       throw new ValidationException("code must be the text of the customer's pass QR code");

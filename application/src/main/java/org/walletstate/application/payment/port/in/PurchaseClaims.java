@@ -41,6 +41,8 @@ public final class PurchaseClaims {
     if (!fields.has("chainId")) {
       throw new ValidationException(fields.path("chainId") + " is required");
     }
+    // Read as ConditionMembers.evmChain reads a chain, by design: a payment chain is refused with
+    // its own message.
     Chain chain = ChainCatalogue.parse(fields.get("chainId"), fields.path("chainId"));
     if (!chain.payment()) {
       throw new ValidationException(

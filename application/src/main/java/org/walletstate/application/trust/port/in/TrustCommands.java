@@ -44,6 +44,8 @@ public final class TrustCommands {
    * @throws ValidationException naming the member that is wrong
    */
   public static TrustBatchCommand batch(RequestValue.Obj body) {
+    // Read as AttestCommands reads its conditions, by design: each array has its own bounds and
+    // messages.
     RequestValue wallets = body.get("wallets");
     if (wallets.isMissing()) {
       throw new ValidationException("wallets is required");

@@ -12,6 +12,7 @@ import org.walletstate.domain.attest.condition.TokenBalance;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.chain.ChainFamily;
+import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.family.HoldingFamilies;
 import org.walletstate.domain.request.Fields;
@@ -40,6 +41,23 @@ final class ConditionMembers {
               + " is not an EVM chain; "
               + type.wireName()
               + " is EVM only");
+    }
+    return chain;
+  }
+
+  /** The one EVM chain a type is read on; any other chain is refused. */
+  static Chain evmChainOnly(Fields fields, ConditionType type, ChainId only) {
+    Chain chain = evmChain(fields, type);
+    if (!chain.id().equals(only)) {
+      throw new ValidationException(
+          fields.path("chainId")
+              + " "
+              + chain.id()
+              + " is not supported for "
+              + type.wireName()
+              + "; it is read on chain "
+              + only
+              + " only");
     }
     return chain;
   }

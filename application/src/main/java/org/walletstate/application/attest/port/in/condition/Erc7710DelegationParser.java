@@ -33,14 +33,9 @@ final class Erc7710DelegationParser {
   private Erc7710DelegationParser() {}
 
   static Erc7710Delegation parse(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, Erc7710Delegation.TYPE);
-    if (!chain.id().equals(Erc7710Delegation.DELEGATION_CHAIN)) {
-      throw new ValidationException(
-          fields.path("chainId")
-              + " "
-              + chain.id()
-              + " is not supported for erc7710_delegation; it is read on chain 8453 only");
-    }
+    Chain chain =
+        ConditionMembers.evmChainOnly(
+            fields, Erc7710Delegation.TYPE, Erc7710Delegation.DELEGATION_CHAIN);
     EvmAddress managerAddress =
         EvmAddress.parse(
             fields.requiredText("delegationManager"), fields.path("delegationManager"));

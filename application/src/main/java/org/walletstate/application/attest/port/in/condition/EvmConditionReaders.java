@@ -75,14 +75,8 @@ final class EvmConditionReaders {
   }
 
   static Erc8004Agent erc8004Agent(Fields fields, KeyVersion key) {
-    Chain chain = ConditionMembers.evmChain(fields, Erc8004Agent.TYPE);
-    if (!chain.id().equals(Erc8004Agent.REGISTRY_CHAIN)) {
-      throw new ValidationException(
-          fields.path("chainId")
-              + " "
-              + chain.id()
-              + " is not supported for erc8004_agent; it is read on chain 8453 only");
-    }
+    Chain chain =
+        ConditionMembers.evmChainOnly(fields, Erc8004Agent.TYPE, Erc8004Agent.REGISTRY_CHAIN);
     return new Erc8004Agent(
         ChainCatalogue.require(Erc8004Agent.REGISTRY_CHAIN), uint256(fields, "agentId"));
   }
