@@ -10,8 +10,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -34,6 +36,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
     implements ChainState, AutoCloseable {
 
   private final String family;
+  private final Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf;
   private final JsonRpcChainConfig config;
   private final Clock clock;
   private final JsonRpcTransport transport;
@@ -41,26 +44,26 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
   private final ChainCallObserver observer;
 
   /**
-   * @param family the family's name, for thread names and messages
-   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * Uniform values in {@code [0, 1)} from {@link ThreadLocalRandom}: the jitter readers run with.
    */
-  protected SnapshotChainState(
-      String family, JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    this(family, config, clock, random, ChainCallObserver.NONE);
-  }
+  protected static final DoubleSupplier JITTER = () -> ThreadLocalRandom.current().nextDouble();
 
   /**
    * @param family the family's name, for thread names and messages
+   * @param readsOf the query's reads as the family's reads; throws {@link IllegalArgumentException}
+   *     when one is a read of another family
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param observer told how each upstream exchange ended and how long it took
    */
   protected SnapshotChainState(
       String family,
+      Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf,
       JsonRpcChainConfig config,
       Clock clock,
       DoubleSupplier random,
       ChainCallObserver observer) {
     this.family = Objects.requireNonNull(family, "family");
+    this.readsOf = Objects.requireNonNull(readsOf, "readsOf");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.observer = Objects.requireNonNull(observer, "observer");
@@ -90,7 +93,9 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
    *
    * @throws IllegalArgumentException when one is a read of another family
    */
-  protected abstract Set<R> readsOf(Collection<? extends ChainRead<?>> reads);
+  final Set<R> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return readsOf.apply(reads);
+  }
 
   /** Takes one snapshot that answers {@code reads}, blocking, within {@code deadline}. */
   protected abstract ChainObservation observeNow(Set<R> reads, Deadline deadline);
