@@ -1,7 +1,6 @@
 package org.walletstate.adapters.chain.jsonrpc;
 
 import io.smallrye.mutiny.Uni;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
@@ -11,10 +10,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
@@ -67,20 +66,8 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.observer = Objects.requireNonNull(observer, "observer");
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.requestTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
-    this.transport = new JsonRpcTransport(config, http, clock, random, observer);
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, family + "-rpc-" + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.transport = JsonRpcTransport.ownClient(config, clock, random, observer);
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.named(family + "-rpc-"));
   }
 
   /** The transport every call of the family goes through (retries, failover, deadlines). */
