@@ -100,6 +100,8 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
     }
   }
 
+  // pinning and position in the same shape as Stellar's, Sui's and Xrpl's by design: each family
+  // says how its quorum is anchored and where an anchor lies, with its own javadoc.
   /**
    * Solana serves current state only ({@code minContextSlot} is a floor): a quorum's providers each
    * take their own snapshot at once, and must answer the same values at slots close together.

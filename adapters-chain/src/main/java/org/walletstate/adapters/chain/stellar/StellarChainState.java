@@ -58,6 +58,8 @@ public final class StellarChainState extends SnapshotChainState<StellarRead<?>> 
   /** An account as Horizon showed it at {@code ledger}: its balances, none when it is missing. */
   private record AccountView(long ledger, Optional<JsonNode> balances) {}
 
+  // Constructors in the same shape as SuiChainState's and XrplChainState's by design: each family
+  // hands the snapshot reader its own name and reads.
   /** With random jitter; {@code observer} is told of every exchange. */
   public StellarChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
     super("stellar", StellarRead::all, config, clock, JITTER, observer);

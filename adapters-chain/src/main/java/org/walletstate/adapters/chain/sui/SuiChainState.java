@@ -57,6 +57,8 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
     return snapshot(reads, -1, deadline);
   }
 
+  // pinning and position in the same shape as XrplChainState's by design: each family says how
+  // its quorum is anchored and where an anchor lies, with its own javadoc.
   /**
    * A checkpoint's digest and every read's state at it can be asked for by sequence number ({@code
    * checkpoint(sequenceNumber:)}): a quorum agrees on one checkpoint by sequence number and digest.

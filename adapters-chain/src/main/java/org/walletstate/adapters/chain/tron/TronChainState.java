@@ -42,6 +42,8 @@ public final class TronChainState extends BracketedSnapshotChainState<TronRead<?
   private static final Pattern BLOCK_ID = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern WORD = Pattern.compile("[0-9a-fA-F]{64}");
 
+  // Constructors and overrides in the same shape as BitcoinChainState's by design: each family
+  // hands the bracketed reader its own name, anchor, reads and anchor position.
   /** With random jitter; {@code observer} is told of every exchange. */
   public TronChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
     super("tron", "solidified head", TronRead::all, config, clock, JITTER, observer);
