@@ -9,7 +9,12 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
-/** A row of the append-only {@code credit_entry} ledger. Never leaves this module. */
+/**
+ * A row of the append-only {@code credit_entry} ledger. Never leaves this module.
+ *
+ * <p>Its column mappings have the shape of {@link ApiKeyEntity}'s by design: each entity maps its
+ * own table's columns, one annotated field each.
+ */
 @Entity
 @Table(name = "credit_entry")
 public class CreditEntryEntity extends PanacheEntityBase {

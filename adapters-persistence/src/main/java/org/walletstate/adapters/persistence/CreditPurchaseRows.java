@@ -80,22 +80,16 @@ final class CreditPurchaseRows {
       SqlConnection connection, CreditsBought purchase, boolean walletChanged) {
     Payment payment = purchase.payment();
     long keyId = purchase.keyId();
-    return PaymentRows.insert(
+    return PaymentRows.insertClaiming(
             connection,
             keyId,
             purchase.purpose().wireName(),
             payment,
             purchase.credits(),
             purchase.at(),
-            new CreditPurchase.AlreadyCredited())
-        .call(
-            paymentId ->
-                PaymentRows.claimIntent(
-                    connection,
-                    purchase.payer().intentId(),
-                    payment,
-                    purchase.at(),
-                    new CreditPurchase.IntentUsed()))
+            purchase.payer().intentId(),
+            new CreditPurchase.AlreadyCredited(),
+            new CreditPurchase.IntentUsed())
         .flatMap(
             paymentId ->
                 PaymentRows.ledgerEntry(

@@ -70,12 +70,16 @@ final class KeyPurchaseRows {
   private static Uni<KeyPurchase> paid(SqlConnection connection, NewPaidKey key, long keyId) {
     Payment payment = key.payment();
     Instant at = key.at();
-    return PaymentRows.insert(
-            connection, keyId, "key", payment, key.credits(), at, new KeyPurchase.AlreadyCredited())
-        .call(
-            paymentId ->
-                PaymentRows.claimIntent(
-                    connection, key.intentId(), payment, at, new KeyPurchase.IntentUsed()))
+    return PaymentRows.insertClaiming(
+            connection,
+            keyId,
+            "key",
+            payment,
+            key.credits(),
+            at,
+            key.intentId(),
+            new KeyPurchase.AlreadyCredited(),
+            new KeyPurchase.IntentUsed())
         .flatMap(
             paymentId ->
                 PaymentRows.ledgerEntry(

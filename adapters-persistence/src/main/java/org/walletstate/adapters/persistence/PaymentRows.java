@@ -42,10 +42,29 @@ final class PaymentRows {
   }
 
   /**
+   * Stores the payment for key {@code keyId} and claims the intent it pays, if any; its id. Rolls
+   * back with {@code alreadyCredited} when its transaction hash paid for something before, with
+   * {@code intentUsed} when the intent was claimed before.
+   */
+  static Uni<Long> insertClaiming(
+      SqlConnection connection,
+      long keyId,
+      String purpose,
+      Payment payment,
+      long credits,
+      Instant at,
+      Optional<String> intentId,
+      Object alreadyCredited,
+      Object intentUsed) {
+    return insert(connection, keyId, purpose, payment, credits, at, alreadyCredited)
+        .call(paymentId -> claimIntent(connection, intentId, payment, at, intentUsed));
+  }
+
+  /**
    * Stores the payment for key {@code keyId}; its id. Rolls back with {@code alreadyCredited} when
    * its transaction hash paid for something before.
    */
-  static Uni<Long> insert(
+  private static Uni<Long> insert(
       SqlConnection connection,
       long keyId,
       String purpose,
@@ -79,7 +98,7 @@ final class PaymentRows {
   }
 
   /** Marks the intent claimed by this payment; rolls back with {@code used} when it was before. */
-  static Uni<Void> claimIntent(
+  private static Uni<Void> claimIntent(
       SqlConnection connection,
       Optional<String> intentId,
       Payment payment,

@@ -63,22 +63,16 @@ public class PgPlanPurchases implements PlanPurchases {
                   Optional.ofNullable(key.getOffsetDateTime("plan_paid_until"))
                       .map(OffsetDateTime::toInstant);
               Instant start = PlanSale.start(month.at(), paidUntil);
-              return PaymentRows.insert(
+              return PaymentRows.insertClaiming(
                       connection,
                       month.keyId(),
                       "plan",
                       payment,
                       month.credits(),
                       month.at(),
-                      new Outcome.AlreadyCredited())
-                  .call(
-                      paymentId ->
-                          PaymentRows.claimIntent(
-                              connection,
-                              month.payer().intentId(),
-                              payment,
-                              month.at(),
-                              new Outcome.IntentUsed()))
+                      month.payer().intentId(),
+                      new Outcome.AlreadyCredited(),
+                      new Outcome.IntentUsed())
                   .flatMap(paymentId -> place(connection, month, paymentId, start));
             });
   }

@@ -3,10 +3,7 @@ package org.walletstate.adapters.chain.bitcoin;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -17,7 +14,6 @@ import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.bitcoin.BitcoinRead;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 
 /**
@@ -37,26 +33,16 @@ public final class BitcoinChainState extends BracketedSnapshotChainState<Bitcoin
 
   private static final Pattern BLOCK_HASH = Pattern.compile("[0-9a-fA-F]{64}");
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  /** With random jitter; {@code observer} is told of every exchange. */
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super(
-        "bitcoin", "tip", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
-  }
-
-  public BitcoinChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+    super("bitcoin", "tip", BitcoinRead::all, config, clock, JITTER, observer);
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public BitcoinChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("bitcoin", "tip", config, clock, random, ChainCallObserver.NONE);
-  }
-
-  @Override
-  protected Set<BitcoinRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return BitcoinRead.all(reads);
+    super("bitcoin", "tip", BitcoinRead::all, config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override

@@ -91,6 +91,8 @@ public final class QuorumEvmChainState implements EvmChainState {
     this.observer = Objects.requireNonNull(observer, "observer");
   }
 
+  // Opens like AnchoredEvmChainState.observe by design: both implement the port's one abstract
+  // observe, and each refuses an unconfigured chain in its own words before reading.
   @Override
   public Uni<ChainObservation> observe(
       ChainId chain,

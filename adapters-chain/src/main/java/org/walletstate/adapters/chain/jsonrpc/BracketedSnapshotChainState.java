@@ -1,11 +1,13 @@
 package org.walletstate.adapters.chain.jsonrpc;
 
 import java.time.Clock;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.domain.chain.Anchor;
@@ -37,17 +39,19 @@ public abstract class BracketedSnapshotChainState<R extends ChainRead<?>>
   /**
    * @param family the family's name, for thread names and messages
    * @param anchorName what the family's anchor is called in messages ({@code tip})
+   * @param readsOf the query's reads as the family's reads
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param observer told how each upstream exchange ended and how long it took
    */
   protected BracketedSnapshotChainState(
       String family,
       String anchorName,
+      Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf,
       JsonRpcChainConfig config,
       Clock clock,
       DoubleSupplier random,
       ChainCallObserver observer) {
-    super(family, config, clock, random, observer);
+    super(family, readsOf, config, clock, random, observer);
     this.anchorName = Objects.requireNonNull(anchorName, "anchorName");
   }
 

@@ -73,6 +73,23 @@ public final class JsonRpcTransport {
     this.failover = new Failover(config, clock, random, observer);
   }
 
+  /**
+   * A transport over an HTTP client of its own, which connects within the request timeout and
+   * follows no redirect.
+   *
+   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * @param observer told how each exchange ended (after its retries) and how long it took
+   */
+  public static JsonRpcTransport ownClient(
+      JsonRpcChainConfig config, Clock clock, DoubleSupplier random, ChainCallObserver observer) {
+    HttpClient http =
+        HttpClient.newBuilder()
+            .connectTimeout(config.requestTimeout())
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .build();
+    return new JsonRpcTransport(config, http, clock, random, observer);
+  }
+
   public JsonRpcChainConfig config() {
     return config;
   }

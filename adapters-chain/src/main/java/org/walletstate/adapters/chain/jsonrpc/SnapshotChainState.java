@@ -1,7 +1,6 @@
 package org.walletstate.adapters.chain.jsonrpc;
 
 import io.smallrye.mutiny.Uni;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
@@ -10,9 +9,11 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
@@ -34,6 +35,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
     implements ChainState, AutoCloseable {
 
   private final String family;
+  private final Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf;
   private final JsonRpcChainConfig config;
   private final Clock clock;
   private final JsonRpcTransport transport;
@@ -41,43 +43,31 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
   private final ChainCallObserver observer;
 
   /**
-   * @param family the family's name, for thread names and messages
-   * @param random uniform values in {@code [0, 1)} for the backoff jitter
+   * Uniform values in {@code [0, 1)} from {@link ThreadLocalRandom}: the jitter readers run with.
    */
-  protected SnapshotChainState(
-      String family, JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    this(family, config, clock, random, ChainCallObserver.NONE);
-  }
+  protected static final DoubleSupplier JITTER = () -> ThreadLocalRandom.current().nextDouble();
 
   /**
    * @param family the family's name, for thread names and messages
+   * @param readsOf the query's reads as the family's reads; throws {@link IllegalArgumentException}
+   *     when one is a read of another family
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param observer told how each upstream exchange ended and how long it took
    */
   protected SnapshotChainState(
       String family,
+      Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf,
       JsonRpcChainConfig config,
       Clock clock,
       DoubleSupplier random,
       ChainCallObserver observer) {
     this.family = Objects.requireNonNull(family, "family");
+    this.readsOf = Objects.requireNonNull(readsOf, "readsOf");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.observer = Objects.requireNonNull(observer, "observer");
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.requestTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
-    this.transport = new JsonRpcTransport(config, http, clock, random, observer);
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, family + "-rpc-" + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.transport = JsonRpcTransport.ownClient(config, clock, random, observer);
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.named(family + "-rpc-"));
   }
 
   /** The transport every call of the family goes through (retries, failover, deadlines). */
@@ -90,7 +80,9 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
    *
    * @throws IllegalArgumentException when one is a read of another family
    */
-  protected abstract Set<R> readsOf(Collection<? extends ChainRead<?>> reads);
+  final Set<R> readsOf(Collection<? extends ChainRead<?>> reads) {
+    return readsOf.apply(reads);
+  }
 
   /** Takes one snapshot that answers {@code reads}, blocking, within {@code deadline}. */
   protected abstract ChainObservation observeNow(Set<R> reads, Deadline deadline);

@@ -48,6 +48,8 @@ public record SnapshotQuorum(
     return providers.stream().filter(ReadProvider::independent).toList();
   }
 
+  // Withers in the same shape as HeadFollowing's by design: each record copies its own
+  // components, which no shared code could name.
   public SnapshotQuorum withProviders(List<ReadProvider> providers) {
     return new SnapshotQuorum(providers, size, maxLag, signsNames);
   }

@@ -1,14 +1,13 @@
 package org.walletstate.adapters.chain.jsonrpc;
 
 import io.smallrye.mutiny.Uni;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.Deadline;
+import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.PaymentReceipts;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.payment.TxHash;
@@ -33,21 +32,10 @@ public abstract class TransactionReader implements PaymentReceipts, AutoCloseabl
     this.family = Objects.requireNonNull(family, "family");
     this.config = Objects.requireNonNull(config, "config");
     this.clock = Objects.requireNonNull(clock, "clock");
-    HttpClient http =
-        HttpClient.newBuilder()
-            .connectTimeout(config.requestTimeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
     this.transport =
-        new JsonRpcTransport(config, http, clock, () -> ThreadLocalRandom.current().nextDouble());
-    AtomicInteger threads = new AtomicInteger();
-    this.executor =
-        Executors.newCachedThreadPool(
-            task -> {
-              Thread thread = new Thread(task, family + "-payment-" + threads.incrementAndGet());
-              thread.setDaemon(true);
-              return thread;
-            });
+        JsonRpcTransport.ownClient(
+            config, clock, SnapshotChainState.JITTER, ChainCallObserver.NONE);
+    this.executor = Executors.newCachedThreadPool(DaemonThreads.named(family + "-payment-"));
   }
 
   /** The transport every call goes through. */

@@ -4,14 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
@@ -62,27 +60,18 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
 
   private final SolanaRpc rpc;
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  /** With random jitter; {@code observer} is told of every exchange. */
   public SolanaChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("solana", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
+    super("solana", SolanaRead::all, config, clock, JITTER, observer);
     this.rpc = new SolanaRpc(transport());
-  }
-
-  public SolanaChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public SolanaChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("solana", config, clock, random);
+    super("solana", SolanaRead::all, config, clock, random, ChainCallObserver.NONE);
     this.rpc = new SolanaRpc(transport());
-  }
-
-  @Override
-  protected Set<SolanaRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return SolanaRead.all(reads);
   }
 
   @Override
@@ -111,6 +100,8 @@ public final class SolanaChainState extends SnapshotChainState<SolanaRead<?>> {
     }
   }
 
+  // pinning and position in the same shape as Stellar's, Sui's and Xrpl's by design: each family
+  // says how its quorum is anchored and where an anchor lies, with its own javadoc.
   /**
    * Solana serves current state only ({@code minContextSlot} is a floor): a quorum's providers each
    * take their own snapshot at once, and must answer the same values at slots close together.

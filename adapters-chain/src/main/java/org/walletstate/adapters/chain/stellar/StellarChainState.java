@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -60,25 +58,18 @@ public final class StellarChainState extends SnapshotChainState<StellarRead<?>> 
   /** An account as Horizon showed it at {@code ledger}: its balances, none when it is missing. */
   private record AccountView(long ledger, Optional<JsonNode> balances) {}
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  // Constructors in the same shape as SuiChainState's and XrplChainState's by design: each family
+  // hands the snapshot reader its own name and reads.
+  /** With random jitter; {@code observer} is told of every exchange. */
   public StellarChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("stellar", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
-  }
-
-  public StellarChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+    super("stellar", StellarRead::all, config, clock, JITTER, observer);
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public StellarChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("stellar", config, clock, random);
-  }
-
-  @Override
-  protected Set<StellarRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return StellarRead.all(reads);
+    super("stellar", StellarRead::all, config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override

@@ -5,12 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -42,25 +40,16 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
   private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,40}");
   private static final Pattern DIGEST = Pattern.compile("[1-9A-HJ-NP-Za-km-z]{32,44}");
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  /** With random jitter; {@code observer} is told of every exchange. */
   public SuiChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("sui", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
-  }
-
-  public SuiChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+    super("sui", SuiRead::all, config, clock, JITTER, observer);
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public SuiChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("sui", config, clock, random);
-  }
-
-  @Override
-  protected Set<SuiRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return SuiRead.all(reads);
+    super("sui", SuiRead::all, config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override
@@ -68,6 +57,8 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
     return snapshot(reads, -1, deadline);
   }
 
+  // pinning and position in the same shape as XrplChainState's by design: each family says how
+  // its quorum is anchored and where an anchor lies, with its own javadoc.
   /**
    * A checkpoint's digest and every read's state at it can be asked for by sequence number ({@code
    * checkpoint(sequenceNumber:)}): a quorum agrees on one checkpoint by sequence number and digest.

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.regex.Pattern;
 import org.walletstate.adapters.chain.evm.Deadline;
@@ -19,7 +16,6 @@ import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.address.TronAddress;
 import org.walletstate.domain.amount.TokenDecimals;
 import org.walletstate.domain.chain.Anchor;
-import org.walletstate.domain.chain.ChainRead;
 import org.walletstate.domain.chain.Reading;
 import org.walletstate.domain.tron.TronRead;
 
@@ -46,31 +42,18 @@ public final class TronChainState extends BracketedSnapshotChainState<TronRead<?
   private static final Pattern BLOCK_ID = Pattern.compile("[0-9a-fA-F]{64}");
   private static final Pattern WORD = Pattern.compile("[0-9a-fA-F]{64}");
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  // Constructors and overrides in the same shape as BitcoinChainState's by design: each family
+  // hands the bracketed reader its own name, anchor, reads and anchor position.
+  /** With random jitter; {@code observer} is told of every exchange. */
   public TronChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super(
-        "tron",
-        "solidified head",
-        config,
-        clock,
-        () -> ThreadLocalRandom.current().nextDouble(),
-        observer);
-  }
-
-  public TronChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+    super("tron", "solidified head", TronRead::all, config, clock, JITTER, observer);
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public TronChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("tron", "solidified head", config, clock, random, ChainCallObserver.NONE);
-  }
-
-  @Override
-  protected Set<TronRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return TronRead.all(reads);
+    super("tron", "solidified head", TronRead::all, config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override

@@ -30,6 +30,8 @@ public final class TronPayments extends TransactionReader {
   private static final Pattern ACCOUNT = Pattern.compile("[0-9a-fA-F]{40}");
   private static final String TRANSFER_TOPIC = PaymentCheck.TRANSFER_TOPIC.hex().substring(2);
 
+  // Constructor and lookup open as BitcoinPayments' by design: each family is one
+  // TransactionReader that names itself and answers one lookup its own way.
   public TronPayments(JsonRpcChainConfig config, Clock clock) {
     super("tron", config, clock);
   }

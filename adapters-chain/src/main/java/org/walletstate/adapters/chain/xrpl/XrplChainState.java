@@ -4,11 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
@@ -54,25 +52,16 @@ public final class XrplChainState extends SnapshotChainState<XrplRead<?>> {
   private static final int PAGE_LIMIT = 400;
   private static final System.Logger LOG = System.getLogger(XrplChainState.class.getName());
 
-  /** With jitter from {@link ThreadLocalRandom}; {@code observer} is told of every exchange. */
+  /** With random jitter; {@code observer} is told of every exchange. */
   public XrplChainState(JsonRpcChainConfig config, Clock clock, ChainCallObserver observer) {
-    super("xrpl", config, clock, () -> ThreadLocalRandom.current().nextDouble(), observer);
-  }
-
-  public XrplChainState(JsonRpcChainConfig config, Clock clock) {
-    this(config, clock, () -> ThreadLocalRandom.current().nextDouble());
+    super("xrpl", XrplRead::all, config, clock, JITTER, observer);
   }
 
   /**
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    */
   public XrplChainState(JsonRpcChainConfig config, Clock clock, DoubleSupplier random) {
-    super("xrpl", config, clock, random);
-  }
-
-  @Override
-  protected Set<XrplRead<?>> readsOf(Collection<? extends ChainRead<?>> reads) {
-    return XrplRead.all(reads);
+    super("xrpl", XrplRead::all, config, clock, random, ChainCallObserver.NONE);
   }
 
   @Override

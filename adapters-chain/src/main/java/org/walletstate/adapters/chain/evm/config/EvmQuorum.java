@@ -66,6 +66,8 @@ public record EvmQuorum(
     return providers.stream().filter(ReadProvider::independent).toList();
   }
 
+  // Withers in the same shape as EvmChainsConfig's by design: each record copies its own
+  // components, which no shared code could name.
   public EvmQuorum withProviders(List<ReadProvider> providers) {
     return new EvmQuorum(chain, providers, size, maxLagBlocks, signsNames);
   }

@@ -7,10 +7,8 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Response;
@@ -18,6 +16,7 @@ import okhttp3.ResponseBody;
 import okio.BufferedSource;
 import okio.Okio;
 import org.walletstate.adapters.chain.AnswerBound;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.http.HttpService;
@@ -75,7 +74,7 @@ public final class Web3jConnections implements AutoCloseable {
             30,
             TimeUnit.SECONDS,
             new LinkedBlockingQueue<>(),
-            daemonThreads("evm-rpc-call-"));
+            DaemonThreads.named("evm-rpc-call-"));
     calls.allowCoreThreadTimeOut(true);
     OkHttpClient http =
         new OkHttpClient.Builder()
@@ -151,14 +150,5 @@ public final class Web3jConnections implements AutoCloseable {
     calls.shutdownNow();
     http.dispatcher().executorService().shutdown();
     http.connectionPool().evictAll();
-  }
-
-  static ThreadFactory daemonThreads(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

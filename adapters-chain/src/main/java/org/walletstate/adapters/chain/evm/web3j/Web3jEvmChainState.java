@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.AnchoredEvmChainState;
 import org.walletstate.adapters.chain.evm.BalanceSlotCache;
 import org.walletstate.adapters.chain.evm.BlockHead;
@@ -166,9 +167,7 @@ public final class Web3jEvmChainState implements EvmChainState, ChainHeads, Auto
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(random, "random");
     Objects.requireNonNull(observer, "observer");
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            Web3jConnections.daemonThreads("evm-rpc-timer-"));
+    this.timer = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("evm-rpc-timer-"));
     this.connections =
         Web3jConnections.open(config.maxConcurrentCalls(), config.maxAnswerBytes(), timer);
     ReadCache cache = new ReadCache(config.cacheEntries());

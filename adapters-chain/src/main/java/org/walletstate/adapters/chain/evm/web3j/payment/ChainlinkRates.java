@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.UsdRates;
 import org.walletstate.domain.address.EvmAddress;
@@ -55,7 +56,7 @@ public final class ChainlinkRates implements UsdRates, AutoCloseable {
   private final Map<ChainId, Feed> feeds;
   private final PaymentNodes nodes = new PaymentNodes();
   private final ExecutorService calls =
-      Executors.newFixedThreadPool(2, PaymentNodes.daemon("price-feed-"));
+      Executors.newFixedThreadPool(2, DaemonThreads.named("price-feed-"));
 
   /**
    * @param chains the EVM chains' endpoints

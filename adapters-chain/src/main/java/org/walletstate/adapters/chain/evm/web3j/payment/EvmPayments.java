@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.AccessPasses;
 import org.walletstate.application.port.out.PaymentReceipts;
@@ -95,8 +96,8 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
     this.minter =
         pass.flatMap(PassSettings::minterKey)
             .map(key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
-    this.calls = Executors.newFixedThreadPool(8, PaymentNodes.daemon("evm-payment-"));
-    this.mints = Executors.newFixedThreadPool(MINTS_AT_ONCE, PaymentNodes.daemon("evm-pass-mint-"));
+    this.calls = Executors.newFixedThreadPool(8, DaemonThreads.named("evm-payment-"));
+    this.mints = Executors.newFixedThreadPool(MINTS_AT_ONCE, DaemonThreads.named("evm-pass-mint-"));
   }
 
   @Override

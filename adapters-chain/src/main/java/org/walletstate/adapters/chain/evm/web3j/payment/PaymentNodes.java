@@ -3,8 +3,6 @@ package org.walletstate.adapters.chain.evm.web3j.payment;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.OkHttpClient;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.adapters.chain.evm.web3j.NoDelaySocketFactory;
@@ -55,16 +53,6 @@ final class PaymentNodes implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  /** Daemon threads named {@code prefix} plus a counter. */
-  static ThreadFactory daemon(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 
   @Override

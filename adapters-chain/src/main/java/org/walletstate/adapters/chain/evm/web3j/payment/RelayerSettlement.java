@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.SenderNonces;
 import org.walletstate.application.port.out.TransferAuthorizations;
@@ -86,7 +87,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
         relayerKey.map(
             key -> new EvmSender(Credentials.create(key), nonces, nodes, sending, clock));
     this.settleWait = settleWait;
-    this.calls = Executors.newFixedThreadPool(4, PaymentNodes.daemon("x402-read-"));
+    this.calls = Executors.newFixedThreadPool(4, DaemonThreads.named("x402-read-"));
     this.sends =
         new ThreadPoolExecutor(
             pipeline.senders(),
@@ -96,7 +97,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
             pipeline.queue() == 0
                 ? new SynchronousQueue<>()
                 : new ArrayBlockingQueue<>(pipeline.queue()),
-            PaymentNodes.daemon("x402-settle-"));
+            DaemonThreads.named("x402-settle-"));
   }
 
   @Override
