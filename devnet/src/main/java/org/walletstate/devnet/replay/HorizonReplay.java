@@ -33,9 +33,7 @@ public final class HorizonReplay extends LoopbackReplay {
 
   /** A server on a free loopback port. */
   public static HorizonReplay start() {
-    HorizonReplay replay = new HorizonReplay();
-    replay.listen();
-    return replay;
+    return listening(new HorizonReplay());
   }
 
   public long ledgerIndex() {

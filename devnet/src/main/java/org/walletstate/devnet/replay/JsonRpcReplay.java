@@ -33,9 +33,7 @@ public final class JsonRpcReplay extends LoopbackReplay {
 
   /** A server on a free loopback port, answering at once. */
   public static JsonRpcReplay start() {
-    JsonRpcReplay replay = new JsonRpcReplay();
-    replay.listen();
-    return replay;
+    return listening(new JsonRpcReplay());
   }
 
   /** Answers every request of {@code method} with {@code responder}'s reply (replacing any). */

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 
 /**
- * What every replay server shares: its JDK server on a free loopback port, from {@link #listen()}
+ * What every replay server shares: its JDK server on a free loopback port, from {@link #listening}
  * until {@link #close()}, and how it gives a test's {@link Reply}.
  */
 abstract class LoopbackReplay implements AutoCloseable {
@@ -20,9 +20,11 @@ abstract class LoopbackReplay implements AutoCloseable {
     this.contentType = contentType;
   }
 
-  /** Starts answering every path with {@link #handle}. */
-  final void listen() {
-    LoopbackServers.serve(server, this::handle);
+  /** {@code replay}, answering every path with its {@link #handle} from now on. */
+  static <R extends LoopbackReplay> R listening(R replay) {
+    LoopbackReplay server = replay;
+    LoopbackServers.serve(server.server, server::handle);
+    return replay;
   }
 
   /** Answers one request. */
