@@ -7,6 +7,9 @@ import java.util.List;
  * The command line of {@link CpuLoad}: the fixed attest rates and how long each runs, the idle
  * windows, the warm-up, the closed-loop saturation block, the chain's rhythm, the service jar and
  * where results go.
+ *
+ * <p>Same shape as {@link FloorOptions} and {@link WatchBenchOptions} by design: {@link
+ * OptionPairs} reads the pairs, and each bench keeps its own names, defaults and usage line.
  */
 final class CpuLoadOptions {
   List<Double> rates = List.of(10.0, 25.0, 50.0, 100.0);
