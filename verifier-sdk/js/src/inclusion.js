@@ -4,9 +4,8 @@
 // Ed25519), that the leaf is the entry's `<kind> <kid> <statement hash>` (and the id's hash when the
 // id is one), that the index is the one the answer carried (--index), and the inclusion proof of
 // the leaf against the checkpoint's root and size.
-import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { LogKey, SignedCheckpoint, leafHash, verifyInclusion } from './tlog.js';
+import { SignedCheckpoint, leafHash, verifyInclusion } from './tlog.js';
+import { b64, noteKey, proofHashes, readOptions } from './log-command.js';
 import { utf8 } from './bytes.js';
 
 export const INCLUDED = 0;
@@ -19,30 +18,21 @@ export const INCLUSION_USAGE =
   'usage: walletstate-verify inclusion --log <base-url> --key <note-key-file|base64|vkey> --id <statement id|hash> [--index N]';
 
 function parseArgs(args) {
-  const options = {};
-  const value = (i) => {
-    if (i >= args.length) throw new TypeError(`${args[i - 1]} needs a value`);
-    return args[i];
-  };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--log') options.log = value(++i);
-    else if (arg === '--key') options.key = value(++i);
-    else if (arg === '--id') options.id = value(++i);
-    else if (arg === '--index') {
-      const text = value(++i);
-      if (!/^\d{1,18}$/.test(text)) throw new TypeError(`--index: not a leaf index: ${text}`);
-      options.index = BigInt(text);
-    } else throw new TypeError(`unknown option ${arg}`);
-  }
+  const options = readOptions(args, {}, {
+    '--log': (o, v) => { o.log = v; },
+    '--key': (o, v) => { o.key = v; },
+    '--id': (o, v) => { o.id = v; },
+    '--index': (o, v) => {
+      if (!/^\d{1,18}$/.test(v)) throw new TypeError(`--index: not a leaf index: ${v}`);
+      o.index = BigInt(v);
+    },
+  });
   if (options.log === undefined || options.key === undefined || !/^[A-Za-z0-9_-]{1,128}$/.test(options.id ?? '')) {
     throw new TypeError('--log, --key and --id (1 to 128 of A-Z a-z 0-9 _ -) are required');
   }
   return options;
 }
 
-const isFile = (path) => existsSync(path) && statSync(path).isFile();
-const b64 = (bytes) => Buffer.from(bytes).toString('base64');
 const whole = (n) => (typeof n === 'number' && Number.isSafeInteger(n) ? BigInt(n) : null);
 
 /** What in the entry does not match what was asked or its checkpoint, or null. */
@@ -66,10 +56,7 @@ async function check(body, options, key, out) {
       return UNAVAILABLE;
     }
     checkpoint = SignedCheckpoint.parse(entry.checkpoint);
-    proof = (entry.inclusionProof ?? []).map((h) => {
-      if (typeof h !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(h)) throw new TypeError('a proof hash is not base64');
-      return new Uint8Array(Buffer.from(h, 'base64'));
-    });
+    proof = proofHashes(entry.inclusionProof ?? []);
   } catch (e) {
     out(`UNAVAILABLE the entry is not a log entry: ${e.message}`);
     return UNAVAILABLE;
@@ -102,7 +89,7 @@ export async function runInclusion(args, { stdout = process.stdout, stderr = pro
   let key;
   try {
     options = parseArgs(args);
-    key = await LogKey.from(isFile(options.key) ? await readFile(options.key, 'utf8') : options.key);
+    key = await noteKey(options.key);
   } catch (e) {
     stderr.write(`error: ${e.message}\n${INCLUSION_USAGE}\n`);
     return USAGE;

@@ -4,10 +4,10 @@
 // (the consistency proof from the log); an accepted checkpoint is kept in the state file, if one is
 // given, so a monitor run from cron keeps following the same history. A checkpoint that does not
 // extend the last one is a fork: reported, and the command exits with FORK.
-import { existsSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LogKey, SignedCheckpoint, verifyConsistency } from './tlog.js';
+import { SignedCheckpoint, verifyConsistency } from './tlog.js';
+import { b64, isFile, noteKey, proofHashes, readOptions } from './log-command.js';
 
 export const OK = 0;
 export const UNAVAILABLE = 1;
@@ -20,31 +20,26 @@ export const MONITOR_USAGE =
   ' [--every SECONDS] [--once]';
 
 function parseArgs(args) {
-  const options = { every: 60, once: false };
-  const value = (i) => {
-    if (i >= args.length) throw new TypeError(`${args[i - 1]} needs a value`);
-    return args[i];
-  };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === '--log') options.log = value(++i);
-    else if (arg === '--key') options.key = value(++i);
-    else if (arg === '--state') options.state = value(++i);
-    else if (arg === '--every') {
-      const text = value(++i);
-      if (!/^-?\d{1,18}$/.test(text)) throw new TypeError(`--every: not a whole number of seconds: ${text}`);
-      options.every = Number(text);
-    } else if (arg === '--once') options.once = true;
-    else throw new TypeError(`unknown option ${arg}`);
-  }
+  const options = readOptions(
+    args,
+    { every: 60, once: false },
+    {
+      '--log': (o, v) => { o.log = v; },
+      '--key': (o, v) => { o.key = v; },
+      '--state': (o, v) => { o.state = v; },
+      '--every': (o, v) => {
+        if (!/^-?\d{1,18}$/.test(v)) throw new TypeError(`--every: not a whole number of seconds: ${v}`);
+        o.every = Number(v);
+      },
+    },
+    { '--once': (o) => { o.once = true; } },
+  );
   if (options.log === undefined || options.key === undefined || options.every < 1) {
     throw new TypeError('--log and --key are required, --every is at least 1');
   }
   return options;
 }
 
-const isFile = (path) => existsSync(path) && statSync(path).isFile();
-const b64 = (bytes) => Buffer.from(bytes).toString('base64');
 const describe = (checkpoint) => `size ${checkpoint.size} root ${b64(checkpoint.root)}`;
 const sameBytes = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -122,12 +117,7 @@ class Monitor {
     let proof;
     try {
       const answer = JSON.parse(await this.get(`/v1/log/consistency?from=${last.size}&to=${next.size}`));
-      const hashes = answer?.data?.proof ?? [];
-      if (!Array.isArray(hashes)) throw new TypeError('the proof is not a list of hashes');
-      proof = hashes.map((h) => {
-        if (typeof h !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(h)) throw new TypeError('a proof hash is not base64');
-        return new Uint8Array(Buffer.from(h, 'base64'));
-      });
+      proof = proofHashes(answer?.data?.proof ?? []);
     } catch (e) {
       return `no consistency proof from ${last.size} to ${next.size}: ${e.message}`;
     }
@@ -147,8 +137,7 @@ export async function runMonitor(args, { stdout = process.stdout, stderr = proce
   let monitor;
   try {
     options = parseArgs(args);
-    const keyText = isFile(options.key) ? await readFile(options.key, 'utf8') : options.key;
-    monitor = new Monitor(options.log.replace(/\/+$/, ''), await LogKey.from(keyText), options.state, stdout);
+    monitor = new Monitor(options.log.replace(/\/+$/, ''), await noteKey(options.key), options.state, stdout);
     await monitor.load();
   } catch (e) {
     stderr.write(`error: ${e.message}\n${MONITOR_USAGE}\n`);

@@ -8,6 +8,9 @@ import java.util.Set;
  * Signs a payer's message as its wallet would, with ethers (EVM, EIP-191 personal_sign) or
  * {@code @solana/kit} (Solana, ed25519), by running {@code devnet/tools/payer-sign.mjs}: {@code
  * {family, privateKey, message?}} in, {@code {address, signature?}} out.
+ *
+ * <p>Same shape as {@link SiweSigner}, {@link PurchaseProofSigner} and {@link X402Payer} by design:
+ * each wraps its own script with a type of its own, so that a test names the signature it makes.
  */
 public final class PayerSigner {
 

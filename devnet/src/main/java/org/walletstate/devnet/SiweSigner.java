@@ -9,6 +9,8 @@ import java.util.Set;
  * personal_sign) with ethers, by running {@code devnet/tools/siwe-sign.mjs}: {@code {privateKey,
  * domain, uri, chainId, nonce, issuedAt, expirationTime?, notBefore?, statement?, resources?,
  * address?}} in, {@code {message, signature, address}} out.
+ *
+ * <p>Same shape as {@link X402Payer} by design, as {@link PayerSigner} says.
  */
 public final class SiweSigner {
 

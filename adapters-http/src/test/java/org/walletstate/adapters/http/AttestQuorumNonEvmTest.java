@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.walletstate.adapters.http.testbed.AttestCalls.attest;
 import static org.walletstate.adapters.http.testbed.AttestCalls.verified;
 
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -18,16 +17,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.Ledger;
+import org.walletstate.adapters.http.testbed.NonEvmTwoProviders;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
-import org.walletstate.devnet.replay.BitcoinReplay;
-import org.walletstate.devnet.replay.HorizonReplay;
-import org.walletstate.devnet.replay.JsonRpcReplay;
 import org.walletstate.devnet.replay.LocalNodes;
-import org.walletstate.devnet.replay.SolanaReplay;
-import org.walletstate.devnet.replay.SuiReplay;
-import org.walletstate.devnet.replay.TronReplay;
-import org.walletstate.devnet.replay.XrplReplay;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.ReadAssurance;
 import org.walletstate.verifier.VerifiedAttestation;
@@ -42,7 +35,7 @@ import org.walletstate.verifier.VerifiedAttestation;
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
 @WithTestResource(DevnetTestResource.class)
-@WithTestResource(AttestQuorumNonEvmTest.TwoProviders.class)
+@WithTestResource(NonEvmTwoProviders.class)
 class AttestQuorumNonEvmTest {
 
   private static final String XRPL_WALLET = LocalNodes.XRPL_HOLDER;
@@ -57,64 +50,6 @@ class AttestQuorumNonEvmTest {
   private static final long CHECKPOINT = 164329987;
   private static final String DIGEST = "4Hp7dkzYDb3nKPFAbGfqHE3eYAvvYKbmxFYTpYDjfPPq";
 
-  /** Two replay servers per chain, as its two independent providers. */
-  public static final class TwoProviders implements QuarkusTestResourceLifecycleManager {
-    static final JsonRpcReplay XRPL_ONE = JsonRpcReplay.start();
-    static final JsonRpcReplay XRPL_TWO = JsonRpcReplay.start();
-    static final JsonRpcReplay SOLANA_ONE = JsonRpcReplay.start();
-    static final JsonRpcReplay SOLANA_TWO = JsonRpcReplay.start();
-    static final JsonRpcReplay BITCOIN_ONE = JsonRpcReplay.start();
-    static final JsonRpcReplay BITCOIN_TWO = JsonRpcReplay.start();
-    static final JsonRpcReplay TRON_ONE = JsonRpcReplay.start();
-    static final JsonRpcReplay TRON_TWO = JsonRpcReplay.start();
-    static final HorizonReplay STELLAR_ONE = HorizonReplay.start();
-    static final HorizonReplay STELLAR_TWO = HorizonReplay.start();
-    static final JsonRpcReplay SUI_ONE = JsonRpcReplay.start();
-    static final JsonRpcReplay SUI_TWO = JsonRpcReplay.start();
-
-    static List<JsonRpcReplay> all() {
-      return List.of(
-          XRPL_ONE,
-          XRPL_TWO,
-          SOLANA_ONE,
-          SOLANA_TWO,
-          BITCOIN_ONE,
-          BITCOIN_TWO,
-          TRON_ONE,
-          TRON_TWO,
-          SUI_ONE,
-          SUI_TWO);
-    }
-
-    @Override
-    public Map<String, String> start() {
-      Map<String, String> properties = new LinkedHashMap<>();
-      properties.put("walletstate.chains.xrpl.quorum", "2");
-      Map.of(
-              "xrpl", List.of(XRPL_ONE, XRPL_TWO),
-              "solana", List.of(SOLANA_ONE, SOLANA_TWO),
-              "bitcoin", List.of(BITCOIN_ONE, BITCOIN_TWO),
-              "tron", List.of(TRON_ONE, TRON_TWO),
-              "sui", List.of(SUI_ONE, SUI_TWO))
-          .forEach(
-              (chain, replays) -> {
-                String providers = "walletstate.chains." + chain + ".providers.";
-                properties.put(providers + "one.endpoints", replays.get(0).url().toString());
-                properties.put(providers + "two.endpoints", replays.get(1).url().toString());
-              });
-      String stellar = "walletstate.chains.stellar.providers.";
-      properties.put(stellar + "one.endpoints", STELLAR_ONE.url().toString());
-      properties.put(stellar + "two.endpoints", STELLAR_TWO.url().toString());
-      return properties;
-    }
-
-    @Override
-    public void stop() {
-      all().forEach(JsonRpcReplay::close);
-      List.of(STELLAR_ONE, STELLAR_TWO).forEach(HorizonReplay::close);
-    }
-  }
-
   /**
    * One family's request: its wallet member and wallet, the anchor member a result signs and the
    * value provider {@code one} holds there.
@@ -123,64 +58,39 @@ class AttestQuorumNonEvmTest {
 
   @Inject Pool pool;
 
-  private final XrplReplay xrplOne = new XrplReplay();
-  private final XrplReplay xrplTwo = new XrplReplay();
-  private final SolanaReplay solanaOne = new SolanaReplay();
-  private final SolanaReplay solanaTwo = new SolanaReplay();
-  private final BitcoinReplay bitcoinOne = new BitcoinReplay();
-  private final BitcoinReplay bitcoinTwo = new BitcoinReplay();
-  private final TronReplay tronOne = new TronReplay();
-  private final TronReplay tronTwo = new TronReplay();
-  private final SuiReplay suiOne = new SuiReplay();
-  private final SuiReplay suiTwo = new SuiReplay();
+  private NonEvmTwoProviders.States states;
   private TestKeys.TestKey key;
 
   @BeforeEach
   void sameStateAndKey() {
     key = TestKeys.create(pool, 100, 1000, KeyVersion.V2);
-    TwoProviders.all().forEach(JsonRpcReplay::reset);
-    for (XrplReplay ledger : List.of(xrplOne, xrplTwo)) {
-      ledger.clear().account(XRPL_WALLET, "25000000", 0);
-    }
-    for (SolanaReplay chain : List.of(solanaOne, solanaTwo)) {
-      chain.clear().slot(341197933).wallet(SOL_WALLET, 2_500_000_000L);
-    }
-    for (BitcoinReplay chain : List.of(bitcoinOne, bitcoinTwo)) {
-      chain.clear().address(BTC_WALLET, 150_000, 50_000, 0, 0);
-    }
-    for (TronReplay chain : List.of(tronOne, tronTwo)) {
-      chain.clear().account(TRON_WALLET, 1_793_227_200L);
-    }
-    for (HorizonReplay horizon : List.of(TwoProviders.STELLAR_ONE, TwoProviders.STELLAR_TWO)) {
-      horizon.reset().ledger(STELLAR_LEDGER, STELLAR_HASH).account(STELLAR_WALLET, "80.8944518");
-    }
-    for (SuiReplay chain : List.of(suiOne, suiTwo)) {
-      chain
-          .clear()
-          .checkpoint(CHECKPOINT, DIGEST)
-          .balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "3000000000");
-    }
-  }
-
-  private void serve() {
-    xrplOne.serveOn(TwoProviders.XRPL_ONE);
-    xrplTwo.serveOn(TwoProviders.XRPL_TWO);
-    solanaOne.serveOn(TwoProviders.SOLANA_ONE);
-    solanaTwo.serveOn(TwoProviders.SOLANA_TWO);
-    bitcoinOne.serveOn(TwoProviders.BITCOIN_ONE);
-    bitcoinTwo.serveOn(TwoProviders.BITCOIN_TWO);
-    tronOne.serveOn(TwoProviders.TRON_ONE);
-    tronTwo.serveOn(TwoProviders.TRON_TWO);
-    suiOne.serveOn(TwoProviders.SUI_ONE);
-    suiTwo.serveOn(TwoProviders.SUI_TWO);
+    states =
+        new NonEvmTwoProviders.States()
+            .xrpl(ledger -> ledger.clear().account(XRPL_WALLET, "25000000", 0))
+            .solana(chain -> chain.clear().slot(341197933).wallet(SOL_WALLET, 2_500_000_000L))
+            .bitcoin(chain -> chain.clear().address(BTC_WALLET, 150_000, 50_000, 0, 0))
+            .tron(chain -> chain.clear().account(TRON_WALLET, 1_793_227_200L))
+            .stellar(
+                horizon ->
+                    horizon
+                        .ledger(STELLAR_LEDGER, STELLAR_HASH)
+                        .account(STELLAR_WALLET, "80.8944518"))
+            .sui(
+                chain ->
+                    chain
+                        .clear()
+                        .checkpoint(CHECKPOINT, DIGEST)
+                        .balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "3000000000"));
   }
 
   private Family family(String chain) {
     return switch (chain) {
-      case "xrpl" -> new Family("xrplWallet", XRPL_WALLET, "ledgerHash", xrplOne.ledgerHash());
+      case "xrpl" ->
+          new Family("xrplWallet", XRPL_WALLET, "ledgerHash", states.xrplOne.ledgerHash());
       case "solana" -> new Family("solanaWallet", SOL_WALLET, "slot", "341197933");
-      case "bitcoin" -> new Family("bitcoinWallet", BTC_WALLET, "blockHash", bitcoinOne.hash());
-      case "tron" -> new Family("tronWallet", TRON_WALLET, "blockHash", tronOne.blockId());
+      case "bitcoin" ->
+          new Family("bitcoinWallet", BTC_WALLET, "blockHash", states.bitcoinOne.hash());
+      case "tron" -> new Family("tronWallet", TRON_WALLET, "blockHash", states.tronOne.blockId());
       case "stellar" -> new Family("stellarWallet", STELLAR_WALLET, "ledgerHash", STELLAR_HASH);
       case "sui" -> new Family("suiWallet", SUI_WALLET, "checkpointDigest", DIGEST);
       default -> throw new IllegalArgumentException(chain);
@@ -190,15 +100,19 @@ class AttestQuorumNonEvmTest {
   /** Provider {@code two} a little ahead of {@code one}, within the chain's lag, same values. */
   private void twoAhead(String chain) {
     switch (chain) {
-      case "solana" -> solanaTwo.slot(341197934);
-      case "bitcoin" -> bitcoinTwo.tip(bitcoinOne.height() + 1, "00000000" + "ab".repeat(28));
-      case "tron" -> tronTwo.head(tronOne.number() + 2, "0000000003fe266d" + "cd".repeat(24));
+      case "solana" -> states.solanaTwo.slot(341197934);
+      case "bitcoin" ->
+          states.bitcoinTwo.tip(states.bitcoinOne.height() + 1, "00000000" + "ab".repeat(28));
+      case "tron" ->
+          states.tronTwo.head(states.tronOne.number() + 2, "0000000003fe266d" + "cd".repeat(24));
       case "stellar" ->
-          TwoProviders.STELLAR_TWO
+          NonEvmTwoProviders.stellarServers()
+              .get(1)
               .ledger(STELLAR_LEDGER + 1, "ab".repeat(32))
               .account(STELLAR_WALLET, "80.8944518");
       case "sui" ->
-          suiTwo
+          states
+              .suiTwo
               .checkpoint(CHECKPOINT + 1, "5yWvPgzZ2mJtR8kLh3QbNcX7aDfE9uVs6HqTnBpWxYrK")
               .alsoHolds(CHECKPOINT, DIGEST);
       default -> {
@@ -210,12 +124,13 @@ class AttestQuorumNonEvmTest {
   /** Provider {@code two} answering another balance for the wallet. */
   private void anotherBalanceOnTwo(String chain) {
     switch (chain) {
-      case "xrpl" -> xrplTwo.account(XRPL_WALLET, "24999999", 0);
-      case "solana" -> solanaTwo.wallet(SOL_WALLET, 1);
-      case "bitcoin" -> bitcoinTwo.address(BTC_WALLET, 150_000, 50_001, 0, 0);
-      case "tron" -> tronTwo.account(TRON_WALLET, 1);
-      case "stellar" -> TwoProviders.STELLAR_TWO.account(STELLAR_WALLET, "80.8944517");
-      case "sui" -> suiTwo.balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "2999999999");
+      case "xrpl" -> states.xrplTwo.account(XRPL_WALLET, "24999999", 0);
+      case "solana" -> states.solanaTwo.wallet(SOL_WALLET, 1);
+      case "bitcoin" -> states.bitcoinTwo.address(BTC_WALLET, 150_000, 50_001, 0, 0);
+      case "tron" -> states.tronTwo.account(TRON_WALLET, 1);
+      case "stellar" ->
+          NonEvmTwoProviders.stellarServers().get(1).account(STELLAR_WALLET, "80.8944517");
+      case "sui" -> states.suiTwo.balance(SUI_WALLET, LocalNodes.SUI_NATIVE, "2999999999");
       default -> throw new IllegalArgumentException(chain);
     }
   }
@@ -237,7 +152,7 @@ class AttestQuorumNonEvmTest {
   @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
   void agreeingProviders_signQuorumTwoOfTwo_atTheLowerAnchor_andChargeTheQuorumPrice(String chain) {
     twoAhead(chain);
-    serve();
+    states.serve();
 
     VerifiedAttestation attestation = verified(attest(key.secret(), request(chain)));
 
@@ -254,7 +169,7 @@ class AttestQuorumNonEvmTest {
   @ValueSource(strings = {"xrpl", "solana", "bitcoin", "tron", "stellar", "sui"})
   void aProviderWithAnotherBalance_isA503_saysTheProvidersDisagree_andChargesNothing(String chain) {
     anotherBalanceOnTwo(chain);
-    serve();
+    states.serve();
 
     assertRefusedAsDisagreement(attest(key.secret(), request(chain)));
   }

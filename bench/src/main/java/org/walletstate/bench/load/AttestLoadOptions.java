@@ -2,7 +2,6 @@ package org.walletstate.bench.load;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,10 +39,7 @@ final class AttestLoadOptions {
           o.warmup = Integer.parseInt(value);
           break;
         case "--concurrency":
-          o.concurrency = new ArrayList<>();
-          for (String c : value.split(",")) {
-            o.concurrency.add(Integer.parseInt(c.trim()));
-          }
+          o.concurrency = OptionPairs.list(value, Integer::parseInt);
           break;
         case "--cache":
           o.cacheModes = value.equals("both") ? List.of(false, true) : List.of(value.equals("on"));

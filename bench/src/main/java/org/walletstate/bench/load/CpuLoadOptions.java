@@ -1,13 +1,15 @@
 package org.walletstate.bench.load;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The command line of {@link CpuLoad}: the fixed attest rates and how long each runs, the idle
  * windows, the warm-up, the closed-loop saturation block, the chain's rhythm, the service jar and
  * where results go.
+ *
+ * <p>Same shape as {@link FloorOptions} and {@link WatchBenchOptions} by design: {@link
+ * OptionPairs} reads the pairs, and each bench keeps its own names, defaults and usage line.
  */
 final class CpuLoadOptions {
   List<Double> rates = List.of(10.0, 25.0, 50.0, 100.0);
@@ -23,40 +25,29 @@ final class CpuLoadOptions {
 
   static CpuLoadOptions parse(String[] args) {
     CpuLoadOptions o = new CpuLoadOptions();
-    for (int i = 0; i < args.length; i++) {
-      String name = args[i];
-      if (i + 1 >= args.length) {
-        usage(name + " needs a value");
-      }
-      String value = args[++i];
-      switch (name) {
-        case "--rates" -> {
-          o.rates = new ArrayList<>();
-          for (String r : value.split(",")) {
-            o.rates.add(Double.parseDouble(r.trim()));
-          }
-        }
-        case "--seconds" -> o.seconds = Integer.parseInt(value);
-        case "--idle-seconds" -> o.idleSeconds = Integer.parseInt(value);
-        case "--warmup" -> o.warmup = Integer.parseInt(value);
-        case "--saturate" -> o.saturate = Integer.parseInt(value);
-        case "--saturate-concurrency" -> o.saturateConcurrency = Integer.parseInt(value);
-        case "--max-in-flight" -> o.maxInFlight = Integer.parseInt(value);
-        case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
-        case "--service-jar" -> o.serviceJar = Path.of(value);
-        case "--out" -> o.out = Path.of(value);
-        default -> usage("unknown option " + name);
-      }
-    }
-    return o;
-  }
-
-  private static void usage(String problem) {
-    System.err.println(
-        problem
-            + "\nCpuLoad [--rates 10,25,50,100] [--seconds 30] [--idle-seconds 30] [--warmup 300]"
+    OptionPairs.read(
+        args,
+        "CpuLoad [--rates 10,25,50,100] [--seconds 30] [--idle-seconds 30] [--warmup 300]"
             + " [--saturate 2000] [--saturate-concurrency 8] [--max-in-flight 32]"
-            + " [--mine-every 2] [--service-jar JAR] [--out bench/target/cpu-load.json]");
-    System.exit(2);
+            + " [--mine-every 2] [--service-jar JAR] [--out bench/target/cpu-load.json]",
+        (name, value) -> {
+          switch (name) {
+            case "--rates" -> o.rates = OptionPairs.list(value, Double::parseDouble);
+            case "--seconds" -> o.seconds = Integer.parseInt(value);
+            case "--idle-seconds" -> o.idleSeconds = Integer.parseInt(value);
+            case "--warmup" -> o.warmup = Integer.parseInt(value);
+            case "--saturate" -> o.saturate = Integer.parseInt(value);
+            case "--saturate-concurrency" -> o.saturateConcurrency = Integer.parseInt(value);
+            case "--max-in-flight" -> o.maxInFlight = Integer.parseInt(value);
+            case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
+            case "--service-jar" -> o.serviceJar = Path.of(value);
+            case "--out" -> o.out = Path.of(value);
+            default -> {
+              return false;
+            }
+          }
+          return true;
+        });
+    return o;
   }
 }

@@ -39,44 +39,30 @@ final class FloorOptions {
 
   static FloorOptions parse(String[] args) {
     FloorOptions o = new FloorOptions();
-    for (int i = 0; i < args.length; i++) {
-      String name = args[i];
-      if (i + 1 >= args.length) {
-        System.err.println(name + " needs a value");
-        System.exit(2);
-      }
-      String value = args[++i];
-      switch (name) {
-        case "--requests" -> o.requests = Integer.parseInt(value);
-        case "--warmup" -> o.warmup = Integer.parseInt(value);
-        case "--blocks" -> o.blocks = Integer.parseInt(value);
-        case "--concurrency" -> {
-          o.concurrency = new ArrayList<>();
-          for (String c : value.split(",")) {
-            o.concurrency.add(Integer.parseInt(c.trim()));
+    OptionPairs.read(
+        args,
+        "FloorBench [--requests N] [--warmup N] [--blocks N] [--concurrency 1,8]"
+            + " [--mine-every S] [--delay-ms D] [--jfr FILE] [--property k=v]..."
+            + " [--jvm OPTION]... [--service-jar JAR] [--out FILE]",
+        (name, value) -> {
+          switch (name) {
+            case "--requests" -> o.requests = Integer.parseInt(value);
+            case "--warmup" -> o.warmup = Integer.parseInt(value);
+            case "--blocks" -> o.blocks = Integer.parseInt(value);
+            case "--concurrency" -> o.concurrency = OptionPairs.list(value, Integer::parseInt);
+            case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
+            case "--delay-ms" -> o.delayMs = Integer.parseInt(value);
+            case "--jfr" -> o.jfr = Path.of(value);
+            case "--service-jar" -> o.serviceJar = Path.of(value);
+            case "--out" -> o.out = Path.of(value);
+            case "--property" -> OptionPairs.property(o.serviceProperties, value);
+            case "--jvm" -> o.jvmOptions.add(value);
+            default -> {
+              return false;
+            }
           }
-        }
-        case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
-        case "--delay-ms" -> o.delayMs = Integer.parseInt(value);
-        case "--jfr" -> o.jfr = Path.of(value);
-        case "--service-jar" -> o.serviceJar = Path.of(value);
-        case "--out" -> o.out = Path.of(value);
-        case "--property" -> {
-          int eq = value.indexOf('=');
-          o.serviceProperties.put(value.substring(0, eq), value.substring(eq + 1));
-        }
-        case "--jvm" -> o.jvmOptions.add(value);
-        default -> {
-          System.err.println(
-              "unknown option "
-                  + name
-                  + "\nFloorBench [--requests N] [--warmup N] [--blocks N] [--concurrency 1,8]"
-                  + " [--mine-every S] [--delay-ms D] [--jfr FILE] [--property k=v]..."
-                  + " [--jvm OPTION]... [--service-jar JAR] [--out FILE]");
-          System.exit(2);
-        }
-      }
-    }
+          return true;
+        });
     return o;
   }
 }

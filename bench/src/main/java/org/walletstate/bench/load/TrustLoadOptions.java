@@ -23,11 +23,7 @@ record TrustLoadOptions(
         case "--warmup" -> warmup = Integer.parseInt(args[++i]);
         case "--service-jar" -> jar = Path.of(args[++i]);
         case "--service-jvm" -> serviceJvm = args[++i];
-        case "--property" -> {
-          String value = args[++i];
-          int eq = value.indexOf('=');
-          overrides.put(value.substring(0, eq), value.substring(eq + 1));
-        }
+        case "--property" -> OptionPairs.property(overrides, args[++i]);
         default -> throw new IllegalArgumentException("unknown option " + args[i]);
       }
     }

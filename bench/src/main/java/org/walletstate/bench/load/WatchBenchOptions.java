@@ -17,35 +17,26 @@ final class WatchBenchOptions {
 
   static WatchBenchOptions parse(String[] args) {
     WatchBenchOptions o = new WatchBenchOptions();
-    for (int i = 0; i < args.length; i++) {
-      String name = args[i];
-      if (i + 1 >= args.length) {
-        System.err.println(name + " needs a value");
-        System.exit(2);
-      }
-      String value = args[++i];
-      switch (name) {
-        case "--watches" -> o.watches = Integer.parseInt(value);
-        case "--changes" -> o.changes = Integer.parseInt(value);
-        case "--rounds" -> o.rounds = Integer.parseInt(value);
-        case "--quiet-seconds" -> o.quietSeconds = Integer.parseInt(value);
-        case "--floor-repeats" -> o.floorRepeats = Integer.parseInt(value);
-        case "--service-jar" -> o.serviceJar = Path.of(value);
-        case "--property" -> {
-          int eq = value.indexOf('=');
-          o.serviceProperties.put(value.substring(0, eq), value.substring(eq + 1));
-        }
-        default -> {
-          System.err.println(
-              "unknown option "
-                  + name
-                  + "\nWatchBench [--watches N] [--changes K per chain and round] [--rounds R]"
-                  + " [--quiet-seconds S] [--floor-repeats N] [--property k=v]..."
-                  + " [--service-jar JAR]");
-          System.exit(2);
-        }
-      }
-    }
+    OptionPairs.read(
+        args,
+        "WatchBench [--watches N] [--changes K per chain and round] [--rounds R]"
+            + " [--quiet-seconds S] [--floor-repeats N] [--property k=v]..."
+            + " [--service-jar JAR]",
+        (name, value) -> {
+          switch (name) {
+            case "--watches" -> o.watches = Integer.parseInt(value);
+            case "--changes" -> o.changes = Integer.parseInt(value);
+            case "--rounds" -> o.rounds = Integer.parseInt(value);
+            case "--quiet-seconds" -> o.quietSeconds = Integer.parseInt(value);
+            case "--floor-repeats" -> o.floorRepeats = Integer.parseInt(value);
+            case "--service-jar" -> o.serviceJar = Path.of(value);
+            case "--property" -> OptionPairs.property(o.serviceProperties, value);
+            default -> {
+              return false;
+            }
+          }
+          return true;
+        });
     return o;
   }
 }

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,31 +17,23 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * /ledgers/{sequence}}, each with the {@code Latest-Ledger} header Horizon sets on every answer.
  * Requested paths are recorded; a test can make either resource answer with any {@link Reply}.
  */
-public final class HorizonReplay implements AutoCloseable {
+public final class HorizonReplay extends LoopbackReplay {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpServer server;
   private final Map<String, ObjectNode> accounts = new ConcurrentHashMap<>();
   private final Map<String, Reply> faults = new ConcurrentHashMap<>();
   private final List<String> paths = new CopyOnWriteArrayList<>();
   private volatile long ledger = 40074676;
   private volatile String hash = "e1218a337cecda05526fba902c61d3d7130baa58d8db41f544bf563f779b6329";
 
-  private HorizonReplay(HttpServer server) {
-    this.server = server;
+  private HorizonReplay() {
+    super("horizon-replay", "application/hal+json");
   }
 
   /** A server on a free loopback port. */
   public static HorizonReplay start() {
-    HttpServer server = LoopbackServers.create("horizon-replay");
-    HorizonReplay replay = new HorizonReplay(server);
-    LoopbackServers.serve(server, replay::handle);
-    return replay;
-  }
-
-  public URI url() {
-    return LoopbackServers.url(server);
+    return listening(new HorizonReplay());
   }
 
   public long ledgerIndex() {
@@ -117,7 +107,8 @@ public final class HorizonReplay implements AutoCloseable {
     return new ArrayList<>(paths);
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
+  @Override
+  void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
       paths.add(path);
@@ -128,18 +119,7 @@ public final class HorizonReplay implements AutoCloseable {
       }
       Reply fault = faults.get(parts[0]);
       if (fault != null) {
-        if (!fault.delay().isZero()) {
-          try {
-            Thread.sleep(fault.delay().toMillis());
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-          }
-        }
-        if (fault.drop()) {
-          return;
-        }
-        send(exchange, fault.status(), fault.body());
+        answer(exchange, fault);
         return;
       }
       if (parts[0].equals("accounts")) {
@@ -172,13 +152,10 @@ public final class HorizonReplay implements AutoCloseable {
         + "}";
   }
 
-  private void send(HttpExchange exchange, int status, String body) throws IOException {
-    exchange.getResponseHeaders().set("Latest-Ledger", Long.toString(ledger));
-    LoopbackServers.send(exchange, status, "application/hal+json", body);
-  }
-
+  /** Every answer carries the ledger Horizon has ingested as {@code Latest-Ledger}. */
   @Override
-  public void close() {
-    server.stop(0);
+  void send(HttpExchange exchange, int status, String body) throws IOException {
+    exchange.getResponseHeaders().set("Latest-Ledger", Long.toString(ledger));
+    super.send(exchange, status, body);
   }
 }

@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,28 +20,20 @@ import java.util.function.Function;
  * served too: a request to any path but {@code /} is answered by the responder of its path, which
  * stands for the method.
  */
-public final class JsonRpcReplay implements AutoCloseable {
+public final class JsonRpcReplay extends LoopbackReplay {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpServer server;
   private final Map<String, Function<JsonNode, Reply>> responders = new ConcurrentHashMap<>();
   private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
 
-  private JsonRpcReplay(HttpServer server) {
-    this.server = server;
+  private JsonRpcReplay() {
+    super("json-rpc-replay", "application/json");
   }
 
   /** A server on a free loopback port, answering at once. */
   public static JsonRpcReplay start() {
-    HttpServer server = LoopbackServers.create("json-rpc-replay");
-    JsonRpcReplay replay = new JsonRpcReplay(server);
-    LoopbackServers.serve(server, replay::handle);
-    return replay;
-  }
-
-  public URI url() {
-    return LoopbackServers.url(server);
+    return listening(new JsonRpcReplay());
   }
 
   /** Answers every request of {@code method} with {@code responder}'s reply (replacing any). */
@@ -73,7 +63,8 @@ public final class JsonRpcReplay implements AutoCloseable {
     return requests.stream().filter(r -> method.equals(r.path("method").asText())).toList();
   }
 
-  private void handle(HttpExchange exchange) throws IOException {
+  @Override
+  void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       String path = exchange.getRequestURI().getPath();
       byte[] body = exchange.getRequestBody().readAllBytes();
@@ -106,19 +97,7 @@ public final class JsonRpcReplay implements AutoCloseable {
         send(exchange, 500, "{\"error\":\"no responder\"}");
         return;
       }
-      Reply reply = responder.apply(request);
-      if (!reply.delay().isZero()) {
-        try {
-          Thread.sleep(reply.delay().toMillis());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-      }
-      if (reply.drop()) {
-        return; // closed without a status line
-      }
-      send(exchange, reply.status(), reply.body());
+      answer(exchange, responder.apply(request));
     }
   }
 
@@ -137,14 +116,5 @@ public final class JsonRpcReplay implements AutoCloseable {
       }
     }
     return request;
-  }
-
-  private static void send(HttpExchange exchange, int status, String body) throws IOException {
-    LoopbackServers.send(exchange, status, "application/json", body);
-  }
-
-  @Override
-  public void close() {
-    server.stop(0);
   }
 }

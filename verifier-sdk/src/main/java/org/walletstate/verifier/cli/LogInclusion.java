@@ -5,15 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.PublicKey;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import org.walletstate.verifier.tlog.LogProofs;
@@ -28,6 +22,8 @@ import org.walletstate.verifier.tlog.SignedCheckpoint;
  */
 final class LogInclusion {
 
+  // Same table shape as LogMonitor's by design: each command names its own exit codes (0 and 3
+  // mean different things) as its usage and the JS CLI document them.
   static final int INCLUDED = 0;
   static final int UNAVAILABLE = 1;
   static final int USAGE = 2;
@@ -52,10 +48,10 @@ final class LogInclusion {
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
-          case "--log" -> log = LogMonitor.value(args, ++i);
-          case "--key" -> key = LogMonitor.value(args, ++i);
-          case "--id" -> id = LogMonitor.value(args, ++i);
-          case "--index" -> index = Long.parseLong(LogMonitor.value(args, ++i));
+          case "--log" -> log = LogCommand.value(args, ++i);
+          case "--key" -> key = LogCommand.value(args, ++i);
+          case "--id" -> id = LogCommand.value(args, ++i);
+          case "--index" -> index = Long.parseLong(LogCommand.value(args, ++i));
           default -> throw new IllegalArgumentException("unknown option " + args[i]);
         }
       }
@@ -63,7 +59,7 @@ final class LogInclusion {
         throw new IllegalArgumentException(
             "--log, --key and --id (1 to 128 of A-Z a-z 0-9 _ -) are required");
       }
-      noteKey = LogMonitor.noteKey(key);
+      noteKey = LogCommand.noteKey(key);
     } catch (IllegalArgumentException | IOException e) {
       err.println("error: " + e.getMessage());
       err.println(USAGE_TEXT);
@@ -72,15 +68,8 @@ final class LogInclusion {
     HttpResponse<String> answer;
     try {
       answer =
-          HttpClient.newBuilder()
-              .connectTimeout(Duration.ofSeconds(10))
-              .build()
-              .send(
-                  HttpRequest.newBuilder(
-                          URI.create(log.replaceAll("/+$", "") + "/v1/log/entries/" + id))
-                      .timeout(Duration.ofSeconds(30))
-                      .build(),
-                  HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+          LogCommand.get(
+              LogCommand.client(), URI.create(log.replaceAll("/+$", "") + "/v1/log/entries/" + id));
     } catch (IOException | IllegalArgumentException e) {
       out.println("UNAVAILABLE the entry could not be read: " + e.getMessage());
       return UNAVAILABLE;
@@ -102,7 +91,7 @@ final class LogInclusion {
   private static int check(String body, String id, Long expected, PublicKey key, PrintStream out) {
     JsonNode entry;
     SignedCheckpoint checkpoint;
-    List<byte[]> proof = new ArrayList<>();
+    List<byte[]> proof;
     try {
       entry = JSON.readTree(body).path("data");
       if (!entry.path("integrated").asBoolean()) {
@@ -115,9 +104,7 @@ final class LogInclusion {
         return UNAVAILABLE;
       }
       checkpoint = SignedCheckpoint.parse(entry.path("checkpoint").asText());
-      for (JsonNode hash : entry.path("inclusionProof")) {
-        proof.add(Base64.getDecoder().decode(hash.asText()));
-      }
+      proof = LogCommand.proof(entry.path("inclusionProof"));
     } catch (IOException | IllegalArgumentException e) {
       out.println("UNAVAILABLE the entry is not a log entry: " + e.getMessage());
       return UNAVAILABLE;
@@ -169,13 +156,5 @@ final class LogInclusion {
       return "the proof's tree size is not its checkpoint's";
     }
     return null;
-  }
-
-  static boolean isFile(String path) {
-    try {
-      return Files.isRegularFile(Path.of(path));
-    } catch (java.nio.file.InvalidPathException e) {
-      return false;
-    }
   }
 }

@@ -6,14 +6,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.PublicKey;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import org.walletstate.verifier.tlog.LogProofs;
@@ -44,8 +41,7 @@ final class LogMonitor {
   private final PublicKey key;
   private final Path state;
   private final PrintStream out;
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+  private final HttpClient http = LogCommand.client();
   private SignedCheckpoint last;
 
   private LogMonitor(URI log, PublicKey key, Path state, PrintStream out) {
@@ -66,10 +62,10 @@ final class LogMonitor {
     try {
       for (int i = 0; i < args.length; i++) {
         switch (args[i]) {
-          case "--log" -> log = value(args, ++i);
-          case "--key" -> key = value(args, ++i);
-          case "--state" -> state = Path.of(value(args, ++i));
-          case "--every" -> every = Long.parseLong(value(args, ++i));
+          case "--log" -> log = LogCommand.value(args, ++i);
+          case "--key" -> key = LogCommand.value(args, ++i);
+          case "--state" -> state = Path.of(LogCommand.value(args, ++i));
+          case "--every" -> every = Long.parseLong(LogCommand.value(args, ++i));
           case "--once" -> once = true;
           default -> throw new IllegalArgumentException("unknown option " + args[i]);
         }
@@ -77,7 +73,9 @@ final class LogMonitor {
       if (log == null || key == null || every < 1) {
         throw new IllegalArgumentException("--log and --key are required, --every is at least 1");
       }
-      monitor = new LogMonitor(URI.create(log.replaceAll("/+$", "")), noteKey(key), state, out);
+      monitor =
+          new LogMonitor(
+              URI.create(log.replaceAll("/+$", "")), LogCommand.noteKey(key), state, out);
       monitor.load();
     } catch (IllegalArgumentException | IOException e) {
       err.println("error: " + e.getMessage());
@@ -161,13 +159,11 @@ final class LogMonitor {
     if (last.size() == 0) {
       return null;
     }
-    List<byte[]> proof = new ArrayList<>();
+    List<byte[]> proof;
     try {
       JsonNode answer =
           JSON.readTree(get("/v1/log/consistency?from=" + last.size() + "&to=" + next.size()));
-      for (JsonNode hash : answer.path("data").path("proof")) {
-        proof.add(Base64.getDecoder().decode(hash.asText()));
-      }
+      proof = LogCommand.proof(answer.path("data").path("proof"));
     } catch (IOException | IllegalArgumentException e) {
       return "no consistency proof from "
           + last.size()
@@ -185,10 +181,7 @@ final class LogMonitor {
   }
 
   private String get(String path) throws IOException, InterruptedException {
-    HttpResponse<String> response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(log + path)).timeout(Duration.ofSeconds(30)).build(),
-            HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    HttpResponse<String> response = LogCommand.get(http, URI.create(log + path));
     if (response.statusCode() != 200) {
       throw new IOException(path + " answered " + response.statusCode());
     }
@@ -200,21 +193,5 @@ final class LogMonitor {
         + checkpoint.size()
         + " root "
         + Base64.getEncoder().encodeToString(checkpoint.root());
-  }
-
-  /**
-   * The note key from {@code --key}: a file holding it, or the text itself (a P-256 key's base64
-   * SubjectPublicKeyInfo or an Ed25519 verifier key).
-   */
-  static PublicKey noteKey(String key) throws IOException {
-    return SignedCheckpoint.publicKey(
-        LogInclusion.isFile(key) ? Files.readString(Path.of(key), StandardCharsets.UTF_8) : key);
-  }
-
-  static String value(String[] args, int i) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(args[i - 1] + " needs a value");
-    }
-    return args[i];
   }
 }
