@@ -17,6 +17,7 @@ import org.walletstate.application.testing.MemoryPassRenewals;
 import org.walletstate.application.testing.MemoryWalletKeys;
 import org.walletstate.application.testing.MovableClock;
 import org.walletstate.application.testing.ScriptedPassSigner;
+import org.walletstate.application.testing.Threads;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.commerce.InStorePass;
 import org.walletstate.domain.commerce.PassRequest;
@@ -141,16 +142,6 @@ class IssuePassServiceTest {
     assertThat(issue(POS_PASS)).isInstanceOf(Issue.Issued.class);
   }
 
-  /** Whether {@code thread} runs none of this service's code (back in its pool, or idle). */
-  static boolean free(Thread thread) {
-    for (StackTraceElement frame : thread.getStackTrace()) {
-      if (frame.getClassName().startsWith("org.walletstate")) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   @Test
   void aPass_isAnsweredOnlyOnceItsAppendIsDone_holdingNoWorkerThread_andAFailedAppendFailsTheIssue()
       throws Exception {
@@ -168,10 +159,9 @@ class IssuePassServiceTest {
     // append is held, and the pass is not answered meanwhile
     Thread worker = signer.submitter();
     assertThat(worker).isNotNull().isNotSameAs(Thread.currentThread());
-    while (!free(worker) && System.nanoTime() < deadline) {
-      Thread.sleep(2);
-    }
-    assertThat(free(worker)).as("the worker that signed waits for nothing").isTrue();
+    assertThat(Threads.freeWithin(worker, 10))
+        .as("the worker that signed waits for nothing")
+        .isTrue();
     assertThat(signer.signed()).hasSize(1);
     Thread.sleep(50);
     assertThat(answer).isNotDone();

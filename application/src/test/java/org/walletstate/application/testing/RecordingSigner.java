@@ -17,7 +17,8 @@ import org.walletstate.domain.payload.PayloadValue;
  * {@link #failing} it throws as a signer that cannot reach its keys does. An append handed over
  * without waiting (an attestation's {@link #logged}, a trust run's {@link #submitted}, a discount
  * verification's {@link #submitDiscount}) can be held until a gate opens ({@link #appendsAfter})
- * and made to fail ({@link #failingAppends}), as a log whose store is slow or down.
+ * and made to fail ({@link #failingAppends}), as a log whose store is slow or down; the thread that
+ * last handed one over is {@link #submitter}.
  */
 public final class RecordingSigner
     implements AttestationSigner, TrustProfileSigner, DiscountSigner {
@@ -30,6 +31,7 @@ public final class RecordingSigner
   private RuntimeException appendFailure;
   private int appended;
   private int held;
+  private Thread submitter;
 
   /** From now on every signing throws {@code failure}. */
   public synchronized RecordingSigner failing(RuntimeException failure) {
@@ -114,6 +116,7 @@ public final class RecordingSigner
     synchronized (this) {
       gate = appendGate;
       held++;
+      submitter = Thread.currentThread();
     }
     return gate.thenApplyAsync(
         opened -> {
@@ -127,6 +130,11 @@ public final class RecordingSigner
           return text.get();
         },
         finishing);
+  }
+
+  /** The thread that last handed a statement to the log. */
+  public synchronized Thread submitter() {
+    return submitter;
   }
 
   /** How many appends were handed over and wait for their gate. */
