@@ -1,6 +1,7 @@
 package org.walletstate.adapters.persistence;
 
 import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -21,16 +22,12 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * Group commit of one replica's appends: at most one sequencing statement of this replica is in
  * flight; appends made meanwhile queue, and when it completes the next statement carries every
  * queued group (up to {@value #MAX_ENTRIES} entries, a larger group alone), each group at
- * consecutive indexes. The statement takes the indexes from the counter row ({@code with taken as
- * (update ... set next_index = next_index + n returning ...) insert ... returning}) and inserts the
- * rows; it is one statement in autocommit on the replica's {@link LogSequencer} (one exchange with
- * the database, no transaction block), atomic on its own. Each group's future completes with its
- * first index once the statement has committed, or fails with the statement's failure (every group
- * in it then fails, and the rolled-back counter gives every index back, so no index is skipped). A
- * statement the database cancels after the sequencer's {@code statement_timeout} fails its groups
- * with {@link StatementLog.Unavailable}. The statement's completion runs on the sequencer's event
- * loop: it completes the futures and builds the next statement (work in the statement's size,
- * bounded by {@value #MAX_ENTRIES}); nothing here blocks.
+ * consecutive indexes. The statement takes the indexes from the counter row ({@code update ... set
+ * next_index = next_index + n returning}) and inserts the rows; each group's future completes with
+ * its first index once the statement has committed, or fails with the statement's failure (every
+ * group in it then fails, and the rolled-back counter gives every index back). The statement's
+ * completion runs on the pool's event loop: it completes the futures and builds the next statement
+ * (work in the statement's size, bounded by {@value #MAX_ENTRIES}); nothing here blocks.
  *
  * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
  * store is not answering: an append submitted then fails at once with {@link
@@ -58,7 +55,7 @@ final class GroupAppends {
   /** A caller's group and where its first index goes. */
   private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
 
-  private final LogSequencer sequencer;
+  private final Pool pool;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>(); // guarded by this
   private boolean inFlight; // guarded by this
   private long sentAt; // System.nanoTime() of the statement in flight; guarded by this
@@ -67,19 +64,19 @@ final class GroupAppends {
   private final String statementTimeout;
 
   /**
-   * @param sequencer where the statements run; past its {@code statement_timeout} the database
-   *     cancels a statement, which fails its appends with {@link StatementLog.Unavailable} and lets
-   *     the next statement go
    * @param stall how long a statement may be in flight before new appends fail at once
+   * @param statementTimeout the sequencing statement's {@code statement_timeout} (set in its
+   *     transaction): past it the database cancels the statement, which fails its appends with
+   *     {@link StatementLog.Unavailable} and lets the next statement go
    */
-  GroupAppends(LogSequencer sequencer, Duration stall) {
-    this.sequencer = sequencer;
+  GroupAppends(Pool pool, Duration stall, Duration statementTimeout) {
+    if (statementTimeout.isNegative() || statementTimeout.isZero()) {
+      throw new IllegalArgumentException("the append's statement timeout must be positive");
+    }
+    this.pool = pool;
     this.stallNanos = stall.toNanos();
     this.statementTimeout =
-        sequencer
-            .statementTimeout()
-            .map(timeout -> "statement_timeout = " + Math.max(1, timeout.toMillis()) + " ms")
-            .orElse("statement_timeout");
+        "set local statement_timeout = " + Math.max(1, statementTimeout.toMillis());
   }
 
   /**
@@ -197,8 +194,12 @@ final class GroupAppends {
     try {
       statements.incrementAndGet();
       Tuple arguments = arguments(batch);
-      sequencer
-          .run(APPEND, arguments)
+      pool.withTransaction(
+              connection ->
+                  connection
+                      .query(statementTimeout)
+                      .execute()
+                      .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)))
           .subscribe()
           .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
     } catch (RuntimeException e) {
@@ -244,7 +245,7 @@ final class GroupAppends {
 
   private StatementLog.Unavailable timedOut() {
     return new StatementLog.Unavailable(
-        "the transparency log's sequencing statement was cancelled by its " + statementTimeout);
+        "the transparency log's sequencing statement was cancelled: " + statementTimeout);
   }
 
   private static Tuple arguments(List<Waiting> batch) {

@@ -68,31 +68,26 @@ public class PgTransparencyLog implements LogStore, StatementLog {
   private final GroupAppends appends;
   private final LogBatches batches;
 
-  /**
-   * Appends on {@code pool} itself, under its connections' settings (no statement timeout of its
-   * own), waiting at most {@link #APPEND_WAIT}: for reads, batches and tests.
-   */
   public PgTransparencyLog(Pool pool) {
     this(pool, APPEND_WAIT);
   }
 
-  /** Appends on {@code pool} itself, as above; {@code wait} as below. */
+  /** With the default statement timeout; {@code wait} as below. */
   public PgTransparencyLog(Pool pool, Duration wait) {
-    this(pool, LogSequencer.on(pool), wait);
+    this(pool, wait, STATEMENT_TIMEOUT);
   }
 
   /**
-   * @param pool the reads' and batches' pool
-   * @param sequencer where the sequencing statements run ({@link LogSequencer#open}: a connection
-   *     of its own whose {@code statement_timeout} makes the database cancel a statement that runs
-   *     longer, failing its appends with {@link StatementLog.Unavailable})
    * @param wait how long an append waits for its commit before it fails with {@link
    *     StatementLog.Unavailable}; once the statement in flight has been waited on that long, new
    *     appends fail at once
+   * @param statementTimeout the sequencing statement's {@code statement_timeout}: the database
+   *     cancels a statement that runs longer, failing its appends with {@link
+   *     StatementLog.Unavailable}
    */
-  public PgTransparencyLog(Pool pool, LogSequencer sequencer, Duration wait) {
+  public PgTransparencyLog(Pool pool, Duration wait, Duration statementTimeout) {
     this.pool = pool;
-    this.appends = new GroupAppends(sequencer, wait);
+    this.appends = new GroupAppends(pool, wait, statementTimeout);
     this.batches = new LogBatches(pool);
   }
 

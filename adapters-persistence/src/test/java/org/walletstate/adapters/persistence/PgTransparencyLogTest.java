@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -24,8 +23,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.port.out.LogStore;
@@ -54,18 +51,6 @@ class PgTransparencyLogTest {
   private static final int PER_REPLICA = 150;
 
   @Inject Pool pool;
-  @Inject Vertx vertx;
-
-  /** A connection of the appends' own to the test database, as the service opens it. */
-  private LogSequencer sequencer(Duration statementTimeout) {
-    Config config = ConfigProvider.getConfig();
-    return LogSequencer.open(
-        vertx,
-        config.getValue("quarkus.datasource.reactive.url", String.class),
-        config.getOptionalValue("quarkus.datasource.username", String.class),
-        config.getOptionalValue("quarkus.datasource.password", String.class),
-        statementTimeout);
-  }
 
   @BeforeEach
   void emptyLog() {
@@ -307,7 +292,7 @@ class PgTransparencyLogTest {
   void aStoreThatDoesNotCommitFailsAppendsWithinTheWaitThenAtOnceAndLogsNoGivenUpGroup()
       throws Exception {
     // the database lets the statement run (its statement timeout far above the wait)
-    PgTransparencyLog log = new PgTransparencyLog(pool, Duration.ofMillis(1500));
+    PgTransparencyLog log = new PgTransparencyLog(pool, Duration.ofMillis(1500), WAIT);
     ExecutorService threads = Executors.newFixedThreadPool(2);
     // another transaction holds the counter row: the store cannot commit an append meanwhile
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
@@ -370,8 +355,8 @@ class PgTransparencyLogTest {
   void aSequencingStatementPastItsStatementTimeoutIsCancelledAndItsAppendFailsWithinTheWait()
       throws Exception {
     // the wait far above the statement timeout: only the database's cancel can end the append
-    LogSequencer sequencer = sequencer(Duration.ofMillis(300));
-    PgTransparencyLog log = new PgTransparencyLog(pool, sequencer, Duration.ofSeconds(30));
+    PgTransparencyLog log =
+        new PgTransparencyLog(pool, Duration.ofSeconds(30), Duration.ofMillis(300));
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
     Transaction held = holder.begin().await().atMost(WAIT);
     try {
@@ -398,11 +383,7 @@ class PgTransparencyLogTest {
       holder.close().await().atMost(WAIT);
     }
     // nothing of the cancelled statements was kept; their indexes were given back
-    try {
-      assertThat(log.append(statement("t", 2))).hasValue(0);
-    } finally {
-      sequencer.close();
-    }
+    assertThat(log.append(statement("t", 2))).hasValue(0);
     assertThat(
             pool.query("select count(*) as n from log_entry")
                 .execute()

@@ -20,9 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import org.walletstate.adapters.persistence.LogSequencer;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
@@ -234,33 +232,23 @@ public final class LogCostBench {
 
   /**
    * The adapter's append for one entry, as one replica makes it: every client thread calls the same
-   * {@link PgTransparencyLog} with its appends on a connection of their own, as the service wires
-   * it, so concurrent appends share statements (group commit) as the service's signing threads' do.
+   * {@link PgTransparencyLog} on one Vert.x pool, so concurrent appends share statements (group
+   * commit) as the service's signing threads' do.
    */
   private static final class Appends implements LoadRun.Operation, AutoCloseable {
     private final Vertx vertx = Vertx.vertx();
     private final Pool pool;
-    private final LogSequencer sequencer;
     private final PgTransparencyLog log;
     private final AtomicLong next = new AtomicLong();
 
     Appends(String url) {
-      PgConnectOptions connect = PgConnectOptions.fromUri(url).setUser("postgres").setPassword("");
       pool =
           PgBuilder.pool()
               .with(new PoolOptions().setMaxSize(4))
-              .connectingTo(connect)
+              .connectingTo(PgConnectOptions.fromUri(url).setUser("postgres").setPassword(""))
               .using(vertx)
               .build();
-      // as the service wires it: the appends on a connection of their own
-      sequencer =
-          LogSequencer.open(
-              vertx,
-              url,
-              Optional.of("postgres"),
-              Optional.of(""),
-              PgTransparencyLog.STATEMENT_TIMEOUT);
-      log = new PgTransparencyLog(pool, sequencer, PgTransparencyLog.APPEND_WAIT);
+      log = new PgTransparencyLog(pool);
     }
 
     @Override
@@ -282,7 +270,6 @@ public final class LogCostBench {
 
     @Override
     public void close() {
-      sequencer.close();
       pool.closeAndAwait();
       vertx.closeAndAwait();
     }

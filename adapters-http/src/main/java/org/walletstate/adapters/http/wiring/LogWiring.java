@@ -1,21 +1,16 @@
 package org.walletstate.adapters.http.wiring;
 
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Disposes;
-import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
-import org.walletstate.adapters.persistence.LogSequencer;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.application.port.out.CheckpointSigner;
 import org.walletstate.application.port.out.StatementLog;
@@ -28,10 +23,10 @@ import org.walletstate.crypto.SigningKeys;
 /**
  * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}; an
  * append waits at most {@code walletstate.log.append-timeout} for its commit, and its statement
- * runs on a connection of its own under {@code walletstate.log.statement-timeout}), the checkpoint
- * signer (origin {@code walletstate.log.origin}, by default the public base URL's host and path
- * followed by {@code /log}; the ES256 key and the log's Ed25519 note key when one is configured),
- * the batch job's use case and the reads.
+ * runs under {@code walletstate.log.statement-timeout}), the checkpoint signer (origin {@code
+ * walletstate.log.origin}, by default the public base URL's host and path followed by {@code /log};
+ * the ES256 key and the log's Ed25519 note key when one is configured), the batch job's use case
+ * and the reads.
  */
 @ApplicationScoped
 public class LogWiring {
@@ -40,34 +35,14 @@ public class LogWiring {
   @ApplicationScoped
   StatementLog statementLog(
       Pool pool,
-      Instance<LogSequencer> sequencer,
       @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled,
       @ConfigProperty(name = "walletstate.log.append-timeout", defaultValue = "2s")
-          Duration appendTimeout) {
-    return enabled
-        ? new PgTransparencyLog(pool, sequencer.get(), appendTimeout)
-        : StatementLog.NONE;
-  }
-
-  /**
-   * The appends' own connection to the database the datasource names (its first URL, user and
-   * password), opened with {@code statement_timeout}: one statement in autocommit per sequencing
-   * statement, bounded by the database.
-   */
-  @Produces
-  @Singleton // not proxied: the class is final
-  LogSequencer logSequencer(
-      Vertx vertx,
-      @ConfigProperty(name = "quarkus.datasource.reactive.url") List<String> urls,
-      @ConfigProperty(name = "quarkus.datasource.username") Optional<String> user,
-      @ConfigProperty(name = "quarkus.datasource.password") Optional<String> password,
+          Duration appendTimeout,
       @ConfigProperty(name = "walletstate.log.statement-timeout", defaultValue = "5s")
           Duration statementTimeout) {
-    return LogSequencer.open(vertx, urls.get(0).trim(), user, password, statementTimeout);
-  }
-
-  void closeSequencer(@Disposes LogSequencer sequencer) {
-    sequencer.close();
+    return enabled
+        ? new PgTransparencyLog(pool, appendTimeout, statementTimeout)
+        : StatementLog.NONE;
   }
 
   @Produces
