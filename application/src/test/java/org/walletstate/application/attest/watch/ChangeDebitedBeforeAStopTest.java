@@ -3,21 +3,12 @@ package org.walletstate.application.attest.watch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.math.BigInteger;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.attest.watch.port.in.Watch;
-import org.walletstate.application.attest.watch.port.in.WatchCommand;
-import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
-import org.walletstate.application.testing.CountingEntropy;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.MovableClock;
 import org.walletstate.application.testing.RecordingSigner;
-import org.walletstate.application.testing.TableChainState;
-import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.fixtures.Json;
-import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * A change whose debit took the key's last credit before the replica stopped (the change not
@@ -27,43 +18,15 @@ import org.walletstate.domain.payload.KeyVersion;
  */
 class ChangeDebitedBeforeAStopTest {
 
-  final MovableClock clock = new MovableClock("2026-11-28T07:00:00Z");
-  final MemoryCreditLedger ledger = new MemoryCreditLedger().withBalance(7, 1);
-  final RecordingSigner signer = new RecordingSigner();
-  final PreparedWatchesTest.Claims claims = new PreparedWatchesTest.Claims();
-
-  /** The wallet holds 2 ETH: under the watch's threshold of 3, a change from its last verdict. */
-  final EvaluateWatches evaluate =
-      new EvaluateWatches(
-          claims,
-          Json::object,
-          new TableChainState(clock)
-              .otherwise(
-                  (chain, read) ->
-                      new Reading.Value<>(BigInteger.TWO.multiply(BigInteger.TEN.pow(18)))),
-          signer,
-          ledger,
-          CountingEntropy.counting(),
-          clock,
-          Runnable::run,
-          new WatchTiming(Duration.ofSeconds(2), 100, Duration.ofHours(24)));
+  final OneWatchUnderThreshold watch = new OneWatchUnderThreshold(1);
+  final MovableClock clock = watch.clock;
+  final MemoryCreditLedger ledger = watch.ledger;
+  final RecordingSigner signer = watch.signer;
+  final PreparedWatchesTest.Claims claims = watch.claims;
+  final EvaluateWatches evaluate = watch.evaluate(Runnable::run);
 
   @Test
   void waitsPausedForOneCredit_thenIsDelivered_chargedOnce() {
-    claims.due =
-        List.of(
-            new WatchEvaluations.Due(
-                "wch_a",
-                7,
-                KeyVersion.V2,
-                PreparedWatchesTest.request("3"),
-                WatchCommand.DeliverOn.PASS,
-                true,
-                List.of(true),
-                0,
-                clock.instant(),
-                1,
-                0));
     claims.stopBeforeNextChange = new IllegalStateException("the replica stopped");
     assertThatThrownBy(() -> evaluate.runOnce().await().indefinitely())
         .hasMessage("the replica stopped");

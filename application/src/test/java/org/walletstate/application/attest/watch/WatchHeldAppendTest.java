@@ -3,7 +3,6 @@ package org.walletstate.application.attest.watch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,18 +12,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.walletstate.application.attest.watch.port.in.WatchCommand;
-import org.walletstate.application.attest.watch.port.out.WatchEvaluations;
 import org.walletstate.application.port.out.StatementLog;
-import org.walletstate.application.testing.CountingEntropy;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.MovableClock;
 import org.walletstate.application.testing.RecordingSigner;
-import org.walletstate.application.testing.TableChainState;
 import org.walletstate.application.testing.Threads;
-import org.walletstate.domain.chain.Reading;
-import org.walletstate.domain.fixtures.Json;
-import org.walletstate.domain.payload.KeyVersion;
 
 /**
  * A watch's changed statement handed to a log whose append is held: the run is not answered, no
@@ -34,10 +26,11 @@ import org.walletstate.domain.payload.KeyVersion;
  */
 class WatchHeldAppendTest {
 
-  final MovableClock clock = new MovableClock("2026-11-28T07:00:00Z");
-  final MemoryCreditLedger ledger = new MemoryCreditLedger().withBalance(7, 5);
-  final RecordingSigner signer = new RecordingSigner();
-  final PreparedWatchesTest.Claims claims = new PreparedWatchesTest.Claims();
+  final OneWatchUnderThreshold watch = new OneWatchUnderThreshold(5);
+  final MovableClock clock = watch.clock;
+  final MemoryCreditLedger ledger = watch.ledger;
+  final RecordingSigner signer = watch.signer;
+  final PreparedWatchesTest.Claims claims = watch.claims;
   final List<Thread> pool = new ArrayList<>();
   final ExecutorService cpu =
       Executors.newFixedThreadPool(
@@ -50,38 +43,7 @@ class WatchHeldAppendTest {
             }
           });
 
-  /** The wallet holds 2 ETH: under the watch's threshold of 3, a change from its last verdict. */
-  final EvaluateWatches evaluate =
-      new EvaluateWatches(
-          claims,
-          Json::object,
-          new TableChainState(clock)
-              .otherwise(
-                  (chain, read) ->
-                      new Reading.Value<>(BigInteger.TWO.multiply(BigInteger.TEN.pow(18)))),
-          signer,
-          ledger,
-          CountingEntropy.counting(),
-          clock,
-          cpu,
-          new WatchTiming(Duration.ofSeconds(2), 100, Duration.ofHours(24)));
-
-  {
-    claims.due =
-        List.of(
-            new WatchEvaluations.Due(
-                "wch_a",
-                7,
-                KeyVersion.V2,
-                PreparedWatchesTest.request("3"),
-                WatchCommand.DeliverOn.PASS,
-                true,
-                List.of(true),
-                0,
-                clock.instant(),
-                1,
-                0));
-  }
+  final EvaluateWatches evaluate = watch.evaluate(cpu);
 
   @AfterEach
   void stopPool() {
