@@ -45,6 +45,16 @@ class LogTilesTest {
   private static final Duration WAIT = Duration.ofSeconds(60);
   private static final String KID = "tile-test";
 
+  /**
+   * One HTTP/1.1 client for the raw exchanges: this test is about content coding, not about the
+   * protocol, so no request carries an h2c upgrade.
+   */
+  private static final java.net.http.HttpClient RAW =
+      java.net.http.HttpClient.newBuilder()
+          .version(java.net.http.HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
+
   @Inject PgTransparencyLog log;
   @Inject IntegrateLog integrate;
 
@@ -188,8 +198,9 @@ class LogTilesTest {
     if (acceptEncoding != null) {
       request.header("Accept-Encoding", acceptEncoding);
     }
-    return java.net.http.HttpClient.newHttpClient()
-        .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+    return RAW.send(
+        request.timeout(Duration.ofSeconds(30)).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofByteArray());
   }
 
   @Test
