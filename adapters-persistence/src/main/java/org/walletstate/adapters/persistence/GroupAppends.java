@@ -1,11 +1,8 @@
 package org.walletstate.adapters.persistence;
 
-import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,10 +21,21 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * queued group (up to {@value #MAX_ENTRIES} entries, a larger group alone), each group at
  * consecutive indexes. The statement takes the indexes from the counter row ({@code update ... set
  * next_index = next_index + n returning}) and inserts the rows; each group's future completes with
- * its first index once the statement has committed, or fails with the statement's failure (every
- * group in it then fails, and the rolled-back counter gives every index back). The statement's
- * completion runs on the pool's event loop: it completes the futures and builds the next statement
- * (work in the statement's size, bounded by {@value #MAX_ENTRIES}); nothing here blocks.
+ * its first index once the statement's commit is flushed (below), or fails with the statement's
+ * failure (every group in it then fails, and the rolled-back counter gives every index back). The
+ * statement's completion runs on the pool's event loop: it completes the futures and builds the
+ * next statement (work in the statement's size, bounded by {@value #MAX_ENTRIES}); nothing here
+ * blocks.
+ *
+ * <p>The statement commits without waiting for its WAL flush, so the counter row is held for the
+ * statement's exchanges only, never for a flush: the replicas' statements do not queue behind each
+ * other's flushes. Its groups are answered only after the flush barrier that follows it on another
+ * connection ({@link SequencingStatement}) has committed: the WAL is flushed in order, so that
+ * makes the statement's commit durable before any of its appends is answered; meanwhile the next
+ * statement may already run. A crash before that flush loses the statement together with every
+ * later WAL record, the counter row's update included, so no index is lost or given twice; nothing
+ * had been answered with it, and no checkpoint covers it (a batch that integrated it commits
+ * synchronously, so its own flush would have made it durable first).
  *
  * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
  * store is not answering: an append submitted then fails at once with {@link
@@ -40,18 +48,6 @@ final class GroupAppends {
   /** The most entries one statement carries. */
   static final int MAX_ENTRIES = 256;
 
-  private static final String APPEND =
-      "with taken as (update log_sequence set next_index = next_index + $6 where id = 1"
-          + " returning next_index - $6 as first)"
-          + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
-          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash, taken.first + v.n - 1"
-          + " from taken, unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
-          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
-          + " returning leaf_index";
-
-  /** The SQLSTATE of a statement cancelled by its statement timeout. */
-  private static final String QUERY_CANCELED = "57014";
-
   /** A caller's group and where its first index goes. */
   private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
 
@@ -61,7 +57,8 @@ final class GroupAppends {
   private long sentAt; // System.nanoTime() of the statement in flight; guarded by this
   private final AtomicLong statements = new AtomicLong();
   private final long stallNanos;
-  private final String statementTimeout;
+  private final SequencingStatement statement;
+  private final FlushBarrier barrier;
 
   /**
    * @param stall how long a statement may be in flight before new appends fail at once
@@ -70,30 +67,33 @@ final class GroupAppends {
    *     {@link StatementLog.Unavailable} and lets the next statement go
    */
   GroupAppends(Pool pool, Duration stall, Duration statementTimeout) {
-    if (statementTimeout.isNegative() || statementTimeout.isZero()) {
-      throw new IllegalArgumentException("the append's statement timeout must be positive");
-    }
+    this(pool, stall, statementTimeout, SequencingStatement.BARRIER);
+  }
+
+  /** As above, with {@code barrierSql} as the flush barrier's statement. */
+  GroupAppends(Pool pool, Duration stall, Duration statementTimeout, String barrierSql) {
     this.pool = pool;
     this.stallNanos = stall.toNanos();
-    this.statementTimeout =
-        "set local statement_timeout = " + Math.max(1, statementTimeout.toMillis());
+    this.statement = new SequencingStatement(statementTimeout, barrierSql);
+    this.barrier = new FlushBarrier(pool, statement);
   }
 
   /**
-   * Queues a non-empty group; the future completes with its first index once committed. Fails at
-   * once ({@link StatementLog.Unavailable}) while the statement in flight has stalled.
+   * Queues a non-empty group; the future completes with its first index once committed and flushed.
+   * Fails at once ({@link StatementLog.Unavailable}) while the statement or the flush barrier in
+   * flight has stalled.
    */
   CompletableFuture<Long> submit(List<LoggedStatement> group) {
     Waiting waiting = new Waiting(List.copyOf(group), new CompletableFuture<>());
     List<Waiting> batch;
     synchronized (this) {
+      long stalled = Math.max(inFlight ? System.nanoTime() - sentAt : 0, barrier.stalledNanos());
+      if (stalled >= stallNanos) {
+        waiting.first().completeExceptionally(stalled(stalled));
+        return waiting.first();
+      }
       if (inFlight) {
-        long stalled = System.nanoTime() - sentAt;
-        if (stalled >= stallNanos) {
-          waiting.first().completeExceptionally(stalled(stalled));
-        } else {
-          queue.add(waiting);
-        }
+        queue.add(waiting);
         return waiting.first();
       }
       queue.add(waiting);
@@ -193,22 +193,36 @@ final class GroupAppends {
   private void send(List<Waiting> batch) {
     try {
       statements.incrementAndGet();
-      Tuple arguments = arguments(batch);
-      pool.withTransaction(
-              connection ->
-                  connection
-                      .query(statementTimeout)
-                      .execute()
-                      .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)))
+      List<LoggedStatement> entries = new ArrayList<>();
+      for (Waiting waiting : batch) {
+        entries.addAll(waiting.statements());
+      }
+      statement
+          .sequence(pool, entries)
           .subscribe()
-          .with(rows -> completed(batch, rows, null), failure -> completed(batch, null, failure));
+          .with(rows -> sequenced(batch, rows), failure -> completed(batch, null, failure));
     } catch (RuntimeException e) {
       completed(batch, null, e);
     }
   }
 
-  /** Starts the next statement if groups are queued, then answers this statement's groups. */
+  /**
+   * A statement committed (not yet flushed): the next statement starts at once, and this one's
+   * groups are answered once a flush barrier sent after it has committed ({@link FlushBarrier}).
+   */
+  private void sequenced(List<Waiting> batch, RowSet<Row> rows) {
+    sendNext();
+    barrier.await(failure -> answer(batch, failure == null ? rows : null, failure));
+  }
+
+  /** A statement that failed: the next statement starts, and this one's groups fail. */
   private void completed(List<Waiting> batch, RowSet<Row> rows, Throwable failure) {
+    sendNext();
+    answer(batch, rows, failure);
+  }
+
+  /** Starts the next statement if groups are queued; otherwise none is in flight. */
+  private void sendNext() {
     List<Waiting> next;
     synchronized (this) {
       next = take();
@@ -217,7 +231,11 @@ final class GroupAppends {
     if (!next.isEmpty()) {
       send(next);
     }
-    Throwable refused = cancelled(failure) ? timedOut() : failure;
+  }
+
+  /** Completes each group of a statement with its first index, or fails them all. */
+  private void answer(List<Waiting> batch, RowSet<Row> rows, Throwable failure) {
+    Throwable refused = failure == null ? null : statement.refusal(failure);
     long first = Long.MAX_VALUE;
     if (rows != null) {
       for (Row row : rows) {
@@ -236,43 +254,5 @@ final class GroupAppends {
       }
       offset += waiting.statements().size();
     }
-  }
-
-  /** Whether {@code failure} is the database cancelling the statement (its statement timeout). */
-  private static boolean cancelled(Throwable failure) {
-    return failure instanceof PgException pg && QUERY_CANCELED.equals(pg.getSqlState());
-  }
-
-  private StatementLog.Unavailable timedOut() {
-    return new StatementLog.Unavailable(
-        "the transparency log's sequencing statement was cancelled: " + statementTimeout);
-  }
-
-  private static Tuple arguments(List<Waiting> batch) {
-    List<LoggedStatement> all = new ArrayList<>();
-    for (Waiting waiting : batch) {
-      all.addAll(waiting.statements());
-    }
-    int n = all.size();
-    String[] ids = new String[n];
-    Buffer[] hashes = new Buffer[n];
-    String[] kinds = new String[n];
-    String[] kids = new String[n];
-    Buffer[] leaves = new Buffer[n];
-    for (int i = 0; i < n; i++) {
-      LoggedStatement statement = all.get(i);
-      ids[i] = statement.id();
-      hashes[i] = Buffer.buffer(statement.statementHash());
-      kinds[i] = statement.kind();
-      kids[i] = statement.kid();
-      leaves[i] = Buffer.buffer(statement.leafHash());
-    }
-    return Tuple.tuple()
-        .addValue(ids)
-        .addValue(hashes)
-        .addValue(kinds)
-        .addValue(kids)
-        .addValue(leaves)
-        .addLong((long) n);
   }
 }

@@ -369,7 +369,7 @@ class PgTransparencyLogTest {
       assertThatThrownBy(() -> log.append(statement("t", 0)))
           .isInstanceOf(StatementLog.Unavailable.class)
           .hasMessageContaining("cancelled")
-          .hasMessageContaining("statement_timeout = 300");
+          .hasMessageContaining("statement_timeout of 300 ms");
       long took = Duration.ofNanos(System.nanoTime() - start).toMillis();
       assertThat(took).isBetween(250L, 10_000L);
       // the cancelled statement is no longer in flight: the next append is sent, and cancelled too
