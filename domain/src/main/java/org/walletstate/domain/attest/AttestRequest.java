@@ -44,6 +44,8 @@ public record AttestRequest(
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
 
+  // Alike by design: the components written out again, as the rules below read the assigned
+  // fields through this, which a compact constructor has not assigned yet.
   /**
    * @throws NullPointerException when a component is missing
    * @throws IllegalArgumentException when the conditions are not 1 to 10 in request order

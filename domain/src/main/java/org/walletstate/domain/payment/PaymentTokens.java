@@ -24,6 +24,7 @@ public final class PaymentTokens {
   private static final ChainId BITCOIN = ChainId.named("bitcoin");
   private static final Map<ChainId, List<PaymentToken>> PRODUCTION = new LinkedHashMap<>();
 
+  // Alike by design: a table, one put per chain; the repeats are its rows, not logic.
   static {
     put(
         1,

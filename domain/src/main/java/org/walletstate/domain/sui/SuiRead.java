@@ -18,6 +18,8 @@ import org.walletstate.domain.chain.ChainRead;
 public sealed interface SuiRead<T> extends ChainRead<T>
     permits SuiRead.CoinBalance, SuiRead.CoinDecimals {
 
+  // Alike by design: shaped like SolanaRead's and StellarRead's reads, as each family's reads
+  // are its own sealed values (equal reads are one read); only ChainRead.allOf is shared.
   @Override
   default ChainFamily family() {
     return ChainFamily.SUI;

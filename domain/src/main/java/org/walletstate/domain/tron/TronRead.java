@@ -18,6 +18,8 @@ import org.walletstate.domain.chain.ChainRead;
 public sealed interface TronRead<T> extends ChainRead<T>
     permits TronRead.TrxSun, TronRead.Trc20Balance, TronRead.Trc20Decimals {
 
+  // Alike by design: shaped like SolanaRead's and SuiRead's reads, as each family's reads are its
+  // own sealed values (equal reads are one read); only ChainRead.allOf is shared.
   @Override
   default ChainFamily family() {
     return ChainFamily.TRON;

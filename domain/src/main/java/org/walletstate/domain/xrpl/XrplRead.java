@@ -20,6 +20,8 @@ import org.walletstate.domain.chain.ChainRead;
 public sealed interface XrplRead<T> extends ChainRead<T>
     permits XrplRead.XrpDrops, XrplRead.TrustLine, XrplRead.IssuerFrozen, XrplRead.NftHeld {
 
+  // Alike by design: shaped like StellarRead's reads, as each family's reads are its own sealed
+  // values (equal reads are one read); only ChainRead.allOf is shared.
   @Override
   default ChainFamily family() {
     return ChainFamily.XRPL;

@@ -5,10 +5,9 @@ import static org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport.hostAndPor
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.DoubleSupplier;
+import org.walletstate.adapters.chain.PreferredEndpoint;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.retry.Backoff;
 import org.walletstate.application.port.out.ChainCallObserver;
@@ -29,21 +28,17 @@ final class Failover {
     T on(URI endpoint) throws RpcFailure;
   }
 
-  private record Preferred(int endpoint, Instant since) {}
-
   private final JsonRpcChainConfig config;
   private final Backoff backoff;
-  private final Clock clock;
-  private final AtomicReference<Preferred> preferred;
+  private final PreferredEndpoint preferred;
   private final ChainCallObserver observer;
 
   Failover(
       JsonRpcChainConfig config, Clock clock, DoubleSupplier random, ChainCallObserver observer) {
     this.config = config;
-    this.clock = clock;
     this.observer = observer;
     this.backoff = new Backoff(config.initialBackoff(), config.maxBackoff(), random);
-    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
+    this.preferred = new PreferredEndpoint(config.failback(), clock);
   }
 
   /**
@@ -53,7 +48,7 @@ final class Failover {
    */
   <T> T exchange(Deadline deadline, Attempt<T> attempt) throws RpcFailure {
     long start = System.nanoTime();
-    int first = firstEndpoint();
+    int first = preferred.first();
     int endpoint = first;
     for (int tries = 1; ; tries++) {
       URI target = endpoints().get(endpoint);
@@ -139,22 +134,8 @@ final class Failover {
     }
   }
 
-  private int firstEndpoint() {
-    Preferred current = preferred.get();
-    if (current.endpoint() != 0
-        && !clock.instant().isBefore(current.since().plus(config.failback()))) {
-      return 0;
-    }
-    return current.endpoint();
-  }
-
-  // The same stickiness as RetryingEvmRpc's on the web3j path, kept apart on purpose: each stack
-  // owns its endpoints, its log lines and its failback clock, and neither should reach into the
-  // other's package.
   private void answeredBy(int endpoint) {
-    Preferred current = preferred.get();
-    if (current.endpoint() != endpoint
-        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
+    if (preferred.answeredBy(endpoint).isPresent()) {
       LOG.log(
           System.Logger.Level.INFO,
           () ->

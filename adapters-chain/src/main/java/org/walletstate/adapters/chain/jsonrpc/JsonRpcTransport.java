@@ -127,11 +127,7 @@ public final class JsonRpcTransport {
    * check} makes of the answer's text, retrying failures as {@link #call} does.
    */
   public <T> T get(String path, Deadline deadline, TextCheck<T> check) throws RpcFailure {
-    return failover.exchange(
-        deadline,
-        endpoint ->
-            check.accept(
-                send(get(under(endpoint, path), "application/json, text/plain"), deadline)));
+    return getEach(path, "application/json, text/plain", deadline, r -> check.accept(ok(r)));
   }
 
   /** Reads {@code text} as a JSON object, or fails the call. */
@@ -165,14 +161,11 @@ public final class JsonRpcTransport {
    * @throws RpcFailure the last failure, once the attempts are spent or the deadline is too close
    */
   public <T> T getAnswer(String path, Deadline deadline, HttpCheck<T> check) throws RpcFailure {
-    return failover.exchange(
+    return getEach(
+        path,
+        "application/json",
         deadline,
-        endpoint -> {
-          HttpResponse<String> response =
-              respond(get(under(endpoint, path), "application/json"), deadline);
-          return check.accept(
-              new HttpAnswer(response.statusCode(), response.headers(), json(response.body())));
-        });
+        r -> check.accept(new HttpAnswer(r.statusCode(), r.headers(), json(r.body()))));
   }
 
   /** One answer's status and text, for REST APIs whose errors are plain text (Esplora's 404). */
@@ -186,13 +179,27 @@ public final class JsonRpcTransport {
    * status and text, whatever the status, with the same retries and failover as {@link #call}.
    */
   public <T> T getText(String path, Deadline deadline, StatusTextCheck<T> check) throws RpcFailure {
-    return failover.exchange(
+    return getEach(
+        path,
+        "application/json, text/plain",
         deadline,
-        endpoint -> {
-          HttpResponse<String> response =
-              respond(get(under(endpoint, path), "application/json, text/plain"), deadline);
-          return check.accept(response.statusCode(), response.body());
-        });
+        r -> check.accept(r.statusCode(), r.body()));
+  }
+
+  /** What one attempt makes of its response, whatever the status. */
+  @FunctionalInterface
+  private interface ResponseCheck<T> {
+    T accept(HttpResponse<String> response) throws RpcFailure;
+  }
+
+  /**
+   * Sends {@code GET path} (relative to each endpoint) accepting {@code accept}, and returns what
+   * {@code check} makes of the response, with the same retries and failover as {@link #call}.
+   */
+  private <T> T getEach(String path, String accept, Deadline deadline, ResponseCheck<T> check)
+      throws RpcFailure {
+    return failover.exchange(
+        deadline, endpoint -> check.accept(respond(get(under(endpoint, path), accept), deadline)));
   }
 
   /** Checks one answer's text: returns what it holds, or throws to have the call retried. */
@@ -225,7 +232,11 @@ public final class JsonRpcTransport {
   }
 
   private String send(HttpRequest.Builder builder, Deadline deadline) throws RpcFailure {
-    HttpResponse<String> response = respond(builder, deadline);
+    return ok(respond(builder, deadline));
+  }
+
+  /** The body of a {@code 200} answer; any other status fails the attempt. */
+  private static String ok(HttpResponse<String> response) throws RpcFailure {
     if (response.statusCode() != 200) {
       throw new RpcFailure("HTTP status " + response.statusCode());
     }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.IntPredicate;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcTransport;
 import org.walletstate.adapters.chain.jsonrpc.RpcFailure;
@@ -52,16 +53,12 @@ final class SolanaRpc {
     ObjectNode options =
         params.addObject().put("commitment", COMMITMENT).put("encoding", "jsonParsed");
     minContextSlot.ifPresent(slot -> options.put("minContextSlot", slot));
-    return transport.call(
+    return callForValues(
         request,
         deadline,
-        answer -> {
-          JsonNode result = result(answer);
-          long slot = slot(result);
-          JsonNode value = result.get("value");
-          if (value == null || !value.isArray()) {
-            throw new RpcFailure("getTokenAccountsByOwner: value is not an array");
-          }
+        size -> true,
+        "getTokenAccountsByOwner: value is not an array",
+        (slot, value) -> {
           Map<String, JsonNode> accounts = new LinkedHashMap<>();
           for (JsonNode entry : value) {
             String pubkey = text(entry, "pubkey");
@@ -87,16 +84,12 @@ final class SolanaRpc {
         .put("commitment", COMMITMENT)
         .put("encoding", "jsonParsed")
         .put("minContextSlot", minContextSlot);
-    return transport.call(
+    return callForValues(
         request,
         deadline,
-        answer -> {
-          JsonNode result = result(answer);
-          long slot = slot(result);
-          JsonNode value = result.get("value");
-          if (value == null || !value.isArray() || value.size() != pubkeys.size()) {
-            throw new RpcFailure("getMultipleAccounts: value does not list every account asked");
-          }
+        size -> size == pubkeys.size(),
+        "getMultipleAccounts: value does not list every account asked",
+        (slot, value) -> {
           if (slot < minContextSlot) {
             throw new RpcFailure("getMultipleAccounts: answered below minContextSlot");
           }
@@ -109,6 +102,35 @@ final class SolanaRpc {
             accounts.put(pubkeys.get(i), account.isNull() ? null : account);
           }
           return new Accounts(slot, accounts);
+        });
+  }
+
+  /** What a method makes of its answer's context slot and {@code value} array. */
+  @FunctionalInterface
+  private interface SlotValues<T> {
+    T read(long slot, JsonNode value) throws RpcFailure;
+  }
+
+  /**
+   * Sends {@code request}, whose answer is a context slot and a {@code value} array.
+   *
+   * @param size whether the array has as many entries as the method answers
+   * @param refusal the failure's detail when {@code value} is not such an array
+   */
+  private <T> T callForValues(
+      ObjectNode request, Deadline deadline, IntPredicate size, String refusal, SlotValues<T> read)
+      throws RpcFailure {
+    return transport.call(
+        request,
+        deadline,
+        answer -> {
+          JsonNode result = result(answer);
+          long slot = slot(result);
+          JsonNode value = result.get("value");
+          if (value == null || !value.isArray() || !size.test(value.size())) {
+            throw new RpcFailure(refusal);
+          }
+          return read.read(slot, value);
         });
   }
 

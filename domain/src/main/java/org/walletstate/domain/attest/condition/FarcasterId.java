@@ -37,6 +37,8 @@ public record FarcasterId(Chain chain) implements EvmCondition {
   /** {@code idOf(address) returns (uint256)}, the registry's public mapping getter. */
   public static final FunctionSignature ID_OF = FunctionSignature.of("idOf(address)");
 
+  // Alike by design: reads and evaluation shaped like EvmViewCall's (one read, no proof), but
+  // the read, its failure source and the verdict's operator are this condition's own.
   public FarcasterId {
     Objects.requireNonNull(chain, "chain");
     if (!chain.id().equals(REGISTRY_CHAIN)) {

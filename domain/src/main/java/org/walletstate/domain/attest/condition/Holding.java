@@ -1,6 +1,7 @@
 package org.walletstate.domain.attest.condition;
 
 import java.util.Optional;
+import java.util.function.Function;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.amount.TokenDecimals;
@@ -27,30 +28,31 @@ public final class Holding {
   private Holding() {}
 
   /**
-   * Observes the holding, or says why the condition cannot go on: the decimals or balance could not
-   * be read (unavailable), or the stated decimals are not the token's (refused).
+   * The verdict {@code decide} gives the observed holding, or the verdict that ends the evaluation
+   * before it: the decimals or balance could not be read (unavailable), or the stated decimals are
+   * not the token's (refused).
    */
-  static Observation observe(
+  static ConditionVerdict decide(
       Chain chain,
       Asset asset,
       Optional<TokenDecimals> declared,
-      EvaluationContext<? extends WalletAddress> context) {
+      EvaluationContext<? extends WalletAddress> context,
+      Function<Held, ConditionVerdict> decide) {
     ChainHoldings holdings = HoldingFamilies.on(chain);
     HoldingRead<Optional<TokenDecimals>> read = holdings.decimals(asset, context.readings());
     if (read instanceof HoldingRead.Failed<Optional<TokenDecimals>> failed) {
-      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
+      return ConditionVerdict.unavailable(failed.failure());
     }
     Optional<TokenDecimals> own = ((HoldingRead.Got<Optional<TokenDecimals>>) read).value();
     if (declared.isPresent() && own.isPresent() && !declared.equals(own)) {
-      return new Stopped(
-          new ConditionVerdict.Refused(
-              decimalsMismatch(context.field("decimals"), declared.get(), own.get())));
+      return new ConditionVerdict.Refused(
+          decimalsMismatch(context.field("decimals"), declared.get(), own.get()));
     }
     HoldingRead<Balance> balance = holdings.balance(asset, context.wallet(), context.readings());
     if (balance instanceof HoldingRead.Failed<Balance> failed) {
-      return new Stopped(ConditionVerdict.unavailable(failed.failure()));
+      return ConditionVerdict.unavailable(failed.failure());
     }
-    return new Observed(new Held(((HoldingRead.Got<Balance>) balance).value(), own));
+    return decide.apply(new Held(((HoldingRead.Got<Balance>) balance).value(), own));
   }
 
   /**
@@ -108,11 +110,4 @@ public final class Holding {
         + own
         + ")";
   }
-
-  /** Either the holding, or the verdict that ends the evaluation. */
-  sealed interface Observation permits Observed, Stopped {}
-
-  record Observed(Held held) implements Observation {}
-
-  record Stopped(ConditionVerdict verdict) implements Observation {}
 }

@@ -74,11 +74,10 @@ public record RatioToAmount(
 
   @Override
   public ConditionVerdict evaluate(EvaluationContext<WalletAddress> context) {
-    Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
-    if (observation instanceof Holding.Stopped stopped) {
-      return stopped.verdict();
-    }
-    Held held = ((Holding.Observed) observation).held();
+    return Holding.decide(chain, asset, declaredDecimals, context, held -> decided(context, held));
+  }
+
+  private ConditionVerdict decided(EvaluationContext<WalletAddress> context, Held held) {
     if (held.decimals().isPresent()) {
       Optional<String> tooPrecise =
           factors.tooPrecise(context.field("amount"), held.decimals().get());

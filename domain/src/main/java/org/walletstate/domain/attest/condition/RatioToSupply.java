@@ -83,13 +83,15 @@ public record RatioToSupply(
 
   @Override
   public ConditionVerdict evaluate(EvaluationContext<EvmAddress> context) {
-    Holding.Observation observation =
-        Holding.observe(chain, tokenAsset(), declaredDecimals, context);
-    if (observation instanceof Holding.Stopped stopped) {
-      return stopped.verdict();
-    }
-    BigInteger balance =
-        ((Holding.Observed) observation).held().balance().units().toBigIntegerExact();
+    return Holding.decide(
+        chain,
+        tokenAsset(),
+        declaredDecimals,
+        context,
+        held -> decided(context, held.balance().units().toBigIntegerExact()));
+  }
+
+  private ConditionVerdict decided(EvaluationContext<EvmAddress> context, BigInteger balance) {
     Reading<BigInteger> supply = context.readings().reading(new EvmRead.Erc20TotalSupply(token));
     if (!(supply instanceof Reading.Value<BigInteger> total)) {
       return new ConditionVerdict.Unavailable(

@@ -13,6 +13,7 @@ import org.walletstate.domain.holding.ChainHoldings;
 import org.walletstate.domain.holding.Held;
 import org.walletstate.domain.holding.HoldingShape;
 import org.walletstate.domain.holding.family.HoldingFamilies;
+import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.domain.payload.PayloadValue;
 import org.walletstate.domain.proof.ProofRequirement;
 
@@ -64,18 +65,18 @@ public record TokenBalance(
 
   @Override
   public ConditionVerdict evaluate(EvaluationContext<WalletAddress> context) {
-    Holding.Observation observation = Holding.observe(chain, asset, declaredDecimals, context);
-    if (observation instanceof Holding.Stopped stopped) {
-      return stopped.verdict();
-    }
-    Held held = ((Holding.Observed) observation).held();
+    return Holding.decide(
+        chain, asset, declaredDecimals, context, held -> decided(context.keyVersion(), held));
+  }
+
+  private ConditionVerdict decided(KeyVersion key, Held held) {
     PayloadValue.Obj shape =
         HoldingShape.condition(
             EvaluatedConditions.begin(type(), chain),
             asset,
             "gte",
             threshold.payload(),
-            Holding.v1Decimals(context.keyVersion(), held));
+            Holding.v1Decimals(key, held));
     return new ConditionVerdict.Decided(
         held.atLeast(threshold.value()), shape, Holding.extras(held));
   }

@@ -23,6 +23,7 @@ public final class DiscountStatement {
 
   private DiscountStatement() {}
 
+  // Alike by design: this overload repeats the full one's parameters and hands them on unchanged.
   /** The statement of a request without {@code assurance}. */
   public static PayloadValue.Obj payload(
       DiscountCode code,

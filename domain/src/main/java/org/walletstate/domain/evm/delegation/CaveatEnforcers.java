@@ -26,6 +26,8 @@ public final class CaveatEnforcers {
     LIMITED_CALLS
   }
 
+  // Alike by design: one block of addresses per framework version; the repeats are the rows of a
+  // table, not logic.
   private static final Map<EvmAddress, Kind> RECOGNIZED =
       Map.ofEntries(
           // 1.3.0

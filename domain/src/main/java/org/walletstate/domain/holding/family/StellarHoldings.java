@@ -1,7 +1,6 @@
 package org.walletstate.domain.holding.family;
 
 import java.math.BigInteger;
-import java.util.Optional;
 import java.util.Set;
 import org.walletstate.domain.address.StellarAddress;
 import org.walletstate.domain.address.StellarAssetCode;
@@ -13,7 +12,6 @@ import org.walletstate.domain.holding.Asset;
 import org.walletstate.domain.holding.Balance;
 import org.walletstate.domain.holding.HoldingFailure;
 import org.walletstate.domain.holding.HoldingRead;
-import org.walletstate.domain.request.Fields;
 import org.walletstate.domain.stellar.StellarRead;
 import org.walletstate.domain.stellar.StellarTrustLine;
 
@@ -23,7 +21,8 @@ import org.walletstate.domain.stellar.StellarTrustLine;
  * stroops, 7 decimals. A line the issuer has not fully authorised holds nothing that counts: the
  * holder cannot move it. Soroban contract balances are not visible.
  */
-final class StellarHoldings extends FixedScaleHoldings<StellarAddress> {
+final class StellarHoldings extends FixedScaleHoldings<StellarAddress>
+    implements IssuedAssetFamily<StellarAddress> {
 
   private static final IssuedAssets ASSETS =
       new IssuedAssets(
@@ -45,18 +44,8 @@ final class StellarHoldings extends FixedScaleHoldings<StellarAddress> {
   }
 
   @Override
-  public String contract(String text, String field) {
-    return StellarAddress.parse(text, field).text();
-  }
-
-  @Override
-  public Asset asset(Fields fields) {
-    return ASSETS.asset(fields);
-  }
-
-  @Override
-  public Asset asset(String contract, Optional<String> code) {
-    return ASSETS.asset(contract, code);
+  public IssuedAssets assets() {
+    return ASSETS;
   }
 
   @Override

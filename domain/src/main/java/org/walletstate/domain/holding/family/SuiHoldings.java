@@ -26,6 +26,8 @@ import org.walletstate.domain.sui.SuiRead;
  */
 final class SuiHoldings extends FamilyIdentity<SuiAddress> {
 
+  // Alike by design: failures and constructor shaped like XrplHoldings', as each family names
+  // its own failures and identity.
   private static final HoldingFailure DECIMALS =
       HoldingFailure.of(FailureSource.TOKEN_METADATA_READ, "the coin's decimals could not be read");
   private static final HoldingFailure BALANCE =

@@ -35,7 +35,8 @@ import org.walletstate.domain.xrpl.XrplRead;
  * line the issuer froze, or an issuer with a global freeze, is frozen: not usable, whatever it
  * holds, and every feature says so with {@code trustLineState {frozen}}.
  */
-final class XrplHoldings extends FamilyIdentity<XrplAddress> {
+final class XrplHoldings extends FamilyIdentity<XrplAddress>
+    implements IssuedAssetFamily<XrplAddress> {
 
   private static final IssuedAssets ASSETS =
       new IssuedAssets(
@@ -60,18 +61,8 @@ final class XrplHoldings extends FamilyIdentity<XrplAddress> {
   }
 
   @Override
-  public String contract(String text, String field) {
-    return XrplAddress.parse(text, field).text();
-  }
-
-  @Override
-  public Asset asset(Fields fields) {
-    return ASSETS.asset(fields);
-  }
-
-  @Override
-  public Asset asset(String contract, Optional<String> code) {
-    return ASSETS.asset(contract, code);
+  public IssuedAssets assets() {
+    return ASSETS;
   }
 
   @Override

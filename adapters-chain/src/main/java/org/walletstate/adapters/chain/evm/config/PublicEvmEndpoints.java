@@ -16,6 +16,7 @@ public final class PublicEvmEndpoints {
 
   private static final Map<ChainId, List<URI>> ENDPOINTS;
 
+  // Alike by design: a table, one put per chain; the repeats are its rows, not logic.
   static {
     Map<ChainId, List<URI>> m = new LinkedHashMap<>();
     put(

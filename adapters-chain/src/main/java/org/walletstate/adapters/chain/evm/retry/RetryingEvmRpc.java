@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,8 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
+import org.walletstate.adapters.chain.PreferredEndpoint;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
@@ -39,18 +38,14 @@ public final class RetryingEvmRpc implements EvmRpc {
 
   private static final System.Logger LOG = System.getLogger(RetryingEvmRpc.class.getName());
 
-  private record Preferred(int endpoint, Instant since) {}
-
   /** One call across its tries: when it started and on which endpoint, for the observer. */
   private record Call(long startNanos, int first) {}
 
   private final List<EvmRpc> endpoints;
   private final int attempts;
   private final Backoff backoff;
-  private final Duration failback;
-  private final Clock clock;
   private final ScheduledExecutorService timer;
-  private final AtomicReference<Preferred> preferred;
+  private final PreferredEndpoint preferred;
   private final ChainId chain;
   private final ChainCallObserver observer;
 
@@ -91,10 +86,8 @@ public final class RetryingEvmRpc implements EvmRpc {
     }
     this.attempts = attempts;
     this.backoff = Objects.requireNonNull(backoff, "backoff");
-    this.failback = Objects.requireNonNull(failback, "failback");
-    this.clock = Objects.requireNonNull(clock, "clock");
+    this.preferred = new PreferredEndpoint(failback, clock);
     this.timer = Objects.requireNonNull(timer, "timer");
-    this.preferred = new AtomicReference<>(new Preferred(0, clock.instant()));
     this.chain = chain;
     this.observer = Objects.requireNonNull(observer, "observer");
   }
@@ -241,7 +234,7 @@ public final class RetryingEvmRpc implements EvmRpc {
   }
 
   private Call start() {
-    return new Call(System.nanoTime(), firstEndpoint());
+    return new Call(System.nanoTime(), preferred.first());
   }
 
   private void ended(Call call, boolean answered, int attempts, int last) {
@@ -252,31 +245,25 @@ public final class RetryingEvmRpc implements EvmRpc {
         endpoints.get(last).provider());
   }
 
-  private int firstEndpoint() {
-    Preferred current = preferred.get();
-    if (current.endpoint() != 0 && !clock.instant().isBefore(current.since().plus(failback))) {
-      return 0;
-    }
-    return current.endpoint();
-  }
-
   private int next(int endpoint) {
     return (endpoint + 1) % endpoints.size();
   }
 
   private void answeredBy(int endpoint) {
-    Preferred current = preferred.get();
-    if (current.endpoint() != endpoint
-        && preferred.compareAndSet(current, new Preferred(endpoint, clock.instant()))) {
-      LOG.log(
-          System.Logger.Level.INFO,
-          () ->
-              "reading from "
-                  + endpoints.get(endpoint)
-                  + " instead of "
-                  + endpoints.get(current.endpoint())
-                  + (endpoint == 0 ? " (back to the first endpoint)" : " (failed over)"));
-    }
+    preferred
+        .answeredBy(endpoint)
+        .ifPresent(
+            previous ->
+                LOG.log(
+                    System.Logger.Level.INFO,
+                    () ->
+                        "reading from "
+                            + endpoints.get(endpoint)
+                            + " instead of "
+                            + endpoints.get(previous)
+                            + (endpoint == 0
+                                ? " (back to the first endpoint)"
+                                : " (failed over)")));
   }
 
   @Override
