@@ -60,6 +60,11 @@ class PgWatchEvaluationsTest {
 
   /** {@code count} watches of a new key, each with a condition on {@code chain}; their ids. */
   private List<String> watches(long chain, int count) {
+    return watches(chain, count, null);
+  }
+
+  /** As {@link #watches(long, int)}, each stored with {@code verdictBlock} as its first block. */
+  private List<String> watches(long chain, int count, Long verdictBlock) {
     long key = key();
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     String request =
@@ -84,7 +89,7 @@ class PgWatchEvaluationsTest {
               List.of(true),
               "att_" + id);
       store
-          .insert(new WatchStore.NewWatch(watch, request, KeyVersion.V2, "whsec_x"))
+          .insert(new WatchStore.NewWatch(watch, request, KeyVersion.V2, "whsec_x", verdictBlock))
           .await()
           .atMost(WAIT);
       ids.add(id);
@@ -257,6 +262,13 @@ class PgWatchEvaluationsTest {
         .await()
         .atMost(WAIT);
     assertThat(verdictBlock(chain, 6, a)).as("the change's own block").isEqualTo(125L);
+  }
+
+  @Test
+  void aWatchStoredWithItsFirstAttestationsBlock_isClaimedWithIt() {
+    ChainId chain = new ChainId.Evm(7_770_007);
+    watches(7_770_007, 1, 77L);
+    assertThat(verdictBlocks(chain, 80)).containsExactly(77L);
   }
 
   /** Each watch's verdict block as a claim at {@code head} of {@code chain} returns it. */
