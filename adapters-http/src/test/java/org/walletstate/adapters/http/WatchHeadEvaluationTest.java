@@ -13,7 +13,10 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +28,7 @@ import org.walletstate.adapters.http.testbed.TestKeys;
 import org.walletstate.adapters.http.testbed.Watches;
 import org.walletstate.adapters.http.testbed.WebhookReceiver;
 import org.walletstate.devnet.Devnet;
+import org.walletstate.devnet.JsonRpc;
 import org.walletstate.domain.payload.KeyVersion;
 import org.walletstate.verifier.VerifiedAttestation;
 
@@ -153,6 +157,67 @@ class WatchHeadEvaluationTest {
           () -> !receiver.received().isEmpty());
       assertFalseAt(Watches.deliveryOf(receiver, watch.key(), watch.id(), watch.secret()), block);
     }
+  }
+
+  /**
+   * A change in a block no evaluation read: the watch's verdict last read at an empty block L, then
+   * the transfer mined at L + 1 and five empty blocks after it in one call, so the next head the
+   * service hears of is L + 6. The change is delivered signed at L + 1, the block that made it
+   * (found by reading the watch again at blocks between), and verified by the SDK there.
+   */
+  @Test
+  void aChangeInABlockNoEvaluationRead_isSignedAtThatBlock() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver(0)) {
+      Created watch = create(receiver);
+      Thread.sleep(1_500); // evaluated at the head of its holder's funding; none due now
+      Payments.mine(10, 1); // a head that changes nothing: the watch's verdict is read there
+      long lower = Devnet.shared().rpc(10).blockNumber();
+      Watches.await(
+          () -> "the verdict's block is kept: " + Watches.state(pool, List.of(watch.id())),
+          () -> Long.valueOf(lower).equals(verdictBlock(watch.id())));
+
+      JsonRpc rpc = Devnet.shared().rpc(10);
+      String tx;
+      rpc.call("evm_setAutomine", false);
+      try {
+        tx =
+            rpc.call(
+                    "eth_sendTransaction",
+                    Map.of(
+                        "from",
+                        watch.holder(),
+                        "to",
+                        token,
+                        "data",
+                        "0xa9059cbb" + Payments.word(SINK) + Payments.word(BigInteger.valueOf(5)),
+                        "gas",
+                        "0x30d40"))
+                .asText();
+        rpc.call("anvil_mine", "0x6"); // the transfer in the first block, five empty ones after
+      } finally {
+        rpc.call("evm_setAutomine", true);
+      }
+      assertThat(Payments.succeeded(10, tx)).isTrue();
+      long block = Long.decode(rpc.minedReceipt(tx).get("blockNumber").asText());
+      assertThat(block).isEqualTo(lower + 1);
+      assertThat(rpc.blockNumber()).isEqualTo(lower + 6);
+
+      Watches.await(
+          () -> "the change is delivered: " + Watches.state(pool, List.of(watch.id())),
+          () -> !receiver.received().isEmpty());
+      assertFalseAt(Watches.deliveryOf(receiver, watch.key(), watch.id(), watch.secret()), block);
+      assertThat(verdictBlock(watch.id())).isEqualTo(block);
+    }
+  }
+
+  private Long verdictBlock(String id) {
+    return pool.preparedQuery("select verdict_block from watch where id = $1")
+        .execute(Tuple.of(id))
+        .await()
+        .atMost(Duration.ofSeconds(30))
+        .iterator()
+        .next()
+        .getLong("verdict_block");
   }
 
   /** A watch, its key, its holder's address and its webhook secret. */

@@ -39,6 +39,18 @@ public final class ChainStateByFamily implements ChainState, AutoCloseable {
     return state.observe(chain, query);
   }
 
+  /** Sent to the chain's family's adapter, as {@link #observe}. */
+  @Override
+  public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    ChainFamily family = ChainCatalogue.require(chain).family();
+    ChainState state = families.get(family);
+    if (state == null) {
+      return Uni.createFrom()
+          .item(new ChainObservation.HeadUnavailable("no reader for " + family + " chains"));
+    }
+    return state.observeAt(chain, block, query);
+  }
+
   /** Closes the readers that hold threads or connections. */
   @Override
   public void close() {

@@ -70,4 +70,26 @@ class ChainStateByFamilyTest {
     assertThat(observation)
         .isEqualTo(new ChainObservation.HeadUnavailable("no reader for XRPL chains"));
   }
+
+  @Test
+  void aPastBlockIsReadByTheChainsFamilysReader_andByNoneThatCannot() {
+    TableChainState evm =
+        new TableChainState(Clock.systemUTC()).otherwise((chain, read) -> new Reading.Value<>(7L));
+    ChainState solana = slotReader()::observe; // a reader with the port's own past reads
+    ChainState chains =
+        new ChainStateByFamily(Map.of(ChainFamily.SOLANA, solana, ChainFamily.EVM, evm));
+    ChainQuery query = ChainQuery.of(Set.of(new Lamports()));
+
+    ChainObservation past = chains.observeAt(ChainId.evm(8453), 90, query).await().indefinitely();
+    ChainObservation solanaPast =
+        chains.observeAt(ChainId.named("solana"), 90, query).await().indefinitely();
+
+    assertThat(evm.pastReads()).singleElement().satisfies(p -> assertThat(p.block()).isEqualTo(90));
+    assertThat(((ChainObservation.Observed) past).anchor())
+        .isInstanceOfSatisfying(
+            Anchor.EvmBlock.class, b -> assertThat(b.number().longValueExact()).isEqualTo(90));
+    assertThat(solanaPast)
+        .as("a reader that cannot read past blocks says so, as an unreadable head")
+        .isEqualTo(new ChainObservation.HeadUnavailable(ChainState.NO_PAST_BLOCKS));
+  }
 }

@@ -3,14 +3,19 @@ package org.walletstate.application.testing;
 import io.smallrye.mutiny.Uni;
 import java.math.BigInteger;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.BiFunction;
+import java.util.function.BiPredicate;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.Anchor;
 import org.walletstate.domain.chain.Chain;
@@ -36,6 +41,11 @@ import org.walletstate.domain.proof.ProofTarget;
  *
  * <p>Anchors default to block 100, two seconds before the clock, on EVM chains and to a fixed slot
  * on Solana; other families need {@link #anchoredAt}.
+ *
+ * <p>An EVM chain is also read at its past blocks ({@link #observeAt}): a read with a history
+ * ({@link #from}) answers what held at that block, any other as the table answers it; block n is
+ * {@link #BLOCK_TIME} per block before the head's timestamp. Every past read is recorded ({@link
+ * #pastReads}).
  */
 public final class TableChainState implements ChainState {
 
@@ -51,8 +61,19 @@ public final class TableChainState implements ChainState {
   private final Set<ChainId> disagreeing = new HashSet<>();
   private final List<ChainId> observed = new ArrayList<>();
   private final List<ChainQuery> queries = new ArrayList<>();
+  private final Map<ChainId, Map<ChainRead<?>, NavigableMap<Long, Reading<?>>>> history =
+      new HashMap<>();
+  private final Map<ChainId, NavigableMap<Long, Reading<?>>> everyRead = new HashMap<>();
+  private final List<PastRead> pastReads = new ArrayList<>();
+  private BiPredicate<ChainId, Long> pastFails = (chain, block) -> false;
   private BiFunction<ChainId, ChainRead<?>, Reading<?>> otherwise =
       (chain, read) -> new Reading.Unreadable<>("no answer in the table for " + read);
+
+  /** The time between two blocks of an EVM chain read at past blocks. */
+  public static final Duration BLOCK_TIME = Duration.ofSeconds(2);
+
+  /** A read of a chain at a past block: the query it ran. */
+  public record PastRead(ChainId chain, long block, ChainQuery query) {}
 
   public TableChainState(Clock clock) {
     this.clock = clock;
@@ -68,6 +89,39 @@ public final class TableChainState implements ChainState {
   /** Answers {@code read} on {@code chain} with {@code value}. */
   public <T> TableChainState value(ChainId chain, ChainRead<T> read, T value) {
     return answer(chain, read, new Reading.Value<>(value));
+  }
+
+  /**
+   * From block {@code block} of {@code chain} on (until a later entry), a read at a past block
+   * answers {@code read} with {@code reading}.
+   */
+  public synchronized <T> TableChainState from(
+      ChainId chain, long block, ChainRead<T> read, Reading<T> reading) {
+    history
+        .computeIfAbsent(chain, c -> new HashMap<>())
+        .computeIfAbsent(read, r -> new TreeMap<>())
+        .put(block, reading);
+    return this;
+  }
+
+  /**
+   * From block {@code block} of {@code chain} on (until a later entry), a read at a past block
+   * answers every read without a history of its own ({@link #from}) with {@code reading}.
+   */
+  public synchronized TableChainState everyReadFrom(ChainId chain, long block, Reading<?> reading) {
+    everyRead.computeIfAbsent(chain, c -> new TreeMap<>()).put(block, reading);
+    return this;
+  }
+
+  /** From now on a read at a past block answers no block where {@code fails} says so. */
+  public synchronized TableChainState pastFailing(BiPredicate<ChainId, Long> fails) {
+    this.pastFails = fails;
+    return this;
+  }
+
+  /** The reads at past blocks, in order. */
+  public synchronized List<PastRead> pastReads() {
+    return List.copyOf(pastReads);
   }
 
   /** Forgets every answer on {@code chain}. */
@@ -163,6 +217,43 @@ public final class TableChainState implements ChainState {
                 quorum
                     ? quorums.getOrDefault(chain, new ReadAssurance(Assurance.QUORUM, 2, 2))
                     : ReadAssurance.single()));
+  }
+
+  /**
+   * {@code query} at block {@code block} of an EVM chain at or below its head: each read with a
+   * history answers what held there, every other as {@link #observe} answers it; no proofs.
+   */
+  @Override
+  public synchronized Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    pastReads.add(new PastRead(chain, block, query));
+    if (!(anchorOf(chain) instanceof Anchor.EvmBlock head)
+        || block > head.number().longValueExact()
+        || down.contains(chain)
+        || pastFails.test(chain, block)) {
+      return Uni.createFrom().item(new ChainObservation.HeadUnavailable("no block " + block));
+    }
+    Map<ChainRead<?>, Reading<?>> answers = new LinkedHashMap<>();
+    query.reads().forEach(read -> answers.put(read, answerAt(chain, block, read)));
+    query
+        .followUps()
+        .apply(Readings.of(answers))
+        .forEach(read -> answers.put(read, answerAt(chain, block, read)));
+    Instant at =
+        head.timestamp().minus(BLOCK_TIME.multipliedBy(head.number().longValueExact() - block));
+    return Uni.createFrom()
+        .item(
+            new ChainObservation.Observed(
+                new Anchor.EvmBlock(BigInteger.valueOf(block), at), Readings.of(answers)));
+  }
+
+  private Reading<?> answerAt(ChainId chain, long block, ChainRead<?> read) {
+    NavigableMap<Long, Reading<?>> held =
+        history.getOrDefault(chain, Map.of()).getOrDefault(read, new TreeMap<>());
+    Map.Entry<Long, Reading<?>> at = held.floorEntry(block);
+    if (at == null) {
+      at = everyRead.getOrDefault(chain, new TreeMap<>()).floorEntry(block);
+    }
+    return at != null ? at.getValue() : answerTo(chain, read);
   }
 
   private Reading<?> answerTo(ChainId chain, ChainRead<?> read) {

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -68,13 +69,49 @@ public final class AnchoredEvmChainState implements EvmChainState {
       return Uni.createFrom()
           .item(new ChainObservation.HeadUnavailable("no RPC endpoint is configured for " + chain));
     }
+    return anchored(
+        chain, configured, reads, followUps, proofs, anchor, d -> configured.rpc().head(anchor, d));
+  }
+
+  /** As {@link #observe}, at block {@code block} read by its number. */
+  @Override
+  public Uni<ChainObservation> observeAt(
+      ChainId chain,
+      BigInteger block,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    ObserveArguments.require(chain, reads, followUps, proofs, AnchorTag.LATEST);
+    Objects.requireNonNull(block, "block");
+    Chain configured = chains.get(chain);
+    if (configured == null) {
+      return Uni.createFrom()
+          .item(new ChainObservation.HeadUnavailable("no RPC endpoint is configured for " + chain));
+    }
+    return anchored(
+        chain,
+        configured,
+        reads,
+        followUps,
+        proofs,
+        AnchorTag.LATEST,
+        d -> configured.rpc().block(block, d));
+  }
+
+  /** The block {@code pin} reads, then every read and proof pinned to it, within the deadline. */
+  private Uni<ChainObservation> anchored(
+      ChainId chain,
+      Chain configured,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs,
+      AnchorTag anchor,
+      Function<Deadline, Uni<HeadOutcome>> pin) {
     return Uni.createFrom()
         .deferred(
             () -> {
               Deadline deadline = Deadline.after(clock, configured.deadline());
-              return configured
-                  .rpc()
-                  .head(anchor, deadline)
+              return pin.apply(deadline)
                   .flatMap(
                       head -> {
                         if (head instanceof HeadOutcome.Read read) {

@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.util.Set;
 import java.util.function.Function;
 import org.walletstate.application.port.out.ChainState;
@@ -8,6 +9,7 @@ import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRead;
 import org.walletstate.domain.evm.read.ReadOutcomes;
+import org.walletstate.domain.observation.Assurance;
 import org.walletstate.domain.observation.ChainObservation;
 import org.walletstate.domain.observation.ChainQuery;
 import org.walletstate.domain.proof.ProofTarget;
@@ -79,4 +81,36 @@ public interface EvmChainState extends ChainState {
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
       Set<ProofTarget> proofs,
       AnchorTag anchor);
+
+  /**
+   * The family-neutral query at a past block, as EVM reads: only a single-provider query anchored
+   * at {@code latest}; any other is answered {@link ChainState#NO_PAST_BLOCKS}.
+   */
+  @Override
+  default Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    if (query.assurance() != Assurance.SINGLE || query.anchor() != AnchorTag.LATEST || block < 0) {
+      return Uni.createFrom().item(new ChainObservation.HeadUnavailable(NO_PAST_BLOCKS));
+    }
+    return observeAt(
+        chain,
+        BigInteger.valueOf(block),
+        EvmRead.all(query.reads()),
+        firstRound -> EvmRead.all(query.followUps().apply(firstRound)),
+        query.proofs());
+  }
+
+  /**
+   * As {@link #observe(ChainId, Set, Function, Set)}, anchored at block {@code block} of the chain
+   * ({@code eth_getBlockByNumber} by number, for its hash, timestamp and state root) instead of the
+   * head: every read and proof pinned to that number, the anchor that block read as {@code latest}.
+   * A block that cannot be read is {@link ChainObservation.HeadUnavailable}.
+   */
+  default Uni<ChainObservation> observeAt(
+      ChainId chain,
+      BigInteger block,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    return Uni.createFrom().item(new ChainObservation.HeadUnavailable(NO_PAST_BLOCKS));
+  }
 }

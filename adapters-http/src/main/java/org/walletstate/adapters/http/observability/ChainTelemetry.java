@@ -10,6 +10,7 @@ import io.opentelemetry.context.Scope;
 import io.smallrye.mutiny.Uni;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.walletstate.application.port.out.ChainCallObserver;
 import org.walletstate.application.port.out.ChainState;
 import org.walletstate.domain.chain.ChainId;
@@ -92,9 +93,21 @@ public final class ChainTelemetry implements ChainCallObserver {
 
     @Override
     public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+      return spanned(chain, "chain observe", true, () -> reader.observe(chain, query));
+    }
+
+    /** A span as {@link #observe}; a past block's anchor is not the chain's on the status board. */
+    @Override
+    public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+      return spanned(
+          chain, "chain observe at block", false, () -> reader.observeAt(chain, block, query));
+    }
+
+    private Uni<ChainObservation> spanned(
+        ChainId chain, String name, boolean head, Supplier<Uni<ChainObservation>> read) {
       Span span =
           tracer
-              .spanBuilder("chain observe")
+              .spanBuilder(name)
               .setSpanKind(SpanKind.INTERNAL)
               .setAttribute(CHAIN, chain.toString())
               .startSpan();
@@ -103,7 +116,7 @@ public final class ChainTelemetry implements ChainCallObserver {
       Uni<ChainObservation> observation;
       Scope assembling = span.makeCurrent();
       try {
-        observation = reader.observe(chain, query); // a refused query still throws here
+        observation = read.get(); // a refused query still throws here
       } catch (RuntimeException refused) {
         span.setStatus(StatusCode.ERROR, refused.getClass().getSimpleName());
         span.end();
@@ -120,7 +133,7 @@ public final class ChainTelemetry implements ChainCallObserver {
                       .subscribe()
                       .with(
                           observed -> {
-                            ended(span, chain, observed);
+                            ended(span, chain, observed, head);
                             emitter.complete(observed);
                           },
                           failure -> {
@@ -134,9 +147,11 @@ public final class ChainTelemetry implements ChainCallObserver {
               });
     }
 
-    private void ended(Span span, ChainId chain, ChainObservation observation) {
+    private void ended(Span span, ChainId chain, ChainObservation observation, boolean head) {
       if (observation instanceof ChainObservation.Observed observed) {
-        board.anchored(chain, observed.anchor());
+        if (head) {
+          board.anchored(chain, observed.anchor());
+        }
         span.setAttribute(OUTCOME, "observed");
       } else {
         span.setAttribute(OUTCOME, "head_unavailable");

@@ -24,8 +24,16 @@ public final class OnCallerContext implements ChainState {
 
   @Override
   public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
+    return onCaller(chains.observe(chain, query));
+  }
+
+  @Override
+  public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    return onCaller(chains.observeAt(chain, block, query));
+  }
+
+  private static Uni<ChainObservation> onCaller(Uni<ChainObservation> observed) {
     Context caller = Vertx.currentContext();
-    Uni<ChainObservation> observed = chains.observe(chain, query);
     if (caller == null) {
       return observed;
     }

@@ -22,4 +22,11 @@ public final class TimedChainState implements ChainState {
   public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
     return ServerTimings.timed(chains.observe(chain, query), "chain", chain.wireValue().toString());
   }
+
+  /** Timed as {@link #observe}. */
+  @Override
+  public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    return ServerTimings.timed(
+        chains.observeAt(chain, block, query), "chain", chain.wireValue().toString());
+  }
 }

@@ -21,7 +21,9 @@ import org.walletstate.domain.payload.KeyVersion;
  * is recorded only over the change before it ({@code changes = seq - 1}), with its delivery, in one
  * transaction: a replica that evaluated the same change records nothing. A claim at a new head
  * takes a watch once per block of that chain ({@code head_blocks}); a timer run records there the
- * blocks it read its watches at. The unchanged evaluations of a run are written in one statement.
+ * blocks it read its watches at. The unchanged evaluations of a run are written in one statement,
+ * with the block each watch on one EVM chain read its verdict at ({@code verdict_block}, never
+ * lowered there); a change sets that block to its own.
  */
 public class PgWatchEvaluations implements WatchEvaluations {
 
@@ -30,7 +32,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " order by next_evaluation_at limit $3 for update skip locked)"
           + " update watch w set next_evaluation_at = $2 from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone, w.verdict_block";
 
   /**
    * As {@link #CLAIM}, among the watches due by $4 with a condition whose {@code chainId} is $5 (a
@@ -49,7 +51,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
           + " head_blocks = w.head_blocks || jsonb_build_object($5::text, $6::bigint)"
           + " from due where w.id = due.id"
           + " returning w.id, w.key_id, w.key_version, w.request_json, w.deliver_on,"
-          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone";
+          + " w.last_pass, w.last_met, w.changes, w.created_at, w.paid_periods, w.failed_alone, w.verdict_block";
 
   /**
    * The blocks a timer run read watches at ($1 ids, $2 chains as {@link #CLAIM_ON} names them, $3
@@ -65,11 +67,16 @@ public class PgWatchEvaluations implements WatchEvaluations {
   private static final String PAID =
       "update watch set paid_periods = greatest(paid_periods, $2) where id = $1";
 
-  /** Every unchanged watch of a run in one statement: ids, statuses and details as arrays. */
+  /**
+   * Every unchanged watch of a run in one statement: ids, statuses, details and verdict blocks as
+   * arrays (a block null when the evaluation read none; a kept block is never lowered, and stays
+   * when none was read: {@code greatest} ignores nulls).
+   */
   private static final String UNCHANGED =
       "update watch w set status = u.status, status_detail = u.detail, next_evaluation_at = $4,"
-          + " failed_alone = 0 from unnest($1::text[], $2::text[], $3::text[]) as u(id, status,"
-          + " detail) where w.id = u.id";
+          + " failed_alone = 0, verdict_block = greatest(w.verdict_block, u.block)"
+          + " from unnest($1::text[], $2::text[], $3::text[], $5::bigint[]) as u(id, status,"
+          + " detail, block) where w.id = u.id";
 
   private static final String APART =
       "update watch set status = 'read_failed', status_detail = $3, next_evaluation_at = $4,"
@@ -77,8 +84,8 @@ public class PgWatchEvaluations implements WatchEvaluations {
 
   private static final String CHANGED =
       "update watch set last_pass = $2, last_met = $3, last_attestation_id = $4, changes = $5,"
-          + " status = 'active', status_detail = '', next_evaluation_at = $6, failed_alone = 0"
-          + " where id = $1 and changes = $5 - 1";
+          + " status = 'active', status_detail = '', next_evaluation_at = $6, failed_alone = 0,"
+          + " verdict_block = $7 where id = $1 and changes = $5 - 1";
 
   private static final String OUTBOX =
       "insert into watch_delivery (id, watch_id, seq, attestation_id, body, created_at,"
@@ -129,7 +136,8 @@ public class PgWatchEvaluations implements WatchEvaluations {
         r.getInteger("changes"),
         r.getOffsetDateTime("created_at").toInstant(),
         r.getInteger("paid_periods"),
-        r.getInteger("failed_alone"));
+        r.getInteger("failed_alone"),
+        r.getLong("verdict_block"));
   }
 
   @Override
@@ -162,14 +170,16 @@ public class PgWatchEvaluations implements WatchEvaluations {
     String[] ids = new String[watches.size()];
     String[] statuses = new String[ids.length];
     String[] details = new String[ids.length];
+    Long[] blocks = new Long[ids.length];
     for (int i = 0; i < ids.length; i++) {
       Unchanged u = watches.get(i);
       ids[i] = u.id();
       statuses[i] = u.status().wireName();
       details[i] = u.detail();
+      blocks[i] = u.verdictBlock();
     }
     return pool.preparedQuery(UNCHANGED)
-        .execute(Tuple.of(ids, statuses, details, utc(nextAt)))
+        .execute(Tuple.of(ids, statuses, details, utc(nextAt), blocks))
         .replaceWithVoid();
   }
 
@@ -192,6 +202,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
                     c.attestationId(),
                     c.seq(),
                     utc(c.nextAt()))));
+    watch.addLong(c.verdictBlock());
     Tuple delivery =
         Tuple.of(c.deliveryId(), c.watchId(), c.seq(), c.attestationId(), c.body(), utc(c.at()));
     return pool.withTransaction(

@@ -32,8 +32,8 @@ public class PgWatchStore implements WatchStore {
   private static final String INSERT =
       "insert into watch (id, key_id, request_json, key_version, webhook_url, webhook_secret,"
           + " deliver_on, created_at, expires_at, status, status_detail, last_pass, last_met,"
-          + " last_attestation_id)"
-          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+          + " last_attestation_id, verdict_block)"
+          + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)";
 
   private static final String LAPSED =
       "delete from watch_place where key_id = $1 and held_until <= now()";
@@ -94,6 +94,7 @@ public class PgWatchStore implements WatchStore {
                     w.pass(),
                     metText(w.met()),
                     w.attestationId())));
+    values.addLong(row.verdictBlock());
     return pool.withTransaction(
         connection ->
             connection

@@ -32,7 +32,8 @@ import org.walletstate.domain.payload.KeyVersion;
  * one after another (replicas that learn of the head at different times), take each watch once; the
  * next block takes every watch again; an older head takes none; and the unchanged evaluations of a
  * run are written in one statement, each with its own status; the blocks a timer run read watches
- * at count as claimed at, and never go down.
+ * at count as claimed at, and never go down; the block a watch's verdict was read at is written
+ * with the unchanged evaluations (never lowered, kept when none was read) and with a change.
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
@@ -59,6 +60,11 @@ class PgWatchEvaluationsTest {
 
   /** {@code count} watches of a new key, each with a condition on {@code chain}; their ids. */
   private List<String> watches(long chain, int count) {
+    return watches(chain, count, null);
+  }
+
+  /** As {@link #watches(long, int)}, each stored with {@code verdictBlock} as its first block. */
+  private List<String> watches(long chain, int count, Long verdictBlock) {
     long key = key();
     Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
     String request =
@@ -83,7 +89,7 @@ class PgWatchEvaluationsTest {
               List.of(true),
               "att_" + id);
       store
-          .insert(new WatchStore.NewWatch(watch, request, KeyVersion.V2, "whsec_x"))
+          .insert(new WatchStore.NewWatch(watch, request, KeyVersion.V2, "whsec_x", verdictBlock))
           .await()
           .atMost(WAIT);
       ids.add(id);
@@ -210,6 +216,84 @@ class PgWatchEvaluationsTest {
                 .next()
                 .getString("b"))
         .isEqualTo("{\"7770004\": 201, \"7770005\": 9}");
+  }
+
+  @Test
+  void theBlockOfAWatchsVerdict_isKeptByUnchangedRuns_neverLowered_andSetByAChange() {
+    ChainId chain = new ChainId.Evm(7_770_006);
+    List<String> ids = watches(7_770_006, 2);
+    String a = ids.get(0);
+    String b = ids.get(1);
+    assertThat(verdictBlocks(chain, 1)).as("not known at first").containsOnly((Long) null);
+
+    Instant next = Instant.now();
+    evaluations
+        .unchanged(
+            List.of(
+                new WatchEvaluations.Unchanged(a, Watch.Status.ACTIVE, "", 120L),
+                new WatchEvaluations.Unchanged(b, Watch.Status.READ_FAILED, "no answer")),
+            next)
+        .await()
+        .atMost(WAIT);
+    assertThat(verdictBlock(chain, 2, a)).isEqualTo(120L);
+    assertThat(verdictBlock(chain, 3, b)).isNull();
+
+    evaluations
+        .unchanged(
+            List.of(
+                new WatchEvaluations.Unchanged(a, Watch.Status.ACTIVE, "", 110L),
+                new WatchEvaluations.Unchanged(b, Watch.Status.ACTIVE, "", 130L)),
+            next)
+        .await()
+        .atMost(WAIT);
+    evaluations
+        .unchanged(List.of(new WatchEvaluations.Unchanged(a, Watch.Status.READ_FAILED, "x")), next)
+        .await()
+        .atMost(WAIT);
+    assertThat(verdictBlock(chain, 4, a))
+        .as("never lowered, kept by a failed read")
+        .isEqualTo(120L);
+    assertThat(verdictBlock(chain, 5, b)).isEqualTo(130L);
+
+    evaluations
+        .changed(
+            new WatchEvaluations.Change(
+                a, 1, false, List.of(false), "att_" + a, "msg_" + a, "{}", next, next, 125L))
+        .await()
+        .atMost(WAIT);
+    assertThat(verdictBlock(chain, 6, a)).as("the change's own block").isEqualTo(125L);
+  }
+
+  @Test
+  void aWatchStoredWithItsFirstAttestationsBlock_isClaimedWithIt() {
+    ChainId chain = new ChainId.Evm(7_770_007);
+    watches(7_770_007, 1, 77L);
+    assertThat(verdictBlocks(chain, 80)).containsExactly(77L);
+  }
+
+  /** Each watch's verdict block as a claim at {@code head} of {@code chain} returns it. */
+  private List<Long> verdictBlocks(ChainId chain, long head) {
+    Instant now = Instant.now();
+    return evaluations
+        .claimOn(chain, head, now, now.plusSeconds(60), Duration.ZERO, 100)
+        .await()
+        .atMost(WAIT)
+        .stream()
+        .map(WatchEvaluations.Due::verdictBlock)
+        .toList();
+  }
+
+  private Long verdictBlock(ChainId chain, long head, String id) {
+    Instant now = Instant.now();
+    return evaluations
+        .claimOn(chain, head, now, now.plusSeconds(60), Duration.ZERO, 100)
+        .await()
+        .atMost(WAIT)
+        .stream()
+        .filter(d -> d.id().equals(id))
+        .findFirst()
+        .orElseThrow()
+        .verdictBlock();
   }
 
   private Row row(String id) {

@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -37,7 +39,10 @@ import org.walletstate.domain.chain.ChainId;
  * evaluated). An incomplete read changes nothing and delivers nothing: the watch says so in its
  * status and is read again at the next run. A key that cannot pay for a change pauses its watch,
  * which keeps being evaluated and delivers the change once the key has credits. The evaluations of
- * a run that changed nothing are written together, in one statement at its end.
+ * a run that changed nothing are written together, in one statement at its end, with the block a
+ * watch on one EVM chain read its verdict at; a change read more than one block after that one is
+ * signed at the block that made it, found by bisection over the blocks between ({@link
+ * ChangeBlocks}).
  */
 public final class EvaluateWatches {
 
@@ -56,6 +61,7 @@ public final class EvaluateWatches {
   private final PreparedWatches prepared;
   private final IsolatingReads reads;
   private final SignedChanges changes;
+  private final ChangeBlocks blocks;
   private final Clock clock;
   private final Executor cpu;
   private final Duration every;
@@ -77,6 +83,7 @@ public final class EvaluateWatches {
     this.prepared = new PreparedWatches(requests);
     this.reads = new IsolatingReads(chains);
     this.changes = new SignedChanges(evaluations, signer, ledger, entropy, cpu);
+    this.blocks = new ChangeBlocks(chains, cpu);
     this.clock = clock;
     this.cpu = cpu;
     this.every = timing.every();
@@ -158,7 +165,8 @@ public final class EvaluateWatches {
 
   /**
    * Every watch's outcome in one pass: an unchanged one is only listed (for the run's one write);
-   * the others (set apart, changed) are written one after another.
+   * the others (set apart, changed) are written one after another, each change signed at the block
+   * that changed it ({@link ChangeBlocks}).
    */
   private Uni<Integer> outcomes(
       List<Parsed> parsed,
@@ -167,12 +175,44 @@ public final class EvaluateWatches {
       Instant now,
       Instant next) {
     List<Supplier<Uni<Integer>>> writes = new ArrayList<>();
+    Map<String, Parsed> changedBy = new LinkedHashMap<>();
+    List<ChangeBlocks.Changed> changed = new ArrayList<>();
     for (Parsed p : parsed) {
       Supplier<Uni<Integer>> write = one(p, observed, unchanged, now, next);
       if (write != null) {
         writes.add(write);
+      } else if (observed.evaluation(p.member()) instanceof AttestEvaluation.Complete complete
+          && WatchVerdicts.changed(p.due(), complete)) {
+        changedBy.put(p.due().id(), p);
+        changed.add(new ChangeBlocks.Changed(p.due(), p.member(), complete));
       }
     }
+    if (changed.isEmpty()) {
+      return written(writes);
+    }
+    return blocks
+        .found(changed, observed)
+        .flatMap(
+            found -> {
+              found.forEach(
+                  (id, at) -> {
+                    Parsed p = changedBy.get(id);
+                    writes.add(
+                        () ->
+                            changes.charged(
+                                p.due(),
+                                p.command(),
+                                at.complete(),
+                                at.block(),
+                                unchanged,
+                                now,
+                                next));
+                  });
+              return written(writes);
+            });
+  }
+
+  private static Uni<Integer> written(List<Supplier<Uni<Integer>>> writes) {
     if (writes.isEmpty()) {
       return Uni.createFrom().item(0);
     }
@@ -184,7 +224,10 @@ public final class EvaluateWatches {
         .with(Collectors.summingInt(Integer::intValue));
   }
 
-  /** The write a watch's evaluation needs, or none when it is only listed as unchanged. */
+  /**
+   * The write a watch's evaluation needs; none when it is only listed as unchanged, or when it is a
+   * change (written once the block that changed it is known).
+   */
   private Supplier<Uni<Integer>> one(
       Parsed p,
       IsolatingReads.Observed observed,
@@ -194,7 +237,7 @@ public final class EvaluateWatches {
     String id = p.due().id();
     AttestEvaluation evaluation = observed.evaluation(p.member());
     if (evaluation instanceof AttestEvaluation.Refused refused) {
-      return none(unchanged, id, Watch.Status.READ_FAILED, refused.message());
+      return none(unchanged, id, Watch.Status.READ_FAILED, refused.message(), null);
     }
     if (evaluation instanceof AttestEvaluation.Incomplete incomplete) {
       if (observed.failedAlone().contains(id)) {
@@ -203,13 +246,13 @@ public final class EvaluateWatches {
         String detail = WatchVerdicts.apart(strikes, apart, incomplete);
         return () -> evaluations.apart(id, strikes, detail, now.plus(apart)).replaceWith(0);
       }
-      return none(unchanged, id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete));
+      return none(unchanged, id, Watch.Status.READ_FAILED, WatchVerdicts.failure(incomplete), null);
     }
     AttestEvaluation.Complete complete = (AttestEvaluation.Complete) evaluation;
     if (!WatchVerdicts.changed(p.due(), complete)) {
-      return none(unchanged, id, Watch.Status.ACTIVE, "");
+      return none(unchanged, id, Watch.Status.ACTIVE, "", observed.block(p.member()).orElse(null));
     }
-    return () -> changes.charged(p.due(), p.command(), complete, unchanged, now, next);
+    return null;
   }
 
   /**
@@ -223,8 +266,12 @@ public final class EvaluateWatches {
 
   /** An unchanged evaluation, kept for the run's one write of them. */
   private static Supplier<Uni<Integer>> none(
-      List<WatchEvaluations.Unchanged> unchanged, String id, Watch.Status status, String detail) {
-    unchanged.add(new WatchEvaluations.Unchanged(id, status, detail));
+      List<WatchEvaluations.Unchanged> unchanged,
+      String id,
+      Watch.Status status,
+      String detail,
+      Long verdictBlock) {
+    unchanged.add(new WatchEvaluations.Unchanged(id, status, detail, verdictBlock));
     return null;
   }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -76,6 +77,17 @@ final class IsolatingReads {
                 });
       }
       return blocks;
+    }
+
+    /** The EVM block a watch that reads one chain was read at; empty for any other watch. */
+    Optional<Long> block(Member m) {
+      Map<ChainId, ChainObservation> mine = byWatch.getOrDefault(m.id(), Map.of());
+      if (mine.size() != 1
+          || !(mine.values().iterator().next() instanceof ChainObservation.Observed read)
+          || !(read.anchor() instanceof Anchor.EvmBlock block)) {
+        return Optional.empty();
+      }
+      return Optional.of(block.number().longValueExact());
     }
 
     /** Records {@code o} as the watch's observation of {@code chain}. */

@@ -46,11 +46,15 @@ final class SignedChanges {
     this.cpu = cpu;
   }
 
-  /** The change of {@code due} to {@code complete}: 1 when recorded, 0 when its watch paused. */
+  /**
+   * The change of {@code due} to {@code complete} (read at {@code block}, on a watch that reads one
+   * EVM chain; null otherwise): 1 when recorded, 0 when its watch paused.
+   */
   Uni<Integer> charged(
       WatchEvaluations.Due due,
       AttestCommand command,
       AttestEvaluation.Complete complete,
+      Long block,
       List<WatchEvaluations.Unchanged> unchanged,
       Instant now,
       Instant next) {
@@ -67,13 +71,16 @@ final class SignedChanges {
                 balance < EvaluateWatches.PRICE
                     ? paused(unchanged, due, balance)
                     : logged(due, command, attestation)
-                        .flatMap(signed -> delivered(due, complete, unchanged, signed, now, next)));
+                        .flatMap(
+                            signed ->
+                                delivered(due, complete, block, unchanged, signed, now, next)));
   }
 
   /** The change debited once per change (the watch and its number), then recorded. */
   private Uni<Integer> delivered(
       WatchEvaluations.Due due,
       AttestEvaluation.Complete complete,
+      Long block,
       List<WatchEvaluations.Unchanged> unchanged,
       AttestationSigner.SignedAttestation signed,
       Instant now,
@@ -105,7 +112,8 @@ final class SignedChanges {
                                 "msg_" + HexFormat.of().formatHex(entropy.bytes(12)),
                                 signed.dataJson(),
                                 now,
-                                next))
+                                next,
+                                block))
                         .replaceWith(1));
   }
 

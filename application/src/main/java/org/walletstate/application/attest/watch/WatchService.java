@@ -5,9 +5,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestOutcome;
 import org.walletstate.application.attest.port.in.AttestUseCase;
@@ -24,6 +26,8 @@ import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.attest.attestation.ConditionResult;
+import org.walletstate.domain.chain.Anchor;
+import org.walletstate.domain.chain.ChainId;
 
 /**
  * {@link WatchesUseCase}: the webhook is checked and the key's watches counted before anything is
@@ -130,7 +134,11 @@ public final class WatchService implements WatchesUseCase {
     String secret = SECRET_PREFIX + Base64.getEncoder().encodeToString(entropy.bytes(24));
     WatchStore.NewWatch row =
         new WatchStore.NewWatch(
-            watch, command.requestJson(), command.attest().request().keyVersion(), secret);
+            watch,
+            command.requestJson(),
+            command.attest().request().keyVersion(),
+            secret,
+            verdictBlock(first));
     return store.insert(row).replaceWith(new SubscribeOutcome.Subscribed(watch, secret, signed));
   }
 
@@ -158,5 +166,24 @@ public final class WatchService implements WatchesUseCase {
   @Override
   public Uni<Boolean> delete(KeyAccount owner, String id) {
     return store.delete(owner.id(), id);
+  }
+
+  /** The EVM block every result of {@code first} was read at, when it read one chain; or null. */
+  private static Long verdictBlock(Attestation first) {
+    Set<ChainId> chains = new HashSet<>();
+    Set<Anchor> anchors = new HashSet<>();
+    first
+        .results()
+        .forEach(
+            r -> {
+              chains.add(r.chainId());
+              anchors.add(r.anchor());
+            });
+    if (chains.size() != 1
+        || anchors.size() != 1
+        || !(anchors.iterator().next() instanceof Anchor.EvmBlock block)) {
+      return null;
+    }
+    return block.number().longValueExact();
   }
 }

@@ -26,6 +26,18 @@ final class WatchVerdicts {
     return due.deliverOn() == WatchCommand.DeliverOn.MET && !met(complete).equals(due.met());
   }
 
+  /**
+   * Whether {@code read} is the verdict {@code found} is, as a watch delivering on {@code on} tells
+   * verdicts apart: the same {@code pass} (and, with {@code met}, every condition's met).
+   */
+  static boolean same(
+      WatchCommand.DeliverOn on, AttestEvaluation.Complete found, AttestEvaluation.Complete read) {
+    if (found.pass() != read.pass()) {
+      return false;
+    }
+    return on != WatchCommand.DeliverOn.MET || met(found).equals(met(read));
+  }
+
   /** How the status detail of a watch set apart from the shared round starts. */
   static final String APART = "failed alone ";
 

@@ -25,4 +25,21 @@ public interface ChainState {
    * @throws IllegalArgumentException when a read of the query is of another family
    */
   Uni<ChainObservation> observe(ChainId chain, ChainQuery query);
+
+  /** The detail of a reader that cannot read a chain at a past block. */
+  String NO_PAST_BLOCKS = "this reader does not read chains at past blocks";
+
+  /**
+   * Runs {@code query} on {@code chain} anchored at its block {@code block} (a block at or below a
+   * head read before), as {@link #observe} runs it at the head: every read and proof pinned to that
+   * block, the anchor that block's number and timestamp. Only a single-provider query anchored at
+   * {@code latest} is read this way; a reader that cannot (another family, a quorum, a tag other
+   * than {@code latest}) answers {@link ChainObservation.HeadUnavailable} with {@link
+   * #NO_PAST_BLOCKS}, as a chain whose block could not be read is answered. Never a verdict.
+   *
+   * @param block a block number of {@code chain}, not negative
+   */
+  default Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    return Uni.createFrom().item(new ChainObservation.HeadUnavailable(NO_PAST_BLOCKS));
+  }
 }

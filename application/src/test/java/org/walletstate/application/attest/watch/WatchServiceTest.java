@@ -130,6 +130,7 @@ class WatchServiceTest {
               assertThat(row.webhookSecret()).isEqualTo(subscribed.webhookSecret());
               assertThat(row.requestJson()).contains("\"webhookUrl\"");
               assertThat(row.keyVersion()).isEqualTo(KeyVersion.V2);
+              assertThat(row.verdictBlock()).as("the first read's block").isEqualTo(100L);
             });
   }
 

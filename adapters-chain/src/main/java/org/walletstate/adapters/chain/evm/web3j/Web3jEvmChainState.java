@@ -1,6 +1,7 @@
 package org.walletstate.adapters.chain.evm.web3j;
 
 import io.smallrye.mutiny.Uni;
+import java.math.BigInteger;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -204,6 +205,24 @@ public final class Web3jEvmChainState implements EvmChainState, ChainHeads, Auto
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
     return anchored.observe(chain, reads, followUps, proofs, anchor);
+  }
+
+  /** A past block is read by the single-provider reader only; a quorum query is refused. */
+  @Override
+  public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    return query.assurance() == Assurance.QUORUM
+        ? EvmChainState.super.observeAt(chain, block, query)
+        : anchored.observeAt(chain, block, query);
+  }
+
+  @Override
+  public Uni<ChainObservation> observeAt(
+      ChainId chain,
+      BigInteger block,
+      Set<EvmRead<?>> reads,
+      Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
+      Set<ProofTarget> proofs) {
+    return anchored.observeAt(chain, block, reads, followUps, proofs);
   }
 
   /** Told of each higher head of every chain followed (none when head following is off). */

@@ -20,6 +20,8 @@ public interface WatchEvaluations {
    * @param paidPeriods how many charge periods of its life are paid (the first by its creation)
    * @param failedAlone how many evaluations in a row its own reads failed while its chain answered
    *     the other watches; above 0 it is read apart from the chain's shared round
+   * @param verdictBlock the block its stored verdict was last read at by a complete evaluation, on
+   *     a watch that reads one EVM chain; null when not known
    */
   record Due(
       String id,
@@ -32,9 +34,38 @@ public interface WatchEvaluations {
       int changes,
       Instant createdAt,
       int paidPeriods,
-      int failedAlone) {
+      int failedAlone,
+      Long verdictBlock) {
     public Due {
       met = List.copyOf(met);
+    }
+
+    /** A watch whose verdict's block is not known. */
+    public Due(
+        String id,
+        long ownerKey,
+        KeyVersion keyVersion,
+        String requestJson,
+        WatchCommand.DeliverOn deliverOn,
+        boolean pass,
+        List<Boolean> met,
+        int changes,
+        Instant createdAt,
+        int paidPeriods,
+        int failedAlone) {
+      this(
+          id,
+          ownerKey,
+          keyVersion,
+          requestJson,
+          deliverOn,
+          pass,
+          met,
+          changes,
+          createdAt,
+          paidPeriods,
+          failedAlone,
+          null);
     }
   }
 
@@ -45,6 +76,8 @@ public interface WatchEvaluations {
    * @param deliveryId the delivery's id ({@code webhook-id})
    * @param body the signed attestation, the delivery's body
    * @param nextAt when the watch is evaluated next
+   * @param verdictBlock the block the new verdict was read at, on a watch that reads one EVM chain;
+   *     null otherwise
    */
   record Change(
       String watchId,
@@ -55,9 +88,24 @@ public interface WatchEvaluations {
       String deliveryId,
       String body,
       Instant at,
-      Instant nextAt) {
+      Instant nextAt,
+      Long verdictBlock) {
     public Change {
       met = List.copyOf(met);
+    }
+
+    /** A change whose block is not kept. */
+    public Change(
+        String watchId,
+        int seq,
+        boolean pass,
+        List<Boolean> met,
+        String attestationId,
+        String deliveryId,
+        String body,
+        Instant at,
+        Instant nextAt) {
+      this(watchId, seq, pass, met, attestationId, deliveryId, body, at, nextAt, null);
     }
   }
 
@@ -94,8 +142,19 @@ public interface WatchEvaluations {
   /** Records that the watch's first {@code periods} charge periods are paid (never fewer). */
   Uni<Void> paid(String id, int periods);
 
-  /** An evaluation that changed nothing: the watch's status and its detail. */
-  record Unchanged(String id, Watch.Status status, String detail) {}
+  /**
+   * An evaluation that changed nothing: the watch's status and its detail.
+   *
+   * @param verdictBlock the block a complete evaluation read the same verdict at, on a watch that
+   *     reads one EVM chain (kept as {@link Due#verdictBlock}, never lowered); null otherwise
+   */
+  record Unchanged(String id, Watch.Status status, String detail, Long verdictBlock) {
+
+    /** An evaluation that read no verdict (or whose block is not kept). */
+    public Unchanged(String id, Watch.Status status, String detail) {
+      this(id, status, detail, null);
+    }
+  }
 
   /**
    * Evaluations that changed nothing, in one write: each watch's status, and when they are

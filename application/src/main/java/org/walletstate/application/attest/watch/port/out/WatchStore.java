@@ -18,7 +18,24 @@ public interface WatchStore {
    * @param keyVersion the key version it was read under
    * @param webhookSecret the secret its deliveries are signed with
    */
-  record NewWatch(Watch watch, String requestJson, KeyVersion keyVersion, String webhookSecret) {}
+  /**
+   * A watch to store.
+   *
+   * @param verdictBlock the block its first attestation read its verdict at, when it reads one EVM
+   *     chain; null otherwise (kept as the evaluations' {@code Due.verdictBlock})
+   */
+  record NewWatch(
+      Watch watch,
+      String requestJson,
+      KeyVersion keyVersion,
+      String webhookSecret,
+      Long verdictBlock) {
+
+    /** A watch whose verdict's block is not kept. */
+    public NewWatch(Watch watch, String requestJson, KeyVersion keyVersion, String webhookSecret) {
+      this(watch, requestJson, keyVersion, webhookSecret, null);
+    }
+  }
 
   /**
    * Holds a place for the watch {@code watchId} among its owner's watches until {@code until},
