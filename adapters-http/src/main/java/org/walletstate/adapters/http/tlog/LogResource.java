@@ -182,34 +182,33 @@ public class LogResource {
 
   private static Entry view(LogQuery.EntryAnswer answer) {
     if (answer instanceof LogQuery.EntryAnswer.Included included) {
-      LoggedStatement s = included.statement();
-      return new Entry(
-          s.id(),
-          s.kind(),
-          s.kid(),
-          s.hashHex(),
-          leaf(s),
-          true,
+      return entry(
+          included.statement(),
           included.index(),
           included.treeSize(),
           base64(included.proof()),
           included.checkpoint());
     }
     if (answer instanceof LogQuery.EntryAnswer.Pending pending) {
-      LoggedStatement s = pending.statement();
-      return new Entry(
-          s.id(),
-          s.kind(),
-          s.kid(),
-          s.hashHex(),
-          leaf(s),
-          false,
-          pending.index(),
-          null,
-          null,
-          null);
+      return entry(pending.statement(), pending.index(), null, null, null);
     }
     throw new ApiError(404, "no statement with this id is in the log");
+  }
+
+  /** An entry as answered: integrated when a checkpoint (with its tree size and proof) holds it. */
+  private static Entry entry(
+      LoggedStatement s, long index, Long treeSize, List<String> proof, String checkpoint) {
+    return new Entry(
+        s.id(),
+        s.kind(),
+        s.kid(),
+        s.hashHex(),
+        leaf(s),
+        checkpoint != null,
+        index,
+        treeSize,
+        proof,
+        checkpoint);
   }
 
   private static String leaf(LoggedStatement statement) {

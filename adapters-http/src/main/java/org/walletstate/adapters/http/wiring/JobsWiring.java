@@ -1,5 +1,6 @@
 package org.walletstate.adapters.http.wiring;
 
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Named;
@@ -7,6 +8,7 @@ import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.http.attest.WatchesConfig;
@@ -115,13 +117,11 @@ public class JobsWiring {
       IntegrateLog integrate,
       @ConfigProperty(name = "walletstate.log.integrate-every", defaultValue = "1s")
           Duration every) {
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.LogIntegration"),
-        Logger.Level.DEBUG,
+    return frequent(
+        "LogIntegration",
         "%d statements integrated into the transparency log",
         "the transparency log's batch did not run",
-        Optional.of(every),
-        true,
+        every,
         integrate::runOnce);
   }
 
@@ -133,13 +133,11 @@ public class JobsWiring {
   @Singleton
   @Named("watch-evaluation")
   PeriodicRun watchEvaluation(EvaluateWatches evaluate, WatchesConfig config) {
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.WatchEvaluation"),
-        Logger.Level.DEBUG,
+    return frequent(
+        "WatchEvaluation",
         "%d watch changes recorded for delivery",
         "the watches' evaluation did not run",
-        Optional.of(config.evaluateEvery()),
-        true,
+        config.evaluateEvery(),
         evaluate::runOnce);
   }
 
@@ -148,13 +146,27 @@ public class JobsWiring {
   @Singleton
   @Named("watch-delivery")
   PeriodicRun watchDelivery(DeliverWatchChanges deliver, WatchesConfig config) {
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.WatchDelivery"),
-        Logger.Level.DEBUG,
+    return frequent(
+        "WatchDelivery",
         "%d watch changes delivered",
         "the watches' deliveries did not run",
-        Optional.of(config.deliverEvery()),
-        true,
+        config.deliverEvery(),
         deliver::runOnce);
+  }
+
+  /**
+   * A job that runs at start and every second or so: its logger {@code jobs.<job>}, its counts at
+   * DEBUG (under traffic there is one a run), its failures as every job's.
+   */
+  private static PeriodicRun frequent(
+      String job, String done, String failed, Duration every, Supplier<Uni<Integer>> run) {
+    return new PeriodicRun(
+        Logger.getLogger("org.walletstate.adapters.http.jobs." + job),
+        Logger.Level.DEBUG,
+        done,
+        failed,
+        Optional.of(every),
+        true,
+        run);
   }
 }
