@@ -103,11 +103,14 @@ public final class WatchBench {
     rows.awaitEvaluated(Duration.ofMinutes(5));
     try (HeadWatch heads = HeadWatch.start(devnet, CHAINS)) {
       roundTrips(service, proxies, heads, Duration.ofSeconds(options.quietSeconds));
-      List<Map<Long, Long>> latencies = new ArrayList<>();
+      List<WatchFlips.Round> latencies = new ArrayList<>();
       for (int round = 0; round < options.rounds; round++) {
         latencies.add(WatchFlips.round(devnet, rows, receiver, heads, options.changes));
         System.out.printf(
-            Locale.ROOT, "round %d: block → last delivery %s ms%n", round, latencies.get(round));
+            Locale.ROOT,
+            "round %d: block → last delivery %s ms%n",
+            round,
+            latencies.get(round).latency());
       }
       WatchFlips.report(latencies);
       System.out.printf(

@@ -7,30 +7,47 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.JsonRpc;
 
 /**
  * A round of changes: mints 1 raw unit to {@code changes} unflipped watched wallets per chain (sent
  * at once, so each chain's mints land in one or two of its 2-second blocks), and measures per chain
- * the time from the first of those blocks being seen to the last of their deliveries.
+ * the time from the first of those blocks being seen to the last of their deliveries, and how many
+ * deliveries are anchored at the block of their wallet's mint (the block that changed the verdict).
  */
 final class WatchFlips {
 
+  private static final Pattern BLOCK_NUMBER =
+      Pattern.compile("\"blockNumber\"\\s*:\\s*\"(0x[0-9a-fA-F]+)\"");
+
   private WatchFlips() {}
 
-  /** Per chain, milliseconds from the block seen to the last delivery of the round's changes. */
-  static Map<Long, Long> round(
+  /**
+   * A round's figures.
+   *
+   * @param latency per chain, milliseconds from the block seen to the last delivery of its changes
+   * @param atMintBlock deliveries anchored at the block of their wallet's mint
+   * @param blocksLate per delivery anchored later, how many blocks after its mint's
+   */
+  record Round(Map<Long, Long> latency, int deliveries, int atMintBlock, List<Long> blocksLate) {}
+
+  /** One round: the mints, then the wait for every delivery they cause. */
+  static Round round(
       Devnet devnet, WatchRows rows, WatchReceiver receiver, HeadWatch heads, int changes)
       throws Exception {
     int arrivedBefore = receiver.arrivals().size();
-    Map<Long, List<String>> sent = mint(devnet, rows, changes);
+    Map<Long, Map<String, String>> sent = mint(devnet, rows, changes);
     Map<Long, Long> firstBlock = new LinkedHashMap<>();
-    for (Map.Entry<Long, List<String>> e : sent.entrySet()) {
+    Map<String, Long> mintBlock = new LinkedHashMap<>();
+    for (Map.Entry<Long, Map<String, String>> e : sent.entrySet()) {
       long first = Long.MAX_VALUE;
-      for (String hash : e.getValue()) {
-        JsonNodeBlock block = new JsonNodeBlock(devnet.rpc(e.getKey()).minedReceipt(hash));
+      for (Map.Entry<String, String> tx : e.getValue().entrySet()) {
+        JsonNodeBlock block = new JsonNodeBlock(devnet.rpc(e.getKey()).minedReceipt(tx.getKey()));
         first = Math.min(first, block.number);
+        mintBlock.put(tx.getValue().toLowerCase(Locale.ROOT), block.number);
       }
       firstBlock.put(e.getKey(), first);
     }
@@ -55,15 +72,42 @@ final class WatchFlips {
       Long seen = heads.seenAt(chain, firstBlock.get(chain));
       latency.put(chain, seen == null ? -1 : (last - seen) / 1_000_000);
     }
-    return latency;
+    return anchoring(latency, round, mintBlock);
   }
 
-  /** Sends the mints of a round, {@code changes} per chain; their hashes per chain. */
-  private static Map<Long, List<String>> mint(Devnet devnet, WatchRows rows, int changes) {
+  /** The round's deliveries' anchors against their wallets' mint blocks. */
+  private static Round anchoring(
+      Map<Long, Long> latency, List<WatchReceiver.Arrival> round, Map<String, Long> mintBlock) {
+    int atMint = 0;
+    List<Long> late = new ArrayList<>();
+    for (WatchReceiver.Arrival arrival : round) {
+      String body = arrival.body().toLowerCase(Locale.ROOT);
+      Matcher number = BLOCK_NUMBER.matcher(arrival.body());
+      Long minted =
+          mintBlock.entrySet().stream()
+              .filter(w -> body.contains(w.getKey()))
+              .map(Map.Entry::getValue)
+              .findFirst()
+              .orElse(null);
+      if (minted == null || !number.find()) {
+        throw new IllegalStateException("a delivery without its wallet or block: " + body);
+      }
+      long anchored = Long.decode(number.group(1));
+      if (anchored == minted) {
+        atMint++;
+      } else {
+        late.add(anchored - minted);
+      }
+    }
+    return new Round(latency, round.size(), atMint, late);
+  }
+
+  /** Sends the mints of a round, {@code changes} per chain; per chain, each hash's wallet. */
+  private static Map<Long, Map<String, String>> mint(Devnet devnet, WatchRows rows, int changes) {
     String deployer = devnet.manifest().deployer().address();
-    Map<Long, List<String>> sent = new LinkedHashMap<>();
+    Map<Long, Map<String, String>> sent = new LinkedHashMap<>();
     for (long chain : WatchBench.CHAINS) {
-      List<String> hashes = new ArrayList<>();
+      Map<String, String> hashes = new LinkedHashMap<>();
       String token = WatchRows.token(devnet, chain);
       JsonRpc rpc = devnet.rpc(chain);
       int picked = 0;
@@ -78,23 +122,24 @@ final class WatchFlips {
         picked++;
         String data =
             "0x40c10f19" + word(row.wallet.substring(2)) + word(BigInteger.ONE.toString(16));
-        hashes.add(
+        hashes.put(
             rpc.call(
                     "eth_sendTransaction",
                     Map.of("from", deployer, "to", token, "data", data, "gas", "0x30d40"))
-                .asText());
+                .asText(),
+            row.wallet);
       }
       sent.put(chain, hashes);
     }
     return sent;
   }
 
-  /** The median and range of the rounds' latencies per chain. */
-  static void report(List<Map<Long, Long>> rounds) {
+  /** The median and range of the rounds' latencies per chain, and the deliveries' anchors. */
+  static void report(List<Round> rounds) {
     System.out.println("| chain | rounds | block → last delivery, median ms | min | max |");
     System.out.println("|---:|---:|---:|---:|---:|");
     for (long chain : WatchBench.CHAINS) {
-      long[] ms = rounds.stream().mapToLong(r -> r.get(chain)).sorted().toArray();
+      long[] ms = rounds.stream().mapToLong(r -> r.latency().get(chain)).sorted().toArray();
       System.out.printf(
           Locale.ROOT,
           "| %d | %d | %d | %d | %d |%n",
@@ -104,7 +149,16 @@ final class WatchFlips {
           ms[0],
           ms[ms.length - 1]);
     }
-    System.out.println("all: " + Arrays.toString(rounds.toArray()));
+    System.out.println("all: " + Arrays.toString(rounds.stream().map(Round::latency).toArray()));
+    int deliveries = rounds.stream().mapToInt(Round::deliveries).sum();
+    int atMint = rounds.stream().mapToInt(Round::atMintBlock).sum();
+    List<Long> late = rounds.stream().flatMap(r -> r.blocksLate().stream()).sorted().toList();
+    System.out.printf(
+        Locale.ROOT,
+        "anchored at the block of their mint: %d of %d deliveries; the others, blocks late: %s%n",
+        atMint,
+        deliveries,
+        late);
   }
 
   private static String word(String hex) {

@@ -11,13 +11,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The watches' webhook receiver on 127.0.0.1: answers every POST 204 and keeps when each arrived
- * and on which path ({@code /chain/<id>}: the chain of the watch).
+ * The watches' webhook receiver on 127.0.0.1: answers every POST 204 and keeps when each arrived,
+ * on which path ({@code /chain/<id>}: the chain of the watch) and its body (the signed
+ * attestation).
  */
 final class WatchReceiver implements AutoCloseable {
 
-  /** One delivery: its chain (from the path) and when it arrived (nanoTime). */
-  record Arrival(long chain, long atNanos) {}
+  /** One delivery: its chain (from the path), when it arrived (nanoTime) and its body. */
+  record Arrival(long chain, long atNanos, String body) {}
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newFixedThreadPool(16);
@@ -29,9 +30,12 @@ final class WatchReceiver implements AutoCloseable {
         "/chain/",
         exchange -> {
           long at = System.nanoTime();
-          exchange.getRequestBody().readAllBytes();
+          String body =
+              new String(
+                  exchange.getRequestBody().readAllBytes(),
+                  java.nio.charset.StandardCharsets.UTF_8);
           String path = exchange.getRequestURI().getPath();
-          arrivals.add(new Arrival(Long.parseLong(path.substring("/chain/".length())), at));
+          arrivals.add(new Arrival(Long.parseLong(path.substring("/chain/".length())), at, body));
           exchange.sendResponseHeaders(204, -1);
           exchange.close();
         });
