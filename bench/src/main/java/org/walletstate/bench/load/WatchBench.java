@@ -190,7 +190,8 @@ public final class WatchBench {
     return reads;
   }
 
-  static URI url(URI base, long chain) {
-    return base.resolve("/chain/" + chain);
+  /** A watch's webhook URL: its chain and wallet in the path, for the receiver to tell. */
+  static URI url(URI base, long chain, String wallet) {
+    return base.resolve("/chain/" + chain + "/" + wallet);
   }
 }

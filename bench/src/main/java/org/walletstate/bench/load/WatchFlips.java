@@ -81,16 +81,11 @@ final class WatchFlips {
     int atMint = 0;
     List<Long> late = new ArrayList<>();
     for (WatchReceiver.Arrival arrival : round) {
-      String body = arrival.body().toLowerCase(Locale.ROOT);
       Matcher number = BLOCK_NUMBER.matcher(arrival.body());
-      Long minted =
-          mintBlock.entrySet().stream()
-              .filter(w -> body.contains(w.getKey()))
-              .map(Map.Entry::getValue)
-              .findFirst()
-              .orElse(null);
+      Long minted = mintBlock.get(arrival.wallet().toLowerCase(Locale.ROOT));
       if (minted == null || !number.find()) {
-        throw new IllegalStateException("a delivery without its wallet or block: " + body);
+        throw new IllegalStateException(
+            "a delivery of an unminted wallet, or without a block: " + arrival.wallet());
       }
       long anchored = Long.decode(number.group(1));
       if (anchored == minted) {

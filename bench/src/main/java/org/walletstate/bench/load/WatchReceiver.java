@@ -17,8 +17,11 @@ import java.util.concurrent.Executors;
  */
 final class WatchReceiver implements AutoCloseable {
 
-  /** One delivery: its chain (from the path), when it arrived (nanoTime) and its body. */
-  record Arrival(long chain, long atNanos, String body) {}
+  /**
+   * One delivery: its watch's chain and wallet (from the path), when it arrived (nanoTime) and its
+   * body.
+   */
+  record Arrival(long chain, String wallet, long atNanos, String body) {}
 
   private final HttpServer server;
   private final ExecutorService threads = Executors.newFixedThreadPool(16);
@@ -34,8 +37,8 @@ final class WatchReceiver implements AutoCloseable {
               new String(
                   exchange.getRequestBody().readAllBytes(),
                   java.nio.charset.StandardCharsets.UTF_8);
-          String path = exchange.getRequestURI().getPath();
-          arrivals.add(new Arrival(Long.parseLong(path.substring("/chain/".length())), at, body));
+          String[] path = exchange.getRequestURI().getPath().split("/");
+          arrivals.add(new Arrival(Long.parseLong(path[2]), path[3], at, body));
           exchange.sendResponseHeaders(204, -1);
           exchange.close();
         });

@@ -82,7 +82,7 @@ final class WatchRows {
           insert.setString(1, row.id);
           insert.setLong(2, key);
           insert.setString(3, body(wallet, chain, token(devnet, chain)));
-          insert.setString(4, WatchBench.url(receiver, chain).toString());
+          insert.setString(4, WatchBench.url(receiver, chain, wallet).toString());
           insert.setString(5, "whsec_" + Base64.getEncoder().encodeToString(secret));
           insert.setTimestamp(6, now);
           insert.setTimestamp(7, expires);
