@@ -10,12 +10,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +22,6 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.http.robustness.HostileCase.Header;
 import org.walletstate.adapters.http.testbed.DomainWorld;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
@@ -489,38 +485,6 @@ class DiscountFuzzTest {
   }
 
   private Answer send(HttpClient client, String method, String path, String body, String key) {
-    HttpRequest.Builder request;
-    try {
-      request = HttpRequest.newBuilder(root.resolve(path)).timeout(Duration.ofSeconds(60));
-    } catch (IllegalArgumentException e) {
-      return Answer.none("bad target " + path);
-    }
-    List<Header> headers = new ArrayList<>();
-    if (!method.equals("GET")) {
-      headers.add(new Header("Content-Type", "application/json"));
-    }
-    if (key != null) {
-      headers.add(new Header("X-API-Key", key));
-    }
-    for (Header header : headers) {
-      request.header(header.name(), header.value());
-    }
-    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-    request.method(
-        method,
-        bytes.length == 0
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(bytes));
-    try {
-      HttpResponse<byte[]> response =
-          client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      return new Answer(
-          response.statusCode(), Answer.lowerCase(response.headers().map()), response.body(), null);
-    } catch (IOException e) {
-      return Answer.none(e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Answer.none("interrupted");
-    }
+    return JdkExchange.send(client, root, JdkExchange.json(method, path, body, key));
   }
 }

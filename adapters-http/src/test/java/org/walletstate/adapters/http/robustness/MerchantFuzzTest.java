@@ -13,8 +13,6 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +20,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.http.robustness.HostileCase.Header;
 import org.walletstate.adapters.http.testbed.DomainWorld;
 import org.walletstate.adapters.http.testbed.PostgresTestResource;
 import org.walletstate.adapters.http.testbed.TestKeys;
@@ -173,40 +170,10 @@ class MerchantFuzzTest {
   }
 
   private Answer send(HttpClient client, String method, String path, String body, String key) {
-    List<Header> headers = new ArrayList<>();
-    headers.add(new Header("Content-Type", "application/json"));
-    headers.add(new Header("X-API-Key", key));
-    return send(
-        client,
-        new HostileCase.Http(
-            method, path, headers, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    return send(client, JdkExchange.json(method, path, body, key));
   }
 
   private Answer send(HttpClient client, HostileCase.Http http) {
-    HttpRequest.Builder request;
-    try {
-      request = HttpRequest.newBuilder(root.resolve(http.target())).timeout(Duration.ofSeconds(60));
-    } catch (IllegalArgumentException e) {
-      return Answer.none("bad target " + http.target());
-    }
-    for (Header header : http.headers()) {
-      request.header(header.name(), header.value());
-    }
-    request.method(
-        http.method(),
-        http.body().length == 0
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(http.body()));
-    try {
-      HttpResponse<byte[]> response =
-          client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      return new Answer(
-          response.statusCode(), Answer.lowerCase(response.headers().map()), response.body(), null);
-    } catch (IOException e) {
-      return Answer.none(e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Answer.none("interrupted");
-    }
+    return JdkExchange.send(client, root, http);
   }
 }
