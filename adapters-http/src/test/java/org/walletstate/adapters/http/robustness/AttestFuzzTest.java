@@ -11,8 +11,6 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +27,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import org.walletstate.adapters.http.robustness.HostileCase.Header;
 import org.walletstate.adapters.http.robustness.HostileCase.Http;
 import org.walletstate.adapters.http.testbed.DevnetTestResource;
 import org.walletstate.adapters.http.testbed.LogCapture;
@@ -252,28 +249,7 @@ class AttestFuzzTest {
       return RawHttp.exchange(
           root.getPort(), ((HostileCase.Raw) hostile.request()).bytes(), Duration.ofSeconds(20));
     }
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(root.resolve(http.target())).timeout(Duration.ofSeconds(60));
-    for (Header header : http.headers()) {
-      request.header(header.name(), header.value());
-    }
-    boolean bodiless = http.body().length == 0 && !http.method().equals("POST");
-    request.method(
-        http.method(),
-        bodiless
-            ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(http.body()));
-    try {
-      HttpResponse<byte[]> response =
-          client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
-      return new Answer(
-          response.statusCode(), Answer.lowerCase(response.headers().map()), response.body(), null);
-    } catch (IOException e) {
-      return Answer.none(e.toString());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return Answer.none("interrupted");
-    }
+    return JdkExchange.send(client, root, http);
   }
 
   private static String summary(long seed, List<Outcome> outcomes, Duration took, int charged) {

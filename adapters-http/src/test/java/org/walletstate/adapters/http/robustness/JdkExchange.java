@@ -20,6 +20,32 @@ final class JdkExchange {
 
   private JdkExchange() {}
 
+  /** A failed case's report line: the case, the request, what was wrong and the answer. */
+  static String failure(
+      int index,
+      String kind,
+      String description,
+      HostileCase.Http request,
+      List<String> problems,
+      Answer answer) {
+    return "case "
+        + index
+        + " ("
+        + kind
+        + ", "
+        + description
+        + ") "
+        + request.method()
+        + " "
+        + request.target()
+        + " "
+        + new String(request.body(), StandardCharsets.UTF_8)
+        + ": "
+        + problems
+        + " answer "
+        + new String(answer.body() == null ? new byte[0] : answer.body(), StandardCharsets.UTF_8);
+  }
+
   /**
    * A JSON request with the key, when one is given: a body-less GET carries no {@code
    * Content-Type}.
@@ -35,7 +61,7 @@ final class JdkExchange {
     return new HostileCase.Http(method, path, headers, body.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Sends {@code http} to the service at {@code root}. */
+  /** Sends {@code http} to the service at {@code root}, within a minute. */
   static Answer send(HttpClient client, URI root, HostileCase.Http http) {
     HttpRequest.Builder request;
     try {
@@ -46,9 +72,11 @@ final class JdkExchange {
     for (Header header : http.headers()) {
       request.header(header.name(), header.value());
     }
+    // a POST always carries its (possibly empty) body, so it states its length
+    boolean bodiless = http.body().length == 0 && !http.method().equals("POST");
     request.method(
         http.method(),
-        http.body().length == 0
+        bodiless
             ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofByteArray(http.body()));
     try {

@@ -112,22 +112,7 @@ class MerchantFuzzTest {
       }
       if (!problems.isEmpty()) {
         failures.add(
-            "case "
-                + i
-                + " ("
-                + c.kind()
-                + ", "
-                + c.description()
-                + ") "
-                + c.request().method()
-                + " "
-                + c.request().target()
-                + " "
-                + new String(c.request().body(), java.nio.charset.StandardCharsets.UTF_8)
-                + ": "
-                + problems
-                + " answer "
-                + new String(answer.body(), java.nio.charset.StandardCharsets.UTF_8));
+            JdkExchange.failure(i, c.kind(), c.description(), c.request(), problems, answer));
       }
     }
     System.out.println("merchant fuzz seed " + seed + ", " + cases + " cases: " + tally);

@@ -9,7 +9,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,23 +63,7 @@ class WatchFuzzTest {
       List<String> problems = DocumentedShapes.problems(c.expect(), answer);
       if (!problems.isEmpty()) {
         failures.add(
-            "case "
-                + i
-                + " ("
-                + c.kind()
-                + ", "
-                + c.description()
-                + ") "
-                + c.request().method()
-                + " "
-                + c.request().target()
-                + " "
-                + new String(c.request().body(), StandardCharsets.UTF_8)
-                + ": "
-                + problems
-                + " answer "
-                + new String(
-                    answer.body() == null ? new byte[0] : answer.body(), StandardCharsets.UTF_8));
+            JdkExchange.failure(i, c.kind(), c.description(), c.request(), problems, answer));
       }
     }
     System.out.println("watch fuzz seed " + seed + ", " + cases + " cases: " + tally);
