@@ -42,7 +42,8 @@ final class OneWatchUnderThreshold {
                 0,
                 clock.instant(),
                 1,
-                0));
+                0,
+                null));
   }
 
   /** The use case over these ports, its work on {@code cpu}. */

@@ -83,7 +83,8 @@ class PreparedWatchesTest {
         0,
         clock.instant(),
         1,
-        0);
+        0,
+        null);
   }
 
   @Test

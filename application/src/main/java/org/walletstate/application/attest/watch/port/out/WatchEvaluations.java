@@ -39,34 +39,6 @@ public interface WatchEvaluations {
     public Due {
       met = List.copyOf(met);
     }
-
-    /** A watch whose verdict's block is not known. */
-    public Due(
-        String id,
-        long ownerKey,
-        KeyVersion keyVersion,
-        String requestJson,
-        WatchCommand.DeliverOn deliverOn,
-        boolean pass,
-        List<Boolean> met,
-        int changes,
-        Instant createdAt,
-        int paidPeriods,
-        int failedAlone) {
-      this(
-          id,
-          ownerKey,
-          keyVersion,
-          requestJson,
-          deliverOn,
-          pass,
-          met,
-          changes,
-          createdAt,
-          paidPeriods,
-          failedAlone,
-          null);
-    }
   }
 
   /**
