@@ -111,12 +111,9 @@ public final class LocalHttps implements AutoCloseable {
       kmf.init(ks, PASSWORD.toCharArray());
       SSLContext tls = SSLContext.getInstance("TLS");
       tls.init(kmf.getKeyManagers(), null, null);
-      server = HttpsServer.create(new InetSocketAddress(InetAddress.getByName(SERVED), 0), 16);
-      alsoOnLoopback =
-          HttpsServer.create(
-              new InetSocketAddress(
-                  InetAddress.getLoopbackAddress(), server.getAddress().getPort()),
-              16);
+      HttpsServer[] pair = samePortPair();
+      server = pair[0];
+      alsoOnLoopback = pair[1];
       for (HttpsServer s : List.of(server, alsoOnLoopback)) {
         s.setHttpsConfigurator(new HttpsConfigurator(tls));
         s.setExecutor(Executors.newFixedThreadPool(2));
@@ -126,6 +123,33 @@ public final class LocalHttps implements AutoCloseable {
     } catch (IOException | java.security.GeneralSecurityException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * A server on {@link #SERVED} at a free port and one on the loopback address at the same port:
+   * the port free on one address may be taken on the other, so a taken one is given back and
+   * another drawn.
+   */
+  private static HttpsServer[] samePortPair() throws IOException {
+    java.net.BindException last = null;
+    for (int attempt = 0; attempt < 20; attempt++) {
+      HttpsServer served =
+          HttpsServer.create(new InetSocketAddress(InetAddress.getByName(SERVED), 0), 16);
+      try {
+        HttpsServer loopback =
+            HttpsServer.create(
+                new InetSocketAddress(
+                    InetAddress.getLoopbackAddress(), served.getAddress().getPort()),
+                16);
+        return new HttpsServer[] {served, loopback};
+      } catch (java.net.BindException taken) {
+        // a server that never started keeps its port until it has been started and stopped
+        served.start();
+        served.stop(0);
+        last = taken;
+      }
+    }
+    throw last;
   }
 
   private void handle(com.sun.net.httpserver.HttpExchange exchange) throws IOException {
