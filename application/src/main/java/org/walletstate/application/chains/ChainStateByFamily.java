@@ -30,25 +30,25 @@ public final class ChainStateByFamily implements ChainState, AutoCloseable {
 
   @Override
   public Uni<ChainObservation> observe(ChainId chain, ChainQuery query) {
-    ChainFamily family = ChainCatalogue.require(chain).family();
-    ChainState state = families.get(family);
-    if (state == null) {
-      return Uni.createFrom()
-          .item(new ChainObservation.HeadUnavailable("no reader for " + family + " chains"));
-    }
-    return state.observe(chain, query);
+    return sent(chain, state -> state.observe(chain, query));
   }
 
   /** Sent to the chain's family's adapter, as {@link #observe}. */
   @Override
   public Uni<ChainObservation> observeAt(ChainId chain, long block, ChainQuery query) {
+    return sent(chain, state -> state.observeAt(chain, block, query));
+  }
+
+  /** {@code read} by the adapter of {@code chain}'s family; a family without one has no head. */
+  private Uni<ChainObservation> sent(
+      ChainId chain, java.util.function.Function<ChainState, Uni<ChainObservation>> read) {
     ChainFamily family = ChainCatalogue.require(chain).family();
     ChainState state = families.get(family);
     if (state == null) {
       return Uni.createFrom()
           .item(new ChainObservation.HeadUnavailable("no reader for " + family + " chains"));
     }
-    return state.observeAt(chain, block, query);
+    return read.apply(state);
   }
 
   /** Closes the readers that hold threads or connections. */

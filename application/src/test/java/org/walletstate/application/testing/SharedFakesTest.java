@@ -157,7 +157,7 @@ class SharedFakesTest {
             return false;
           }
           store
-              .insert(new WatchStore.NewWatch(w, "{}", KeyVersion.V2, "whsec_x"))
+              .insert(new WatchStore.NewWatch(w, "{}", KeyVersion.V2, "whsec_x", null))
               .await()
               .indefinitely();
           return true;

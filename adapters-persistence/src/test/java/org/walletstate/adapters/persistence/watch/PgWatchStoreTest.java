@@ -67,7 +67,8 @@ class PgWatchStoreTest {
             "att_" + id),
         "{}",
         KeyVersion.V2,
-        "whsec_x");
+        "whsec_x",
+        null);
   }
 
   private boolean hold(long key, String id, Instant until) {

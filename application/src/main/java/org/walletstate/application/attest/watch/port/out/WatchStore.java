@@ -17,10 +17,6 @@ public interface WatchStore {
    * @param requestJson the attest body it re-evaluates
    * @param keyVersion the key version it was read under
    * @param webhookSecret the secret its deliveries are signed with
-   */
-  /**
-   * A watch to store.
-   *
    * @param verdictBlock the block its first attestation read its verdict at, when it reads one EVM
    *     chain; null otherwise (kept as the evaluations' {@code Due.verdictBlock})
    */
@@ -29,13 +25,7 @@ public interface WatchStore {
       String requestJson,
       KeyVersion keyVersion,
       String webhookSecret,
-      Long verdictBlock) {
-
-    /** A watch whose verdict's block is not kept. */
-    public NewWatch(Watch watch, String requestJson, KeyVersion keyVersion, String webhookSecret) {
-      this(watch, requestJson, keyVersion, webhookSecret, null);
-    }
-  }
+      Long verdictBlock) {}
 
   /**
    * Holds a place for the watch {@code watchId} among its owner's watches until {@code until},
