@@ -29,13 +29,13 @@ import org.walletstate.domain.tlog.LoggedStatement;
  *
  * <p>The statement commits without waiting for its WAL flush, so the counter row is held for the
  * statement's exchanges only, never for a flush: the replicas' statements do not queue behind each
- * other's flushes. Its groups are answered only after the flush barrier that follows it on another
- * connection ({@link SequencingStatement}) has committed: the WAL is flushed in order, so that
- * makes the statement's commit durable before any of its appends is answered; meanwhile the next
- * statement may already run. A crash before that flush loses the statement together with every
- * later WAL record, the counter row's update included, so no index is lost or given twice; nothing
- * had been answered with it, and no checkpoint covers it (a batch that integrated it commits
- * synchronously, so its own flush would have made it durable first).
+ * other's flushes. Its groups are answered only after a commit sent after it on another connection
+ * has been flushed, a debit's or a flush barrier ({@link FlushCovers}): the WAL is flushed in
+ * order, so that makes the statement's commit durable before any of its appends is answered;
+ * meanwhile the next statement may already run. A crash before that flush loses the statement
+ * together with every later WAL record, the counter row's update included, so no index is lost or
+ * given twice; nothing had been answered with it, and no checkpoint covers it (a batch that
+ * integrated it commits synchronously, so its own flush would have made it durable first).
  *
  * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
  * store is not answering: an append submitted then fails at once with {@link
@@ -48,8 +48,15 @@ final class GroupAppends {
   /** The most entries one statement carries. */
   static final int MAX_ENTRIES = 256;
 
-  /** A caller's group and where its first index goes. */
-  private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
+  /**
+   * A caller's group, its number among the queued ({@link FlushCovers#queued}), and where its first
+   * index goes.
+   */
+  private record Waiting(
+      List<LoggedStatement> statements, long number, CompletableFuture<Long> first) {}
+
+  /** The groups one statement carries, and the number of the last group taken from the queue. */
+  private record Batch(List<Waiting> groups, long through) {}
 
   private final Pool pool;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>(); // guarded by this
@@ -58,7 +65,7 @@ final class GroupAppends {
   private final AtomicLong statements = new AtomicLong();
   private final long stallNanos;
   private final SequencingStatement statement;
-  private final FlushBarrier barrier;
+  private final FlushCovers covers;
 
   /**
    * @param stall how long a statement may be in flight before new appends fail at once
@@ -67,15 +74,15 @@ final class GroupAppends {
    *     {@link StatementLog.Unavailable} and lets the next statement go
    */
   GroupAppends(Pool pool, Duration stall, Duration statementTimeout) {
-    this(pool, stall, statementTimeout, SequencingStatement.BARRIER);
+    this(pool, stall, statementTimeout, new FlushCovers(pool));
   }
 
-  /** As above, with {@code barrierSql} as the flush barrier's statement. */
-  GroupAppends(Pool pool, Duration stall, Duration statementTimeout, String barrierSql) {
+  /** As above, with the replica's {@code covers}, shared with its credit debits. */
+  GroupAppends(Pool pool, Duration stall, Duration statementTimeout, FlushCovers covers) {
     this.pool = pool;
     this.stallNanos = stall.toNanos();
-    this.statement = new SequencingStatement(statementTimeout, barrierSql);
-    this.barrier = new FlushBarrier(pool, statement);
+    this.statement = new SequencingStatement(statementTimeout);
+    this.covers = covers;
   }
 
   /**
@@ -84,14 +91,15 @@ final class GroupAppends {
    * flight has stalled.
    */
   CompletableFuture<Long> submit(List<LoggedStatement> group) {
-    Waiting waiting = new Waiting(List.copyOf(group), new CompletableFuture<>());
-    List<Waiting> batch;
+    CompletableFuture<Long> first = new CompletableFuture<>();
+    Batch batch;
     synchronized (this) {
-      long stalled = Math.max(inFlight ? System.nanoTime() - sentAt : 0, barrier.stalledNanos());
+      long stalled = Math.max(inFlight ? System.nanoTime() - sentAt : 0, covers.stalledNanos());
       if (stalled >= stallNanos) {
-        waiting.first().completeExceptionally(stalled(stalled));
-        return waiting.first();
+        first.completeExceptionally(stalled(stalled));
+        return first;
       }
+      Waiting waiting = new Waiting(List.copyOf(group), covers.queued(), first);
       if (inFlight) {
         queue.add(waiting);
         return waiting.first();
@@ -101,7 +109,7 @@ final class GroupAppends {
       batch = take();
     }
     send(batch);
-    return waiting.first();
+    return first;
   }
 
   /**
@@ -174,61 +182,67 @@ final class GroupAppends {
    * The queued groups the next statement carries, without those whose callers gave up; called
    * holding the monitor, and marks the statement sent.
    */
-  private List<Waiting> take() {
-    List<Waiting> batch = new ArrayList<>();
+  private Batch take() {
+    List<Waiting> groups = new ArrayList<>();
+    long through = 0;
     int entries = 0;
     while (!queue.isEmpty()
-        && (batch.isEmpty() || entries + queue.peek().statements().size() <= MAX_ENTRIES)) {
+        && (groups.isEmpty() || entries + queue.peek().statements().size() <= MAX_ENTRIES)) {
       Waiting next = queue.poll();
+      through = next.number();
       if (next.first().isDone()) {
         continue; // its caller stopped waiting: the statement is not issued, so not logged
       }
-      batch.add(next);
+      groups.add(next);
       entries += next.statements().size();
     }
     sentAt = System.nanoTime();
-    return batch;
+    return new Batch(groups, through);
   }
 
-  private void send(List<Waiting> batch) {
+  private void send(Batch batch) {
     try {
       statements.incrementAndGet();
       List<LoggedStatement> entries = new ArrayList<>();
-      for (Waiting waiting : batch) {
+      for (Waiting waiting : batch.groups()) {
         entries.addAll(waiting.statements());
       }
       statement
           .sequence(pool, entries)
           .subscribe()
-          .with(rows -> sequenced(batch, rows), failure -> completed(batch, null, failure));
+          .with(rows -> sequenced(batch, rows), failure -> completed(batch, failure));
     } catch (RuntimeException e) {
-      completed(batch, null, e);
+      completed(batch, e);
     }
   }
 
   /**
    * A statement committed (not yet flushed): the next statement starts at once, and this one's
-   * groups are answered once a flush barrier sent after it has committed ({@link FlushBarrier}).
+   * groups are answered once a commit sent after it has been flushed ({@link FlushCovers}).
    */
-  private void sequenced(List<Waiting> batch, RowSet<Row> rows) {
+  private void sequenced(Batch batch, RowSet<Row> rows) {
     sendNext();
-    barrier.await(failure -> answer(batch, failure == null ? rows : null, failure));
+    covers.committed(
+        batch.through(), failure -> answer(batch.groups(), failure == null ? rows : null, failure));
   }
 
   /** A statement that failed: the next statement starts, and this one's groups fail. */
-  private void completed(List<Waiting> batch, RowSet<Row> rows, Throwable failure) {
+  private void completed(Batch batch, Throwable failure) {
     sendNext();
-    answer(batch, rows, failure);
+    covers.settled(batch.through());
+    answer(batch.groups(), null, failure);
   }
 
   /** Starts the next statement if groups are queued; otherwise none is in flight. */
   private void sendNext() {
-    List<Waiting> next;
+    Batch next;
     synchronized (this) {
       next = take();
-      inFlight = !next.isEmpty();
+      inFlight = !next.groups().isEmpty();
     }
-    if (!next.isEmpty()) {
+    if (next.groups().isEmpty()) {
+      covers.settled(next.through()); // only dropped groups, if any: none is left to sequence
+    } else {
       send(next);
     }
   }

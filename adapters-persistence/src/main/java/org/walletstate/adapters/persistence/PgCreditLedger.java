@@ -50,9 +50,19 @@ public class PgCreditLedger implements CreditLedger {
           + " on conflict (refund_of) where refund_of is not null do nothing returning id";
 
   private final Pool pool;
+  private final FlushCovers covers;
 
   public PgCreditLedger(Pool pool) {
+    this(pool, new FlushCovers(pool));
+  }
+
+  /**
+   * @param covers the replica's flushes shared with its transparency log: a debit is sent once the
+   *     log's appends queued before it have been sequenced, and its flush makes them durable
+   */
+  public PgCreditLedger(Pool pool, FlushCovers covers) {
     this.pool = pool;
+    this.covers = covers;
   }
 
   @Override
@@ -81,10 +91,17 @@ public class PgCreditLedger implements CreditLedger {
         });
   }
 
+  /**
+   * The debit's one statement commits synchronously; a debit that took credits wrote a commit
+   * record, so its flush also makes durable the log's statements committed before it was sent
+   * ({@link FlushCovers#synchronousCommit}). One that took nothing wrote nothing to flush.
+   */
   @Override
   public Uni<Debit> debit(DebitRequest request) {
-    return pool.preparedQuery(TAKE_AND_RECORD)
-        .execute(debitTuple(request))
+    return covers
+        .synchronousCommit(
+            () -> pool.preparedQuery(TAKE_AND_RECORD).execute(debitTuple(request)),
+            rows -> rows.size() > 0)
         .flatMap(
             rows -> {
               if (rows.size() > 0) {

@@ -13,15 +13,13 @@ import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
- * The log's sequencing statement and its flush barrier, as {@link GroupAppends} sends them.
+ * The log's sequencing statement, as {@link GroupAppends} sends it.
  *
  * <p>The statement takes a group's indexes from the counter row ({@code update ... set next_index =
  * next_index + n returning}) and inserts the entries, in one transaction that sets its own {@code
  * statement_timeout} and commits with {@code synchronous_commit = off}: the counter row is held for
- * the transaction's exchanges only, never for a WAL flush. The barrier, run after it in autocommit
- * with the session's {@code synchronous_commit} (on), assigns a transaction id, so its commit
- * writes a commit record and waits for the WAL to be flushed through it, and with it through the
- * statement's commit, which came before.
+ * the transaction's exchanges only, never for a WAL flush. A commit sent after it that waits for
+ * its flush makes it durable ({@link FlushCovers}).
  */
 final class SequencingStatement {
 
@@ -34,22 +32,17 @@ final class SequencingStatement {
           + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
           + " returning leaf_index";
 
-  /** The flush barrier's statement. */
-  static final String BARRIER = "select txid_current()";
-
   /** The SQLSTATE of a statement cancelled by its statement timeout. */
   private static final String QUERY_CANCELED = "57014";
 
   private final long timeoutMillis;
   private final String settings;
-  private final String barrier;
 
   /**
    * @param statementTimeout the statement's {@code statement_timeout}: past it the database cancels
    *     it
-   * @param barrier the flush barrier's statement ({@link #BARRIER})
    */
-  SequencingStatement(Duration statementTimeout, String barrier) {
+  SequencingStatement(Duration statementTimeout) {
     if (statementTimeout.isNegative() || statementTimeout.isZero()) {
       throw new IllegalArgumentException("the append's statement timeout must be positive");
     }
@@ -59,7 +52,6 @@ final class SequencingStatement {
         "select set_config('statement_timeout', '"
             + timeoutMillis
             + "', true), set_config('synchronous_commit', 'off', true)";
-    this.barrier = barrier;
   }
 
   /** Sequences {@code entries} at consecutive indexes: the rows' {@code leaf_index}. */
@@ -71,18 +63,6 @@ final class SequencingStatement {
                 .query(settings)
                 .execute()
                 .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)));
-  }
-
-  /**
-   * Completes once the WAL is flushed through every commit made before it; fails with {@link
-   * StatementLog.Unavailable} when the barrier fails.
-   */
-  Uni<Void> flushed(Pool pool) {
-    return pool.query(barrier)
-        .execute()
-        .replaceWithVoid()
-        .onFailure()
-        .transform(SequencingStatement::notFlushed);
   }
 
   /**
@@ -98,15 +78,6 @@ final class SequencingStatement {
               + " ms");
     }
     return failure;
-  }
-
-  /**
-   * The barrier after a committed statement failed: its entries may not be durable, so none of its
-   * statements is issued (their entries, if they stay, are statements signed and never answered).
-   */
-  static StatementLog.Unavailable notFlushed(Throwable failure) {
-    return new StatementLog.Unavailable(
-        "the transparency log's store did not confirm the append flushed: " + failure.getMessage());
   }
 
   private static Tuple arguments(List<LoggedStatement> all) {

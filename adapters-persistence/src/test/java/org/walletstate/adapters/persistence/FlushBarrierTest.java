@@ -52,7 +52,8 @@ class FlushBarrierTest {
   @Test
   void anAppendIsAnsweredOnlyAfterItsBarrier_andTheNextStatementDoesNotWaitForIt()
       throws Exception {
-    GroupAppends appends = new GroupAppends(pool, WAIT, WAIT, HELD_BARRIER);
+    GroupAppends appends =
+        new GroupAppends(pool, WAIT, WAIT, new FlushCovers(pool, HELD_BARRIER, FlushCovers.WAIT));
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
     Transaction held = holder.begin().await().atMost(WAIT);
     try {
@@ -79,7 +80,12 @@ class FlushBarrierTest {
 
   @Test
   void aBarrierOutForTheStallTimeRefusesNewAppendsAtOnce() throws Exception {
-    GroupAppends appends = new GroupAppends(pool, Duration.ofMillis(300), WAIT, HELD_BARRIER);
+    GroupAppends appends =
+        new GroupAppends(
+            pool,
+            Duration.ofMillis(300),
+            WAIT,
+            new FlushCovers(pool, HELD_BARRIER, FlushCovers.WAIT));
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
     Transaction held = holder.begin().await().atMost(WAIT);
     try {
@@ -103,7 +109,8 @@ class FlushBarrierTest {
 
   @Test
   void aFailedBarrierFailsItsAppends_whoseIndexesStayTaken() throws Exception {
-    GroupAppends appends = new GroupAppends(pool, WAIT, WAIT, "select 1 / 0");
+    GroupAppends appends =
+        new GroupAppends(pool, WAIT, WAIT, new FlushCovers(pool, "select 1 / 0", FlushCovers.WAIT));
     CompletableFuture<Long> failed = appends.submit(List.of(statement("f0")));
     assertThatThrownBy(failed::get)
         .hasCauseInstanceOf(StatementLog.Unavailable.class)

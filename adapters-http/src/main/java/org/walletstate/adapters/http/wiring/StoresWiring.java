@@ -4,6 +4,8 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
+import jakarta.inject.Singleton;
+import org.walletstate.adapters.persistence.FlushCovers;
 import org.walletstate.adapters.persistence.PanacheApiKeyStore;
 import org.walletstate.adapters.persistence.PgCreditLedger;
 import org.walletstate.adapters.persistence.PgIdempotentRequests;
@@ -81,10 +83,20 @@ public class StoresWiring {
     return new PgKeyAdmission(pool);
   }
 
+  /**
+   * The replica's flushes shared by its transparency log's appends and its credit debits: a debit's
+   * synchronous commit makes the appends committed before it durable.
+   */
+  @Produces
+  @Singleton // not proxied: the class is final
+  FlushCovers flushCovers(Pool pool) {
+    return new FlushCovers(pool);
+  }
+
   @Produces
   @ApplicationScoped
-  CreditLedger creditLedger(Pool pool) {
-    return new PgCreditLedger(pool);
+  CreditLedger creditLedger(Pool pool, FlushCovers covers) {
+    return new PgCreditLedger(pool, covers);
   }
 
   @Produces

@@ -1,0 +1,219 @@
+package org.walletstate.adapters.persistence;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.quarkus.test.common.WithTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.subscription.Cancellable;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Transaction;
+import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.walletstate.application.port.out.CreditLedger.Debit;
+import org.walletstate.application.port.out.CreditLedger.DebitRequest;
+import org.walletstate.domain.tlog.LoggedStatement;
+import org.walletstate.domain.tlog.TreeHashes;
+
+/**
+ * A debit sent after a log statement committed makes it durable: the statement's appends are then
+ * answered without a flush barrier. The barriers here wait on an advisory lock the test holds, so
+ * an append answered while it is held was answered by the debit's flush; the sequencing statement
+ * is held on the counter row, so the debit is seen waiting for it.
+ */
+@QuarkusTest
+@WithTestResource(PostgresTestResource.class)
+class FlushCoversTest {
+
+  private static final Duration WAIT = Duration.ofSeconds(60);
+  private static final long LOCK = 0x636f7672L;
+  private static final String HELD_BARRIER =
+      "select pg_advisory_xact_lock(" + LOCK + "), txid_current()";
+
+  @Inject Pool pool;
+
+  private FlushCovers covers;
+  private GroupAppends appends;
+  private PgCreditLedger ledger;
+
+  @BeforeEach
+  void emptyLog() {
+    pool.query("truncate log_entry, log_node, log_checkpoint").execute().await().atMost(WAIT);
+    pool.query("update log_sequence set next_index = 0").execute().await().atMost(WAIT);
+    composed(WAIT);
+  }
+
+  /** The log's appends and the ledger sharing covers whose debits wait at most {@code wait}. */
+  private void composed(Duration wait) {
+    covers = new FlushCovers(pool, HELD_BARRIER, wait);
+    appends = new GroupAppends(pool, WAIT, WAIT, covers);
+    ledger = new PgCreditLedger(pool, covers);
+  }
+
+  @Test
+  void aDebitSentAfterTheStatementCommittedAnswersItsAppend_withoutABarrier() throws Exception {
+    long key = account(10);
+    Held barrier = Held.advisoryLock(pool);
+    Held counter = Held.counterRow(pool);
+    try {
+      CompletableFuture<Long> append = appends.submit(List.of(statement("c0")));
+      CompletableFuture<Debit> debit = debit(key, "c0");
+      // the debit waits for the append's statement, which waits for the counter row
+      Thread.sleep(200);
+      assertThat(debit).isNotDone();
+      assertThat(balance(key)).isEqualTo(10);
+      counter.release();
+      assertThat(debit.get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
+      // answered while every barrier is held: the debit's flush made the entry durable
+      assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+      assertThat(covers.stalledNanos()).isZero();
+    } finally {
+      counter.release();
+      barrier.release();
+    }
+  }
+
+  @Test
+  void aDebitThatTakesNothingLeavesItsAppendToABarrier() throws Exception {
+    long key = account(3);
+    CompletableFuture<Long> append;
+    Held barrier = Held.advisoryLock(pool);
+    try {
+      Held counter = Held.counterRow(pool);
+      try {
+        append = appends.submit(List.of(statement("n0")));
+        CompletableFuture<Debit> debit =
+            ledger
+                .debit(new DebitRequest(key, 5, "attest", "ATST-n0", "n0", Instant.now()))
+                .subscribeAsCompletionStage();
+        Thread.sleep(50);
+        counter.release();
+        assertThat(debit.get(30, TimeUnit.SECONDS)).isEqualTo(new Debit.Insufficient(3, 5));
+      } finally {
+        counter.release();
+      }
+      // nothing was committed by the debit, so nothing flushed for the append: its barrier waits
+      awaitBarrierOut();
+      assertThat(append).isNotDone();
+    } finally {
+      barrier.release();
+    }
+    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+  }
+
+  @Test
+  void aDebitWaitsForAStuckStatementOnlyForItsWait_andTheAppendGetsABarrier() throws Exception {
+    composed(Duration.ofMillis(200));
+    long key = account(10);
+    CompletableFuture<Long> append;
+    Held barrier = Held.advisoryLock(pool);
+    try {
+      Held counter = Held.counterRow(pool);
+      try {
+        append = appends.submit(List.of(statement("w0")));
+        // applied while the statement is still held: the debit went after its wait
+        assertThat(debit(key, "w0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
+        assertThat(append).isNotDone();
+      } finally {
+        counter.release();
+      }
+      // the statement committed after the debit was sent: only a barrier flushes it
+      awaitBarrierOut();
+      assertThat(append).isNotDone();
+    } finally {
+      barrier.release();
+    }
+    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+  }
+
+  @Test
+  void aDebitCancelledWhileWaitingDoesNotHoldTheAppend() throws Exception {
+    long key = account(10);
+    CompletableFuture<Long> append;
+    Held counter = Held.counterRow(pool);
+    try {
+      append = appends.submit(List.of(statement("x0")));
+      Cancellable waiting =
+          ledger.debit(request(key, "x0")).subscribe().with(debit -> {}, failure -> {});
+      waiting.cancel();
+    } finally {
+      counter.release();
+    }
+    // with no debit left to be sent, the committed statement gets its barrier (not held here)
+    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+    assertThat(balance(key)).isEqualTo(10);
+  }
+
+  private void awaitBarrierOut() throws InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (covers.stalledNanos() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertThat(covers.stalledNanos()).isPositive();
+  }
+
+  private CompletableFuture<Debit> debit(long key, String id) {
+    return ledger.debit(request(key, id)).subscribeAsCompletionStage();
+  }
+
+  private static DebitRequest request(long key, String id) {
+    return new DebitRequest(key, 1, "attest", "ATST-" + id, id, Instant.now());
+  }
+
+  private long account(long credits) {
+    return TestAccounts.withCredits(pool, credits, 10_000).await().atMost(WAIT);
+  }
+
+  private long balance(long key) {
+    return TestAccounts.books(pool, key).await().atMost(WAIT).balance();
+  }
+
+  private static LoggedStatement statement(String id) {
+    byte[] hash = TreeHashes.sha256(id.getBytes(StandardCharsets.UTF_8));
+    return new LoggedStatement("att_" + id, "attestation", "ws-attest-v2", hash);
+  }
+
+  /** A lock the test holds in a transaction of its own until released or closed. */
+  private static final class Held {
+    private final SqlConnection connection;
+    private final Transaction transaction;
+    private boolean released;
+
+    private Held(SqlConnection connection, Transaction transaction) {
+      this.connection = connection;
+      this.transaction = transaction;
+    }
+
+    /** Holds the advisory lock every barrier of these tests waits for. */
+    static Held advisoryLock(Pool pool) {
+      return holding(pool, "select pg_advisory_xact_lock(" + LOCK + ")");
+    }
+
+    /** Holds the log's counter row, so a sequencing statement waits. */
+    static Held counterRow(Pool pool) {
+      return holding(pool, "select next_index from log_sequence where id = 1 for update");
+    }
+
+    private static Held holding(Pool pool, String sql) {
+      SqlConnection connection = pool.getConnection().await().atMost(WAIT);
+      Transaction transaction = connection.begin().await().atMost(WAIT);
+      connection.query(sql).execute().await().atMost(WAIT);
+      return new Held(connection, transaction);
+    }
+
+    void release() {
+      if (!released) {
+        released = true;
+        transaction.rollback().await().atMost(WAIT);
+        connection.close().await().atMost(WAIT);
+      }
+    }
+  }
+}
