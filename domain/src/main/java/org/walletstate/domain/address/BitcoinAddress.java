@@ -99,12 +99,8 @@ public final class BitcoinAddress implements WalletAddress {
     if (text.length() > MAX_BASE58_TEXT) {
       throw refused(field, text, null);
     }
-    byte[] payload;
-    try {
-      payload = Base58.BITCOIN.decodeChecked(text);
-    } catch (EncodingException e) {
-      throw refused(field, text, e.getMessage());
-    }
+    byte[] payload =
+        Refusal.decoded(Base58.BITCOIN::decodeChecked, field, EXPECTED, text, MAX_TEXT);
     if (payload.length != 21) {
       throw refused(field, text, "it does not encode a 20-byte hash");
     }

@@ -3,6 +3,7 @@ package org.walletstate.domain.address;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.walletstate.domain.KeyedValue;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.digest.Keccak256;
@@ -12,7 +13,7 @@ import org.walletstate.domain.digest.Keccak256;
  * must carry a valid EIP-55 checksum (a mixed-case typo is refused rather than read as another
  * account), all-lower and all-upper forms are accepted as unchecksummed.
  */
-public final class EvmAddress implements WalletAddress {
+public final class EvmAddress extends KeyedValue implements WalletAddress {
 
   private static final Pattern SHAPE = Pattern.compile("0x[0-9a-fA-F]{40}");
   private static final HexFormat HEX = HexFormat.of();
@@ -26,6 +27,7 @@ public final class EvmAddress implements WalletAddress {
   private String checksummed;
 
   private EvmAddress(String lower) {
+    super(lower);
     this.lower = lower;
   }
 
@@ -110,16 +112,6 @@ public final class EvmAddress implements WalletAddress {
 
   public byte[] bytes() {
     return HEX.parseHex(lower, 2, 42);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof EvmAddress other && other.lower.equals(lower);
-  }
-
-  @Override
-  public int hashCode() {
-    return lower.hashCode();
   }
 
   /** The checksummed form. */

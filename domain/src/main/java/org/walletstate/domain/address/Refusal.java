@@ -1,5 +1,6 @@
 package org.walletstate.domain.address;
 
+import java.util.function.Function;
 import org.walletstate.domain.ValidationException;
 
 /**
@@ -26,6 +27,19 @@ final class Refusal {
       String field, String expected, String text, int longest, String reason) {
     String message = field + " must be " + expected + ", got " + shown(text, longest);
     return new ValidationException(reason == null ? message : message + ": " + reason);
+  }
+
+  /**
+   * The bytes {@code decoder} reads from {@code text}; a text it cannot decode is refused with the
+   * decoder's reason, as {@link #of} words it.
+   */
+  static byte[] decoded(
+      Function<String, byte[]> decoder, String field, String expected, String text, int longest) {
+    try {
+      return decoder.apply(text);
+    } catch (EncodingException e) {
+      throw of(field, expected, text, longest, e.getMessage());
+    }
   }
 
   /** A refusal that does not show the value at all. */

@@ -55,12 +55,7 @@ public final class SolanaAddress extends EncodedKey implements WalletAddress {
     if (text == null || text.length() < MIN_TEXT || text.length() > MAX_TEXT) {
       throw Refusal.of(field, expected, text, MAX_TEXT, null);
     }
-    byte[] key;
-    try {
-      key = Base58.BITCOIN.decode(text);
-    } catch (EncodingException e) {
-      throw Refusal.of(field, expected, text, MAX_TEXT, e.getMessage());
-    }
+    byte[] key = Refusal.decoded(Base58.BITCOIN::decode, field, expected, text, MAX_TEXT);
     if (key.length != KEY_LENGTH) {
       throw Refusal.of(field, expected, text, MAX_TEXT, "it decodes to " + key.length + " bytes");
     }

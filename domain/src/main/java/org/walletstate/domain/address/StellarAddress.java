@@ -59,12 +59,7 @@ public final class StellarAddress extends EncodedKey implements WalletAddress {
       String reason = first == 'g' ? "StrKeys are upper case" : null;
       throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, reason);
     }
-    byte[] decoded;
-    try {
-      decoded = StrKey.decode(text);
-    } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, e.getMessage());
-    }
+    byte[] decoded = Refusal.decoded(StrKey::decode, field, EXPECTED, text, TEXT_LENGTH);
     if (decoded.length != 1 + KEY_LENGTH || (decoded[0] & 0xff) != StrKey.ACCOUNT_ID) {
       throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, "it is not an account key");
     }

@@ -33,12 +33,8 @@ public final class TronAddress extends EncodedKey implements WalletAddress {
     if (text == null || text.length() != TEXT_LENGTH || text.charAt(0) != 'T') {
       throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, null);
     }
-    byte[] payload;
-    try {
-      payload = Base58.BITCOIN.decodeChecked(text);
-    } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, e.getMessage());
-    }
+    byte[] payload =
+        Refusal.decoded(Base58.BITCOIN::decodeChecked, field, EXPECTED, text, TEXT_LENGTH);
     if (payload.length != LENGTH || payload[0] != PREFIX) {
       throw Refusal.of(field, EXPECTED, text, TEXT_LENGTH, "it does not encode a Tron account");
     }

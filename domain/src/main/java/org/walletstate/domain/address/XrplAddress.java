@@ -45,12 +45,7 @@ public final class XrplAddress extends EncodedKey implements WalletAddress {
         || text.charAt(0) != 'r') {
       throw Refusal.of(field, EXPECTED, text, MAX_TEXT, null);
     }
-    byte[] payload;
-    try {
-      payload = Base58.RIPPLE.decodeChecked(text);
-    } catch (EncodingException e) {
-      throw Refusal.of(field, EXPECTED, text, MAX_TEXT, e.getMessage());
-    }
+    byte[] payload = Refusal.decoded(Base58.RIPPLE::decodeChecked, field, EXPECTED, text, MAX_TEXT);
     if (payload.length != 1 + ACCOUNT_ID_LENGTH || payload[0] != 0) {
       throw Refusal.of(field, EXPECTED, text, MAX_TEXT, "it does not encode an account");
     }

@@ -3,6 +3,7 @@ package org.walletstate.domain.address;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Locale;
+import org.walletstate.domain.KeyedValue;
 
 /**
  * The currency of an XRP Ledger trust-line token, which together with the issuer names the token.
@@ -29,7 +30,7 @@ import java.util.Locale;
  * three characters of a standard code, otherwise 40 upper-case hex digits. Two values are equal
  * when they name the same currency, so a name and its hex form are equal.
  */
-public final class XrplCurrency {
+public final class XrplCurrency extends KeyedValue {
 
   /** How the currency was entered. */
   public enum Form {
@@ -50,6 +51,7 @@ public final class XrplCurrency {
   private final Form form;
 
   private XrplCurrency(String entered, String queryForm, Form form) {
+    super(queryForm);
     this.entered = entered;
     this.queryForm = queryForm;
     this.form = form;
@@ -167,16 +169,6 @@ public final class XrplCurrency {
     return currencyFromLedger.length() == HEX_LENGTH
         ? queryForm.equalsIgnoreCase(currencyFromLedger)
         : queryForm.equals(currencyFromLedger);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof XrplCurrency other && other.queryForm.equals(queryForm);
-  }
-
-  @Override
-  public int hashCode() {
-    return queryForm.hashCode();
   }
 
   /** The text as entered. */

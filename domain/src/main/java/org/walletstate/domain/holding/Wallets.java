@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import org.walletstate.domain.KeyedValue;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
 import org.walletstate.domain.chain.ChainFamily;
@@ -12,11 +13,12 @@ import org.walletstate.domain.chain.ChainFamily;
  * The wallets of a request, at most one per chain family: a holding on a chain is read for the
  * wallet of the chain's family.
  */
-public final class Wallets {
+public final class Wallets extends KeyedValue {
 
   private final Map<ChainFamily, WalletAddress> byFamily;
 
   private Wallets(Map<ChainFamily, WalletAddress> byFamily) {
+    super(byFamily);
     this.byFamily = byFamily;
   }
 
@@ -53,20 +55,5 @@ public final class Wallets {
    */
   public WalletAddress subject() {
     return byFamily.values().iterator().next();
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof Wallets other && other.byFamily.equals(byFamily);
-  }
-
-  @Override
-  public int hashCode() {
-    return byFamily.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return byFamily.toString();
   }
 }

@@ -30,6 +30,12 @@ public sealed interface DeclaredLimit
   /** The raw terms it was decoded from. */
   Bytes terms();
 
+  /** Refuses a limit without the enforcer that declares it or the terms it was decoded from. */
+  private static void requireCaveat(EvmAddress enforcer, Bytes terms) {
+    Objects.requireNonNull(enforcer, "enforcer");
+    Objects.requireNonNull(terms, "terms");
+  }
+
   /**
    * {@code TimestampEnforcer}: usable strictly after {@code after} and strictly before {@code
    * before} (seconds; 0 = no bound on that side).
@@ -37,8 +43,7 @@ public sealed interface DeclaredLimit
   record Timestamp(EvmAddress enforcer, Bytes terms, BigInteger after, BigInteger before)
       implements DeclaredLimit {
     public Timestamp {
-      Objects.requireNonNull(enforcer, "enforcer");
-      Objects.requireNonNull(terms, "terms");
+      requireCaveat(enforcer, terms);
       Objects.requireNonNull(after, "after");
       Objects.requireNonNull(before, "before");
     }
@@ -60,8 +65,7 @@ public sealed interface DeclaredLimit
       EvmAddress enforcer, Bytes terms, EvmAddress token, BigInteger maxAmount)
       implements DeclaredLimit {
     public Erc20TransferAmount {
-      Objects.requireNonNull(enforcer, "enforcer");
-      Objects.requireNonNull(terms, "terms");
+      requireCaveat(enforcer, terms);
       Objects.requireNonNull(token, "token");
       Objects.requireNonNull(maxAmount, "maxAmount");
     }
@@ -76,8 +80,7 @@ public sealed interface DeclaredLimit
   record NativeTransferAmount(EvmAddress enforcer, Bytes terms, BigInteger maxAmount)
       implements DeclaredLimit {
     public NativeTransferAmount {
-      Objects.requireNonNull(enforcer, "enforcer");
-      Objects.requireNonNull(terms, "terms");
+      requireCaveat(enforcer, terms);
       Objects.requireNonNull(maxAmount, "maxAmount");
     }
 
@@ -91,8 +94,7 @@ public sealed interface DeclaredLimit
   record AllowedTargets(EvmAddress enforcer, Bytes terms, List<EvmAddress> targets)
       implements DeclaredLimit {
     public AllowedTargets {
-      Objects.requireNonNull(enforcer, "enforcer");
-      Objects.requireNonNull(terms, "terms");
+      requireCaveat(enforcer, terms);
       targets = List.copyOf(targets);
     }
 
@@ -106,8 +108,7 @@ public sealed interface DeclaredLimit
   record LimitedCalls(EvmAddress enforcer, Bytes terms, BigInteger maxCalls)
       implements DeclaredLimit {
     public LimitedCalls {
-      Objects.requireNonNull(enforcer, "enforcer");
-      Objects.requireNonNull(terms, "terms");
+      requireCaveat(enforcer, terms);
       Objects.requireNonNull(maxCalls, "maxCalls");
     }
 
