@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.walletstate.domain.chain.AnchorTag;
 import org.walletstate.domain.chain.ChainId;
@@ -43,16 +44,16 @@ public final class AnchoredEvmChainState implements EvmChainState {
     }
   }
 
-  private final Map<ChainId, Chain> chains;
-  private final Clock clock;
+  private final ConfiguredChains<Chain> chains;
   private final BalanceSlotCache slots;
 
   /**
    * @param slots where ERC-20 balance slots found by earlier proofs are kept
    */
   public AnchoredEvmChainState(Map<ChainId, Chain> chains, Clock clock, BalanceSlotCache slots) {
-    this.chains = Map.copyOf(chains);
-    this.clock = Objects.requireNonNull(clock, "clock");
+    this.chains =
+        new ConfiguredChains<>(
+            chains, clock, Chain::deadline, "no RPC endpoint is configured for ");
     this.slots = Objects.requireNonNull(slots, "slots");
   }
 
@@ -64,13 +65,8 @@ public final class AnchoredEvmChainState implements EvmChainState {
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
     ObserveArguments.require(chain, reads, followUps, proofs, anchor);
-    Chain configured = chains.get(chain);
-    if (configured == null) {
-      return Uni.createFrom()
-          .item(new ChainObservation.HeadUnavailable("no RPC endpoint is configured for " + chain));
-    }
     return anchored(
-        chain, configured, reads, followUps, proofs, anchor, d -> configured.rpc().head(anchor, d));
+        chain, (rpc, deadline) -> rpc.head(anchor, deadline), reads, followUps, proofs, anchor);
   }
 
   /** As {@link #observe}, at block {@code block} read by its number. */
@@ -83,48 +79,39 @@ public final class AnchoredEvmChainState implements EvmChainState {
       Set<ProofTarget> proofs) {
     ObserveArguments.require(chain, reads, followUps, proofs, AnchorTag.LATEST);
     Objects.requireNonNull(block, "block");
-    Chain configured = chains.get(chain);
-    if (configured == null) {
-      return Uni.createFrom()
-          .item(new ChainObservation.HeadUnavailable("no RPC endpoint is configured for " + chain));
-    }
     return anchored(
         chain,
-        configured,
+        (rpc, deadline) -> rpc.block(block, deadline),
         reads,
         followUps,
         proofs,
-        AnchorTag.LATEST,
-        d -> configured.rpc().block(block, d));
+        AnchorTag.LATEST);
   }
 
   /** The block {@code pin} reads, then every read and proof pinned to it, within the deadline. */
   private Uni<ChainObservation> anchored(
       ChainId chain,
-      Chain configured,
+      BiFunction<EvmRpc, Deadline, Uni<HeadOutcome>> pin,
       Set<EvmRead<?>> reads,
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,
       Set<ProofTarget> proofs,
-      AnchorTag anchor,
-      Function<Deadline, Uni<HeadOutcome>> pin) {
-    return Uni.createFrom()
-        .deferred(
-            () -> {
-              Deadline deadline = Deadline.after(clock, configured.deadline());
-              return pin.apply(deadline)
-                  .flatMap(
-                      head -> {
-                        if (head instanceof HeadOutcome.Read read) {
-                          return new Observation(
-                                  chain, configured.rpc(), read.head(), deadline, slots)
-                              .run(reads, followUps, proofs, anchor);
-                        }
-                        return Uni.createFrom()
-                            .item(
-                                new ChainObservation.HeadUnavailable(
-                                    ((HeadOutcome.Failed) head).detail()));
-                      });
-            });
+      AnchorTag anchor) {
+    return chains.observe(
+        chain,
+        (configured, deadline) ->
+            pin.apply(configured.rpc(), deadline)
+                .flatMap(
+                    head -> {
+                      if (head instanceof HeadOutcome.Read read) {
+                        return new Observation(
+                                chain, configured.rpc(), read.head(), deadline, slots)
+                            .run(reads, followUps, proofs, anchor);
+                      }
+                      return Uni.createFrom()
+                          .item(
+                              new ChainObservation.HeadUnavailable(
+                                  ((HeadOutcome.Failed) head).detail()));
+                    }));
   }
 
   /** The reads of one observation, after its head was read. */

@@ -74,8 +74,7 @@ public final class QuorumEvmChainState implements EvmChainState {
     }
   }
 
-  private final Map<ChainId, Chain> chains;
-  private final Clock clock;
+  private final ConfiguredChains<Chain> chains;
   private final BalanceSlotCache slots;
   private final ChainCallObserver observer;
 
@@ -85,14 +84,18 @@ public final class QuorumEvmChainState implements EvmChainState {
    */
   public QuorumEvmChainState(
       Map<ChainId, Chain> chains, Clock clock, BalanceSlotCache slots, ChainCallObserver observer) {
-    this.chains = Map.copyOf(chains);
-    this.clock = Objects.requireNonNull(clock, "clock");
+    this.chains =
+        new ConfiguredChains<>(
+            chains,
+            clock,
+            Chain::deadline,
+            "fewer than 2 independent providers are configured for ");
     this.slots = Objects.requireNonNull(slots, "slots");
     this.observer = Objects.requireNonNull(observer, "observer");
   }
 
-  // Opens like AnchoredEvmChainState.observe by design: both implement the port's one abstract
-  // observe, and each refuses an unconfigured chain in its own words before reading.
+  // The port's signature and argument checks, as in AnchoredEvmChainState; the chain lookup and
+  // deadline are ConfiguredChains'.
   @Override
   public Uni<ChainObservation> observe(
       ChainId chain,
@@ -101,29 +104,19 @@ public final class QuorumEvmChainState implements EvmChainState {
       Set<ProofTarget> proofs,
       AnchorTag anchor) {
     ObserveArguments.require(chain, reads, followUps, proofs, anchor);
-    Chain configured = chains.get(chain);
-    if (configured == null) {
-      return Uni.createFrom()
-          .item(
-              new ChainObservation.HeadUnavailable(
-                  "fewer than 2 independent providers are configured for " + chain));
-    }
-    return Uni.createFrom()
-        .deferred(
-            () -> {
-              Deadline deadline = Deadline.after(clock, configured.deadline());
-              QuorumAnchor agreeing = new QuorumAnchor(chain, configured, observer, deadline);
-              return agreeing
-                  .agree(anchor)
-                  .flatMap(
-                      agreed -> {
-                        if (agreed.refusal() != null) {
-                          return Uni.createFrom().item(agreed.refusal());
-                        }
-                        return new QuorumReads(
-                                chain, configured, agreed.value(), deadline, slots, observer)
-                            .run(reads, followUps, proofs, anchor);
-                      });
-            });
+    return chains.observe(
+        chain,
+        (configured, deadline) ->
+            new QuorumAnchor(chain, configured, observer, deadline)
+                .agree(anchor)
+                .flatMap(
+                    agreed -> {
+                      if (agreed.refusal() != null) {
+                        return Uni.createFrom().item(agreed.refusal());
+                      }
+                      return new QuorumReads(
+                              chain, configured, agreed.value(), deadline, slots, observer)
+                          .run(reads, followUps, proofs, anchor);
+                    }));
   }
 }

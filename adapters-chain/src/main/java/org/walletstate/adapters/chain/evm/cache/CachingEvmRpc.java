@@ -1,7 +1,6 @@
 package org.walletstate.adapters.chain.evm.cache;
 
 import io.smallrye.mutiny.Uni;
-import java.math.BigInteger;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -11,8 +10,7 @@ import java.util.Set;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
-import org.walletstate.adapters.chain.evm.HeadOutcome;
-import org.walletstate.domain.chain.AnchorTag;
+import org.walletstate.adapters.chain.evm.ForwardingEvmRpc;
 import org.walletstate.domain.chain.ChainId;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -22,10 +20,9 @@ import org.walletstate.domain.evm.read.ReadOutcome;
  * head always goes to the chain: it is what moves. Entries are the {@link ReadCacheSource}'s own:
  * the chain's single reader, or one quorum provider, whose cached answers serve its reads only.
  */
-public final class CachingEvmRpc implements EvmRpc {
+public final class CachingEvmRpc extends ForwardingEvmRpc {
 
   private final ReadCacheSource source;
-  private final EvmRpc delegate;
   private final ReadCache cache;
 
   /** The cache of {@code chain}'s single reader. */
@@ -37,20 +34,9 @@ public final class CachingEvmRpc implements EvmRpc {
    * @param source whose answers {@code delegate} gives: entries it puts answer its reads only
    */
   public CachingEvmRpc(ReadCacheSource source, EvmRpc delegate, ReadCache cache) {
+    super(delegate);
     this.source = Objects.requireNonNull(source, "source");
-    this.delegate = Objects.requireNonNull(delegate, "delegate");
     this.cache = Objects.requireNonNull(cache, "cache");
-  }
-
-  @Override
-  public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
-    return delegate.head(tag, deadline);
-  }
-
-  /** A block by number is always read from the chain (a quorum asks for the agreed anchor). */
-  @Override
-  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
-    return delegate.block(number, deadline);
   }
 
   @Override
@@ -69,7 +55,7 @@ public final class CachingEvmRpc implements EvmRpc {
     if (missing.isEmpty()) {
       return Uni.createFrom().item(cached);
     }
-    return delegate
+    return delegate()
         .read(block, missing, deadline)
         .map(
             answered -> {
@@ -82,6 +68,6 @@ public final class CachingEvmRpc implements EvmRpc {
 
   @Override
   public String toString() {
-    return "CachingEvmRpc[" + source + ", " + delegate + "]";
+    return "CachingEvmRpc[" + source + ", " + delegate() + "]";
   }
 }

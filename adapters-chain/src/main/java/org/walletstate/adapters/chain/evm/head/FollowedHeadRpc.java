@@ -1,14 +1,11 @@
 package org.walletstate.adapters.chain.evm.head;
 
 import io.smallrye.mutiny.Uni;
-import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -18,11 +15,10 @@ import java.util.function.Consumer;
 import org.walletstate.adapters.chain.evm.BlockHead;
 import org.walletstate.adapters.chain.evm.Deadline;
 import org.walletstate.adapters.chain.evm.EvmRpc;
+import org.walletstate.adapters.chain.evm.ForwardingEvmRpc;
 import org.walletstate.adapters.chain.evm.HeadOutcome;
 import org.walletstate.adapters.chain.evm.config.HeadFollowing;
 import org.walletstate.domain.chain.AnchorTag;
-import org.walletstate.domain.evm.read.EvmRequest;
-import org.walletstate.domain.evm.read.ReadOutcome;
 
 /**
  * An {@link EvmRpc} whose {@link #head} answers from a followed head when it is fresh enough, so an
@@ -44,12 +40,11 @@ import org.walletstate.domain.evm.read.ReadOutcome;
  * <p>Each time the followed head moves to a higher block, {@code onNewHead} is told (on the thread
  * that read it), whether a poll or a request read it.
  */
-public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
+public final class FollowedHeadRpc extends ForwardingEvmRpc implements AutoCloseable {
 
   /** A head and when an endpoint last answered it as its latest block. */
   record Followed(BlockHead head, Instant confirmedAt) {}
 
-  private final EvmRpc delegate;
   private final Clock clock;
   private final HeadFollowing settings;
   private final AtomicReference<Followed> followed = new AtomicReference<>();
@@ -76,7 +71,7 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
       HeadFollowing settings,
       ScheduledExecutorService timer,
       Consumer<BlockHead> onNewHead) {
-    this.delegate = Objects.requireNonNull(delegate, "delegate");
+    super(delegate);
     this.onNewHead = Objects.requireNonNull(onNewHead, "onNewHead");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -94,7 +89,7 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
   @Override
   public Uni<HeadOutcome> head(AnchorTag tag, Deadline deadline) {
     if (tag != AnchorTag.LATEST) {
-      return delegate.head(tag, deadline);
+      return delegate().head(tag, deadline);
     }
     Instant now = clock.instant();
     lastDemand = now;
@@ -102,7 +97,7 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
     if (current != null && fresh(current, now)) {
       return Uni.createFrom().item(new HeadOutcome.Read(current.head()));
     }
-    return delegate
+    return delegate()
         .head(deadline)
         .invoke(
             outcome -> {
@@ -110,18 +105,6 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
                 offer(read.head(), clock.instant());
               }
             });
-  }
-
-  /** A block by number is always read from the chain (a quorum asks for the agreed anchor). */
-  @Override
-  public Uni<HeadOutcome> block(BigInteger number, Deadline deadline) {
-    return delegate.block(number, deadline);
-  }
-
-  @Override
-  public Uni<Map<EvmRequest, ReadOutcome>> read(
-      BlockHead block, Set<EvmRequest> requests, Deadline deadline) {
-    return delegate.read(block, requests, deadline);
   }
 
   /**
@@ -136,7 +119,7 @@ public final class FollowedHeadRpc implements EvmRpc, AutoCloseable {
     if (!polling.compareAndSet(false, true)) {
       return;
     }
-    delegate
+    delegate()
         .head(Deadline.after(clock, settings.maxAge()))
         .subscribe()
         .with(

@@ -102,15 +102,33 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
 
   @Override
   public Uni<Lookup> receipt(ChainId chain, TxHash hash) {
+    return onChain(
+        chain,
+        config -> readReceipt(config, hash),
+        calls,
+        Lookup.Failed::new,
+        "the receipt read did not complete");
+  }
+
+  /**
+   * {@code work} with {@code chain}'s configuration, blocking, on {@code executor}; a chain not
+   * configured, or work that fails, is {@code unavailable} of why.
+   */
+  private <T> Uni<T> onChain(
+      ChainId chain,
+      java.util.function.Function<EvmChainConfig, T> work,
+      ExecutorService executor,
+      java.util.function.Function<String, T> unavailable,
+      String incomplete) {
     EvmChainConfig config = chains.get(chain);
     if (config == null) {
-      return Uni.createFrom().item(new Lookup.Failed("chain " + chain + " is not configured"));
+      return Uni.createFrom().item(unavailable.apply("chain " + chain + " is not configured"));
     }
     return Uni.createFrom()
-        .item(() -> readReceipt(config, hash))
-        .runSubscriptionOn(calls)
+        .item(() -> work.apply(config))
+        .runSubscriptionOn(executor)
         .onFailure()
-        .recoverWithItem(e -> new Lookup.Failed("the receipt read did not complete"));
+        .recoverWithItem(e -> unavailable.apply(incomplete));
   }
 
   private Lookup readReceipt(EvmChainConfig config, TxHash hash) {
@@ -166,22 +184,16 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       return Uni.createFrom().item(new Mint.Deferred("no minter key is configured"));
     }
     PassSettings settings = pass.get();
-    EvmChainConfig config = chains.get(settings.chain());
-    if (config == null) {
-      return Uni.createFrom()
-          .item(new Mint.Deferred("chain " + settings.chain() + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> mintNow(config, settings, wallet))
-        .runSubscriptionOn(mints)
-        .onFailure()
-        .recoverWithItem(e -> new Mint.Deferred("the mint did not complete"));
+    return onChain(
+        settings.chain(),
+        config -> mintNow(config, settings, wallet),
+        mints,
+        Mint.Deferred::new,
+        "the mint did not complete");
   }
 
   private Mint mintNow(EvmChainConfig config, PassSettings settings, EvmAddress wallet) {
-    String data =
-        FunctionEncoder.encode(
-            new Function("mint", List.of(new Address(wallet.lowercase())), List.of()));
+    String data = addressCall("mint", wallet);
     EvmSender.Sent sent =
         minter
             .orElseThrow()
@@ -214,22 +226,16 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       return Uni.createFrom().item(new Holding.Unknown("no access pass is configured"));
     }
     PassSettings settings = pass.get();
-    EvmChainConfig config = chains.get(settings.chain());
-    if (config == null) {
-      return Uni.createFrom()
-          .item(new Holding.Unknown("chain " + settings.chain() + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> readHolding(config, settings, wallet))
-        .runSubscriptionOn(calls)
-        .onFailure()
-        .recoverWithItem(e -> new Holding.Unknown("the pass read did not complete"));
+    return onChain(
+        settings.chain(),
+        config -> readHolding(config, settings, wallet),
+        calls,
+        Holding.Unknown::new,
+        "the pass read did not complete");
   }
 
   private Holding readHolding(EvmChainConfig config, PassSettings settings, EvmAddress wallet) {
-    String data =
-        FunctionEncoder.encode(
-            new Function("balanceOf", List.of(new Address(wallet.lowercase())), List.of()));
+    String data = addressCall("balanceOf", wallet);
     for (int attempt = 0; attempt < config.attempts(); attempt++) {
       try {
         var answer =
@@ -253,6 +259,12 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       PaymentNodes.pause(config, attempt);
     }
     return new Holding.Unknown("the pass read did not complete");
+  }
+
+  /** The call data of the pass contract's {@code method(address)} with {@code wallet}. */
+  private static String addressCall(String method, EvmAddress wallet) {
+    return FunctionEncoder.encode(
+        new Function(method, List.of(new Address(wallet.lowercase())), List.of()));
   }
 
   @Override
