@@ -1,5 +1,6 @@
 package org.walletstate.adapters.persistence;
 
+import io.smallrye.mutiny.Context;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import java.time.Duration;
@@ -44,6 +45,7 @@ public final class FlushCovers {
 
   private final FlushBarrier barrier;
   private final long waitNanos;
+  private final Waits waits;
   private final ArrayDeque<Parked> parked = new ArrayDeque<>(); // guarded by this
   private final List<Waiter> waiters = new ArrayList<>(); // guarded by this
   private long queued; // groups queued so far; guarded by this
@@ -52,7 +54,12 @@ public final class FlushCovers {
   private int unsent; // debits registered and not yet sent; guarded by this
 
   public FlushCovers(Pool pool) {
-    this(pool, FlushBarrier.BARRIER, WAIT);
+    this(pool, Waits.NONE);
+  }
+
+  /** As above, telling {@code waits} how long each debit waited for the log's appends. */
+  public FlushCovers(Pool pool, Waits waits) {
+    this(pool, FlushBarrier.BARRIER, WAIT, waits);
   }
 
   /**
@@ -60,8 +67,26 @@ public final class FlushCovers {
    * a debit waits for the appends queued before it.
    */
   FlushCovers(Pool pool, String barrierSql, Duration wait) {
+    this(pool, barrierSql, wait, Waits.NONE);
+  }
+
+  /** As above, telling {@code waits} how long each debit waited. */
+  FlushCovers(Pool pool, String barrierSql, Duration wait, Waits waits) {
     this.barrier = new FlushBarrier(pool, barrierSql);
     this.waitNanos = wait.toNanos();
+    this.waits = waits;
+  }
+
+  /** Told how long a debit waited for the log's appends queued before it (what the log cost it). */
+  @FunctionalInterface
+  public interface Waits {
+    Waits NONE = (context, waited) -> {};
+
+    /**
+     * @param context the Mutiny context of the debit's subscription (where a request's timings
+     *     travel)
+     */
+    void waited(Context context, Duration waited);
   }
 
   /**
@@ -72,13 +97,17 @@ public final class FlushCovers {
    */
   public <T> Uni<T> synchronousCommit(Supplier<Uni<T>> commit, Predicate<T> wrote) {
     return Uni.createFrom()
-        .deferred(
-            () -> {
+        .context(
+            context -> {
               Cover cover = new Cover();
+              long registered = System.nanoTime();
               return Uni.createFrom()
                   .completionStage(cover.ready)
                   .flatMap(
                       ready -> {
+                        if (cover.waited) {
+                          waits.waited(context, Duration.ofNanos(System.nanoTime() - registered));
+                        }
                         cover.sent();
                         return commit.get();
                       })
@@ -91,13 +120,15 @@ public final class FlushCovers {
   /** A debit's place among the log's flushes, from its registration to its end. */
   private final class Cover {
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private final boolean waited; // whether appends queued before it were still unsequenced
     private long upTo = -1; // guarded by FlushCovers.this; the commits its statement follows
     private boolean ended; // guarded by FlushCovers.this
 
     Cover() {
       synchronized (FlushCovers.this) {
         unsent++;
-        if (sequencedThrough < queued) {
+        waited = sequencedThrough < queued;
+        if (waited) {
           waiters.add(new Waiter(queued, ready));
         } else {
           ready.complete(null);

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ class FlushCoversTest {
 
   @Inject Pool pool;
 
+  private final List<Duration> waited = new CopyOnWriteArrayList<>();
   private FlushCovers covers;
   private GroupAppends appends;
   private PgCreditLedger ledger;
@@ -52,7 +54,8 @@ class FlushCoversTest {
 
   /** The log's appends and the ledger sharing covers whose debits wait at most {@code wait}. */
   private void composed(Duration wait) {
-    covers = new FlushCovers(pool, HELD_BARRIER, wait);
+    waited.clear();
+    covers = new FlushCovers(pool, HELD_BARRIER, wait, (context, time) -> waited.add(time));
     appends = new GroupAppends(pool, WAIT, WAIT, covers);
     ledger = new PgCreditLedger(pool, covers);
   }
@@ -74,6 +77,10 @@ class FlushCoversTest {
       // answered while every barrier is held: the debit's flush made the entry durable
       assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
       assertThat(covers.stalledNanos()).isZero();
+      // what the debit waited for the append is told, as the log's cost to the call
+      assertThat(waited)
+          .singleElement()
+          .satisfies(time -> assertThat(time.toMillis()).isGreaterThanOrEqualTo(200));
     } finally {
       counter.release();
       barrier.release();

@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
+import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.adapters.persistence.FlushCovers;
 import org.walletstate.adapters.persistence.PanacheApiKeyStore;
 import org.walletstate.adapters.persistence.PgCreditLedger;
@@ -85,12 +86,15 @@ public class StoresWiring {
 
   /**
    * The replica's flushes shared by its transparency log's appends and its credit debits: a debit's
-   * synchronous commit makes the appends committed before it durable.
+   * synchronous commit makes the appends committed before it durable. The time a debit waits for
+   * those appends is added to the answer's {@code log-wait}.
    */
   @Produces
   @Singleton // not proxied: the class is final
   FlushCovers flushCovers(Pool pool) {
-    return new FlushCovers(pool);
+    // what a debit waited for the log's appends is the log's cost too: Server-Timing's log-wait
+    return new FlushCovers(
+        pool, (context, waited) -> ServerTimings.record(context, "log-wait", waited));
   }
 
   @Produces
