@@ -67,15 +67,17 @@ class FlushCoversTest {
     Held counter = Held.counterRow(pool);
     try {
       CompletableFuture<Long> append = appends.submit(List.of(statement("c0")));
-      CompletableFuture<Debit> debit = debit(key, "c0");
-      // the debit waits for the append's statement, which waits for the counter row
+      CompletableFuture<Long> another = appends.submit(List.of(statement("c1")));
+      CompletableFuture<Debit> debit = debit(key, "c1");
+      // the debit waits for the appends' statements, the first of which waits for the counter row
       Thread.sleep(200);
       assertThat(debit).isNotDone();
       assertThat(balance(key)).isEqualTo(10);
       counter.release();
       assertThat(debit.get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
-      // answered while every barrier is held: the debit's flush made the entry durable
+      // answered while every barrier is held: the debit's flush made the entries durable
       assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+      assertThat(another.get(30, TimeUnit.SECONDS)).isOne();
       assertThat(covers.stalledNanos()).isZero();
       // what the debit waited for the append is told, as the log's cost to the call
       assertThat(waited)
@@ -96,6 +98,7 @@ class FlushCoversTest {
       Held counter = Held.counterRow(pool);
       try {
         append = appends.submit(List.of(statement("n0")));
+        appends.submit(List.of(statement("n1")));
         CompletableFuture<Debit> debit =
             ledger
                 .debit(new DebitRequest(key, 5, "attest", "ATST-n0", "n0", Instant.now()))
@@ -125,6 +128,7 @@ class FlushCoversTest {
       Held counter = Held.counterRow(pool);
       try {
         append = appends.submit(List.of(statement("w0")));
+        appends.submit(List.of(statement("w1")));
         // applied while the statement is still held: the debit went after its wait
         assertThat(debit(key, "w0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
         assertThat(append).isNotDone();
@@ -147,6 +151,7 @@ class FlushCoversTest {
     Held counter = Held.counterRow(pool);
     try {
       append = appends.submit(List.of(statement("x0")));
+      appends.submit(List.of(statement("x1")));
       Cancellable waiting =
           ledger.debit(request(key, "x0")).subscribe().with(debit -> {}, failure -> {});
       waiting.cancel();
@@ -156,6 +161,22 @@ class FlushCoversTest {
     // with no debit left to be sent, the committed statement gets its barrier (not held here)
     assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
     assertThat(balance(key)).isEqualTo(10);
+  }
+
+  @Test
+  void aDebitAloneWithItsOwnAppendGoesAtOnce_andTheAppendGetsItsBarrier() throws Exception {
+    long key = account(10);
+    CompletableFuture<Long> append;
+    Held counter = Held.counterRow(pool);
+    try {
+      append = appends.submit(List.of(statement("a0")));
+      // nothing else in flight: applied while the append's statement is still held
+      assertThat(debit(key, "a0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
+      assertThat(waited).isEmpty();
+    } finally {
+      counter.release();
+    }
+    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
   }
 
   private void awaitBarrierOut() throws InterruptedException {
