@@ -129,9 +129,11 @@ public final class FlushCovers {
 
     Cover() {
       synchronized (FlushCovers.this) {
-        // alone (its own append at most, no other debit waiting), it goes at once: the barrier
-        // then runs beside its flush instead of after the statement and the debit
-        waited = queued - sequencedThrough > 1 || unsent > 0;
+        // with no append pending it has nothing to wait for; alone (its own append at most, no
+        // other debit waiting), it goes at once: the barrier then runs beside its flush instead
+        // of after the statement and the debit
+        long pending = queued - sequencedThrough;
+        waited = pending > 1 || (pending == 1 && unsent > 0);
         unsent++;
         if (waited) {
           waiters.add(new Waiter(queued, ready));

@@ -1,10 +1,12 @@
 package org.walletstate.adapters.persistence;
 
+import io.smallrye.mutiny.CompositeException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import java.time.Duration;
@@ -18,8 +20,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * <p>The statement takes a group's indexes from the counter row ({@code update ... set next_index =
  * next_index + n returning}) and inserts the entries, in one transaction that sets its own {@code
  * statement_timeout} and commits with {@code synchronous_commit = off}: the counter row is held for
- * the transaction's exchanges only, never for a WAL flush. A commit sent after it that waits for
- * its flush makes it durable ({@link FlushCovers}).
+ * one exchange with the database, never for a WAL flush: {@code begin}, the settings, the statement
+ * and {@code commit} are written together and the database runs them in order. A commit sent after
+ * it that waits for its flush makes it durable ({@link FlushCovers}).
  */
 final class SequencingStatement {
 
@@ -57,12 +60,35 @@ final class SequencingStatement {
   /** Sequences {@code entries} at consecutive indexes: the rows' {@code leaf_index}. */
   Uni<RowSet<Row>> sequence(Pool pool, List<LoggedStatement> entries) {
     Tuple arguments = arguments(entries);
-    return pool.withTransaction(
-        connection ->
-            connection
-                .query(settings)
-                .execute()
-                .flatMap(set -> connection.preparedQuery(APPEND).execute(arguments)));
+    return pool.withConnection(connection -> pipelined(connection, arguments));
+  }
+
+  /**
+   * The transaction's four commands sent without waiting for each other's answers (the connection
+   * pipelines them), every answer awaited before the connection goes back to the pool. A statement
+   * that fails aborts the transaction, whose {@code commit} then rolls it back; the statement's
+   * failure is the sequencing's failure.
+   */
+  private Uni<RowSet<Row>> pipelined(SqlConnection connection, Tuple arguments) {
+    List<Uni<RowSet<Row>>> commands =
+        List.of(
+            connection.query("begin").execute(),
+            connection.query(settings).execute(),
+            connection.preparedQuery(APPEND).execute(arguments),
+            connection.query("commit").execute());
+    return Uni.combine()
+        .all()
+        .unis(commands)
+        .collectFailures()
+        .with(results -> rows(results.get(2)))
+        .onFailure()
+        .transform(
+            failure -> failure instanceof CompositeException c ? c.getCauses().get(0) : failure);
+  }
+
+  @SuppressWarnings("unchecked") // the third command's answer: the statement's rows
+  private static RowSet<Row> rows(Object answer) {
+    return (RowSet<Row>) answer;
   }
 
   /**

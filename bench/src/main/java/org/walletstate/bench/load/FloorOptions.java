@@ -18,6 +18,7 @@ final class FloorOptions {
   List<Integer> concurrency = List.of(1, 8);
   int mineEverySeconds;
   int delayMs;
+  int keys = 1;
   Path jfr;
   Path serviceJar = Path.of("adapters-http/target/quarkus-app/quarkus-run.jar");
   Path out = Path.of("bench/target/floor-bench.json");
@@ -27,10 +28,11 @@ final class FloorOptions {
   String describe() {
     return String.format(
         Locale.ROOT,
-        "N=%d per block, %d blocks, warm-up %d, mine every %s, delay %s, service %s %s",
+        "N=%d per block, %d blocks, warm-up %d, %d key(s), mine every %s, delay %s, service %s %s",
         requests,
         blocks,
         warmup,
+        keys,
         mineEverySeconds > 0 ? mineEverySeconds + " s" : "off (on transactions)",
         delayMs > 0 ? delayMs + " ms per exchange" : "none",
         jvmOptions,
@@ -42,7 +44,7 @@ final class FloorOptions {
     OptionPairs.read(
         args,
         "FloorBench [--requests N] [--warmup N] [--blocks N] [--concurrency 1,8]"
-            + " [--mine-every S] [--delay-ms D] [--jfr FILE] [--property k=v]..."
+            + " [--mine-every S] [--delay-ms D] [--keys N] [--jfr FILE] [--property k=v]..."
             + " [--jvm OPTION]... [--service-jar JAR] [--out FILE]",
         (name, value) -> {
           switch (name) {
@@ -52,6 +54,7 @@ final class FloorOptions {
             case "--concurrency" -> o.concurrency = OptionPairs.list(value, Integer::parseInt);
             case "--mine-every" -> o.mineEverySeconds = Integer.parseInt(value);
             case "--delay-ms" -> o.delayMs = Integer.parseInt(value);
+            case "--keys" -> o.keys = Integer.parseInt(value);
             case "--jfr" -> o.jfr = Path.of(value);
             case "--service-jar" -> o.serviceJar = Path.of(value);
             case "--out" -> o.out = Path.of(value);

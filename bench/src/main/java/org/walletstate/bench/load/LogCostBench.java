@@ -7,6 +7,7 @@ import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -41,8 +42,11 @@ import org.walletstate.domain.tlog.LoggedStatement;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.LogCostBench \
- *     --requests 300 --blocks 6 --warmup 200 --concurrency 1,8 --mine-every 2
+ *     --requests 300 --blocks 6 --warmup 200 --concurrency 1,8 --mine-every 2 [--keys 8]
  * </pre>
+ *
+ * <p>With {@code --keys N} the calls take turns over N keys (by default one key pays for every
+ * call, so concurrent debits queue on its balance row).
  */
 public final class LogCostBench {
 
@@ -114,18 +118,18 @@ public final class LogCostBench {
           "fsync %s, synchronous_commit %s; %s%n",
           settings.getString(1), settings.getString(2), options.describe());
     }
-    String key = BenchKeys.create(jdbc, "postgres", "");
     String body = FloorBench.body(devnet);
-    FloorBench.checkedPreimageSizes(
-        http, logOn.base(), ServiceCalls.keyedPost(logOn.base(), "/v1/attest", key, body));
+    List<HttpRequest> on = new ArrayList<>();
+    List<HttpRequest> off = new ArrayList<>();
+    for (int i = 0; i < options.keys; i++) {
+      String key = BenchKeys.create(jdbc, "postgres", "");
+      on.add(ServiceCalls.keyedPost(logOn.base(), "/v1/attest", key, body));
+      off.add(ServiceCalls.keyedPost(logOff.base(), "/v1/attest", key, body));
+    }
+    FloorBench.checkedPreimageSizes(http, logOn.base(), on.get(0));
     Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
-    clients.put(
-        "log on",
-        new LogWaits(http, ServiceCalls.keyedPost(logOn.base(), "/v1/attest", key, body)));
-    clients.put(
-        "log off",
-        ServiceCalls.expectingOk(
-            http, ServiceCalls.keyedPost(logOff.base(), "/v1/attest", key, body)));
+    clients.put("log on", new LogWaits(http, on));
+    clients.put("log off", ServiceCalls.expectingOk(http, off));
     try (Appends appends = new Appends(dbUrl)) {
       clients.put("append", appends);
       for (int round = 0; round < 3; round++) {

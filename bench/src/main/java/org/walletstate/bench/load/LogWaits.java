@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,16 +21,19 @@ final class LogWaits implements LoadRun.Operation {
   private static final Pattern LOG_WAIT = Pattern.compile("log-wait;dur=([0-9.]+)");
 
   private final HttpClient http;
-  private final HttpRequest request;
+  private final List<HttpRequest> requests;
+  private final AtomicInteger next = new AtomicInteger();
   private final List<Double> millis = Collections.synchronizedList(new ArrayList<>());
 
-  LogWaits(HttpClient http, HttpRequest request) {
+  /** Sends {@code requests} in turn, one a call. */
+  LogWaits(HttpClient http, List<HttpRequest> requests) {
     this.http = http;
-    this.request = request;
+    this.requests = List.copyOf(requests);
   }
 
   @Override
   public void run() throws Exception {
+    HttpRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
     HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     if (response.statusCode() != 200) {
       throw new IllegalStateException(

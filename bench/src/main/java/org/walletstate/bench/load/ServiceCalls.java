@@ -6,6 +6,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The HTTP side of the load drivers: one HTTP/1.1 client as every driver configures it, a keyed
@@ -36,7 +38,14 @@ final class ServiceCalls {
 
   /** Sends {@code request}; an answer other than 200 fails with its status and body. */
   static LoadRun.Operation expectingOk(HttpClient http, HttpRequest request) {
+    return expectingOk(http, List.of(request));
+  }
+
+  /** Sends {@code requests} in turn, one a call; an answer other than 200 fails as above. */
+  static LoadRun.Operation expectingOk(HttpClient http, List<HttpRequest> requests) {
+    AtomicInteger next = new AtomicInteger();
     return () -> {
+      HttpRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
       HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
       if (response.statusCode() != 200) {
         throw new IllegalStateException(
