@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.walletstate.domain.WireName;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.ChannelTag;
@@ -111,24 +112,15 @@ public interface Purchases {
     }
   }
 
-  /** What credits for an existing key were bought through (the payment's {@code purpose}). */
-  enum Purpose {
+  /**
+   * What credits for an existing key were bought through (the payment's {@code purpose}); its
+   * {@link #wireName()} is the name stored in {@code payment.purpose}.
+   */
+  enum Purpose implements WireName {
     /** {@code POST /v1/credits/buy}. */
-    CREDITS("credits"),
+    CREDITS,
     /** {@code POST /v1/merchants/{id}/credits}. */
-    MERCHANT_CREDITS("merchant_credits");
-
-    // Same wire-name shape as the watch enums by design: each enum names its own wire values.
-    private final String wireName;
-
-    Purpose(String wireName) {
-      this.wireName = wireName;
-    }
-
-    /** The name stored in {@code payment.purpose}. */
-    public String wireName() {
-      return wireName;
-    }
+    MERCHANT_CREDITS
   }
 
   /** The outcome of buying a key. */
