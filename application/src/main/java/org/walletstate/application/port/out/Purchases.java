@@ -57,9 +57,7 @@ public interface Purchases {
       Objects.requireNonNull(hash, "hash");
       Objects.requireNonNull(payment, "payment");
       Objects.requireNonNull(intentId, "intentId");
-      if (credits <= 0) {
-        throw new IllegalArgumentException("a purchase adds credits");
-      }
+      requireCredits(credits);
     }
   }
 
@@ -81,15 +79,18 @@ public interface Purchases {
       Instant at,
       Purpose purpose,
       Payer payer) {
-    // Checked as NewPaidKey is by design: the two purchases share the credits rule, not their
-    // members.
     public CreditsBought {
       Objects.requireNonNull(payment, "payment");
       Objects.requireNonNull(payer, "payer");
       Objects.requireNonNull(purpose, "purpose");
-      if (credits <= 0) {
-        throw new IllegalArgumentException("a purchase adds credits");
-      }
+      requireCredits(credits);
+    }
+  }
+
+  /** The rule every purchase shares: it adds credits. */
+  private static void requireCredits(long credits) {
+    if (credits <= 0) {
+      throw new IllegalArgumentException("a purchase adds credits");
     }
   }
 
