@@ -68,7 +68,7 @@ public final class DomainVerificationService implements DomainVerificationUseCas
         .flatMap(
             access -> {
               if (!(access instanceof MerchantStore.Access.Done<Step> done)) {
-                return Uni.createFrom().item(notReached(id, access));
+                return Uni.createFrom().item(OwnerAccess.<Check>notReached(id, access));
               }
               if (done.result() instanceof Step.Answer answer) {
                 return Uni.createFrom().item(answer.result());
@@ -167,11 +167,5 @@ public final class DomainVerificationService implements DomainVerificationUseCas
                       })
                   .map(access -> OwnerAccess.flatten(id, access));
             });
-  }
-
-  private static <T> OwnerResult<T> notReached(CompanyId id, MerchantStore.Access<?> access) {
-    return access instanceof MerchantStore.Access.NotOwner<?>
-        ? new OwnerResult.Forbidden<>(OwnerAccess.NOT_OWNER + id)
-        : new OwnerResult.NotFound<>();
   }
 }

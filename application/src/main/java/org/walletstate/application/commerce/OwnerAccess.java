@@ -41,9 +41,13 @@ final class OwnerAccess {
     if (access instanceof MerchantStore.Access.Done<OwnerResult<T>> done) {
       return done.result();
     }
-    if (access instanceof MerchantStore.Access.NotOwner<OwnerResult<T>>) {
-      return new OwnerResult.Forbidden<>(OwnerAccess.NOT_OWNER + id);
-    }
-    return new OwnerResult.NotFound<>();
+    return notReached(id, access);
+  }
+
+  /** A store access that did not reach the key's own merchant: another key's, or none. */
+  static <T> OwnerResult<T> notReached(CompanyId id, MerchantStore.Access<?> access) {
+    return access instanceof MerchantStore.Access.NotOwner<?>
+        ? new OwnerResult.Forbidden<>(NOT_OWNER + id)
+        : new OwnerResult.NotFound<>();
   }
 }

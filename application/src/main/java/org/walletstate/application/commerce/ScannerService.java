@@ -152,11 +152,7 @@ public final class ScannerService implements ScannersUseCase {
                             (OwnerResult<Listed>)
                                 new OwnerResult.Done<>(new Listed(done.result(), alerted)));
               }
-              if (access instanceof MerchantStore.Access.NotOwner<List<Scanner>>) {
-                return Uni.createFrom()
-                    .item(new OwnerResult.Forbidden<Listed>(OwnerAccess.NOT_OWNER + merchant));
-              }
-              return Uni.createFrom().item(new OwnerResult.NotFound<Listed>());
+              return Uni.createFrom().item(OwnerAccess.<Listed>notReached(merchant, access));
             });
   }
 

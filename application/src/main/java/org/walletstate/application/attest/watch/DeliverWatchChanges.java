@@ -42,6 +42,8 @@ public final class DeliverWatchChanges {
   private final int batch;
   private final AtomicInteger underWay = new AtomicInteger();
 
+  // Same constructor shape as WalletSignIn's by design: each is handed only the ports it uses, and
+  // there is no logic to share.
   public DeliverWatchChanges(
       WatchDeliveries deliveries, WebhookSender sender, Clock clock, Retries retries, int batch) {
     this.deliveries = deliveries;

@@ -36,6 +36,8 @@ final class PreparedWatches {
     }
   }
 
+  // A mutable holder like ChangeBlocks.Search by design: each keeps its own state, and only the
+  // field-by-field constructor shape is shared.
   private static final class Entry {
     final String requestJson;
     final KeyVersion keyVersion;

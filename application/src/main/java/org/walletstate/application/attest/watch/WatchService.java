@@ -56,6 +56,8 @@ public final class WatchService implements WatchesUseCase {
   private final Clock clock;
   private final int maxPerKey;
 
+  // Same constructor shape as WalletSignIn's and OpenPaymentIntent's by design: each is handed only
+  // the ports it uses, and there is no logic to share.
   /**
    * @param maxPerKey the watches a key may have at once
    */

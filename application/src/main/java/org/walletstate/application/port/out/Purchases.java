@@ -4,6 +4,7 @@ import io.smallrye.mutiny.Uni;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.walletstate.domain.WireName;
 import org.walletstate.domain.account.ApiKeyHash;
 import org.walletstate.domain.account.AppName;
 import org.walletstate.domain.account.ChannelTag;
@@ -56,9 +57,7 @@ public interface Purchases {
       Objects.requireNonNull(hash, "hash");
       Objects.requireNonNull(payment, "payment");
       Objects.requireNonNull(intentId, "intentId");
-      if (credits <= 0) {
-        throw new IllegalArgumentException("a purchase adds credits");
-      }
+      requireCredits(credits);
     }
   }
 
@@ -80,15 +79,18 @@ public interface Purchases {
       Instant at,
       Purpose purpose,
       Payer payer) {
-    // Checked as NewPaidKey is by design: the two purchases share the credits rule, not their
-    // members.
     public CreditsBought {
       Objects.requireNonNull(payment, "payment");
       Objects.requireNonNull(payer, "payer");
       Objects.requireNonNull(purpose, "purpose");
-      if (credits <= 0) {
-        throw new IllegalArgumentException("a purchase adds credits");
-      }
+      requireCredits(credits);
+    }
+  }
+
+  /** The rule every purchase shares: it adds credits. */
+  private static void requireCredits(long credits) {
+    if (credits <= 0) {
+      throw new IllegalArgumentException("a purchase adds credits");
     }
   }
 
@@ -111,24 +113,15 @@ public interface Purchases {
     }
   }
 
-  /** What credits for an existing key were bought through (the payment's {@code purpose}). */
-  enum Purpose {
+  /**
+   * What credits for an existing key were bought through (the payment's {@code purpose}); its
+   * {@link #wireName()} is the name stored in {@code payment.purpose}.
+   */
+  enum Purpose implements WireName {
     /** {@code POST /v1/credits/buy}. */
-    CREDITS("credits"),
+    CREDITS,
     /** {@code POST /v1/merchants/{id}/credits}. */
-    MERCHANT_CREDITS("merchant_credits");
-
-    // Same wire-name shape as the watch enums by design: each enum names its own wire values.
-    private final String wireName;
-
-    Purpose(String wireName) {
-      this.wireName = wireName;
-    }
-
-    /** The name stored in {@code payment.purpose}. */
-    public String wireName() {
-      return wireName;
-    }
+    MERCHANT_CREDITS
   }
 
   /** The outcome of buying a key. */

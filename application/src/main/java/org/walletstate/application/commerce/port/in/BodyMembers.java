@@ -73,6 +73,23 @@ final class BodyMembers {
     return MerchantChains.require(ChainCatalogue.parse(raw, field), field);
   }
 
+  /** The object's {@code chainId} member, a merchant-configuration chain. */
+  static Chain chainId(Fields fields) {
+    return merchantChain(fields.get("chainId"), fields.path("chainId"));
+  }
+
+  /**
+   * The object's required {@code contractAddress} member, a contract on {@code chain} or, where
+   * {@code nativeAllowed}, {@code native}.
+   */
+  static String contractAddress(Fields fields, Chain chain, boolean nativeAllowed) {
+    return MerchantChains.contract(
+        chain,
+        fields.requiredText("contractAddress"),
+        fields.path("contractAddress"),
+        nativeAllowed);
+  }
+
   /** A boolean member; absent or null gives {@code absent}. */
   static boolean bool(Fields fields, String member, boolean absent) {
     RequestValue raw = fields.get(member);

@@ -6,7 +6,6 @@ import org.walletstate.domain.address.XrplTaxon;
 import org.walletstate.domain.chain.Chain;
 import org.walletstate.domain.chain.ChainFamily;
 import org.walletstate.domain.commerce.Members;
-import org.walletstate.domain.commerce.MerchantChains;
 import org.walletstate.domain.commerce.NftCollection;
 import org.walletstate.domain.commerce.NftCollection.BenefitType;
 import org.walletstate.domain.request.Fields;
@@ -20,14 +19,13 @@ public final class NftCollections {
 
   private NftCollections() {}
 
-  // Starts as TokenConfigs.parse does by design: the two objects share only their chain and
-  // contract members, and a collection's contract is never native.
+  // Opens as TokenConfigs.parse does by design: both read their chain and contract through the
+  // shared BodyMembers readers, and the members after those are each object's own.
+  /** Reads one collection object; a collection's contract is never native. */
   public static NftCollection parse(Fields fields) {
     String name = BodyMembers.requiredText(fields, "name", NftCollection.NAME_MAX);
-    Chain chain = BodyMembers.merchantChain(fields.get("chainId"), fields.path("chainId"));
-    String contract =
-        MerchantChains.contract(
-            chain, fields.requiredText("contractAddress"), fields.path("contractAddress"), false);
+    Chain chain = BodyMembers.chainId(fields);
+    String contract = BodyMembers.contractAddress(fields, chain, false);
     BenefitType benefit = BenefitType.DISCOUNT;
     Optional<String> benefitText = fields.optionalText("benefitType");
     if (benefitText.isPresent()) {

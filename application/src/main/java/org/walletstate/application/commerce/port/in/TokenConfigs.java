@@ -28,10 +28,8 @@ public final class TokenConfigs {
   /** Reads one token object. */
   public static TokenConfig parse(Fields fields) {
     String symbol = BodyMembers.requiredText(fields, "symbol", TokenConfig.SYMBOL_MAX);
-    Chain chain = BodyMembers.merchantChain(fields.get("chainId"), fields.path("chainId"));
-    String contract =
-        MerchantChains.contract(
-            chain, fields.requiredText("contractAddress"), fields.path("contractAddress"), true);
+    Chain chain = BodyMembers.chainId(fields);
+    String contract = BodyMembers.contractAddress(fields, chain, true);
     int decimals =
         BodyMembers.whole(
             fields.get("decimals"), fields.path("decimals"), 0, TokenConfig.MAX_DECIMALS);
@@ -105,7 +103,7 @@ public final class TokenConfigs {
     List<TokenConfig.AlsoOn> result = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       Fields entry = BodyMembers.element(array.get(), i, path);
-      Chain chain = BodyMembers.merchantChain(entry.get("chainId"), entry.path("chainId"));
+      Chain chain = BodyMembers.chainId(entry);
       if (chain.family() != ChainFamily.EVM && chain.family() != ChainFamily.SOLANA) {
         throw new ValidationException(
             entry.path("chainId")
@@ -121,11 +119,7 @@ public final class TokenConfigs {
                 + " is listed twice for this token; each network appears once");
       }
       String contract =
-          MerchantChains.contract(
-              chain,
-              entry.requiredText("contractAddress"),
-              entry.path("contractAddress"),
-              chain.family() == ChainFamily.EVM);
+          BodyMembers.contractAddress(entry, chain, chain.family() == ChainFamily.EVM);
       result.add(new TokenConfig.AlsoOn(chain, contract));
     }
     return result;

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import org.walletstate.domain.WireName;
 
 /**
  * A watch as its owner sees it (its webhook secret is never part of it).
@@ -33,35 +34,21 @@ public record Watch(
     List<Boolean> met,
     String attestationId) {
 
-  /** Where a watch stands. */
-  public enum Status {
+  /** Where a watch stands; each is stored as its name in lower case ({@code read_failed}). */
+  public enum Status implements WireName {
     /** Evaluated as blocks arrive. */
-    ACTIVE("active"),
+    ACTIVE,
     /** The last evaluation could not read a chain; it is tried again at the next block. */
-    READ_FAILED("read_failed"),
+    READ_FAILED,
     /** Its key ran out of credits; evaluated again once the key has credits. */
-    PAUSED("paused"),
+    PAUSED,
     /** Past its lifetime. */
-    EXPIRED("expired");
-
-    private final String wireName;
-
-    Status(String wireName) {
-      this.wireName = wireName;
-    }
-
-    public String wireName() {
-      return wireName;
-    }
+    EXPIRED;
 
     /** The status named {@code wireName}. */
     public static Status of(String wireName) {
-      for (Status s : values()) {
-        if (s.wireName.equals(wireName)) {
-          return s;
-        }
-      }
-      throw new IllegalArgumentException("no watch status " + wireName);
+      return WireName.fromWireName(Status.class, wireName)
+          .orElseThrow(() -> new IllegalArgumentException("no watch status " + wireName));
     }
   }
 

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 import org.walletstate.application.attest.port.in.AttestCommand;
+import org.walletstate.domain.WireName;
 
 /**
  * A validated {@code POST /v1/watches} body: an attest request and how its changes are pushed.
@@ -21,31 +22,19 @@ public record WatchCommand(
     Duration lifetime,
     DeliverOn deliverOn) {
 
-  /** Which changes a watch delivers. */
-  public enum DeliverOn {
+  // The same enum-then-checks shape as Watch's by design: each record names its own wire values
+  // and checks its own components.
+  /** Which changes a watch delivers; each is named by its name in lower case ({@code met}). */
+  public enum DeliverOn implements WireName {
     /** A change of the attestation's {@code pass}. */
-    PASS("pass"),
+    PASS,
     /** A change of {@code pass} or of any condition's {@code met}. */
-    MET("met");
-
-    private final String wireName;
-
-    DeliverOn(String wireName) {
-      this.wireName = wireName;
-    }
-
-    public String wireName() {
-      return wireName;
-    }
+    MET;
 
     /** The value named {@code wireName}. */
     public static DeliverOn of(String wireName) {
-      for (DeliverOn d : values()) {
-        if (d.wireName.equals(wireName)) {
-          return d;
-        }
-      }
-      throw new IllegalArgumentException("no deliver option " + wireName);
+      return WireName.fromWireName(DeliverOn.class, wireName)
+          .orElseThrow(() -> new IllegalArgumentException("no deliver option " + wireName));
     }
   }
 

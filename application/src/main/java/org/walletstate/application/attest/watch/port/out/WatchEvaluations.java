@@ -65,20 +65,6 @@ public interface WatchEvaluations {
     public Change {
       met = List.copyOf(met);
     }
-
-    /** A change whose block is not kept. */
-    public Change(
-        String watchId,
-        int seq,
-        boolean pass,
-        List<Boolean> met,
-        String attestationId,
-        String deliveryId,
-        String body,
-        Instant at,
-        Instant nextAt) {
-      this(watchId, seq, pass, met, attestationId, deliveryId, body, at, nextAt, null);
-    }
   }
 
   /**
