@@ -129,11 +129,7 @@ public final class FlushCovers {
 
     Cover() {
       synchronized (FlushCovers.this) {
-        // with no append pending it has nothing to wait for; alone (its own append at most, no
-        // other debit waiting), it goes at once: the barrier then runs beside its flush instead
-        // of after the statement and the debit
-        long pending = queued - sequencedThrough;
-        waited = pending > 1 || (pending == 1 && unsent > 0);
+        waited = sequencedThrough < queued;
         unsent++;
         if (waited) {
           waiters.add(new Waiter(queued, ready));
