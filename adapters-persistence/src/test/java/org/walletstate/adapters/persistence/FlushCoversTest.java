@@ -164,19 +164,23 @@ class FlushCoversTest {
   }
 
   @Test
-  void aDebitAloneWithItsOwnAppendGoesAtOnce_andTheAppendGetsItsBarrier() throws Exception {
+  void aDebitWithOnlyItsOwnAppendPendingWaitsForIt_andAnswersIt() throws Exception {
     long key = account(10);
-    CompletableFuture<Long> append;
+    Held barrier = Held.advisoryLock(pool);
     Held counter = Held.counterRow(pool);
     try {
-      append = appends.submit(List.of(statement("a0")));
-      // nothing else in flight: applied while the append's statement is still held
-      assertThat(debit(key, "a0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
-      assertThat(waited).isEmpty();
+      CompletableFuture<Long> append = appends.submit(List.of(statement("a0")));
+      CompletableFuture<Debit> debit = debit(key, "a0");
+      Thread.sleep(200);
+      assertThat(debit).isNotDone();
+      counter.release();
+      assertThat(debit.get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
+      assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+      assertThat(covers.stalledNanos()).isZero();
     } finally {
       counter.release();
+      barrier.release();
     }
-    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
   }
 
   private void awaitBarrierOut() throws InterruptedException {

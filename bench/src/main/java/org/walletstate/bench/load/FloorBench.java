@@ -22,10 +22,7 @@ import java.util.List;
 import java.util.Map;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
-import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.devnet.faults.Match;
-import org.walletstate.devnet.faults.Rule;
 import org.walletstate.domain.account.ApiKey;
 import org.walletstate.domain.attest.ReadPlan;
 import org.walletstate.verifier.AttestationVerifier;
@@ -81,8 +78,7 @@ public final class FloorBench {
         devnet.mineEvery(Duration.ofSeconds(options.mineEverySeconds));
       }
       if (options.delayMs > 0) {
-        proxy = FaultProxy.inFrontOf(rpc);
-        proxy.install(Rule.of(Match.any(), Fault.delay(Duration.ofMillis(options.delayMs))));
+        proxy = options.proxied(rpc);
         rpc = proxy.url();
       }
       String dbUrl = BenchHost.dbUrl(postgres.getPort());

@@ -1,11 +1,17 @@
 package org.walletstate.bench.load;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.walletstate.devnet.faults.Fault;
+import org.walletstate.devnet.faults.FaultProxy;
+import org.walletstate.devnet.faults.Match;
+import org.walletstate.devnet.faults.Rule;
 
 /**
  * The command line of {@link FloorBench}: block sizes, concurrencies, the chain's rhythm and delay,
@@ -37,6 +43,15 @@ final class FloorOptions {
         delayMs > 0 ? delayMs + " ms per exchange" : "none",
         jvmOptions,
         serviceProperties);
+  }
+
+  /** A proxy in front of {@code node}, delaying every exchange by {@code --delay-ms} when set. */
+  FaultProxy proxied(URI node) {
+    FaultProxy proxy = FaultProxy.inFrontOf(node);
+    if (delayMs > 0) {
+      proxy.install(Rule.of(Match.any(), Fault.delay(Duration.ofMillis(delayMs))));
+    }
+    return proxy;
   }
 
   static FloorOptions parse(String[] args) {

@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.PoolOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
+import org.walletstate.devnet.faults.FaultProxy;
 import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
@@ -45,8 +47,9 @@ import org.walletstate.domain.tlog.LoggedStatement;
  *     --requests 300 --blocks 6 --warmup 200 --concurrency 1,8 --mine-every 2 [--keys 8]
  * </pre>
  *
- * <p>With {@code --keys N} the calls take turns over N keys (by default one key pays for every
- * call, so concurrent debits queue on its balance row).
+ * <p>With {@code --delay-ms D} every exchange with the chain goes through a proxy that delays it by
+ * D ms, as a remote provider would. With {@code --keys N} the calls take turns over N keys (by
+ * default one key pays for every call, so concurrent debits queue on its balance row).
  */
 public final class LogCostBench {
 
@@ -69,6 +72,7 @@ public final class LogCostBench {
   private void run() throws Exception {
     System.out.println("load before: " + BenchHost.loadAverage());
     Path work = Files.createTempDirectory("log-cost-bench-");
+    FaultProxy proxy = null;
     try (Devnet devnet = Devnet.start(DevnetOptions.defaults().withChains(8453L));
         EmbeddedPostgres postgres =
             EmbeddedPostgres.builder()
@@ -78,12 +82,16 @@ public final class LogCostBench {
       if (options.mineEverySeconds > 0) {
         devnet.mineEvery(Duration.ofSeconds(options.mineEverySeconds));
       }
+      URI rpc = devnet.rpcUrls().get(8453L);
+      if (options.delayMs > 0) {
+        proxy = options.proxied(rpc);
+        rpc = proxy.url();
+      }
       String dbUrl = BenchHost.dbUrl(postgres.getPort());
       Map<String, String> properties = new LinkedHashMap<>();
       properties.put("quarkus.profile", "local");
       properties.put("walletstate.data-dir", work.resolve("data").toString());
-      properties.put(
-          "walletstate.chains.evm.\"8453\".endpoints", devnet.rpcUrls().get(8453L).toString());
+      properties.put("walletstate.chains.evm.\"8453\".endpoints", rpc.toString());
       properties.putAll(options.serviceProperties);
       Map<String, String> on = new LinkedHashMap<>(properties);
       on.put("walletstate.log.enabled", "true");
@@ -100,6 +108,9 @@ public final class LogCostBench {
         measure(logOn, logOff, devnet, dbUrl);
       }
     } finally {
+      if (proxy != null) {
+        proxy.close();
+      }
       BenchHost.deleteTree(work.resolve("data"));
     }
     System.out.println("load after: " + BenchHost.loadAverage());

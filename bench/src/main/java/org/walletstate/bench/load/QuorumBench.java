@@ -19,11 +19,8 @@ import java.util.TreeMap;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
 import org.walletstate.devnet.ForkedNode;
-import org.walletstate.devnet.faults.Fault;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.devnet.faults.Match;
 import org.walletstate.devnet.faults.ProxyCounts;
-import org.walletstate.devnet.faults.Rule;
 import org.walletstate.verifier.AttestationVerifier;
 import org.walletstate.verifier.KeySet;
 
@@ -69,8 +66,8 @@ public final class QuorumBench {
     Path work = Files.createTempDirectory("quorum-bench-");
     try (Devnet devnet = Devnet.start(DevnetOptions.defaults().withChains(CHAIN));
         ForkedNode fork = ForkedNode.of(devnet, CHAIN);
-        FaultProxy origin = proxied(devnet.rpcUrls().get(CHAIN));
-        FaultProxy forked = proxied(fork.url());
+        FaultProxy origin = options.proxied(devnet.rpcUrls().get(CHAIN));
+        FaultProxy forked = options.proxied(fork.url());
         EmbeddedPostgres postgres = EmbeddedPostgres.builder().start()) {
       String dbUrl = BenchHost.dbUrl(postgres.getPort());
       String chain = "walletstate.chains.evm.\"" + CHAIN + "\".";
@@ -92,15 +89,6 @@ public final class QuorumBench {
     } finally {
       BenchHost.deleteTree(work.resolve("data"));
     }
-  }
-
-  /** A proxy in front of {@code node}, delaying every exchange when {@code --delay-ms} asks. */
-  private FaultProxy proxied(URI node) {
-    FaultProxy proxy = FaultProxy.inFrontOf(node);
-    if (options.delayMs > 0) {
-      proxy.install(Rule.of(Match.any(), Fault.delay(Duration.ofMillis(options.delayMs))));
-    }
-    return proxy;
   }
 
   private void measure(
