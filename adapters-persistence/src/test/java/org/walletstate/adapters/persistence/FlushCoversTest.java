@@ -92,50 +92,48 @@ class FlushCoversTest {
   @Test
   void aDebitThatTakesNothingLeavesItsAppendToABarrier() throws Exception {
     long key = account(3);
-    CompletableFuture<Long> append;
-    Held barrier = Held.advisoryLock(pool);
-    try {
-      Held counter = Held.counterRow(pool);
-      try {
-        append = appends.submit(List.of(statement("n0")));
-        appends.submit(List.of(statement("n1")));
-        CompletableFuture<Debit> debit =
-            ledger
-                .debit(new DebitRequest(key, 5, "attest", "ATST-n0", "n0", Instant.now()))
-                .subscribeAsCompletionStage();
-        Thread.sleep(50);
-        counter.release();
-        assertThat(debit.get(30, TimeUnit.SECONDS)).isEqualTo(new Debit.Insufficient(3, 5));
-      } finally {
-        counter.release();
-      }
-      // nothing was committed by the debit, so nothing flushed for the append: its barrier waits
-      awaitBarrierOut();
-      assertThat(append).isNotDone();
-    } finally {
-      barrier.release();
-    }
-    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+    answeredOnlyByABarrier(
+        "n",
+        (counter, append) -> {
+          CompletableFuture<Debit> debit =
+              ledger
+                  .debit(new DebitRequest(key, 5, "attest", "ATST-n0", "n0", Instant.now()))
+                  .subscribeAsCompletionStage();
+          Thread.sleep(50);
+          counter.release();
+          // nothing was committed by the debit, so nothing flushed for the append
+          assertThat(debit.get(30, TimeUnit.SECONDS)).isEqualTo(new Debit.Insufficient(3, 5));
+        });
   }
 
   @Test
   void aDebitWaitsForAStuckStatementOnlyForItsWait_andTheAppendGetsABarrier() throws Exception {
     composed(Duration.ofMillis(200));
     long key = account(10);
+    answeredOnlyByABarrier(
+        "w",
+        (counter, append) -> {
+          // applied while the statement is still held: the debit went after its wait, so the
+          // statement commits after the debit was sent
+          assertThat(debit(key, "w0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
+          assertThat(append).isNotDone();
+        });
+  }
+
+  /** What a test does while two appends wait for the counter row it holds. */
+  private interface WhileHeld {
+    void run(Held counter, CompletableFuture<Long> append) throws Exception;
+  }
+
+  /**
+   * Two appends made while the counter row is held, then {@code scenario}: once the row is free,
+   * the first append is answered only when the (held) barrier goes, at index 0.
+   */
+  private void answeredOnlyByABarrier(String id, WhileHeld scenario) throws Exception {
     CompletableFuture<Long> append;
     Held barrier = Held.advisoryLock(pool);
     try {
-      Held counter = Held.counterRow(pool);
-      try {
-        append = appends.submit(List.of(statement("w0")));
-        appends.submit(List.of(statement("w1")));
-        // applied while the statement is still held: the debit went after its wait
-        assertThat(debit(key, "w0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
-        assertThat(append).isNotDone();
-      } finally {
-        counter.release();
-      }
-      // the statement committed after the debit was sent: only a barrier flushes it
+      append = whileCounterHeld(id, 2, scenario);
       awaitBarrierOut();
       assertThat(append).isNotDone();
     } finally {
@@ -147,17 +145,15 @@ class FlushCoversTest {
   @Test
   void aDebitCancelledWhileWaitingDoesNotHoldTheAppend() throws Exception {
     long key = account(10);
-    CompletableFuture<Long> append;
-    Held counter = Held.counterRow(pool);
-    try {
-      append = appends.submit(List.of(statement("x0")));
-      appends.submit(List.of(statement("x1")));
-      Cancellable waiting =
-          ledger.debit(request(key, "x0")).subscribe().with(debit -> {}, failure -> {});
-      waiting.cancel();
-    } finally {
-      counter.release();
-    }
+    CompletableFuture<Long> append =
+        whileCounterHeld(
+            "x",
+            2,
+            (counter, first) -> {
+              Cancellable waiting =
+                  ledger.debit(request(key, "x0")).subscribe().with(debit -> {}, failure -> {});
+              waiting.cancel();
+            });
     // with no debit left to be sent, the committed statement gets its barrier (not held here)
     assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
     assertThat(balance(key)).isEqualTo(10);
@@ -166,17 +162,38 @@ class FlushCoversTest {
   @Test
   void aDebitAloneWithItsOwnAppendGoesAtOnce_andTheAppendGetsItsBarrier() throws Exception {
     long key = account(10);
-    CompletableFuture<Long> append;
+    CompletableFuture<Long> append =
+        whileCounterHeld(
+            "a",
+            1,
+            (counter, first) -> {
+              // nothing else in flight: applied while the append's statement is still held
+              assertThat(debit(key, "a0").get(30, TimeUnit.SECONDS))
+                  .isInstanceOf(Debit.Applied.class);
+              assertThat(waited).isEmpty();
+            });
+    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
+  }
+
+  /**
+   * {@code groups} appends (ids {@code id0}, {@code id1}, ...) made while the counter row is held,
+   * then {@code scenario}, then the row released.
+   *
+   * @return the first append
+   */
+  private CompletableFuture<Long> whileCounterHeld(String id, int groups, WhileHeld scenario)
+      throws Exception {
     Held counter = Held.counterRow(pool);
     try {
-      append = appends.submit(List.of(statement("a0")));
-      // nothing else in flight: applied while the append's statement is still held
-      assertThat(debit(key, "a0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
-      assertThat(waited).isEmpty();
+      CompletableFuture<Long> first = appends.submit(List.of(statement(id + "0")));
+      for (int i = 1; i < groups; i++) {
+        appends.submit(List.of(statement(id + i)));
+      }
+      scenario.run(counter, first);
+      return first;
     } finally {
       counter.release();
     }
-    assertThat(append.get(30, TimeUnit.SECONDS)).isZero();
   }
 
   private void awaitBarrierOut() throws InterruptedException {
