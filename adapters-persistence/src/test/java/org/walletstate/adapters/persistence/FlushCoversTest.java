@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -118,6 +119,29 @@ class FlushCoversTest {
           assertThat(debit(key, "w0").get(30, TimeUnit.SECONDS)).isInstanceOf(Debit.Applied.class);
           assertThat(append).isNotDone();
         });
+  }
+
+  @Test
+  void replayedDebitsFloodingBesideAppends_holdNoAppend_andPaidDebitsCoverTheirs()
+      throws Exception {
+    long key = account(1_000);
+    ledger.debit(request(key, "replayed")).await().atMost(WAIT);
+    List<CompletableFuture<Long>> logged = new ArrayList<>();
+    List<CompletableFuture<Debit>> debits = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      logged.add(appends.bounded(List.of(statement("f" + i))));
+      // every other debit replays one request id: it writes nothing, so it covers nothing
+      debits.add(debit(key, i % 2 == 0 ? "replayed" : "paid-" + i));
+    }
+    // barriers are free here: every append is answered, none gave up waiting for a debit
+    for (CompletableFuture<Long> append : logged) {
+      assertThat(append.get(30, TimeUnit.SECONDS)).isBetween(0L, 199L);
+    }
+    assertThat(logged.stream().map(CompletableFuture::join).distinct()).hasSize(200);
+    assertThat(
+            debits.stream().map(CompletableFuture::join).filter(Debit.Replayed.class::isInstance))
+        .hasSize(100);
+    assertThat(balance(key)).isEqualTo(1_000 - 1 - 100);
   }
 
   /** What a test does while two appends wait for the counter row it holds. */
