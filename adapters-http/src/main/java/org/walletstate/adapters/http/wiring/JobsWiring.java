@@ -129,6 +129,8 @@ public class JobsWiring {
         integrate::runOnce);
   }
 
+  // the frequent jobs' producers repeat their declarations by design: each job is a bean of its
+  // own name, and the run itself is fromStart's
   /**
    * The watches' evaluations, every {@code walletstate.watches.evaluate-every} (2 s); counts at
    * DEBUG (a run every two seconds).
