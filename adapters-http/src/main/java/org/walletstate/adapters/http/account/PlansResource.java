@@ -68,6 +68,8 @@ public class PlansResource {
       String chainName,
       String wallet) {}
 
+  // declared as CreditsResource.buy by design: each purchase has its own route and use case, and
+  // the refusals are PurchaseRefusals'
   @Idempotent
   @POST
   @Path("buy")

@@ -111,6 +111,7 @@ public class WatchesResource {
     return edge.ok(data);
   }
 
+  // declared as get by design: one watch's route, another method and use case
   @DELETE
   @Path("/{id}")
   @RequiresKey

@@ -53,11 +53,16 @@ public class DomainVerificationResource {
   @Operation(summary = "Issue a fresh domain-verification token (owner key)")
   public Uni<Response> startVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    DomainName domain = DomainName.parse(Fields.of(edge.body(body), "").requiredText("domain"));
+    DomainName domain = domain(body);
     return owner.owned(
         merchant,
         key -> verification.start(key, merchant, domain),
         started -> methods(started.domain(), started.token()));
+  }
+
+  /** The {@code domain} a request body names. */
+  private DomainName domain(byte[] body) {
+    return DomainName.parse(Fields.of(edge.body(body), "").requiredText("domain"));
   }
 
   private static Map<String, Object> methods(DomainName domain, String token) {
@@ -144,7 +149,7 @@ public class DomainVerificationResource {
       summary = "A partner-enabled owner key records that it verified the domain in its own flow")
   public Uni<Response> partnerVerification(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
-    DomainName domain = DomainName.parse(Fields.of(edge.body(body), "").requiredText("domain"));
+    DomainName domain = domain(body);
     return owner.owned(
         merchant,
         key -> verification.partnerVerified(key, merchant, domain),

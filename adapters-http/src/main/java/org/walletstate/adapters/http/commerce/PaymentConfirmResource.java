@@ -38,6 +38,9 @@ public class PaymentConfirmResource {
   private final ConfirmCodePaymentUseCase confirm;
   private final Exchange edge;
 
+  // the constructor and POST declarations match MerchantOnboardingResource's and
+  // MerchantCreditsResource's by design: each endpoint has its own route and use case, and the
+  // body, caller and envelopes are Exchange's
   @Inject
   public PaymentConfirmResource(ConfirmCodePaymentUseCase confirm, Exchange edge) {
     this.confirm = confirm;

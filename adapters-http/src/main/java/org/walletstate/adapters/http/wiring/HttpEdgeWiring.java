@@ -31,6 +31,9 @@ import org.walletstate.application.port.out.RateLimits;
 @ApplicationScoped
 public class HttpEdgeWiring {
 
+  // the producers share their CDI declarations with the other wiring classes' by design: one
+  // method a bean, and what each builds is its own constructor's
+
   @Produces
   @ApplicationScoped
   Envelopes envelopes(Clock clock) {

@@ -38,6 +38,9 @@ public class JobsWiring {
 
   static final int IDEMPOTENCY_BATCHES_PER_RUN = 50;
 
+  /** The jobs' loggers: {@code jobs.<job>}. */
+  private static final String JOBS = "org.walletstate.adapters.http.jobs.";
+
   /** The paid plans' monthly credits, at start and every {@code walletstate.plans.grant-every}. */
   @Produces
   @Singleton
@@ -45,12 +48,12 @@ public class JobsWiring {
   PeriodicRun monthlyGrants(
       GrantMonthlyCredits grants,
       @ConfigProperty(name = "walletstate.plans.grant-every", defaultValue = "1h") Duration every) {
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.MonthlyGrants"),
+    return fromStart(
+        "MonthlyGrants",
+        Logger.Level.INFO,
         "%d monthly plan grants applied",
         "monthly plan grants did not run",
-        Optional.of(every),
-        true,
+        every,
         grants::runOnce);
   }
 
@@ -60,7 +63,7 @@ public class JobsWiring {
   @Named("pass-mint-retries")
   PeriodicRun passMintRetries(RetryPassMints retries, PaymentsConfig config) {
     return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.PassMintRetries"),
+        Logger.getLogger(JOBS + "PassMintRetries"),
         "%d deferred access-pass mints landed",
         "access-pass mint retries did not run",
         PaymentSettings.pass(config).map(pass -> config.accessPass().retryEvery()),
@@ -76,12 +79,12 @@ public class JobsWiring {
       PruneSignInNonces prune,
       @ConfigProperty(name = "walletstate.sign-in-nonces.prune-every", defaultValue = "10m")
           Duration every) {
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.SignInNoncePruning"),
+    return fromStart(
+        "SignInNoncePruning",
+        Logger.Level.INFO,
         "%d used sign-in nonces forgotten",
         "used sign-in nonces were not pruned",
-        Optional.of(every),
-        true,
+        every,
         prune::runOnce);
   }
 
@@ -97,12 +100,12 @@ public class JobsWiring {
     PruneIdempotentRequests prune =
         new PruneIdempotentRequests(
             requests, clock, IDEMPOTENCY_BATCH, IDEMPOTENCY_BATCHES_PER_RUN);
-    return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs.IdempotencyPruning"),
+    return fromStart(
+        "IdempotencyPruning",
+        Logger.Level.INFO,
         "%d expired idempotency keys forgotten",
         "expired idempotency keys were not pruned",
-        Optional.of(every),
-        true,
+        every,
         prune::runOnce);
   }
 
@@ -117,14 +120,17 @@ public class JobsWiring {
       IntegrateLog integrate,
       @ConfigProperty(name = "walletstate.log.integrate-every", defaultValue = "1s")
           Duration every) {
-    return frequent(
+    return fromStart(
         "LogIntegration",
+        Logger.Level.DEBUG,
         "%d statements integrated into the transparency log",
         "the transparency log's batch did not run",
         every,
         integrate::runOnce);
   }
 
+  // the frequent jobs' producers repeat their declarations by design: each job is a bean of its
+  // own name, and the run itself is fromStart's
   /**
    * The watches' evaluations, every {@code walletstate.watches.evaluate-every} (2 s); counts at
    * DEBUG (a run every two seconds).
@@ -133,8 +139,9 @@ public class JobsWiring {
   @Singleton
   @Named("watch-evaluation")
   PeriodicRun watchEvaluation(EvaluateWatches evaluate, WatchesConfig config) {
-    return frequent(
+    return fromStart(
         "WatchEvaluation",
+        Logger.Level.DEBUG,
         "%d watch changes recorded for delivery",
         "the watches' evaluation did not run",
         config.evaluateEvery(),
@@ -146,8 +153,9 @@ public class JobsWiring {
   @Singleton
   @Named("watch-delivery")
   PeriodicRun watchDelivery(DeliverWatchChanges deliver, WatchesConfig config) {
-    return frequent(
+    return fromStart(
         "WatchDelivery",
+        Logger.Level.DEBUG,
         "%d watch changes delivered",
         "the watches' deliveries did not run",
         config.deliverEvery(),
@@ -155,18 +163,18 @@ public class JobsWiring {
   }
 
   /**
-   * A job that runs at start and every second or so: its logger {@code jobs.<job>}, its counts at
-   * DEBUG (under traffic there is one a run), its failures as every job's.
+   * A job that runs at start and every {@code every}: its logger {@code jobs.<job>}, its counts at
+   * {@code level} (DEBUG for a job that runs every second or so, where under traffic there is one a
+   * run), its failures as every job's.
    */
-  private static PeriodicRun frequent(
-      String job, String done, String failed, Duration every, Supplier<Uni<Integer>> run) {
+  private static PeriodicRun fromStart(
+      String job,
+      Logger.Level level,
+      String done,
+      String failed,
+      Duration every,
+      Supplier<Uni<Integer>> run) {
     return new PeriodicRun(
-        Logger.getLogger("org.walletstate.adapters.http.jobs." + job),
-        Logger.Level.DEBUG,
-        done,
-        failed,
-        Optional.of(every),
-        true,
-        run);
+        Logger.getLogger(JOBS + job), level, done, failed, Optional.of(every), true, run);
   }
 }
