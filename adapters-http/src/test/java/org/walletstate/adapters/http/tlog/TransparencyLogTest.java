@@ -59,6 +59,17 @@ class TransparencyLogTest {
     return signer.signPass(new InStorePass(WALLET, Instant.now()));
   }
 
+  /**
+   * A pass for a wallet of its own: a pass is issued in whole seconds, so two passes for one wallet
+   * in the same second are one statement, and the log would answer the first one's entry.
+   */
+  private String signFreshPass() throws Exception {
+    byte[] wallet = new byte[20];
+    new java.security.SecureRandom().nextBytes(wallet);
+    EvmAddress fresh = EvmAddress.of("0x" + java.util.HexFormat.of().formatHex(wallet));
+    return signer.signPass(new InStorePass(fresh, Instant.now()));
+  }
+
   @Test
   void aSignedStatementIsProvablyInTheLogUnderASignedCheckpoint() throws Exception {
     integrate.runOnce().await().atMost(WAIT);
@@ -75,7 +86,7 @@ class TransparencyLogTest {
     for (int attempt = 0;
         attempt < 5 && (pending == null || pending.get("integrated").asBoolean());
         attempt++) {
-      signed = JSON.readTree(signPass());
+      signed = JSON.readTree(signFreshPass());
       preimage =
           StatementType.PASS.preimage(Namespace.SERVICE, PreimageScheme.V2, signed.get("pass"));
       id =
