@@ -183,7 +183,10 @@ public final class FlushCovers {
     }
   }
 
-  /** A group of appends queued for a statement: its number, for {@link #sequenced}. */
+  /**
+   * A group of appends queued for a statement: its number, for {@link #committed} and {@link
+   * #settled}.
+   */
   synchronized long queued() {
     return ++queued;
   }

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,20 +21,19 @@ final class LogWaits implements LoadRun.Operation {
   private static final Pattern LOG_WAIT = Pattern.compile("log-wait;dur=([0-9.]+)");
 
   private final HttpClient http;
-  private final List<HttpRequest> requests;
-  private final AtomicInteger next = new AtomicInteger();
+  private final Supplier<HttpRequest> requests;
   private final List<Double> millis = Collections.synchronizedList(new ArrayList<>());
 
   /** Sends {@code requests} in turn, one a call. */
   LogWaits(HttpClient http, List<HttpRequest> requests) {
     this.http = http;
-    this.requests = List.copyOf(requests);
+    this.requests = ServiceCalls.inTurn(requests);
   }
 
   @Override
   public void run() throws Exception {
-    HttpRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
-    HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    HttpResponse<byte[]> response =
+        http.send(requests.get(), HttpResponse.BodyHandlers.ofByteArray());
     if (response.statusCode() != 200) {
       throw new IllegalStateException(
           "HTTP "

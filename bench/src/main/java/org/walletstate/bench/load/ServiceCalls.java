@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The HTTP side of the load drivers: one HTTP/1.1 client as every driver configures it, a keyed
@@ -36,6 +37,13 @@ final class ServiceCalls {
         .build();
   }
 
+  /** {@code requests} one after the other, from the first again after the last. */
+  static Supplier<HttpRequest> inTurn(List<HttpRequest> requests) {
+    List<HttpRequest> all = List.copyOf(requests);
+    AtomicInteger next = new AtomicInteger();
+    return () -> all.get(Math.floorMod(next.getAndIncrement(), all.size()));
+  }
+
   /** Sends {@code request}; an answer other than 200 fails with its status and body. */
   static LoadRun.Operation expectingOk(HttpClient http, HttpRequest request) {
     return expectingOk(http, List.of(request));
@@ -43,10 +51,10 @@ final class ServiceCalls {
 
   /** Sends {@code requests} in turn, one a call; an answer other than 200 fails as above. */
   static LoadRun.Operation expectingOk(HttpClient http, List<HttpRequest> requests) {
-    AtomicInteger next = new AtomicInteger();
+    Supplier<HttpRequest> next = inTurn(requests);
     return () -> {
-      HttpRequest request = requests.get(Math.floorMod(next.getAndIncrement(), requests.size()));
-      HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      HttpResponse<byte[]> response =
+          http.send(next.get(), HttpResponse.BodyHandlers.ofByteArray());
       if (response.statusCode() != 200) {
         throw new IllegalStateException(
             "HTTP "

@@ -118,6 +118,14 @@ public final class ServerTimings {
   }
 
   /**
+   * Adds {@code waited} as {@code log-wait}: what a call waited on the transparency log (its debit
+   * for the appends queued before it, its answer for its own append after the debit).
+   */
+  public static void logWait(Context context, Duration waited) {
+    record(context, "log-wait", waited);
+  }
+
+  /**
    * {@code pool}, handing each task the collector of the request it was given from (captured on the
    * calling thread), so what the task {@link #record}s lands in that request's timings.
    */

@@ -21,10 +21,6 @@ public class PayerWiring {
   Charging charging(
       Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
     // what the log's append added to an answer after its debit: Server-Timing's log-wait
-    return new Charging(
-        metering,
-        allowance,
-        paidCalls,
-        (context, waited) -> ServerTimings.record(context, "log-wait", waited));
+    return new Charging(metering, allowance, paidCalls, ServerTimings::logWait);
   }
 }

@@ -93,8 +93,7 @@ public class StoresWiring {
   @Singleton // not proxied: the class is final
   FlushCovers flushCovers(Pool pool) {
     // what a debit waited for the log's appends is the log's cost too: Server-Timing's log-wait
-    return new FlushCovers(
-        pool, (context, waited) -> ServerTimings.record(context, "log-wait", waited));
+    return new FlushCovers(pool, ServerTimings::logWait);
   }
 
   @Produces
