@@ -4,6 +4,8 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowIterator;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
@@ -17,6 +19,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -145,17 +148,14 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     return pool.query(LATEST)
         .execute()
         .map(
-            rows -> {
-              if (!rows.iterator().hasNext()) {
-                return Optional.empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  new SealedCheckpoint(
-                      row.getLong("size"),
-                      row.getBuffer("root").getBytes(),
-                      row.getString("note")));
-            });
+            rows ->
+                first(
+                    rows,
+                    row ->
+                        new SealedCheckpoint(
+                            row.getLong("size"),
+                            row.getBuffer("root").getBytes(),
+                            row.getString("note"))));
   }
 
   @Override
@@ -164,17 +164,20 @@ public class PgTransparencyLog implements LogStore, StatementLog {
     return pool.preparedQuery(ENTRY)
         .execute(Tuple.tuple().addString(id).addValue(Buffer.buffer(hash)))
         .map(
-            rows -> {
-              if (!rows.iterator().hasNext()) {
-                return Optional.empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  new Entry(
-                      statement(row),
-                      row.getLong("leaf_index"),
-                      Boolean.TRUE.equals(row.getBoolean("integrated"))));
-            });
+            rows ->
+                first(
+                    rows,
+                    row ->
+                        new Entry(
+                            statement(row),
+                            row.getLong("leaf_index"),
+                            Boolean.TRUE.equals(row.getBoolean("integrated")))));
+  }
+
+  /** The first row read by {@code read}, or none. */
+  private static <T> Optional<T> first(RowSet<Row> rows, Function<Row, T> read) {
+    RowIterator<Row> it = rows.iterator();
+    return it.hasNext() ? Optional.of(read.apply(it.next())) : Optional.empty();
   }
 
   @Override
