@@ -1,6 +1,7 @@
 package org.walletstate.domain.proof;
 
 import java.util.Objects;
+import org.walletstate.domain.chain.Chain;
 
 /**
  * Whether a result can carry a Merkle proof, and of what. Each condition type states its own rule;
@@ -21,5 +22,10 @@ public sealed interface ProofRequirement
     public Declined {
       Objects.requireNonNull(reason, "reason");
     }
+  }
+
+  /** No proof, for the reason {@code chain} states for declining its proofs. */
+  static ProofRequirement declinedOn(Chain chain) {
+    return new Declined(chain.proofs().declineReason());
   }
 }
