@@ -36,6 +36,7 @@ public record PaymentIntent(
   /** How long an intent may be paid and claimed, unless the operator sets another lifetime. */
   public static final Duration LIFETIME = Duration.ofHours(72);
 
+  // Null checks written out by design: a record validates its own components on construction.
   public PaymentIntent {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(secretHash, "secretHash");
