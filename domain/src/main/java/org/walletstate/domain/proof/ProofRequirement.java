@@ -10,6 +10,7 @@ import org.walletstate.domain.chain.Chain;
 public sealed interface ProofRequirement
     permits ProofRequirement.Wanted, ProofRequirement.Declined {
 
+  // Alike by design: each variant is its own record and checks its own components.
   /** A proof of {@code target} is fetched at the block the verdict was read at. */
   record Wanted(ProofTarget target) implements ProofRequirement {
     public Wanted {
