@@ -13,6 +13,7 @@ public enum KeyDelivery {
   API_KEY("apiKey"),
   BOTH("both");
 
+  // Alike by design: each enum keeps the text its constants are written with.
   private final String wireName;
 
   KeyDelivery(String wireName) {

@@ -181,6 +181,7 @@ public final class BitcoinAddress implements WalletAddress {
     return Refusal.of(field, EXPECTED, text, MAX_TEXT, why);
   }
 
+  // Alike by design: each family's address names its family and gives its own forms.
   @Override
   public ChainFamily family() {
     return ChainFamily.BITCOIN;

@@ -15,6 +15,7 @@ import org.walletstate.domain.chain.ChainFamily;
  */
 public final class StellarAddress extends EncodedKey implements WalletAddress {
 
+  // Alike by design: each family's address parses and refuses in its own encoding.
   private static final int KEY_LENGTH = 32;
   private static final int TEXT_LENGTH = 56;
   private static final int MUXED_LENGTH = 69;
@@ -39,6 +40,7 @@ public final class StellarAddress extends EncodedKey implements WalletAddress {
       throw Refusal.withoutValue(
           field, EXPECTED, "the value looks like a secret seed and is not shown");
     }
+    // Refusals alike by design: each refused form says why in its own words.
     if (first == 'M' && text.length() == MUXED_LENGTH) {
       throw Refusal.of(
           field,

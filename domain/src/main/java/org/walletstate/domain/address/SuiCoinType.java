@@ -76,6 +76,7 @@ public final class SuiCoinType extends CanonicalText {
     return parse(text, "coinType");
   }
 
+  // Accessors written out by design: a CanonicalText, equal by its canonical form only.
   /** The canonical form: long addresses, no spaces. */
   public String text() {
     return canonical;

@@ -65,6 +65,7 @@ public final class TronAddress extends EncodedKey implements WalletAddress {
     return new TronAddress(Base58.BITCOIN.encodeChecked(bytes), bytes);
   }
 
+  // Alike by design: each family's address names its family and gives its own forms.
   @Override
   public ChainFamily family() {
     return ChainFamily.TRON;

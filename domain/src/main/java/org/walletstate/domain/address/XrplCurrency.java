@@ -144,6 +144,7 @@ public final class XrplCurrency extends KeyedValue {
     return new XrplCurrency(text, upper, Form.HEX);
   }
 
+  // Accessors written out by design: a KeyedValue, equal by its key only.
   /** The text as entered. */
   public String entered() {
     return entered;

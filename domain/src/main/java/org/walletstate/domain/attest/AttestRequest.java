@@ -44,8 +44,6 @@ public record AttestRequest(
   /** Conditions per request. */
   public static final int MAX_CONDITIONS = 10;
 
-  // Alike by design: the components written out again, as the rules below read the assigned
-  // fields through this, which a compact constructor has not assigned yet.
   /**
    * @throws NullPointerException when a component is missing
    * @throws IllegalArgumentException when the conditions are not 1 to 10 in request order
@@ -53,6 +51,8 @@ public record AttestRequest(
    *     it breaks (a condition without its family's wallet, a holding read two ways, more than
    *     three delegations, an anchor or a quorum a chain does not serve)
    */
+  // Alike by design: the components written out again, as the rules below read the assigned
+  // fields through this, which a compact constructor has not assigned yet.
   public AttestRequest(
       KeyVersion keyVersion,
       Wallets wallets,

@@ -14,6 +14,7 @@ import org.walletstate.domain.chain.FailureSource;
  */
 public record FailedCondition(
     int condition, FailureSource source, ChainId chainId, String message) {
+  // Null checks written out by design: a record validates its own components on construction.
   public FailedCondition {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(chainId, "chainId");

@@ -17,6 +17,7 @@ import org.walletstate.domain.chain.ChainRead;
  */
 public sealed interface BitcoinRead<T> extends ChainRead<T> permits BitcoinRead.ConfirmedSats {
 
+  // Alike by design: each family's read interface names its family and narrows the neutral reads.
   @Override
   default ChainFamily family() {
     return ChainFamily.BITCOIN;

@@ -75,6 +75,7 @@ public sealed interface Anchor
     }
   }
 
+  // Alike by design: each family's anchor is its own record, its fields named as they are signed.
   record XrplLedger(long ledgerIndex, String ledgerHash) implements Anchor {
     @Override
     public PayloadValue.Obj fields() {

@@ -13,6 +13,7 @@ public enum AnchorTag implements WireName {
   SAFE,
   FINALIZED;
 
+  // Alike by design: each wire enum names its own word and looks its own values up.
   /** The word on the wire: the request's {@code anchor}, the result's {@code blockTag}. */
   public String wire() {
     return wireName();

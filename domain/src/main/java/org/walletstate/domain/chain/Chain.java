@@ -27,6 +27,7 @@ public record Chain(
     ProofSupport proofs,
     Set<AnchorTag> anchorTags) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public Chain {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(name, "name");

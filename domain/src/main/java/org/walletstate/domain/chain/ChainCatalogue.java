@@ -20,6 +20,7 @@ import org.walletstate.domain.request.RequestValue;
  */
 public final class ChainCatalogue {
 
+  // A table of decline reasons by design, one constant per chain.
   private static final String NO_MPT_ZKSYNC =
       "ZKsync Era has no eth_getProof; its state is a sparse Merkle tree proven per L1 batch";
   private static final String NO_MPT_SEI =

@@ -9,6 +9,7 @@ public enum DiscountMode implements WireName {
   STACK,
   CAPPED;
 
+  // Alike by design: each wire enum parses its own words and names them in its refusal.
   public static DiscountMode parse(String text, String field) {
     return WireName.fromWireName(DiscountMode.class, text)
         .orElseThrow(

@@ -37,6 +37,7 @@ public record Merchant(
     boolean listed,
     DomainVerification verification) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public Merchant {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(tokens, "tokens");

@@ -21,6 +21,7 @@ public record Scanner(
   /** The longest label. */
   public static final int LABEL_MAX = 60;
 
+  // Null checks written out by design: a record validates its own components on construction.
   public Scanner {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(label, "label");

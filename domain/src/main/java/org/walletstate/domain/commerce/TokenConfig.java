@@ -33,6 +33,7 @@ public record TokenConfig(
     boolean enabled,
     List<AlsoOn> alsoOn) {
 
+  // Bounds as constants by design: each value record declares its own limits.
   public static final int SYMBOL_MAX = 20;
   public static final int NAME_MAX = 100;
   public static final int LOGO_MAX = 500;

@@ -79,8 +79,8 @@ public final class Ripemd160 {
     int cr = cl;
     int dr = dl;
     int er = el;
-    // The left and right lines are written out side by side, as the specification gives them: one
-    // step of each per round, on their own five registers.
+    // The left and right lines are written out side by side by design, as the specification gives
+    // them: one step of each per round, on their own five registers.
     for (int j = 0; j < 80; j++) {
       int t = Integer.rotateLeft(al + f(j, bl, cl, dl) + x[R_LEFT[j]] + K_LEFT[j / 16], S_LEFT[j]);
       t += el;

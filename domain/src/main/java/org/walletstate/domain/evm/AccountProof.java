@@ -28,6 +28,7 @@ public record AccountProof(
     List<Bytes> accountProof,
     List<StorageProof> storageProof) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public AccountProof {
     Objects.requireNonNull(address, "address");
     Objects.requireNonNull(nonce, "nonce");

@@ -54,6 +54,7 @@ public sealed interface Asset permits Asset.Native, Asset.Token, Asset.Issued {
    *     currency} on the XRP Ledger, {@code assetCode} on Stellar)
    */
   record Issued(String issuer, String codeMember, String code) implements Asset {
+    // Alike by design: each kind of asset is its own record and checks its own components.
     public Issued {
       Objects.requireNonNull(issuer, "issuer");
       Objects.requireNonNull(codeMember, "codeMember");

@@ -104,7 +104,7 @@ public interface FamilyHoldings<W extends WalletAddress> {
 
   /** What an ownership result can be proven by: declined for the chain's reason by default. */
   default ProofRequirement ownershipProof(Chain chain) {
-    return new ProofRequirement.Declined(chain.proofs().declineReason());
+    return ProofRequirement.declinedOn(chain);
   }
 
   /**
@@ -117,6 +117,6 @@ public interface FamilyHoldings<W extends WalletAddress> {
 
   /** What a holding's result can be proven by; declined for the chain's reason by default. */
   default ProofRequirement proof(Chain chain, Asset asset, W wallet) {
-    return new ProofRequirement.Declined(chain.proofs().declineReason());
+    return ProofRequirement.declinedOn(chain);
   }
 }

@@ -14,6 +14,7 @@ public sealed interface WalletHolding permits WalletHolding.OfAsset, WalletHoldi
 
   /** {@code wallet}'s balance of {@code asset}. */
   record OfAsset(Asset asset, WalletAddress wallet) implements WalletHolding {
+    // Alike by design: each holding is its own record and checks its own components.
     public OfAsset {
       Objects.requireNonNull(asset, "asset");
       Objects.requireNonNull(wallet, "wallet");

@@ -28,6 +28,7 @@ public record ChainQuery(
     AnchorTag anchor,
     Assurance assurance) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public ChainQuery {
     Objects.requireNonNull(reads, "reads");
     Objects.requireNonNull(followUps, "followUps");

@@ -25,6 +25,7 @@ public sealed interface PayloadValue
         PayloadValue.Obj,
         PayloadValue.Arr {
 
+  // Alike by design: each variant is its own record and checks its own components.
   record Text(String value) implements PayloadValue {
     public Text {
       Objects.requireNonNull(value, "value");

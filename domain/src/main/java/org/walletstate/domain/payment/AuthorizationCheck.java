@@ -49,6 +49,7 @@ public final class AuthorizationCheck {
               + " on chain "
               + domain.chainId());
     }
+    // Messages alike by design: each refusal names what was sent and what the quote asked.
     if (!authorization.to().equals(terms.payTo())) {
       return Optional.of(
           "it pays "

@@ -26,6 +26,7 @@ public record ChainTransfers(
     List<Transfer> transfers,
     Optional<Instant> minedAt) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public ChainTransfers {
     Objects.requireNonNull(hash, "hash");
     Objects.requireNonNull(failure, "failure");
@@ -54,6 +55,7 @@ public record ChainTransfers(
    */
   public record Transfer(
       WalletAddress token, WalletAddress from, WalletAddress to, BigInteger raw) {
+    // Null checks written out by design: a record validates its own components on construction.
     public Transfer {
       Objects.requireNonNull(token, "token");
       Objects.requireNonNull(from, "from");

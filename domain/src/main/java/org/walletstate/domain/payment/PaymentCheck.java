@@ -177,6 +177,7 @@ public final class PaymentCheck {
       return Optional.of(
           tx + " pays " + value.paid() + "; the minimum purchase is " + minimum + " USD");
     }
+    // Messages alike by design: each refusal names what was paid and what it was held against.
     if (token.pegged() && declaredUsd.isPresent() && declaredUsd.get().compareTo(usd) != 0) {
       return Optional.of(
           "amount "

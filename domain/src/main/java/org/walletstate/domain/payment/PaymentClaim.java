@@ -24,6 +24,7 @@ public record PaymentClaim(Chain chain, TxHash hash, Optional<BigDecimal> declar
    * @throws ValidationException when the chain settles no payments, or the amount is missing on a
    *     chain other than bitcoin, or is not greater than 0
    */
+  // Null checks written out by design: a record validates its own components on construction.
   public PaymentClaim {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(hash, "hash");

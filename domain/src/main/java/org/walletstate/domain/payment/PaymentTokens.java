@@ -24,8 +24,8 @@ public final class PaymentTokens {
   private static final ChainId BITCOIN = ChainId.named("bitcoin");
   private static final Map<ChainId, List<PaymentToken>> PRODUCTION = new LinkedHashMap<>();
 
-  // Alike by design: a table, one put per chain; the repeats are its rows, not logic.
   static {
+    // Alike by design: a table, one put per chain; the repeats are its rows, not logic.
     put(
         1,
         usdc("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", 6),

@@ -56,6 +56,7 @@ public sealed interface PerCallPayment permits PerCallPayment.Evm, PerCallPaymen
   /** The x402 "exact" EVM scheme: an EIP-3009 {@code transferWithAuthorization}. */
   record Evm(String network, AuthorizationCheck.Terms terms, TransferAuthorization authorization)
       implements PerCallPayment {
+    // Null checks written out by design: a record validates its own components on construction.
     public Evm {
       Objects.requireNonNull(network, "network");
       Objects.requireNonNull(terms, "terms");

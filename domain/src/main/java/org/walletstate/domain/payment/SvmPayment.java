@@ -23,6 +23,7 @@ public final class SvmPayment {
       BigInteger amount,
       int decimals,
       SolanaAddress feePayer) {
+    // Null checks written out by design: a record validates its own components on construction.
     public Terms {
       Objects.requireNonNull(mint, "mint");
       Objects.requireNonNull(payTo, "payTo");
@@ -41,6 +42,7 @@ public final class SvmPayment {
     if (transaction.addressTableLookups() > 0) {
       return Optional.of("the transaction uses address lookup tables, which are not accepted");
     }
+    // Messages alike by design: each refusal names what was sent and what the quote asked.
     if (!transaction.feePayer().equals(terms.feePayer())) {
       return Optional.of(
           "its fee payer is "

@@ -26,6 +26,7 @@ public record SvmTransfer(
       SolanaAddress.of("TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb");
   private static final int TRANSFER_CHECKED = 12;
 
+  // Null checks written out by design: a record validates its own components on construction.
   public SvmTransfer {
     Objects.requireNonNull(program, "program");
     Objects.requireNonNull(source, "source");

@@ -26,6 +26,7 @@ public sealed interface ProofOutcome
    *
    * @param reason stated in the declined proof object
    */
+  // Alike by design: each variant is its own record and checks its own components.
   record Declined(String reason) implements ProofOutcome {
     public Declined {
       Objects.requireNonNull(reason, "reason");

@@ -30,6 +30,7 @@ public sealed interface ProofTarget
     }
   }
 
+  // Alike by design: each variant is its own record and checks its own components.
   /** The balance field of {@code account}'s state (the native asset). */
   record AccountBalance(EvmAddress account) implements ProofTarget {
     public AccountBalance {

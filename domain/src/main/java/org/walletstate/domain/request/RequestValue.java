@@ -59,6 +59,7 @@ public sealed interface RequestValue
    * @param value its exact value
    * @param literal the digits as written (so that {@code 1.0} and {@code 1} can be told apart)
    */
+  // Alike by design: each variant is its own record and checks its own components.
   record Number(BigDecimal value, String literal) implements RequestValue {
     public Number {
       Objects.requireNonNull(value, "value");
@@ -71,6 +72,7 @@ public sealed interface RequestValue
     }
   }
 
+  // Alike by design: each variant is its own record and checks its own components.
   record Bool(boolean value) implements RequestValue {
     @Override
     public String kind() {

@@ -24,6 +24,7 @@ public sealed interface SolanaRead<T> extends ChainRead<T>
         SolanaRead.NftHeld,
         SolanaRead.AccountOwner {
 
+  // Alike by design: each family's read interface names its family and narrows the neutral reads.
   @Override
   default ChainFamily family() {
     return ChainFamily.SOLANA;

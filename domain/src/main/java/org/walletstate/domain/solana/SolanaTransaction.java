@@ -60,6 +60,7 @@ public record SolanaTransaction(
     return signatures.stream().map(byte[]::clone).toList();
   }
 
+  // Copies by design: the arrays of a decoded transaction are never shared.
   /** The signed message bytes, as a copy. */
   @Override
   public byte[] message() {

@@ -15,6 +15,7 @@ public record StellarTrustLine(BigInteger stroops, boolean authorized) {
   /** No trustline: nothing held. */
   public static final StellarTrustLine NONE = new StellarTrustLine(BigInteger.ZERO, false);
 
+  // Alike by design: each family's trust line is its own value, checked on construction.
   public StellarTrustLine {
     Objects.requireNonNull(stroops, "stroops");
     if (stroops.signum() < 0) {

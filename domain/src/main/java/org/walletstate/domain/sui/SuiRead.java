@@ -34,6 +34,7 @@ public sealed interface SuiRead<T> extends ChainRead<T>
     return ChainRead.allOf(SuiRead.class, "a Sui read", reads);
   }
 
+  // Alike by design: each family's reads are its own sealed records, checked on construction.
   /** The owner's total balance of the coin type in its base units (0 when it holds none). */
   record CoinBalance(SuiAddress owner, SuiCoinType coinType) implements SuiRead<BigInteger> {
     public CoinBalance {

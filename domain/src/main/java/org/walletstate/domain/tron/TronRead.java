@@ -34,6 +34,7 @@ public sealed interface TronRead<T> extends ChainRead<T>
     return ChainRead.allOf(TronRead.class, "a Tron read", reads);
   }
 
+  // Alike by design: each family's reads are its own sealed records, checked on construction.
   /** The account's TRX balance in sun (0 for an account that does not exist). */
   record TrxSun(TronAddress account) implements TronRead<BigInteger> {
     public TrxSun {

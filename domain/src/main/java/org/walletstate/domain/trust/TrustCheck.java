@@ -34,6 +34,7 @@ public record TrustCheck(
     OptionalInt decimals,
     String symbol) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public TrustCheck {
     Objects.requireNonNull(dimension, "dimension");
     Objects.requireNonNull(label, "label");

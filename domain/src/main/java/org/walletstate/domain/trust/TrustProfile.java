@@ -30,6 +30,7 @@ public record TrustProfile(
   /** How long a profile is valid. */
   public static final Duration LIFETIME = Duration.ofMinutes(30);
 
+  // Null checks written out by design: a record validates its own components on construction.
   public TrustProfile {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(wallet, "wallet");

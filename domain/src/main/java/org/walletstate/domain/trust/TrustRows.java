@@ -19,6 +19,7 @@ final class TrustRows {
    */
   static PayloadValue.Obj decided(
       TrustCheck check, Decided decided, boolean proof, TrustObservations observed) {
+    // Built field by field by design: the order of the signed fields is the wire format.
     PayloadValue.ObjBuilder json =
         PayloadValue.objectBuilder()
             .put("label", check.label())

@@ -81,7 +81,7 @@ public final class BoundCondition<W extends WalletAddress> {
   public ProofRequirement proofRequirement() {
     Chain chain = condition.chain();
     if (!chain.proofs().available()) {
-      return new ProofRequirement.Declined(chain.proofs().declineReason());
+      return ProofRequirement.declinedOn(chain);
     }
     return condition.proof(wallet);
   }

@@ -19,6 +19,7 @@ public sealed interface ConditionVerdict
    */
   record Decided(boolean met, PayloadValue.Obj evaluatedCondition, PayloadValue.Obj extras)
       implements ConditionVerdict {
+    // Alike by design: each verdict is its own record and checks its own components.
     public Decided {
       Objects.requireNonNull(evaluatedCondition, "evaluatedCondition");
       Objects.requireNonNull(extras, "extras");

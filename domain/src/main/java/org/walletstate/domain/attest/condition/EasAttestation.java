@@ -76,6 +76,7 @@ public record EasAttestation(
       "eas_attestation is not proven: the attestation is a multi-slot record found through a"
           + " lookup contract";
 
+  // Null checks written out by design: a record validates its own components on construction.
   public EasAttestation {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(eas, "eas");

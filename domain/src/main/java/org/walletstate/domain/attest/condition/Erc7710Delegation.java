@@ -64,6 +64,7 @@ public record Erc7710Delegation(
   /** At most this many caveats in one delegation. */
   public static final int MAX_CAVEATS = 16;
 
+  // Null checks written out by design: a record validates its own components on construction.
   public Erc7710Delegation {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(manager, "manager");

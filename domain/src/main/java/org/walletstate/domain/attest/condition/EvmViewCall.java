@@ -32,6 +32,7 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
       "evm_view_call is not proven: the function's answer is computed by contract code, not held"
           + " in one storage slot";
 
+  // Null checks written out by design: a record validates its own components on construction.
   public EvmViewCall {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(contract, "contract");
@@ -42,6 +43,7 @@ public record EvmViewCall(Chain chain, EvmAddress contract, FunctionSignature fu
     }
   }
 
+  // Alike by design: reads and evaluation shaped like FarcasterId's; the read and verdict differ.
   @Override
   public ConditionType type() {
     return TYPE;

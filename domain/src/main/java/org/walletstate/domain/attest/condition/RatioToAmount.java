@@ -36,6 +36,7 @@ public record RatioToAmount(
   public static final ConditionType TYPE =
       new ConditionType("ratio_to_amount", RatioToAmount.class);
 
+  // Null checks written out by design: a record validates its own components on construction.
   public RatioToAmount {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");

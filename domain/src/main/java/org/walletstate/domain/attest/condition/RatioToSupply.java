@@ -49,6 +49,7 @@ public record RatioToSupply(
       "ratio_to_supply is not proven: its verdict depends on the token's total supply, and a"
           + " balance proof alone does not establish the fraction";
 
+  // Null checks written out by design: a record validates its own components on construction.
   public RatioToSupply {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(token, "token");

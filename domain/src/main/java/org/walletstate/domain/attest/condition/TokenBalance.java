@@ -41,6 +41,7 @@ public record TokenBalance(
 
   public static final ConditionType TYPE = new ConditionType("token_balance", TokenBalance.class);
 
+  // Null checks written out by design: a record validates its own components on construction.
   public TokenBalance {
     Objects.requireNonNull(chain, "chain");
     Objects.requireNonNull(asset, "asset");

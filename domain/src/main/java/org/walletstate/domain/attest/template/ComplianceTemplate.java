@@ -29,6 +29,7 @@ public record ComplianceTemplate(
     AttestationLookup lookup,
     TemplateRule rule) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public ComplianceTemplate {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(provider, "provider");

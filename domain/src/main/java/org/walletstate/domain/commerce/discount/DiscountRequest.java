@@ -34,6 +34,7 @@ public record DiscountRequest(
     OrderLines order,
     Optional<Assurance> assurance) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public DiscountRequest {
     Objects.requireNonNull(merchant, "merchant");
     Objects.requireNonNull(wallets, "wallets");

@@ -66,6 +66,7 @@ public record Holdings(
   public record TokenHolding(BigDecimal amount, boolean frozen) {
     public static final TokenHolding NOTHING = new TokenHolding(BigDecimal.ZERO, false);
 
+    // Alike by design: each holding value is its own record, checked on construction.
     public TokenHolding {
       Objects.requireNonNull(amount, "amount");
       if (amount.signum() < 0) {

@@ -30,6 +30,7 @@ public record IssuedCode(
     OptionalLong discountedTotal,
     Optional<Instant> usedAt) {
 
+  // Null checks written out by design: a record validates its own components on construction.
   public IssuedCode {
     Objects.requireNonNull(code, "code");
     Objects.requireNonNull(merchantId, "merchantId");

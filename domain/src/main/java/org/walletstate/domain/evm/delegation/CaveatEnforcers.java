@@ -42,7 +42,7 @@ public final class CaveatEnforcers {
               EvmAddress.of("0x7F20f61b1f09b08D970938F6fa563634d65c4EeB"), Kind.ALLOWED_TARGETS),
           Map.entry(
               EvmAddress.of("0x04658B29F6b82ed55274221a06Fc97D318E25416"), Kind.LIMITED_CALLS),
-          // 1.1.0
+          // 1.1.0: the same rows by design, at that version's addresses
           Map.entry(EvmAddress.of("0x550FdD13eEBC1f22ea2a2480024BacBF0Ad7e5CE"), Kind.TIMESTAMP),
           Map.entry(
               EvmAddress.of("0x9A069b18032B31429A363AeCFb1B6A0564b44471"),
@@ -54,7 +54,7 @@ public final class CaveatEnforcers {
               EvmAddress.of("0x06aaE4c67EEA95277c46Bf79b1583d4a01772D22"), Kind.ALLOWED_TARGETS),
           Map.entry(
               EvmAddress.of("0xe694bFfffEA3E85923b1210b37e6a0175e910863"), Kind.LIMITED_CALLS),
-          // 1.0.0
+          // 1.0.0: the same rows by design, at that version's addresses
           Map.entry(EvmAddress.of("0x78e05f779490c24BF3bFA135b4112E7003B321cD"), Kind.TIMESTAMP),
           Map.entry(
               EvmAddress.of("0x92Ac423B9c111962179a6242E1AdB58D02C103bE"),

@@ -76,6 +76,7 @@ public sealed interface DeclaredLimit
     }
   }
 
+  // Alike by design: each declared limit is its own record, named on the wire by its kind.
   /** {@code NativeTokenTransferAmountEnforcer}: at most {@code maxAmount} wei in total. */
   record NativeTransferAmount(EvmAddress enforcer, Bytes terms, BigInteger maxAmount)
       implements DeclaredLimit {

@@ -52,6 +52,7 @@ public record Delegation(
   static final Bytes32 NAME_HASH = new Bytes32(Bytes.of(Keccak256.hash("DelegationManager")));
   static final Bytes32 VERSION_HASH = new Bytes32(Bytes.of(Keccak256.hash("1")));
 
+  // Null checks written out by design: a record validates its own components on construction.
   public Delegation {
     Objects.requireNonNull(delegate, "delegate");
     Objects.requireNonNull(delegator, "delegator");

@@ -37,6 +37,7 @@ public record EasRecord(
 
   private static final int FIELDS = 10;
 
+  // Null checks written out by design: a record validates its own components on construction.
   public EasRecord {
     Objects.requireNonNull(uid, "uid");
     Objects.requireNonNull(schema, "schema");

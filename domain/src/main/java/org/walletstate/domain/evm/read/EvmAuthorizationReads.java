@@ -23,6 +23,7 @@ public interface EvmAuthorizationReads {
    * attestation of that schema, zero when the lookup names none. The function is part of the read:
    * two reads are one only when contract, function, recipient and schema are all equal.
    */
+  // Alike by design: each read is its own value, with its own request and decoding.
   record AttestationUid(AttestationLookup lookup, EvmAddress recipient, Bytes32 schema)
       implements EvmRead<Bytes32> {
     public AttestationUid {
@@ -46,6 +47,7 @@ public interface EvmAuthorizationReads {
    * EAS {@code getAttestation(uid)}. Its UID comes from an {@link AttestationUid} read, so it is
    * asked for only after that read answered with a non-zero UID, at the same block.
    */
+  // Alike by design: each read is its own value, with its own request and decoding.
   record EasAttestation(EvmAddress eas, Bytes32 uid) implements EvmRead<EasRecord> {
     public EasAttestation {
       Objects.requireNonNull(eas, "eas");

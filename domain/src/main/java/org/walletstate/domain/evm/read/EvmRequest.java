@@ -25,6 +25,7 @@ public sealed interface EvmRequest
     }
   }
 
+  // Alike by design: each variant is its own record and checks its own components.
   /** {@code eth_getBalance}; answered with a quantity of wei. */
   record EthGetBalance(EvmAddress account) implements EvmRequest {
     public EthGetBalance {

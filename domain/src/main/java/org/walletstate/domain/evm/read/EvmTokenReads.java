@@ -39,6 +39,7 @@ public interface EvmTokenReads {
     }
   }
 
+  // Alike by design: each read is its own value, with its own request and decoding.
   /** ERC-20 {@code balanceOf(holder)} in base units. */
   record Erc20BalanceOf(EvmAddress token, EvmAddress holder) implements EvmRead<BigInteger> {
     public Erc20BalanceOf {

@@ -33,6 +33,7 @@ public sealed interface ReadOutcome
     }
   }
 
+  // Alike by design: each variant is its own record and checks its own components.
   /** The account and storage proof of {@code eth_getProof}. */
   record Proof(AccountProof proof) implements Answer {
     public Proof {

@@ -31,6 +31,7 @@ import org.walletstate.domain.proof.ProofTarget;
  */
 final class EvmHoldings extends ContractHoldings<EvmAddress> {
 
+  // Alike by design: each family's holdings name their own reads and signed forms.
   EvmHoldings() {
     super(ChainFamily.EVM, EvmAddress.class);
   }

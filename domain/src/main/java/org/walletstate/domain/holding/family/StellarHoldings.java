@@ -24,6 +24,7 @@ import org.walletstate.domain.stellar.StellarTrustLine;
 final class StellarHoldings extends FixedScaleHoldings<StellarAddress>
     implements IssuedAssetFamily<StellarAddress> {
 
+  // Alike by design: each family describes its issued assets in its own words.
   private static final IssuedAssets ASSETS =
       new IssuedAssets(
           "assetCode",

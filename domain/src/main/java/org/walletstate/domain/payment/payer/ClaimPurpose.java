@@ -16,6 +16,7 @@ public sealed interface ClaimPurpose {
   /** The lines after {@code Purpose:} that name what the purchase is for. */
   List<String> details();
 
+  // Alike by design: each purpose writes its own name and lines, which a proof is bound to.
   /** {@code POST /v1/keys/buy}: the proof names the new key's app name. */
   record KeysBuy(String appName) implements ClaimPurpose {
     @Override

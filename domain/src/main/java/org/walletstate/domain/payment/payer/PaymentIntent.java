@@ -36,6 +36,7 @@ public record PaymentIntent(
   /** How long an intent may be paid and claimed, unless the operator sets another lifetime. */
   public static final Duration LIFETIME = Duration.ofHours(72);
 
+  // Null checks written out by design: a record validates its own components on construction.
   public PaymentIntent {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(secretHash, "secretHash");
@@ -110,30 +111,33 @@ public record PaymentIntent(
     Instant mined = payment.minedAt().get();
     if (mined.isBefore(openedAt.minus(window.clockAllowance()))) {
       return Optional.of(
-          "transaction "
-              + payment.hash().text()
-              + " was mined at "
-              + mined
-              + ", before payment intent "
-              + id
-              + " was opened ("
-              + openedAt
-              + "); an intent accepts only a payment made after it was opened, so this payment"
+          minedAt(payment, mined, "before", "was opened", openedAt)
+              + "an intent accepts only a payment made after it was opened, so this payment"
               + " cannot be claimed with it");
     }
     if (mined.isAfter(expiresAt.plus(window.clockAllowance()))) {
       return Optional.of(
-          "transaction "
-              + payment.hash().text()
-              + " was mined at "
-              + mined
-              + ", after payment intent "
-              + id
-              + " expired ("
-              + expiresAt
-              + "); an expired intent accepts no payment");
+          minedAt(payment, mined, "after", "expired", expiresAt)
+              + "an expired intent accepts no payment");
     }
     return Optional.empty();
+  }
+
+  /** The start of the message on a payment mined outside this intent's window. */
+  private String minedAt(Payment payment, Instant mined, String side, String event, Instant at) {
+    return "transaction "
+        + payment.hash().text()
+        + " was mined at "
+        + mined
+        + ", "
+        + side
+        + " payment intent "
+        + id
+        + " "
+        + event
+        + " ("
+        + at
+        + "); ";
   }
 
   /** The width of one price's amounts: a cent of a stablecoin, or 0.0001 BTC. */
