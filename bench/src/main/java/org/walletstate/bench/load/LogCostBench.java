@@ -64,7 +64,7 @@ public final class LogCostBench {
   }
 
   public static void main(String[] args) throws Exception {
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    BenchHost.proxyWithoutNagle();
     new LogCostBench(FloorOptions.parse(args)).run();
     System.exit(0);
   }
