@@ -183,6 +183,8 @@ public class TrustBenchmarks {
     return preimages.trustProfile(PreimageScheme.V2, signedTrust);
   }
 
+  // One-line benchmarks, as SigningBenchmarks' are, by design: each measures one call on its own
+  // state.
   /** ES256 over the profile's preimage: the JDK's SHA-256 of it, then the P-256 signature. */
   @Benchmark
   public byte[] es256Profile() {

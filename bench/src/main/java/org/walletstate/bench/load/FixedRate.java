@@ -58,6 +58,8 @@ final class FixedRate {
                   nanos[index] = System.nanoTime() - due;
                 }));
       }
+      // Workers time and record each call as LoadRun.sample's do, by design: an open loop times a
+      // call from when it was due, a closed loop from when it started.
       LoadRun.awaitAll(running);
     } finally {
       workers.shutdownNow();

@@ -47,6 +47,8 @@ import org.walletstate.verifier.VerificationReport;
  */
 public final class FloorBench {
 
+  // Fields, constructor and main in the same shape as LogCostBench's and QuorumBench's by design:
+  // each bench is a main class of its own over FloorOptions.
   private final FloorOptions options;
   private final HttpClient http = ServiceCalls.client();
 

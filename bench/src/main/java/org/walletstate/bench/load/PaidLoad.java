@@ -249,6 +249,8 @@ public final class PaidLoad {
   }
 
   private void report(Instant started, String loadBefore) {
+    // Only its details differ from FloorReport's machine line, by design: each run names its own
+    // settings.
     String machine =
         BenchHost.machine(
             loadBefore,
