@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -213,10 +212,7 @@ public final class Devnet implements AutoCloseable {
 
   /** The supervisor and its anvils as operating-system processes (for leak checks). */
   public List<ProcessHandle> processes() {
-    List<ProcessHandle> list = new ArrayList<>();
-    list.add(supervisor.process().toHandle());
-    supervisor.process().descendants().forEach(list::add);
-    return list;
+    return Processes.tree(supervisor.process());
   }
 
   public synchronized boolean isRunning() {
