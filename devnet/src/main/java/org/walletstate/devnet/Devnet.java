@@ -215,6 +215,8 @@ public final class Devnet implements AutoCloseable {
     return Processes.tree(supervisor.process());
   }
 
+  // Liveness and close in the same shape as TrustChains' by design: each owns its own processes and
+  // its own shared instance.
   public synchronized boolean isRunning() {
     return !stopped && supervisor.process().isAlive();
   }

@@ -190,6 +190,7 @@ public final class TrustChains implements AutoCloseable {
     Processes.removeShutdownHook(shutdownHook);
   }
 
+  // Stops once, as Devnet's stop does, by design: each ends processes of its own kind.
   private synchronized void stop() {
     if (stopped) {
       return;
