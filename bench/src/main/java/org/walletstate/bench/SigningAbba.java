@@ -15,7 +15,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.AsymmetricCipherKeyPair;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
@@ -83,14 +82,14 @@ public final class SigningAbba {
         () -> {
           ECDSASigner s = new ECDSASigner();
           s.init(true, new ParametersWithRandom(bc, random));
-          s.generateSignature(sha256(preimage));
+          s.generateSignature(SigningBenchmarks.sha256(preimage));
         });
     candidates.put(
         "ES256 BouncyCastle, wNAF multiplier",
         () -> {
           ECDSASigner s = SigningBenchmarks.wnafSigner();
           s.init(true, new ParametersWithRandom(bc, random));
-          s.generateSignature(sha256(preimage));
+          s.generateSignature(SigningBenchmarks.sha256(preimage));
         });
     candidates.putAll(mlDsaCandidates(random, companion));
     return candidates;
@@ -191,13 +190,5 @@ public final class SigningAbba {
     double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
     Arrays.sort(sorted);
     return sorted[sorted.length / 2];
-  }
-
-  private static byte[] sha256(byte[] message) {
-    SHA256Digest digest = new SHA256Digest();
-    digest.update(message, 0, message.length);
-    byte[] out = new byte[32];
-    digest.doFinal(out, 0);
-    return out;
   }
 }

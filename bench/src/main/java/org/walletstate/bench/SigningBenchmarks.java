@@ -185,7 +185,8 @@ public class SigningBenchmarks {
     };
   }
 
-  private static byte[] sha256(byte[] message) {
+  /** SHA-256 with BouncyCastle's digest, as ES256 hashed before it used the JDK's. */
+  static byte[] sha256(byte[] message) {
     SHA256Digest digest = new SHA256Digest();
     digest.update(message, 0, message.length);
     byte[] out = new byte[32];

@@ -4,7 +4,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -213,12 +212,11 @@ public final class Devnet implements AutoCloseable {
 
   /** The supervisor and its anvils as operating-system processes (for leak checks). */
   public List<ProcessHandle> processes() {
-    List<ProcessHandle> list = new ArrayList<>();
-    list.add(supervisor.process().toHandle());
-    supervisor.process().descendants().forEach(list::add);
-    return list;
+    return Processes.tree(supervisor.process());
   }
 
+  // Liveness and close in the same shape as TrustChains' by design: each owns its own processes and
+  // its own shared instance.
   public synchronized boolean isRunning() {
     return !stopped && supervisor.process().isAlive();
   }

@@ -22,6 +22,8 @@ public final class ForkedNode implements AutoCloseable {
   private static final Duration START_WITHIN = Duration.ofSeconds(20);
   private static final String ANVIL = "node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil";
 
+  // Fields and constructor in the same shape as Supervisor's by design: each wraps one process of
+  // its own.
   private final Process process;
   private final URI url;
   private final long forkBlock;

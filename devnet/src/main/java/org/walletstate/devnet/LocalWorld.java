@@ -148,6 +148,8 @@ public final class LocalWorld implements AutoCloseable {
     new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), description);
   }
 
+  // Accessors and close in the same shape as X402Facilitator's and LocalNodes' by design: each
+  // closes what it started.
   public LocalNodes nodes() {
     return nodes;
   }

@@ -43,6 +43,7 @@ final class ManifestNodes {
         n);
   }
 
+  // One reader per manifest record, listing its members in order, by design.
   static DevnetManifest.Attestation attestation(JsonNode n) {
     return new DevnetManifest.Attestation(
         text(n, "name"),

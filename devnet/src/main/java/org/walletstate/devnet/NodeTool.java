@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /** Runs one of the devnet's node tools with a JSON input on standard input and JSON output. */
 final class NodeTool {
+  // Fields in the same shape as X402Facilitator's by design: each drives one node script of its
+  // own.
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Generous: node starts slowly on a loaded two-core machine. */

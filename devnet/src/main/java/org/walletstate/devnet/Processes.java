@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -67,6 +68,14 @@ final class Processes {
   }
 
   /** Removes {@code hook} after a stop by hand; a JVM already shutting down runs it itself. */
+  /** {@code root} and every process below it, as handles (for leak checks). */
+  static List<ProcessHandle> tree(Process root) {
+    List<ProcessHandle> list = new ArrayList<>();
+    list.add(root.toHandle());
+    root.descendants().forEach(list::add);
+    return list;
+  }
+
   static void removeShutdownHook(Thread hook) {
     try {
       Runtime.getRuntime().removeShutdownHook(hook);

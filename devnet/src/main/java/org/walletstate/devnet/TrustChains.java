@@ -174,10 +174,7 @@ public final class TrustChains implements AutoCloseable {
 
   /** The script and its anvils as operating-system processes (for leak checks). */
   public List<ProcessHandle> processes() {
-    List<ProcessHandle> list = new ArrayList<>();
-    list.add(script.toHandle());
-    script.descendants().forEach(list::add);
-    return list;
+    return Processes.tree(script);
   }
 
   public synchronized boolean isRunning() {
@@ -193,6 +190,7 @@ public final class TrustChains implements AutoCloseable {
     Processes.removeShutdownHook(shutdownHook);
   }
 
+  // Stops once, as Devnet's stop does, by design: each ends processes of its own kind.
   private synchronized void stop() {
     if (stopped) {
       return;

@@ -93,6 +93,8 @@ public final class X402Facilitator implements AutoCloseable {
     }
   }
 
+  // Accessors and close in the same shape as Devnet's and LocalWorld's by design: each holds what
+  // its own process announced.
   /** Its base URL ({@code /verify}, {@code /settle} and {@code /supported} below it). */
   public URI url() {
     return url;

@@ -40,6 +40,8 @@ final class AttestationChecks implements StatementChecks.Rules {
   }
 
   /** Everything a verification produced; content fields are null unless it was well formed. */
+  // Its components are VerifiedAttestation's constructor's by design: an outcome carries what a
+  // verified attestation is made of.
   record Outcome(
       VerificationReport report,
       String id,

@@ -24,6 +24,8 @@ import org.walletstate.verifier.internal.JsJson;
  */
 final class AttestationTokenChecks {
 
+  // Fields in the same shape as StatementChecks' by design: each step of the checks is handed only
+  // what it uses.
   private final Policy policy;
   private final StatementChecks statements;
   private final Companions companions;

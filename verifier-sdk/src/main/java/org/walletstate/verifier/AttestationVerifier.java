@@ -210,6 +210,8 @@ public final class AttestationVerifier {
     private Instant pqActivatedAt;
     private Mode mode = Mode.ACCESS;
 
+    // Setters in the same shape as each other's and EnvelopeVerifier.Builder's by design: each
+    // checks and holds one setting of the public API.
     private Builder(KeySet keys) {
       this.keys = Objects.requireNonNull(keys, "keys (use KeySet.empty() for none)");
     }

@@ -25,6 +25,8 @@ public final class EnvelopeReport {
     return new EnvelopeReport(false, List.of(), new EnvelopeSummary(0, 0, 0, 0, List.of()), error);
   }
 
+  // Accessors in the same shape as VerifiedAttestation's by design: each public type names its own
+  // members.
   public boolean valid() {
     return valid;
   }

@@ -194,6 +194,8 @@ public final class EnvelopeVerifier {
     private boolean checkExpiry = true;
     private Set<String> requiredTypes = Set.of();
 
+    // Same setter shape as AttestationVerifier.Builder's by design: each builder holds its own
+    // settings.
     private Builder(KeySetResolver resolver) {
       this.resolver = Objects.requireNonNull(resolver, "resolver");
     }

@@ -11,6 +11,7 @@ public enum PqStatus {
   /** Present but not checkable: no key for its kid, or no preimage to check it over. */
   UNVERIFIABLE("unverifiable");
 
+  // A wire name per constant, as Check's, by design: each enum names its own conformance values.
   private final String wireName;
 
   PqStatus(String wireName) {

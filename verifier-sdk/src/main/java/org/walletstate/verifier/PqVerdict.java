@@ -16,6 +16,7 @@ public final class PqVerdict {
   private final Boolean existedAtIssuance;
 
   PqVerdict(PqStatus status, boolean passed, String reason, String kid, Boolean existedAtIssuance) {
+    // Same field wiring as VerifiedAttestation's by design: each public type holds its own members.
     this.status = status;
     this.passed = passed;
     this.reason = reason;
@@ -31,6 +32,7 @@ public final class PqVerdict {
     return passed;
   }
 
+  // Optional accessors, as SlotVerdict's, by design.
   public Optional<String> reason() {
     return Optional.ofNullable(reason);
   }

@@ -44,6 +44,8 @@ public record ProofVerdict(
     NO_TRUSTED_ROOT
   }
 
+  // Null checks in the same shape as StatementType.Signatures' by design: each record checks its
+  // own members.
   public ProofVerdict {
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(failedStep, "failedStep");

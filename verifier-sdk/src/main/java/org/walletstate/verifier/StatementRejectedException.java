@@ -13,6 +13,8 @@ public class StatementRejectedException extends GeneralSecurityException {
   private final transient StatementReport report;
 
   StatementRejectedException(Check check, StatementReport report) {
+    // Same constructor and accessor shape as PqVerdict's by design: each public type holds its own
+    // members.
     super(check.wireName() + " check failed: " + report.reasonOf(check));
     this.check = check;
     this.report = report;

@@ -34,6 +34,8 @@ import java.util.Optional;
  */
 public final class StatementType {
 
+  // One constant per statement type, each a row of the same constructor by design: the table above,
+  // in code.
   /**
    * Attestations: {@code id, pass, results, attestedAt} are signed ({@code expiresAt} is bound to
    * {@code attestedAt} by the expiry check instead); kids {@code <ns>-attest-v1} and {@code
@@ -133,6 +135,8 @@ public final class StatementType {
       List<String> signedMembers,
       List<RequiredMember> required,
       String issuedAtMember) {
+    // Field wiring as in VerifiedAttestation's and SignedCheckpoint's constructors by design; there
+    // is no logic to share.
     this.name = name;
     this.noun = noun;
     this.plural = plural;

@@ -42,6 +42,8 @@ public final class VerifiedAttestation {
       list.add(new VerifiedResult(i, results.get(i)));
     }
     this.results = List.copyOf(list);
+    // Same fields as PqVerdict's and StatementType's constructors by design: each public type holds
+    // its own members.
     this.attestedAt = attestedAt;
     this.expiresAt = expiresAt;
     this.kid = kid;
@@ -59,6 +61,7 @@ public final class VerifiedAttestation {
     return pass;
   }
 
+  // Accessors in the same shape as VerifiedPass's and VerifiedDiscount's by design.
   public List<VerifiedResult> results() {
     return results;
   }

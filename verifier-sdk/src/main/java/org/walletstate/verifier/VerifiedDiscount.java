@@ -25,6 +25,8 @@ public final class VerifiedDiscount {
       Instant expiresAt,
       String kid,
       DiscountVerificationReport report) {
+    // Same fields and accessors as VerifiedTrustProfile's by design: each public type names its own
+    // members.
     this.discount = discount.deepCopy();
     this.createdAt = createdAt;
     this.expiresAt = expiresAt;
@@ -127,6 +129,7 @@ public final class VerifiedDiscount {
     return this;
   }
 
+  // Accessors in the same shape as VerifiedPass's and VerifiedAttestation's by design.
   public Instant createdAt() {
     return createdAt;
   }

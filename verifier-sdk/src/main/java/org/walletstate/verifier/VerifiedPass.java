@@ -20,6 +20,9 @@ public final class VerifiedPass {
     this.report = report;
   }
 
+  // Accessors in the same shape as VerifiedTrustProfile's, VerifiedDiscount's and
+  // VerifiedAttestation's by design: each public type names its own members, and a shared base
+  // would join their APIs.
   /** The wallet that signed in (signed; EIP-55 checksummed). */
   public String wallet() {
     return pass.path("wallet").asText();

@@ -20,18 +20,17 @@ public final class VerifiedResult {
   }
 
   public boolean met() {
-    JsonNode met = result.get("met");
-    return met != null && met.isBoolean() && met.booleanValue();
+    return SignedMembers.isTrue(result, "met");
   }
 
   /** The condition type's wire name, e.g. {@code token_balance}. */
   public Optional<String> type() {
-    return text("type");
+    return SignedMembers.text(result, "type");
   }
 
   /** The caller-written label: signed, but written by whoever asked. Never trust it. */
   public Optional<String> label() {
-    return text("label");
+    return SignedMembers.text(result, "label");
   }
 
   /** The chain id as written: a number for EVM chains, a word for the others. */
@@ -45,7 +44,7 @@ public final class VerifiedResult {
   }
 
   public Optional<String> conditionHash() {
-    return text("conditionHash");
+    return SignedMembers.text(result, "conditionHash");
   }
 
   /**
@@ -56,9 +55,10 @@ public final class VerifiedResult {
    * too.
    */
   public Optional<String> blockTag() {
-    return text("blockTag");
+    return SignedMembers.text(result, "blockTag");
   }
 
+  // Read as VerifiedTrustCheck reads its row, by design: each public type names its own members.
   /**
    * How the chain was read, when the request asked ({@code "assurance"}); empty for a result
    * without {@code readAssurance} (a request without the option: one provider).
@@ -70,11 +70,6 @@ public final class VerifiedResult {
   /** The whole signed result, anchor and extras included. */
   public JsonNode asJson() {
     return result.deepCopy();
-  }
-
-  private Optional<String> text(String name) {
-    JsonNode value = result.get(name);
-    return value != null && value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
   }
 
   @Override

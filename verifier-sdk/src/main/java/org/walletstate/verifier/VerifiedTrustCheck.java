@@ -28,6 +28,8 @@ public final class VerifiedTrustCheck {
     return dimension;
   }
 
+  // Accessors in the same shape as VerifiedDiscount's and VerifiedResult's by design: each public
+  // type reads its own signed members.
   /** The check list's label (signed, written by the service). */
   public String label() {
     return check.path("label").asText();
@@ -40,8 +42,7 @@ public final class VerifiedTrustCheck {
 
   /** Whether the fact holds at the row's anchor; false for a row that was not evaluated. */
   public boolean met() {
-    JsonNode met = check.get("met");
-    return met != null && met.isBoolean() && met.booleanValue();
+    return SignedMembers.isTrue(check, "met");
   }
 
   /** False when the row could not run; {@link #reason()} then says why. */
@@ -52,12 +53,12 @@ public final class VerifiedTrustCheck {
 
   /** Why the row did not run ({@code wallet_not_provided}, {@code call_reverted}, …). */
   public Optional<String> reason() {
-    return text("reason");
+    return SignedMembers.text(check, "reason");
   }
 
   /** The request member a {@code wallet_not_provided} row needs, e.g. {@code xrplWallet}. */
   public Optional<String> requires() {
-    return text("requires");
+    return SignedMembers.text(check, "requires");
   }
 
   /**
@@ -78,7 +79,7 @@ public final class VerifiedTrustCheck {
   }
 
   public Optional<String> conditionHash() {
-    return text("conditionHash");
+    return SignedMembers.text(check, "conditionHash");
   }
 
   /**
@@ -92,11 +93,6 @@ public final class VerifiedTrustCheck {
   /** The whole signed row (a copy). */
   public JsonNode asJson() {
     return check.deepCopy();
-  }
-
-  private Optional<String> text(String name) {
-    JsonNode value = check.get(name);
-    return value != null && value.isTextual() ? Optional.of(value.textValue()) : Optional.empty();
   }
 
   @Override

@@ -21,6 +21,8 @@ public final class VerifiedTrustProfile {
       Instant expiresAt,
       String kid,
       TrustProfileReport report) {
+    // Same fields and accessors as VerifiedDiscount's and VerifiedPass's by design: each public
+    // type names its own members.
     this.trust = trust.deepCopy();
     this.profiledAt = profiledAt;
     this.expiresAt = expiresAt;
@@ -42,6 +44,7 @@ public final class VerifiedTrustProfile {
     return trust.path("conditionSetVersion").asText();
   }
 
+  // Accessors in the same shape as VerifiedPass's and VerifiedAttestation's by design.
   public Instant profiledAt() {
     return profiledAt;
   }

@@ -43,8 +43,6 @@ public final class BuyKey implements BuyKeyUseCase {
   private final Entropy entropy;
   private final Clock clock;
 
-  // Same constructor shape as WalletSignIn's and AttestService's by design: each is handed only the
-  // ports it uses, and there is no logic to share.
   public BuyKey(
       VerifyPaymentUseCase payments,
       PayerBinding payers,
@@ -53,6 +51,8 @@ public final class BuyKey implements BuyKeyUseCase {
       PassMints mints,
       Entropy entropy,
       Clock clock) {
+    // Same constructor shape as WalletSignIn's and AttestService's by design: each is handed only
+    // the ports it uses, and there is no logic to share.
     this.claims = new ClaimedPayments(payments, payers);
     this.purchases = purchases;
     this.passes = passes;

@@ -61,8 +61,6 @@ public final class AttestService implements AttestUseCase {
   private final Clock clock;
   private final Executor cpu;
 
-  // Same constructor shape as IssuePassService's and VerifyPassService's by design: each is handed
-  // only the ports it uses, and there is no logic to share.
   /**
    * @param cpu where signing runs (it is CPU work and must not hold an event loop)
    */
@@ -73,6 +71,8 @@ public final class AttestService implements AttestUseCase {
       Entropy entropy,
       Clock clock,
       Executor cpu) {
+    // Same constructor shape as IssuePassService's and VerifyPassService's by design: each is
+    // handed only the ports it uses, and there is no logic to share.
     this.chains = chains;
     this.signer = signer;
     this.charging = charging;

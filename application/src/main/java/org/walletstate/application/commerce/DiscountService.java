@@ -52,8 +52,6 @@ public final class DiscountService implements IssueDiscountUseCase {
   private final Executor cpu;
   private final ProofScope proofScope;
 
-  // Same constructor shape as ScannerService's and VerifyPassService's by design: each is handed
-  // only the ports it uses, and there is no logic to share.
   /**
    * @param baseUrl the service's public base URL: its host is a walletProof domain, and a proof's
    *     URI is {@code {baseUrl}/v1/merchants/{merchantId}}
@@ -68,6 +66,8 @@ public final class DiscountService implements IssueDiscountUseCase {
       Clock clock,
       Executor cpu,
       URI baseUrl) {
+    // Same constructor shape as ScannerService's and VerifyPassService's by design: each is handed
+    // only the ports it uses, and there is no logic to share.
     this.merchants = merchants;
     this.eligibility = eligibility;
     this.signer = signer;

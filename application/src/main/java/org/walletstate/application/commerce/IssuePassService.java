@@ -40,8 +40,6 @@ public final class IssuePassService implements IssuePassUseCase {
   private final Entropy entropy;
   private final Clock clock;
 
-  // Same constructor shape as AttestService's and WalletSignIn's by design: each is handed only the
-  // ports it uses, and there is no logic to share.
   /**
    * @param domain the host a sign-in message must name (as for wallet authorization)
    */
@@ -52,6 +50,8 @@ public final class IssuePassService implements IssuePassUseCase {
       PassRenewals renewals,
       Entropy entropy,
       Clock clock) {
+    // Same constructor shape as AttestService's and WalletSignIn's by design: each is handed only
+    // the ports it uses, and there is no logic to share.
     this.domain = domain;
     this.nonces = nonces;
     this.signer = signer;

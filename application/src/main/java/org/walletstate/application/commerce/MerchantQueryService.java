@@ -27,6 +27,8 @@ public final class MerchantQueryService implements MerchantQueries {
 
   public MerchantQueryService(
       MerchantStore store, CreditLedger ledger, IssuedCodeCounts codes, Clock clock) {
+    // Same constructor shape as AttestService's by design: each is handed only the ports it uses,
+    // and there is no logic to share.
     this.store = store;
     this.ledger = ledger;
     this.codes = codes;

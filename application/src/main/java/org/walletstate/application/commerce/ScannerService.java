@@ -49,8 +49,6 @@ public final class ScannerService implements ScannersUseCase {
   private final Executor cpu;
   private final ScannerAlerts alerts;
 
-  // Same constructor shape as DiscountService's and EvaluateWatches' by design: each is handed only
-  // the ports it uses, and there is no logic to share.
   /**
    * @param cpu where PINs are hashed: a pool of its own with a bounded queue (a slow hash must not
    *     hold an event loop or the signing threads); when it is full the login is {@link Login.Busy}
@@ -65,6 +63,8 @@ public final class ScannerService implements ScannersUseCase {
       Clock clock,
       Executor cpu,
       ScannerAlerts alerts) {
+    // Same constructor shape as DiscountService's and EvaluateWatches' by design: each is handed
+    // only the ports it uses, and there is no logic to share.
     this.store = store;
     this.lockouts = lockouts;
     this.merchants = merchants;

@@ -41,8 +41,6 @@ public final class VerifyPassService implements VerifyPassUseCase {
   private final Clock clock;
   private final Executor cpu;
 
-  // Same constructor shape as IssuePassService's and DiscountService's by design: each is handed
-  // only the ports it uses, and there is no logic to share.
   /**
    * @param cpu where passes are read (CPU work that must not hold an event loop)
    */
@@ -54,6 +52,8 @@ public final class VerifyPassService implements VerifyPassUseCase {
       Entropy entropy,
       Clock clock,
       Executor cpu) {
+    // Same constructor shape as IssuePassService's and DiscountService's by design: each is handed
+    // only the ports it uses, and there is no logic to share.
     this.signer = signer;
     this.merchants = merchants;
     this.discounts = discounts;

@@ -31,6 +31,7 @@ final class AttestLoadOptions {
         usage(2);
       }
       String value = args[++i];
+      // One case per option by design: each sets its own field.
       switch (name) {
         case "--requests":
           o.requests = Integer.parseInt(value);

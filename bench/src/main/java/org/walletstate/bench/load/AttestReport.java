@@ -27,6 +27,8 @@ final class AttestReport {
 
   void write(Instant started, String loadBefore, String loadAfter, AttestLoadOptions options)
       throws IOException {
+    // A table of its own columns, built as PaidReport's and FloorReport's by design: each report
+    // says what its run measured.
     StringBuilder table = new StringBuilder();
     table.append(
         "| scenario | client | C | N | errors | p50 ms | p90 ms | p99 ms | max ms | req/s |"

@@ -71,6 +71,8 @@ public final class CpuLoad {
   }
 
   private void run() throws Exception {
+    // Starts as PaidLoad's run does by design: each load drives its own devnet, database and
+    // service.
     String loadBefore = BenchHost.loadAverage();
     Instant started = Instant.now();
     Path work = Files.createTempDirectory("cpu-load-");

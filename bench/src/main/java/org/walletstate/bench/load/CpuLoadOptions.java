@@ -31,6 +31,7 @@ final class CpuLoadOptions {
             + " [--saturate 2000] [--saturate-concurrency 8] [--max-in-flight 32]"
             + " [--mine-every 2] [--service-jar JAR] [--out bench/target/cpu-load.json]",
         (name, value) -> {
+          // One case per option, as FloorOptions' by design.
           switch (name) {
             case "--rates" -> o.rates = OptionPairs.list(value, Double::parseDouble);
             case "--seconds" -> o.seconds = Integer.parseInt(value);

@@ -2,14 +2,11 @@ package org.walletstate.bench.load;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -39,9 +36,7 @@ final class FixedRate {
     int requests = (int) Math.round(perSecond * length.toMillis() / 1000.0);
     long interval = Math.round(1e9 / perSecond);
     long[] nanos = new long[requests];
-    boolean[] failed = new boolean[requests];
-    AtomicInteger errors = new AtomicInteger();
-    AtomicReference<String> firstError = new AtomicReference<>();
+    RunFailures failures = new RunFailures(requests);
     ExecutorService workers = Executors.newFixedThreadPool(maxInFlight);
     long started = System.nanoTime();
     try {
@@ -58,35 +53,25 @@ final class FixedRate {
                   try {
                     operation.run();
                   } catch (Exception e) {
-                    failed[index] = true;
-                    errors.incrementAndGet();
-                    firstError.compareAndSet(null, String.valueOf(e.getMessage()));
+                    failures.record(index, e);
                   }
                   nanos[index] = System.nanoTime() - due;
                 }));
       }
-      for (Future<?> f : running) {
-        f.get();
-      }
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new IllegalStateException("a load worker failed", e.getCause());
+      // Workers time and record each call as LoadRun.sample's do, by design: an open loop times a
+      // call from when it was due, a closed loop from when it started.
+      LoadRun.awaitAll(running);
     } finally {
       workers.shutdownNow();
       workers.awaitTermination(10, TimeUnit.SECONDS);
     }
     double wall = (System.nanoTime() - started) / 1e9;
-    long[] ok = new long[requests - errors.get()];
-    for (int i = 0, k = 0; i < requests; i++) {
-      if (!failed[i]) {
-        ok[k++] = nanos[i];
-      }
-    }
-    Arrays.sort(ok);
+    long[] ok = failures.succeeded(nanos);
     return new Result(
         perSecond,
         requests,
-        errors.get(),
-        firstError.get(),
+        failures.count(),
+        failures.first(),
         requests / wall,
         LoadRun.percentile(ok, 0.50),
         LoadRun.percentile(ok, 0.99),

@@ -47,6 +47,8 @@ import org.walletstate.verifier.VerificationReport;
  */
 public final class FloorBench {
 
+  // Fields, constructor and main in the same shape as LogCostBench's and QuorumBench's by design:
+  // each bench is a main class of its own over FloorOptions.
   private final FloorOptions options;
   private final HttpClient http = ServiceCalls.client();
 
@@ -55,11 +57,7 @@ public final class FloorBench {
   }
 
   public static void main(String[] args) throws Exception {
-    // The fault proxy is the JDK's HTTP server, whose sockets otherwise keep Nagle's algorithm on:
-    // with web3j's OkHttp client that stalls each proxied exchange by a delayed acknowledgement
-    // (about 50 ms measured), a cost of the proxy that no real endpoint adds. Read once, when
-    // the server classes load, so it must be set before the proxy starts.
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    BenchHost.proxyWithoutNagle();
     new FloorBench(FloorOptions.parse(args)).run();
     System.exit(0);
   }

@@ -54,6 +54,8 @@ final class FloorOptions {
     return proxy;
   }
 
+  // Read as CpuLoadOptions and WatchBenchOptions read theirs, by design: each bench keeps its own
+  // names, defaults and usage line.
   static FloorOptions parse(String[] args) {
     FloorOptions o = new FloorOptions();
     OptionPairs.read(

@@ -1,7 +1,6 @@
 package org.walletstate.bench.load;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -25,7 +24,31 @@ final class FloorReport {
       double p50,
       double p90,
       double p99,
-      double throughputPerSecond) {}
+      double throughputPerSecond) {
+
+    /** The row's measured cells of a Markdown table, from its concurrency to its req/s. */
+    String cells() {
+      return String.format(
+          Locale.ROOT,
+          "| %d | %s | %d | %d | %.2f | %.2f | %.2f | %.1f |",
+          concurrency,
+          client,
+          requests,
+          errors,
+          p50,
+          p90,
+          p99,
+          throughputPerSecond);
+    }
+
+    /** The row of {@code base} (a client) at this row's concurrency, among {@code rows}. */
+    Merged of(String base, List<Merged> rows) {
+      return rows.stream()
+          .filter(r -> r.client().equals(base) && r.concurrency() == concurrency)
+          .findFirst()
+          .orElseThrow();
+    }
+  }
 
   /** The service's resident set in KiB: idle after start, idle after warm-up, peak under load. */
   record Memory(long idleStartKib, long idleWarmKib, long peakKib, long pid) {}
@@ -76,18 +99,15 @@ final class FloorReport {
             rss.peakKib() / 1024,
             rss.pid());
     String machine =
-        String.format(
-            Locale.ROOT,
-            "%d CPUs, Java %s, load average before %s, after %s; preimages %d / %d bytes;"
-                + " settings %s; run took %d s",
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"),
+        BenchHost.machine(
             loadBefore,
-            BenchHost.loadAverage(),
-            sizes[0],
-            sizes[1],
-            options.describe(),
-            Duration.between(started, Instant.now()).toSeconds());
+            started,
+            String.format(
+                Locale.ROOT,
+                "preimages %d / %d bytes; settings %s",
+                sizes[0],
+                sizes[1],
+                options.describe()));
     System.out.println();
     System.out.println(table(rows));
     System.out.println(memory);
@@ -105,24 +125,13 @@ final class FloorReport {
         "| C | client | N | errors | p50 ms | p90 ms | p99 ms | req/s | p50 ÷ floor | p99 ÷ floor |"
             + " req/s ÷ floor |\n|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Merged row : rows) {
-      Merged floor =
-          rows.stream()
-              .filter(r -> r.client().equals("floor") && r.concurrency() == row.concurrency())
-              .findFirst()
-              .orElseThrow();
+      Merged floor = row.of("floor", rows);
       boolean isFloor = row == floor;
+      table.append(row.cells());
       table.append(
           String.format(
               Locale.ROOT,
-              "| %d | %s | %d | %d | %.2f | %.2f | %.2f | %.1f | %s | %s | %s |%n",
-              row.concurrency(),
-              row.client(),
-              row.requests(),
-              row.errors(),
-              row.p50(),
-              row.p90(),
-              row.p99(),
-              row.throughputPerSecond(),
+              " %s | %s | %s |%n",
               isFloor ? "–" : String.format(Locale.ROOT, "%.2f×", row.p50() / floor.p50()),
               isFloor ? "–" : String.format(Locale.ROOT, "%.2f×", row.p99() / floor.p99()),
               isFloor

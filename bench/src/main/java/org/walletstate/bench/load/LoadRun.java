@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A closed-loop load: {@code concurrency} platform threads each run the next operation as soon as
@@ -66,10 +65,8 @@ public final class LoadRun {
   public static Samples sample(Operation operation, int requests, int concurrency)
       throws InterruptedException {
     long[] nanos = new long[requests];
-    boolean[] failed = new boolean[requests];
+    RunFailures failures = new RunFailures(requests);
     AtomicInteger next = new AtomicInteger();
-    AtomicInteger errors = new AtomicInteger();
-    AtomicReference<String> firstError = new AtomicReference<>();
     ExecutorService workers = Executors.newFixedThreadPool(concurrency);
     long started = System.nanoTime();
     try {
@@ -83,9 +80,7 @@ public final class LoadRun {
                     try {
                       operation.run();
                     } catch (Exception e) {
-                      failed[i] = true;
-                      errors.incrementAndGet();
-                      firstError.compareAndSet(null, String.valueOf(e.getMessage()));
+                      failures.record(i, e);
                     }
                     nanos[i] = System.nanoTime() - t0;
                   }
@@ -97,11 +92,13 @@ public final class LoadRun {
       workers.awaitTermination(10, TimeUnit.SECONDS);
     }
     double wall = (System.nanoTime() - started) / 1e9;
-    long[] ok = succeeded(nanos, failed, errors.get());
-    return new Samples(result(ok, requests, concurrency, errors.get(), firstError.get(), wall), ok);
+    long[] ok = failures.succeeded(nanos);
+    return new Samples(
+        result(ok, requests, concurrency, failures.count(), failures.first(), wall), ok);
   }
 
-  private static void awaitAll(List<Future<?>> running) throws InterruptedException {
+  /** Waits for every worker; a worker that threw fails the run. */
+  static void awaitAll(List<Future<?>> running) throws InterruptedException {
     for (Future<?> worker : running) {
       try {
         worker.get();
@@ -109,19 +106,6 @@ public final class LoadRun {
         throw new IllegalStateException("a load worker failed", e.getCause());
       }
     }
-  }
-
-  /** The times of the operations that did not fail, sorted. */
-  private static long[] succeeded(long[] nanos, boolean[] failed, int errors) {
-    long[] ok = new long[nanos.length - errors];
-    int k = 0;
-    for (int i = 0; i < nanos.length; i++) {
-      if (!failed[i]) {
-        ok[k++] = nanos[i];
-      }
-    }
-    Arrays.sort(ok);
-    return ok;
   }
 
   /**

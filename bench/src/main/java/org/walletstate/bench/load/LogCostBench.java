@@ -56,6 +56,7 @@ public final class LogCostBench {
   /** The log-on answers' own measure of the append: {@code Server-Timing}'s {@code log-wait}. */
   private static final String LOG_WAIT = "log-wait";
 
+  // Same shape as FloorBench's and QuorumBench's by design: each bench is a main class of its own.
   private final FloorOptions options;
   private final HttpClient http = ServiceCalls.client();
 
@@ -64,7 +65,7 @@ public final class LogCostBench {
   }
 
   public static void main(String[] args) throws Exception {
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    BenchHost.proxyWithoutNagle();
     new LogCostBench(FloorOptions.parse(args)).run();
     System.exit(0);
   }

@@ -3,7 +3,6 @@ package org.walletstate.bench.load;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -32,15 +31,7 @@ final class LogWaits implements LoadRun.Operation {
 
   @Override
   public void run() throws Exception {
-    HttpResponse<byte[]> response =
-        http.send(requests.get(), HttpResponse.BodyHandlers.ofByteArray());
-    if (response.statusCode() != 200) {
-      throw new IllegalStateException(
-          "HTTP "
-              + response.statusCode()
-              + ": "
-              + new String(response.body(), StandardCharsets.UTF_8));
-    }
+    HttpResponse<byte[]> response = ServiceCalls.sendOk(http, requests.get());
     Matcher wait = LOG_WAIT.matcher(response.headers().firstValue("Server-Timing").orElse(""));
     if (!wait.find()) {
       throw new IllegalStateException("no log-wait in Server-Timing");

@@ -249,19 +249,18 @@ public final class PaidLoad {
   }
 
   private void report(Instant started, String loadBefore) {
+    // Only its details differ from FloorReport's machine line, by design: each run names its own
+    // settings.
     String machine =
-        String.format(
-            Locale.ROOT,
-            "%d CPUs, Java %s, load average before %s, after %s; %d rounds, %d blocks, a block"
-                + " every %d s; run took %d s",
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"),
+        BenchHost.machine(
             loadBefore,
-            BenchHost.loadAverage(),
-            rounds,
-            blocks,
-            blockTime,
-            Duration.between(started, Instant.now()).toSeconds());
+            started,
+            String.format(
+                Locale.ROOT,
+                "%d rounds, %d blocks, a block every %d s",
+                rounds,
+                blocks,
+                blockTime));
     System.out.println();
     System.out.print(new PaidReport(rows).table(payerCounts));
     System.out.println(machine);

@@ -7,7 +7,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -49,8 +48,7 @@ public final class QuorumBench {
   }
 
   public static void main(String[] args) throws Exception {
-    // as in FloorBench: the proxy's sockets must not delay small writes (Nagle)
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    BenchHost.proxyWithoutNagle();
     FloorOptions options = FloorOptions.parse(args);
     if (options.mineEverySeconds > 0) {
       System.err.println("--mine-every is not supported: the forked provider does not mine");
@@ -191,35 +189,15 @@ public final class QuorumBench {
             "| C | reads | N | errors | p50 ms | p90 ms | p99 ms | req/s | p50 ÷ single |\n"
                 + "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (FloorReport.Merged row : rows) {
-      FloorReport.Merged single =
-          rows.stream()
-              .filter(r -> r.client().equals("single") && r.concurrency() == row.concurrency())
-              .findFirst()
-              .orElseThrow();
+      FloorReport.Merged single = row.of("single", rows);
+      table.append(row.cells());
       table.append(
           String.format(
               Locale.ROOT,
-              "| %d | %s | %d | %d | %.2f | %.2f | %.2f | %.1f | %s |%n",
-              row.concurrency(),
-              row.client(),
-              row.requests(),
-              row.errors(),
-              row.p50(),
-              row.p90(),
-              row.p99(),
-              row.throughputPerSecond(),
+              " %s |%n",
               row == single ? "–" : String.format(Locale.ROOT, "%.2f×", row.p50() / single.p50())));
     }
-    String machine =
-        String.format(
-            Locale.ROOT,
-            "%d CPUs, Java %s, load average before %s, after %s; settings %s; run took %d s",
-            Runtime.getRuntime().availableProcessors(),
-            System.getProperty("java.version"),
-            loadBefore,
-            BenchHost.loadAverage(),
-            options.describe(),
-            Duration.between(started, Instant.now()).toSeconds());
+    String machine = BenchHost.machine(loadBefore, started, "settings " + options.describe());
     System.out.println();
     System.out.println(table);
     System.out.println(machine);

@@ -1,5 +1,6 @@
 package org.walletstate.bench.load;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,16 +53,20 @@ final class ServiceCalls {
   /** Sends {@code requests} in turn, one a call; an answer other than 200 fails as above. */
   static LoadRun.Operation expectingOk(HttpClient http, List<HttpRequest> requests) {
     Supplier<HttpRequest> next = inTurn(requests);
-    return () -> {
-      HttpResponse<byte[]> response =
-          http.send(next.get(), HttpResponse.BodyHandlers.ofByteArray());
-      if (response.statusCode() != 200) {
-        throw new IllegalStateException(
-            "HTTP "
-                + response.statusCode()
-                + ": "
-                + new String(response.body(), StandardCharsets.UTF_8));
-      }
-    };
+    return () -> sendOk(http, next.get());
+  }
+
+  /** Sends {@code request} and returns its answer; an answer other than 200 fails as above. */
+  static HttpResponse<byte[]> sendOk(HttpClient http, HttpRequest request)
+      throws IOException, InterruptedException {
+    HttpResponse<byte[]> response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "HTTP "
+              + response.statusCode()
+              + ": "
+              + new String(response.body(), StandardCharsets.UTF_8));
+    }
+    return response;
   }
 }

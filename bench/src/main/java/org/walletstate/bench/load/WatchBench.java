@@ -43,7 +43,7 @@ public final class WatchBench {
   private WatchBench() {}
 
   public static void main(String[] args) throws Exception {
-    System.setProperty("sun.net.httpserver.nodelay", "true");
+    BenchHost.proxyWithoutNagle();
     WatchBenchOptions options = WatchBenchOptions.parse(args);
     run(options);
     System.exit(0);

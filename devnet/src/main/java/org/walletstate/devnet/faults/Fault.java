@@ -87,6 +87,7 @@ public sealed interface Fault
     return new MoveHead(0, List.of(changes));
   }
 
+  // One record per fault, each naming its kind, by design: the cases of this sealed interface.
   /** See {@link #passThrough()}. */
   record PassThrough() implements Fault {
     @Override

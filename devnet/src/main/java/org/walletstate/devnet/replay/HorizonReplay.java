@@ -36,6 +36,8 @@ public final class HorizonReplay extends LoopbackReplay {
     return listening(new HorizonReplay());
   }
 
+  // Head accessors in the same shape as XrplReplay's and TronReplay's by design: each replay names
+  // its own chain's head.
   public long ledgerIndex() {
     return ledger;
   }

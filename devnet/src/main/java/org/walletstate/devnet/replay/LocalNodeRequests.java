@@ -28,6 +28,7 @@ public final class LocalNodeRequests {
    */
   public static Map<String, Map<String, Object>> attestBodies() {
     Map<String, Map<String, Object>> bodies = new LinkedHashMap<>();
+    // One body per family by design: a table of what each family's holder meets.
     bodies.put(
         "solana",
         body(

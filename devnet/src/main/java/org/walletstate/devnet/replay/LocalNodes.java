@@ -138,7 +138,7 @@ public final class LocalNodes implements AutoCloseable {
         }
         if (held) {
           sol.tokenAccount(
-              base58(sha256("walletstate-devnet/solana/" + token.address())),
+              SolanaShapes.base58(sha256("walletstate-devnet/solana/" + token.address())),
               SOLANA_HOLDER,
               token.address(),
               "1000000",
@@ -211,24 +211,5 @@ public final class LocalNodes implements AutoCloseable {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }
-  }
-
-  private static final String ALPHABET =
-      "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-
-  /** Base58 (Bitcoin alphabet) of 32 bytes: a Solana address. */
-  static String base58(byte[] bytes) {
-    BigInteger value = new BigInteger(1, bytes);
-    StringBuilder out = new StringBuilder();
-    BigInteger radix = BigInteger.valueOf(58);
-    while (value.signum() > 0) {
-      BigInteger[] qr = value.divideAndRemainder(radix);
-      out.append(ALPHABET.charAt(qr[1].intValue()));
-      value = qr[0];
-    }
-    for (int i = 0; i < bytes.length && bytes[i] == 0; i++) {
-      out.append('1');
-    }
-    return out.reverse().toString();
   }
 }

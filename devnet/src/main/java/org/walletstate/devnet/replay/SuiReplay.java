@@ -34,6 +34,8 @@ public final class SuiReplay {
     return digest;
   }
 
+  // Head and reset in the same shape as XrplReplay's, TronReplay's and HorizonReplay's by design:
+  // each replay speaks its own chain's words and returns its own type.
   public SuiReplay clear() {
     balances.clear();
     decimals.clear();

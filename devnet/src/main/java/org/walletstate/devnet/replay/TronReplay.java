@@ -25,6 +25,8 @@ public final class TronReplay {
   private final Map<String, Integer> decimals = new ConcurrentHashMap<>();
   private final Map<String, BigInteger> balances = new ConcurrentHashMap<>();
 
+  // Head accessors in the same shape as SuiReplay's and XrplReplay's by design: each replay names
+  // its own chain's head.
   public long number() {
     return number;
   }

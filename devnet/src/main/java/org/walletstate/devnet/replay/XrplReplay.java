@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * An XRP Ledger served through a {@link JsonRpcReplay} in the shapes of the rippled documentation:
@@ -178,32 +180,32 @@ public final class XrplReplay {
   }
 
   private String accountLines(JsonNode params) {
-    if (!holds(params.path("ledger_index").asLong())) {
-      return ledgerNotFound();
-    }
-    String account = params.path("account").asText();
-    if (!roots.containsKey(account)) {
-      return accountNotFound();
-    }
-    List<ObjectNode> all = lines.getOrDefault(account, List.of());
-    int start = params.has("marker") ? Integer.parseInt(params.get("marker").asText()) : 0;
-    int end = Math.min(all.size(), start + pageSize);
     String peer = params.path("peer").asText(null);
-    ArrayNode page = JSON.createArrayNode();
-    for (ObjectNode line : all.subList(start, end)) {
-      if (peer == null || peer.equals(line.path("account").asText())) {
-        page.add(line);
-      }
-    }
-    ObjectNode result = JSON.createObjectNode().put("account", account);
-    result.set("lines", page);
-    if (end < all.size()) {
-      result.put("marker", Integer.toString(end));
-    }
-    return wrap(pinned(result, params.path("ledger_index").asLong()));
+    return paged(
+        params,
+        "lines",
+        account -> lines.getOrDefault(account, List.of()),
+        line -> peer == null || peer.equals(line.path("account").asText()));
   }
 
   private String accountNfts(JsonNode params) {
+    return paged(
+        params,
+        "account_nfts",
+        account -> new ArrayList<>(nfts.getOrDefault(account, List.of())),
+        nft -> true);
+  }
+
+  /**
+   * The page of the called account's {@code entries} from the call's {@code marker}, those {@code
+   * kept} under {@code member}, with the marker of the next page when there is one; a ledger it
+   * does not hold or an account it does not know gets rippled's error.
+   */
+  private String paged(
+      JsonNode params,
+      String member,
+      Function<String, List<ObjectNode>> entries,
+      Predicate<ObjectNode> kept) {
     if (!holds(params.path("ledger_index").asLong())) {
       return ledgerNotFound();
     }
@@ -211,13 +213,17 @@ public final class XrplReplay {
     if (!roots.containsKey(account)) {
       return accountNotFound();
     }
-    List<ObjectNode> all = new ArrayList<>(nfts.getOrDefault(account, List.of()));
+    List<ObjectNode> all = entries.apply(account);
     int start = params.has("marker") ? Integer.parseInt(params.get("marker").asText()) : 0;
     int end = Math.min(all.size(), start + pageSize);
     ArrayNode page = JSON.createArrayNode();
-    all.subList(start, end).forEach(page::add);
+    for (ObjectNode entry : all.subList(start, end)) {
+      if (kept.test(entry)) {
+        page.add(entry);
+      }
+    }
     ObjectNode result = JSON.createObjectNode().put("account", account);
-    result.set("account_nfts", page);
+    result.set(member, page);
     if (end < all.size()) {
       result.put("marker", Integer.toString(end));
     }

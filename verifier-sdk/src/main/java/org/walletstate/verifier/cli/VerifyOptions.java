@@ -94,6 +94,7 @@ final class VerifyOptions {
     return positional.get(0);
   }
 
+  // Plain accessors, as StatementType's package-private ones, by design: one per option.
   boolean trust() {
     return trust;
   }

@@ -26,6 +26,8 @@ public final class BlockHeaderHash {
 
   private record Field(String name, Kind kind, int length) {}
 
+  // The header's fields in RLP order, one row each; the fork fields are a second table by design: a
+  // header carries a prefix of them.
   private static final List<Field> BASE =
       List.of(
           new Field("parentHash", Kind.DATA, 32),

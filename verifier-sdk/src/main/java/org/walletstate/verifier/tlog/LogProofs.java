@@ -58,6 +58,8 @@ public final class LogProofs {
       if (sn == 0) {
         return false;
       }
+      // RFC 9162's inclusion steps as written there, by design: the code reads against the RFC,
+      // as consistency's steps below read against their own.
       if ((fn & 1) == 1 || fn == sn) {
         r = nodeHash(p, r);
         while ((fn & 1) == 0 && fn != 0) {
@@ -104,6 +106,7 @@ public final class LogProofs {
       if (sn == 0) {
         return false;
       }
+      // RFC 9162's consistency steps as written there, alike to inclusion's above by design.
       if ((fn & 1) == 1 || fn == sn) {
         fr = nodeHash(c, fr);
         sr = nodeHash(c, sr);

@@ -39,6 +39,8 @@ final class SignedChanges {
       CreditLedger ledger,
       Entropy entropy,
       Executor cpu) {
+    // Same constructor shape as WatchService's and DiscountService's by design: each is handed only
+    // the ports it uses, and there is no logic to share.
     this.evaluations = evaluations;
     this.signer = signer;
     this.ledger = ledger;

@@ -56,8 +56,6 @@ public final class WatchService implements WatchesUseCase {
   private final Clock clock;
   private final int maxPerKey;
 
-  // Same constructor shape as WalletSignIn's and OpenPaymentIntent's by design: each is handed only
-  // the ports it uses, and there is no logic to share.
   /**
    * @param maxPerKey the watches a key may have at once
    */
@@ -69,6 +67,8 @@ public final class WatchService implements WatchesUseCase {
       Entropy entropy,
       Clock clock,
       int maxPerKey) {
+    // Same constructor shape as WalletSignIn's and OpenPaymentIntent's by design: each is handed
+    // only the ports it uses, and there is no logic to share.
     this.attest = attest;
     this.store = store;
     this.targets = targets;
