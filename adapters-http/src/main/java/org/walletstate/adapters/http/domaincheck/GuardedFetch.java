@@ -104,7 +104,7 @@ final class GuardedFetch {
     if (!"https".equalsIgnoreCase(url.getScheme()) || host == null) {
       return refused("a redirect to a non-https URL is not followed");
     }
-    String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    String bare = HostAddresses.bare(host);
     return HostAddresses.of(dns, bare)
         .flatMap(
             addresses -> {
