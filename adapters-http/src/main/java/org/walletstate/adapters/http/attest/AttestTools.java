@@ -63,11 +63,8 @@ public class AttestTools implements ToolSet {
               + attestation.get("passCount").asInt()
               + " met, "
               + attestation.get("failCount").asInt()
-              + " not met), signed with "
-              + data.get("kid").asText()
-              + " and "
-              + data.get("pqKid").asText()
-              + ".",
+              + " not met), "
+              + ToolAnswers.signedWith(data),
           data,
           drawn);
     }

@@ -185,6 +185,11 @@ public class ToolAnswers {
     }
   }
 
+  /** The end of a signed answer's summary: the two keys it is signed with. */
+  public static String signedWith(JsonNode data) {
+    return "signed with " + data.get("kid").asText() + " and " + data.get("pqKid").asText() + ".";
+  }
+
   @SuppressWarnings("unchecked")
   static JsonObject vertx(JsonNode node) {
     return new JsonObject(EXACT.convertValue(node, Map.class));

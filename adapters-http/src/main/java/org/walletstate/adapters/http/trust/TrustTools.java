@@ -140,10 +140,7 @@ public class TrustTools implements ToolSet {
         + summary.get("totalFailed").asInt()
         + " failed, "
         + summary.get("totalNotEvaluated").asInt()
-        + " not evaluated; signed with "
-        + data.get("kid").asText()
-        + " and "
-        + data.get("pqKid").asText()
-        + ".";
+        + " not evaluated; "
+        + ToolAnswers.signedWith(data);
   }
 }
