@@ -50,6 +50,8 @@ public class AttestTools implements ToolSet {
         .map(paid -> answers.drawn(paid, this::answer));
   }
 
+  // Summarised as the trust tool summarises a profile, by design: each names its own result's
+  // fields.
   private ToolResponse answer(AttestOutcome outcome, Settlement.Drawn drawn) {
     if (outcome instanceof AttestOutcome.Signed signed) {
       JsonNode data = ToolAnswers.exact(signed.dataJson());

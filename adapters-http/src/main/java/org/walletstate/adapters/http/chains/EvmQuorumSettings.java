@@ -31,6 +31,8 @@ public final class EvmQuorumSettings {
       ChainId chain = EvmChainSettings.chainOf(entry.getKey());
       ChainReadsConfig.EvmChain o = entry.getValue();
       try {
+        // Overrides applied as SnapshotQuorumSettings applies its own by design: each family has
+        // its own quorum class.
         EvmQuorum quorum = quorums.get(chain);
         if (!o.providers().isEmpty()) {
           quorum = quorum.withProviders(ConfiguredProviders.of(o.providers()));

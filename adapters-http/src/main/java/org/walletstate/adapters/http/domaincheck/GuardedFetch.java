@@ -59,6 +59,7 @@ final class GuardedFetch {
     }
   }
 
+  // Fields and constructor in the usual shape by design: each collaborator handed in once.
   private final DnsClient dns;
   private final HttpClient http;
   private final AddressPolicy policy;

@@ -37,6 +37,7 @@ public class ToolAnswers {
           .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
           .build();
 
+  // Held as handed in by design: the composition root builds the tool answers once.
   private final ObjectMapper json;
   private final JsonBodies bodies;
   private final Failures failures;

@@ -19,6 +19,7 @@ public final class MeteredCreditLedger implements CreditLedger {
     this.meters = meters;
   }
 
+  // Each statement timed alike by design: the ledger port's methods, wrapped one by one.
   @Override
   public Uni<Long> balance(long keyId) {
     return ServerTimings.timed(ledger.balance(keyId), "ledger", null);

@@ -36,6 +36,7 @@ public final class MeteredSigners {
         return signed(meters, "attestation", () -> signer.signUnlogged(request));
       }
 
+      // Each port's methods wrapped one by one by design: the signer interfaces share no parent.
       @Override
       public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
         return signer.logged(pending, finishing);
