@@ -39,6 +39,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "account")
 public class CreditsResource {
 
+  // Held field by field like every resource's by design: the container injects each one.
   private final CreditsOverviewQuery overview;
   private final BuyCreditsUseCase buyCredits;
   private final Exchange edge;

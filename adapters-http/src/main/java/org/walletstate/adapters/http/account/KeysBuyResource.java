@@ -91,6 +91,7 @@ public class KeysBuyResource {
       String authHint,
       AccessPass accessPass) {}
 
+  // Declared like the other POST endpoints by design: each has its own route, limit and use case.
   @Idempotent(revealsSecret = true)
   @POST
   @RateLimited(RatePolicy.KEYS_BUY)

@@ -43,6 +43,7 @@ public class KeysResource {
   static final String ALREADY_EXISTS =
       "A key already exists for this email address; each email address gets one free key";
 
+  // Declared like the other POST endpoints by design: each has its own route, limit and use case.
   @Idempotent(revealsSecret = true)
   @POST
   @Consumes(MediaType.APPLICATION_JSON)

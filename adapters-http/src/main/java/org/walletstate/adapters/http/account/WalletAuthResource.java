@@ -38,6 +38,7 @@ public class WalletAuthResource {
     this.domain = domain.filter(d -> !d.isBlank()).orElse(null);
   }
 
+  // A public GET declared like the other reads by design: its own route, rate policy and answer.
   @GET
   @Produces(MediaType.APPLICATION_JSON)
   @RateLimited(RatePolicy.KEY_SET)

@@ -49,6 +49,7 @@ public class AttestResource {
     this.edge = edge;
   }
 
+  // Declared like the other payable POSTs by design: each has its own route and use case.
   @Idempotent
   @POST
   @PayPerCall
@@ -90,6 +91,8 @@ public class AttestResource {
     return edge.quote(MeteredOperation.ATTEST, true);
   }
 
+  // Answers the outcomes as AttestTools.answer does by design: here as envelopes, there as tool
+  // results.
   /** An attest outcome as attest answers it (also a watch's first attestation). */
   static Response respond(Envelopes envelopes, AttestOutcome outcome) {
     if (outcome instanceof AttestOutcome.Signed signed) {

@@ -50,6 +50,8 @@ public class AttestTools implements ToolSet {
         .map(paid -> answers.drawn(paid, this::answer));
   }
 
+  // Summarised as the trust tool summarises a profile, by design: each names its own result's
+  // fields.
   private ToolResponse answer(AttestOutcome outcome, Settlement.Drawn drawn) {
     if (outcome instanceof AttestOutcome.Signed signed) {
       JsonNode data = ToolAnswers.exact(signed.dataJson());
@@ -63,11 +65,8 @@ public class AttestTools implements ToolSet {
               + attestation.get("passCount").asInt()
               + " met, "
               + attestation.get("failCount").asInt()
-              + " not met), signed with "
-              + data.get("kid").asText()
-              + " and "
-              + data.get("pqKid").asText()
-              + ".",
+              + " not met), "
+              + ToolAnswers.signedWith(data),
           data,
           drawn);
     }

@@ -39,6 +39,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "core")
 public class WatchesResource {
 
+  // Injected field by field like every resource by design: the use case, the clock and the edge.
   private final WatchesUseCase watches;
   private final Clock clock;
   private final Exchange edge;
@@ -76,6 +77,7 @@ public class WatchesResource {
         .map(all -> listed("watches", all.stream().map(this::view).toList()));
   }
 
+  // A key's read declared like the other GETs of one record by design: its own route and use case.
   @GET
   @Path("/{id}")
   @RequiresKey

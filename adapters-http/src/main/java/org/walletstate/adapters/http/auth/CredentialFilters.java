@@ -49,6 +49,7 @@ public class CredentialFilters {
       ScannersUseCase scanners,
       AddressLimits limits,
       Clock clock) {
+    // Field by field by design: each collaborator as the container hands it in.
     this.authenticate = authenticate;
     this.walletSignIn = walletSignIn;
     this.caller = caller;

@@ -46,6 +46,8 @@ public interface ChainReadsConfig {
   /** Sui (GraphQL): {@code walletstate.chains.sui.endpoints}, ... */
   JsonRpcChain sui();
 
+  // The same overrides as EvmChain's by design: each family's keys are mapped and documented on
+  // their own.
   /** A non-EVM chain read over JSON-RPC, a REST API or GraphQL: its overrides. */
   interface JsonRpcChain {
     /** Endpoints in priority order. */

@@ -55,6 +55,8 @@ public final class EvmChainSettings {
           "Chain %s read from %s",
           chain.id(), chainConfig.endpoints().stream().map(EvmChainSettings::hostOf).toList());
     }
+    // Override by override, as for each chain above, by design: every setting has its own
+    // with-method.
     ChainReadsConfig.EvmReads shared = config.evmReads();
     if (shared.cacheEntries().isPresent()) {
       evm = evm.withCacheEntries(shared.cacheEntries().getAsInt());

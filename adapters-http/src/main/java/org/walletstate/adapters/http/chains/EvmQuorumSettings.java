@@ -1,8 +1,6 @@
 package org.walletstate.adapters.http.chains;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.ReadProvider;
@@ -33,16 +31,11 @@ public final class EvmQuorumSettings {
       ChainId chain = EvmChainSettings.chainOf(entry.getKey());
       ChainReadsConfig.EvmChain o = entry.getValue();
       try {
+        // Overrides applied as SnapshotQuorumSettings applies its own by design: each family has
+        // its own quorum class.
         EvmQuorum quorum = quorums.get(chain);
         if (!o.providers().isEmpty()) {
-          List<ReadProvider> providers = new ArrayList<>();
-          // by name: configuration maps have no order of their own
-          new java.util.TreeMap<>(o.providers())
-              .forEach(
-                  (name, p) ->
-                      providers.add(
-                          new ReadProvider(name, p.endpoints(), p.independent().orElse(true))));
-          quorum = quorum.withProviders(providers);
+          quorum = quorum.withProviders(ConfiguredProviders.of(o.providers()));
         }
         if (o.quorum().isPresent()) {
           quorum = quorum.withSize(o.quorum().getAsInt());

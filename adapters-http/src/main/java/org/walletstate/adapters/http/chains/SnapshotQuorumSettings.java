@@ -1,8 +1,5 @@
 package org.walletstate.adapters.http.chains;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.TreeMap;
 import org.jboss.logging.Logger;
 import org.walletstate.adapters.chain.ReadProvider;
 import org.walletstate.adapters.chain.jsonrpc.JsonRpcChainConfig;
@@ -76,14 +73,7 @@ public final class SnapshotQuorumSettings {
     try {
       SnapshotQuorum quorum = SnapshotQuorum.ofEndpoints(chain.endpoints(), defaultLag);
       if (!o.providers().isEmpty()) {
-        List<ReadProvider> providers = new ArrayList<>();
-        // by name: configuration maps have no order of their own
-        new TreeMap<>(o.providers())
-            .forEach(
-                (provider, p) ->
-                    providers.add(
-                        new ReadProvider(provider, p.endpoints(), p.independent().orElse(true))));
-        quorum = quorum.withProviders(providers);
+        quorum = quorum.withProviders(ConfiguredProviders.of(o.providers()));
       }
       if (o.quorum().isPresent()) {
         quorum = quorum.withSize(o.quorum().getAsInt());

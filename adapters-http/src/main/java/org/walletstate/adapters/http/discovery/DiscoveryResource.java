@@ -63,6 +63,7 @@ public class DiscoveryResource {
     }
   }
 
+  // Each document declared as its own GET by design: its own path, media type and summary.
   @GET
   @Path(".well-known/x402")
   @Produces(MediaType.APPLICATION_JSON)

@@ -59,6 +59,7 @@ final class GuardedFetch {
     }
   }
 
+  // Fields and constructor in the usual shape by design: each collaborator handed in once.
   private final DnsClient dns;
   private final HttpClient http;
   private final AddressPolicy policy;
@@ -104,7 +105,7 @@ final class GuardedFetch {
     if (!"https".equalsIgnoreCase(url.getScheme()) || host == null) {
       return refused("a redirect to a non-https URL is not followed");
     }
-    String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    String bare = HostAddresses.bare(host);
     return HostAddresses.of(dns, bare)
         .flatMap(
             addresses -> {

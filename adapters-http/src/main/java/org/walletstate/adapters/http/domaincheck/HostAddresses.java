@@ -14,6 +14,11 @@ final class HostAddresses {
 
   private HostAddresses() {}
 
+  /** A URL's host without the brackets of an IPv6 literal. */
+  static String bare(String host) {
+    return host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+  }
+
   /** The host's addresses: a literal as it is, a name through the resolver (A and AAAA). */
   static Uni<List<InetAddress>> of(DnsClient dns, String host) {
     if (host.matches("[0-9.]+") || host.contains(":")) {

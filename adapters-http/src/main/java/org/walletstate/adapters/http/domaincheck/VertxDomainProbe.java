@@ -36,6 +36,7 @@ public final class VertxDomainProbe implements DomainProbe {
   public static final String META_NAME = "service-verification";
   public static final String FILE_PATH = "/service-verify.txt";
 
+  // Fields and constructor in the usual shape by design: each collaborator handed in once.
   private final DnsClient dns;
   private final GuardedFetch fetch;
   private final DomainCheckConfig config;

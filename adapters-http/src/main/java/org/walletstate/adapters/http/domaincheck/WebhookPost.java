@@ -78,8 +78,7 @@ public final class WebhookPost implements WebhookSender {
     if (!tls && !(allowHttp && scheme.equals("http"))) {
       return sent(false, "not an https URL");
     }
-    String host = url.getHost();
-    String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    String bare = HostAddresses.bare(url.getHost());
     return HostAddresses.of(dns, bare)
         .flatMap(
             addresses -> {

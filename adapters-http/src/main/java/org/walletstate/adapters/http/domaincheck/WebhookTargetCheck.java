@@ -45,8 +45,7 @@ public final class WebhookTargetCheck implements WebhookTargets {
     if (!scheme.equals("https") && !(allowHttp && scheme.equals("http"))) {
       return Uni.createFrom().item(Optional.of("webhookUrl must be an https URL"));
     }
-    String host = url.getHost();
-    String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    String bare = HostAddresses.bare(url.getHost());
     return HostAddresses.of(dns, bare)
         .map(
             addresses -> {

@@ -22,6 +22,7 @@ import org.walletstate.domain.ValidationException;
  */
 public class ErrorMappers {
 
+  // Injected field by field like every resource by design: the container hands each one in.
   private final Envelopes envelopes;
   private final Failures failures;
   private final RouteTable routes;

@@ -41,6 +41,7 @@ public class HttpEdge {
   private final long maxBodyBytes;
   private final BodyHandler streamedBodies;
 
+  // The body limit read as McpTransport reads it, by design: both take the one configured size.
   @Inject
   public HttpEdge(
       Envelopes envelopes,

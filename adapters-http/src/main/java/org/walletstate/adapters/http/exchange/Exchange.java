@@ -15,6 +15,7 @@ import org.walletstate.domain.request.RequestValue;
  */
 public final class Exchange {
 
+  // Three fields and their constructor by design: what the composition root hands in, held as is.
   private final JsonBodies bodies;
   private final CurrentCaller caller;
   private final Envelopes envelopes;

@@ -18,6 +18,7 @@ import org.walletstate.domain.account.Payer;
  */
 public final class PayableExchange {
 
+  // Held as handed in by design, like Exchange: the composition root builds it once.
   private final Exchange exchange;
   private final PaymentQuotes quotes;
   private final PerCallPayments payments;

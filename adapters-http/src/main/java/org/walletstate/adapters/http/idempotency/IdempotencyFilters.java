@@ -77,6 +77,7 @@ public class IdempotencyFilters {
       @ConfigProperty(name = "walletstate.idempotency.lifetime", defaultValue = "24h")
           Duration lifetime,
       @ConfigProperty(name = "walletstate.idempotency.lease", defaultValue = "2m") Duration lease) {
+    // Field by field by design: each collaborator and setting as the container hands it in.
     this.requests = requests;
     this.caller = caller;
     this.addresses = addresses;

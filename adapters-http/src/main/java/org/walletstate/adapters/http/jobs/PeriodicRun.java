@@ -60,6 +60,7 @@ public final class PeriodicRun {
       Optional<Duration> every,
       boolean atStart,
       Supplier<Uni<Integer>> run) {
+    // Field by field by design: each part of the job as its wiring hands it in.
     this.log = log;
     this.doneLevel = doneLevel;
     this.done = done;

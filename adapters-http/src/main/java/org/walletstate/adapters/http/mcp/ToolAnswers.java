@@ -37,6 +37,7 @@ public class ToolAnswers {
           .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
           .build();
 
+  // Held as handed in by design: the composition root builds the tool answers once.
   private final ObjectMapper json;
   private final JsonBodies bodies;
   private final Failures failures;
@@ -183,6 +184,11 @@ public class ToolAnswers {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("signed text is not JSON", e);
     }
+  }
+
+  /** The end of a signed answer's summary: the two keys it is signed with. */
+  public static String signedWith(JsonNode data) {
+    return "signed with " + data.get("kid").asText() + " and " + data.get("pqKid").asText() + ".";
   }
 
   @SuppressWarnings("unchecked")

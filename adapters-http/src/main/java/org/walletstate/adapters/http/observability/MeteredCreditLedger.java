@@ -1,6 +1,7 @@
 package org.walletstate.adapters.http.observability;
 
 import io.smallrye.mutiny.Uni;
+import java.util.function.Predicate;
 import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.port.out.CreditLedger;
 
@@ -18,6 +19,7 @@ public final class MeteredCreditLedger implements CreditLedger {
     this.meters = meters;
   }
 
+  // Each statement timed alike by design: the ledger port's methods, wrapped one by one.
   @Override
   public Uni<Long> balance(long keyId) {
     return ServerTimings.timed(ledger.balance(keyId), "ledger", null);
@@ -25,22 +27,27 @@ public final class MeteredCreditLedger implements CreditLedger {
 
   @Override
   public Uni<Debit> debit(DebitRequest request) {
-    return ServerTimings.timed(ledger.debit(request), "ledger", null)
-        .invoke(
-            debit -> {
-              if (debit instanceof Debit.Applied) {
-                meters.charged(request.reason(), request.credits());
-              }
-            });
+    return counted(
+        ledger.debit(request),
+        Debit.Applied.class::isInstance,
+        () -> meters.charged(request.reason(), request.credits()));
   }
 
   @Override
   public Uni<Refund> refund(RefundRequest request) {
-    return ServerTimings.timed(ledger.refund(request), "ledger", null)
+    return counted(
+        ledger.refund(request),
+        Refund.Applied.class::isInstance,
+        () -> meters.refunded(request.reason(), request.credits()));
+  }
+
+  /** The statement timed as {@code ledger}, {@code count} run when what it answers was applied. */
+  private static <T> Uni<T> counted(Uni<T> statement, Predicate<T> applied, Runnable count) {
+    return ServerTimings.timed(statement, "ledger", null)
         .invoke(
-            refund -> {
-              if (refund instanceof Refund.Applied) {
-                meters.refunded(request.reason(), request.credits());
+            answer -> {
+              if (applied.test(answer)) {
+                count.run();
               }
             });
   }

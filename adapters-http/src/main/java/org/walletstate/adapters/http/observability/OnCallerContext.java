@@ -16,6 +16,7 @@ import org.walletstate.domain.observation.ChainQuery;
  */
 public final class OnCallerContext implements ChainState {
 
+  // The same decorator shape as TimedChainState by design: each wraps the port for one concern.
   private final ChainState chains;
 
   public OnCallerContext(ChainState chains) {

@@ -42,6 +42,7 @@ public class StatusResource {
   private final ObjectMapper json = new ObjectMapper();
   private final AtomicReference<Built> last = new AtomicReference<>();
 
+  // Injected field by field like every resource by design: the container hands each one in.
   @Inject
   public StatusResource(ChainStatusBoard board, Clock clock) {
     this.board = board;

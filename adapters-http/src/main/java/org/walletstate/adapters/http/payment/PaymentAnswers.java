@@ -27,6 +27,7 @@ public final class PaymentAnswers {
         List.of(new Envelopes.FailedRead("chain_read", read.chain().wireValue(), read.message())));
   }
 
+  // Each refusal its own ApiError by design: its own status and words.
   /** 409: the transaction credited before. */
   public static ApiError alreadyCredited(Payment payment) {
     return new ApiError(

@@ -79,6 +79,7 @@ public class PaymentIntentsResource {
       summary =
           "Reserve an exact amount to pay from a wallet that cannot sign (an exchange, a relayer)")
   public Uni<Response> open(byte[] body, HttpServerRequest http) {
+    // The command and the client's address handed on, as the scanner login does, by design.
     PaymentIntentCommand request = PaymentIntentCommands.open(edge.body(body));
     return intents
         .open(request, addresses.client(http))

@@ -10,6 +10,7 @@ import java.util.Optional;
  * Payments to the service ({@code walletstate.payments.*}): where payments must go on each chain
  * family, how many confirmations each chain needs, and the access pass.
  */
+// A configuration mapping like SigningConfig by design: each group of settings has its own prefix.
 @ConfigMapping(prefix = "walletstate.payments")
 public interface PaymentsConfig {
 

@@ -19,6 +19,7 @@ import org.walletstate.application.port.out.RateLimits;
  */
 public class AddressLimits {
 
+  // Held as handed in by design: the composition root builds the limits once.
   private final RateLimits limits;
   private final RateLimitSettings settings;
   private final Clock clock;

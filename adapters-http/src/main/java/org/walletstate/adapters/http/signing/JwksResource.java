@@ -33,6 +33,7 @@ public class JwksResource {
     this.jwks = keys.jwksJson();
   }
 
+  // The one key set declared at its two paths by design: each route has its own declaration.
   @GET
   @Path("v1/jwks")
   @Produces(MediaType.APPLICATION_JSON)

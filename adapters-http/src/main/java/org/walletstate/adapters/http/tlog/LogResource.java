@@ -95,6 +95,7 @@ public class LogResource {
             key.origin(), key.keyId(), key.algorithm(), key.publicKey(), key.ed25519VerifierKey()));
   }
 
+  // Each read of the log declared as its own GET by design: its own path, policy and summary.
   @GET
   @Path("/entries/{id}")
   @Produces(MediaType.APPLICATION_JSON)
@@ -160,6 +161,7 @@ public class LogResource {
       Uni<LogQuery.TileAnswer> answer, boolean bundle, boolean gzip) {
     return answer.map(
         found -> {
+          // A 404 built in place by design: its words name this tree's size.
           if (found instanceof LogQuery.TileAnswer.Beyond beyond) {
             throw new ApiError(
                 404,

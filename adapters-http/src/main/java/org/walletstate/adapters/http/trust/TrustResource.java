@@ -52,6 +52,7 @@ public class TrustResource {
   @JsonPropertyOrder({"results", "summary"})
   public record BatchData(List<Object> results, BatchSummary summary) {}
 
+  // Injected field by field like every resource by design: the container hands each one in.
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
   private final PayableExchange edge;
@@ -66,6 +67,7 @@ public class TrustResource {
     this.envelopes = edge.exchange().envelopes();
   }
 
+  // Declared like the other payable POSTs by design: each has its own route and use case.
   @Idempotent
   @POST
   @PayPerCall

@@ -40,6 +40,8 @@ public class TrustTools implements ToolSet {
     return Map.of("wallet_trust", this::trust, "batch_wallet_trust", this::batch);
   }
 
+  // Drawn and answered in the same steps as batch by design: each over its own use case and
+  // outcome.
   private Uni<ToolResponse> trust(Map<String, Object> args) {
     TrustCommand command = TrustCommands.profile(answers.body(args));
     return profiles
@@ -140,10 +142,7 @@ public class TrustTools implements ToolSet {
         + summary.get("totalFailed").asInt()
         + " failed, "
         + summary.get("totalNotEvaluated").asInt()
-        + " not evaluated; signed with "
-        + data.get("kid").asText()
-        + " and "
-        + data.get("pqKid").asText()
-        + ".";
+        + " not evaluated; "
+        + ToolAnswers.signedWith(data);
   }
 }

@@ -122,6 +122,7 @@ public class ChainsWiring {
     return new ChainStatusBoard(clock);
   }
 
+  // Declared like every producer in the wiring classes by design: one method a bean.
   /**
    * The chain readers' observer: meters per chain and provider, the status board, and the spans of
    * observations and round trips.

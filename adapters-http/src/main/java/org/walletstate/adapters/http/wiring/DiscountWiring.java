@@ -64,6 +64,7 @@ public class DiscountWiring {
         URI.create(baseUrl));
   }
 
+  // Producers repeat their CDI declarations by design: one method a bean.
   @Produces
   @ApplicationScoped
   DiscountCodeQuery discountCodes(DiscountCodes codes, Clock clock) {

@@ -75,6 +75,7 @@ public class HttpEdgeWiring {
     return new ServiceMeters(registry);
   }
 
+  // As above, by design: each producer declares its own bean.
   @Produces
   @ApplicationScoped
   RateLimitSettings rateLimitSettings(Config config) {

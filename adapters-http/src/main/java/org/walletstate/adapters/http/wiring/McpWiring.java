@@ -40,6 +40,7 @@ public class McpWiring {
     return new ToolAnswers(json, bodies, failures);
   }
 
+  // Each tool's producer declared alike by design: one method a bean, built from its own use case.
   @Produces
   @Singleton
   ToolLimits toolLimits(AddressLimits limits) {

@@ -30,6 +30,7 @@ public class MerchantWiring {
     return new CreateMerchantService(store, ledger, clock);
   }
 
+  // Producers repeat their CDI declarations by design: one method a bean.
   @Produces
   @ApplicationScoped
   ConfigureMerchantUseCase configureMerchant(MerchantStore store, Clock clock) {

@@ -79,6 +79,8 @@ public class PaymentWiring {
         EvmChainSettings.evmConfig(chains).chains(), PaymentSettings.feeds(payments));
   }
 
+  // Closed on shutdown like SettlementWiring's relayer by design: each disposer closes its own
+  // bean.
   void closeChainlinkRates(@Disposes ChainlinkRates rates) {
     rates.close();
   }

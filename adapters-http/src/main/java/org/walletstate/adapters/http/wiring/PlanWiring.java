@@ -10,6 +10,7 @@ import org.walletstate.application.payment.PayerBinding;
 import org.walletstate.application.payment.port.in.VerifyPaymentUseCase;
 import org.walletstate.application.port.out.PlanPurchases;
 
+// Producers declared as in every wiring class by design: one method a bean.
 /** Plans bought on chain: the same payment verification and payer binding as every purchase. */
 @ApplicationScoped
 public class PlanWiring {

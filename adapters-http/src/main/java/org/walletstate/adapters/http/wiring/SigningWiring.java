@@ -66,6 +66,7 @@ public class SigningWiring {
     return MeteredSigners.trustProfiles(signer, meters);
   }
 
+  // The signers are wrapped alike by design: each port gets its own timed view of the one signer.
   @Produces
   @ApplicationScoped
   DiscountSigner discountSigner(DualAttestationSigner signer, ServiceMeters meters) {

@@ -48,6 +48,7 @@ public class TrustWiring {
         list, new OnCallerContext(chains), signer, entropy, clock, SigningThreads.POOL);
   }
 
+  // The two use cases produced alike by design: one method a bean over the same profiling.
   @Produces
   @ApplicationScoped
   TrustProfileUseCase trustProfile(TrustProfiling profiling, Charging charging) {

@@ -81,6 +81,7 @@ public class X402Wiring {
     return new PaymentQuotes(x402, json, feePayer);
   }
 
+  // Producers repeat their CDI declarations by design: one method a bean.
   /** How every payable endpoint is served, whoever pays: the quote, the payer, the answer. */
   @Produces
   @Singleton

@@ -47,6 +47,7 @@ public class PerCallPayments {
   public static final String PAYMENT_RESPONSE = "PAYMENT-RESPONSE";
   private static final String NOTHING = " Nothing was charged.";
 
+  // Held as handed in by design: the composition root builds it once.
   private final PaymentQuotes quotes;
   private final PayPerCallConfig config;
   private final ObjectMapper json;
