@@ -1,6 +1,6 @@
 package org.walletstate.adapters.persistence;
 
-import static org.walletstate.adapters.persistence.PaymentRows.utc;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;

@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.first;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -157,9 +159,7 @@ public class PgPaymentIntents implements PaymentIntents {
   public Uni<Optional<PaymentIntent>> find(String id) {
     return pool.preparedQuery(FIND)
         .execute(Tuple.of(id))
-        .map(
-            rows ->
-                rows.size() == 0 ? Optional.empty() : Optional.of(intent(rows.iterator().next())));
+        .map(rows -> first(rows, PgPaymentIntents::intent));
   }
 
   private static PaymentIntent intent(Row row) {

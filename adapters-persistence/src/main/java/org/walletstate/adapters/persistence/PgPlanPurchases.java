@@ -1,13 +1,13 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.port.out.PlanPurchases;
 import org.walletstate.domain.account.Plan;
@@ -59,9 +59,7 @@ public class PgPlanPurchases implements PlanPurchases {
                   && !sender.equals(key.getString("wallet"))) {
                 throw new RolledBack(new Outcome.SenderNotProven());
               }
-              Optional<Instant> paidUntil =
-                  Optional.ofNullable(key.getOffsetDateTime("plan_paid_until"))
-                      .map(OffsetDateTime::toInstant);
+              Optional<Instant> paidUntil = SqlRows.instant(key, "plan_paid_until");
               Instant start = PlanSale.start(month.at(), paidUntil);
               return PaymentRows.insertClaiming(
                       connection,
@@ -114,9 +112,5 @@ public class PgPlanPurchases implements PlanPurchases {
                                 key.getInteger("daily_limit"));
                       });
             });
-  }
-
-  private static OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 }

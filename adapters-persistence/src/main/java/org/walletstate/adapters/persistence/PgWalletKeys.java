@@ -1,8 +1,9 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.first;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -33,18 +34,15 @@ public class PgWalletKeys implements WalletKeys {
     return pool.preparedQuery(BY_WALLET)
         .execute(Tuple.of(wallet.lowercase()))
         .map(
-            rows -> {
-              if (rows.size() == 0) {
-                return Optional.empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  new KeyAccount(
-                      row.getLong("id"),
-                      Plan.fromWireName(row.getString("plan")),
-                      row.getShort("key_version") == 1 ? KeyVersion.V1 : KeyVersion.V2,
-                      row.getInteger("daily_limit")));
-            });
+            rows ->
+                first(
+                    rows,
+                    row ->
+                        new KeyAccount(
+                            row.getLong("id"),
+                            Plan.fromWireName(row.getString("plan")),
+                            row.getShort("key_version") == 1 ? KeyVersion.V1 : KeyVersion.V2,
+                            row.getInteger("daily_limit"))));
   }
 
   @Override

@@ -1,7 +1,7 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
 import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.count;
-import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.utc;
 import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.wallet;
 
 import io.smallrye.mutiny.Uni;

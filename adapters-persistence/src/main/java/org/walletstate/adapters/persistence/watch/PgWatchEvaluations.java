@@ -1,12 +1,14 @@
 package org.walletstate.adapters.persistence.watch;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
@@ -101,12 +103,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
   public Uni<List<Due>> claim(Instant now, Duration lease, int limit) {
     return pool.preparedQuery(CLAIM)
         .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit))
-        .map(
-            rows -> {
-              List<Due> due = new ArrayList<>();
-              rows.forEach(r -> due.add(due(r)));
-              return due;
-            });
+        .map(rows -> each(rows, PgWatchEvaluations::due));
   }
 
   @Override
@@ -116,12 +113,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
         Tuple.of(utc(now), utc(now.plus(lease)), limit, utc(dueBy), chain.toString()).addLong(head);
     return pool.preparedQuery(CLAIM_ON)
         .execute(args)
-        .map(
-            rows -> {
-              List<Due> due = new ArrayList<>();
-              rows.forEach(r -> due.add(due(r)));
-              return due;
-            });
+        .map(rows -> each(rows, PgWatchEvaluations::due));
   }
 
   private static Due due(Row r) {
@@ -215,9 +207,5 @@ public class PgWatchEvaluations implements WatchEvaluations {
                         updated.rowCount() == 1
                             ? connection.preparedQuery(OUTBOX).execute(delivery).replaceWithVoid()
                             : Uni.createFrom().voidItem()));
-  }
-
-  static java.time.OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 }
