@@ -57,13 +57,8 @@ final class KeyPurchaseRows {
                   key.channel().map(c -> c.value()).orElse(null),
                   key.delivery().wireName()
                 }))
-        .flatMap(
-            ids -> {
-              if (ids.size() == 0) {
-                throw new RolledBack(new KeyPurchase.WalletHasKey());
-              }
-              return paid(connection, key, ids.iterator().next().getLong("id"));
-            });
+        .map(ids -> PaymentRows.returnedId(ids, new KeyPurchase.WalletHasKey()))
+        .flatMap(keyId -> paid(connection, key, keyId));
   }
 
   /** The key {@code keyId} is in: its payment, intent, ledger entry and pending mint. */

@@ -47,12 +47,9 @@ public class PgPlanPurchases implements PlanPurchases {
 
   private static Uni<Outcome> buyIn(SqlConnection connection, MonthBought month) {
     Payment payment = month.payment();
-    return connection
-        .preparedQuery(LOCK_KEY)
-        .execute(Tuple.of(month.keyId()))
+    return keyRow(connection, LOCK_KEY, month.keyId())
         .flatMap(
-            rows -> {
-              Row key = rows.iterator().next();
+            key -> {
               String sender = PaymentRows.walletText(payment.sender());
               if (!month.payer().senderProven()
                   && month.payer().intentId().isEmpty()
@@ -96,21 +93,25 @@ public class PgPlanPurchases implements PlanPurchases {
         .flatMap(
             applied -> {
               long granted = applied.iterator().next().getLong("granted");
-              return connection
-                  .preparedQuery(KEY_NOW)
-                  .execute(Tuple.of(month.keyId()))
+              return keyRow(connection, KEY_NOW, month.keyId())
                   .map(
-                      rows -> {
-                        Row key = rows.iterator().next();
-                        return (Outcome)
-                            new Outcome.Paid(
-                                start,
-                                end,
-                                granted,
-                                key.getLong("credits"),
-                                Plan.fromWireName(key.getString("plan")),
-                                key.getInteger("daily_limit"));
-                      });
+                      key ->
+                          (Outcome)
+                              new Outcome.Paid(
+                                  start,
+                                  end,
+                                  granted,
+                                  key.getLong("credits"),
+                                  Plan.fromWireName(key.getString("plan")),
+                                  key.getInteger("daily_limit")));
             });
+  }
+
+  /** The one row of key {@code keyId} that {@code statement} reads. */
+  private static Uni<Row> keyRow(SqlConnection connection, String statement, long keyId) {
+    return connection
+        .preparedQuery(statement)
+        .execute(Tuple.of(keyId))
+        .map(rows -> rows.iterator().next());
   }
 }
