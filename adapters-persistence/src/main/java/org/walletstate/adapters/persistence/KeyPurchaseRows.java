@@ -38,6 +38,8 @@ final class KeyPurchaseRows {
   static Uni<KeyPurchase> buy(SqlConnection connection, NewPaidKey key) {
     Payment payment = key.payment();
     Instant at = key.at();
+    // A positional row like the payment's in PaymentRows by design: each insert lists its own
+    // columns.
     return connection
         .preparedQuery(INSERT_KEY)
         .execute(

@@ -32,6 +32,8 @@ public class PgPlanPurchases implements PlanPurchases {
   private static final String KEY_NOW =
       "select plan, daily_limit, credits from api_key where id = $1";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPlanPurchases(Pool pool) {

@@ -44,6 +44,8 @@ public class PgPurchases implements Purchases, PassMints {
       "update access_pass_mint set attempts = attempts + 1, next_attempt = $2, updated_at = $3"
           + " where api_key_id = $1 and state = 'pending'";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPurchases(Pool pool) {

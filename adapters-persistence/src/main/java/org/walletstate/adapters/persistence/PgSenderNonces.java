@@ -57,6 +57,8 @@ public class PgSenderNonces implements SenderNonces {
       "update evm_sender_nonce_use set lease_until = '-infinity'"
           + " where chain_id = $1 and sender = $2 and nonce = $3 and state = 'allocated'";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgSenderNonces(Pool pool) {

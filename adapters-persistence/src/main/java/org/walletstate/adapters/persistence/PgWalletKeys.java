@@ -17,12 +17,16 @@ import org.walletstate.domain.payload.KeyVersion;
 /** {@link WalletKeys} in PostgreSQL: the key of a registered wallet, and single-use nonces. */
 public class PgWalletKeys implements WalletKeys {
 
+  // The statements as constants, as PgPlanPurchases keeps its own, by design: each store names its
+  // tables' columns.
   private static final String BY_WALLET =
       "select id, plan, key_version, daily_limit from api_key where wallet = $1";
   private static final String USE_NONCE =
       "insert into wallet_sign_in_nonce (wallet, nonce, used_at) values ($1, $2, $3)"
           + " on conflict do nothing returning wallet";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgWalletKeys(Pool pool) {

@@ -25,6 +25,8 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
  */
 final class DiscountCodeIssuing {
 
+  // The statements as constants, one per step, as LogBatches keeps its own by design: each names
+  // its table's columns and locks.
   private static final String LOCK =
       "select pg_advisory_xact_lock(hashtextextended('discount:' || lower($1), 0))";
   private static final String TWIN =

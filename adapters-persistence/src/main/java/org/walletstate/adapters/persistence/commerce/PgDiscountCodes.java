@@ -40,6 +40,8 @@ public class PgDiscountCodes implements DiscountCodes {
       "update discount_code set used_at = $2, payment_chain_id = $3, payment_tx_hash = $4,"
           + " payment_sender = $5, payment_raw = $6 where code = $1";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgDiscountCodes(Pool pool) {

@@ -35,6 +35,8 @@ public class PgMerchantStore implements MerchantStore {
           + " 'enabled')::boolean))"
           + " and ($2::boolean is null or (verification_status = 'verified') = $2)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgMerchantStore(Pool pool) {

@@ -54,6 +54,8 @@ public class PgScannerLockouts implements ScannerLockouts {
       "delete from scanner_login_client where (merchant_id, client) in (select merchant_id, client"
           + " from scanner_login_client where merchant_id = $1 and touched_at < $2 limit 100)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgScannerLockouts(Pool pool) {

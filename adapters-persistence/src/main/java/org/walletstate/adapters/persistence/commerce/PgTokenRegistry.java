@@ -27,6 +27,8 @@ public class PgTokenRegistry implements TokenRegistry {
           + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12)"
           + " on conflict (chain_id, address_key) do nothing returning *";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgTokenRegistry(Pool pool) {

@@ -48,6 +48,8 @@ public class PgWatchDeliveries implements WatchDeliveries {
           + " join watch w on w.id = d.watch_id where w.key_id = $1 and d.watch_id = $2"
           + " order by d.seq desc limit $3";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgWatchDeliveries(Pool pool) {

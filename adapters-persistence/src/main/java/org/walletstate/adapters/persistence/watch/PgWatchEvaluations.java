@@ -93,6 +93,8 @@ public class PgWatchEvaluations implements WatchEvaluations {
       "insert into watch_delivery (id, watch_id, seq, attestation_id, body, created_at,"
           + " next_attempt_at) values ($1, $2, $3, $4, $5, $6, $6)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgWatchEvaluations(Pool pool) {
@@ -137,6 +139,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
     if (reads.isEmpty()) {
       return Uni.createFrom().voidItem();
     }
+    // Column arrays like unchanged's by design: each statement unnests its own columns.
     String[] ids = new String[reads.size()];
     String[] chains = new String[ids.length];
     Long[] blocks = new Long[ids.length];
@@ -159,6 +162,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
     if (watches.isEmpty()) {
       return Uni.createFrom().voidItem();
     }
+    // Column arrays like readAt's by design: each statement unnests its own columns.
     String[] ids = new String[watches.size()];
     String[] statuses = new String[ids.length];
     String[] details = new String[ids.length];
