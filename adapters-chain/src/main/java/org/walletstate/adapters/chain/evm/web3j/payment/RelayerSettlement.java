@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.SenderNonces;
@@ -129,16 +130,27 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
 
   private Uni<State> state(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
+    return onChain(
+            token, config -> readState(config, token, authorization), calls, State.Failed::new)
+        .onFailure()
+        .recoverWithItem(e -> new State.Failed("the token could not be read"));
+  }
+
+  /**
+   * {@code work} with the token's chain on {@code executor}; {@code unconfigured}'s answer, naming
+   * the chain, when that chain is not configured here.
+   */
+  private <T> Uni<T> onChain(
+      TransferAuthorization.TokenDomain token,
+      Function<EvmChainConfig, T> work,
+      ExecutorService executor,
+      Function<String, T> unconfigured) {
     EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
     if (config == null) {
       return Uni.createFrom()
-          .item(new State.Failed("chain " + token.chainId() + " is not configured"));
+          .item(unconfigured.apply("chain " + token.chainId() + " is not configured"));
     }
-    return Uni.createFrom()
-        .item(() -> readState(config, token, authorization))
-        .runSubscriptionOn(calls)
-        .onFailure()
-        .recoverWithItem(e -> new State.Failed("the token could not be read"));
+    return Uni.createFrom().item(() -> work.apply(config)).runSubscriptionOn(executor);
   }
 
   private State readState(
@@ -222,14 +234,11 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     if (relayer.isEmpty()) {
       return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
     }
-    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
-    if (config == null) {
-      return Uni.createFrom()
-          .item(new Settlement.Refused("chain " + token.chainId() + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> settleNow(config, token, authorization))
-        .runSubscriptionOn(sends)
+    return onChain(
+            token,
+            config -> settleNow(config, token, authorization),
+            sends,
+            Settlement.Refused::new)
         .onFailure(RejectedExecutionException.class)
         .recoverWithItem(
             e -> new Settlement.Refused("the relayer has as many settlements as it takes"))
