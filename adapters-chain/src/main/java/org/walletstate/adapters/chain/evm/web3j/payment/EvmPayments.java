@@ -120,13 +120,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       ExecutorService executor,
       java.util.function.Function<String, T> unavailable,
       String incomplete) {
-    EvmChainConfig config = chains.get(chain);
-    if (config == null) {
-      return Uni.createFrom().item(unavailable.apply("chain " + chain + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> work.apply(config))
-        .runSubscriptionOn(executor)
+    return PaymentNodes.onChain(chains, chain, work, executor, unavailable)
         .onFailure()
         .recoverWithItem(e -> unavailable.apply(incomplete));
   }

@@ -15,7 +15,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.walletstate.adapters.chain.DaemonThreads;
 import org.walletstate.adapters.chain.evm.config.EvmChainConfig;
 import org.walletstate.application.port.out.SenderNonces;
@@ -130,27 +129,14 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
 
   private Uni<State> state(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
-    return onChain(
-            token, config -> readState(config, token, authorization), calls, State.Failed::new)
+    return PaymentNodes.onChain(
+            chains,
+            new ChainId.Evm(token.chainId()),
+            config -> readState(config, token, authorization),
+            calls,
+            State.Failed::new)
         .onFailure()
         .recoverWithItem(e -> new State.Failed("the token could not be read"));
-  }
-
-  /**
-   * {@code work} with the token's chain on {@code executor}; {@code unconfigured}'s answer, naming
-   * the chain, when that chain is not configured here.
-   */
-  private <T> Uni<T> onChain(
-      TransferAuthorization.TokenDomain token,
-      Function<EvmChainConfig, T> work,
-      ExecutorService executor,
-      Function<String, T> unconfigured) {
-    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
-    if (config == null) {
-      return Uni.createFrom()
-          .item(unconfigured.apply("chain " + token.chainId() + " is not configured"));
-    }
-    return Uni.createFrom().item(() -> work.apply(config)).runSubscriptionOn(executor);
   }
 
   private State readState(
@@ -234,8 +220,9 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     if (relayer.isEmpty()) {
       return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
     }
-    return onChain(
-            token,
+    return PaymentNodes.onChain(
+            chains,
+            new ChainId.Evm(token.chainId()),
             config -> settleNow(config, token, authorization),
             sends,
             Settlement.Refused::new)
