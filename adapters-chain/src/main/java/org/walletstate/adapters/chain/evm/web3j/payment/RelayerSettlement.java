@@ -57,6 +57,8 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     }
   }
 
+  // Fields in EvmPayments' shape by design: each adapter holds its chains, nodes and executors of
+  // its own.
   private final Map<ChainId, EvmChainConfig> chains;
   private final Optional<EvmSender> relayer;
   private final Duration settleWait;
@@ -220,6 +222,7 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     if (relayer.isEmpty()) {
       return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
     }
+    // Run as the state read is, by design: each answers its own failures.
     return PaymentNodes.onChain(
             chains,
             new ChainId.Evm(token.chainId()),
