@@ -24,6 +24,8 @@ public final class ReaderSettings {
    * @return the endpoints, copied
    * @throws IllegalArgumentException naming the chain and the setting that is wrong
    */
+  // The families' shared record components, in their order, by design: each configuration passes
+  // its own.
   public static List<URI> check(
       ChainId chain,
       List<URI> endpoints,

@@ -18,6 +18,8 @@ public class ApiKeyEntity extends PanacheEntityBase {
   @GeneratedValue(strategy = GenerationType.IDENTITY)
   public Long id;
 
+  // One annotated field per column, as in CreditEntryEntity, by design: each entity maps its own
+  // table.
   @Column(name = "key_hash", nullable = false, length = 64)
   public String keyHash;
 

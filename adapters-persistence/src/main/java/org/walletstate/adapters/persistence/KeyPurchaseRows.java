@@ -1,6 +1,6 @@
 package org.walletstate.adapters.persistence;
 
-import static org.walletstate.adapters.persistence.PaymentRows.utc;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -38,6 +38,8 @@ final class KeyPurchaseRows {
   static Uni<KeyPurchase> buy(SqlConnection connection, NewPaidKey key) {
     Payment payment = key.payment();
     Instant at = key.at();
+    // A positional row like the payment's in PaymentRows by design: each insert lists its own
+    // columns.
     return connection
         .preparedQuery(INSERT_KEY)
         .execute(
@@ -57,13 +59,8 @@ final class KeyPurchaseRows {
                   key.channel().map(c -> c.value()).orElse(null),
                   key.delivery().wireName()
                 }))
-        .flatMap(
-            ids -> {
-              if (ids.size() == 0) {
-                throw new RolledBack(new KeyPurchase.WalletHasKey());
-              }
-              return paid(connection, key, ids.iterator().next().getLong("id"));
-            });
+        .map(ids -> PaymentRows.returnedId(ids, new KeyPurchase.WalletHasKey()))
+        .flatMap(keyId -> paid(connection, key, keyId));
   }
 
   /** The key {@code keyId} is in: its payment, intent, ledger entry and pending mint. */

@@ -1,12 +1,14 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
 import org.walletstate.domain.address.WalletAddress;
@@ -56,22 +58,6 @@ final class PaymentRows {
       Optional<String> intentId,
       Object alreadyCredited,
       Object intentUsed) {
-    return insert(connection, keyId, purpose, payment, credits, at, alreadyCredited)
-        .call(paymentId -> claimIntent(connection, intentId, payment, at, intentUsed));
-  }
-
-  /**
-   * Stores the payment for key {@code keyId}; its id. Rolls back with {@code alreadyCredited} when
-   * its transaction hash paid for something before.
-   */
-  private static Uni<Long> insert(
-      SqlConnection connection,
-      long keyId,
-      String purpose,
-      Payment payment,
-      long credits,
-      Instant at,
-      Object alreadyCredited) {
     return connection
         .preparedQuery(INSERT_PAYMENT)
         .execute(
@@ -88,13 +74,19 @@ final class PaymentRows {
                   credits,
                   utc(at)
                 }))
-        .map(
-            rows -> {
-              if (rows.size() == 0) {
-                throw new RolledBack(alreadyCredited);
-              }
-              return rows.iterator().next().getLong("id");
-            });
+        .map(rows -> returnedId(rows, alreadyCredited))
+        .call(paymentId -> claimIntent(connection, intentId, payment, at, intentUsed));
+  }
+
+  /**
+   * The id an insert returned; rolls back with {@code refusal} when it returned none (its conflict
+   * clause kept the row out).
+   */
+  static long returnedId(RowSet<Row> rows, Object refusal) {
+    if (rows.size() == 0) {
+      throw new RolledBack(refusal);
+    }
+    return rows.iterator().next().getLong("id");
   }
 
   /** Marks the intent claimed by this payment; rolls back with {@code used} when it was before. */
@@ -131,9 +123,5 @@ final class PaymentRows {
         .preparedQuery(INSERT_PURCHASE)
         .execute(Tuple.of(keyId, credits, reason, paymentId, utc(at)))
         .replaceWithVoid();
-  }
-
-  static OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 }

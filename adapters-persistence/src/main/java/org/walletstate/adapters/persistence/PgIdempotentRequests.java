@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -7,8 +9,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowIterator;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import org.walletstate.application.port.out.IdempotentRequests;
 
@@ -80,9 +80,9 @@ public class PgIdempotentRequests implements IdempotentRequests {
                 scope,
                 key,
                 io.vertx.core.buffer.Buffer.buffer(fingerprint),
-                at(leaseUntil),
-                at(expiresAt))
-            .addValue(at(now));
+                utc(leaseUntil),
+                utc(expiresAt))
+            .addValue(utc(now));
     return pool.preparedQuery(CLAIM)
         .execute(claim)
         .flatMap(
@@ -143,10 +143,6 @@ public class PgIdempotentRequests implements IdempotentRequests {
 
   @Override
   public Uni<Integer> forgetExpired(Instant now, int limit) {
-    return pool.preparedQuery(FORGET).execute(Tuple.of(at(now), limit)).map(r -> r.rowCount());
-  }
-
-  private static OffsetDateTime at(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
+    return pool.preparedQuery(FORGET).execute(Tuple.of(utc(now), limit)).map(r -> r.rowCount());
   }
 }

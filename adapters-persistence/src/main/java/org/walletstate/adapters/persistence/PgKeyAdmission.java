@@ -36,6 +36,8 @@ public class PgKeyAdmission implements KeyAdmission {
         + " (select used from u) as used from k";
   }
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgKeyAdmission(Pool pool) {

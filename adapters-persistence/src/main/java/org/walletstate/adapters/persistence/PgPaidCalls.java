@@ -34,6 +34,8 @@ public class PgPaidCalls implements PaidCalls {
       "delete from x402_payment where network = $1 and token = $2 and payer = $3 and payment_id = $4"
           + " and state = 'claimed'";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPaidCalls(Pool pool) {

@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.first;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -22,6 +24,8 @@ import org.walletstate.domain.payment.payer.PaymentIntent;
  */
 public class PgPaymentIntents implements PaymentIntents {
 
+  // The statements as constants, as PgCreditLedger keeps its own, by design: each store names its
+  // tables' columns.
   private static final String INSERT =
       "insert into payment_intent (id, secret_hash, chain_id, amount, purpose, created_at,"
           + " expires_at, opener) values ($1, $2, $3, $4, $5, $6, $7, $8)";
@@ -63,6 +67,8 @@ public class PgPaymentIntents implements PaymentIntents {
       "select id, secret_hash, chain_id, amount, purpose, created_at, expires_at"
           + " from payment_intent where id = $1";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPaymentIntents(Pool pool) {
@@ -157,9 +163,7 @@ public class PgPaymentIntents implements PaymentIntents {
   public Uni<Optional<PaymentIntent>> find(String id) {
     return pool.preparedQuery(FIND)
         .execute(Tuple.of(id))
-        .map(
-            rows ->
-                rows.size() == 0 ? Optional.empty() : Optional.of(intent(rows.iterator().next())));
+        .map(rows -> first(rows, PgPaymentIntents::intent));
   }
 
   private static PaymentIntent intent(Row row) {

@@ -1,13 +1,13 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.port.out.PlanPurchases;
 import org.walletstate.domain.account.Plan;
@@ -32,6 +32,8 @@ public class PgPlanPurchases implements PlanPurchases {
   private static final String KEY_NOW =
       "select plan, daily_limit, credits from api_key where id = $1";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPlanPurchases(Pool pool) {
@@ -47,21 +49,16 @@ public class PgPlanPurchases implements PlanPurchases {
 
   private static Uni<Outcome> buyIn(SqlConnection connection, MonthBought month) {
     Payment payment = month.payment();
-    return connection
-        .preparedQuery(LOCK_KEY)
-        .execute(Tuple.of(month.keyId()))
+    return keyRow(connection, LOCK_KEY, month.keyId())
         .flatMap(
-            rows -> {
-              Row key = rows.iterator().next();
+            key -> {
               String sender = PaymentRows.walletText(payment.sender());
               if (!month.payer().senderProven()
                   && month.payer().intentId().isEmpty()
                   && !sender.equals(key.getString("wallet"))) {
                 throw new RolledBack(new Outcome.SenderNotProven());
               }
-              Optional<Instant> paidUntil =
-                  Optional.ofNullable(key.getOffsetDateTime("plan_paid_until"))
-                      .map(OffsetDateTime::toInstant);
+              Optional<Instant> paidUntil = SqlRows.instant(key, "plan_paid_until");
               Instant start = PlanSale.start(month.at(), paidUntil);
               return PaymentRows.insertClaiming(
                       connection,
@@ -98,25 +95,25 @@ public class PgPlanPurchases implements PlanPurchases {
         .flatMap(
             applied -> {
               long granted = applied.iterator().next().getLong("granted");
-              return connection
-                  .preparedQuery(KEY_NOW)
-                  .execute(Tuple.of(month.keyId()))
+              return keyRow(connection, KEY_NOW, month.keyId())
                   .map(
-                      rows -> {
-                        Row key = rows.iterator().next();
-                        return (Outcome)
-                            new Outcome.Paid(
-                                start,
-                                end,
-                                granted,
-                                key.getLong("credits"),
-                                Plan.fromWireName(key.getString("plan")),
-                                key.getInteger("daily_limit"));
-                      });
+                      key ->
+                          (Outcome)
+                              new Outcome.Paid(
+                                  start,
+                                  end,
+                                  granted,
+                                  key.getLong("credits"),
+                                  Plan.fromWireName(key.getString("plan")),
+                                  key.getInteger("daily_limit")));
             });
   }
 
-  private static OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
+  /** The one row of key {@code keyId} that {@code statement} reads. */
+  private static Uni<Row> keyRow(SqlConnection connection, String statement, long keyId) {
+    return connection
+        .preparedQuery(statement)
+        .execute(Tuple.of(keyId))
+        .map(rows -> rows.iterator().next());
   }
 }

@@ -1,5 +1,8 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -7,9 +10,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.walletstate.application.port.out.PassMints;
 import org.walletstate.application.port.out.Purchases;
@@ -44,6 +44,8 @@ public class PgPurchases implements Purchases, PassMints {
       "update access_pass_mint set attempts = attempts + 1, next_attempt = $2, updated_at = $3"
           + " where api_key_id = $1 and state = 'pending'";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgPurchases(Pool pool) {
@@ -89,15 +91,13 @@ public class PgPurchases implements Purchases, PassMints {
   }
 
   private static List<PendingMint> pending(RowSet<Row> rows) {
-    List<PendingMint> out = new ArrayList<>();
-    for (Row row : rows) {
-      out.add(
-          new PendingMint(
-              row.getLong("api_key_id"),
-              EvmAddress.of(row.getString("wallet")),
-              row.getInteger("attempts")));
-    }
-    return out;
+    return each(
+        rows,
+        row ->
+            new PendingMint(
+                row.getLong("api_key_id"),
+                EvmAddress.of(row.getString("wallet")),
+                row.getInteger("attempts")));
   }
 
   @Override
@@ -110,10 +110,6 @@ public class PgPurchases implements Purchases, PassMints {
     return pool.preparedQuery(DEFERRED)
         .execute(Tuple.of(keyId, utc(retryAt), utc(at)))
         .replaceWithVoid();
-  }
-
-  private static OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 
   private static boolean isUniqueViolation(Throwable failure) {

@@ -1,12 +1,12 @@
 package org.walletstate.adapters.persistence;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.walletstate.application.port.out.SenderNonces;
@@ -57,6 +57,8 @@ public class PgSenderNonces implements SenderNonces {
       "update evm_sender_nonce_use set lease_until = '-infinity'"
           + " where chain_id = $1 and sender = $2 and nonce = $3 and state = 'allocated'";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgSenderNonces(Pool pool) {
@@ -121,9 +123,5 @@ public class PgSenderNonces implements SenderNonces {
   @Override
   public Uni<Void> unused(long chainId, String sender, long nonce) {
     return pool.preparedQuery(UNUSED).execute(Tuple.of(chainId, sender, nonce)).replaceWithVoid();
-  }
-
-  private static OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 }

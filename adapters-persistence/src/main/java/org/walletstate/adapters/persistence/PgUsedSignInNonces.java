@@ -21,6 +21,8 @@ public class PgUsedSignInNonces implements UsedSignInNonces {
           + " delete from wallet_sign_in_nonce n using doomed d"
           + " where n.wallet = d.wallet and n.nonce = d.nonce";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgUsedSignInNonces(Pool pool) {

@@ -57,6 +57,8 @@ public final class AnchoredEvmChainState implements EvmChainState {
     this.slots = Objects.requireNonNull(slots, "slots");
   }
 
+  // The port's signatures, as in QuorumEvmChainState and Web3jEvmChainState, by design: each
+  // reader checks the arguments and reads in its own way.
   @Override
   public Uni<ChainObservation> observe(
       ChainId chain,
@@ -116,6 +118,8 @@ public final class AnchoredEvmChainState implements EvmChainState {
 
   /** The reads of one observation, after its head was read. */
   private static final class Observation {
+    // Fields and constructor in QuorumReads' and EvmSender's shape by design: each holds what its
+    // own reads need, and there is no logic to share.
     private final ChainId chain;
     private final EvmRpc rpc;
     private final BlockHead head;

@@ -3,8 +3,6 @@ package org.walletstate.adapters.chain.evm;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.domain.address.EvmAddress;
@@ -44,27 +42,17 @@ public final class BalanceSlotCache {
   public static final int DEFAULT_ENTRIES = 10_000;
   public static final Duration DEFAULT_NOT_FOUND_FOR = Duration.ofMinutes(10);
 
-  private final int maxEntries;
   private final Duration notFoundFor;
   private final Clock clock;
-  private final LinkedHashMap<Key, Known> entries;
+  private final LruMap<Key, Known> entries;
 
   public BalanceSlotCache(int maxEntries, Duration notFoundFor, Clock clock) {
     if (maxEntries < 0) {
       throw new IllegalArgumentException("maxEntries must not be negative: " + maxEntries);
     }
-    this.maxEntries = maxEntries;
     this.notFoundFor = Objects.requireNonNull(notFoundFor, "notFoundFor");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Key, Known> eldest) {
-            return size() > BalanceSlotCache.this.maxEntries;
-          }
-        };
+    this.entries = new LruMap<>(maxEntries);
   }
 
   public static BalanceSlotCache defaults(Clock clock) {

@@ -103,7 +103,8 @@ public interface EvmChainState extends ChainState {
    * As {@link #observe(ChainId, Set, Function, Set)}, anchored at block {@code block} of the chain
    * ({@code eth_getBlockByNumber} by number, for its hash, timestamp and state root) instead of the
    * head: every read and proof pinned to that number, the anchor that block read as {@code latest}.
-   * A block that cannot be read is {@link ChainObservation.HeadUnavailable}.
+   * A block that cannot be read is {@link ChainObservation.HeadUnavailable}. The readers of past
+   * blocks override it with these parameters by design: it is the port's signature.
    */
   default Uni<ChainObservation> observeAt(
       ChainId chain,

@@ -14,6 +14,7 @@ final class ObserveArguments {
 
   private ObserveArguments() {}
 
+  // Null checks written as ReaderSettings' are, by design: other values, another port.
   static void require(
       ChainId chain,
       Set<EvmRead<?>> reads,

@@ -31,6 +31,8 @@ import org.walletstate.domain.proof.ProofTarget;
  */
 final class ProofReads {
 
+  // Fields and constructor in QuorumReads' and QuorumAnchor's shape by design: each holds what its
+  // own reads need.
   private final ChainId chain;
   private final EvmRpc rpc;
   private final BlockHead head;

@@ -22,6 +22,8 @@ final class QuorumAnchor {
   private final ChainCallObserver observer;
   private final Deadline deadline;
 
+  // Constructor in ProofReads' and QuorumReads' shape by design: each holds what its own reads
+  // need.
   QuorumAnchor(
       ChainId chain,
       QuorumEvmChainState.Chain quorum,

@@ -94,8 +94,8 @@ public final class QuorumEvmChainState implements EvmChainState {
     this.observer = Objects.requireNonNull(observer, "observer");
   }
 
-  // The port's signature and argument checks, as in AnchoredEvmChainState; the chain lookup and
-  // deadline are ConfiguredChains'.
+  // The port's signature and argument checks, as in AnchoredEvmChainState, by design: the chain
+  // lookup and deadline are ConfiguredChains', the reads this reader's own.
   @Override
   public Uni<ChainObservation> observe(
       ChainId chain,

@@ -34,6 +34,8 @@ final class QuorumReads {
   private final BalanceSlotCache slots;
   private final ChainCallObserver observer;
 
+  // Constructor in the shape of ProofReads', QuorumAnchor's and AnchoredEvmChainState.Observation's
+  // by design: each holds what its own reads need.
   QuorumReads(
       ChainId chain,
       QuorumEvmChainState.Chain quorum,
@@ -49,6 +51,8 @@ final class QuorumReads {
     this.observer = observer;
   }
 
+  // The observation's arguments, as AnchoredEvmChainState.Observation.run takes them, by design:
+  // one provider's reads there, a quorum's here.
   Uni<ChainObservation> run(
       Set<EvmRead<?>> reads,
       Function<ReadOutcomes, Set<EvmRead<?>>> followUps,

@@ -135,6 +135,7 @@ final class Failover {
   }
 
   private void answeredBy(int endpoint) {
+    // Logged as a failed attempt is, by design: each message names the chain and the endpoint.
     if (preferred.answeredBy(endpoint).isPresent()) {
       LOG.log(
           System.Logger.Level.INFO,

@@ -38,6 +38,8 @@ public record JsonRpcChainConfig(
     Duration observationDeadline,
     Duration failback) {
 
+  // Components and defaults in EvmChainConfig's shape by design: each family's configuration is its
+  // own record, with its own defaults.
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(4);
   public static final int DEFAULT_ATTEMPTS = 3;
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(250);

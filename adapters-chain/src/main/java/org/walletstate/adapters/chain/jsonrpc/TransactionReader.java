@@ -22,6 +22,8 @@ public abstract class TransactionReader implements PaymentReceipts, AutoCloseabl
 
   private static final System.Logger LOG = System.getLogger(TransactionReader.class.getName());
 
+  // Fields checked and kept as FacilitatorSettlement's and Backoff's are, by design: each class
+  // holds its own collaborators.
   private final String family;
   private final JsonRpcChainConfig config;
   private final Clock clock;

@@ -207,6 +207,7 @@ public final class SuiChainState extends SnapshotChainState<SuiRead<?>> {
     if (expected >= 0 && checkpoint.isNull()) {
       throw new RpcFailure("graphql: checkpoint " + expected + " is not available on this server");
     }
+    // Checked as XrplAnswers checks a ledger index, by design: each family reads its own answer.
     JsonNode sequence = checkpoint.get("sequenceNumber");
     if (sequence == null
         || !sequence.isIntegralNumber()

@@ -49,6 +49,8 @@ public final class FacilitatorSettlement implements TransferAuthorizations {
   private static final int VERSION = 2;
   private static final long MAX_TIMEOUT_SECONDS = 300;
 
+  // Fields checked and kept as TransactionReader's are, by design: each class holds its own
+  // collaborators.
   private final URI url;
   private final Duration timeout;
   private final TransferAuthorizations chainReads;

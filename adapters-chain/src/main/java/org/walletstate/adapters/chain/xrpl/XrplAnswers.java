@@ -90,6 +90,8 @@ final class XrplAnswers {
   }
 
   static long ledgerIndex(JsonNode result) throws RpcFailure {
+    // Checked as SuiChainState checks a checkpoint number, by design: each family reads its own
+    // answer.
     JsonNode index = result.get("ledger_index");
     if (index == null
         || !index.isIntegralNumber()

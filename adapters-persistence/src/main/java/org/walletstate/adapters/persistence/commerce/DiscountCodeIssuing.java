@@ -1,7 +1,7 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
 import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.count;
-import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.utc;
 import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.wallet;
 
 import io.smallrye.mutiny.Uni;
@@ -25,6 +25,8 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
  */
 final class DiscountCodeIssuing {
 
+  // The statements as constants, one per step, as LogBatches keeps its own by design: each names
+  // its table's columns and locks.
   private static final String LOCK =
       "select pg_advisory_xact_lock(hashtextextended('discount:' || lower($1), 0))";
   private static final String TWIN =

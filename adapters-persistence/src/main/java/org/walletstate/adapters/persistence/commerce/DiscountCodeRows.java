@@ -3,9 +3,7 @@ package org.walletstate.adapters.persistence.commerce;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.pgclient.PgException;
-import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -44,10 +42,6 @@ final class DiscountCodeRows {
 
   static long count(RowSet<Row> rows) {
     return rows.iterator().next().getLong("n");
-  }
-
-  static OffsetDateTime utc(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
   }
 
   static boolean uniqueViolation(Throwable e) {

@@ -1,15 +1,15 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.instant;
+
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.walletstate.adapters.persistence.SqlRows;
 import org.walletstate.application.commerce.port.in.NftCollections;
 import org.walletstate.application.commerce.port.in.TokenConfigs;
 import org.walletstate.application.commerce.port.in.UsdcPayments;
@@ -78,14 +78,14 @@ final class MerchantRows {
         s.maxDiscountsPerWalletPerDay().orElse(null),
         s.maxUnprovenDiscount().orElse(null),
         s.paused(),
-        s.pausedAt().map(MerchantRows::time).orElse(null),
+        s.pausedAt().map(SqlRows::utc).orElse(null),
         m.listed(),
         v.status().wireName(),
         v.domain().map(DomainName::value).orElse(null),
         v.token().orElse(null),
         v.method().map(DomainVerification.Method::wireName).orElse(null),
-        v.verifiedAt().map(MerchantRows::time).orElse(null),
-        v.windowStart().map(MerchantRows::time).orElse(null),
+        v.verifiedAt().map(SqlRows::utc).orElse(null),
+        v.windowStart().map(SqlRows::utc).orElse(null),
         v.checksInWindow(),
         s.maxPaidCodesFromOtherKeysPerDay().orElse(null));
   }
@@ -145,13 +145,5 @@ final class MerchantRows {
         settings,
         r.getBoolean("listed"),
         verification);
-  }
-
-  static OffsetDateTime time(Instant instant) {
-    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
-  }
-
-  private static Optional<Instant> instant(Row r, String column) {
-    return Optional.ofNullable(r.getOffsetDateTime(column)).map(OffsetDateTime::toInstant);
   }
 }

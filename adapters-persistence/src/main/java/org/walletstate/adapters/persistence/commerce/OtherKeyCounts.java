@@ -1,10 +1,11 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.commerce.port.out.DiscountCodes.Issue;
 import org.walletstate.application.commerce.port.out.DiscountCodes.NewCode;
@@ -82,9 +83,5 @@ final class OtherKeyCounts {
                                 bounds.perStore(), leaving.plus(OtherKeyBounds.STORE_WINDOW)));
                       });
             });
-  }
-
-  private static java.time.OffsetDateTime utc(Instant instant) {
-    return instant.atOffset(ZoneOffset.UTC);
   }
 }

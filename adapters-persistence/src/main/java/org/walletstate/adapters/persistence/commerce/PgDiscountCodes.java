@@ -1,7 +1,8 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.first;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
 import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.issued;
-import static org.walletstate.adapters.persistence.commerce.DiscountCodeRows.utc;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -39,6 +40,8 @@ public class PgDiscountCodes implements DiscountCodes {
       "update discount_code set used_at = $2, payment_chain_id = $3, payment_tx_hash = $4,"
           + " payment_sender = $5, payment_raw = $6 where code = $1";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgDiscountCodes(Pool pool) {
@@ -58,11 +61,7 @@ public class PgDiscountCodes implements DiscountCodes {
   public Uni<Optional<IssuedCode>> find(DiscountCode code) {
     return pool.preparedQuery(FIND)
         .execute(Tuple.of(code.text()))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.<IssuedCode>empty()
-                    : Optional.of(issued(rows.iterator().next())));
+        .map(rows -> first(rows, DiscountCodeRows::issued));
   }
 
   @Override
@@ -70,19 +69,16 @@ public class PgDiscountCodes implements DiscountCodes {
     return pool.preparedQuery(BOUND)
         .execute(Tuple.of(code.text()))
         .map(
-            rows -> {
-              if (rows.size() == 0) {
-                return Optional.<Bound>empty();
-              }
-              Row row = rows.iterator().next();
-              return Optional.of(
-                  new Bound(
-                      issued(row),
-                      row.getLong("owner_key_id"),
-                      row.getLong("caller_key_id"),
-                      Optional.ofNullable(row.getString("wallet_evm")),
-                      Optional.ofNullable(row.getString("wallet_solana"))));
-            });
+            rows ->
+                first(
+                    rows,
+                    row ->
+                        new Bound(
+                            issued(row),
+                            row.getLong("owner_key_id"),
+                            row.getLong("caller_key_id"),
+                            Optional.ofNullable(row.getString("wallet_evm")),
+                            Optional.ofNullable(row.getString("wallet_solana")))));
   }
 
   @Override

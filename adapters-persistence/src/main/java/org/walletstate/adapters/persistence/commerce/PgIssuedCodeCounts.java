@@ -19,6 +19,8 @@ public class PgIssuedCodeCounts implements IssuedCodeCounts {
   private static final String COUNT =
       "select count(*) as n from discount_code where merchant_id = $1 and created_at >= $2";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgIssuedCodeCounts(Pool pool) {

@@ -1,5 +1,9 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.first;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -31,6 +35,8 @@ public class PgMerchantStore implements MerchantStore {
           + " 'enabled')::boolean))"
           + " and ($2::boolean is null or (verification_status = 'verified') = $2)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgMerchantStore(Pool pool) {
@@ -101,7 +107,7 @@ public class PgMerchantStore implements MerchantStore {
                                 m.ownerKeyId(),
                                 m.externalId().orElse(null),
                                 m.partnerProvisioned(),
-                                MerchantRows.time(m.createdAt())));
+                                utc(m.createdAt())));
                         return conn.preparedQuery(MerchantRows.INSERT)
                             .execute(Tuple.from(values))
                             .map(
@@ -128,11 +134,7 @@ public class PgMerchantStore implements MerchantStore {
   public Uni<Optional<Merchant>> find(CompanyId id) {
     return pool.preparedQuery("select * from merchant where id_key = $1")
         .execute(Tuple.of(id.key()))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.empty()
-                    : Optional.of(MerchantRows.read(rows.iterator().next())));
+        .map(rows -> first(rows, MerchantRows::read));
   }
 
   @Override
@@ -183,12 +185,7 @@ public class PgMerchantStore implements MerchantStore {
                     query.verified().orElse(null),
                     query.limit(),
                     query.offset()))
-            .map(
-                rows -> {
-                  List<Merchant> list = new ArrayList<>();
-                  rows.forEach(r -> list.add(MerchantRows.read(r)));
-                  return list;
-                });
+            .map(rows -> each(rows, MerchantRows::read));
     return page.flatMap(list -> total.map(n -> new Page(list, n)));
   }
 
@@ -197,12 +194,7 @@ public class PgMerchantStore implements MerchantStore {
     return pool.preparedQuery(
             "select * from merchant where owner_key_id = $1 order by created_at, id_key")
         .execute(Tuple.of(keyId))
-        .map(
-            rows -> {
-              List<Merchant> list = new ArrayList<>();
-              rows.forEach(r -> list.add(MerchantRows.read(r)));
-              return list;
-            });
+        .map(rows -> each(rows, MerchantRows::read));
   }
 
   @Override

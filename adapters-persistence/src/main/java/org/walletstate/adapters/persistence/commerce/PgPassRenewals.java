@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.first;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -41,10 +43,6 @@ public class PgPassRenewals implements PassRenewals {
     return pool.preparedQuery(
             "select wallet from pass_renewal where token_hash = $1 and expires_at > $2")
         .execute(Tuple.of(Buffer.buffer(tokenHash), OffsetDateTime.ofInstant(now, ZoneOffset.UTC)))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.<EvmAddress>empty()
-                    : Optional.of(EvmAddress.of(rows.iterator().next().getString(0))));
+        .map(rows -> first(rows, r -> EvmAddress.of(r.getString(0))));
   }
 }

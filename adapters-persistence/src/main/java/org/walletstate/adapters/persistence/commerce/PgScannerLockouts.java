@@ -1,5 +1,8 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.instant;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -7,9 +10,9 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Optional;
+import org.walletstate.adapters.persistence.SqlRows;
 import org.walletstate.application.commerce.port.out.ScannerLockouts;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.ScannerLockout;
@@ -51,6 +54,8 @@ public class PgScannerLockouts implements ScannerLockouts {
       "delete from scanner_login_client where (merchant_id, client) in (select merchant_id, client"
           + " from scanner_login_client where merchant_id = $1 and touched_at < $2 limit 100)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgScannerLockouts(Pool pool) {
@@ -95,7 +100,7 @@ public class PgScannerLockouts implements ScannerLockouts {
                                         .execute(
                                             Tuple.of(
                                                 counted.id(),
-                                                time(now.minus(ScannerLockout.KNOWN_TILL)))))
+                                                utc(now.minus(ScannerLockout.KNOWN_TILL)))))
                             .replaceWithVoid()));
   }
 
@@ -143,7 +148,7 @@ public class PgScannerLockouts implements ScannerLockouts {
                 store.failures(),
                 timeOrNull(store.windowStarted()),
                 timeOrNull(store.lockedUntil()),
-                alerted == null ? null : time(alerted)))
+                alerted == null ? null : utc(alerted)))
         .flatMap(
             ok ->
                 conn.preparedQuery(SAVE_CLIENT)
@@ -156,7 +161,7 @@ public class PgScannerLockouts implements ScannerLockouts {
                                 timeOrNull(mine.windowStarted()),
                                 timeOrNull(mine.lockedUntil()),
                                 timeOrNull(next.lastLogin()),
-                                time(now)))))
+                                utc(now)))))
         .replaceWithVoid();
   }
 
@@ -165,12 +170,8 @@ public class PgScannerLockouts implements ScannerLockouts {
         row.getInteger("failures"), instant(row, "window_started"), instant(row, "locked_until"));
   }
 
-  private static Optional<Instant> instant(Row row, String column) {
-    return Optional.ofNullable(row.getOffsetDateTime(column)).map(OffsetDateTime::toInstant);
-  }
-
   private static OffsetDateTime timeOrNull(Optional<Instant> instant) {
-    return instant.map(PgScannerLockouts::time).orElse(null);
+    return instant.map(SqlRows::utc).orElse(null);
   }
 
   @Override
@@ -184,9 +185,5 @@ public class PgScannerLockouts implements ScannerLockouts {
                 rows.size() == 0
                     ? Optional.<Instant>empty()
                     : instant(rows.iterator().next(), "alerted_at"));
-  }
-
-  private static OffsetDateTime time(Instant instant) {
-    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
   }
 }

@@ -1,5 +1,9 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.first;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -9,12 +13,10 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.walletstate.adapters.persistence.SqlRows;
 import org.walletstate.application.commerce.port.out.MerchantStore;
 import org.walletstate.application.commerce.port.out.ScannerStore;
 import org.walletstate.domain.commerce.CompanyId;
@@ -47,11 +49,7 @@ public class PgScannerStore implements ScannerStore {
   public Uni<Optional<byte[]>> salt(CompanyId merchant, byte[] candidate) {
     return pool.preparedQuery(SALT)
         .execute(Tuple.of(merchant.key(), Buffer.buffer(candidate)))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.<byte[]>empty()
-                    : Optional.of(rows.iterator().next().getBuffer("salt").getBytes()));
+        .map(rows -> first(rows, r -> r.getBuffer("salt").getBytes()));
   }
 
   @Override
@@ -94,7 +92,7 @@ public class PgScannerStore implements ScannerStore {
                 merchantId,
                 scanner.label().orElse(null),
                 scanner.pinHash(),
-                time(scanner.createdAt())))
+                utc(scanner.createdAt())))
         .map(
             ok ->
                 new Added.Done(
@@ -138,17 +136,15 @@ public class PgScannerStore implements ScannerStore {
   }
 
   private static List<Scanner> scanners(RowSet<Row> rows) {
-    List<Scanner> scanners = new ArrayList<>();
-    for (Row r : rows) {
-      scanners.add(
-          new Scanner(
-              r.getString("id"),
-              Optional.ofNullable(r.getString("label")),
-              r.getOffsetDateTime("created_at").toInstant(),
-              Optional.ofNullable(r.getOffsetDateTime("last_login_at"))
-                  .map(OffsetDateTime::toInstant)));
-    }
-    return List.copyOf(scanners);
+    return List.copyOf(
+        each(
+            rows,
+            r ->
+                new Scanner(
+                    r.getString("id"),
+                    Optional.ofNullable(r.getString("label")),
+                    r.getOffsetDateTime("created_at").toInstant(),
+                    SqlRows.instant(r, "last_login_at"))));
   }
 
   /**
@@ -185,11 +181,7 @@ public class PgScannerStore implements ScannerStore {
             "select s.id from scanner s join merchant m on m.id = s.merchant_id"
                 + " where m.id_key = $1 and s.pin_hash = $2")
         .execute(Tuple.of(merchant.key(), pinHash))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.<String>empty()
-                    : Optional.of(rows.iterator().next().getString("id")));
+        .map(rows -> first(rows, r -> r.getString("id")));
   }
 
   @Override
@@ -200,15 +192,15 @@ public class PgScannerStore implements ScannerStore {
             conn.preparedQuery(
                     "insert into scanner_session (token_hash, merchant_id, scanner_id, expires_at)"
                         + " select $1, merchant_id, id, $3 from scanner where id = $2")
-                .execute(Tuple.of(Buffer.buffer(tokenHash), scannerId, time(expiresAt)))
+                .execute(Tuple.of(Buffer.buffer(tokenHash), scannerId, utc(expiresAt)))
                 .flatMap(
                     ok ->
                         conn.preparedQuery("update scanner set last_login_at = $2 where id = $1")
-                            .execute(Tuple.of(scannerId, time(now))))
+                            .execute(Tuple.of(scannerId, utc(now))))
                 .flatMap(
                     ok ->
                         conn.preparedQuery("delete from scanner_session where expires_at < $1")
-                            .execute(Tuple.of(time(now))))
+                            .execute(Tuple.of(utc(now))))
                 .replaceWithVoid());
   }
 
@@ -216,15 +208,7 @@ public class PgScannerStore implements ScannerStore {
   public Uni<Optional<CompanyId>> session(byte[] tokenHash, Instant now) {
     return pool.preparedQuery(
             "select merchant_id from scanner_session where token_hash = $1 and expires_at > $2")
-        .execute(Tuple.of(Buffer.buffer(tokenHash), time(now)))
-        .map(
-            rows ->
-                rows.size() == 0
-                    ? Optional.<CompanyId>empty()
-                    : Optional.of(CompanyId.parse(rows.iterator().next().getString(0))));
-  }
-
-  private static OffsetDateTime time(Instant instant) {
-    return OffsetDateTime.ofInstant(instant, ZoneOffset.UTC);
+        .execute(Tuple.of(Buffer.buffer(tokenHash), utc(now)))
+        .map(rows -> first(rows, r -> CompanyId.parse(r.getString(0))));
   }
 }

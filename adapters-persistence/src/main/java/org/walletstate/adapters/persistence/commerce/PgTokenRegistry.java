@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence.commerce;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -7,7 +9,6 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,8 @@ public class PgTokenRegistry implements TokenRegistry {
           + " values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11, $12)"
           + " on conflict (chain_id, address_key) do nothing returning *";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgTokenRegistry(Pool pool) {
@@ -45,12 +48,7 @@ public class PgTokenRegistry implements TokenRegistry {
                 query.chain().map(c -> c.id().toString()).orElse(null),
                 query.symbol().orElse(null),
                 query.type().map(t -> t.wireName()).orElse(null)))
-        .map(
-            rows -> {
-              List<RegistryItem> list = new ArrayList<>();
-              rows.forEach(r -> list.add(entry(r)));
-              return list;
-            });
+        .map(rows -> each(rows, PgTokenRegistry::entry));
   }
 
   @Override

@@ -1,5 +1,7 @@
 package org.walletstate.adapters.persistence.watch;
 
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -7,10 +9,10 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.walletstate.adapters.persistence.SqlRows;
 import org.walletstate.application.attest.watch.port.in.WatchDelivery;
 import org.walletstate.application.attest.watch.port.out.WatchDeliveries;
 
@@ -46,6 +48,8 @@ public class PgWatchDeliveries implements WatchDeliveries {
           + " join watch w on w.id = d.watch_id where w.key_id = $1 and d.watch_id = $2"
           + " order by d.seq desc limit $3";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgWatchDeliveries(Pool pool) {
@@ -55,8 +59,7 @@ public class PgWatchDeliveries implements WatchDeliveries {
   @Override
   public Uni<List<Pending>> claim(Instant now, Duration lease, int limit) {
     return pool.preparedQuery(CLAIM)
-        .execute(
-            Tuple.of(PgWatchEvaluations.utc(now), PgWatchEvaluations.utc(now.plus(lease)), limit))
+        .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit))
         .map(
             rows -> {
               List<Pending> due = new ArrayList<>();
@@ -78,9 +81,7 @@ public class PgWatchDeliveries implements WatchDeliveries {
 
   @Override
   public Uni<Void> delivered(String id, String outcome, Instant at) {
-    return pool.preparedQuery(DELIVERED)
-        .execute(Tuple.of(id, PgWatchEvaluations.utc(at), outcome))
-        .replaceWithVoid();
+    return pool.preparedQuery(DELIVERED).execute(Tuple.of(id, utc(at), outcome)).replaceWithVoid();
   }
 
   @Override
@@ -89,10 +90,10 @@ public class PgWatchDeliveries implements WatchDeliveries {
         .execute(
             Tuple.of(
                 id,
-                PgWatchEvaluations.utc(at),
+                utc(at),
                 outcome,
                 retryAt.isPresent() ? "pending" : "abandoned",
-                retryAt.map(PgWatchEvaluations::utc).orElse(null)))
+                retryAt.map(SqlRows::utc).orElse(null)))
         .replaceWithVoid();
   }
 
@@ -100,12 +101,7 @@ public class PgWatchDeliveries implements WatchDeliveries {
   public Uni<List<WatchDelivery>> history(long ownerKey, String watchId, int limit) {
     return pool.preparedQuery(HISTORY)
         .execute(Tuple.of(ownerKey, watchId, limit))
-        .map(
-            rows -> {
-              List<WatchDelivery> all = new ArrayList<>();
-              rows.forEach(r -> all.add(delivery(r)));
-              return all;
-            });
+        .map(rows -> SqlRows.each(rows, PgWatchDeliveries::delivery));
   }
 
   private static WatchDelivery delivery(Row r) {
@@ -116,12 +112,8 @@ public class PgWatchDeliveries implements WatchDeliveries {
         r.getString("status"),
         r.getInteger("attempts"),
         r.getOffsetDateTime("created_at").toInstant(),
-        instant(r.getOffsetDateTime("last_attempt_at")),
+        SqlRows.instant(r, "last_attempt_at"),
         r.getString("last_outcome"),
-        instant(r.getOffsetDateTime("delivered_at")));
-  }
-
-  private static Optional<Instant> instant(OffsetDateTime at) {
-    return Optional.ofNullable(at).map(OffsetDateTime::toInstant);
+        SqlRows.instant(r, "delivered_at"));
   }
 }

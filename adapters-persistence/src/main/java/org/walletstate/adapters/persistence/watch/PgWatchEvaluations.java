@@ -1,12 +1,14 @@
 package org.walletstate.adapters.persistence.watch;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.utc;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
@@ -91,6 +93,8 @@ public class PgWatchEvaluations implements WatchEvaluations {
       "insert into watch_delivery (id, watch_id, seq, attestation_id, body, created_at,"
           + " next_attempt_at) values ($1, $2, $3, $4, $5, $6, $6)";
 
+  // Built from its pool alone, like the other Pg stores, by design: each runs only its own
+  // statements on it.
   private final Pool pool;
 
   public PgWatchEvaluations(Pool pool) {
@@ -101,12 +105,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
   public Uni<List<Due>> claim(Instant now, Duration lease, int limit) {
     return pool.preparedQuery(CLAIM)
         .execute(Tuple.of(utc(now), utc(now.plus(lease)), limit))
-        .map(
-            rows -> {
-              List<Due> due = new ArrayList<>();
-              rows.forEach(r -> due.add(due(r)));
-              return due;
-            });
+        .map(rows -> each(rows, PgWatchEvaluations::due));
   }
 
   @Override
@@ -116,12 +115,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
         Tuple.of(utc(now), utc(now.plus(lease)), limit, utc(dueBy), chain.toString()).addLong(head);
     return pool.preparedQuery(CLAIM_ON)
         .execute(args)
-        .map(
-            rows -> {
-              List<Due> due = new ArrayList<>();
-              rows.forEach(r -> due.add(due(r)));
-              return due;
-            });
+        .map(rows -> each(rows, PgWatchEvaluations::due));
   }
 
   private static Due due(Row r) {
@@ -145,6 +139,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
     if (reads.isEmpty()) {
       return Uni.createFrom().voidItem();
     }
+    // Column arrays like unchanged's by design: each statement unnests its own columns.
     String[] ids = new String[reads.size()];
     String[] chains = new String[ids.length];
     Long[] blocks = new Long[ids.length];
@@ -167,6 +162,7 @@ public class PgWatchEvaluations implements WatchEvaluations {
     if (watches.isEmpty()) {
       return Uni.createFrom().voidItem();
     }
+    // Column arrays like readAt's by design: each statement unnests its own columns.
     String[] ids = new String[watches.size()];
     String[] statuses = new String[ids.length];
     String[] details = new String[ids.length];
@@ -215,9 +211,5 @@ public class PgWatchEvaluations implements WatchEvaluations {
                         updated.rowCount() == 1
                             ? connection.preparedQuery(OUTBOX).execute(delivery).replaceWithVoid()
                             : Uni.createFrom().voidItem()));
-  }
-
-  static java.time.OffsetDateTime utc(Instant at) {
-    return at.atOffset(ZoneOffset.UTC);
   }
 }

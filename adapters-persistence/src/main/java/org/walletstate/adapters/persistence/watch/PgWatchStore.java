@@ -1,5 +1,8 @@
 package org.walletstate.adapters.persistence.watch;
 
+import static org.walletstate.adapters.persistence.SqlRows.each;
+import static org.walletstate.adapters.persistence.SqlRows.first;
+
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -109,23 +112,14 @@ public class PgWatchStore implements WatchStore {
     return pool.preparedQuery(
             "select " + COLUMNS + " from watch where key_id = $1 order by created_at desc, id")
         .execute(Tuple.of(ownerKey))
-        .map(
-            rows -> {
-              List<Watch> all = new ArrayList<>();
-              rows.forEach(r -> all.add(watch(r)));
-              return all;
-            });
+        .map(rows -> each(rows, PgWatchStore::watch));
   }
 
   @Override
   public Uni<Optional<Watch>> find(long ownerKey, String id) {
     return pool.preparedQuery("select " + COLUMNS + " from watch where key_id = $1 and id = $2")
         .execute(Tuple.of(ownerKey, id))
-        .map(
-            rows ->
-                rows.iterator().hasNext()
-                    ? Optional.of(watch(rows.iterator().next()))
-                    : Optional.empty());
+        .map(rows -> first(rows, PgWatchStore::watch));
   }
 
   @Override

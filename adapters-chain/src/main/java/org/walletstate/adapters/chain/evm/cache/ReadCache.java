@@ -1,11 +1,11 @@
 package org.walletstate.adapters.chain.evm.cache;
 
 import java.math.BigInteger;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.walletstate.adapters.chain.evm.BlockHead;
+import org.walletstate.adapters.chain.evm.LruMap;
 import org.walletstate.domain.evm.Bytes32;
 import org.walletstate.domain.evm.read.EvmRequest;
 import org.walletstate.domain.evm.read.ReadOutcome;
@@ -32,15 +32,7 @@ public final class ReadCache {
       throw new IllegalArgumentException("capacity must not be negative: " + capacity);
     }
     this.capacity = capacity;
-    this.entries =
-        new LinkedHashMap<>(16, 0.75f, true) {
-          private static final long serialVersionUID = 1L;
-
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<Key, ReadOutcome> eldest) {
-            return size() > ReadCache.this.capacity;
-          }
-        };
+    this.entries = new LruMap<>(capacity);
   }
 
   public synchronized Optional<ReadOutcome> get(

@@ -37,6 +37,8 @@ public record EvmChainConfig(
     int maxBatchSize,
     Duration observationDeadline) {
 
+  // Components and defaults in JsonRpcChainConfig's shape by design: each family's configuration is
+  // its own record, with its own defaults.
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(3);
   public static final int DEFAULT_ATTEMPTS = 3;
   public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(200);
@@ -149,6 +151,7 @@ public record EvmChainConfig(
       this.observationDeadline = from.observationDeadline;
     }
 
+    // The settings in the constructor's order by design: the copy is built as any config is.
     private EvmChainConfig config() {
       return new EvmChainConfig(
           chain,

@@ -92,6 +92,7 @@ public final class PublicEvmEndpoints {
     put(m, 324, "https://mainnet.era.zksync.io", "https://zksync2-mainnet.zksync.io");
     put(m, 81457, "https://rpc.blast.io", "https://blast-rpc.publicnode.com");
     put(m, 167000, "https://rpc.mainnet.taiko.xyz", "https://taiko-rpc.publicnode.com");
+    // More rows of the table, alike by design: one put per chain.
     put(m, 2020, "https://api.roninchain.com/rpc", "https://ronin.drpc.org");
     put(m, 42220, "https://forno.celo.org", "https://celo.drpc.org");
     put(m, 88, "https://rpc.viction.xyz", "https://viction.drpc.org");

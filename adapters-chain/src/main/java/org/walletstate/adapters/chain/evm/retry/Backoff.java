@@ -11,6 +11,8 @@ import java.util.function.DoubleSupplier;
  */
 public final class Backoff {
 
+  // Fields checked and kept as TransactionReader's are, by design: each class holds its own
+  // values.
   private final Duration initial;
   private final Duration max;
   private final DoubleSupplier random;

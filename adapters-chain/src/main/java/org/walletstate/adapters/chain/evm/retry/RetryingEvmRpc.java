@@ -49,7 +49,7 @@ public final class RetryingEvmRpc implements EvmRpc {
   private final ChainId chain;
   private final ChainCallObserver observer;
 
-  /** Without an observer. */
+  /** Without an observer; the same parameters as the full constructor's, by design. */
   public RetryingEvmRpc(
       List<? extends EvmRpc> endpoints,
       int attempts,

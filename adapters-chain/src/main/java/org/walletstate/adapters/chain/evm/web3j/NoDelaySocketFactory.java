@@ -26,6 +26,8 @@ public final class NoDelaySocketFactory extends SocketFactory {
     return INSTANCE;
   }
 
+  // One override per SocketFactory method, alike by design: each creates its socket as asked and
+  // sets no delay on it.
   @Override
   public Socket createSocket() throws IOException {
     return noDelay(sockets.createSocket());

@@ -163,6 +163,8 @@ public final class Web3jEvmChainState implements EvmChainState, ChainHeads, Auto
       DoubleSupplier random,
       BalanceSlotCache slots,
       ChainCallObserver observer) {
+    // Checked one by one as ReaderSettings checks its values, by design: each constructor names
+    // its own arguments.
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(heads, "heads");
     Objects.requireNonNull(clock, "clock");
@@ -197,6 +199,8 @@ public final class Web3jEvmChainState implements EvmChainState, ChainHeads, Auto
     return reader.observe(chain, query);
   }
 
+  // The port's signatures, as in AnchoredEvmChainState, by design: this reader hands each call to
+  // the reader that answers it.
   @Override
   public Uni<ChainObservation> observe(
       ChainId chain,

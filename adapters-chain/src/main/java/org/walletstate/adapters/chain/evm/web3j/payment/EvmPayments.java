@@ -73,6 +73,8 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
 
   private static final int MINTS_AT_ONCE = 4;
 
+  // Fields in RelayerSettlement's shape by design: each adapter holds its chains, nodes and
+  // executors of its own.
   private final Map<ChainId, EvmChainConfig> chains;
   private final Optional<PassSettings> pass;
   private final Optional<EvmSender> minter;
@@ -120,13 +122,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
       ExecutorService executor,
       java.util.function.Function<String, T> unavailable,
       String incomplete) {
-    EvmChainConfig config = chains.get(chain);
-    if (config == null) {
-      return Uni.createFrom().item(unavailable.apply("chain " + chain + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> work.apply(config))
-        .runSubscriptionOn(executor)
+    return PaymentNodes.onChain(chains, chain, work, executor, unavailable)
         .onFailure()
         .recoverWithItem(e -> unavailable.apply(incomplete));
   }
@@ -220,6 +216,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
             : "the chain did not answer the mint");
   }
 
+  // Opened as mint is, by design: each checks its own setting, then runs on its own executor.
   @Override
   public Uni<Holding> holding(EvmAddress wallet) {
     if (pass.isEmpty()) {

@@ -97,6 +97,7 @@ final class EvmSender {
   /** How often a waiting transaction looks for a gap below its nonce to fill. */
   private static final Duration GAP_CHECK = Duration.ofSeconds(2);
 
+  // Fields in GapFiller's shape by design: both send for one key and keep what their sends need.
   private final Credentials key;
   private final String address;
   private final SenderNonces nonces;

@@ -30,6 +30,7 @@ final class GapFiller {
 
   private static final Duration STORE_WAIT = Duration.ofSeconds(10);
 
+  // Fields in EvmSender's shape by design: both send for one key and keep what their sends need.
   private final Credentials key;
   private final String address;
   private final SenderNonces nonces;

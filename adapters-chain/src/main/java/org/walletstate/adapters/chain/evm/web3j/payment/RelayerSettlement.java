@@ -57,6 +57,8 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     }
   }
 
+  // Fields in EvmPayments' shape by design: each adapter holds its chains, nodes and executors of
+  // its own.
   private final Map<ChainId, EvmChainConfig> chains;
   private final Optional<EvmSender> relayer;
   private final Duration settleWait;
@@ -129,14 +131,12 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
 
   private Uni<State> state(
       TransferAuthorization.TokenDomain token, TransferAuthorization authorization) {
-    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
-    if (config == null) {
-      return Uni.createFrom()
-          .item(new State.Failed("chain " + token.chainId() + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> readState(config, token, authorization))
-        .runSubscriptionOn(calls)
+    return PaymentNodes.onChain(
+            chains,
+            new ChainId.Evm(token.chainId()),
+            config -> readState(config, token, authorization),
+            calls,
+            State.Failed::new)
         .onFailure()
         .recoverWithItem(e -> new State.Failed("the token could not be read"));
   }
@@ -222,14 +222,13 @@ public final class RelayerSettlement implements TransferAuthorizations, AutoClos
     if (relayer.isEmpty()) {
       return Uni.createFrom().item(new Settlement.Refused("no relayer key is configured"));
     }
-    EvmChainConfig config = chains.get(new ChainId.Evm(token.chainId()));
-    if (config == null) {
-      return Uni.createFrom()
-          .item(new Settlement.Refused("chain " + token.chainId() + " is not configured"));
-    }
-    return Uni.createFrom()
-        .item(() -> settleNow(config, token, authorization))
-        .runSubscriptionOn(sends)
+    // Run as the state read is, by design: each answers its own failures.
+    return PaymentNodes.onChain(
+            chains,
+            new ChainId.Evm(token.chainId()),
+            config -> settleNow(config, token, authorization),
+            sends,
+            Settlement.Refused::new)
         .onFailure(RejectedExecutionException.class)
         .recoverWithItem(
             e -> new Settlement.Refused("the relayer has as many settlements as it takes"))
