@@ -23,6 +23,8 @@ import org.walletstate.domain.tlog.TreeNode;
  */
 final class LogBatches {
 
+  // The statements as constants, as every store keeps its own, by design: each is one step of a
+  // batch, read beside the code that runs it.
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
   private static final String PENDING =
       "select leaf_index, leaf_hash from log_entry where leaf_index >= $1"

@@ -7,7 +7,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
-import java.time.ZoneOffset;
 import java.util.function.Supplier;
 import org.walletstate.application.port.out.CreditLedger;
 
@@ -25,6 +24,8 @@ import org.walletstate.application.port.out.CreditLedger;
  */
 public class PgCreditLedger implements CreditLedger {
 
+  // The statements as constants, as every store keeps its own, by design: each is the guarantee
+  // it gives, read beside the code that runs it.
   private static final String UNIQUE_VIOLATION = "23505";
 
   private static final String BALANCE = "select credits from api_key where id = $1";
@@ -87,7 +88,7 @@ public class PgCreditLedger implements CreditLedger {
           request.reason(),
           request.requestId(),
           request.idempotencyKey(),
-          request.at().atOffset(ZoneOffset.UTC)
+          SqlRows.utc(request.at())
         });
   }
 
@@ -170,7 +171,7 @@ public class PgCreditLedger implements CreditLedger {
                                   request.debitEntryId(),
                                   request.credits(),
                                   request.reason(),
-                                  request.at().atOffset(ZoneOffset.UTC)));
+                                  SqlRows.utc(request.at())));
                     })
                 .flatMap(
                     inserted ->

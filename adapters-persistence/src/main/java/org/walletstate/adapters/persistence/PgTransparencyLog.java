@@ -4,12 +4,9 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowIterator;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -19,7 +16,6 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
 import org.walletstate.application.port.out.LogStore;
 import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.domain.tlog.LoggedStatement;
@@ -149,7 +145,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
         .execute()
         .map(
             rows ->
-                first(
+                SqlRows.first(
                     rows,
                     row ->
                         new SealedCheckpoint(
@@ -165,7 +161,7 @@ public class PgTransparencyLog implements LogStore, StatementLog {
         .execute(Tuple.tuple().addString(id).addValue(Buffer.buffer(hash)))
         .map(
             rows ->
-                first(
+                SqlRows.first(
                     rows,
                     row ->
                         new Entry(
@@ -174,22 +170,11 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                             Boolean.TRUE.equals(row.getBoolean("integrated")))));
   }
 
-  /** The first row read by {@code read}, or none. */
-  private static <T> Optional<T> first(RowSet<Row> rows, Function<Row, T> read) {
-    RowIterator<Row> it = rows.iterator();
-    return it.hasNext() ? Optional.of(read.apply(it.next())) : Optional.empty();
-  }
-
   @Override
   public Uni<List<LoggedStatement>> entries(long first, int count) {
     return pool.preparedQuery(RANGE)
         .execute(Tuple.of(first, first + count))
-        .map(
-            rows -> {
-              List<LoggedStatement> found = new ArrayList<>(rows.size());
-              rows.forEach(row -> found.add(statement(row)));
-              return found;
-            });
+        .map(rows -> SqlRows.each(rows, PgTransparencyLog::statement));
   }
 
   private static LoggedStatement statement(Row row) {
