@@ -125,7 +125,7 @@ async function notice(page, text) {
 }
 
 async function view(page, name) {
-  await page.waitForSelector(`[data-view="${name}"]:not([hidden])`, { timeout: 20000 });
+  await page.waitForSelector(`[data-view="${name}"]:not([hidden]):not([aria-busy])`, { timeout: 20000 });
 }
 
 /** The error shown for {@code selector}: its text, whether it sits right under it, the focus. */

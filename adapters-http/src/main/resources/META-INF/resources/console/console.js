@@ -74,11 +74,18 @@ const Console = (function () {
     document.title = `${TITLES[view]} · Store console`;
     notice(...pending);
     pending = ['', false];
-    const heading = document.querySelector(`[data-view="${view}"] h1`);
+    const section = document.querySelector(`[data-view="${view}"]`);
+    const heading = section.querySelector('h1');
     heading.tabIndex = -1;
     heading.focus();
-    if (view === 'stores') await guarded(null, drawStores);
-    if (inStore) await refresh(view);
+    // busy until the screen is filled: what is typed before its loader ends is overwritten
+    section.setAttribute('aria-busy', 'true');
+    try {
+      if (view === 'stores') await guarded(null, drawStores);
+      if (inStore) await refresh(view);
+    } finally {
+      section.removeAttribute('aria-busy');
+    }
   }
 
   /** Reads the store's status again and redraws {@code view} (the focus stays where it is). */
