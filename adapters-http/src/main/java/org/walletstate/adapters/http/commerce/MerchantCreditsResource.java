@@ -33,6 +33,7 @@ import org.walletstate.domain.commerce.MerchantCreditsRequest;
 @Tag(name = "merchants")
 public class MerchantCreditsResource {
 
+  // fields and constructor as the other owner-key resources' by design: CDI hands each its use case
   private final MerchantCreditsUseCase credits;
   private final Exchange edge;
   private final OwnerCalls owner;
@@ -44,6 +45,7 @@ public class MerchantCreditsResource {
     this.owner = new OwnerCalls(edge);
   }
 
+  // declared as every keyed JSON POST by design: the route and use case are this endpoint's
   @Idempotent
   @POST
   @RequiresKey
