@@ -27,6 +27,8 @@ public class AcpDiscountResource {
     this.issuing = issuing;
   }
 
+  // declared as UcpDiscountResource and VerifyResource by design: one route and summary per
+  // protocol
   @Idempotent
   @POST
   @RequiresKey

@@ -29,6 +29,7 @@ import org.walletstate.domain.commerce.discount.IssuedCode;
 @Tag(name = "discounts")
 public class CodesResource {
 
+  // query and envelopes injected through the constructor, as in every resource, by design
   private final DiscountCodeQuery codes;
   private final Envelopes envelopes;
 
@@ -38,6 +39,7 @@ public class CodesResource {
     this.envelopes = envelopes;
   }
 
+  // declared as the other public GETs by design: its own route and rate policy
   @GET
   @Path("/{code}")
   @KeyOptional

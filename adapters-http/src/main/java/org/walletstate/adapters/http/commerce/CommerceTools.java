@@ -35,6 +35,7 @@ public class CommerceTools implements ToolSet {
   private final DiscountCodeQuery codes;
   private final ToolAnswers answers;
 
+  // handed its use cases through the constructor, as every tool set is, by design
   public CommerceTools(
       MerchantQueries queries,
       TokenRegistryUseCase registry,

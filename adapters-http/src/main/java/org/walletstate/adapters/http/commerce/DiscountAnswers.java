@@ -95,6 +95,7 @@ public final class DiscountAnswers {
 
   /** The 429 of an issue refused by a limit, or null when the outcome is not one. */
   private static ApiError limitReached(IssueOutcome outcome, CompanyId merchant) {
+    // each limit words its own 429 by design: its count, scope and remedy differ
     if (outcome instanceof IssueOutcome.DailyLimit limit) {
       return limited(
           "This wallet reached merchant "

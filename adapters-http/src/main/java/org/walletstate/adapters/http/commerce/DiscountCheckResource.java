@@ -32,6 +32,7 @@ import org.walletstate.domain.commerce.discount.DiscountRequest;
 @Tag(name = "discounts")
 public class DiscountCheckResource {
 
+  // use case and envelopes injected through the constructor, as in every resource, by design
   private final DiscountEligibilityUseCase eligibility;
   private final Envelopes envelopes;
 
@@ -41,6 +42,7 @@ public class DiscountCheckResource {
     this.envelopes = envelopes;
   }
 
+  // declared as the other public GETs by design: its own route and rate policy
   @GET
   @RateLimited(RatePolicy.DISCOUNT_CHECK)
   @Produces(MediaType.APPLICATION_JSON)

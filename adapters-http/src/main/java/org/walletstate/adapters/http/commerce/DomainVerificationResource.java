@@ -33,6 +33,7 @@ import org.walletstate.domain.request.Fields;
 @Tag(name = "merchants")
 public class DomainVerificationResource {
 
+  // fields and constructor as the other owner-key resources' by design: CDI hands each its use case
   private final DomainVerificationUseCase verification;
   private final Exchange edge;
   private final OwnerCalls owner;
@@ -44,6 +45,7 @@ public class DomainVerificationResource {
     this.owner = new OwnerCalls(edge);
   }
 
+  // declared as the other owner-key POSTs by design: its own route and use case
   @Idempotent
   @POST
   @Path("/{id}/domain-verification")
@@ -101,6 +103,7 @@ public class DomainVerificationResource {
     return v;
   }
 
+  // declared as the other owner-key calls by design: the check has its own method and use case
   @PUT
   @Path("/{id}/domain-verification")
   @RequiresKey
@@ -128,6 +131,7 @@ public class DomainVerificationResource {
       v.put("attemptsRemaining", no.attemptsRemaining());
       return v;
     }
+    // a 429 with Retry-After by design, as every limit answers
     long retry = ((DomainVerificationUseCase.Check.Limited) check).retryAfterSeconds();
     throw new ApiError(
         429,
@@ -139,6 +143,7 @@ public class DomainVerificationResource {
         Map.of("Retry-After", Long.toString(retry)));
   }
 
+  // declared and built as the start by design: a partner key records its own verification
   @Idempotent
   @PUT
   @Path("/{id}/verification")

@@ -14,7 +14,6 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.RequiresKey;
-import org.walletstate.adapters.http.envelope.ApiError;
 import org.walletstate.adapters.http.exchange.Exchange;
 import org.walletstate.adapters.http.idempotency.Idempotent;
 import org.walletstate.adapters.http.payment.PaymentAnswers;
@@ -22,7 +21,6 @@ import org.walletstate.adapters.http.payment.PurchaseRefusals;
 import org.walletstate.application.commerce.port.in.MerchantCreditsCommands;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase;
 import org.walletstate.application.commerce.port.in.MerchantCreditsUseCase.Outcome;
-import org.walletstate.application.commerce.port.in.OwnerResult;
 import org.walletstate.domain.chain.ChainCatalogue;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.MerchantCreditsRequest;
@@ -35,15 +33,19 @@ import org.walletstate.domain.commerce.MerchantCreditsRequest;
 @Tag(name = "merchants")
 public class MerchantCreditsResource {
 
+  // fields and constructor as the other owner-key resources' by design: CDI hands each its use case
   private final MerchantCreditsUseCase credits;
   private final Exchange edge;
+  private final OwnerCalls owner;
 
   @Inject
   public MerchantCreditsResource(MerchantCreditsUseCase credits, Exchange edge) {
     this.credits = credits;
     this.edge = edge;
+    this.owner = new OwnerCalls(edge);
   }
 
+  // declared as every keyed JSON POST by design: the route and use case are this endpoint's
   @Idempotent
   @POST
   @RequiresKey
@@ -53,21 +55,7 @@ public class MerchantCreditsResource {
   public Uni<Response> credits(@PathParam("id") String id, byte[] body) {
     CompanyId merchant = MerchantsResource.merchantId(id);
     MerchantCreditsRequest request = MerchantCreditsCommands.purchase(edge.body(body));
-    return credits
-        .buy(edge.account(), merchant, request)
-        .map(
-            result -> {
-              if (result instanceof OwnerResult.Done<Outcome> done) {
-                return answer(done.value());
-              }
-              if (result instanceof OwnerResult.Forbidden<Outcome> forbidden) {
-                throw new ApiError(403, forbidden.message());
-              }
-              if (result instanceof OwnerResult.Conflict<Outcome> conflict) {
-                throw new ApiError(409, conflict.message());
-              }
-              throw MerchantsResource.notFound(merchant.value());
-            });
+    return owner.answered(merchant, key -> credits.buy(key, merchant, request), this::answer);
   }
 
   private Response answer(Outcome outcome) {

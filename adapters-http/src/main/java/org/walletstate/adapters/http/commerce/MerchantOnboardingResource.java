@@ -25,6 +25,7 @@ import org.walletstate.domain.commerce.NewMerchant;
 @Tag(name = "merchants")
 public class MerchantOnboardingResource {
 
+  // use case and edge injected through the constructor, as in every resource, by design
   private final CreateMerchantUseCase create;
   private final Exchange edge;
 
@@ -34,6 +35,7 @@ public class MerchantOnboardingResource {
     this.edge = edge;
   }
 
+  // declared as every keyed JSON POST by design: the route and use case are this endpoint's
   @Idempotent
   @POST
   @RequiresKey
@@ -49,6 +51,7 @@ public class MerchantOnboardingResource {
               if (outcome instanceof CreateMerchantUseCase.Outcome.Stored stored) {
                 return edge.ok(MerchantViews.created(stored.merchant(), stored.credits()));
               }
+              // each refusal keeps its own status and text by design
               if (outcome instanceof CreateMerchantUseCase.Outcome.NameTaken taken) {
                 throw new ApiError(
                     409,
@@ -70,6 +73,7 @@ public class MerchantOnboardingResource {
               if (outcome instanceof CreateMerchantUseCase.Outcome.ExternalIdNotAllowed) {
                 throw new ApiError(403, "externalId is for partner-enabled API keys; leave it out");
               }
+              // a 429 with Retry-After by design, as every limit answers
               int limit = ((CreateMerchantUseCase.Outcome.LimitReached) outcome).limit();
               throw new ApiError(
                   429,

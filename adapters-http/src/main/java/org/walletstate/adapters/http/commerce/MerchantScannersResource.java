@@ -31,6 +31,7 @@ import org.walletstate.domain.commerce.ScannerChange;
 @Tag(name = "merchants")
 public class MerchantScannersResource {
 
+  // fields and constructor as the other owner-key resources' by design: CDI hands each its use case
   private final ScannersUseCase scanners;
   private final Exchange edge;
   private final OwnerCalls owner;
@@ -42,6 +43,7 @@ public class MerchantScannersResource {
     this.owner = new OwnerCalls(edge);
   }
 
+  // declared as the other owner-key POSTs by design: its own route and use case
   @Idempotent
   @POST
   @Path("/{id}/scanners")
@@ -74,6 +76,7 @@ public class MerchantScannersResource {
     return v;
   }
 
+  // declared as the other owner-key GETs by design: its own route and use case
   @GET
   @Path("/{id}/scanners")
   @RequiresKey

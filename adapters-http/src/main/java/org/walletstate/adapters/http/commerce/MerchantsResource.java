@@ -35,6 +35,7 @@ import org.walletstate.domain.commerce.DirectoryQuery;
 @Tag(name = "merchants")
 public class MerchantsResource {
 
+  // fields and constructor as the other owner-key resources' by design: CDI hands each its use case
   private final MerchantQueries queries;
   private final Exchange edge;
   private final OwnerCalls owner;
@@ -46,6 +47,7 @@ public class MerchantsResource {
     this.owner = new OwnerCalls(edge);
   }
 
+  // declared as the other owner-key GETs by design: its own route and query
   @GET
   @Path("/{id}/status")
   @RequiresKey
@@ -56,6 +58,8 @@ public class MerchantsResource {
     return owner.owned(merchant, key -> queries.status(key, merchant), MerchantViews::status);
   }
 
+  // the public reads are declared alike by design: each its own route, both the directory's rate
+  // policy
   @Validated
   @GET
   @Path("/{id}")
@@ -72,6 +76,7 @@ public class MerchantsResource {
                     MerchantViews.publicView(found.orElseThrow(() -> notFound(merchant.value())))));
   }
 
+  // declared as the single read by design: the list has its own query parameters
   @Validated
   @GET
   @RateLimited(RatePolicy.DIRECTORY)

@@ -26,6 +26,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "merchants")
 public class OwnedMerchantsResource {
 
+  // queries and edge injected through the constructor, as in every resource, by design
   private final MerchantQueries queries;
   private final Exchange edge;
 
@@ -35,6 +36,7 @@ public class OwnedMerchantsResource {
     this.edge = edge;
   }
 
+  // declared as the other keyed GETs by design: its own route and query
   @GET
   @RequiresKey
   @Produces(MediaType.APPLICATION_JSON)

@@ -12,7 +12,8 @@ import org.walletstate.domain.commerce.CompanyId;
 
 /**
  * An operation for a merchant's owner key, as every {@code /v1/merchants/{id}/…} resource answers
- * it: the call made with the calling key, its result in the success envelope, or 403, 409 and 404.
+ * it: the call made with the calling key, its result answered (in the success envelope unless the
+ * operation says otherwise), or 403, 409 and 404.
  */
 final class OwnerCalls {
 
@@ -27,13 +28,24 @@ final class OwnerCalls {
       CompanyId merchant,
       Function<KeyAccount, Uni<OwnerResult<T>>> call,
       Function<T, Map<String, Object>> view) {
-    return call.apply(edge.account()).map(r -> answer(merchant, r, view));
+    return answered(merchant, call, value -> edge.ok(view.apply(value)));
   }
 
-  private <T> Response answer(
-      CompanyId id, OwnerResult<T> result, Function<T, Map<String, Object>> view) {
+  /**
+   * {@code call} with the calling key, its result answered by {@code answer}, for an operation
+   * whose result is not always a success.
+   */
+  <T> Uni<Response> answered(
+      CompanyId merchant,
+      Function<KeyAccount, Uni<OwnerResult<T>>> call,
+      Function<T, Response> answer) {
+    return call.apply(edge.account()).map(r -> answer(merchant, r, answer));
+  }
+
+  private static <T> Response answer(
+      CompanyId id, OwnerResult<T> result, Function<T, Response> answer) {
     if (result instanceof OwnerResult.Done<T> done) {
-      return edge.ok(view.apply(done.value()));
+      return answer.apply(done.value());
     }
     if (result instanceof OwnerResult.Forbidden<T> forbidden) {
       throw new ApiError(

@@ -34,6 +34,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "point of sale")
 public class PassResource {
 
+  // use cases and edge injected through the constructor, as in every resource, by design
   private final IssuePassUseCase issuing;
   private final VerifyPassUseCase verifying;
   private final Exchange edge;
@@ -45,6 +46,7 @@ public class PassResource {
     this.edge = edge;
   }
 
+  // declared as the other JSON POSTs by design: its own route, rate policy and use case
   @POST
   @RateLimited(RatePolicy.PASS_ISSUE)
   @Consumes(MediaType.APPLICATION_JSON)
@@ -81,6 +83,7 @@ public class PassResource {
             });
   }
 
+  // declared as the issue by design: the till's check has its own route, callers and rate policy
   @POST
   @Path("/verify")
   @KeyOrScanner
@@ -136,6 +139,7 @@ public class PassResource {
     if (verify instanceof VerifyPassUseCase.Verify.Forbidden forbidden) {
       throw new ApiError(403, forbidden.reason());
     }
+    // each refusal keeps its own status and text by design
     if (verify instanceof VerifyPassUseCase.Verify.NoCredits none) {
       throw new ApiError(
           402,

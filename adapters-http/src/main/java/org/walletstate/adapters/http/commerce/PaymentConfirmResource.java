@@ -47,6 +47,7 @@ public class PaymentConfirmResource {
     this.edge = edge;
   }
 
+  // declared as every keyed JSON POST by design: the route and use case are this endpoint's
   @Idempotent
   @POST
   @RequiresKey

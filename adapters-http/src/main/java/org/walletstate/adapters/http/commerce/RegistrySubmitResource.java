@@ -28,6 +28,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "merchants")
 public class RegistrySubmitResource {
 
+  // use case and edge injected through the constructor, as in every resource, by design
   private final TokenRegistryUseCase registry;
   private final Exchange edge;
 
@@ -37,6 +38,7 @@ public class RegistrySubmitResource {
     this.edge = edge;
   }
 
+  // declared as the other JSON POSTs by design: keyless, with its own route and rate policy
   @Idempotent
   @POST
   @RateLimited(RatePolicy.REGISTRY_SUBMIT)

@@ -32,6 +32,7 @@ import org.walletstate.domain.payload.Timestamps;
 @Tag(name = "point of sale")
 public class ScannerSessionResource {
 
+  // injected through the constructor, as in every resource, by design
   private final ScannersUseCase scanners;
   private final Exchange edge;
   private final Clock clock;
@@ -46,6 +47,7 @@ public class ScannerSessionResource {
     this.addresses = addresses;
   }
 
+  // declared as the other keyless JSON POSTs by design: its own route, rate policy and use case
   @POST
   @RateLimited(RatePolicy.SCANNER_LOGIN)
   @Consumes(MediaType.APPLICATION_JSON)

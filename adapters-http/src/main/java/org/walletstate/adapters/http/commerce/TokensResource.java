@@ -26,6 +26,7 @@ import org.walletstate.domain.commerce.RegistryQuery;
 @Tag(name = "merchants")
 public class TokensResource {
 
+  // use case and envelopes injected through the constructor, as in every resource, by design
   private final TokenRegistryUseCase registry;
   private final Envelopes envelopes;
 
@@ -35,6 +36,7 @@ public class TokensResource {
     this.envelopes = envelopes;
   }
 
+  // declared as the directory's GET by design: its own route and rate policy
   @Validated
   @GET
   @RateLimited(RatePolicy.TOKEN_REGISTRY)

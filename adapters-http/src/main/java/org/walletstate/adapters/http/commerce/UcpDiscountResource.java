@@ -28,6 +28,8 @@ public class UcpDiscountResource {
     this.issuing = issuing;
   }
 
+  // declared as AcpDiscountResource and VerifyResource by design: one route and summary per
+  // protocol
   @Idempotent
   @POST
   @RequiresKey

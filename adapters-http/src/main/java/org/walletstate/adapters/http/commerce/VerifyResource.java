@@ -31,6 +31,8 @@ public class VerifyResource {
     this.issuing = issuing;
   }
 
+  // declared as AcpDiscountResource and UcpDiscountResource by design: one route and summary per
+  // protocol
   @Idempotent
   @POST
   @RequiresKey
