@@ -8,6 +8,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.KeyOptional;
@@ -47,18 +48,22 @@ public class CodesResource {
   @Produces(MediaType.APPLICATION_JSON)
   @Operation(summary = "Validate a discount code (public, always 200)")
   public Uni<Response> code(@PathParam("code") String text) {
+    return validated(codes, text).map(envelopes::ok);
+  }
+
+  /**
+   * What {@code text} is as a discount code, this read's and {@code validate_code}'s answer: text
+   * that is no code is not_found without a look-up.
+   */
+  static Uni<Map<String, Object>> validated(DiscountCodeQuery codes, String text) {
     DiscountCode code;
     try {
       code = DiscountCode.parse(text, "code");
     } catch (ValidationException e) {
-      return Uni.createFrom()
-          .item(envelopes.ok(DiscountViews.code(text, null, IssuedCode.State.NOT_FOUND)));
+      return Uni.createFrom().item(DiscountViews.code(text, null, IssuedCode.State.NOT_FOUND));
     }
     return codes
         .code(code)
-        .map(
-            found ->
-                envelopes.ok(
-                    DiscountViews.code(code.text(), found.code().orElse(null), found.state())));
+        .map(found -> DiscountViews.code(code.text(), found.code().orElse(null), found.state()));
   }
 }

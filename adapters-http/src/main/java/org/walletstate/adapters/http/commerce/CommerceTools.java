@@ -3,7 +3,6 @@ package org.walletstate.adapters.http.commerce;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkiverse.mcp.server.ToolResponse;
 import io.smallrye.mutiny.Uni;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.walletstate.adapters.http.mcp.ToolAnswers;
 import org.walletstate.adapters.http.mcp.ToolSet;
@@ -18,9 +17,7 @@ import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
 import org.walletstate.domain.commerce.RegistryQuery;
-import org.walletstate.domain.commerce.discount.DiscountCode;
 import org.walletstate.domain.commerce.discount.DiscountRequest;
-import org.walletstate.domain.commerce.discount.IssuedCode;
 
 /**
  * The commerce tools of {@code /mcp}, all public: {@code list_merchants}, {@code get_merchant},
@@ -70,14 +67,7 @@ public class CommerceTools implements ToolSet {
         .directory(query)
         .map(
             page -> {
-              Map<String, Object> data = new LinkedHashMap<>();
-              data.put(
-                  "merchants",
-                  page.merchants().stream().map(MerchantViews::directoryEntry).toList());
-              data.put("total", page.total());
-              data.put("limit", query.limit());
-              data.put("offset", query.offset());
-              JsonNode tree = answers.tree(data);
+              JsonNode tree = answers.tree(MerchantViews.directoryPage(page));
               return ToolAnswers.success(
                   page.merchants().size() + " of " + page.total() + " listed merchant(s). " + tree,
                   tree);
@@ -92,14 +82,7 @@ public class CommerceTools implements ToolSet {
     CompanyId merchant = MerchantsResource.merchantId(id);
     return queries
         .publicView(merchant)
-        .map(
-            found -> {
-              JsonNode tree =
-                  answers.tree(
-                      MerchantViews.publicView(
-                          found.orElseThrow(() -> MerchantsResource.notFound(merchant.value()))));
-              return ToolAnswers.success(tree.toString(), tree);
-            });
+        .map(found -> tree(MerchantsResource.published(merchant, found)));
   }
 
   private Uni<ToolResponse> tokens(Map<String, Object> args) {
@@ -108,16 +91,7 @@ public class CommerceTools implements ToolSet {
             ToolAnswers.scalar(args, "chain"),
             ToolAnswers.scalar(args, "symbol"),
             ToolAnswers.scalar(args, "type"));
-    return registry
-        .list(query)
-        .map(
-            entries -> {
-              Map<String, Object> data = new LinkedHashMap<>();
-              data.put("tokens", entries.stream().map(TokensResource::listed).toList());
-              data.put("count", entries.size());
-              JsonNode tree = answers.tree(data);
-              return ToolAnswers.success(tree.toString(), tree);
-            });
+    return registry.list(query).map(entries -> tree(TokensResource.listing(entries)));
   }
 
   private Uni<ToolResponse> checkDiscount(Map<String, Object> args) {
@@ -154,21 +128,12 @@ public class CommerceTools implements ToolSet {
     if (text == null) {
       throw new ValidationException("code is required");
     }
-    DiscountCode code;
-    try {
-      code = DiscountCode.parse(text, "code");
-    } catch (ValidationException e) {
-      JsonNode tree = answers.tree(DiscountViews.code(text, null, IssuedCode.State.NOT_FOUND));
-      return Uni.createFrom().item(ToolAnswers.success(tree.toString(), tree));
-    }
-    return codes
-        .code(code)
-        .map(
-            found -> {
-              JsonNode tree =
-                  answers.tree(
-                      DiscountViews.code(code.text(), found.code().orElse(null), found.state()));
-              return ToolAnswers.success(tree.toString(), tree);
-            });
+    return CodesResource.validated(codes, text).map(this::tree);
+  }
+
+  /** A tool's answer whose text is its data as JSON. */
+  private ToolResponse tree(Map<String, Object> data) {
+    JsonNode tree = answers.tree(data);
+    return ToolAnswers.success(tree.toString(), tree);
   }
 }

@@ -160,6 +160,16 @@ public final class MerchantViews {
     return v;
   }
 
+  /** A page of {@code GET /v1/merchants} and of the MCP tool {@code list_merchants}. */
+  static Map<String, Object> directoryPage(MerchantQueries.Directory page) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("merchants", page.merchants().stream().map(MerchantViews::directoryEntry).toList());
+    v.put("total", page.total());
+    v.put("limit", page.query().limit());
+    v.put("offset", page.query().offset());
+    return v;
+  }
+
   /** {@code POST directory}. */
   static Map<String, Object> directory(Merchant m) {
     Map<String, Object> v = new LinkedHashMap<>();

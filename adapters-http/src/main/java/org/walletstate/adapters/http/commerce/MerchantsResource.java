@@ -9,8 +9,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.walletstate.adapters.http.auth.RequiresKey;
@@ -24,6 +24,7 @@ import org.walletstate.application.commerce.port.in.MerchantQueryCommands;
 import org.walletstate.domain.ValidationException;
 import org.walletstate.domain.commerce.CompanyId;
 import org.walletstate.domain.commerce.DirectoryQuery;
+import org.walletstate.domain.commerce.Merchant;
 
 /**
  * {@code /v1/merchants} reads: the public directory and single read (no key), the owner's full
@@ -68,12 +69,12 @@ public class MerchantsResource {
   @Operation(summary = "Public details of one published merchant; unpublished or paused is 404")
   public Uni<Response> one(@PathParam("id") String id) {
     CompanyId merchant = merchantId(id);
-    return queries
-        .publicView(merchant)
-        .map(
-            found ->
-                edge.ok(
-                    MerchantViews.publicView(found.orElseThrow(() -> notFound(merchant.value())))));
+    return queries.publicView(merchant).map(found -> edge.ok(published(merchant, found)));
+  }
+
+  /** The public view of a published merchant, or 404: this read's and {@code get_merchant}'s. */
+  static Map<String, Object> published(CompanyId merchant, Optional<Merchant> found) {
+    return MerchantViews.publicView(found.orElseThrow(() -> notFound(merchant.value())));
   }
 
   // declared as the single read by design: the list has its own query parameters
@@ -88,19 +89,7 @@ public class MerchantsResource {
       @QueryParam("limit") String limit,
       @QueryParam("offset") String offset) {
     DirectoryQuery query = MerchantQueryCommands.directory(token, verified, limit, offset);
-    return queries
-        .directory(query)
-        .map(
-            page -> {
-              Map<String, Object> v = new LinkedHashMap<>();
-              v.put(
-                  "merchants",
-                  page.merchants().stream().map(MerchantViews::directoryEntry).toList());
-              v.put("total", page.total());
-              v.put("limit", query.limit());
-              v.put("offset", query.offset());
-              return edge.ok(v);
-            });
+    return queries.directory(query).map(page -> edge.ok(MerchantViews.directoryPage(page)));
   }
 
   public static CompanyId merchantId(String id) {

@@ -9,6 +9,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -47,15 +48,15 @@ public class TokensResource {
       @QueryParam("symbol") String symbol,
       @QueryParam("type") String type) {
     RegistryQuery query = TokenRegistryCommands.query(chain, symbol, type);
-    return registry
-        .list(query)
-        .map(
-            entries -> {
-              Map<String, Object> v = new LinkedHashMap<>();
-              v.put("tokens", entries.stream().map(TokensResource::listed).toList());
-              v.put("count", entries.size());
-              return envelopes.ok(v);
-            });
+    return registry.list(query).map(entries -> envelopes.ok(listing(entries)));
+  }
+
+  /** The registry's entries as this read and the MCP tool {@code list_tokens} answer them. */
+  static Map<String, Object> listing(List<RegistryItem> entries) {
+    Map<String, Object> v = new LinkedHashMap<>();
+    v.put("tokens", entries.stream().map(TokensResource::listed).toList());
+    v.put("count", entries.size());
+    return v;
   }
 
   public static Map<String, Object> listed(RegistryItem e) {
