@@ -170,6 +170,8 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                             Boolean.TRUE.equals(row.getBoolean("integrated")))));
   }
 
+  // A range read into rows as every store reads its rows (SqlRows.each), by design: each store
+  // names its own columns.
   @Override
   public Uni<List<LoggedStatement>> entries(long first, int count) {
     return pool.preparedQuery(RANGE)
