@@ -41,6 +41,8 @@ public class DiscountWiring {
     return new EligibilityService(store, new OnCallerContext(chains));
   }
 
+  // The parameters repeat DiscountService's constructor by design: the root hands the service its
+  // ports.
   @Produces
   @ApplicationScoped
   IssueDiscountUseCase issueDiscount(

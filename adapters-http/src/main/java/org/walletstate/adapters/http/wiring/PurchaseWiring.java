@@ -64,6 +64,7 @@ public class PurchaseWiring {
             new AmountReuse(limits.reuseAfter()).checkedAgainst(limits.claimWindow())));
   }
 
+  // The parameters repeat BuyKey's constructor by design: the root hands the service its ports.
   @Produces
   @ApplicationScoped
   BuyKeyUseCase buyKey(

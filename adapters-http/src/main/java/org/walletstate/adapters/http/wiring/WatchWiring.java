@@ -67,6 +67,8 @@ public class WatchWiring {
     return json -> bodies.object(json.getBytes(StandardCharsets.UTF_8));
   }
 
+  // The parameters repeat WatchService's constructor by design: the root hands the service its
+  // ports.
   @Produces
   @ApplicationScoped
   WatchesUseCase watches(
