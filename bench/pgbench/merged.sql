@@ -1,5 +1,6 @@
 -- The debit with the call's log entry in the same statement, unsequenced (leaf_index given
--- later by the batch job): one statement, one flush.
+-- later by the batch job): one statement, one flush. The debit is debit.sql's, written out again
+-- by design: pgbench scripts include nothing, and the two must differ by the entry alone.
 \set k random(1, 8)
 with taken as (update api_key set credits = credits - 1 where id = :k and credits >= 1
                returning credits),
