@@ -5,7 +5,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.walletstate.application.port.out.PaidCalls;
 
 /**
@@ -54,7 +53,7 @@ public class PgPaidCalls implements PaidCalls {
             key(claim)
                 .addValue(new BigDecimal(claim.value()))
                 .addValue(claim.operation())
-                .addValue(claim.at().atOffset(ZoneOffset.UTC)))
+                .addValue(SqlRows.utc(claim.at())))
         .flatMap(
             rows ->
                 rows.size() > 0
@@ -67,14 +66,14 @@ public class PgPaidCalls implements PaidCalls {
   @Override
   public Uni<Void> settled(Claim claim, String txHash, Instant at) {
     return pool.preparedQuery(SETTLED)
-        .execute(key(claim).addValue(txHash).addValue(at.atOffset(ZoneOffset.UTC)))
+        .execute(key(claim).addValue(txHash).addValue(SqlRows.utc(at)))
         .replaceWithVoid();
   }
 
   @Override
   public Uni<Void> unsettled(Claim claim, Instant at) {
     return pool.preparedQuery(UNSETTLED)
-        .execute(key(claim).addValue(at.atOffset(ZoneOffset.UTC)))
+        .execute(key(claim).addValue(SqlRows.utc(at)))
         .replaceWithVoid();
   }
 

@@ -9,7 +9,6 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.port.out.PaymentIntents;
 import org.walletstate.application.port.out.PaymentIntents.OpenBounds;
@@ -90,7 +89,7 @@ public class PgPaymentIntents implements PaymentIntents {
                                     chain,
                                     bounds.base(),
                                     bounds.base().add(bounds.step()),
-                                    at.atOffset(ZoneOffset.UTC),
+                                    SqlRows.utc(at),
                                     bounds.opener())))
                 .flatMap(
                     counts -> {
@@ -135,7 +134,7 @@ public class PgPaymentIntents implements PaymentIntents {
                 bounds.base(),
                 preferred,
                 unit,
-                endedBefore.atOffset(ZoneOffset.UTC)))
+                SqlRows.utc(endedBefore)))
         .flatMap(
             free -> {
               if (free.size() == 0) {
@@ -151,8 +150,8 @@ public class PgPaymentIntents implements PaymentIntents {
                             intent.chain().toString(),
                             amount,
                             intent.purpose(),
-                            at.atOffset(ZoneOffset.UTC),
-                            intent.expiresAt().atOffset(ZoneOffset.UTC),
+                            SqlRows.utc(at),
+                            SqlRows.utc(intent.expiresAt()),
                             bounds.opener()
                           }))
                   .map(rows -> (Opening) new Opening.Opened(amount));

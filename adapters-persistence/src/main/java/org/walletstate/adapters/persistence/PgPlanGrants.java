@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.walletstate.application.port.out.PlanGrants;
 
 /**
@@ -24,7 +23,7 @@ public class PgPlanGrants implements PlanGrants {
   @Override
   public Uni<Integer> applyDue(Instant now) {
     return pool.preparedQuery(APPLY_DUE)
-        .execute(Tuple.of(now.atOffset(ZoneOffset.UTC)))
+        .execute(Tuple.of(SqlRows.utc(now)))
         .map(rows -> rows.iterator().next().getInteger("applied"));
   }
 }

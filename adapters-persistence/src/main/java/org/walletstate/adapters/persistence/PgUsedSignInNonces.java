@@ -4,7 +4,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.walletstate.application.port.out.UsedSignInNonces;
 
 /**
@@ -32,7 +31,7 @@ public class PgUsedSignInNonces implements UsedSignInNonces {
   @Override
   public Uni<Integer> forgetUsedBefore(Instant usedBefore, int limit) {
     return pool.preparedQuery(FORGET)
-        .execute(Tuple.of(usedBefore.atOffset(ZoneOffset.UTC), limit))
+        .execute(Tuple.of(SqlRows.utc(usedBefore), limit))
         .map(rows -> rows.rowCount());
   }
 }

@@ -6,7 +6,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import org.walletstate.application.port.out.WalletKeys;
 import org.walletstate.domain.account.KeyAccount;
@@ -52,7 +51,7 @@ public class PgWalletKeys implements WalletKeys {
   @Override
   public Uni<Boolean> useNonce(EvmAddress wallet, String nonce, Instant at) {
     return pool.preparedQuery(USE_NONCE)
-        .execute(Tuple.of(wallet.lowercase(), nonce, at.atOffset(ZoneOffset.UTC)))
+        .execute(Tuple.of(wallet.lowercase(), nonce, SqlRows.utc(at)))
         .map(rows -> rows.size() > 0);
   }
 }

@@ -9,10 +9,10 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.net.URI;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.walletstate.adapters.persistence.SqlRows;
 import org.walletstate.application.attest.watch.port.in.Watch;
 import org.walletstate.application.attest.watch.port.in.WatchCommand;
 import org.walletstate.application.attest.watch.port.out.WatchStore;
@@ -66,8 +66,7 @@ public class PgWatchStore implements WatchStore {
                     lapsed ->
                         connection
                             .preparedQuery(HOLD)
-                            .execute(
-                                Tuple.of(ownerKey, watchId, until.atOffset(ZoneOffset.UTC), limit)))
+                            .execute(Tuple.of(ownerKey, watchId, SqlRows.utc(until), limit)))
                 .map(rows -> rows.rowCount() == 1));
   }
 
@@ -90,8 +89,8 @@ public class PgWatchStore implements WatchStore {
                     w.webhookUrl().toString(),
                     row.webhookSecret(),
                     w.deliverOn().wireName(),
-                    w.createdAt().atOffset(ZoneOffset.UTC),
-                    w.expiresAt().atOffset(ZoneOffset.UTC),
+                    SqlRows.utc(w.createdAt()),
+                    SqlRows.utc(w.expiresAt()),
                     w.status().wireName(),
                     w.statusDetail(),
                     w.pass(),
