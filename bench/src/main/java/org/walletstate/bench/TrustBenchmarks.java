@@ -228,6 +228,7 @@ public class TrustBenchmarks {
     return Bytes.fromHex(batchAnswerHex);
   }
 
+  // One method per benchmark by design: JMH finds each by its annotation.
   /** The same answer decoded in one pass (decoding refuses what is not hex). */
   @Benchmark
   public Bytes batchAnswerDecode() {

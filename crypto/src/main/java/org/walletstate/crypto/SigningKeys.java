@@ -16,6 +16,7 @@ import org.walletstate.verifier.Namespace;
  */
 public final class SigningKeys {
 
+  // Fields written out by design: each class holds only what it is given.
   private final Namespace namespace;
   private final EcSigningKey ec;
   private final MlDsaSigningKey mlDsa;

@@ -96,6 +96,7 @@ public final class Devnet implements AutoCloseable {
             + "; set -Dwalletstate.devnet.dir");
   }
 
+  // Accessors written out by design: each class exposes its own fields.
   public DevnetManifest manifest() {
     return manifest;
   }

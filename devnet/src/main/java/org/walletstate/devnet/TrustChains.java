@@ -162,6 +162,7 @@ public final class TrustChains implements AutoCloseable {
     return c;
   }
 
+  // Accessors written out by design: each class exposes its own fields.
   /** Wall time from starting the script to its ready line, placements included. */
   public Duration startTime() {
     return startTime;

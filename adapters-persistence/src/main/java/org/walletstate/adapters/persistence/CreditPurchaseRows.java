@@ -19,6 +19,8 @@ import org.walletstate.domain.payment.Payment;
 final class CreditPurchaseRows {
 
   private static final String KEY_WALLET = "select wallet from api_key where id = $1 for update";
+  // The statements as constants, as every store keeps its own, by design: each is read beside the
+  // code that runs it.
   private static final String WALLET_OWNER =
       "select id from api_key where wallet = $1 and id <> $2";
   private static final String SET_WALLET =

@@ -24,6 +24,7 @@ import org.walletstate.domain.payment.payer.ClaimPurpose;
  */
 public final class BuyPlan implements BuyPlanUseCase {
 
+  // Fields and null checks written out by design: each class holds only what it is given.
   private final ClaimedPayments claims;
   private final PlanPurchases plans;
   private final Clock clock;

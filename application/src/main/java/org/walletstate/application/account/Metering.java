@@ -14,6 +14,7 @@ import org.walletstate.domain.account.KeyAccount;
  */
 public final class Metering {
 
+  // Fields written out by design: each class holds only what it is given.
   private final CreditLedger ledger;
   private final Clock clock;
 

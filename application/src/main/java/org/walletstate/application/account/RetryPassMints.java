@@ -20,6 +20,7 @@ public final class RetryPassMints {
   private static final int BATCH = 20;
   private static final int AT_ONCE = 4;
 
+  // Fields written out by design: each class holds only what it is given.
   private final AccessPasses passes;
   private final PassMints mints;
   private final Clock clock;

@@ -22,6 +22,7 @@ public final class SharedAllowance implements SharedAllowanceUseCase {
   public static final ApiKeyHash MCP_ACCOUNT =
       new ApiKeyHash("4e998bf9c71512051fb3607d110676136ecd14f7d5b9ea706e778b9e56d66290");
 
+  // Fields written out by design: each class holds only what it is given.
   private final KeyAdmission admission;
   private final Clock clock;
   private final ApiKeyHash account;

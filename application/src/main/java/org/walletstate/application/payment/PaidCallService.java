@@ -160,6 +160,7 @@ public final class PaidCallService implements PaidCallUseCase {
                 + evm.terms().domain().chainId());
       }
       if (read.balance().compareTo(authorization.value()) < 0) {
+        // The refusal written out by design: each names what it was given.
         return Optional.of(
             "the payer "
                 + authorization.from().checksummed()

@@ -46,6 +46,7 @@ public final class TrustProfiling {
    * @param list the check list the profiles run
    * @param cpu where signing runs (CPU work, never on an event loop)
    */
+  // Null checks written out by design: a value checks its own parts on construction.
   public TrustProfiling(
       TrustCheckList list,
       ChainState chains,

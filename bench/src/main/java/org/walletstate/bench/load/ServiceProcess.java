@@ -86,6 +86,7 @@ public final class ServiceProcess implements AutoCloseable {
     return service;
   }
 
+  // Accessors written out by design: each class exposes its own fields.
   public URI base() {
     return base;
   }

@@ -19,12 +19,14 @@ import org.web3j.crypto.ECKeyPair;
  */
 final class SettlementFloor {
 
+  // Fields written out by design: each class holds only what it is given.
   private final FloorWork attest;
   private final X402Payers payers;
   private final JsonRpc chain;
   private final String sender;
   private final AtomicInteger inFlight = new AtomicInteger();
   // anvil picks one nonce for concurrent eth_sendTransaction calls of one account; the floor counts
+  // its own
   private final AtomicLong nonces;
 
   SettlementFloor(FloorWork attest, X402Payers payers, JsonRpc chain, String sender) {

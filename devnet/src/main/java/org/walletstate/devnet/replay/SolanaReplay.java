@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class SolanaReplay {
 
+  // Program ids as constants by design: each is named where the replies use it.
   public static final String TOKEN = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
   public static final String TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
   public static final String SYSTEM = "11111111111111111111111111111111";

@@ -9,6 +9,7 @@ public enum MeteredOperation {
   TRUST("Signed wallet trust profile"),
   TRUST_BATCH("Signed wallet trust profiles, one per wallet");
 
+  // Fields written out by design: each class holds only what it is given.
   private final String description;
 
   MeteredOperation(String description) {

@@ -37,6 +37,7 @@ public final class ReadPlan {
       Map<ChainId, Set<ProofTarget>> proofs,
       AnchorTag anchor,
       Assurance assurance) {
+    // Fields written out by design: each class holds only what it is given.
     this.conditions = conditions;
     this.reads = reads;
     this.proofs = proofs;

@@ -35,6 +35,7 @@ public final class ScannerPin {
     return digits;
   }
 
+  // equals and hashCode written out by design: a value compares its own parts.
   @Override
   public boolean equals(Object other) {
     return other instanceof ScannerPin that && digits.equals(that.digits);

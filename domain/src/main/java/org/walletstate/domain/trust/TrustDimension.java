@@ -25,6 +25,7 @@ public enum TrustDimension {
   BITCOIN("bitcoin", 1, ChainFamily.BITCOIN),
   TRON("tron", 3, ChainFamily.TRON);
 
+  // Fields written out by design: each class holds only what it is given.
   private final String key;
   private final int checks;
   private final ChainFamily onlyWith;

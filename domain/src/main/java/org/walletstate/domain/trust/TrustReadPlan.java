@@ -51,6 +51,7 @@ public final class TrustReadPlan {
       Map<ChainId, Set<EvmAddress>> codeReads,
       Map<ChainId, Set<ProofTarget.Erc20Balance>> proofs,
       Optional<Assurance> assurance) {
+    // Fields written out by design: each class holds only what it is given.
     this.list = list;
     this.walletChains = walletChains;
     this.batches = batches;

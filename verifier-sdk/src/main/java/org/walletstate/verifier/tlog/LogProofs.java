@@ -15,6 +15,7 @@ import java.util.List;
  */
 public final class LogProofs {
 
+  // RFC 9162's hashing written out again by design: the SDK verifies with code of its own.
   private LogProofs() {}
 
   /** {@code SHA-256(0x00 || data)}. */

@@ -12,6 +12,7 @@ import java.util.Objects;
  */
 public final class Deadline {
 
+  // Fields written out by design: each class holds only what it is given.
   private final Clock clock;
   private final Instant at;
 

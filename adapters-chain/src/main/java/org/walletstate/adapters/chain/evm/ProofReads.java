@@ -46,6 +46,7 @@ final class ProofReads {
    * @param reads the observation's read outcomes (the fallback compares slots with {@code
    *     balanceOf}'s answer)
    */
+  // Fields written out by design: each class holds only what it is given.
   ProofReads(
       ChainId chain,
       EvmRpc rpc,

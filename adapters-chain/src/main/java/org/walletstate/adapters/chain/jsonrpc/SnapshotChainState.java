@@ -54,6 +54,7 @@ public abstract class SnapshotChainState<R extends ChainRead<?>>
    * @param random uniform values in {@code [0, 1)} for the backoff jitter
    * @param observer told how each upstream exchange ended and how long it took
    */
+  // Null checks written out by design: a value checks its own parts on construction.
   protected SnapshotChainState(
       String family,
       Function<Collection<? extends ChainRead<?>>, Set<R>> readsOf,

@@ -25,6 +25,7 @@ public class AttestTools implements ToolSet {
   /** The service account's key era: the migration creates it as a v2 account. */
   static final KeyVersion ACCOUNT_VERSION = KeyVersion.V2;
 
+  // Fields written out by design: each class holds only what it is given.
   private final AttestUseCase attest;
   private final ToolAnswers answers;
 

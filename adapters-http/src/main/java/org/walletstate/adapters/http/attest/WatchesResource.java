@@ -175,6 +175,7 @@ public class WatchesResource {
   }
 
   private static Map<String, Object> delivery(WatchDelivery d) {
+    // The members written out by design: one per member, in the order they are answered.
     Map<String, Object> v = new LinkedHashMap<>();
     v.put("id", d.id());
     v.put("seq", d.seq());

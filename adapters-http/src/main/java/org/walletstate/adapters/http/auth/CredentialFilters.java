@@ -34,6 +34,7 @@ public class CredentialFilters {
   static final String REMAINING = "X-RateLimit-Remaining";
   private static final long DAY_SECONDS = 86_400;
 
+  // Fields written out by design: each class holds only what it is given.
   private final AuthenticateUseCase authenticate;
   private final WalletSignInUseCase walletSignIn;
   private final CurrentCaller caller;

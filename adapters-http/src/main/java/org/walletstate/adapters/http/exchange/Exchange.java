@@ -35,6 +35,7 @@ public final class Exchange {
     return bodies.object(body);
   }
 
+  // Accessors written out by design: each class exposes its own fields.
   /** Who is calling this request. */
   public CurrentCaller caller() {
     return caller;

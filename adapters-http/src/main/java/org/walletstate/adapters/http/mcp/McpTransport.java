@@ -41,6 +41,7 @@ public class McpTransport {
   static final String ROOT = "/mcp";
   static final String ALLOW = "POST, DELETE";
 
+  // Fields written out by design: each class holds only what it is given.
   private final AddressLimits limits;
   private final ToolLimits toolLimits;
   private final Envelopes envelopes;

@@ -30,6 +30,7 @@ public final class ChainTelemetry implements ChainCallObserver {
   static final AttributeKey<String> PROVIDER = AttributeKey.stringKey("walletstate.provider");
   static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("walletstate.outcome");
 
+  // Fields and null checks written out by design: each class holds only what it is given.
   private final ServiceMeters meters;
   private final ChainStatusBoard board;
   private final Tracer tracer;

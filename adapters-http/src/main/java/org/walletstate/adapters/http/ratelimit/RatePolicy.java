@@ -61,6 +61,7 @@ public enum RatePolicy {
    */
   MCP("mcp", 30, Duration.ofMinutes(1), false);
 
+  // Fields written out by design: each class holds only what it is given.
   private final String wireName;
   private final int requests;
   private final Duration window;
@@ -73,6 +74,7 @@ public enum RatePolicy {
     this.withoutCredentialsOnly = withoutCredentialsOnly;
   }
 
+  // Accessors written out by design: each class exposes its own fields.
   /** The name in configuration and in the database. */
   public String wireName() {
     return wireName;

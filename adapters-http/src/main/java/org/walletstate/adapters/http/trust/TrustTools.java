@@ -25,6 +25,7 @@ import org.walletstate.domain.account.Payer;
  */
 public class TrustTools implements ToolSet {
 
+  // Fields written out by design: each class holds only what it is given.
   private final TrustProfileUseCase profiles;
   private final TrustBatchUseCase batches;
   private final ToolAnswers answers;

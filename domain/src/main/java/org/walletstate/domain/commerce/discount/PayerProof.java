@@ -135,6 +135,7 @@ public record PayerProof(String message, String signature) {
       return Optional.of("payerProof.message's Issued At is in the future");
     }
     if (issued.isBefore(now.minus(MAX_AGE))) {
+      // The refusal written out by design: each names what it was given.
       return Optional.of(
           "payerProof was issued more than "
               + MAX_AGE.toMinutes()

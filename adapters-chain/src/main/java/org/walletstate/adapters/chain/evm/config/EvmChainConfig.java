@@ -118,6 +118,7 @@ public record EvmChainConfig(
     return edit(draft -> draft.observationDeadline = observationDeadline);
   }
 
+  // The copy-and-change step written out by design: each record's draft is its own.
   /** This configuration with the settings {@code change} sets on a copy of them. */
   private EvmChainConfig edit(Consumer<Draft> change) {
     Draft draft = new Draft(this);

@@ -21,6 +21,7 @@ public record HeadFollowing(
   public static final Duration DEFAULT_MAX_AGE = Duration.ofSeconds(3);
   public static final Duration DEFAULT_IDLE_AFTER = Duration.ofMinutes(5);
 
+  // Null checks written out by design: a value checks its own parts on construction.
   public HeadFollowing {
     Objects.requireNonNull(pollInterval, "pollInterval");
     Objects.requireNonNull(maxAge, "maxAge");

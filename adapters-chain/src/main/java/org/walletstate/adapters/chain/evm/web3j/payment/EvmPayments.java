@@ -58,6 +58,7 @@ public final class EvmPayments implements PaymentReceipts, AccessPasses, AutoClo
    */
   public record PassSettings(
       ChainId chain, EvmAddress contract, Optional<String> minterKey, Duration mintWait) {
+    // Null checks written out by design: a value checks its own parts on construction.
     public PassSettings {
       Objects.requireNonNull(chain, "chain");
       Objects.requireNonNull(contract, "contract");

@@ -52,6 +52,7 @@ public record Watch(
     }
   }
 
+  // Null checks written out by design: a value checks its own parts on construction.
   public Watch {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(webhookUrl, "webhookUrl");

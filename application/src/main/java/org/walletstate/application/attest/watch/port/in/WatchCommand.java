@@ -38,6 +38,7 @@ public record WatchCommand(
     }
   }
 
+  // Null checks written out by design: a value checks its own parts on construction.
   public WatchCommand {
     Objects.requireNonNull(attest, "attest");
     Objects.requireNonNull(requestJson, "requestJson");
