@@ -1,18 +1,15 @@
 package org.walletstate.crypto;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
@@ -48,10 +45,7 @@ public final class DualAttestationSigner
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
   private static final Base64.Encoder BASE64 = Base64.getEncoder();
 
-  /** Condition hashes already taken; a trust profile's conditions come from a fixed check list. */
-  private static final int CONDITION_HASHES_KEPT = 1024;
-
-  private final Map<JsonNode, String> conditionHashes = new ConcurrentHashMap<>();
+  private final TrustConditionHashes conditionHashes = new TrustConditionHashes();
   private final SigningKeys keys;
   private final AttestationTokens jwts;
   private final Namespace namespace;
@@ -92,8 +86,9 @@ public final class DualAttestationSigner
         request.jwt()
             ? Optional.of(CanonicalJson.stringify(body.claims(issuer, request.subject())))
             : Optional.empty();
+    Unlogged statement = unlogged(StatementType.ATTESTATION, scheme, body.statement(), claims);
     return new PendingAttestation(
-        attestation, unlogged(StatementType.ATTESTATION, scheme, body.statement(), claims));
+        attestation, statement, Unlogged.entries(log, List.of(statement)));
   }
 
   /**
@@ -108,8 +103,20 @@ public final class DualAttestationSigner
         .thenApply(texts -> new SignedAttestation(signed.attestation(), texts.get(0)));
   }
 
+  /**
+   * The text of an attestation signed by {@link #signUnlogged} whose entry the caller wrote with
+   * its debit: no {@code log} member.
+   */
+  @Override
+  public SignedAttestation written(AttestationSigner.Pending pending) {
+    PendingAttestation signed = (PendingAttestation) pending;
+    return new SignedAttestation(
+        signed.attestation(), Unlogged.written(List.of(signed.statement())).get(0));
+  }
+
   /** An attestation signed, its log entry not yet appended. */
-  private record PendingAttestation(Attestation attestation, Unlogged statement)
+  private record PendingAttestation(
+      Attestation attestation, Unlogged statement, List<LoggedStatement> entries)
       implements AttestationSigner.Pending {}
 
   /**
@@ -134,18 +141,7 @@ public final class DualAttestationSigner
   }
 
   private Unlogged unloggedProfile(PayloadValue.Obj trustProfile) {
-    ObjectNode trust = PayloadTrees.object(trustProfile);
-    JsonNode dimensions = trust.get("dimensions");
-    if (dimensions != null && dimensions.isObject()) {
-      for (Map.Entry<String, JsonNode> dimension : dimensions.properties()) {
-        JsonNode checks = dimension.getValue().get("checks");
-        if (checks instanceof ArrayNode list) {
-          for (int i = 0; i < list.size(); i++) {
-            list.set(i, withConditionHash((ObjectNode) list.get(i)));
-          }
-        }
-      }
-    }
+    ObjectNode trust = conditionHashes.added(PayloadTrees.object(trustProfile));
     return unlogged(StatementType.TRUST_PROFILE, PreimageScheme.V2, trust, Optional.empty());
   }
 
@@ -163,6 +159,18 @@ public final class DualAttestationSigner
   public CompletionStage<List<String>> submitted(
       List<TrustProfileSigner.Signed> profiles, Executor finishing) {
     return Unlogged.submitted(log, asUnlogged(profiles), finishing);
+  }
+
+  /** The log entries of a batch's profiles signed by {@link #signUnlogged}, in this order. */
+  @Override
+  public List<LoggedStatement> entries(List<TrustProfileSigner.Signed> profiles) {
+    return Unlogged.entries(log, asUnlogged(profiles));
+  }
+
+  /** The texts of profiles whose entries the caller wrote with its debit: no {@code log} member. */
+  @Override
+  public List<String> written(List<TrustProfileSigner.Signed> profiles) {
+    return Unlogged.written(asUnlogged(profiles));
   }
 
   private static List<Unlogged> asUnlogged(List<TrustProfileSigner.Signed> profiles) {
@@ -221,43 +229,6 @@ public final class DualAttestationSigner
   private Unlogged unloggedDiscount(PayloadValue.Obj discount) {
     return unlogged(
         StatementType.DISCOUNT, PreimageScheme.V2, PayloadTrees.object(discount), Optional.empty());
-  }
-
-  /**
-   * The check with {@code conditionHash} inserted after {@code evaluatedCondition}; a check that
-   * already carries one is kept as it is.
-   */
-  private ObjectNode withConditionHash(ObjectNode check) {
-    if (check.has("conditionHash")) {
-      return check;
-    }
-    ObjectNode out = NODES.objectNode();
-    for (Map.Entry<String, JsonNode> member : check.properties()) {
-      out.set(member.getKey(), member.getValue());
-      if (member.getKey().equals("evaluatedCondition")) {
-        out.put("conditionHash", v2ConditionHash(member.getValue()));
-      }
-    }
-    return out;
-  }
-
-  /**
-   * The V2 hash of {@code condition}, taken once per distinct condition: the rows of a trust
-   * profile are the check list's, the same for every wallet, so each profile would otherwise hash
-   * the same 155 to 176 canonical forms again. Equal trees have equal canonical forms (the
-   * canonical form sorts members; numbers of different kinds are different keys), so a kept hash is
-   * the one hashing would give. Kept up to {@value #CONDITION_HASHES_KEPT} conditions.
-   */
-  private String v2ConditionHash(JsonNode condition) {
-    String kept = conditionHashes.get(condition);
-    if (kept != null) {
-      return kept;
-    }
-    String hash = Preimages.conditionHash(PreimageScheme.V2, condition);
-    if (conditionHashes.size() < CONDITION_HASHES_KEPT) {
-      conditionHashes.putIfAbsent(condition.deepCopy(), hash);
-    }
-    return hash;
   }
 
   private Unlogged unlogged(

@@ -38,6 +38,19 @@ record Unlogged(LoggedStatement entry, ObjectNode data) implements TrustProfileS
     return log.submitAll(entries(signed)).thenApplyAsync(first -> texts(signed, first), finishing);
   }
 
+  /**
+   * The statements' {@code data} texts when their entries were made durable by the caller (with a
+   * debit): without {@code log}, as their leaf indexes are given later by the log's batch.
+   */
+  static List<String> written(List<Unlogged> signed) {
+    return texts(signed, OptionalLong.empty());
+  }
+
+  /** The statements' log entries when {@code log} keeps entries, in order; none otherwise. */
+  static List<LoggedStatement> entries(StatementLog log, List<Unlogged> signed) {
+    return log.keepsEntries() ? entries(signed) : List.of();
+  }
+
   private static List<LoggedStatement> entries(List<Unlogged> signed) {
     List<LoggedStatement> entries = new ArrayList<>(signed.size());
     for (Unlogged statement : signed) {

@@ -9,6 +9,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import org.walletstate.application.port.out.LogStore.Sealed;
 import org.walletstate.application.port.out.LogStore.Sealer;
 import org.walletstate.domain.tlog.NodeColumns;
@@ -16,16 +17,27 @@ import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeNode;
 
 /**
- * {@link PgTransparencyLog}'s batches: one transaction under the advisory lock {@value
- * PgTransparencyLog#LOCK} (a replica that does not get it does nothing this tick) reads the
- * sequenced entries from the newest checkpoint's size on, keeps the contiguous prefix, and writes
- * the new perfect nodes and the signed checkpoint together.
+ * {@link PgTransparencyLog}'s batches, under the advisory lock {@value PgTransparencyLog#LOCK} (a
+ * replica that does not get it does nothing this tick): one transaction gives the entries written
+ * with a debit their indexes, then one reads the sequenced entries from the newest checkpoint's
+ * size on, keeps the contiguous prefix, and writes the new perfect nodes and the signed checkpoint
+ * together.
  */
 final class LogBatches {
 
   // The statements as constants, as every store keeps its own, by design: each is one step of a
   // batch, read beside the code that runs it.
   private static final String TRY_LOCK = "select pg_try_advisory_xact_lock($1) as locked";
+  // Indexes for the entries written with a debit (leaf_index null), in the order they were written,
+  // from the counter row the appends take theirs from: its lock orders them with the appends.
+  private static final String SEQUENCE =
+      "with pending as (select seq, row_number() over (order by seq) as n from"
+          + " (select seq from log_entry where leaf_index is null order by seq limit $1) p),"
+          + " taken as (update log_sequence set next_index = next_index + (select count(*) from"
+          + " pending) where id = 1 and exists (select 1 from pending)"
+          + " returning next_index - (select count(*) from pending) as first)"
+          + " update log_entry e set leaf_index = taken.first + pending.n - 1"
+          + " from pending, taken where e.seq = pending.seq";
   private static final String PENDING =
       "select leaf_index, leaf_hash from log_entry where leaf_index >= $1"
           + " order by leaf_index limit $2";
@@ -42,7 +54,22 @@ final class LogBatches {
     this.pool = pool;
   }
 
+  /**
+   * Sequences up to {@code limit} entries written without an index, then integrates: two
+   * transactions under the lock, so that the counter row is held for the sequencing alone, not for
+   * the batch's tree and signature.
+   */
   Uni<Integer> integrate(int limit, Sealer sealer) {
+    return underLock(
+            connection ->
+                connection.preparedQuery(SEQUENCE).execute(Tuple.of(limit)).map(rows -> 0))
+        .flatMap(ignored -> underLock(connection -> locked(connection, limit, sealer)));
+  }
+
+  /**
+   * {@code work} in a transaction holding the log's lock; nothing when another replica holds it.
+   */
+  private Uni<Integer> underLock(Function<SqlConnection, Uni<Integer>> work) {
     return pool.withTransaction(
         connection ->
             connection
@@ -51,7 +78,7 @@ final class LogBatches {
                 .flatMap(
                     rows ->
                         rows.iterator().next().getBoolean("locked")
-                            ? locked(connection, limit, sealer)
+                            ? work.apply(connection)
                             : Uni.createFrom().item(0)));
   }
 

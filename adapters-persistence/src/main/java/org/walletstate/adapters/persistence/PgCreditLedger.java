@@ -41,6 +41,26 @@ public class PgCreditLedger implements CreditLedger {
           + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
           + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id)"
           + " select taken.credits, entry.id from taken, entry";
+  // The same debit, also writing the statements it pays for to the transparency log, unsequenced
+  // (the log's batch gives them their indexes): one statement, so the call commits once.
+  private static final String TAKE_RECORD_AND_LOG =
+      "with taken as (update api_key set credits = credits - $2 where id = $1 and credits >= $2"
+          + " returning credits),"
+          + " entry as (insert into credit_entry"
+          + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
+          + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id),"
+          + " logged as (insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
+          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash from taken,"
+          + " unnest($7::text[], $8::bytea[], $9::text[], $10::text[], $11::bytea[])"
+          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
+          + " order by v.n)"
+          + " select taken.credits, entry.id from taken, entry";
+  private static final String LOG_UNSEQUENCED =
+      "insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
+          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash"
+          + " from unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
+          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
+          + " order by v.n";
   private static final String DEBIT_OF =
       "select api_key_id, amount from credit_entry where id = $1 and kind = 'debit'";
   private static final String INSERT_REFUND =
@@ -95,14 +115,31 @@ public class PgCreditLedger implements CreditLedger {
   /**
    * The debit's one statement commits synchronously; a debit that took credits wrote a commit
    * record, so its flush also makes durable the log's statements committed before it was sent
-   * ({@link FlushCovers#synchronousCommit}). One that took nothing wrote nothing to flush.
+   * ({@link FlushCovers#synchronousCommit}). One that took nothing wrote nothing to flush. The
+   * request's statements are inserted into {@code log_entry} by the same statement, unsequenced,
+   * only when the credits are taken; a replayed debit (whose statement rolled back, or took
+   * nothing) writes them in a statement of their own.
    */
   @Override
   public Uni<Debit> debit(DebitRequest request) {
+    return taken(request)
+        .call(
+            debit ->
+                debit instanceof Debit.Replayed && !request.statements().isEmpty()
+                    ? pool.preparedQuery(LOG_UNSEQUENCED)
+                        .execute(EntryColumns.added(Tuple.tuple(), request.statements()))
+                    : Uni.createFrom().voidItem());
+  }
+
+  private Uni<Debit> taken(DebitRequest request) {
+    Tuple arguments =
+        request.statements().isEmpty()
+            ? debitTuple(request)
+            : EntryColumns.added(debitTuple(request), request.statements());
+    String statement = request.statements().isEmpty() ? TAKE_AND_RECORD : TAKE_RECORD_AND_LOG;
     return covers
         .synchronousCommit(
-            () -> pool.preparedQuery(TAKE_AND_RECORD).execute(debitTuple(request)),
-            rows -> rows.size() > 0)
+            () -> pool.preparedQuery(statement).execute(arguments), rows -> rows.size() > 0)
         .flatMap(
             rows -> {
               if (rows.size() > 0) {

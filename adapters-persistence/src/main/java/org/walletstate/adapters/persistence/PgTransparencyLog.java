@@ -166,7 +166,9 @@ public class PgTransparencyLog implements LogStore, StatementLog {
                     row ->
                         new Entry(
                             statement(row),
-                            row.getLong("leaf_index"),
+                            row.getLong("leaf_index") == null
+                                ? OptionalLong.empty()
+                                : OptionalLong.of(row.getLong("leaf_index")),
                             Boolean.TRUE.equals(row.getBoolean("integrated")))));
   }
 

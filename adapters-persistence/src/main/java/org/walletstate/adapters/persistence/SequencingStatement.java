@@ -2,7 +2,6 @@ package org.walletstate.adapters.persistence;
 
 import io.smallrye.mutiny.CompositeException;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -107,26 +106,6 @@ final class SequencingStatement {
   }
 
   private static Tuple arguments(List<LoggedStatement> all) {
-    int n = all.size();
-    String[] ids = new String[n];
-    Buffer[] hashes = new Buffer[n];
-    String[] kinds = new String[n];
-    String[] kids = new String[n];
-    Buffer[] leaves = new Buffer[n];
-    for (int i = 0; i < n; i++) {
-      LoggedStatement statement = all.get(i);
-      ids[i] = statement.id();
-      hashes[i] = Buffer.buffer(statement.statementHash());
-      kinds[i] = statement.kind();
-      kids[i] = statement.kid();
-      leaves[i] = Buffer.buffer(statement.leafHash());
-    }
-    return Tuple.tuple()
-        .addValue(ids)
-        .addValue(hashes)
-        .addValue(kinds)
-        .addValue(kids)
-        .addValue(leaves)
-        .addLong((long) n);
+    return EntryColumns.added(Tuple.tuple(), all).addLong((long) all.size());
   }
 }

@@ -1,10 +1,12 @@
 package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * What a payable use case hands the {@link Charging} service: the call as quoted, the names it is
@@ -39,12 +41,11 @@ public record Charge<T>(
    * What the work delivered, and its outcome.
    *
    * @param delivery what the payer pays for
-   * @param outcome the outcome: for work that signed a statement, the statement's append to the
-   *     transparency log, which gives the outcome once the entry is durable. {@link Charging}
-   *     subscribes to it once, beside a key's debit (so that the two commits overlap), or before
-   *     any other settlement; no answer leaves before it completes
+   * @param outcome the outcome and the signed statements it issues, which are in the transparency
+   *     log before it is answered: {@link Charging} logs them with a key's debit, or has the log
+   *     append them before any other settlement
    */
-  public record Delivered<T>(Delivery delivery, Uni<T> outcome) {
+  public record Delivered<T>(Delivery delivery, Logging<T> outcome) {
     public Delivered {
       Objects.requireNonNull(delivery, "delivery");
       Objects.requireNonNull(outcome, "outcome");
@@ -52,7 +53,39 @@ public record Charge<T>(
 
     /** Work whose outcome is final (nothing left to log). */
     public Delivered(T outcome, Delivery delivery) {
-      this(delivery, Uni.createFrom().item(Objects.requireNonNull(outcome, "outcome")));
+      this(delivery, Logging.none(outcome));
+    }
+  }
+
+  /**
+   * A work's outcome whose signed statements are not yet in the transparency log, and the two ways
+   * they get there. Each {@code Uni} is subscribed to at most once, and only one of them.
+   *
+   * @param statements the statements' log entries, in the order they are logged (none: the outcome
+   *     is final)
+   * @param appended the log appends the statements on its own ({@link
+   *     org.walletstate.application.port.out.StatementLog#submitAll}), and the outcome then carries
+   *     their leaf indexes ({@code log: {index}})
+   * @param written the outcome when the caller wrote the statements to the log's store itself (in a
+   *     key's debit, {@link org.walletstate.application.port.out.CreditLedger#debit}) and they are
+   *     durable: they are sequenced later by the log's batch, so the outcome carries no index
+   */
+  public record Logging<T>(List<LoggedStatement> statements, Uni<T> appended, Uni<T> written) {
+    public Logging {
+      statements = List.copyOf(statements);
+      Objects.requireNonNull(appended, "appended");
+      Objects.requireNonNull(written, "written");
+    }
+
+    /** An outcome with nothing to log. */
+    public static <T> Logging<T> none(T outcome) {
+      Uni<T> item = Uni.createFrom().item(Objects.requireNonNull(outcome, "outcome"));
+      return new Logging<>(List.of(), item, item);
+    }
+
+    /** The same logging, its outcome mapped either way. */
+    public <R> Logging<R> map(Function<? super T, ? extends R> mapper) {
+      return new Logging<>(statements, appended.map(mapper), written.map(mapper));
     }
   }
 

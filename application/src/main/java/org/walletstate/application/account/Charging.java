@@ -1,7 +1,6 @@
 package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
-import java.time.Duration;
 import java.util.Objects;
 import org.walletstate.application.account.Charge.Delivered;
 import org.walletstate.application.account.Charge.Delivery;
@@ -12,7 +11,6 @@ import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase.Draw;
 import org.walletstate.application.payment.port.in.PaidCallUseCase;
 import org.walletstate.application.payment.port.in.PaidCallUseCase.Outcome;
-import org.walletstate.application.port.out.CreditLedger.Debit;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
 import org.walletstate.domain.account.Payer;
@@ -24,10 +22,10 @@ import org.walletstate.domain.payment.PerCallPayment;
  *
  * <ul>
  *   <li>a key's credits: the price is checked before the work ({@link Metering#check}); what the
- *       work delivered is debited after it, once per request id, beside the append of the work's
- *       signed statement to the transparency log (the debit given back when the append fails), the
- *       proof premium given back when no proof was delivered; a key whose credits were spent
- *       meanwhile gets its refusal and the work is discarded;
+ *       work delivered is debited after it, once per request id, with the work's signed statements
+ *       logged in the debit's statement, the proof premium given back when no proof was delivered;
+ *       a key whose credits were spent meanwhile gets its refusal and the work is discarded
+ *       (nothing logged);
  *   <li>an x402 payment: claimed and checked before the work, settled only when the work delivered
  *       the whole call it was quoted for, released otherwise ({@link PaidCallUseCase});
  *   <li>the shared allowance: one call drawn before the work, then the service account's credits as
@@ -36,35 +34,18 @@ import org.walletstate.domain.payment.PerCallPayment;
  */
 public final class Charging {
 
-  private static final System.Logger LOG = System.getLogger(Charging.class.getName());
-
   private static final String NO_PROOF = "proof not delivered";
-  private static final String NOT_LOGGED = "statement not logged";
 
   private final Metering metering;
   private final SharedAllowanceUseCase allowance;
   private final PaidCallUseCase paidCalls;
-  private final AppendWait appendWait;
 
   public Charging(Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
-    this(metering, allowance, paidCalls, AppendWait.NONE);
-  }
-
-  /**
-   * @param appendWait told, for each debit run beside an append, how long the answer waited on the
-   *     append once the debit was done
-   */
-  public Charging(
-      Metering metering,
-      SharedAllowanceUseCase allowance,
-      PaidCallUseCase paidCalls,
-      AppendWait appendWait) {
     // Same null-checked wiring as TrustProfiling's by design: each is handed only the ports it
     // uses, and there is no logic to share.
     this.metering = Objects.requireNonNull(metering, "metering");
     this.allowance = Objects.requireNonNull(allowance, "allowance");
     this.paidCalls = Objects.requireNonNull(paidCalls, "paidCalls");
-    this.appendWait = Objects.requireNonNull(appendWait, "appendWait");
   }
 
   /**
@@ -72,11 +53,6 @@ public final class Charging {
    * composition (for a use case built without them).
    */
   public static Charging keyCreditsOnly(Metering metering) {
-    return keyCreditsOnly(metering, AppendWait.NONE);
-  }
-
-  /** Key credits only, as above, telling {@code appendWait} what each append added. */
-  public static Charging keyCreditsOnly(Metering metering, AppendWait appendWait) {
     return new Charging(
         metering,
         () -> Uni.createFrom().failure(notComposed("the shared allowance")),
@@ -89,8 +65,7 @@ public final class Charging {
               java.util.function.Predicate<T> delivered) {
             return Uni.createFrom().failure(notComposed("x402 payments"));
           }
-        },
-        appendWait);
+        });
   }
 
   private static IllegalStateException notComposed(String payer) {
@@ -128,19 +103,21 @@ public final class Charging {
   }
 
   /**
-   * After the work: what it delivered taken from the key, or nothing when it delivered nothing. A
-   * debit runs beside the append of the work's signed statement (the outcome's {@link
-   * Delivered#outcome}), so that the two commits overlap; the answer waits for both. When the
-   * append fails, the debit already made is given back ({@link Metering#giveBack}) and the call
-   * fails with the append's failure: nothing is charged for a statement that was not issued.
+   * After the work: what it delivered taken from the key, or nothing when it delivered nothing. The
+   * work's signed statements are logged with the debit, in its one statement ({@link
+   * Metering#charge}): a call paid with credits commits once, and its statements are issued only
+   * when it is paid (a key whose credits were spent meanwhile gets its refusal, and nothing is
+   * logged). Their answer then carries no leaf index; the log's batch sequences them.
    */
   private <T> Uni<T> debited(KeyAccount account, Charge<T> charge, Delivered<T> done) {
     Charge.Billing<T> billing = charge.billing();
+    Charge.Logging<T> logging = done.outcome();
     if (done.delivery() instanceof Delivery.None) {
-      return done.outcome();
+      return logging.appended();
     }
     if (done.delivery() instanceof Delivery.Balance) {
-      return done.outcome()
+      return logging
+          .appended()
           .flatMap(
               outcome ->
                   metering
@@ -149,81 +126,22 @@ public final class Charging {
     }
     Delivery.Units units = (Delivery.Units) done.delivery();
     CreditPrice price = CreditPrice.of(units.call());
-    Uni<Attempt<Debit>> debiting =
-        Attempt.of(metering.charge(account, price, charge.ledgerReason(), units.requestId()));
-    return Uni.createFrom()
-        .context(
-            context ->
-                Uni.combine()
-                    .all()
-                    .unis(Attempt.of(done.outcome()), debiting)
-                    .asTuple()
-                    .invoke(
-                        both ->
-                            appendWait.waited(
-                                context,
-                                Duration.ofNanos(
-                                    Math.max(0, both.getItem1().at() - both.getItem2().at())))))
-        .flatMap(
-            both -> {
-              Attempt<T> logged = both.getItem1();
-              Attempt<Debit> debit = both.getItem2();
-              if (logged.failure() != null) {
-                return givenBack(account, price, debit).flatMap(ignored -> logged.uni());
-              }
-              return debit
-                  .uni()
-                  .flatMap(
-                      taken ->
-                          metering.settle(account, price, taken, units.proofDelivered(), NO_PROOF))
-                  .map(settlement -> billed(billing, logged.item(), settlement));
-            });
-  }
-
-  private static <T> T billed(
-      Charge.Billing<T> billing, T outcome, Metering.Settlement settlement) {
-    if (settlement instanceof Metering.Settlement.Paid paid) {
-      return billing.charged().apply(outcome, paid.credits(), paid.balance());
-    }
-    // spent by a concurrent call since the check: the work's answer is discarded
-    Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
-    return billing.shortOf().apply(unpaid.available(), unpaid.required());
-  }
-
-  /**
-   * The debit of a call whose statement was not logged, given back; a give-back that fails is
-   * reported (the call still fails with the append's failure).
-   */
-  private Uni<Void> givenBack(KeyAccount account, CreditPrice price, Attempt<Debit> debit) {
-    if (debit.failure() != null) {
-      return Uni.createFrom().voidItem();
-    }
     return metering
-        .giveBack(account, price, debit.item(), NOT_LOGGED)
-        .onFailure()
-        .recoverWithUni(
-            failure -> {
-              LOG.log(
-                  System.Logger.Level.ERROR,
-                  "the debit of a call whose statement was not logged was not given back: {0}",
-                  failure.toString());
-              return Uni.createFrom().voidItem();
-            });
+        .charge(account, price, charge.ledgerReason(), units.requestId(), logging.statements())
+        .flatMap(debit -> metering.settle(account, price, debit, units.proofDelivered(), NO_PROOF))
+        .flatMap(settlement -> billed(billing, logging, settlement));
   }
 
-  /**
-   * A result or a failure, taken without failing, so that two steps run to their ends, and when it
-   * came ({@link System#nanoTime}).
-   */
-  private record Attempt<V>(V item, Throwable failure, long at) {
-    static <V> Uni<Attempt<V>> of(Uni<V> step) {
-      return step.onItemOrFailure()
-          .transform((item, failure) -> new Attempt<>(item, failure, System.nanoTime()));
+  private static <T> Uni<T> billed(
+      Charge.Billing<T> billing, Charge.Logging<T> logging, Metering.Settlement settlement) {
+    if (settlement instanceof Metering.Settlement.Paid paid) {
+      return logging
+          .written()
+          .map(outcome -> billing.charged().apply(outcome, paid.credits(), paid.balance()));
     }
-
-    Uni<V> uni() {
-      return failure == null ? Uni.createFrom().item(item) : Uni.createFrom().failure(failure);
-    }
+    // spent by a concurrent call since the check: the work's answer is discarded, unlogged
+    Metering.Settlement.Unpaid unpaid = (Metering.Settlement.Unpaid) settlement;
+    return Uni.createFrom().item(billing.shortOf().apply(unpaid.available(), unpaid.required()));
   }
 
   private <T> Uni<Paid<T>> perCall(PerCallPayment payment, Charge<T> charge) {
@@ -238,7 +156,9 @@ public final class Charging {
                     .apply(Payer.PerCall.VERSION)
                     .flatMap(
                         done ->
-                            done.outcome().map(outcome -> new Done<>(outcome, done.delivery()))),
+                            done.outcome()
+                                .appended()
+                                .map(outcome -> new Done<>(outcome, done.delivery()))),
             done ->
                 done.delivery() instanceof Delivery.Units units
                     && units.call().equals(charge.call()))

@@ -2,10 +2,12 @@ package org.walletstate.application.account;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Clock;
+import java.util.List;
 import org.walletstate.application.port.out.CreditLedger;
 import org.walletstate.application.port.out.CreditLedger.Debit;
 import org.walletstate.domain.account.CreditPrice;
 import org.walletstate.domain.account.KeyAccount;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * Credits around a piece of work: check the price before doing it, charge only once it succeeded,
@@ -52,9 +54,28 @@ public final class Metering {
    * @param reason what was bought, for the ledger
    */
   public Uni<Debit> charge(KeyAccount account, CreditPrice price, String reason, String requestId) {
+    return charge(account, price, reason, requestId, List.of());
+  }
+
+  /**
+   * As above, logging {@code statements} with the debit ({@link CreditLedger#debit}): they are
+   * durable once it is applied or replayed, and not written when the credits are short.
+   */
+  public Uni<Debit> charge(
+      KeyAccount account,
+      CreditPrice price,
+      String reason,
+      String requestId,
+      List<LoggedStatement> statements) {
     return ledger.debit(
         new CreditLedger.DebitRequest(
-            account.id(), price.credits(), reason, requestId, requestId, clock.instant()));
+            account.id(),
+            price.credits(),
+            reason,
+            requestId,
+            requestId,
+            clock.instant(),
+            statements));
   }
 
   /** Gives back the proof premium of a charge whose proofs were not delivered. */
@@ -63,25 +84,6 @@ public final class Metering {
     return ledger.refund(
         new CreditLedger.RefundRequest(
             account.id(), debitEntryId, price.proofPremium(), reason, clock.instant()));
-  }
-
-  /**
-   * Gives back the whole of a debit this call applied when its answer is then not given (its
-   * statement was not logged): a refund entry naming the debit, at most once per debit (the
-   * ledger's rule). A debit found from an earlier call of the same request id ({@link
-   * Debit.Replayed}) belongs to that call and is kept; a debit not applied took nothing.
-   *
-   * @param reason why the debit is given back, for the ledger
-   */
-  public Uni<Void> giveBack(KeyAccount account, CreditPrice price, Debit debit, String reason) {
-    if (!(debit instanceof Debit.Applied applied)) {
-      return Uni.createFrom().voidItem();
-    }
-    return ledger
-        .refund(
-            new CreditLedger.RefundRequest(
-                account.id(), applied.entryId(), price.credits(), reason, clock.instant()))
-        .replaceWithVoid();
   }
 
   /**

@@ -121,13 +121,16 @@ public final class AttestService implements AttestUseCase {
   }
 
   /**
-   * The signed attestation's append to the transparency log, handed over when the charging step
-   * subscribes (beside the debit): no thread waits for its commit, and the text is finished on the
-   * signing threads once the entry is durable.
+   * The signed attestation and how it is logged: appended by the log, handed over when the charging
+   * step subscribes (no thread waits for its commit, and the text is finished on the signing
+   * threads once the entry is durable), or written with a key's debit (the text, without a leaf
+   * index, finished on the signing threads).
    */
-  private Uni<AttestOutcome> logged(AttestationSigner.Pending signed) {
-    return Uni.createFrom()
-        .completionStage(() -> signer.logged(signed, cpu))
+  private Charge.Logging<AttestOutcome> logged(AttestationSigner.Pending signed) {
+    return new Charge.Logging<>(
+            signed.entries(),
+            Uni.createFrom().completionStage(() -> signer.logged(signed, cpu)),
+            Uni.createFrom().item(() -> signer.written(signed)).runSubscriptionOn(cpu))
         .map(issued -> new AttestOutcome.Signed(issued.attestation(), issued.dataJson(), 0, 0));
   }
 

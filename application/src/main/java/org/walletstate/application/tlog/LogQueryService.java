@@ -55,10 +55,11 @@ public final class LogQueryService implements LogQuery {
                 return Uni.createFrom().item(new EntryAnswer.Unknown());
               }
               LogStore.Entry entry = found.get();
-              long index = entry.index();
               if (!entry.integrated()) {
-                return Uni.createFrom().item(new EntryAnswer.Pending(entry.statement(), index));
+                return Uni.createFrom()
+                    .item(new EntryAnswer.Pending(entry.statement(), entry.index()));
               }
+              long index = entry.index().getAsLong();
               return store
                   .latest()
                   .flatMap(

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import org.walletstate.application.account.Charge;
 import org.walletstate.application.chains.AllChains;
 import org.walletstate.application.chains.RpcFailureLog;
 import org.walletstate.application.port.out.ChainState;
@@ -98,12 +99,12 @@ public final class TrustProfiling {
   }
 
   /**
-   * The run's signed profiles appended to the log in one append, in request order, handed over when
-   * the charging step subscribes (beside a key's debit): no thread waits for the commit ({@link
-   * TrustProfileSigner#submitted}), and the texts, one per signed profile in request order, are
-   * finished on the CPU pool once the entries are durable.
+   * The run's signed profiles and how they are logged, in request order: either appended to the log
+   * in one append, handed over when the charging step subscribes (no thread waits for the commit,
+   * {@link TrustProfileSigner#submitted}), or written with a key's debit. The texts, one per signed
+   * profile in request order, are finished on the CPU pool.
    */
-  Uni<List<String>> logged(List<Done> done) {
+  Charge.Logging<List<String>> logged(List<Done> done) {
     List<TrustProfileSigner.Signed> signed = new ArrayList<>();
     for (Done d : done) {
       if (d.signed() != null) {
@@ -111,9 +112,12 @@ public final class TrustProfiling {
       }
     }
     if (signed.isEmpty()) {
-      return Uni.createFrom().item(List.of());
+      return Charge.Logging.none(List.of());
     }
-    return Uni.createFrom().completionStage(() -> signer.submitted(signed, cpu));
+    return new Charge.Logging<>(
+        signer.entries(signed),
+        Uni.createFrom().completionStage(() -> signer.submitted(signed, cpu)),
+        Uni.createFrom().item(() -> signer.written(signed)).runSubscriptionOn(cpu));
   }
 
   /**

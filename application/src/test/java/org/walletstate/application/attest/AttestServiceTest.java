@@ -5,20 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
@@ -26,7 +21,6 @@ import org.walletstate.application.account.port.in.Paid;
 import org.walletstate.application.attest.port.in.AttestCommand;
 import org.walletstate.application.attest.port.in.AttestCommands;
 import org.walletstate.application.attest.port.in.AttestOutcome;
-import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
@@ -139,149 +133,47 @@ class AttestServiceTest {
   }
 
   @Test
-  void attest_debitsWhileTheStatementIsAppendedAndAnswersOnlyOnceTheAppendIsDone()
-      throws Exception {
+  void attest_logsTheStatementWithItsDebitAndAppendsNothingOfItsOwn() throws Exception {
     MemoryCreditLedger ledger = ledger(5);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    signer.appendsAfter(gate);
+    // a log that would never answer an append: a paid attest does not wait for one
+    signer.appendsAfter(new CompletableFuture<>());
     ExecutorService cpu = Executors.newFixedThreadPool(2);
     try {
-      CompletableFuture<AttestOutcome> answer =
-          serviceOn(ledger, cpu)
-              .attest(Payer.credits(ACCOUNT), command("1", false))
-              .map(AttestServiceTest::answered)
-              .subscribeAsCompletionStage();
-      // the debit is made while the append has not finished, and nothing is answered yet
-      awaitDebits(ledger, 1);
-      Thread.sleep(50);
-      assertThat(answer).isNotDone();
-      assertThat(signer.appended()).isZero();
-      gate.complete(null);
-      AttestOutcome.Signed signed = (AttestOutcome.Signed) answer.get(10, TimeUnit.SECONDS);
-      assertThat(signer.appended()).isOne();
+      AttestOutcome.Signed signed =
+          (AttestOutcome.Signed)
+              serviceOn(ledger, cpu)
+                  .attest(Payer.credits(ACCOUNT), command("1", false))
+                  .map(AttestServiceTest::answered)
+                  .subscribeAsCompletionStage()
+                  .get(10, TimeUnit.SECONDS);
       assertThat(signed.creditsCharged()).isEqualTo(1);
       assertThat(signed.creditsRemaining()).isEqualTo(4);
-      assertThat(ledger.refunds()).isEmpty();
+      // the one entry went with the debit, under the attestation's id; no index in the answer
+      assertThat(ledger.logged())
+          .singleElement()
+          .satisfies(
+              entry -> {
+                assertThat(entry.id()).isEqualTo(signed.attestation().id().value());
+                assertThat(entry.kind()).isEqualTo("attestation");
+              });
+      assertThat(ledger.debits().get(0).statements()).isEqualTo(ledger.logged());
+      assertThat(signed.dataJson()).isEqualTo("{\"attestation\":{}}");
+      assertThat(signer.appended()).isZero();
+      assertThat(signer.heldAppends()).isZero();
     } finally {
       cpu.shutdownNow();
     }
   }
 
   @Test
-  void attest_aHeldAppendHoldsNoSigningThread() throws Exception {
-    MemoryCreditLedger ledger = ledger(5);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    signer.appendsAfter(gate);
-    ExecutorService cpu = Executors.newFixedThreadPool(1);
-    try {
-      AtomicInteger ids = new AtomicInteger();
-      AttestService service =
-          new AttestService(
-              chain,
-              signer,
-              Charging.keyCreditsOnly(new Metering(ledger, CLOCK)),
-              n -> Arrays.copyOf(new byte[] {(byte) ids.incrementAndGet()}, n),
-              CLOCK,
-              cpu);
-      List<CompletableFuture<AttestOutcome>> answers = new ArrayList<>();
-      for (int i = 0; i < 4; i++) {
-        answers.add(
-            service
-                .attest(Payer.credits(ACCOUNT), command("1", false))
-                .map(AttestServiceTest::answered)
-                .subscribeAsCompletionStage());
-      }
-      // four attests on one signing thread are all signed and debited while every append waits
-      awaitDebits(ledger, 4);
-      assertThat(signer.attestations()).hasSize(4);
-      assertThat(signer.heldAppends()).isEqualTo(4);
-      assertThat(CompletableFuture.supplyAsync(() -> "free", cpu).get(5, TimeUnit.SECONDS))
-          .isEqualTo("free");
-      assertThat(answers).noneMatch(CompletableFuture::isDone);
-      gate.complete(null);
-      for (CompletableFuture<AttestOutcome> answer : answers) {
-        assertThat(answer.get(10, TimeUnit.SECONDS)).isInstanceOf(AttestOutcome.Signed.class);
-      }
-      assertThat(signer.appended()).isEqualTo(4);
-    } finally {
-      cpu.shutdownNow();
-    }
-  }
-
-  @Test
-  void attest_tellsHowLongTheAnswerWaitedOnTheAppendAfterTheDebit() throws Exception {
-    MemoryCreditLedger ledger = ledger(5);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    signer.appendsAfter(gate);
-    List<Duration> waits = new CopyOnWriteArrayList<>();
-    ExecutorService cpu = Executors.newFixedThreadPool(2);
-    try {
-      AttestService service =
-          new AttestService(
-              chain,
-              signer,
-              Charging.keyCreditsOnly(
-                  new Metering(ledger, CLOCK), (context, waited) -> waits.add(waited)),
-              n -> new byte[n],
-              CLOCK,
-              cpu);
-      long asked = System.nanoTime();
-      CompletableFuture<AttestOutcome> answer =
-          service
-              .attest(Payer.credits(ACCOUNT), command("1", false))
-              .map(AttestServiceTest::answered)
-              .subscribeAsCompletionStage();
-      awaitDebits(ledger, 1);
-      Thread.sleep(300);
-      gate.complete(null);
-      answer.get(10, TimeUnit.SECONDS);
-      long answered = System.nanoTime();
-      // held 300 ms after the debit was seen in the ledger (its step ends a little after that, on a
-      // busy machine perhaps tens of milliseconds after); never longer than the whole call
-      assertThat(waits).hasSize(1);
-      assertThat(waits.get(0))
-          .isGreaterThanOrEqualTo(Duration.ofMillis(150))
-          .isLessThanOrEqualTo(Duration.ofNanos(answered - asked));
-    } finally {
-      cpu.shutdownNow();
-    }
-  }
-
-  @Test
-  void attest_anAppendThatFailsAfterTheDebitGivesTheDebitBackOnceAndFailsTheCall()
-      throws Exception {
-    MemoryCreditLedger ledger = ledger(5);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
-    signer.appendsAfter(gate).failingAppends(down);
-    ExecutorService cpu = Executors.newFixedThreadPool(2);
-    try {
-      CompletableFuture<AttestOutcome> answer =
-          serviceOn(ledger, cpu)
-              .attest(Payer.credits(ACCOUNT), command("1", true))
-              .map(AttestServiceTest::answered)
-              .subscribeAsCompletionStage();
-      awaitDebits(ledger, 1);
-      assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(3);
-      assertThat(answer).isNotDone();
-      gate.complete(null);
-      assertThatThrownBy(() -> answer.get(10, TimeUnit.SECONDS)).hasCause(down);
-    } finally {
-      cpu.shutdownNow();
-    }
-    // the whole debit (price with the proof premium) back, in one refund naming it
-    assertThat(ledger.refunds()).hasSize(1);
-    assertThat(ledger.refunds().get(0).credits()).isEqualTo(2);
-    assertThat(ledger.refunds().get(0).reason()).isEqualTo("statement not logged");
-    assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(5);
-    assertThat(signer.appended()).isZero();
-  }
-
-  @Test
-  void attest_anAppendThatFailsBeforeTheDebitEndsLeavesNothingCharged() {
-    MemoryCreditLedger ledger = ledger(5);
-    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
-    signer.failingAppends(down);
+  void attest_aDebitThatFailsLogsNothingChargesNothingAndFailsTheCall() {
+    IllegalStateException down = new IllegalStateException("the ledger's store is down");
+    MemoryCreditLedger ledger =
+        ledger(5)
+            .beforeEachDebit(
+                request -> {
+                  throw down;
+                });
     assertThatThrownBy(
             () ->
                 service(ledger)
@@ -290,7 +182,8 @@ class AttestServiceTest {
                     .indefinitely())
         .isSameAs(down);
     assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(5);
-    assertThat(ledger.charged() - ledger.refunded()).isZero();
+    assertThat(ledger.logged()).isEmpty();
+    assertThat(signer.appended()).isZero();
   }
 
   @Test
@@ -350,6 +243,9 @@ class AttestServiceTest {
             .indefinitely();
     assertThat(outcome).isEqualTo(new AttestOutcome.InsufficientCredits(0, 1));
     assertThat(ledger.charged()).isZero();
+    // the discarded statement was not issued: it is not in the log either
+    assertThat(ledger.logged()).isEmpty();
+    assertThat(signer.appended()).isZero();
   }
 
   @Test

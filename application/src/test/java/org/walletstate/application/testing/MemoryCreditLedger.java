@@ -9,11 +9,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.walletstate.application.port.out.CreditLedger;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * Credits in memory, with the port's rules: a debit never takes a balance below zero, is applied
  * once per key and idempotency key (a repeat is {@link Debit.Replayed}), and a debit is refunded at
- * most once and never by more than it took.
+ * most once and never by more than it took. The statements a debit logs are kept when it is applied
+ * or replayed ({@link #logged}).
  */
 public final class MemoryCreditLedger implements CreditLedger {
 
@@ -25,6 +27,7 @@ public final class MemoryCreditLedger implements CreditLedger {
   private final Set<Long> refundedEntries = new HashSet<>();
   private final List<DebitRequest> debits = new ArrayList<>();
   private final List<RefundRequest> refunds = new ArrayList<>();
+  private final List<LoggedStatement> logged = new ArrayList<>();
   private Consumer<DebitRequest> beforeDebit = request -> {};
   private long nextEntry = 1;
 
@@ -50,6 +53,14 @@ public final class MemoryCreditLedger implements CreditLedger {
   /** The debits that were applied (replays and refusals are not), in order. */
   public synchronized List<DebitRequest> debits() {
     return List.copyOf(debits);
+  }
+
+  /**
+   * The statements logged with debits ({@link DebitRequest#statements}), in order: those of every
+   * applied or replayed debit, none of a refused one.
+   */
+  public synchronized List<LoggedStatement> logged() {
+    return List.copyOf(logged);
   }
 
   /** The refunds that were applied, in order. */
@@ -78,6 +89,7 @@ public final class MemoryCreditLedger implements CreditLedger {
     long balance = balanceOf(request.keyId());
     Long earlier = byIdempotencyKey.get(request.keyId() + "/" + request.idempotencyKey());
     if (earlier != null) {
+      logged.addAll(request.statements());
       return Uni.createFrom().item(new Debit.Replayed(earlier, balance));
     }
     if (balance < request.credits()) {
@@ -88,6 +100,7 @@ public final class MemoryCreditLedger implements CreditLedger {
     byIdempotencyKey.put(request.keyId() + "/" + request.idempotencyKey(), entry);
     debitEntries.put(entry, new Entry(request.keyId(), request.credits()));
     debits.add(request);
+    logged.addAll(request.statements());
     return Uni.createFrom().item(new Debit.Applied(entry, balance - request.credits()));
   }
 

@@ -1,21 +1,29 @@
 package org.walletstate.application.testing;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
-import java.util.function.Supplier;
+import java.util.function.LongFunction;
 import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
+import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * A signer of every statement type that keeps what it was given and answers a fixed text in place
- * of signatures: {@code {"attestation":{}}}, {@code {"trust":{}}} or {@code {"discount":{}}}. When
- * {@link #failing} it throws as a signer that cannot reach its keys does. An append handed over
- * without waiting (an attestation's {@link #logged}, a trust run's {@link #submitted}, a discount
+ * of signatures: {@code {"attestation":{}}}, {@code {"trust":{}}} or {@code {"discount":{}}}, with
+ * {@code "log":{"index":n}} added when the log appended it (n counting the statements appended),
+ * and without when the caller wrote its entry ({@link #written}; an attestation's and a profile's
+ * entry is {@code attestation} or {@code trust} under the kid {@code test-v1}). When {@link
+ * #failing} it throws as a signer that cannot reach its keys does. An append handed over without
+ * waiting (an attestation's {@link #logged}, a trust run's {@link #submitted}, a discount
  * verification's {@link #submitDiscount}) can be held until a gate opens ({@link #appendsAfter})
  * and made to fail ({@link #failingAppends}), as a log whose store is slow or down; the thread that
  * last handed one over is {@link #submitter}.
@@ -77,7 +85,64 @@ public final class RecordingSigner
   public synchronized Pending signUnlogged(SigningRequest request) {
     failIfFailing();
     attestations.add(request);
-    return new Ready(new SignedAttestation(request.attestation(), "{\"attestation\":{}}"));
+    return new Recorded(
+        new SignedAttestation(request.attestation(), "{\"attestation\":{}}"),
+        entry("attestation", request.attestation().id().value()));
+  }
+
+  /** An attestation signed, with its log entry. */
+  private record Recorded(SignedAttestation signed, LoggedStatement entry) implements Pending {
+    @Override
+    public Attestation attestation() {
+      return signed.attestation();
+    }
+
+    @Override
+    public List<LoggedStatement> entries() {
+      return List.of(entry);
+    }
+  }
+
+  /** A profile signed, with its log entry. */
+  private record RecordedProfile(String text, LoggedStatement entry) implements Signed {}
+
+  private static LoggedStatement entry(String kind, String id) {
+    try {
+      byte[] hash =
+          MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
+      return new LoggedStatement(id, kind, "test-v1", hash);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public SignedAttestation written(Pending pending) {
+    return ((Recorded) pending).signed();
+  }
+
+  @Override
+  public synchronized Signed signUnlogged(PayloadValue.Obj profile) {
+    String text = signTrustProfile(profile);
+    return new RecordedProfile(text, entry("trust", "trust-" + profiles.size()));
+  }
+
+  @Override
+  public List<LoggedStatement> entries(List<Signed> signed) {
+    List<LoggedStatement> entries = new ArrayList<>();
+    for (Signed profile : signed) {
+      entries.add(((RecordedProfile) profile).entry());
+    }
+    return entries;
+  }
+
+  @Override
+  public List<String> written(List<Signed> signed) {
+    List<String> texts = new ArrayList<>();
+    for (Signed profile : signed) {
+      texts.add(((RecordedProfile) profile).text());
+    }
+    return texts;
   }
 
   /**
@@ -86,7 +151,11 @@ public final class RecordingSigner
    */
   @Override
   public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
-    return afterGate(1, () -> ((Ready) pending).signed(), finishing);
+    SignedAttestation signed = ((Recorded) pending).signed();
+    return afterGate(
+        1,
+        first -> new SignedAttestation(signed.attestation(), indexed(signed.dataJson(), first)),
+        finishing);
   }
 
   /** A trust run's profiles, appended together once the gate opens, as {@link #logged}. */
@@ -94,10 +163,10 @@ public final class RecordingSigner
   public CompletionStage<List<String>> submitted(List<Signed> signed, Executor finishing) {
     return afterGate(
         signed.size(),
-        () -> {
+        first -> {
           List<String> texts = new ArrayList<>();
-          for (Signed profile : signed) {
-            texts.add(((Finished) profile).text());
+          for (String text : written(signed)) {
+            texts.add(indexed(text, first + texts.size()));
           }
           return texts;
         },
@@ -108,10 +177,17 @@ public final class RecordingSigner
   @Override
   public CompletionStage<String> submitDiscount(PayloadValue.Obj discount, Executor finishing) {
     String text = signDiscount(discount);
-    return afterGate(1, () -> text, finishing);
+    return afterGate(1, first -> indexed(text, first), finishing);
   }
 
-  private <T> CompletionStage<T> afterGate(int statements, Supplier<T> text, Executor finishing) {
+  /** {@code text} with {@code "log":{"index":index}} added before its closing brace. */
+  private static String indexed(String text, long index) {
+    return text.substring(0, text.length() - 1) + ",\"log\":{\"index\":" + index + "}}";
+  }
+
+  /** Once the gate opens: the text, given the index of the first statement appended. */
+  private <T> CompletionStage<T> afterGate(
+      int statements, LongFunction<T> text, Executor finishing) {
     CompletableFuture<?> gate;
     synchronized (this) {
       gate = appendGate;
@@ -120,14 +196,16 @@ public final class RecordingSigner
     }
     return gate.thenApplyAsync(
         opened -> {
+          long first;
           synchronized (this) {
             held--;
             if (appendFailure != null) {
               throw appendFailure;
             }
+            first = appended;
             appended += statements;
           }
-          return text.get();
+          return text.apply(first);
         },
         finishing);
   }

@@ -1,7 +1,6 @@
 package org.walletstate.application.trust;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.time.Clock;
@@ -20,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.Paid;
-import org.walletstate.application.port.out.StatementLog;
 import org.walletstate.application.testing.MemoryCreditLedger;
 import org.walletstate.application.testing.RecordingSigner;
 import org.walletstate.application.testing.TableChainState;
@@ -325,110 +323,51 @@ class TrustServicesTest {
   }
 
   @Test
-  void aBatch_isDebitedWhileItsOneAppendIsHeld_andAnsweredOnlyOnceTheAppendIsDone()
+  void aBatch_logsItsProfilesWithItsOneDebit_inRequestOrder_andAppendsNothingOfItsOwn()
       throws Exception {
     MemoryCreditLedger ledger = ledger(100);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    signer.appendsAfter(gate);
+    // a log that would never answer an append: a paid batch does not wait for one
+    signer.appendsAfter(new CompletableFuture<>());
     ExecutorService cpu = Executors.newFixedThreadPool(2);
     try {
-      CompletableFuture<TrustBatchOutcome> answer =
-          new TrustBatchService(profilingOn(cpu), charging(ledger))
-              .profiles(
-                  Payer.credits(ACCOUNT),
-                  new TrustBatchCommand(
-                      List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), false))
-              .map(TrustServicesTest::answered)
-              .subscribeAsCompletionStage();
-      awaitDebits(ledger, 1);
-      Thread.sleep(50);
-      assertThat(answer).isNotDone();
-      assertThat(signer.heldAppends()).isOne();
-      assertThat(signer.appended()).isZero();
-      gate.complete(null);
       TrustBatchOutcome.Answered answered =
-          (TrustBatchOutcome.Answered) answer.get(10, TimeUnit.SECONDS);
-      assertThat(signer.appended()).isEqualTo(2);
+          (TrustBatchOutcome.Answered)
+              new TrustBatchService(profilingOn(cpu), charging(ledger))
+                  .profiles(
+                      Payer.credits(ACCOUNT),
+                      new TrustBatchCommand(
+                          List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), false))
+                  .map(TrustServicesTest::answered)
+                  .subscribeAsCompletionStage()
+                  .get(10, TimeUnit.SECONDS);
       assertThat(answered.results())
           .containsExactly(
               new TrustBatchOutcome.Profiled("{\"trust\":{}}"),
               new TrustBatchOutcome.Profiled("{\"trust\":{}}"));
       assertThat(answered.creditsCharged()).isEqualTo(6);
-      assertThat(ledger.refunds()).isEmpty();
+      assertThat(ledger.debits()).hasSize(1);
+      assertThat(ledger.logged()).hasSize(2).allMatch(entry -> entry.kind().equals("trust"));
+      assertThat(ledger.debits().get(0).statements()).isEqualTo(ledger.logged());
+      assertThat(signer.appended()).isZero();
+      assertThat(signer.heldAppends()).isZero();
     } finally {
       cpu.shutdownNow();
     }
   }
 
   @Test
-  void heldAppendsHoldNoSigningThread() throws Exception {
+  void aProfileWhoseKeyWasSpentMeanwhileIsDiscardedAndNotLogged() {
     MemoryCreditLedger ledger = ledger(100);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    signer.appendsAfter(gate);
-    ExecutorService cpu = Executors.newFixedThreadPool(1);
-    try {
-      TrustProfileService service = new TrustProfileService(profilingOn(cpu), charging(ledger));
-      List<CompletableFuture<TrustOutcome>> answers = new ArrayList<>();
-      for (int i = 0; i < 4; i++) {
-        answers.add(
-            service
-                .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-                .map(TrustServicesTest::answered)
-                .subscribeAsCompletionStage());
-      }
-      // four profiles on one signing thread are all signed and debited while every append waits
-      awaitDebits(ledger, 4);
-      assertThat(signer.profiles()).hasSize(4);
-      assertThat(signer.heldAppends()).isEqualTo(4);
-      assertThat(CompletableFuture.supplyAsync(() -> "free", cpu).get(5, TimeUnit.SECONDS))
-          .isEqualTo("free");
-      assertThat(answers).noneMatch(CompletableFuture::isDone);
-      gate.complete(null);
-      for (CompletableFuture<TrustOutcome> answer : answers) {
-        assertThat(answer.get(10, TimeUnit.SECONDS)).isInstanceOf(TrustOutcome.Signed.class);
-      }
-      assertThat(signer.appended()).isEqualTo(4);
-    } finally {
-      cpu.shutdownNow();
-    }
-  }
-
-  @Test
-  void anAppendThatFailsAfterTheDebitGivesTheDebitBackOnceAndFailsTheCall() throws Exception {
-    MemoryCreditLedger ledger = ledger(100);
-    CompletableFuture<Void> gate = new CompletableFuture<>();
-    StatementLog.Unavailable down = new StatementLog.Unavailable("the log's store is down");
-    signer.appendsAfter(gate).failingAppends(down);
-    ExecutorService cpu = Executors.newFixedThreadPool(2);
-    try {
-      CompletableFuture<TrustOutcome> one =
-          new TrustProfileService(profilingOn(cpu), charging(ledger))
-              .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-              .map(TrustServicesTest::answered)
-              .subscribeAsCompletionStage();
-      CompletableFuture<TrustBatchOutcome> batch =
-          new TrustBatchService(profilingOn(cpu), charging(ledger))
-              .profiles(
-                  Payer.credits(ACCOUNT),
-                  new TrustBatchCommand(
-                      List.of(TrustWallets.of(HOLDER), TrustWallets.of(EMPTY)), false))
-              .map(TrustServicesTest::answered)
-              .subscribeAsCompletionStage();
-      awaitDebits(ledger, 2);
-      assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(91);
-      assertThat(one).isNotDone();
-      assertThat(batch).isNotDone();
-      gate.complete(null);
-      assertThatThrownBy(() -> one.get(10, TimeUnit.SECONDS)).hasCause(down);
-      assertThatThrownBy(() -> batch.get(10, TimeUnit.SECONDS)).hasCause(down);
-    } finally {
-      cpu.shutdownNow();
-    }
-    // each whole debit back, in one refund naming it
-    assertThat(ledger.refunds()).hasSize(2);
-    assertThat(ledger.refunds()).extracting(r -> r.credits()).containsExactlyInAnyOrder(3L, 6L);
-    assertThat(ledger.refunds()).allMatch(r -> r.reason().equals("statement not logged"));
-    assertThat(ledger.balanceOf(ACCOUNT.id())).isEqualTo(100);
+    ledger.beforeEachDebit(debit -> ledger.withBalance(ACCOUNT.id(), 0));
+    TrustOutcome outcome =
+        profileService(ledger)
+            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+            .map(TrustServicesTest::answered)
+            .await()
+            .indefinitely();
+    assertThat(outcome).isNotInstanceOf(TrustOutcome.Signed.class);
+    assertThat(ledger.charged()).isZero();
+    assertThat(ledger.logged()).isEmpty();
     assertThat(signer.appended()).isZero();
   }
 

@@ -192,14 +192,19 @@ public class LogResource {
           included.checkpoint());
     }
     if (answer instanceof LogQuery.EntryAnswer.Pending pending) {
-      return entry(pending.statement(), pending.index(), null, null, null);
+      return entry(
+          pending.statement(),
+          pending.index().isPresent() ? pending.index().getAsLong() : null,
+          null,
+          null,
+          null);
     }
     throw new ApiError(404, "no statement with this id is in the log");
   }
 
   /** An entry as answered: integrated when a checkpoint (with its tree size and proof) holds it. */
   private static Entry entry(
-      LoggedStatement s, long index, Long treeSize, List<String> proof, String checkpoint) {
+      LoggedStatement s, Long index, Long treeSize, List<String> proof, String checkpoint) {
     return new Entry(
         s.id(),
         s.kind(),

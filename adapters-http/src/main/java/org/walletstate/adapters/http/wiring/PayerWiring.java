@@ -2,7 +2,6 @@ package org.walletstate.adapters.http.wiring;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
-import org.walletstate.adapters.http.timing.ServerTimings;
 import org.walletstate.application.account.Charging;
 import org.walletstate.application.account.Metering;
 import org.walletstate.application.account.port.in.SharedAllowanceUseCase;
@@ -21,6 +20,6 @@ public class PayerWiring {
   Charging charging(
       Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
     // what the log's append added to an answer after its debit: Server-Timing's log-wait
-    return new Charging(metering, allowance, paidCalls, ServerTimings::logWait);
+    return new Charging(metering, allowance, paidCalls);
   }
 }

@@ -1,10 +1,12 @@
 package org.walletstate.application.port.out;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.walletstate.domain.attest.attestation.Attestation;
 import org.walletstate.domain.payload.KeyVersion;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * Turns an attestation into the signed {@code data} object of a response: condition hashes, the
@@ -41,10 +43,28 @@ public interface AttestationSigner {
     return CompletableFuture.completedFuture(((Ready) pending).signed());
   }
 
-  /** An attestation signed by {@link #signUnlogged}, to be handed to {@link #logged}. */
+  /**
+   * The text of an attestation signed by {@link #signUnlogged} whose {@link Pending#entry} the
+   * caller made durable in the log's store itself (with the call's debit, {@link
+   * CreditLedger#debit}): no leaf index, which the log's batch gives it later. A signer without a
+   * log of its own gives the finished text.
+   */
+  default SignedAttestation written(Pending pending) {
+    return ((Ready) pending).signed();
+  }
+
+  /**
+   * An attestation signed by {@link #signUnlogged}, to be handed to {@link #logged}, or logged by
+   * the caller ({@link #written}).
+   */
   interface Pending {
     /** What was signed. */
     Attestation attestation();
+
+    /** Its transparency log entries: one, or none when the signer keeps no log. */
+    default List<LoggedStatement> entries() {
+      return List.of();
+    }
   }
 
   /** An attestation whose text is final (no log entry is added by {@link #logged}). */

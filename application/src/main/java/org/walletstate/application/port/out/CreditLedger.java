@@ -2,7 +2,9 @@ package org.walletstate.application.port.out;
 
 import io.smallrye.mutiny.Uni;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * Credits of API keys. Every movement is an append-only entry; the balance changes in the same
@@ -14,7 +16,11 @@ public interface CreditLedger {
   Uni<Long> balance(long keyId);
 
   /**
-   * Takes {@code credits} from the key, once per idempotency key.
+   * Takes {@code credits} from the key, once per idempotency key, and logs the request's {@link
+   * DebitRequest#statements} with it: they are durable in the transparency log's store, unsequenced
+   * (the log's batch gives them their leaf indexes), whenever the debit is {@link Debit.Applied}
+   * (in the debit's own transaction) or {@link Debit.Replayed}, and not written when it is {@link
+   * Debit.Insufficient} (the statements are then not issued).
    *
    * @return {@link Debit.Applied}, {@link Debit.Replayed} when this idempotency key was debited
    *     before (nothing taken again), or {@link Debit.Insufficient} (nothing taken)
@@ -34,6 +40,8 @@ public interface CreditLedger {
    * @param requestId the request it belongs to (e.g. the attestation id)
    * @param idempotencyKey the debit is applied at most once per key and account
    * @param at when
+   * @param statements the signed statements the debit pays for, logged with it (none: nothing to
+   *     log)
    */
   record DebitRequest(
       long keyId,
@@ -41,7 +49,20 @@ public interface CreditLedger {
       String reason,
       String requestId,
       String idempotencyKey,
-      Instant at) {
+      Instant at,
+      List<LoggedStatement> statements) {
+
+    /** A debit that logs nothing. */
+    public DebitRequest(
+        long keyId,
+        long credits,
+        String reason,
+        String requestId,
+        String idempotencyKey,
+        Instant at) {
+      this(keyId, credits, reason, requestId, idempotencyKey, at, List.of());
+    }
+
     public DebitRequest {
       if (credits <= 0) {
         throw new IllegalArgumentException("a debit takes a positive number of credits");
@@ -50,6 +71,7 @@ public interface CreditLedger {
       Objects.requireNonNull(requestId, "requestId");
       Objects.requireNonNull(idempotencyKey, "idempotencyKey");
       Objects.requireNonNull(at, "at");
+      statements = List.copyOf(statements);
     }
   }
 

@@ -4,23 +4,27 @@ import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.walletstate.domain.tlog.LoggedStatement;
 import org.walletstate.domain.tlog.TreeNode;
 
 /**
- * Where the transparency log is kept: its entries (appended through {@link StatementLog}), the
- * tree's perfect nodes and the signed checkpoints. Every replica may integrate; the store lets one
- * at a time.
+ * Where the transparency log is kept: its entries (appended through {@link StatementLog}, or
+ * written with a key's debit through {@link CreditLedger#debit} without an index), the tree's
+ * perfect nodes and the signed checkpoints. Every replica may integrate; the store lets one at a
+ * time.
  */
 public interface LogStore {
 
   /**
-   * One batch, in one transaction under the log's lock: the sequenced entries not yet integrated
-   * (at most {@code limit}, in index order, up to the first index not yet committed) are handed
-   * with the tree's size and right edge to the sealer, and what it answers is stored: the new nodes
-   * and the checkpoint. When another replica holds the lock, nothing happens. A log without a
-   * checkpoint is sealed at size 0.
+   * One batch under the log's lock. First the entries written without an index (with a debit) get
+   * theirs, in the order they were written, from the counter appends take theirs from (at most
+   * {@code limit}). Then, in one transaction: the sequenced entries not yet integrated (at most
+   * {@code limit}, in index order, up to the first index not yet committed) are handed with the
+   * tree's size and right edge to the sealer, and what it answers is stored: the new nodes and the
+   * checkpoint. When another replica holds the lock, nothing happens. A log without a checkpoint is
+   * sealed at size 0.
    *
    * @return the entries integrated
    */
@@ -55,8 +59,9 @@ public interface LogStore {
   record SealedCheckpoint(long size, byte[] root, String note) {}
 
   /**
-   * An entry: its leaf index (given when it was appended), and whether a batch has integrated it
-   * (the newest checkpoint covers it).
+   * An entry: its leaf index (given when it was appended, or for an entry written with a debit by
+   * the batch that sequences it; empty until then), and whether a batch has integrated it (the
+   * newest checkpoint covers it).
    */
-  record Entry(LoggedStatement statement, long index, boolean integrated) {}
+  record Entry(LoggedStatement statement, OptionalLong index, boolean integrated) {}
 }

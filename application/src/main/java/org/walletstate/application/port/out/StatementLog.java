@@ -18,7 +18,26 @@ import org.walletstate.domain.tlog.LoggedStatement;
 public interface StatementLog {
 
   /** Keeps nothing: for an embedding that runs without a log. */
-  StatementLog NONE = statements -> OptionalLong.empty();
+  StatementLog NONE =
+      new StatementLog() {
+        @Override
+        public OptionalLong appendAll(List<LoggedStatement> statements) {
+          return OptionalLong.empty();
+        }
+
+        @Override
+        public boolean keepsEntries() {
+          return false;
+        }
+      };
+
+  /**
+   * Whether this log keeps entries. When it does not, no one writes entries to its store either (a
+   * signer then hands none to a caller that would log them with its debit).
+   */
+  default boolean keepsEntries() {
+    return true;
+  }
 
   /**
    * Appends one statement.

@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * Signs a trust profile whole under the trust kids (P-256 {@code <ns>-trust-v2} and its ML-DSA-65
@@ -60,6 +61,23 @@ public interface TrustProfileSigner {
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
+  }
+
+  /**
+   * The transparency log entries of profiles signed by {@link #signUnlogged}, in their order (none
+   * from a signer without a log of its own).
+   */
+  default List<LoggedStatement> entries(List<Signed> signed) {
+    return List.of();
+  }
+
+  /**
+   * The texts of profiles signed by {@link #signUnlogged} whose {@link #entries} the caller made
+   * durable in the log's store itself (with the call's debit, {@link CreditLedger#debit}): no leaf
+   * index, which the log's batch gives them later.
+   */
+  default List<String> written(List<Signed> signed) {
+    return logged(signed);
   }
 
   /** A profile signed by {@link #signUnlogged}, to be handed to {@link #logged}. */

@@ -3,6 +3,7 @@ package org.walletstate.application.tlog.port.in;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.walletstate.domain.tlog.LoggedStatement;
 import org.walletstate.domain.tlog.Tile;
 
@@ -56,8 +57,11 @@ public interface LogQuery {
     /** No such statement in the log. */
     record Unknown() implements EntryAnswer {}
 
-    /** Appended with its leaf index, not yet integrated (no checkpoint covers it yet). */
-    record Pending(LoggedStatement statement, long index) implements EntryAnswer {}
+    /**
+     * Appended, not yet integrated (no checkpoint covers it yet): with its leaf index once it has
+     * one (an entry written with a debit gets it from the next batch).
+     */
+    record Pending(LoggedStatement statement, OptionalLong index) implements EntryAnswer {}
 
     /** Its index and the inclusion proof against the checkpoint it is given with. */
     record Included(

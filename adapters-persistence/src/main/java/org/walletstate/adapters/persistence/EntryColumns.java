@@ -1,0 +1,35 @@
+package org.walletstate.adapters.persistence;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.util.List;
+import org.walletstate.domain.tlog.LoggedStatement;
+
+/**
+ * Log entries as the five array parameters every insert into {@code log_entry} unnests, in this
+ * order: {@code statement_id text[]}, {@code statement_hash bytea[]}, {@code kind text[]}, {@code
+ * kid text[]}, {@code leaf_hash bytea[]}.
+ */
+final class EntryColumns {
+
+  private EntryColumns() {}
+
+  /** {@code tuple} with the entries' five columns added. */
+  static Tuple added(Tuple tuple, List<LoggedStatement> entries) {
+    int n = entries.size();
+    String[] ids = new String[n];
+    Buffer[] hashes = new Buffer[n];
+    String[] kinds = new String[n];
+    String[] kids = new String[n];
+    Buffer[] leaves = new Buffer[n];
+    for (int i = 0; i < n; i++) {
+      LoggedStatement statement = entries.get(i);
+      ids[i] = statement.id();
+      hashes[i] = Buffer.buffer(statement.statementHash());
+      kinds[i] = statement.kind();
+      kids[i] = statement.kid();
+      leaves[i] = Buffer.buffer(statement.leafHash());
+    }
+    return tuple.addValue(ids).addValue(hashes).addValue(kinds).addValue(kids).addValue(leaves);
+  }
+}
