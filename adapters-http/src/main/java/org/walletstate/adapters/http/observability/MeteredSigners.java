@@ -11,6 +11,7 @@ import org.walletstate.application.port.out.AttestationSigner;
 import org.walletstate.application.port.out.DiscountSigner;
 import org.walletstate.application.port.out.TrustProfileSigner;
 import org.walletstate.domain.payload.PayloadValue;
+import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * The signers, timed into {@code walletstate_signing_seconds} and into the request's {@link
@@ -22,7 +23,8 @@ public final class MeteredSigners {
 
   /**
    * Times each attestation's signing; its log append ({@link AttestationSigner#logged}) holds no
-   * signing thread and is not signing time (what it costs an answer is {@code log-wait}).
+   * signing thread and is not signing time, nor is the text of one logged with its debit ({@link
+   * AttestationSigner#written}).
    */
   public static AttestationSigner attestations(AttestationSigner signer, ServiceMeters meters) {
     return new AttestationSigner() {
@@ -41,13 +43,18 @@ public final class MeteredSigners {
       public CompletionStage<SignedAttestation> logged(Pending pending, Executor finishing) {
         return signer.logged(pending, finishing);
       }
+
+      @Override
+      public SignedAttestation written(Pending pending) {
+        return signer.written(pending);
+      }
     };
   }
 
   /**
    * Times each profile's signing, and a blocking log append ({@link TrustProfileSigner#logged}); an
    * append handed over without waiting ({@link TrustProfileSigner#submitted}) holds no signing
-   * thread and is not signing time (what it costs an answer is {@code log-wait}).
+   * thread and is not signing time, nor are the texts of profiles logged with their debit.
    */
   public static TrustProfileSigner trustProfiles(TrustProfileSigner signer, ServiceMeters meters) {
     return new TrustProfileSigner() {
@@ -69,6 +76,16 @@ public final class MeteredSigners {
       @Override
       public CompletionStage<List<String>> submitted(List<Signed> signed, Executor finishing) {
         return signer.submitted(signed, finishing);
+      }
+
+      @Override
+      public List<LoggedStatement> entries(List<Signed> signed) {
+        return signer.entries(signed);
+      }
+
+      @Override
+      public List<String> written(List<Signed> signed) {
+        return signer.written(signed);
       }
     };
   }

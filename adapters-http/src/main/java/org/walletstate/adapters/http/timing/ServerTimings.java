@@ -118,8 +118,8 @@ public final class ServerTimings {
   }
 
   /**
-   * Adds {@code waited} as {@code log-wait}: what a call waited on the transparency log (its debit
-   * for the appends queued before it, its answer for its own append after the debit).
+   * Adds {@code waited} as {@code log-wait}: what a call's debit waited on the transparency log
+   * (for the appends of its replica queued before it, whose flush its commit then makes).
    */
   public static void logWait(Context context, Duration waited) {
     record(context, "log-wait", waited);

@@ -19,7 +19,6 @@ public class PayerWiring {
   @ApplicationScoped
   Charging charging(
       Metering metering, SharedAllowanceUseCase allowance, PaidCallUseCase paidCalls) {
-    // what the log's append added to an answer after its debit: Server-Timing's log-wait
     return new Charging(metering, allowance, paidCalls);
   }
 }
