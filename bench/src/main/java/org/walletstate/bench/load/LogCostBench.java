@@ -38,9 +38,11 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * appends a statement carried). The three are measured in alternating blocks, A B C then C B A, at
  * each concurrency, so a change in the machine's load falls on all three. Reports per block pair
  * the attest p50 with the log on and off, their difference, the append's p50 and its share of the
- * log-on attest p50, and the p50 of the log-on answers' {@code log-wait} (what each waited on the
- * append after its debit, measured in the service) with its share; then the median and range over
- * the blocks.
+ * log-on attest p50, the p50 of the log-on answers' {@code log-wait} (what each debit waited for
+ * other calls' appends, measured in the service) with its share, and the difference of the answers'
+ * {@code ledger} p50s (the debit's statement as each service timed it: with the log on it also
+ * writes the attest's log entry); then the median and range over the blocks. The append measured
+ * alone is the way the log's other statements (passes, discounts, x402 calls) are appended.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.LogCostBench \
@@ -53,8 +55,14 @@ import org.walletstate.domain.tlog.LoggedStatement;
  */
 public final class LogCostBench {
 
-  /** The log-on answers' own measure of the append: {@code Server-Timing}'s {@code log-wait}. */
+  /** What the log-on answers' debits waited for other appends: {@code Server-Timing}'s member. */
   private static final String LOG_WAIT = "log-wait";
+
+  /** The debit's statement as each service timed it: {@code Server-Timing}'s {@code ledger}. */
+  private static final String LEDGER = "ledger";
+
+  private static final String LEDGER_ON = "ledger on";
+  private static final String LEDGER_OFF = "ledger off";
 
   // Same shape as FloorBench's and QuorumBench's by design: each bench is a main class of its own.
   private final FloorOptions options;
@@ -140,8 +148,8 @@ public final class LogCostBench {
     }
     FloorBench.checkedPreimageSizes(http, logOn.base(), on.get(0));
     Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
-    clients.put("log on", new LogWaits(http, on));
-    clients.put("log off", ServiceCalls.expectingOk(http, off));
+    clients.put("log on", new ServerTimed(http, on, LOG_WAIT, LEDGER));
+    clients.put("log off", new ServerTimed(http, off, LEDGER));
     try (Appends appends = new Appends(dbUrl)) {
       clients.put("append", appends);
       for (int round = 0; round < 3; round++) {
@@ -165,6 +173,8 @@ public final class LogCostBench {
       p50s.put(name, new double[options.blocks]);
     }
     p50s.put(LOG_WAIT, new double[options.blocks]);
+    p50s.put(LEDGER_ON, new double[options.blocks]);
+    p50s.put(LEDGER_OFF, new double[options.blocks]);
     for (int block = 0; block < options.blocks; block++) {
       List<String> order = new ArrayList<>(names);
       if (block % 2 == 1) {
@@ -185,9 +195,8 @@ public final class LogCostBench {
           throw new IllegalStateException(name + ": " + r.errors() + " errors, " + r.firstError());
         }
         p50s.get(name)[block] = r.p50();
-        if (op instanceof LogWaits waits) {
-          p50s.get(LOG_WAIT)[block] = waits.takeP50();
-          shared = String.format(Locale.ROOT, "  log-wait p50 %.3f ms", p50s.get(LOG_WAIT)[block]);
+        if (op instanceof ServerTimed timed) {
+          shared = timings(timed, name, block, p50s);
         }
         System.out.printf(
             Locale.ROOT,
@@ -204,11 +213,25 @@ public final class LogCostBench {
     return p50s;
   }
 
+  /** The answers' Server-Timing p50s of one block, kept in {@code p50s} and as printed. */
+  private static String timings(
+      ServerTimed timed, String name, int block, Map<String, double[]> p50s) {
+    double ledger = timed.takeP50(LEDGER);
+    p50s.get(name.equals("log on") ? LEDGER_ON : LEDGER_OFF)[block] = ledger;
+    String shown = String.format(Locale.ROOT, "  ledger p50 %.3f ms", ledger);
+    if (timed.keeps(LOG_WAIT)) {
+      p50s.get(LOG_WAIT)[block] = timed.takeP50(LOG_WAIT);
+      shown += String.format(Locale.ROOT, "  log-wait p50 %.3f ms", p50s.get(LOG_WAIT)[block]);
+    }
+    return shown;
+  }
+
   private static void report(int concurrency, Map<String, double[]> p50s) {
     double[] on = p50s.get("log on");
     double[] off = p50s.get("log off");
     double[] append = p50s.get("append");
     double[] waited = p50s.get(LOG_WAIT);
+    double[] ledger = new double[on.length];
     double[] difference = new double[on.length];
     double[] share = new double[on.length];
     double[] waitShare = new double[on.length];
@@ -216,10 +239,11 @@ public final class LogCostBench {
       difference[b] = on[b] - off[b];
       share[b] = 100 * append[b] / on[b];
       waitShare[b] = 100 * waited[b] / on[b];
+      ledger[b] = p50s.get(LEDGER_ON)[b] - p50s.get(LEDGER_OFF)[b];
     }
     System.out.printf(
         Locale.ROOT,
-        "| %d | %s | %s | %s | %s | %s | %s | %s |%n",
+        "| %d | %s | %s | %s | %s | %s | %s | %s | %s |%n",
         concurrency,
         spread(on, "%.2f"),
         spread(off, "%.2f"),
@@ -227,7 +251,8 @@ public final class LogCostBench {
         spread(append, "%.3f"),
         spread(share, "%.1f %%"),
         spread(waited, "%.3f"),
-        spread(waitShare, "%.1f %%"));
+        spread(waitShare, "%.1f %%"),
+        spread(ledger, "%+.3f"));
   }
 
   /** {@code median (min – max)} of the blocks. */
