@@ -1,10 +1,5 @@
 package org.walletstate.bench.load;
 
-import io.vertx.mutiny.core.Vertx;
-import io.vertx.mutiny.pgclient.PgBuilder;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.pgclient.PgConnectOptions;
-import io.vertx.sqlclient.PoolOptions;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,12 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.devnet.Devnet;
 import org.walletstate.devnet.DevnetOptions;
 import org.walletstate.devnet.faults.FaultProxy;
-import org.walletstate.domain.tlog.LoggedStatement;
 
 /**
  * The transparency log's append cost against the attest p50, in one run: two service processes on
@@ -150,7 +142,7 @@ public final class LogCostBench {
     Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
     clients.put("log on", new ServerTimed(http, on, LOG_WAIT, LEDGER));
     clients.put("log off", new ServerTimed(http, off, LEDGER));
-    try (Appends appends = new Appends(dbUrl)) {
+    try (LogAppends appends = new LogAppends(dbUrl)) {
       clients.put("append", appends);
       for (int round = 0; round < 3; round++) {
         for (LoadRun.Operation op : clients.values()) {
@@ -182,10 +174,10 @@ public final class LogCostBench {
       }
       for (String name : order) {
         LoadRun.Operation op = clients.get(name);
-        long statementsBefore = op instanceof Appends a ? a.statements() : 0;
+        long statementsBefore = op instanceof LogAppends a ? a.statements() : 0;
         LoadRun.Result r = LoadRun.run(op, options.requests, concurrency);
         String shared =
-            op instanceof Appends a
+            op instanceof LogAppends a
                 ? String.format(
                     Locale.ROOT,
                     "  %.2f appends per statement",
@@ -269,50 +261,5 @@ public final class LogCostBench {
         + " – "
         + String.format(Locale.ROOT, format, sorted[sorted.length - 1])
         + ")";
-  }
-
-  /**
-   * The adapter's append for one entry, as one replica makes it: every client thread calls the same
-   * {@link PgTransparencyLog} on one Vert.x pool, so concurrent appends share statements (group
-   * commit) as the service's signing threads' do.
-   */
-  private static final class Appends implements LoadRun.Operation, AutoCloseable {
-    private final Vertx vertx = Vertx.vertx();
-    private final Pool pool;
-    private final PgTransparencyLog log;
-    private final AtomicLong next = new AtomicLong();
-
-    Appends(String url) {
-      pool =
-          PgBuilder.pool()
-              .with(new PoolOptions().setMaxSize(4))
-              .connectingTo(PgConnectOptions.fromUri(url).setUser("postgres").setPassword(""))
-              .using(vertx)
-              .build();
-      log = new PgTransparencyLog(pool);
-    }
-
-    @Override
-    public void run() {
-      long n = next.getAndIncrement();
-      byte[] hash = new byte[32];
-      for (int b = 0; b < 8; b++) {
-        hash[b] = (byte) (n >>> (8 * b));
-      }
-      hash[31] = 1; // never the hash of a statement the services signed
-      log.append(new LoggedStatement("bench_" + n, "attestation", "service-attest-v2", hash))
-          .orElseThrow();
-    }
-
-    /** The sequencing statements the appends so far went in. */
-    long statements() {
-      return log.appendStatements();
-    }
-
-    @Override
-    public void close() {
-      pool.closeAndAwait();
-      vertx.closeAndAwait();
-    }
   }
 }
