@@ -14,7 +14,6 @@ create table log_entry (
   seq bigserial primary key, statement_id text not null, statement_hash bytea not null,
   kind text not null, kid text not null, leaf_hash bytea not null,
   created_at timestamptz not null default now(), leaf_index bigint unique);
-create index log_entry_pending_ix on log_entry (seq) where leaf_index is null;
 create index log_entry_statement_ix on log_entry (statement_id);
 create index log_entry_hash_ix on log_entry (statement_hash);
 create table log_sequence (id smallint primary key check (id = 1), next_index bigint not null);

@@ -556,7 +556,7 @@ class AttestConditionsTest {
     VerifiedAttestation attestation = verified(response);
     JsonPath json = response.jsonPath();
     assertThat(json.getMap("data").keySet())
-        .containsExactly("attestation", "sig", "kid", "pqSig", "pqKid", "log");
+        .containsExactly("attestation", "sig", "kid", "pqSig", "pqKid");
     assertThat(json.getMap("data.attestation").keySet())
         .containsExactly(
             "id", "pass", "results", "passCount", "failCount", "attestedAt", "expiresAt");

@@ -29,13 +29,13 @@ import org.walletstate.domain.tlog.LoggedStatement;
  *
  * <p>The statement commits without waiting for its WAL flush, so the counter row is held for the
  * statement's exchanges only, never for a flush: the replicas' statements do not queue behind each
- * other's flushes. Its groups are answered only after a commit sent after it on another connection
- * has been flushed, a debit's or a flush barrier ({@link FlushCovers}): the WAL is flushed in
- * order, so that makes the statement's commit durable before any of its appends is answered;
- * meanwhile the next statement may already run. A crash before that flush loses the statement
- * together with every later WAL record, the counter row's update included, so no index is lost or
- * given twice; nothing had been answered with it, and no checkpoint covers it (a batch that
- * integrated it commits synchronously, so its own flush would have made it durable first).
+ * other's flushes. Its groups are answered only after a flush barrier sent after it on another
+ * connection has committed ({@link FlushBarrier}): the WAL is flushed in order, so that makes the
+ * statement's commit durable before any of its appends is answered; meanwhile the next statement
+ * may already run. A crash before that flush loses the statement together with every later WAL
+ * record, the counter row's update included, so no index is lost or given twice; nothing had been
+ * answered with it, and no checkpoint covers it (a batch that integrated it commits synchronously,
+ * so its own flush would have made it durable first).
  *
  * <p>A statement that has been in flight for the stall time (the appends' bounded wait) means the
  * store is not answering: an append submitted then fails at once with {@link
@@ -48,15 +48,8 @@ final class GroupAppends {
   /** The most entries one statement carries. */
   static final int MAX_ENTRIES = 256;
 
-  /**
-   * A caller's group, its number among the queued ({@link FlushCovers#queued}), and where its first
-   * index goes.
-   */
-  private record Waiting(
-      List<LoggedStatement> statements, long number, CompletableFuture<Long> first) {}
-
-  /** The groups one statement carries, and the number of the last group taken from the queue. */
-  private record Batch(List<Waiting> groups, long through) {}
+  /** A caller's group, and where its first index goes. */
+  private record Waiting(List<LoggedStatement> statements, CompletableFuture<Long> first) {}
 
   private final Pool pool;
   private final ArrayDeque<Waiting> queue = new ArrayDeque<>(); // guarded by this
@@ -65,7 +58,7 @@ final class GroupAppends {
   private final AtomicLong statements = new AtomicLong();
   private final long stallNanos;
   private final SequencingStatement statement;
-  private final FlushCovers covers;
+  private final FlushBarrier barrier;
 
   /**
    * @param stall how long a statement may be in flight before new appends fail at once
@@ -74,15 +67,15 @@ final class GroupAppends {
    *     {@link StatementLog.Unavailable} and lets the next statement go
    */
   GroupAppends(Pool pool, Duration stall, Duration statementTimeout) {
-    this(pool, stall, statementTimeout, new FlushCovers(pool));
+    this(pool, stall, statementTimeout, new FlushBarrier(pool, FlushBarrier.BARRIER));
   }
 
-  /** As above, with the replica's {@code covers}, shared with its credit debits. */
-  GroupAppends(Pool pool, Duration stall, Duration statementTimeout, FlushCovers covers) {
+  /** As above, with {@code barrier} making each statement's commit durable. */
+  GroupAppends(Pool pool, Duration stall, Duration statementTimeout, FlushBarrier barrier) {
     this.pool = pool;
     this.stallNanos = stall.toNanos();
     this.statement = new SequencingStatement(statementTimeout);
-    this.covers = covers;
+    this.barrier = barrier;
   }
 
   /**
@@ -92,14 +85,14 @@ final class GroupAppends {
    */
   CompletableFuture<Long> submit(List<LoggedStatement> group) {
     CompletableFuture<Long> first = new CompletableFuture<>();
-    Batch batch;
+    List<Waiting> batch;
     synchronized (this) {
-      long stalled = Math.max(inFlight ? System.nanoTime() - sentAt : 0, covers.stalledNanos());
+      long stalled = Math.max(inFlight ? System.nanoTime() - sentAt : 0, barrier.stalledNanos());
       if (stalled >= stallNanos) {
         first.completeExceptionally(stalled(stalled));
         return first;
       }
-      Waiting waiting = new Waiting(List.copyOf(group), covers.queued(), first);
+      Waiting waiting = new Waiting(List.copyOf(group), first);
       if (inFlight) {
         queue.add(waiting);
         return waiting.first();
@@ -182,14 +175,12 @@ final class GroupAppends {
    * The queued groups the next statement carries, without those whose callers gave up; called
    * holding the monitor, and marks the statement sent.
    */
-  private Batch take() {
+  private List<Waiting> take() {
     List<Waiting> groups = new ArrayList<>();
-    long through = 0;
     int entries = 0;
     while (!queue.isEmpty()
         && (groups.isEmpty() || entries + queue.peek().statements().size() <= MAX_ENTRIES)) {
       Waiting next = queue.poll();
-      through = next.number();
       if (next.first().isDone()) {
         continue; // its caller stopped waiting: the statement is not issued, so not logged
       }
@@ -197,14 +188,14 @@ final class GroupAppends {
       entries += next.statements().size();
     }
     sentAt = System.nanoTime();
-    return new Batch(groups, through);
+    return groups;
   }
 
-  private void send(Batch batch) {
+  private void send(List<Waiting> batch) {
     try {
       statements.incrementAndGet();
       List<LoggedStatement> entries = new ArrayList<>();
-      for (Waiting waiting : batch.groups()) {
+      for (Waiting waiting : batch) {
         entries.addAll(waiting.statements());
       }
       statement
@@ -218,31 +209,27 @@ final class GroupAppends {
 
   /**
    * A statement committed (not yet flushed): the next statement starts at once, and this one's
-   * groups are answered once a commit sent after it has been flushed ({@link FlushCovers}).
+   * groups are answered once a flush barrier sent after it has committed ({@link FlushBarrier}).
    */
-  private void sequenced(Batch batch, RowSet<Row> rows) {
+  private void sequenced(List<Waiting> batch, RowSet<Row> rows) {
     sendNext();
-    covers.committed(
-        batch.through(), failure -> answer(batch.groups(), failure == null ? rows : null, failure));
+    barrier.await(failure -> answer(batch, failure == null ? rows : null, failure));
   }
 
   /** A statement that failed: the next statement starts, and this one's groups fail. */
-  private void completed(Batch batch, Throwable failure) {
+  private void completed(List<Waiting> batch, Throwable failure) {
     sendNext();
-    covers.settled(batch.through());
-    answer(batch.groups(), null, failure);
+    answer(batch, null, failure);
   }
 
   /** Starts the next statement if groups are queued; otherwise none is in flight. */
   private void sendNext() {
-    Batch next;
+    List<Waiting> next;
     synchronized (this) {
       next = take();
-      inFlight = !next.groups().isEmpty();
+      inFlight = !next.isEmpty();
     }
-    if (next.groups().isEmpty()) {
-      covers.settled(next.through()); // only dropped groups, if any: none is left to sequence
-    } else {
+    if (!next.isEmpty()) {
       send(next);
     }
   }

@@ -71,19 +71,9 @@ public class PgCreditLedger implements CreditLedger {
           + " on conflict (refund_of) where refund_of is not null do nothing returning id";
 
   private final Pool pool;
-  private final FlushCovers covers;
 
   public PgCreditLedger(Pool pool) {
-    this(pool, new FlushCovers(pool));
-  }
-
-  /**
-   * @param covers the replica's flushes shared with its transparency log: a debit is sent once the
-   *     log's appends queued before it have been sequenced, and its flush makes them durable
-   */
-  public PgCreditLedger(Pool pool, FlushCovers covers) {
     this.pool = pool;
-    this.covers = covers;
   }
 
   @Override
@@ -113,12 +103,10 @@ public class PgCreditLedger implements CreditLedger {
   }
 
   /**
-   * The debit's one statement commits synchronously; a debit that took credits wrote a commit
-   * record, so its flush also makes durable the log's statements committed before it was sent
-   * ({@link FlushCovers#synchronousCommit}). One that took nothing wrote nothing to flush. The
-   * request's statements are inserted into {@code log_entry} by the same statement, unsequenced,
-   * only when the credits are taken; a replayed debit (whose statement rolled back, or took
-   * nothing) writes them in a statement of their own.
+   * The debit is one statement, committed synchronously. The request's statements are inserted into
+   * {@code log_entry} by the same statement, unsequenced, only when the credits are taken; a
+   * replayed debit (whose statement rolled back, or took nothing) writes them in a statement of
+   * their own.
    */
   @Override
   public Uni<Debit> debit(DebitRequest request) {
@@ -137,9 +125,8 @@ public class PgCreditLedger implements CreditLedger {
             ? debitTuple(request)
             : EntryColumns.added(debitTuple(request), request.statements());
     String statement = request.statements().isEmpty() ? TAKE_AND_RECORD : TAKE_RECORD_AND_LOG;
-    return covers
-        .synchronousCommit(
-            () -> pool.preparedQuery(statement).execute(arguments), rows -> rows.size() > 0)
+    return pool.preparedQuery(statement)
+        .execute(arguments)
         .flatMap(
             rows -> {
               if (rows.size() > 0) {

@@ -85,18 +85,8 @@ public class PgTransparencyLog implements LogStore, StatementLog {
    *     StatementLog.Unavailable}
    */
   public PgTransparencyLog(Pool pool, Duration wait, Duration statementTimeout) {
-    this(pool, wait, statementTimeout, new FlushCovers(pool));
-  }
-
-  /**
-   * As above, with the replica's {@code covers}: its credit debits ({@link PgCreditLedger}) then
-   * make the appends committed before them durable, so that a call paid with credits makes one
-   * flush. One log of a replica appends through them.
-   */
-  public PgTransparencyLog(
-      Pool pool, Duration wait, Duration statementTimeout, FlushCovers covers) {
     this.pool = pool;
-    this.appends = new GroupAppends(pool, wait, statementTimeout, covers);
+    this.appends = new GroupAppends(pool, wait, statementTimeout);
     this.batches = new LogBatches(pool);
   }
 

@@ -21,7 +21,7 @@ import org.walletstate.domain.tlog.LoggedStatement;
  * statement_timeout} and commits with {@code synchronous_commit = off}: the counter row is held for
  * one exchange with the database, never for a WAL flush: {@code begin}, the settings, the statement
  * and {@code commit} are written together and the database runs them in order. A commit sent after
- * it that waits for its flush makes it durable ({@link FlushCovers}).
+ * it that waits for its flush makes it durable ({@link FlushBarrier}).
  */
 final class SequencingStatement {
 

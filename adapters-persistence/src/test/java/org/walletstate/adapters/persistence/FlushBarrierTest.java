@@ -52,8 +52,7 @@ class FlushBarrierTest {
   @Test
   void anAppendIsAnsweredOnlyAfterItsBarrier_andTheNextStatementDoesNotWaitForIt()
       throws Exception {
-    GroupAppends appends =
-        new GroupAppends(pool, WAIT, WAIT, new FlushCovers(pool, HELD_BARRIER, FlushCovers.WAIT));
+    GroupAppends appends = new GroupAppends(pool, WAIT, WAIT, new FlushBarrier(pool, HELD_BARRIER));
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
     Transaction held = holder.begin().await().atMost(WAIT);
     try {
@@ -81,11 +80,7 @@ class FlushBarrierTest {
   @Test
   void aBarrierOutForTheStallTimeRefusesNewAppendsAtOnce() throws Exception {
     GroupAppends appends =
-        new GroupAppends(
-            pool,
-            Duration.ofMillis(300),
-            WAIT,
-            new FlushCovers(pool, HELD_BARRIER, FlushCovers.WAIT));
+        new GroupAppends(pool, Duration.ofMillis(300), WAIT, new FlushBarrier(pool, HELD_BARRIER));
     SqlConnection holder = pool.getConnection().await().atMost(WAIT);
     Transaction held = holder.begin().await().atMost(WAIT);
     try {
@@ -110,7 +105,7 @@ class FlushBarrierTest {
   @Test
   void aFailedBarrierFailsItsAppends_whoseIndexesStayTaken() throws Exception {
     GroupAppends appends =
-        new GroupAppends(pool, WAIT, WAIT, new FlushCovers(pool, "select 1 / 0", FlushCovers.WAIT));
+        new GroupAppends(pool, WAIT, WAIT, new FlushBarrier(pool, "select 1 / 0"));
     CompletableFuture<Long> failed = appends.submit(List.of(statement("f0")));
     assertThatThrownBy(failed::get)
         .hasCauseInstanceOf(StatementLog.Unavailable.class)

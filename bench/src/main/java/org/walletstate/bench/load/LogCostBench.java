@@ -29,12 +29,12 @@ import org.walletstate.devnet.faults.FaultProxy;
  * one replica makes it: concurrent appends share statements, group commit; each block says how many
  * appends a statement carried). The three are measured in alternating blocks, A B C then C B A, at
  * each concurrency, so a change in the machine's load falls on all three. Reports per block pair
- * the attest p50 with the log on and off, their difference, the append's p50 and its share of the
- * log-on attest p50, the p50 of the log-on answers' {@code log-wait} (what each debit waited for
- * other calls' appends, measured in the service) with its share, and the difference of the answers'
- * {@code ledger} p50s (the debit's statement as each service timed it: with the log on it also
- * writes the attest's log entry); then the median and range over the blocks. The append measured
- * alone is the way the log's other statements (passes, discounts, x402 calls) are appended.
+ * the attest p50 with the log on and off, their difference (and its share of the log-on p50), the
+ * append's p50 and its share of the log-on attest p50, and the difference of the answers' {@code
+ * ledger} p50s (the debit's statement as each service timed it: with the log on it also writes the
+ * attest's log entry) with its share of the log-on attest p50; then the median and range over the
+ * blocks. The append measured alone is the way the log's other statements (passes, discounts, x402
+ * calls) are appended.
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar org.walletstate.bench.load.LogCostBench \
@@ -46,9 +46,6 @@ import org.walletstate.devnet.faults.FaultProxy;
  * default one key pays for every call, so concurrent debits queue on its balance row).
  */
 public final class LogCostBench {
-
-  /** What the log-on answers' debits waited for other appends: {@code Server-Timing}'s member. */
-  private static final String LOG_WAIT = "log-wait";
 
   /** The debit's statement as each service timed it: {@code Server-Timing}'s {@code ledger}. */
   private static final String LEDGER = "ledger";
@@ -140,7 +137,7 @@ public final class LogCostBench {
     }
     FloorBench.checkedPreimageSizes(http, logOn.base(), on.get(0));
     Map<String, LoadRun.Operation> clients = new LinkedHashMap<>();
-    clients.put("log on", new ServerTimed(http, on, LOG_WAIT, LEDGER));
+    clients.put("log on", new ServerTimed(http, on, LEDGER));
     clients.put("log off", new ServerTimed(http, off, LEDGER));
     try (LogAppends appends = new LogAppends(dbUrl)) {
       clients.put("append", appends);
@@ -164,7 +161,6 @@ public final class LogCostBench {
       LoadRun.run(clients.get(name), options.warmup, concurrency);
       p50s.put(name, new double[options.blocks]);
     }
-    p50s.put(LOG_WAIT, new double[options.blocks]);
     p50s.put(LEDGER_ON, new double[options.blocks]);
     p50s.put(LEDGER_OFF, new double[options.blocks]);
     for (int block = 0; block < options.blocks; block++) {
@@ -210,28 +206,24 @@ public final class LogCostBench {
       ServerTimed timed, String name, int block, Map<String, double[]> p50s) {
     double ledger = timed.takeP50(LEDGER);
     p50s.get(name.equals("log on") ? LEDGER_ON : LEDGER_OFF)[block] = ledger;
-    String shown = String.format(Locale.ROOT, "  ledger p50 %.3f ms", ledger);
-    if (timed.keeps(LOG_WAIT)) {
-      p50s.get(LOG_WAIT)[block] = timed.takeP50(LOG_WAIT);
-      shown += String.format(Locale.ROOT, "  log-wait p50 %.3f ms", p50s.get(LOG_WAIT)[block]);
-    }
-    return shown;
+    return String.format(Locale.ROOT, "  ledger p50 %.3f ms", ledger);
   }
 
   private static void report(int concurrency, Map<String, double[]> p50s) {
     double[] on = p50s.get("log on");
     double[] off = p50s.get("log off");
     double[] append = p50s.get("append");
-    double[] waited = p50s.get(LOG_WAIT);
     double[] ledger = new double[on.length];
     double[] difference = new double[on.length];
     double[] share = new double[on.length];
-    double[] waitShare = new double[on.length];
+    double[] ledgerShare = new double[on.length];
+    double[] differenceShare = new double[on.length];
     for (int b = 0; b < on.length; b++) {
       difference[b] = on[b] - off[b];
+      differenceShare[b] = 100 * difference[b] / on[b];
       share[b] = 100 * append[b] / on[b];
-      waitShare[b] = 100 * waited[b] / on[b];
       ledger[b] = p50s.get(LEDGER_ON)[b] - p50s.get(LEDGER_OFF)[b];
+      ledgerShare[b] = 100 * ledger[b] / on[b];
     }
     System.out.printf(
         Locale.ROOT,
@@ -240,11 +232,11 @@ public final class LogCostBench {
         spread(on, "%.2f"),
         spread(off, "%.2f"),
         spread(difference, "%+.2f"),
+        spread(differenceShare, "%+.1f %%"),
         spread(append, "%.3f"),
         spread(share, "%.1f %%"),
-        spread(waited, "%.3f"),
-        spread(waitShare, "%.1f %%"),
-        spread(ledger, "%+.3f"));
+        spread(ledger, "%+.3f"),
+        spread(ledgerShare, "%+.1f %%"));
   }
 
   /** {@code median (min – max)} of the blocks. */

@@ -14,10 +14,9 @@ import java.util.regex.Pattern;
 
 /**
  * A keyed attest that must answer 200, keeping the {@code Server-Timing} members it is told of as
- * the service measured them: {@code log-wait} (how long its debit waited on the transparency log,
- * for other calls' appends queued on its replica) or {@code ledger} (the debit's statement, and for
- * an attest paid with credits with the log on, the statement that also writes its log entry). A
- * member an answer does not carry counts as 0 (nothing waited).
+ * the service measured them, such as {@code ledger} (the debit's statement, which for an attest
+ * paid with credits with the log on also writes its log entry). A member an answer does not carry
+ * counts as 0.
  */
 final class ServerTimed implements LoadRun.Operation {
 
@@ -46,11 +45,6 @@ final class ServerTimed implements LoadRun.Operation {
         millis.get(member.getKey()).add(found.find() ? Double.parseDouble(found.group(1)) : 0.0);
       }
     }
-  }
-
-  /** Whether this keeps {@code name}. */
-  boolean keeps(String name) {
-    return members.containsKey(name);
   }
 
   /**

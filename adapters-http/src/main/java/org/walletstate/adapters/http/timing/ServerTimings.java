@@ -42,7 +42,9 @@ public final class ServerTimings {
     totals.computeIfAbsent(key, k -> new double[1])[0] += elapsed.toNanos() / 1_000_000.0;
   }
 
-  /** The field's value, e.g. {@code chain;desc="10";dur=12.4, ledger;dur=1.9}; empty when none. */
+  /**
+   * The field's value, e.g. {@code chain;desc="10";dur=12.41, ledger;dur=1.93}; empty when none.
+   */
   public synchronized String header() {
     StringBuilder out = new StringBuilder();
     totals.forEach(
@@ -55,7 +57,7 @@ public final class ServerTimings {
           if (split >= 0) {
             out.append(";desc=\"").append(key.substring(split + 1)).append('"');
           }
-          out.append(";dur=").append(String.format(Locale.ROOT, "%.1f", millis[0]));
+          out.append(";dur=").append(String.format(Locale.ROOT, "%.2f", millis[0]));
         });
     return out.toString();
   }
@@ -104,25 +106,6 @@ public final class ServerTimings {
     if (timings != null) {
       timings.add(name, null, elapsed);
     }
-  }
-
-  /**
-   * Adds {@code elapsed} under {@code name} to the collector in {@code context} (the Mutiny context
-   * of a request's subscription); without one it records nothing.
-   */
-  public static void record(Context context, String name, Duration elapsed) {
-    ServerTimings timings = context.getOrElse(KEY, () -> null);
-    if (timings != null) {
-      timings.add(name, null, elapsed);
-    }
-  }
-
-  /**
-   * Adds {@code waited} as {@code log-wait}: what a call's debit waited on the transparency log
-   * (for the appends of its replica queued before it, whose flush its commit then makes).
-   */
-  public static void logWait(Context context, Duration waited) {
-    record(context, "log-wait", waited);
   }
 
   /**

@@ -11,7 +11,6 @@ import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.walletstate.adapters.http.signing.SigningConfig;
 import org.walletstate.adapters.http.signing.SigningKeysLoader;
-import org.walletstate.adapters.persistence.FlushCovers;
 import org.walletstate.adapters.persistence.PgTransparencyLog;
 import org.walletstate.application.port.out.CheckpointSigner;
 import org.walletstate.application.port.out.StatementLog;
@@ -24,10 +23,10 @@ import org.walletstate.crypto.SigningKeys;
 /**
  * The transparency log: where signed statements are appended ({@code walletstate.log.enabled}; an
  * append waits at most {@code walletstate.log.append-timeout} for its commit, and its statement
- * runs under {@code walletstate.log.statement-timeout}; the replica's credit debits flush its
- * appends, {@link FlushCovers}), the checkpoint signer (origin {@code walletstate.log.origin}, by
- * default the public base URL's host and path followed by {@code /log}; the ES256 key and the log's
- * Ed25519 note key when one is configured), the batch job's use case and the reads.
+ * runs under {@code walletstate.log.statement-timeout}), the checkpoint signer (origin {@code
+ * walletstate.log.origin}, by default the public base URL's host and path followed by {@code /log};
+ * the ES256 key and the log's Ed25519 note key when one is configured), the batch job's use case
+ * and the reads.
  */
 @ApplicationScoped
 public class LogWiring {
@@ -36,14 +35,13 @@ public class LogWiring {
   @ApplicationScoped
   StatementLog statementLog(
       Pool pool,
-      FlushCovers covers,
       @ConfigProperty(name = "walletstate.log.enabled", defaultValue = "true") boolean enabled,
       @ConfigProperty(name = "walletstate.log.append-timeout", defaultValue = "2s")
           Duration appendTimeout,
       @ConfigProperty(name = "walletstate.log.statement-timeout", defaultValue = "5s")
           Duration statementTimeout) {
     return enabled
-        ? new PgTransparencyLog(pool, appendTimeout, statementTimeout, covers)
+        ? new PgTransparencyLog(pool, appendTimeout, statementTimeout)
         : StatementLog.NONE;
   }
 

@@ -4,9 +4,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
-import jakarta.inject.Singleton;
-import org.walletstate.adapters.http.timing.ServerTimings;
-import org.walletstate.adapters.persistence.FlushCovers;
 import org.walletstate.adapters.persistence.PanacheApiKeyStore;
 import org.walletstate.adapters.persistence.PgCreditLedger;
 import org.walletstate.adapters.persistence.PgIdempotentRequests;
@@ -84,22 +81,10 @@ public class StoresWiring {
     return new PgKeyAdmission(pool);
   }
 
-  /**
-   * The replica's flushes shared by its transparency log's appends and its credit debits: a debit's
-   * synchronous commit makes the appends committed before it durable. The time a debit waits for
-   * those appends is added to the answer's {@code log-wait}.
-   */
-  @Produces
-  @Singleton // not proxied: the class is final
-  FlushCovers flushCovers(Pool pool) {
-    // what a debit waited for the log's appends is the log's cost too: Server-Timing's log-wait
-    return new FlushCovers(pool, ServerTimings::logWait);
-  }
-
   @Produces
   @ApplicationScoped
-  CreditLedger creditLedger(Pool pool, FlushCovers covers) {
-    return new PgCreditLedger(pool, covers);
+  CreditLedger creditLedger(Pool pool) {
+    return new PgCreditLedger(pool);
   }
 
   @Produces
