@@ -118,19 +118,10 @@ class FlushBarrierTest {
 
   private void awaitRows(long rows) throws InterruptedException {
     long deadline = System.nanoTime() + WAIT.toNanos();
-    while (count() < rows && System.nanoTime() < deadline) {
+    while (StoredLog.count(pool, "select count(*) from log_entry") < rows
+        && System.nanoTime() < deadline) {
       Thread.sleep(5);
     }
-    assertThat(count()).isEqualTo(rows);
-  }
-
-  private long count() {
-    return pool.query("select count(*) as n from log_entry")
-        .execute()
-        .await()
-        .atMost(WAIT)
-        .iterator()
-        .next()
-        .getLong("n");
+    assertThat(StoredLog.count(pool, "select count(*) from log_entry")).isEqualTo(rows);
   }
 }

@@ -11,7 +11,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -27,9 +26,6 @@ import org.walletstate.application.port.out.CreditLedger.DebitRequest;
 import org.walletstate.application.tlog.LogQueryService;
 import org.walletstate.application.tlog.port.in.LogQuery;
 import org.walletstate.domain.tlog.LoggedStatement;
-import org.walletstate.domain.tlog.TreeAppend;
-import org.walletstate.domain.tlog.TreeHashes;
-import org.walletstate.domain.tlog.TreeNode;
 
 /**
  * Statements logged with a key's debit ({@link PgCreditLedger#debit} with statements): written in
@@ -138,15 +134,7 @@ class LoggedDebitsTest {
             });
     // nothing pending: a batch sequences nothing and seals nothing new
     assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isZero();
-    assertThat(
-            pool.query("select next_index from log_sequence")
-                .execute()
-                .await()
-                .atMost(WAIT)
-                .iterator()
-                .next()
-                .getLong("next_index"))
-        .isEqualTo(4);
+    assertThat(StoredLog.count(pool, "select next_index from log_sequence")).isEqualTo(4);
   }
 
   @Test
@@ -214,7 +202,7 @@ class LoggedDebitsTest {
                   while (true) {
                     boolean more = writing.get();
                     int done = log.integrate(23, PgTransparencyLogTest::seal).await().atMost(WAIT);
-                    if (!more && done == 0 && unintegrated() == 0) {
+                    if (!more && done == 0 && StoredLog.unintegrated(pool) == 0) {
                       return null;
                     }
                   }
@@ -245,39 +233,10 @@ class LoggedDebitsTest {
     }
     assertThat(leaves).hasSize(total);
     assertThat(ids).hasSize(total);
-    Map<TreeNode, byte[]> memory = new HashMap<>();
-    List<byte[]> roots = new ArrayList<>();
-    roots.add(TreeHashes.EMPTY_ROOT);
-    for (int i = 0; i < leaves.size(); i++) {
-      Map<TreeNode, byte[]> edge = new HashMap<>();
-      TreeAppend.edge(i).forEach(node -> edge.put(node, memory.get(node)));
-      TreeAppend.Appended appended = TreeAppend.append(i, edge, List.of(leaves.get(i)));
-      memory.putAll(appended.nodes());
-      roots.add(appended.root());
-    }
-    for (Row row :
-        pool.query("select size, root from log_checkpoint order by size")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      assertThat(row.getBuffer("root").getBytes())
-          .isEqualTo(roots.get((int) (long) row.getLong("size")));
-    }
+    StoredLog.checkpointsAgreeWith(pool, StoredLog.MemoryTree.of(leaves));
     assertThat(logs.get(0).latest().await().atMost(WAIT))
         .hasValueSatisfying(c -> assertThat(c.size()).isEqualTo(total));
     TestAccounts.Books books = TestAccounts.books(pool, key).await().atMost(WAIT);
     assertThat(books.balance()).isEqualTo(10_000 - 2 * perReplica).isEqualTo(books.ledgerSum());
-  }
-
-  private long unintegrated() {
-    return pool.query(
-            "select count(*) as n from log_entry where leaf_index is null or leaf_index >="
-                + " coalesce((select max(size) from log_checkpoint), 0)")
-        .execute()
-        .await()
-        .atMost(WAIT)
-        .iterator()
-        .next()
-        .getLong("n");
   }
 }

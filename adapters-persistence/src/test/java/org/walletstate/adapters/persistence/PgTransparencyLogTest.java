@@ -117,7 +117,7 @@ class PgTransparencyLogTest {
                     int done =
                         replica.integrate(17, PgTransparencyLogTest::seal).await().atMost(WAIT);
                     total += done;
-                    if (!more && done == 0 && pending() == 0) {
+                    if (!more && done == 0 && StoredLog.unintegrated(pool) == 0) {
                       return total;
                     }
                   }
@@ -150,26 +150,9 @@ class PgTransparencyLogTest {
     assertThat(Set.copyOf(answered.values())).hasSize(2 * PER_REPLICA);
 
     // the same leaves appended in memory, one at a time: every root along the way
-    Map<TreeNode, byte[]> memory = new HashMap<>();
-    List<byte[]> roots = new ArrayList<>();
-    roots.add(TreeHashes.EMPTY_ROOT);
-    for (int i = 0; i < leaves.size(); i++) {
-      Map<TreeNode, byte[]> edge = new HashMap<>();
-      TreeAppend.edge(i).forEach(node -> edge.put(node, memory.get(node)));
-      TreeAppend.Appended appended = TreeAppend.append(i, edge, List.of(leaves.get(i)));
-      memory.putAll(appended.nodes());
-      roots.add(appended.root());
-    }
-    int checkpoints = 0;
-    for (Row row :
-        pool.query("select size, root from log_checkpoint order by size")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      assertThat(row.getBuffer("root").getBytes())
-          .isEqualTo(roots.get((int) (long) row.getLong("size")));
-      checkpoints++;
-    }
+    StoredLog.MemoryTree tree = StoredLog.MemoryTree.of(leaves);
+    Map<TreeNode, byte[]> memory = tree.nodes();
+    int checkpoints = StoredLog.checkpointsAgreeWith(pool, tree);
     assertThat(checkpoints).isGreaterThan(2 * PER_REPLICA / 17);
 
     LogQuery query = new LogQueryService(first, TestCheckpointKey.INSTANCE);
@@ -462,17 +445,5 @@ class PgTransparencyLogTest {
     assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(1);
     assertThat(log.latest().await().atMost(WAIT))
         .hasValueSatisfying(c -> assertThat(c.size()).isOne());
-  }
-
-  private long pending() {
-    return pool.query(
-            "select count(*) as n from log_entry where leaf_index is null or leaf_index >="
-                + " coalesce((select max(size) from log_checkpoint), 0)")
-        .execute()
-        .await()
-        .atMost(WAIT)
-        .iterator()
-        .next()
-        .getLong("n");
   }
 }

@@ -115,6 +115,15 @@ class TrustServicesTest {
     return new TrustProfileService(profiling(), charging(ledger));
   }
 
+  /** The holder's profile without proofs, paid with the account's credits in {@code ledger}. */
+  private TrustOutcome holderProfiled(MemoryCreditLedger ledger) {
+    return profileService(ledger)
+        .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
+        .map(TrustServicesTest::answered)
+        .await()
+        .indefinitely();
+  }
+
   private TrustBatchService batchService(MemoryCreditLedger ledger) {
     return new TrustBatchService(profiling(), charging(ledger));
   }
@@ -128,12 +137,7 @@ class TrustServicesTest {
   void aProfile_readsEachOf23EvmChainsOnce_signs155Checks_andCharges3() {
     MemoryCreditLedger ledger = ledger(10);
 
-    TrustOutcome outcome =
-        profileService(ledger)
-            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-            .map(TrustServicesTest::answered)
-            .await()
-            .indefinitely();
+    TrustOutcome outcome = holderProfiled(ledger);
 
     assertThat(outcome).isEqualTo(new TrustOutcome.Signed("{\"trust\":{}}", 3, 7));
     assertThat(chains.observed()).hasSize(23).doesNotHaveDuplicates();
@@ -165,12 +169,7 @@ class TrustServicesTest {
     MemoryCreditLedger ledger = ledger(10);
     chains.down(new ChainId.Evm(10));
 
-    TrustOutcome outcome =
-        profileService(ledger)
-            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-            .map(TrustServicesTest::answered)
-            .await()
-            .indefinitely();
+    TrustOutcome outcome = holderProfiled(ledger);
 
     assertThat(outcome).isInstanceOf(TrustOutcome.Unavailable.class);
     assertThat(((TrustOutcome.Unavailable) outcome).failures())
@@ -359,12 +358,7 @@ class TrustServicesTest {
   void aProfileWhoseKeyWasSpentMeanwhileIsDiscardedAndNotLogged() {
     MemoryCreditLedger ledger = ledger(100);
     ledger.beforeEachDebit(debit -> ledger.withBalance(ACCOUNT.id(), 0));
-    TrustOutcome outcome =
-        profileService(ledger)
-            .profile(Payer.credits(ACCOUNT), new TrustCommand(TrustWallets.of(HOLDER), false))
-            .map(TrustServicesTest::answered)
-            .await()
-            .indefinitely();
+    TrustOutcome outcome = holderProfiled(ledger);
     assertThat(outcome).isNotInstanceOf(TrustOutcome.Signed.class);
     assertThat(ledger.charged()).isZero();
     assertThat(ledger.logged()).isEmpty();
