@@ -57,19 +57,6 @@ class LoggedDebitsTest {
     return new DebitRequest(key, credits, "attest", id, id, Instant.now(), statements);
   }
 
-  /** statement id → leaf index (null while unsequenced), in the order the rows were written. */
-  private Map<String, Long> rows() {
-    Map<String, Long> rows = new java.util.LinkedHashMap<>();
-    for (Row row :
-        pool.query("select statement_id, leaf_index from log_entry order by seq")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
-    }
-    return rows;
-  }
-
   @Test
   void aDebitWritesItsStatementsUnsequencedOnlyWhenItTakesTheCredits() {
     PgCreditLedger ledger = new PgCreditLedger(pool);
@@ -96,7 +83,7 @@ class LoggedDebitsTest {
     expected.put("att_d2", null);
     expected.put("att_d1", null);
     expected.put("att_d4", null);
-    assertThat(rows()).containsExactlyEntriesOf(expected);
+    assertThat(StoredLog.indexesById(pool)).containsExactlyEntriesOf(expected);
     TestAccounts.Books books = TestAccounts.books(pool, key).await().atMost(WAIT);
     assertThat(books.balance()).isOne().isEqualTo(books.ledgerSum());
   }
@@ -123,8 +110,8 @@ class LoggedDebitsTest {
               assertThat(pending.statement().leafHash()).isEqualTo(withDebit.leafHash());
             });
     assertThat(log.integrate(10, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(4);
-    assertThat(rows()).containsEntry("att_s0", 0L).containsEntry("att_s3", 1L);
-    assertThat(rows()).containsEntry("att_s1", 2L).containsEntry("att_s2", 3L);
+    assertThat(StoredLog.indexesById(pool)).containsEntry("att_s0", 0L).containsEntry("att_s3", 1L);
+    assertThat(StoredLog.indexesById(pool)).containsEntry("att_s1", 2L).containsEntry("att_s2", 3L);
     assertThat(query.entry(withDebit.id()).await().atMost(WAIT))
         .isInstanceOfSatisfying(
             LogQuery.EntryAnswer.Included.class,
@@ -150,7 +137,7 @@ class LoggedDebitsTest {
     }
     assertThat(log.integrate(3, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(3);
     assertThat(log.integrate(3, PgTransparencyLogTest::seal).await().atMost(WAIT)).isEqualTo(2);
-    Map<String, Long> rows = rows();
+    Map<String, Long> rows = StoredLog.indexesById(pool);
     for (int i = 0; i < 5; i++) {
       assertThat(rows).containsEntry("att_o" + i, (long) i);
     }

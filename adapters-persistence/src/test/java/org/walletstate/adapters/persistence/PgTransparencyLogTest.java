@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -323,14 +322,7 @@ class PgTransparencyLogTest {
     // that the log holds: it over-approximates); the group given up before it was sent was dropped
     assertThat(log.appendStatements()).isOne();
     assertThat(log.append(statement("s", 3))).hasValue(1);
-    Map<String, Long> rows = new HashMap<>();
-    for (Row row :
-        pool.query("select statement_id, leaf_index from log_entry")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
-    }
+    Map<String, Long> rows = StoredLog.indexesById(pool);
     assertThat(rows).isEqualTo(Map.of("att_s0", 0L, "att_s3", 1L));
   }
 
@@ -385,14 +377,7 @@ class PgTransparencyLogTest {
     List<LoggedStatement> batch = List.of(statement("b", 3), statement("b", 1), statement("b", 2));
     assertThat(log.appendAll(batch)).hasValue(1);
     assertThat(log.appendStatements()).isEqualTo(2);
-    Map<String, Long> rows = new HashMap<>();
-    for (Row row :
-        pool.query("select statement_id, leaf_index from log_entry")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
-    }
+    Map<String, Long> rows = StoredLog.indexesById(pool);
     assertThat(rows).isEqualTo(Map.of("att_b0", 0L, "att_b3", 1L, "att_b1", 2L, "att_b2", 3L));
   }
 

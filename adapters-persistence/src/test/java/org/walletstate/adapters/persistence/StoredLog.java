@@ -7,6 +7,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.walletstate.domain.tlog.TreeAppend;
@@ -60,6 +61,19 @@ final class StoredLog {
         pool,
         "select count(*) from log_entry where leaf_index is null or leaf_index >="
             + " coalesce((select max(size) from log_checkpoint), 0)");
+  }
+
+  /** Statement id → leaf index (null while unsequenced), in the order the rows were written. */
+  static Map<String, Long> indexesById(Pool pool) {
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (Row row :
+        pool.query("select statement_id, leaf_index from log_entry order by seq")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      rows.put(row.getString("statement_id"), row.getLong("leaf_index"));
+    }
+    return rows;
   }
 
   /** The one number {@code sql} answers. */
