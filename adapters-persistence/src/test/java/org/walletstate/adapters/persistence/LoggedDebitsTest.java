@@ -6,7 +6,6 @@ import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -207,17 +206,8 @@ class LoggedDebitsTest {
     }
 
     int total = 4 * perReplica;
-    List<byte[]> leaves = new ArrayList<>();
     Set<String> ids = new HashSet<>();
-    for (Row row :
-        pool.query("select statement_id, leaf_index, leaf_hash from log_entry order by leaf_index")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      assertThat(row.getLong("leaf_index")).isEqualTo((long) leaves.size());
-      ids.add(row.getString("statement_id"));
-      leaves.add(row.getBuffer("leaf_hash").getBytes());
-    }
+    List<byte[]> leaves = StoredLog.denseLeaves(pool, (id, index) -> ids.add(id));
     assertThat(leaves).hasSize(total);
     assertThat(ids).hasSize(total);
     StoredLog.checkpointsAgreeWith(pool, StoredLog.MemoryTree.of(leaves));

@@ -134,16 +134,8 @@ class PgTransparencyLogTest {
       threads.shutdownNow();
     }
 
-    List<byte[]> leaves = new ArrayList<>();
-    for (Row row :
-        pool.query("select statement_id, leaf_index, leaf_hash from log_entry order by leaf_index")
-            .execute()
-            .await()
-            .atMost(WAIT)) {
-      assertThat(row.getLong("leaf_index")).isEqualTo((long) leaves.size());
-      assertThat(answered.get(row.getString("statement_id"))).isEqualTo(row.getLong("leaf_index"));
-      leaves.add(row.getBuffer("leaf_hash").getBytes());
-    }
+    List<byte[]> leaves =
+        StoredLog.denseLeaves(pool, (id, index) -> assertThat(answered.get(id)).isEqualTo(index));
     assertThat(leaves).hasSize(2 * PER_REPLICA);
     assertThat(answered).hasSize(2 * PER_REPLICA);
     assertThat(Set.copyOf(answered.values())).hasSize(2 * PER_REPLICA);

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.walletstate.domain.tlog.TreeAppend;
 import org.walletstate.domain.tlog.TreeHashes;
 import org.walletstate.domain.tlog.TreeNode;
@@ -61,6 +62,24 @@ final class StoredLog {
         pool,
         "select count(*) from log_entry where leaf_index is null or leaf_index >="
             + " coalesce((select max(size) from log_checkpoint), 0)");
+  }
+
+  /**
+   * The leaf hashes in index order, asserting that the indexes are 0..n-1 without gap or duplicate;
+   * {@code each} is told every entry's statement id and index.
+   */
+  static List<byte[]> denseLeaves(Pool pool, BiConsumer<String, Long> each) {
+    List<byte[]> leaves = new ArrayList<>();
+    for (Row row :
+        pool.query("select statement_id, leaf_index, leaf_hash from log_entry order by leaf_index")
+            .execute()
+            .await()
+            .atMost(WAIT)) {
+      assertThat(row.getLong("leaf_index")).isEqualTo((long) leaves.size());
+      each.accept(row.getString("statement_id"), row.getLong("leaf_index"));
+      leaves.add(row.getBuffer("leaf_hash").getBytes());
+    }
+    return leaves;
   }
 
   /** Statement id → leaf index (null while unsequenced), in the order the rows were written. */
