@@ -14,6 +14,18 @@ final class EntryColumns {
 
   private EntryColumns() {}
 
+  /**
+   * The SQL that unnests the five arrays from parameter {@code $first} on as rows {@code v
+   * (statement_id, statement_hash, kind, kid, leaf_hash, n)}, {@code n} counting from 1 in the
+   * entries' order.
+   */
+  static String unnested(int first) {
+    return String.format(
+        "unnest($%d::text[], $%d::bytea[], $%d::text[], $%d::text[], $%d::bytea[])"
+            + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)",
+        first, first + 1, first + 2, first + 3, first + 4);
+  }
+
   /** {@code tuple} with the entries' five columns added. */
   static Tuple added(Tuple tuple, List<LoggedStatement> entries) {
     int n = entries.size();

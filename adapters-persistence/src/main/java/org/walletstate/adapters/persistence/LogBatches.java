@@ -33,9 +33,9 @@ final class LogBatches {
   private static final String SEQUENCE =
       "with pending as (select seq, row_number() over (order by seq) as n from"
           + " (select seq from log_entry where leaf_index is null order by seq limit $1) p),"
-          + " taken as (update log_sequence set next_index = next_index + (select count(*) from"
-          + " pending) where id = 1 and exists (select 1 from pending)"
-          + " returning next_index - (select count(*) from pending) as first)"
+          + " counted as (select count(*) as n from pending),"
+          + " taken as (update log_sequence set next_index = next_index + counted.n from counted"
+          + " where id = 1 and counted.n > 0 returning next_index - counted.n as first)"
           + " update log_entry e set leaf_index = taken.first + pending.n - 1"
           + " from pending, taken where e.seq = pending.seq";
   private static final String PENDING =

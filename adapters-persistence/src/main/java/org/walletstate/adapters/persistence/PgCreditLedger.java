@@ -34,33 +34,20 @@ public class PgCreditLedger implements CreditLedger {
           + " where api_key_id = $1 and idempotency_key = $2 and kind = 'debit'";
   private static final String GIVE =
       "update api_key set credits = credits + $2 where id = $1 returning credits";
-  private static final String TAKE_AND_RECORD =
+  // The debit's two parts: the conditional update, and the ledger entry it explains.
+  private static final String TAKE =
       "with taken as (update api_key set credits = credits - $2 where id = $1 and credits >= $2"
           + " returning credits),"
           + " entry as (insert into credit_entry"
           + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
-          + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id)"
-          + " select taken.credits, entry.id from taken, entry";
+          + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id)";
+  private static final String TAKEN = " select taken.credits, entry.id from taken, entry";
+  private static final String TAKE_AND_RECORD = TAKE + TAKEN;
   // The same debit, also writing the statements it pays for to the transparency log, unsequenced
   // (the log's batch gives them their indexes): one statement, so the call commits once.
   private static final String TAKE_RECORD_AND_LOG =
-      "with taken as (update api_key set credits = credits - $2 where id = $1 and credits >= $2"
-          + " returning credits),"
-          + " entry as (insert into credit_entry"
-          + " (api_key_id, kind, amount, reason, request_id, idempotency_key, created_at)"
-          + " select $1, 'debit', -$2, $3, $4, $5, $6 from taken returning id),"
-          + " logged as (insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
-          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash from taken,"
-          + " unnest($7::text[], $8::bytea[], $9::text[], $10::text[], $11::bytea[])"
-          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
-          + " order by v.n)"
-          + " select taken.credits, entry.id from taken, entry";
-  private static final String LOG_UNSEQUENCED =
-      "insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
-          + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash"
-          + " from unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
-          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
-          + " order by v.n";
+      TAKE + ", logged as (" + unsequenced("taken, ", 7) + ")" + TAKEN;
+  private static final String LOG_UNSEQUENCED = unsequenced("", 1);
   private static final String DEBIT_OF =
       "select api_key_id, amount from credit_entry where id = $1 and kind = 'debit'";
   private static final String INSERT_REFUND =
@@ -71,6 +58,18 @@ public class PgCreditLedger implements CreditLedger {
           + " on conflict (refund_of) where refund_of is not null do nothing returning id";
 
   private final Pool pool;
+
+  /**
+   * Inserts the entries of the arrays from parameter {@code $first} on ({@link EntryColumns}),
+   * without an index, in their order; {@code alsoFrom} is joined before them.
+   */
+  private static String unsequenced(String alsoFrom, int first) {
+    return "insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash)"
+        + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash from "
+        + alsoFrom
+        + EntryColumns.unnested(first)
+        + " order by v.n";
+  }
 
   public PgCreditLedger(Pool pool) {
     this.pool = pool;

@@ -30,8 +30,8 @@ final class SequencingStatement {
           + " returning next_index - $6 as first)"
           + " insert into log_entry (statement_id, statement_hash, kind, kid, leaf_hash, leaf_index)"
           + " select v.statement_id, v.statement_hash, v.kind, v.kid, v.leaf_hash, taken.first + v.n - 1"
-          + " from taken, unnest($1::text[], $2::bytea[], $3::text[], $4::text[], $5::bytea[])"
-          + " with ordinality as v(statement_id, statement_hash, kind, kid, leaf_hash, n)"
+          + " from taken, "
+          + EntryColumns.unnested(1)
           + " returning leaf_index";
 
   /** The SQLSTATE of a statement cancelled by its statement timeout. */

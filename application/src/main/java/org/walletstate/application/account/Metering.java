@@ -49,17 +49,11 @@ public final class Metering {
   }
 
   /**
-   * After the work succeeded: takes the price, once per {@code requestId}.
+   * After the work succeeded: takes the price, once per {@code requestId}, logging {@code
+   * statements} with the debit ({@link CreditLedger#debit}): they are durable once it is applied or
+   * replayed, and not written when the credits are short.
    *
    * @param reason what was bought, for the ledger
-   */
-  public Uni<Debit> charge(KeyAccount account, CreditPrice price, String reason, String requestId) {
-    return charge(account, price, reason, requestId, List.of());
-  }
-
-  /**
-   * As above, logging {@code statements} with the debit ({@link CreditLedger#debit}): they are
-   * durable once it is applied or replayed, and not written when the credits are short.
    */
   public Uni<Debit> charge(
       KeyAccount account,

@@ -129,20 +129,12 @@ public final class RecordingSigner
 
   @Override
   public List<LoggedStatement> entries(List<Signed> signed) {
-    List<LoggedStatement> entries = new ArrayList<>();
-    for (Signed profile : signed) {
-      entries.add(((RecordedProfile) profile).entry());
-    }
-    return entries;
+    return signed.stream().map(profile -> ((RecordedProfile) profile).entry()).toList();
   }
 
   @Override
   public List<String> written(List<Signed> signed) {
-    List<String> texts = new ArrayList<>();
-    for (Signed profile : signed) {
-      texts.add(((RecordedProfile) profile).text());
-    }
-    return texts;
+    return signed.stream().map(profile -> ((RecordedProfile) profile).text()).toList();
   }
 
   /**
